@@ -1,0 +1,188 @@
+"""Cards as small ints, their text forms and the magazine program's encoding.
+
+A card is an int 0..51: ``index = (rank - 1) * 4 + suit`` with rank 1..13
+(ace low: A=1 ... J=11, Q=12, K=13) and suit 0..3 in the order of the BASIC
+program's ``S$="HCDS"`` (hearts, clubs, diamonds, spades).  With that order
+the index is exactly one less than the card's position in the program's deck
+array ``P()`` (line 7360: ``FOR X=1 TO 13: FOR Y=.1 TO .4 STEP .1: LET
+Z=Z+1: LET P(Z)=X+Y``), so converting to and from the program is trivial.
+
+Rule quoted from the article: «Туз - младшая карта. ... Все фигуры и десятка -
+по 10 очков, прочие - по номиналу, а туз - 1 очко.»
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+RANKS = "A23456789TJQK"
+SUITS = "HCDS"  # the BASIC program's S$ order: H=1, C=2, D=3, S=4
+SUIT_NAMES = ("hearts", "clubs", "diamonds", "spades")
+SUIT_SYMBOLS = "♥♣♦♠"
+JACK = 11
+
+# Russian notation of the article's example deal («ПК Б9 Т9 ...»): suit first
+# (П пики, Ч черви, Б бубны, Т трефы), then rank (Т туз, В валет, Д дама,
+# К король, digits).
+_RU_SUITS = {"Ч": 0, "Т": 1, "Б": 2, "П": 3}
+_RU_RANKS = {"Т": 1, "В": 11, "Д": 12, "К": 13}
+
+
+class Card(int):
+    """A card that is still a plain int (0..51) but prints as ``5H``."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> "Card":
+        index = int(index)
+        if not 0 <= index < 52:
+            raise ValueError(f"card index {index} out of range 0..51")
+        return super().__new__(cls, index)
+
+    @property
+    def rank(self) -> int:
+        return int(self) // 4 + 1
+
+    @property
+    def suit(self) -> int:
+        return int(self) % 4
+
+    @property
+    def value(self) -> int:
+        """Count value: «Все фигуры и десятка - по 10 очков»."""
+        return min(self.rank, 10)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + SUITS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def make(rank: int, suit: int) -> Card:
+    """Card from rank 1..13 and suit 0..3 (H, C, D, S)."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"rank {rank} out of range 1..13")
+    if not 0 <= suit <= 3:
+        raise ValueError(f"suit {suit} out of range 0..3")
+    return Card((rank - 1) * 4 + suit)
+
+
+def rank(card) -> int:
+    return to_card(card).rank
+
+
+def suit(card) -> int:
+    return to_card(card).suit
+
+
+def value(card) -> int:
+    return to_card(card).value
+
+
+def parse_card(token: str) -> Card:
+    """Parse ``AS``, ``5h``, ``TD``, ``10D``, ``6♠``; ValueError names the token."""
+    if not isinstance(token, str):
+        raise ValueError(f"bad card token {token!r}: not a string")
+    t = token.strip().upper()
+    if len(t) < 2:
+        raise ValueError(f"bad card token {token!r}: expected rank then suit, e.g. 'AS'")
+    r, s = t[:-1], t[-1]
+    if s in SUIT_SYMBOLS:
+        suit_i = SUIT_SYMBOLS.index(s)
+    elif s in SUITS:
+        suit_i = SUITS.index(s)
+    else:
+        raise ValueError(f"bad card token {token!r}: unknown suit {s!r} (use H, C, D, S)")
+    if r == "10":
+        r = "T"
+    if len(r) != 1 or r not in RANKS:
+        raise ValueError(f"bad card token {token!r}: unknown rank {r!r} (use A 2-9 T/10 J Q K)")
+    return make(RANKS.index(r) + 1, suit_i)
+
+
+def to_card(x) -> Card:
+    """Accept a Card, an int 0..51 or a text token."""
+    if isinstance(x, Card):
+        return x
+    if isinstance(x, str):
+        return parse_card(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return Card(x)
+    raise ValueError(f"bad card {x!r}: expected int 0..51 or text like 'AS'")
+
+
+def parse_cards(cards) -> tuple[Card, ...]:
+    """Parse ``"AS 5H TD"`` (spaces or commas) or an iterable of cards/tokens."""
+    if isinstance(cards, str):
+        tokens = cards.replace(",", " ").split()
+        return tuple(parse_card(t) for t in tokens)
+    if isinstance(cards, (int, Card)):
+        return (to_card(cards),)
+    return tuple(to_card(c) for c in cards)
+
+
+def format_card(card) -> str:
+    return str(to_card(card))
+
+
+def format_cards(cards: Iterable) -> str:
+    return " ".join(format_card(c) for c in cards)
+
+
+def parse_russian(text: str) -> tuple[Card, ...]:
+    """Parse the article's notation, suit first: ``"ПК Б9 Т9 Б8 П7 ЧТ"``."""
+    out = []
+    for token in text.split():
+        t = token.upper()
+        if len(t) < 2 or t[0] not in _RU_SUITS:
+            raise ValueError(f"bad card token {token!r}: expected suit П/Ч/Б/Т then rank")
+        r = t[1:]
+        if r in _RU_RANKS:
+            rk = _RU_RANKS[r]
+        elif r.isdigit() and 2 <= int(r) <= 10:
+            rk = int(r)
+        else:
+            raise ValueError(f"bad card token {token!r}: unknown rank {r!r}")
+        out.append(make(rk, _RU_SUITS[t[0]]))
+    return tuple(out)
+
+
+# --- the BASIC program's own encoding -------------------------------------
+
+def to_basic(card) -> tuple[int, int]:
+    """(rank 1..13, suit 1..4) as the program's arrays hold them (S$="HCDS")."""
+    c = to_card(card)
+    return c.rank, c.suit + 1
+
+
+def from_basic(rank_: int, suit_no: int) -> Card:
+    """Card from the program's rank 1..13 and suit number 1..4 (H, C, D, S)."""
+    if not 1 <= suit_no <= 4:
+        raise ValueError(f"BASIC suit number {suit_no} out of range 1..4")
+    return make(rank_, suit_no - 1)
+
+
+def to_basic_deck_number(card) -> float:
+    """The deck number P() = rank + suit/10, e.g. 5.3 for the five of diamonds."""
+    r, s = to_basic(card)
+    return round(r + s / 10, 1)
+
+
+def from_basic_deck_number(p: float) -> Card:
+    """Inverse of :func:`to_basic_deck_number`; like ``FN S(X)=10*(X-INT X)``.
+
+    The fractional part is rounded, as the Spectrum rounds string subscripts.
+    """
+    r = int(p)
+    s = round((p - r) * 10)
+    return from_basic(r, s)
+
+
+def basic_deck_position(card) -> int:
+    """1-based position Z of the card in the freshly built (unshuffled) P()."""
+    return int(to_card(card)) + 1
+
+
+def full_deck() -> tuple[Card, ...]:
+    return tuple(Card(i) for i in range(52))
