@@ -1,0 +1,254 @@
+"""BASIC variables in the VARS area, read and written by name.
+
+The ROM keeps six kinds of variable, told apart by the top three bits of the
+first byte (ZX Spectrum manual, chapter 24). Names follow BASIC: ``X``,
+``SUM`` (numbers, also FOR-loop variables), ``A$`` (strings), ``P()`` (numeric
+arrays), ``H$()`` (character arrays). Strings are given as text with one
+character per byte (``chr(code)``), so the codes survive unchanged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .floats import decode, encode
+
+KIND_BITS = {
+    0b011: "number",        # one-letter numeric variable: letter, 5-byte value
+    0b101: "number",        # longer name: letter, more letters/digits (last +128), value
+    0b100: "array",         # numeric array: letter, length, dims count, dims, 5-byte elements
+    0b111: "for",           # FOR control variable: value, limit, step, loop line, statement
+    0b010: "string",        # string: letter, length, characters
+    0b110: "chararray",     # character array: letter, length, dims count, dims, characters
+}
+POINTERS_FROM_VARS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LINE",
+                      "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list
+
+
+class VariableError(KeyError):
+    """A variable that does not exist, or a value that does not fit it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass
+class Variable:
+    kind: str
+    name: str             # BASIC form: 'X', 'SUM', 'A$', 'P()', 'H$()'
+    addr: int             # first byte of the entry
+    size: int             # bytes of the whole entry
+    value_addr: int       # first byte of the value/elements
+    dims: tuple[int, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return self.name.upper()
+
+
+@dataclass(frozen=True)
+class ForLoop:
+    value: float
+    limit: float
+    step: float
+    line: int
+    statement: int
+
+
+def _letter(b: int) -> str:
+    return chr(0x40 + (b & 0x1F))
+
+
+def scan(mem, vars_addr: int, end: int) -> list[Variable]:
+    """Walk the variables area from *vars_addr* to its 0x80 end marker."""
+    out = []
+    a = vars_addr
+    while a < end and mem[a] != 0x80:
+        b = mem[a]
+        kind = KIND_BITS.get(b >> 5)
+        if kind is None:
+            raise VariableError(f"corrupt variables area: byte {b:#04x} at {a}")
+        if kind == "number" and b >> 5 == 0b101:
+            name, p = _letter(b), a + 1
+            while True:
+                c = mem[p]
+                name += chr(c & 0x7F).upper()
+                p += 1
+                if c & 0x80:
+                    break
+            out.append(Variable(kind, name, a, p + 5 - a, p))
+            a = p + 5
+        elif kind == "number":
+            out.append(Variable(kind, _letter(b), a, 6, a + 1))
+            a += 6
+        elif kind == "for":
+            out.append(Variable(kind, _letter(b), a, 19, a + 1))
+            a += 19
+        elif kind == "string":
+            n = mem[a + 1] | mem[a + 2] << 8
+            out.append(Variable(kind, _letter(b) + "$", a, 3 + n, a + 3))
+            a += 3 + n
+        else:
+            n = mem[a + 1] | mem[a + 2] << 8
+            ndims = mem[a + 3]
+            dims = tuple(mem[a + 4 + 2 * i] | mem[a + 5 + 2 * i] << 8 for i in range(ndims))
+            name = _letter(b) + ("$()" if kind == "chararray" else "()")
+            out.append(Variable(kind, name, a, 3 + n, a + 4 + 2 * ndims, dims))
+            a += 3 + n
+    return out
+
+
+def _nest(flat: list, dims: tuple[int, ...]) -> list:
+    if len(dims) <= 1:
+        return flat
+    step = len(flat) // dims[0]
+    return [_nest(flat[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]
+
+
+def _flatten(value: Any) -> list:
+    if isinstance(value, (list, tuple)):
+        out = []
+        for v in value:
+            out.extend(_flatten(v))
+        return out
+    return [value]
+
+
+class BasicVariables:
+    """Read and write the BASIC variables of a machine (anything with .mem, .peek and .poke)."""
+
+    def __init__(self, machine) -> None:
+        self.m = machine
+
+    def all(self) -> list[Variable]:
+        return scan(self.m.mem, self.m.peek("VARS"), self.m.peek("E_LINE"))
+
+    def names(self) -> list[str]:
+        return [v.name for v in self.all()]
+
+    def find(self, name: str) -> Variable:
+        key = name.replace(" ", "").upper()
+        for v in self.all():
+            if v.key == key:
+                return v
+        raise VariableError(f"no BASIC variable {name!r}; the program has: {', '.join(self.names()) or 'none'}")
+
+    def __contains__(self, name: str) -> bool:
+        try:
+            self.find(name)
+            return True
+        except VariableError:
+            return False
+
+    def get(self, name: str) -> Any:
+        """The value: a number, a text, a (nested) list for arrays, a ForLoop for a FOR variable."""
+        v = self.find(name)
+        mem = self.m.mem
+        if v.kind == "number":
+            return decode(bytes(mem[v.value_addr:v.value_addr + 5]))
+        if v.kind == "for":
+            p = v.value_addr
+            return ForLoop(decode(bytes(mem[p:p + 5])), decode(bytes(mem[p + 5:p + 10])),
+                           decode(bytes(mem[p + 10:p + 15])), mem[p + 15] | mem[p + 16] << 8, mem[p + 17])
+        if v.kind == "string":
+            return "".join(chr(c) for c in mem[v.value_addr:v.addr + v.size])
+        if v.kind == "array":
+            n = (v.addr + v.size - v.value_addr) // 5
+            flat = [decode(bytes(mem[v.value_addr + 5 * i:v.value_addr + 5 * i + 5])) for i in range(n)]
+            return _nest(flat, v.dims)
+        text = "".join(chr(c) for c in mem[v.value_addr:v.addr + v.size])
+        width = v.dims[-1]
+        strings = [text[i:i + width] for i in range(0, len(text), width)]
+        return _nest(strings, v.dims[:-1])
+
+    def set(self, name: str, value: Any) -> None:
+        """Assign like LET: numbers and FOR values in place, strings resized, arrays element for element."""
+        try:
+            v = self.find(name)
+        except VariableError:
+            self._create(name, value)
+            return
+        mem = self.m.mem
+        if v.kind in ("number", "for"):
+            mem[v.value_addr:v.value_addr + 5] = encode(value)
+        elif v.kind == "string":
+            data = _text_bytes(value)
+            self._resize(v.value_addr, v.size - 3, len(data))
+            mem[v.addr + 1:v.addr + 3] = len(data).to_bytes(2, "little")
+            mem[v.value_addr:v.value_addr + len(data)] = data
+        elif v.kind == "array":
+            flat = _flatten(value)
+            n = (v.addr + v.size - v.value_addr) // 5
+            if len(flat) != n:
+                raise VariableError(f"{v.name} has {n} elements (DIM {v.dims}), got {len(flat)} values")
+            mem[v.value_addr:v.value_addr + 5 * n] = b"".join(encode(x) for x in flat)
+        else:
+            width = v.dims[-1]
+            flat = _flatten(value)
+            n = (v.addr + v.size - v.value_addr) // width
+            if len(flat) != n:
+                raise VariableError(f"{v.name} has {n} strings (DIM {v.dims}), got {len(flat)}")
+            data = b"".join(_text_bytes(s)[:width].ljust(width, b" ") for s in flat)
+            mem[v.value_addr:v.value_addr + len(data)] = data
+
+    def set_element(self, name: str, index: tuple[int, ...] | int, value: Any) -> None:
+        """A(i) = value (1-based, as in BASIC), or A$(i) = text for a character array."""
+        v = self.find(name)
+        idx = (index,) if isinstance(index, int) else tuple(index)
+        dims = v.dims if v.kind == "array" else v.dims[:-1]
+        if len(idx) != len(dims) or any(not 1 <= i <= d for i, d in zip(idx, dims)):
+            raise VariableError(f"{v.name}{idx} is outside DIM {v.dims} (3 Subscript wrong)")
+        flat = 0
+        for i, d in zip(idx, dims):
+            flat = flat * d + (i - 1)
+        if v.kind == "array":
+            a = v.value_addr + 5 * flat
+            self.m.mem[a:a + 5] = encode(value)
+        elif v.kind == "chararray":
+            width = v.dims[-1]
+            a = v.value_addr + width * flat
+            self.m.mem[a:a + width] = _text_bytes(value)[:width].ljust(width, b" ")
+        else:
+            raise VariableError(f"{v.name} is not an array")
+
+    # -- memory management like the ROM's MAKE-ROOM/RECLAIM + POINTERS ------
+    def _resize(self, at: int, old: int, new: int) -> None:
+        delta = new - old
+        if delta == 0:
+            return
+        m = self.m
+        stkend = m.peek("STKEND")
+        if delta > 0 and stkend + delta + 80 > m.cpu.get("sp"):
+            raise VariableError("4 Out of memory: no room to grow the variable")
+        tail = bytes(m.mem[at + old:stkend])
+        m.mem[at + new:at + new + len(tail)] = tail
+        for ptr in POINTERS_FROM_VARS:
+            p = m.peek(ptr)
+            if p > at:
+                m.poke(ptr, p + delta)
+
+    def _create(self, name: str, value: Any) -> None:
+        key = name.replace(" ", "").upper()
+        at = self.m.peek("E_LINE") - 1  # the 0x80 end marker
+        if key.endswith("$") and len(key) == 2 and key[0].isalpha():
+            data = _text_bytes(value)
+            entry = bytes([0x40 | (ord(key[0]) & 0x1F)]) + len(data).to_bytes(2, "little") + data
+        elif key.isalnum() and key[0].isalpha() and not key.endswith("$"):
+            if len(key) == 1:
+                entry = bytes([0x60 | (ord(key) & 0x1F)]) + encode(value)
+            else:
+                rest = key[1:].lower().encode("ascii")
+                entry = bytes([0xA0 | (ord(key[0]) & 0x1F)]) + rest[:-1] + bytes([rest[-1] | 0x80]) + encode(value)
+        else:
+            raise VariableError(f"no variable {name!r}, and arrays must be DIMensioned by the program")
+        self._resize(at, 0, len(entry))
+        self.m.mem[at:at + len(entry)] = entry
+
+
+def _text_bytes(value: Any) -> bytes:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    s = str(value)
+    if any(ord(ch) > 255 for ch in s):
+        raise VariableError(f"text {s!r} has characters beyond one byte; encode it to program codes first")
+    return bytes(ord(ch) for ch in s)
