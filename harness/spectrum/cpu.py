@@ -96,3 +96,19 @@ class Z80Core:
 
     def load_state(self, data: bytes) -> None:
         self._state[:] = data
+
+
+def run_raw_frames(core: Z80Core, frames: int, frame_t: int) -> None:
+    """The bare core at full speed: one interrupt and *frame_t* T-states per frame, no Python work.
+
+    Used by the benchmark as the ceiling the harness is measured against.
+    """
+    m = core._m
+    for _ in range(frames):
+        m.on_handle_active_int()
+        left = frame_t
+        while left > 0:
+            start = m.frame_tick
+            m.ticks_to_stop = left
+            m.run()
+            left -= (m.frame_tick - start) % CORE_FRAME_WRAP

@@ -108,6 +108,8 @@ class _PyState:
     tape_pos: int = 0
     inkey_this_frame: int = 0
     inkey_last_frame: int = 0
+    mid_frame: bool = False      # a trap stopped the CPU inside the current frame
+    at_bp: bool = False          # ... right at a breakpoint, to be stepped over first
     events: list = field(default_factory=list)
     reports: list = field(default_factory=list)
     keys: list = field(default_factory=lambda: [0x1F] * 8)
@@ -131,6 +133,7 @@ class Spectrum48:
         self.s = _PyState()
         self._stop_line: tuple[int, int | None] | None = None
         self._line_hit = False
+        self._stop_now = False
         self._report_hit: Report | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.cpu.set_port_handlers(self._port_read, self._port_write)
@@ -218,7 +221,7 @@ class Spectrum48:
         if self._stop_line is not None:
             line, stmt = self._stop_line
             if self.ppc == line and (stmt is None or self.subppc == stmt):
-                self._line_hit = True
+                self._line_hit = self._stop_now = True
         return False
 
     # ------------------------------------------------------------------ ports
@@ -251,15 +254,26 @@ class Spectrum48:
         self.mem[a:a + 3] = (f & 0xFFFFFF).to_bytes(3, "little")
 
     def _run_ticks(self, limit: int) -> None:
-        """Run until the frame's T-state counter reaches *limit*, serving traps on the way."""
-        cpu, traps = self.cpu, self._traps
-        while self.s.t < limit:
-            elapsed, at_bp = cpu.run(limit - self.s.t)
-            self.s.t += elapsed
+        """Run until the frame's T-state counter reaches *limit*, serving traps on the way.
+
+        A trap may ask to stop at once (``_stop_now``): the CPU is then left
+        before the trapped instruction, which is executed first on resuming.
+        """
+        cpu, traps, s = self.cpu, self._traps, self.s
+        while s.t < limit and not self._stop_now:
+            if s.at_bp:
+                s.at_bp = False
+                s.t += cpu.step_over_breakpoint()
+                continue
+            elapsed, at_bp = cpu.run(limit - s.t)
+            s.t += elapsed
             if at_bp:
                 handler = traps.get(cpu.pc)
                 if handler is None or not handler():
-                    self.s.t += cpu.step_over_breakpoint()
+                    if self._stop_now:
+                        s.at_bp = True
+                        return
+                    s.t += cpu.step_over_breakpoint()
 
     def _interrupt(self) -> None:
         cpu = self.cpu
@@ -271,14 +285,24 @@ class Spectrum48:
             self._run_ticks(self.s.t + 1)
         self.s.t += 0  # the core counts the acknowledge cycles itself
 
-    def run_frame(self) -> None:
-        """One frame: the interrupt, then the CPU until 69,888 T-states have passed."""
+    def run_frame(self) -> bool:
+        """One frame: the interrupt, then the CPU until 69,888 T-states have passed.
+
+        Returns False if a trap stopped the CPU mid-frame; the next call resumes there.
+        """
         s = self.s
-        s.inkey_last_frame, s.inkey_this_frame = s.inkey_this_frame, 0
-        self._interrupt()
+        if not s.mid_frame:
+            s.inkey_last_frame, s.inkey_this_frame = s.inkey_this_frame, 0
+            self._interrupt()
+        self._stop_now = False
         self._run_ticks(FRAME_T)
+        if self._stop_now:
+            s.mid_frame = True
+            return False
+        s.mid_frame = False
         s.t -= FRAME_T
         s.frames += 1
+        return True
 
     def run_frames(self, n: int) -> None:
         for _ in range(n):
@@ -288,8 +312,11 @@ class Spectrum48:
     def run(self, max_frames: int, *, until_line: tuple[int, int | None] | None = None,
             until_wait: bool = False, until: Callable[["Spectrum48"], bool] | None = None,
             stop_on_report: bool = True, what: str = "condition") -> StopReason:
-        """Run frames until a condition holds; raise RunTimeout (with a screenshot) after *max_frames*."""
-        self._report_hit = None
+        """Run frames until a condition holds; raise RunTimeout (with a screenshot) after *max_frames*.
+
+        A report printed since the last run returned (e.g. while a command was
+        being typed) is pending and stops this run at once.
+        """
         if until_line is not None:
             self._stop_line, self._line_hit = until_line, False
             self._add_trap(STMT_START, self._trap_statement)
@@ -297,10 +324,11 @@ class Spectrum48:
         try:
             for _ in range(max_frames):
                 self.run_frame()
-                if stop_on_report and self._report_hit is not None:
-                    return StopReason("report", report=self._report_hit)
                 if until_line is not None and self._line_hit:
                     return StopReason("line")
+                if stop_on_report and self._report_hit is not None:
+                    report, self._report_hit = self._report_hit, None
+                    return StopReason("report", report=report)
                 if until_wait:
                     w = self.wait_state()
                     if w is not None and w == previous_wait:

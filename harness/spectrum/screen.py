@@ -86,19 +86,19 @@ class GlyphTable:
 
 def glyph_table(mem, udg_text: Mapping[int, str] | None = None,
                 font_text: Callable[[int], str] = koi7_char) -> GlyphTable:
-    """Glyphs on screen now: the font at CHARS (if not the ROM's), UDGs, the ROM font, block graphics."""
+    """Glyphs on screen now: the font at CHARS (if not the ROM's), the ROM font, UDGs, block graphics."""
     chars = mem[23606] | mem[23607] << 8
     udg = mem[23675] | mem[23676] << 8
     table = GlyphTable()
     table.add(bytes(8), " ")
     if chars != ROM_CHARS:
         table.add_font(bytes(mem[chars + 256:chars + 256 + 768]), 32, font_text)
+    table.add_font(bytes(mem[ROM_FONT:ROM_FONT + 768]), 32, rom_char)
     texts = udg_text or DEFAULT_UDG_TEXT
-    for i in range(21):
+    for i in range(21):   # after the fonts: until redefined, UDGs are copies of the letters A-U
         a = udg + 8 * i
         if a + 8 <= 0x10000:
             table.add(bytes(mem[a:a + 8]), texts.get(144 + i, DEFAULT_UDG_TEXT[144 + i]))
-    table.add_font(bytes(mem[ROM_FONT:ROM_FONT + 768]), 32, rom_char)
     for code in range(0x80, 0x90):
         table.add(_block_glyph(code), BLOCK_TEXT[code - 0x80])
     return table

@@ -243,7 +243,7 @@ class Typist:
             if typed != body:
                 raise TypistError(f"typed {body!r} but the edit line holds {typed!r}")
         self.type_code(0x0D)
-        self.m.run_frames(2)
+        self.m.run(500, until_wait=True, stop_on_report=False, what="the editor after ENTER")
         left = edit_line(self.m)
         if left:
             raise TypistError(f"the ROM rejected the line (syntax error near offset "

@@ -1,0 +1,127 @@
+"""`cribbage-zx bench`: emulated seconds per wall second, for the harness and for the bare CPU core.
+
+Three figures: (a) boot, power-on to the © message, repeated; (b) a CPU-heavy
+BASIC program the project keeps (harness/data/bench.bas), run through the
+harness; (c) the same program from the same state on the bare core with no
+harness work at all, so the harness overhead is the ratio of (b) to (c).
+Each figure is the best of several repetitions: the machines here are noisy.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from .spectrum.cpu import run_raw_frames
+from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
+
+BENCH_PROGRAM = Path(__file__).parent / "data" / "bench.bas"
+
+
+class BenchError(Exception):
+    """The benchmark could not run (bad arguments, or its program failed)."""
+
+
+def _figure(frames: int, wall: float) -> dict:
+    emulated = frames * FRAME_S
+    return {"emulated_s": round(emulated, 3), "wall_s": round(wall, 4), "x_realtime": round(emulated / wall, 1)}
+
+
+def _best(fn, repeat: int) -> tuple[int, float]:
+    best = None
+    for _ in range(repeat):
+        frames, wall = fn()
+        if best is None or wall < best[1]:
+            best = (frames, wall)
+    return best
+
+
+def bench_boot(repeat: int = 5) -> dict:
+    def once():
+        t = time.perf_counter()
+        m = Spectrum48()
+        m.boot()
+        return m.frames, time.perf_counter() - t
+    return _figure(*_best(once, repeat))
+
+
+def basic_machine(fast: bool = True) -> Spectrum48:
+    """A booted machine with the benchmark program typed in by the ROM's own editor, RUN and warmed up."""
+    from .spectrum.basic import tokenise_line
+    from .spectrum.typist import Typist
+    m = Spectrum48(fast=fast)
+    m.boot()
+    typist = Typist(m)
+    for n, text in enumerate(BENCH_PROGRAM.read_text().splitlines(), 1):
+        if text.strip():
+            _, record = tokenise_line(text, line_no_in_file=n)
+            body = strip_numbers(record[4:-1])
+            typist.enter_line(str(int.from_bytes(record[:2], "big")).encode() + body)
+    typist.enter_line(bytes([0xF7]))  # RUN
+    m.run_frames(50)
+    if m.reports:
+        raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+    return m
+
+
+def strip_numbers(body: bytes) -> bytes:
+    """A tokenised body without its hidden 0x0E + 5-byte numbers (what a typist types)."""
+    out, i = bytearray(), 0
+    in_string = False
+    while i < len(body):
+        b = body[i]
+        if b == 0x22:
+            in_string = not in_string
+        if b == 0x0E and not in_string:
+            i += 6
+            continue
+        if b == 0xEA and not in_string:  # REM: the rest is text
+            out += body[i:]
+            break
+        out.append(b)
+        i += 1
+    return bytes(out)
+
+
+def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
+    m = basic_machine()
+    snap = m.snapshot()
+
+    def harness_once():
+        m.restore(snap)
+        t = time.perf_counter()
+        m.run_frames(frames)
+        wall = time.perf_counter() - t
+        if m.reports:
+            raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+        return frames, wall
+
+    core_state = snap[0]
+
+    def raw_once():
+        core = type(m.cpu)()
+        core.load_state(core_state)
+        t = time.perf_counter()
+        run_raw_frames(core, frames, FRAME_T)
+        return frames, time.perf_counter() - t
+
+    basic = _figure(*_best(harness_once, repeat))
+    raw = _figure(*_best(raw_once, repeat))
+    return basic, raw
+
+
+def main(argv: list[str]) -> int:
+    as_json = "--json" in argv
+    unknown = [a for a in argv if a != "--json"]
+    if unknown:
+        raise BenchError(f"bench: unknown argument(s) {' '.join(unknown)}; usage: cribbage-zx bench [--json]")
+    boot = bench_boot()
+    basic, raw = bench_basic()
+    result = {"boot": boot, "basic": basic, "raw_core": raw}
+    if as_json:
+        print(json.dumps(result))
+    else:
+        for name, fig in result.items():
+            print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
+        print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
+    return 0
