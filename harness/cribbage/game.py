@@ -355,8 +355,9 @@ class Game:
     def replay_deal(self, deal: dict, strict: bool = True) -> list[Step]:
         """Replay one deal: ``{"dealer", "hands": [six, six], "discards": [two,
         two], "starter", "plays": [card | "go", ...], "claims": [pone, dealer,
-        crib]}``.  A go that the transcript leaves out (the next card belongs to
-        the other player, or the play ends) is inserted as "go (implied)"."""
+        crib]}`` (``hands[p]``/``discards[p]`` are player p's).  A go that the
+        transcript leaves out is inserted as "go (implied)"; with
+        ``strict=False`` a go nobody owes is recorded and skipped."""
         start = len(self.log)
         self.deal(deal["hands"][0], deal["hands"][1], deal.get("dealer"))
         for p in (self.pone, self.dealer):
@@ -375,7 +376,8 @@ class Game:
                 self.go()
                 continue
             c = to_card(item)
-            while self.phase == "play" and self.must_go and self.owner(c) != self.turn:
+            # the player to move cannot lay anything: a go was left out
+            while self.phase == "play" and self.must_go:
                 self._implied_go()
             self.play(c)
         while self.phase == "play" and self.must_go:

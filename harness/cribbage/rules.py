@@ -36,7 +36,7 @@ class Rules:
         противник набрал более 61 очка и два очка, если тот набрал меньше»),
         "lurch_cadenza" ("the loser receives a score less than 61 [31 once
         around] ... the winner receives an additional game score"), "skunk"
-        (standard: loser below 91 -> 2, below 61 -> 3).
+        (modern standard: loser below 91 -> 2, below 61 -> 4).
     muggins: "off"; "standard" (the opponent claims the points the player
         missed: «эти очки, которые он увидел, а Вы - нет, запишутся ему»);
         "program" (listing lines 4790-4800: any wrong claim and the computer
@@ -83,9 +83,11 @@ class Rules:
         if self.game_points == "lurch_cadenza":
             # "the loser receives a score less than 61 ... additional game score"
             return 2 if loser_score < half else 1
-        # skunk (standard): below 91 a skunk, below 61 a double skunk.
-        if loser_score < self.game_length - 60 and self.game_length == 121:
-            return 3
+        # skunk (modern, ACC): a "skunk" (double game) if the loser fails to
+        # reach 91, a "double skunk" (quadruple game) if he fails to reach 61.
+        # Once around (61) only the single skunk below 31 is kept.
+        if self.game_length == 121 and loser_score < 61:
+            return 4
         if loser_score < self.game_length - 30:
             return 2
         return 1
