@@ -151,6 +151,8 @@ def score_hand(hand, starter, crib: bool = False, rules: Rules = STANDARD) -> Ha
     """Score four cards plus the starter («Стартер считается пятой картой для
     каждой из трех рук»).  ``crib=True`` applies the crib's five-card-only
     flush.  Cards may be ints, Card objects or text (``"5H 5C 5S JD"``).
+    ``rules`` is accepted for symmetry with the play: both seeds count the
+    show the same way, so no field changes it.
     """
     hand_t = parse_cards(hand)
     start = to_card(starter) if not isinstance(starter, (list, tuple)) else parse_cards(starter)[0]
