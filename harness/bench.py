@@ -48,39 +48,19 @@ def bench_boot(repeat: int = 5) -> dict:
 def basic_machine(fast: bool = True) -> Spectrum48:
     """A booted machine with the benchmark program typed in by the ROM's own editor, RUN and warmed up."""
     from .spectrum.basic import tokenise_line
-    from .spectrum.typist import Typist
+    from .spectrum.typist import Typist, typed_form
     m = Spectrum48(fast=fast)
     m.boot()
     typist = Typist(m)
     for n, text in enumerate(BENCH_PROGRAM.read_text().splitlines(), 1):
         if text.strip():
             _, record = tokenise_line(text, line_no_in_file=n)
-            body = strip_numbers(record[4:-1])
-            typist.enter_line(str(int.from_bytes(record[:2], "big")).encode() + body)
+            typist.enter_line(typed_form(record))
     typist.enter_line(bytes([0xF7]))  # RUN
     m.run_frames(50)
     if m.reports:
         raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
     return m
-
-
-def strip_numbers(body: bytes) -> bytes:
-    """A tokenised body without its hidden 0x0E + 5-byte numbers (what a typist types)."""
-    out, i = bytearray(), 0
-    in_string = False
-    while i < len(body):
-        b = body[i]
-        if b == 0x22:
-            in_string = not in_string
-        if b == 0x0E and not in_string:
-            i += 6
-            continue
-        if b == 0xEA and not in_string:  # REM: the rest is text
-            out += body[i:]
-            break
-        out.append(b)
-        i += 1
-    return bytes(out)
 
 
 def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:

@@ -39,6 +39,7 @@ S_INKEY = 0x2634          # INKEY$ evaluated by SCANNING
 STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
 EDITOR_WAIT = ((0x15D4, 0x15F7), (0x10A8, 0x111D))  # WAIT-KEY/INPUT-AD and KEY-INPUT loops
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
+CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
 
 class MachineError(Exception):
@@ -378,6 +379,40 @@ class Spectrum48:
             return path
         except Exception:  # a screenshot must never hide the timeout itself
             return None
+
+    def call(self, addr: int, max_frames: int = 50, **regs: int) -> None:
+        """CALL a routine with the given registers and run until it returns (interrupts go on meanwhile).
+
+        The return address is a sentinel in the printer buffer (unused on a 48K
+        without a printer), trapped so that the CPU stops exactly on return.
+        """
+        done = []
+
+        def returned() -> bool:
+            done.append(True)
+            self._stop_now = True
+            return False
+
+        sp = (self.cpu.get("sp") - 2) & 0xFFFF
+        self.mem[sp:sp + 2] = CALL_SENTINEL.to_bytes(2, "little")
+        self.cpu.set("sp", sp)
+        for reg, value in regs.items():
+            self.cpu.set(reg, value)
+        self.cpu.pc = addr
+        self._add_trap(CALL_SENTINEL, returned)
+        try:
+            for _ in range(max_frames):
+                self.run_frame()
+                if done:
+                    break
+            else:
+                raise RunTimeout(f"routine {addr:#06x} did not return within {max_frames} frames "
+                                 f"(PC={self.cpu.pc:#06x})", self._timeout_screenshot())
+        finally:
+            self._remove_trap(CALL_SENTINEL)
+        self.s.at_bp = False          # the sentinel is not an instruction to resume
+        sp = self.cpu.get("sp")
+        self.cpu.set("sp", (sp + 2) & 0xFFFF)
 
     # ------------------------------------------------------------------ keyboard
     def press(self, combo: str | list[str]) -> None:

@@ -262,3 +262,26 @@ def edit_line(machine: Spectrum48) -> bytes:
     data = machine.read(start, max(0, end - start))
     cut = data.find(b"\x0d")
     return data[:cut] if cut >= 0 else data
+
+
+def typed_form(record: bytes) -> bytes:
+    """What a person types for a stored program line: its number's digits and the body
+    without the hidden 0x0E + 5-byte numbers (and DEF FN slots) that the ROM adds itself."""
+    number = int.from_bytes(record[:2], "big")
+    body = record[4:]
+    out, i, in_string = bytearray(str(number).encode()), 0, False
+    while i < len(body):
+        b = body[i]
+        if b == 0x0D and not in_string:
+            break
+        if b == 0x22:
+            in_string = not in_string
+        elif b == 0x0E and not in_string:
+            i += 6
+            continue
+        elif b == 0xEA and not in_string:          # REM: the rest of the line is text
+            out += body[i:body.rindex(0x0D)]
+            break
+        out.append(b)
+        i += 1
+    return bytes(out)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .floats import decode, encode
+from .workspace import NoRoom, resize
 
 KIND_BITS = {
     0b011: "number",        # one-letter numeric variable: letter, 5-byte value
@@ -21,8 +22,6 @@ KIND_BITS = {
     0b010: "string",        # string: letter, length, characters
     0b110: "chararray",     # character array: letter, length, dims count, dims, characters
 }
-POINTERS_FROM_VARS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LINE",
-                      "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list
 
 
 class VariableError(KeyError):
@@ -173,7 +172,7 @@ class BasicVariables:
             mem[v.value_addr:v.value_addr + 5] = encode(value)
         elif v.kind == "string":
             data = _text_bytes(value)
-            self._resize(v.value_addr, v.size - 3, len(data))
+            self._room(v.value_addr, v.size - 3, len(data))
             mem[v.addr + 1:v.addr + 3] = len(data).to_bytes(2, "little")
             mem[v.value_addr:v.value_addr + len(data)] = data
         elif v.kind == "array":
@@ -211,21 +210,11 @@ class BasicVariables:
         else:
             raise VariableError(f"{v.name} is not an array")
 
-    # -- memory management like the ROM's MAKE-ROOM/RECLAIM + POINTERS ------
-    def _resize(self, at: int, old: int, new: int) -> None:
-        delta = new - old
-        if delta == 0:
-            return
-        m = self.m
-        stkend = m.peek("STKEND")
-        if delta > 0 and stkend + delta + 80 > m.cpu.get("sp"):
-            raise VariableError("4 Out of memory: no room to grow the variable")
-        tail = bytes(m.mem[at + old:stkend])
-        m.mem[at + new:at + new + len(tail)] = tail
-        for ptr in POINTERS_FROM_VARS:
-            p = m.peek(ptr)
-            if p > at:
-                m.poke(ptr, p + delta)
+    def _room(self, at: int, old: int, new: int) -> None:
+        try:
+            resize(self.m, at, old, new)
+        except NoRoom as exc:
+            raise VariableError(str(exc)) from exc
 
     def _create(self, name: str, value: Any) -> None:
         key = name.replace(" ", "").upper()
@@ -241,7 +230,7 @@ class BasicVariables:
                 entry = bytes([0xA0 | (ord(key[0]) & 0x1F)]) + rest[:-1] + bytes([rest[-1] | 0x80]) + encode(value)
         else:
             raise VariableError(f"no variable {name!r}, and arrays must be DIMensioned by the program")
-        self._resize(at, 0, len(entry))
+        self._room(at, 0, len(entry))
         self.m.mem[at:at + len(entry)] = entry
 
 
