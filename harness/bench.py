@@ -56,7 +56,7 @@ def basic_machine(fast: bool = True) -> Spectrum48:
         if text.strip():
             _, record = tokenise_line(text, line_no_in_file=n)
             typist.enter_line(typed_form(record))
-    typist.enter_line(bytes([0xF7]))  # RUN
+    typist.type_codes(bytes([0xF7, 0x0D]))  # RUN
     m.run_frames(50)
     if m.reports:
         raise BenchError(f"benchmark program stopped: {m.reports[-1]}")

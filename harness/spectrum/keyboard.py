@@ -55,6 +55,9 @@ def parse_combo(combo: str | list[str] | tuple[str, ...]) -> frozenset[str]:
     return frozenset(key_name(p) for p in parts)
 
 
+IDLE = [0x1F] * 8
+
+
 class Keyboard:
     """Which keys are down, and the byte a port-0xFE read sees for them."""
 
@@ -82,9 +85,12 @@ class Keyboard:
 
     def read(self, port: int) -> int:
         """Low five bits of a read of *port*: the AND of every half-row whose address line is low."""
+        rows = self.rows
+        if rows == IDLE:
+            return 0x1F
         high = port >> 8
         value = 0x1F
         for row in range(8):
             if not high & (1 << row):
-                value &= self.rows[row]
+                value &= rows[row]
         return value
