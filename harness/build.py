@@ -1,0 +1,74 @@
+"""`cribbage-zx build`: basic/cribbage.bas + basic/chr_font.txt -> build/cribbage.tap.
+
+The program block is what the ROM would hold had the listing been typed in
+(every number converted by the ROM's own DEC-TO-FP in the embedded machine)
+and then saved by line 5, `SAVE "CRIBBAGE" LINE 2`, with no variables; the
+second block is the font that line 2 loads with `LOAD "chr" CODE 64600`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cliargs import ArgParser
+from .spectrum.basic import split_program, tokenise_program
+from .spectrum.font import build_font
+from .spectrum.romcheck import RomNumberEncoder
+from .spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
+
+ROOT = Path(__file__).resolve().parents[1]
+LISTING = ROOT / "basic" / "cribbage.bas"
+FONT = ROOT / "basic" / "chr_font.txt"
+DEFAULT_TAP = ROOT / "build" / "cribbage.tap"
+PROGRAM_NAME = "CRIBBAGE"
+AUTOSTART = 2
+FONT_NAME, FONT_START, FONT_LENGTH = "chr", 64600, 768
+
+
+class BuildError(Exception):
+    """The listing or the font could not be turned into a tape."""
+
+
+@dataclass
+class Build:
+    program: bytes
+    font: bytes
+    blocks: list[TapeBlock]
+
+    @property
+    def tap(self) -> bytes:
+        return write_tap(self.blocks)
+
+
+def build(listing: Path = LISTING, font: Path = FONT, encoder=None) -> Build:
+    """Tokenise the listing and the font into the two-file tape."""
+    try:
+        source = Path(listing).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BuildError(f"{listing}: {exc.strerror}") from exc
+    program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
+    glyphs = build_font(font)
+    if len(glyphs) != FONT_LENGTH:
+        raise BuildError(f"{font}: the font has {len(glyphs)} bytes, line 2 loads {FONT_LENGTH}")
+    blocks = [
+        program_header(PROGRAM_NAME, len(program), AUTOSTART, len(program)),
+        TapeBlock(FLAG_DATA, program),
+        code_header(FONT_NAME, FONT_START, FONT_LENGTH),
+        TapeBlock(FLAG_DATA, glyphs),
+    ]
+    return Build(program, glyphs, blocks)
+
+
+def main(argv: list[str]) -> int:
+    parser = ArgParser(prog="cribbage-zx build", description=__doc__.splitlines()[0], error_class=BuildError)
+    parser.add_argument("-o", "--output", type=Path, default=DEFAULT_TAP, help="TAP file to write")
+    parser.add_argument("--listing", type=Path, default=LISTING)
+    parser.add_argument("--font", type=Path, default=FONT)
+    args = parser.parse_args(argv)
+    result = build(args.listing, args.font)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_bytes(result.tap)
+    lines = len(split_program(result.program))
+    print(f"{args.output}: program \"{PROGRAM_NAME}\" LINE {AUTOSTART}, {lines} lines, "
+          f"{len(result.program)} bytes; \"{FONT_NAME}\" CODE {FONT_START},{FONT_LENGTH}")
+    return 0
