@@ -58,13 +58,18 @@ class LineVerdict:
         return self.stored == self.expected
 
 
-def enter_line(m: Spectrum48, typed: bytes) -> int | None:
-    """Put *typed* in the empty edit line and press ENTER; None if accepted, else the error offset."""
+def submit(m: Spectrum48, typed: bytes) -> None:
+    """Fill the (empty) edit line with *typed* and hand the editor an ENTER, as if typed."""
     e_line = m.peek("E_LINE")
     resize(m, e_line, 0, len(typed))
     m.write(e_line, typed)
     m.poke("K_CUR", e_line + len(typed))
     m.inject_key(0x0D, frames=1)
+
+
+def enter_line(m: Spectrum48, typed: bytes) -> int | None:
+    """Put *typed* in the empty edit line and press ENTER; None if accepted, else the error offset."""
+    submit(m, typed)
     m.run(2000, until_wait=True, stop_on_report=False, what="the editor after ENTER")
     if edit_line(m):
         offset = m.peek("X_PTR") - m.peek("E_LINE")
