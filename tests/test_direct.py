@@ -30,3 +30,11 @@ def test_a_rejected_or_failing_command_is_an_error(fast_machine):
         run_direct(m, "PRINT 1+")
     with pytest.raises(DirectCommandError, match="2 Variable not found"):
         run_direct(m, "PRINT Q")
+
+
+def test_gosub_stack_reads_the_return_points_innermost_first(fast_machine):
+    src = "10 PRINT 1: GO SUB 100: STOP\n100 GO SUB 200: RETURN\n200 PAUSE 0: RETURN\n"
+    verdicts, m = enter_program(tokenise_program(src), fast_machine)
+    stop = run_direct(m, "RUN")
+    assert stop.kind == "wait" and stop.wait.kind == "pause" and stop.wait.line == 200
+    assert m.gosub_stack() == [(100, 2), (10, 3)]

@@ -483,6 +483,19 @@ class Spectrum48:
     def subppc(self) -> int:
         return self.peek("SUBPPC")
 
+    def gosub_stack(self) -> list[tuple[int, int]]:
+        """The BASIC GO SUB stack, innermost first: (line, statement) each RETURN will go back to.
+
+        The ROM keeps it just under RAMTOP, above the error return address at
+        ERR_SP, three bytes an entry (line, then statement), ended by 0x3E00.
+        """
+        a, end = self.peek("ERR_SP") + 2, self.peek("RAMTOP") - 1
+        out = []
+        while a + 3 <= end:
+            out.append((self.mem[a] | self.mem[a + 1] << 8, self.mem[a + 2]))
+            a += 3
+        return out
+
     @property
     def frames(self) -> int:
         return self.s.frames
