@@ -113,7 +113,8 @@ _LINE_NUMBER_RE = re.compile(r"\s*([0-9]+)")
 _DEF_FN_NAME_RE = re.compile(r"\s*([A-Za-z])\s*(\$?)\s*\(")
 _DEF_FN_PARAM_RE = re.compile(r"\s*([A-Za-z])\s*(\$?)\s*([,)])")
 _DEF_FN_EMPTY_RE = re.compile(r"\s*\)")
-# Codes an escape must not produce: the ROM would misread the line.
+# Codes an escape must not produce (except as a colour control's parameter
+# outside strings, and 0x22 in a REM): the ROM would misread the line.
 _FORBIDDEN = {0x22: "would open or close a string (write the quote itself)",
               0x0D: "would end the line"}
 
@@ -169,19 +170,26 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
     if not 1 <= basic_line <= MAX_LINE_NUMBER:
         fail(f"line number {basic_line} is not in 1..{MAX_LINE_NUMBER}", m.start(1))
     pos = m.end()
+    if not text[pos:].strip():
+        fail("a line number with nothing after it (typed, it would delete the line)", m.start(1))
     line = _Line()
 
-    def read(p: int, in_string: bool, in_rem: bool = False) -> int:
+    def read(p: int, in_string: bool, in_rem: bool = False, raw: bool = False) -> int:
         try:
             code, nxt = charset.read_char(text, p, in_string=in_string,
                                           line=line_no_in_file)
         except CharsetError as e:
             fail(e.reason, e.column - 1)
-        if code == 0x0D or (code == 0x22 and text[p] == "\\" and not in_rem):
+        if code == 0x0D or (code == 0x22 and text[p] == "\\" and not (in_rem or raw)):
             fail(f"escape for code {code} {_FORBIDDEN[code]}", p)
-        if code == NUMBER_MARKER and not in_string:
+        if code == NUMBER_MARKER and not (in_string or raw):
             fail("escape for code 14 outside a string would be read as a hidden number", p)
         line.add(code)
+        if not in_string and not raw:  # a colour control's parameters are taken as they are
+            for _ in range(_control_params(code)):
+                if nxt >= len(text):
+                    fail(f"control code {code} needs {_control_params(code)} parameter(s)", p)
+                nxt = read(nxt, False, raw=True)
         return nxt
 
     def number(p: int, literal: str):
@@ -217,7 +225,8 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                 pos = read(pos, True)
             continue
         km = _KEYWORD_RE.match(text, pos)
-        if km and not (pos > 0 and text[pos - 1].isalpha() and text[pos - 1].isascii()):
+        if km and not (ch.isalpha() and pos > 0 and text[pos - 1].isascii()
+                       and text[pos - 1].isalpha()):
             code = int(km.lastgroup[1:], 16)
             line.add(code)
             pos = km.end()
@@ -232,7 +241,7 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                 digits = bm.group(1)
                 value = int(digits, 2) if digits else 0
                 if value > 0xFFFF:
-                    fail(f"BIN {digits} is too big (report 6)", pos)
+                    fail(f"BIN {digits} is too big (report 6)", bm.start(1))
                 line.add(digits.encode("ascii"))
                 line.add_hidden(floats.encode(value))
                 pos = bm.end()
@@ -260,11 +269,17 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
     return basic_line, record
 
 
+def _skip_spaces(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    return pos
+
+
 def _def_fn(text: str, pos: int, line: _Line, fail) -> int:
     """After DEF FN: copy ``f(a,b$)`` and mark a ROM slot after each parameter."""
     m = _DEF_FN_NAME_RE.match(text, pos)
     if not m:
-        fail("DEF FN must be followed by a one-letter name and '('", pos)
+        fail("DEF FN must be followed by a one-letter name and '('", _skip_spaces(text, pos))
     line.add((m.group(1) + m.group(2) + "(").encode("ascii"))
     pos = m.end()
     m = _DEF_FN_EMPTY_RE.match(text, pos)
@@ -274,7 +289,8 @@ def _def_fn(text: str, pos: int, line: _Line, fail) -> int:
     while True:
         m = _DEF_FN_PARAM_RE.match(text, pos)
         if not m:
-            fail("DEF FN parameters must be one letter (or letter$) separated by commas", pos)
+            fail("DEF FN parameters must be one letter (or letter$) separated by commas",
+                 _skip_spaces(text, pos))
         line.add((m.group(1) + m.group(2)).encode("ascii"))
         line.add_hidden(None)
         line.add(ord(m.group(3)))
@@ -375,6 +391,7 @@ def _detokenise_body(number: int, body: bytes) -> str:
                 text = charset.decode(body[i:end])
                 if text:
                     out.append(text)
+                    after_keyword = False  # REM text is kept exactly
                 else:
                     out.pop()  # no trailing space after an empty REM
                 i = end
@@ -384,10 +401,12 @@ def _detokenise_body(number: int, body: bytes) -> str:
             i += 6
         else:
             params = _control_params(code)
-            chunk = body[i:i + 1 + params]
-            emit("".join(charset.source_char(c, in_string=False) for c in chunk), False)
+            emit(charset.source_char(code, in_string=False)
+                 + "".join("\\{%d}" % c for c in body[i + 1:i + 1 + params]), False)
             leading_space = code > 0x20
             i += 1 + params
+    if after_keyword and out and out[-1] == " ":
+        out.pop()  # the lister's space after a final keyword (STOP, RETURN)
     return "".join(out)
 
 
