@@ -132,8 +132,8 @@ class Spectrum48:
         self.fast = fast
         self.tape: list = []          # TapeBlock-like objects with .flag and .data
         self.s = _PyState()
-        self._stop_line: tuple[int, int | None] | None = None
-        self._line_hit = False
+        self._statement_hooks: list[Callable[[int, int], bool]] = []
+        self._hook_stop = False
         self._stop_now = False
         self._report_hit: Report | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
@@ -219,11 +219,22 @@ class Spectrum48:
         return True
 
     def _trap_statement(self) -> bool:
-        if self._stop_line is not None:
-            line, stmt = self._stop_line
-            if self.ppc == line and (stmt is None or self.subppc == stmt):
-                self._line_hit = self._stop_now = True
+        line, stmt = self.ppc, self.subppc
+        for hook in list(self._statement_hooks):
+            if hook(line, stmt):
+                self._hook_stop = self._stop_now = True
         return False
+
+    def add_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
+        """Call ``hook(line, statement)`` before every BASIC statement; a true result stops the run there."""
+        if not self._statement_hooks:
+            self._add_trap(STMT_START, self._trap_statement)
+        self._statement_hooks.append(hook)
+
+    def remove_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
+        self._statement_hooks.remove(hook)
+        if not self._statement_hooks:
+            self._remove_trap(STMT_START)
 
     # ------------------------------------------------------------------ ports
     def _port_read(self, port: int) -> int:
@@ -318,15 +329,21 @@ class Spectrum48:
         A report printed since the last run returned (e.g. while a command was
         being typed) is pending and stops this run at once.
         """
+        line_hook = None
         if until_line is not None:
-            self._stop_line, self._line_hit = until_line, False
-            self._add_trap(STMT_START, self._trap_statement)
+            target_line, target_stmt = until_line
+
+            def line_hook(line: int, stmt: int) -> bool:
+                return line == target_line and (target_stmt is None or stmt == target_stmt)
+            self.add_statement_hook(line_hook)
         previous_wait: WaitState | None = None
+        self._hook_stop = False
         try:
             for _ in range(max_frames):
                 self.run_frame()
-                if until_line is not None and self._line_hit:
-                    return StopReason("line")
+                if self._hook_stop:
+                    self._hook_stop = False
+                    return StopReason("line" if until_line is not None else "hook")
                 if stop_on_report and self._report_hit is not None:
                     report, self._report_hit = self._report_hit, None
                     return StopReason("report", report=report)
@@ -338,9 +355,8 @@ class Spectrum48:
                 if until is not None and until(self):
                     return StopReason("condition")
         finally:
-            if until_line is not None:
-                self._remove_trap(STMT_START)
-                self._stop_line = None
+            if line_hook is not None:
+                self.remove_statement_hook(line_hook)
         shot = self._timeout_screenshot()
         raise RunTimeout(f"{what} not reached within {max_frames} frames; "
                          f"at line {self.ppc}:{self.subppc}, PC={self.cpu.pc:#06x}", shot)
