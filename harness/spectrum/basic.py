@@ -35,7 +35,9 @@ driven by the emulated ROM for bit-exact programs.
 `detokenise` lists bytes back with the ROM lister's spacing (a keyword
 gets a trailing space if it ends in a letter or $, except RND, INKEY$, PI;
 keywords from OR on get a leading space unless after a space or at the
-start), so that ``tokenise_program(detokenise(p)) == p``.  Hidden numbers
+start), so that ``tokenise_program(detokenise(p)) == p``.  Strings are
+spelled in Cyrillic where their codes are KOI-7 letters, except a file
+name right after LOAD/SAVE/VERIFY/MERGE, spelled in Latin ("chr").  Hidden numbers
 and DEF FN slots are skipped (the tokeniser recreates them), so a program
 whose DEF FN slots were filled by running it does not round-trip.
 
@@ -62,6 +64,7 @@ TOKEN_DEF_FN = 0xCE
 MAX_LINE_NUMBER = 9999
 
 NumberEncoder = Callable[[str], bytes]
+_FILE_COMMANDS = {0xD5, 0xD6, 0xEF, 0xF8}  # MERGE, VERIFY, LOAD, SAVE
 
 
 def default_number_encoder(text: str) -> bytes:
@@ -374,7 +377,9 @@ def _detokenise_body(number: int, body: bytes) -> str:
             close = body.find(b'"', i + 1, end)
             if close < 0:
                 raise DetokeniseError(f"line {number}: unterminated string")
-            emit('"' + charset.decode(body[i + 1:close]) + '"', False)
+            # A file name (after LOAD, SAVE...) is Latin by convention: "chr", not "ЦХР".
+            latin = i > 0 and body[i - 1] in _FILE_COMMANDS
+            emit('"' + charset.decode(body[i + 1:close], cyrillic=not latin) + '"', False)
             i = close + 1
             leading_space = True
         elif code in TOKENS:

@@ -204,11 +204,15 @@ def encode(text: str, *, in_string: bool = True, line: int | None = None,
     return bytes(out)
 
 
-def source_char(code: int, *, in_string: bool = True) -> str:
-    """The canonical source spelling of one byte (inverse of `read_char`)."""
+def source_char(code: int, *, in_string: bool = True, cyrillic: bool = True) -> str:
+    """The canonical source spelling of one byte (inverse of `read_char`).
+
+    In string mode 0x60-0x7E are spelled in Cyrillic unless *cyrillic* is
+    False (then as ASCII, e.g. for tape file names).
+    """
     if code == 0x5C:
         return "\\\\"
-    if in_string and 0x60 <= code <= 0x7E:
+    if in_string and cyrillic and 0x60 <= code <= 0x7E:
         return KOI7_CYRILLIC[code - 0x60]
     if 0x21 <= code <= 0x7E or (code == 0x20 and in_string):
         return chr(code)
@@ -224,10 +228,10 @@ def source_char(code: int, *, in_string: bool = True) -> str:
     return _escape(code)
 
 
-def decode(data: bytes, *, in_string: bool = True) -> str:
+def decode(data: bytes, *, in_string: bool = True, cyrillic: bool = True) -> str:
     """Source spelling of *data*, such that ``encode(decode(d)) == d``.
 
     In code mode a space is written ``\\{32}``: the tokeniser drops spaces
     outside strings, so a stored one must be spelled out.
     """
-    return "".join(source_char(c, in_string=in_string) for c in data)
+    return "".join(source_char(c, in_string=in_string, cyrillic=cyrillic) for c in data)
