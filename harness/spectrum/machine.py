@@ -37,7 +37,8 @@ PAUSE_END = 0x1F4F
 MAIN_4 = 0x1303           # report printing starts here with ERR_NR set
 S_INKEY = 0x2634          # INKEY$ evaluated by SCANNING
 STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
-EDITOR_WAIT = ((0x15D4, 0x15F7), (0x10A8, 0x111D))  # WAIT-KEY/INPUT-AD and KEY-INPUT loops
+WAIT_KEY1 = (0x15DE, 0x15E6)   # WAIT-KEY1: CALL INPUT-AD; RET C; JR Z,WAIT-KEY1
+WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT look for a key
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
@@ -377,13 +378,24 @@ class Spectrum48:
             return None
         pc = self.cpu.pc
         line, stmt = self.ppc, self.subppc
-        if any(lo <= pc < hi for lo, hi in EDITOR_WAIT) and not self.peek("FLAGS") & 0x20:
+        if self._in_wait_key() and not self.peek("FLAGS") & 0x20:
             return WaitState("input" if self.peek("FLAGX") & 0x20 else "editor", line, stmt)
         if PAUSE_RANGE[0] <= pc < PAUSE_RANGE[1] and self.cpu.get("bc") == 0:
             return WaitState("pause", line, stmt)
         if self.s.inkey_last_frame and self.s.inkey_this_frame:
             return WaitState("inkey", line, stmt)
         return None
+
+    def _in_wait_key(self) -> bool:
+        """In the editor's WAIT-KEY1 loop, or below it in INPUT-AD/KEY-INPUT (its return address is on
+        the stack). PC ranges alone would also match printing, which shares CALL-SUB with INPUT-AD."""
+        pc = self.cpu.pc
+        if WAIT_KEY1[0] <= pc < WAIT_KEY1[1]:
+            return True
+        sp = self.cpu.get("sp")
+        mem = self.mem
+        return any((mem[(sp + i) & 0xFFFF] | mem[(sp + i + 1) & 0xFFFF] << 8) == WAIT_KEY1_RET
+                   for i in range(0, 12, 2))
 
     def _timeout_screenshot(self) -> Path | None:
         try:
