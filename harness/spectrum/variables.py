@@ -156,6 +156,8 @@ class BasicVariables:
             flat = [decode(bytes(mem[v.value_addr + 5 * i:v.value_addr + 5 * i + 5])) for i in range(n)]
             return _nest(flat, v.dims)
         text = "".join(chr(c) for c in mem[v.value_addr:v.addr + v.size])
+        if len(v.dims) == 1:                      # DIM A$(6): one fixed-length string
+            return text
         width = v.dims[-1]
         strings = [text[i:i + width] for i in range(0, len(text), width)]
         return _nest(strings, v.dims[:-1])
