@@ -108,8 +108,7 @@ class _PyState:
     ear_out: int = 0
     beeper_edges: int = 0
     tape_pos: int = 0
-    inkey_this_frame: int = 0
-    inkey_last_frame: int = 0
+    inkey_frames: list = field(default_factory=list)   # recent frames in which INKEY$ was evaluated
     mid_frame: bool = False      # a trap stopped the CPU inside the current frame
     at_bp: bool = False          # ... right at a breakpoint, to be stepped over first
     events: list = field(default_factory=list)
@@ -198,7 +197,12 @@ class Spectrum48:
         return False
 
     def _trap_inkey(self) -> bool:
-        self.s.inkey_this_frame += 1
+        if self.keyboard.any_pressed():
+            return False          # a poll that finds a key is being answered, not waiting
+        seen = self.s.inkey_frames
+        if not seen or seen[-1] != self.s.frames:
+            seen.append(self.s.frames)
+            del seen[:-4]
         return False
 
     def _trap_beeper(self) -> bool:
@@ -305,7 +309,6 @@ class Spectrum48:
         """
         s = self.s
         if not s.mid_frame:
-            s.inkey_last_frame, s.inkey_this_frame = s.inkey_this_frame, 0
             self._interrupt()
         self._stop_now = False
         self._run_ticks(FRAME_T)
@@ -350,7 +353,8 @@ class Spectrum48:
                     return StopReason("report", report=report)
                 if until_wait:
                     w = self.wait_state()
-                    if w is not None and w == previous_wait:
+                    # the same kind of wait at two frame ends (a polling loop may span several lines)
+                    if w is not None and previous_wait is not None and w.kind == previous_wait.kind:
                         return StopReason("wait", wait=w)
                     previous_wait = w
                 if until is not None and until(self):
@@ -382,7 +386,10 @@ class Spectrum48:
             return WaitState("input" if self.peek("FLAGX") & 0x20 else "editor", line, stmt)
         if PAUSE_RANGE[0] <= pc < PAUSE_RANGE[1] and self.cpu.get("bc") == 0:
             return WaitState("pause", line, stmt)
-        if self.s.inkey_last_frame and self.s.inkey_this_frame:
+        # INKEY$ polled in at least two of the last six frames: a BASIC loop waiting for a key
+        # (one pass of a loop far down a long program can take more than a frame: GO TO searches)
+        recent = [f for f in self.s.inkey_frames if f >= self.s.frames - 6]
+        if len(recent) >= 2:
             return WaitState("inkey", line, stmt)
         return None
 
@@ -444,10 +451,13 @@ class Spectrum48:
 
     # ------------------------------------------------------------------ keyboard
     def press(self, combo: str | list[str]) -> None:
+        """Hold keys down. INKEY$ polls seen so far no longer count as waiting: the program is answered."""
+        self.s.inkey_frames.clear()
         for key in parse_combo(combo):
             self.keyboard.press(key)
 
     def release(self, combo: str | list[str] | None = None) -> None:
+        self.s.inkey_frames.clear()
         if combo is None:
             self.keyboard.release_all()
         else:
@@ -462,11 +472,9 @@ class Spectrum48:
         pressed again counts as new rather than as a repeat.
         """
         keys = parse_combo(combo)
-        for key in keys:
-            self.keyboard.press(key)
+        self.press(combo)
         self.run_frames(hold)
-        for key in keys:
-            self.keyboard.release(key)
+        self.release(combo)
         self.run_frames(gap)
 
     def inject_key(self, code: int, frames: int = 1) -> None:

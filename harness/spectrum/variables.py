@@ -162,6 +162,15 @@ class BasicVariables:
         strings = [text[i:i + width] for i in range(0, len(text), width)]
         return _nest(strings, v.dims[:-1])
 
+    def number(self, name: str) -> int | float:
+        """A numeric variable's value, whether it was last assigned by LET or is a FOR loop's counter."""
+        value = self.get(name)
+        if isinstance(value, ForLoop):
+            return value.value
+        if not isinstance(value, (int, float)):
+            raise VariableError(f"{name} is not a number")
+        return value
+
     def set(self, name: str, value: Any) -> None:
         """Assign like LET: numbers and FOR values in place, strings resized, arrays element for element."""
         try:

@@ -1,0 +1,364 @@
+"""Plays «КРИБЕДЖ» on the embedded Spectrum through keystrokes only, and records what happened.
+
+The driver recognises each state by the BASIC line the program waits at and
+the GO SUB stack (who called the card selector at 3700: the discard at
+7860/7870, a play at 2720, the go confirmation at 2755), asks a Player for
+a decision, and presses the keys a person would. Statement hooks on a few
+lines (a score pegged at 6050, a card laid at 2780/3580, a go, the deal, the
+discards, the starter, a show) record every event with the program's own
+variables, so the transcript is the program's view; the comparison with the
+rules engine is a separate step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..cribbage.cards import Card, from_basic
+from ..spectrum.machine import MachineError, RunTimeout, Spectrum48, StopReason
+from ..spectrum.screen import read_screen, render
+from ..spectrum.typist import Typist
+from ..spectrum.variables import BasicVariables, ForLoop
+from .players import PlayContext, Player
+from .program import MAN, UDG_TEXT, ZX, suit_number
+
+WHO = {ZX: "computer", MAN: "player"}
+MAX_WAIT_FRAMES = 30_000          # ten emulated minutes between two key waits
+SCORE_CONTEXT = {                 # GO SUB return points -> what a score at 6050 is for
+    4890: "show", 8020: "heels", 4160: "go", 4260: "go", 9130: "demo",
+}
+SHOW_OF = {4580: "computer", 4640: "player", 4680: "crib"}   # who called 4700
+
+
+class DriverError(Exception):
+    """The program reached a state the driver does not know, or a key had no effect."""
+
+
+@dataclass
+class Rig:
+    """A deal to force: cards for the computer and the player (six each) and the starter.
+
+    Written into P() after the shuffle (line 7640) and into P(R) when the
+    starter is cut (line 4935), so the program deals exactly these cards.
+    """
+    computer: list[Card]
+    player: list[Card]
+    starter: Card | None = None
+    deals: int = 1                # rig this many deals from the first
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    player: str
+    transcript: list[dict] = field(default_factory=list)
+    winner: str | None = None
+    scores: dict = field(default_factory=dict)
+    deals: int = 0
+    actions: int = 0
+    reports: list[str] = field(default_factory=list)
+    timeout: str | None = None
+    frames: int = 0
+    screens: list[tuple[str, object]] = field(default_factory=list)   # (label, RGB array)
+
+    @property
+    def basic_errors(self) -> list[str]:
+        return [r for r in self.reports if not r.startswith(("0 ", "9 "))]
+
+
+def card_of(rank, suit_code) -> Card:
+    return from_basic(int(rank), suit_number(suit_code))
+
+
+class GameDriver:
+    def __init__(self, machine: Spectrum48, player: Player, seed: int, rig: Rig | None = None,
+                 keep_screens: bool = False, max_deals: int | None = None):
+        self.m = machine
+        self.v = BasicVariables(machine)
+        self.player = player
+        self.seed = seed
+        self.rig = rig
+        self.keep_screens = keep_screens
+        self.max_deals = max_deals
+        self.rec = GameRecord(seed=seed, player=player.name)
+        self._hooks = {
+            (6050, 1): self._on_score,
+            (7800, 1): self._on_deal,
+            (7930, 1): self._on_discards,
+            (8020, 1): self._on_starter,
+            (2780, 1): self._on_player_card,
+            (3580, 1): self._on_computer_card,
+            (2763, 1): self._on_player_go,
+            (2710, 2): self._on_player_go,
+            (3220, 2): self._on_computer_go,
+            (3550, 2): self._on_computer_go,
+            (4405, 1): self._on_reset,
+            (4765, 1): self._on_show,
+            (4790, 1): self._on_claim,
+            (7450, 1): self._on_cut,
+            (8210, 1): self._on_win,
+            (7640, 1): self._on_shuffled,
+            (4935, 1): self._on_cut_card,
+            (2775, 2): self._on_refused,
+        }
+        self._series = 0
+
+    # ------------------------------------------------------------------ recording
+    def log(self, kind: str, **data) -> None:
+        self.rec.transcript.append({"t": kind, **data})
+
+    def _hook(self, line: int, stmt: int) -> bool:
+        handler = self._hooks.get((line, stmt))
+        if handler is not None:
+            handler()
+        return False
+
+    def _get(self, name):
+        value = self.v.get(name)
+        return value.value if isinstance(value, ForLoop) else value
+
+    def _on_score(self) -> None:
+        who, points = int(self._get("PLAYER")), int(self._get("S"))
+        stack = [line for line, _ in self.m.gosub_stack()]
+        context = next((SCORE_CONTEXT[line] for line in stack if line in SCORE_CONTEXT), None)
+        if context is None and 2955 in stack:
+            context = "play"
+        self.log("score", who=WHO[who], points=points, context=context or "unknown",
+                 before=int(self.v.get("S()")[who - 1]))
+
+    def _hand(self, ranks: str, suits: str, n: int) -> list[Card]:
+        r, s = self._get(ranks), self._get(suits)
+        return [card_of(r[i], s[i]) for i in range(n)]
+
+    def _on_deal(self) -> None:
+        self.rec.deals += 1
+        self.dealt = {"computer": self._hand("C()", "C$()", 6), "player": self._hand("A()", "A$()", 6)}
+        self.log("deal", n=self.rec.deals, dealer=WHO[int(self._get("DIR"))],
+                 computer=[str(c) for c in self.dealt["computer"]], player=[str(c) for c in self.dealt["player"]])
+
+    def _on_discards(self) -> None:
+        t = self._get("T()")
+        comp = [self.dealt["computer"][int(t[i]) - 1] for i in (0, 1)]
+        mine = [self.dealt["player"][int(t[i]) - 1] for i in (2, 3)]
+        self.log("discard", who="computer", cards=[str(c) for c in comp])
+        self.log("discard", who="player", cards=[str(c) for c in mine])
+        self.log("crib", cards=[str(c) for c in self._hand("E()", "E$()", 4)])
+
+    def _on_starter(self) -> None:
+        self.starter = card_of(self._get("K"), self._get("K$"))
+        self.log("starter", card=str(self.starter))
+
+    def _on_player_card(self) -> None:
+        k = int(self._get("K"))
+        card = card_of(self._get("A()")[k - 1], self._get("A$()")[k - 1])
+        self.log("play", who="player", card=str(card), count=int(self._get("T")))
+
+    def _on_computer_card(self) -> None:
+        x1 = int(self._get("X1"))
+        card = card_of(self._get("C()")[x1 - 1], self._get("C$()")[x1 - 1])
+        self.log("play", who="computer", card=str(card), count=int(self._get("SUM")))
+
+    def _on_player_go(self) -> None:
+        self.log("go", who="player", count=int(self._get("SUM")))
+
+    def _on_computer_go(self) -> None:
+        self.log("go", who="computer", count=int(self._get("SUM")))
+
+    def _on_reset(self) -> None:
+        self.log("reset", count=int(self._get("SUM")))
+
+    def _on_show(self) -> None:
+        caller = next((line for line, _ in self.m.gosub_stack() if line in SHOW_OF), None)
+        whose = SHOW_OF.get(caller, "unknown")
+        ranks, suits = self._get("H()"), self._get("H$()")
+        self.log("show", hand=whose, fifteens=int(self._get("F")), pairs=int(self._get("P")),
+                 runs=int(self._get("S")), flush=int(self._get("FL")), nobs=int(self._get("NOB")),
+                 ranks=[int(r) for r in ranks[:5]], suits=[suit_number(c) for c in suits[:5]])
+
+    def _on_refused(self) -> None:
+        self.log("refused", count=int(self._get("SUM")), card_rank=int(self._get("C")))
+
+    def _on_claim(self) -> None:
+        self.log("claim", claimed=int(self._get("SS")))
+
+    def _on_cut(self) -> None:
+        self.log("cut", computer_rank=int(self._get("S")), player_rank=int(self._get("K")))
+
+    def _on_win(self) -> None:
+        self.rec.winner = WHO[int(self._get("WIN"))]
+        s = self._get("S()")
+        self.rec.scores = {"computer": int(s[ZX - 1]), "player": int(s[MAN - 1])}
+        self.log("win", who=self.rec.winner, **self.rec.scores)
+
+    def _on_shuffled(self) -> None:
+        if self.rig is None or self.rec.deals >= self.rig.deals:
+            return
+        deck = [float(x) for x in self._get("P()")]
+        wanted = list(self.rig.computer) + list(self.rig.player)
+        numbers = [_deck_number(c) for c in wanted]
+        rest = [x for x in deck if not any(abs(x - n) < 0.05 for n in numbers)]
+        self.v.set("P()", numbers + rest)
+
+    def _on_cut_card(self) -> None:
+        if self.rig is None or self.rig.starter is None or self.rec.deals > self.rig.deals:
+            return
+        if not any(line == 8010 for line, _ in self.m.gosub_stack()):
+            return                                    # the cut for deal, not the starter
+        r = int(self._get("R") + 0.5)                 # BASIC rounds a subscript
+        self.v.set_element("P()", r, _deck_number(self.rig.starter))
+
+    # ------------------------------------------------------------------ keys
+    def _press_until(self, key: str, lines: set[int], max_frames: int = 400) -> None:
+        """Hold *key* until the program reaches one of *lines*, then let go."""
+        target = lines
+
+        def reached(line: int, stmt: int) -> bool:
+            return line in target
+        self.m.add_statement_hook(reached)
+        self.m.press(key)
+        try:
+            for _ in range(max_frames):
+                if not self.m.run_frame() or reached(self.m.ppc, 0):
+                    break
+            else:
+                raise DriverError(f"key {key} had no effect within {max_frames} frames "
+                                  f"(waiting for line {sorted(lines)}, at {self.m.ppc}:{self.m.subppc})")
+        finally:
+            self.m.remove_statement_hook(reached)
+            self.m.release(key)
+        self.rec.actions += 1
+
+    def _any_key_pause(self) -> None:
+        self.m.press("ENTER")
+        self.m.run_frames(3)
+        self.m.release("ENTER")
+        self.rec.actions += 1
+
+    def _answer(self, text: str) -> None:
+        Typist(self.m).answer(text)
+        self.rec.actions += 1
+
+    def _select(self, slot: int, slots: int) -> None:
+        """Move the pointer of subroutine 3700 to *slot* with SPACE, choose it with ENTER."""
+        for _ in range(100):
+            x = int(self._get("X"))
+            if x == slot:
+                break
+            self._press_until("SPACE", {3760})
+            self._wait()
+        else:
+            raise DriverError(f"the pointer never reached slot {slot}")
+        self._press_until("ENTER", {3800})
+
+    # ------------------------------------------------------------------ the loop
+    def _wait(self) -> StopReason:
+        return self.m.run(MAX_WAIT_FRAMES, until_wait=True, what="the program waiting for a key")
+
+    def play(self) -> GameRecord:
+        """Play one game from the program's first question to «СЫГРАЕМ ЕЩЕ?» (answered N)."""
+        self.m.add_statement_hook(self._hook)
+        try:
+            self._loop()
+        except RunTimeout as exc:
+            self.rec.timeout = str(exc)
+        finally:
+            self.m.remove_statement_hook(self._hook)
+            self.rec.frames = self.m.frames
+        return self.rec
+
+    def _loop(self) -> None:
+        seeded = False
+        while True:
+            stop = self._wait()
+            if stop.kind == "report":
+                self.rec.reports.append(str(stop.report))
+                return
+            w = stop.wait
+            if w.kind == "input":
+                if w.line == 7060:
+                    if not seeded:
+                        self.m.poke("SEED", self.seed % 65536)   # RANDOMIZE at 7005 read FRAMES
+                        seeded = True
+                    self._answer("Y" if self.player.instructions() else "N")
+                elif w.line == 7405:
+                    self._answer("Y" if self.player.muggins() else "N")
+                elif w.line == 4780:
+                    true = self._true_total()
+                    self._answer(str(self.player.claim(true)))
+                elif w.line == 8140:
+                    self._answer("Y")
+                elif w.line == 8320:
+                    self._answer("Y" if self.player.again() else "N")
+                else:
+                    raise DriverError(f"unknown INPUT at line {w.line}")
+            elif w.kind == "inkey" and w.line in (3725, 3730, 3750):
+                self._card_choice()
+            elif w.kind == "inkey" and w.line == 4925:
+                self._press_until("ENTER", {4930})
+            elif w.kind == "inkey" and w.line == 8105:
+                self._shot("show crib")
+                if self.max_deals is not None and self.rec.deals >= self.max_deals:
+                    return
+                self._press_until("ENTER", {8110})
+            elif w.kind == "pause" and w.line == 4661:
+                self._shot("show hands")
+                self._any_key_pause()
+            elif w.kind == "pause" and w.line == 8270:
+                self._shot("final board")
+                self._any_key_pause()
+            elif w.kind == "pause":
+                self._any_key_pause()                   # instruction pages
+            else:
+                raise DriverError(f"unknown wait {w}")
+
+    def _true_total(self) -> int:
+        return int(sum(self._get(n) for n in ("S", "P", "F", "FL", "NOB")))
+
+    def _card_choice(self) -> None:
+        caller = self.m.gosub_stack()[0][0]
+        if caller == 7860:                               # first discard
+            hand = self.dealt["player"]
+            self._discards = self.player.discard(list(hand), self._get("DIR") == MAN)
+            self.log("choice", what="discard", slots=list(self._discards))
+            self._select(self._discards[0], 6)
+        elif caller == 7870:
+            self._select(self._discards[1], 6)
+        elif caller in (2720, 2755):
+            slots = [card_of(r, s) if b else None
+                     for r, s, b in zip(self._get("A()")[:4], self._get("A$()")[:4], self._get("B()")[:4])]
+            table_n = int(self._get("N"))
+            t = self._get("T()")
+            # T() holds ranks only; the suits of the table do not matter for scoring the play
+            table = [from_basic(int(t[i]), 1) for i in range(table_n)]
+            ctx = PlayContext(slots, table, int(self._get("SUM")))
+            if caller == 2755:                           # «ВАШ ХОД?»: ENTER again on the empty slot = go
+                choice = self._go_choice
+            else:
+                choice = self.player.play(ctx)
+            if choice == "go":
+                empty = ctx.empty_slots()
+                if not empty:
+                    raise DriverError("the player wants to say go but has no empty slot to choose")
+                self._go_choice = "go"
+                self.log("choice", what="go", count=ctx.count)
+                target = self._go_slot = empty[0]
+                if caller == 2755:
+                    target = int(self._get("HGO"))
+                self._select(target, 4)
+            else:
+                self._go_choice = choice
+                self.log("choice", what="play", slot=choice, count=ctx.count)
+                self._select(int(choice), 4)
+        else:
+            raise DriverError(f"card selection called from line {caller}")
+
+    def _shot(self, label: str) -> None:
+        if self.keep_screens:
+            self.rec.screens.append((label, render(self.m.mem, border=self.m.s.border, scale=1)))
+
+    def screen_rows(self) -> list[str]:
+        return read_screen(self.m.mem, udg_text=UDG_TEXT).rows
+
+
+def _deck_number(card: Card) -> float:
+    return card.rank + (card.suit + 1) / 10

@@ -1,0 +1,154 @@
+"""Automated human players: they decide; the driver turns decisions into keystrokes.
+
+Every player sees only what a person at the screen would know (own hand, the
+table, the count, the starter), decides with its own seeded random generator,
+and never touches the machine. Strategies: random-legal, greedy (the
+reference engine's best immediate points and best expected discard),
+scripted (a list of choices), and adversarial (what a careless person tries:
+a card past 31, a false "go", a wrong muggins count).
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+
+from ..cribbage import score_hand, score_play
+from ..cribbage.cards import Card, full_deck
+from ..cribbage.play import is_legal
+
+
+@dataclass
+class PlayContext:
+    """What the player sees when it is to lay a card."""
+    slots: list[Card | None]      # the four slots of the hand; None where the card was played
+    table: list[Card]             # cards of the current series, in order
+    count: int
+
+    def legal_slots(self) -> list[int]:
+        return [i + 1 for i, c in enumerate(self.slots) if c is not None and is_legal(c, self.count)]
+
+    def empty_slots(self) -> list[int]:
+        return [i + 1 for i, c in enumerate(self.slots) if c is None]
+
+
+class Player:
+    """Base: answers N to the instructions, muggins as configured, claims the true count."""
+    name = "base"
+
+    def __init__(self, seed: int = 0, muggins: bool = False, instructions: bool = False):
+        self.rng = random.Random(seed)
+        self.use_muggins = muggins
+        self.want_instructions = instructions
+
+    def instructions(self) -> bool:
+        return self.want_instructions
+
+    def muggins(self) -> bool:
+        return self.use_muggins
+
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
+        """Two 1-based positions of the six cards to lay in the crib."""
+        i, j = sorted(self.rng.sample(range(1, 7), 2))
+        return i, j
+
+    def play(self, ctx: PlayContext) -> int | str:
+        """A 1-based slot to lay, or "go"."""
+        legal = ctx.legal_slots()
+        return self.rng.choice(legal) if legal else "go"
+
+    def claim(self, true_total: int) -> int:
+        """The count typed at «ВВЕДИТЕ СВОЙ СЧЕТ:» under muggins."""
+        return true_total
+
+    def again(self) -> bool:
+        return False
+
+
+class RandomPlayer(Player):
+    """Random legal choices."""
+    name = "random"
+
+
+class GreedyPlayer(Player):
+    """The reference engine's best immediate points; the discard with the best expected show."""
+    name = "greedy"
+
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
+        unseen = [c for c in full_deck() if c not in hand]
+        best, best_value = (1, 2), None
+        for i, j in itertools.combinations(range(6), 2):
+            keep = [c for k, c in enumerate(hand) if k not in (i, j)]
+            thrown = [hand[i], hand[j]]
+            hand_avg = sum(score_hand(keep, s).total for s in unseen) / len(unseen)
+            crib_part = _pair_value(thrown)
+            value = hand_avg + (crib_part if my_crib else -crib_part)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = (i + 1, j + 1), value
+        return best
+
+    def play(self, ctx: PlayContext) -> int | str:
+        legal = ctx.legal_slots()
+        if not legal:
+            return "go"
+        return max(legal, key=lambda s: (score_play(ctx.table + [ctx.slots[s - 1]]).total,
+                                         -ctx.slots[s - 1].value, -s))
+
+
+def _pair_value(cards: list[Card]) -> int:
+    """Points the two thrown cards make by themselves: a pair or a fifteen."""
+    a, b = cards
+    return (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
+
+
+class ScriptedPlayer(Player):
+    """Plays a list of choices: discards as (i, j) tuples, plays as slot numbers or "go", claims as ints."""
+    name = "scripted"
+
+    def __init__(self, choices: list, seed: int = 0, **kwargs):
+        super().__init__(seed, **kwargs)
+        self.choices = list(choices)
+
+    def _next(self, what: str):
+        if not self.choices:
+            raise IndexError(f"the script has no choice left for {what}")
+        return self.choices.pop(0)
+
+    def discard(self, hand, my_crib):
+        return tuple(self._next("a discard"))
+
+    def play(self, ctx):
+        return self._next("a play")
+
+    def claim(self, true_total):
+        return self._next("a muggins claim")
+
+
+class AdversarialPlayer(RandomPlayer):
+    """Tries what a careless person does, once in a while: an illegal card past 31,
+    a false go while able to play, a wrong muggins count. Each try is recorded."""
+    name = "adversarial"
+
+    def __init__(self, seed: int = 0, **kwargs):
+        kwargs.setdefault("muggins", True)
+        super().__init__(seed, **kwargs)
+        self.tries: list[str] = []
+
+    def play(self, ctx: PlayContext) -> int | str:
+        illegal = [i + 1 for i, c in enumerate(ctx.slots) if c is not None and not is_legal(c, ctx.count)]
+        if illegal and self.rng.random() < 0.5:
+            self.tries.append("illegal card")
+            return illegal[0]
+        if ctx.legal_slots() and ctx.count >= 22 and ctx.empty_slots() and self.rng.random() < 0.5:
+            self.tries.append("false go")
+            return "go"
+        return super().play(ctx)
+
+    def claim(self, true_total: int) -> int:
+        if self.rng.random() < 0.5:
+            self.tries.append("wrong claim")
+            return max(0, true_total + self.rng.choice((-2, -1, 1, 2)))
+        return true_total
+
+
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer)}
