@@ -64,7 +64,7 @@ def test_loads_autostarts_and_deals_six_cards(built):
     assert screen_text(m).rows[23].startswith("СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ")
     m.tap("ENTER", hold=3, gap=1)
     stop = m.run_until_wait(20000)
-    assert (stop.wait.kind, stop.wait.line) == ("inkey", 3730)      # choosing the discards
+    assert stop.wait.kind == "inkey" and stop.wait.line in (3730, 3750)   # choosing the discards
     screen = screen_text(m)
     assert screen.rows[23].startswith("ВЫБЕРИТЕ 2 КАРТЫ") and not screen.unknown
     v = BasicVariables(m)
