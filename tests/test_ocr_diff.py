@@ -1,0 +1,172 @@
+"""tools/ocr_diff.py: the OCR extractor, the confusion classifier and the
+judgement log, on the real files and on doctored copies."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import sys
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import ocr_diff as od  # noqa: E402
+SEED = od.DEFAULT_OCR
+BAS = ROOT / "basic" / "cribbage.bas"
+LOG = ROOT / "basic" / "RECONSTRUCTION.md"
+
+pytestmark = pytest.mark.skipif(not SEED.exists(), reason="seed text not available")
+
+
+@pytest.fixture(scope="module")
+def extraction():
+    return od.extract(SEED.read_text(encoding="utf-8"))
+
+
+def test_extractor_finds_all_611_lines(extraction):
+    numbers = sorted(extraction.lines)
+    assert len(numbers) == 611
+    assert numbers[0] == 1 and numbers[-1] == 9950
+    assert numbers == sorted(od.read_bas(BAS))
+    assert not extraction.unplaced
+
+
+@pytest.mark.parametrize("number,split", [
+    (2400, "24 00"), (9045, "904 s"), (4220, "4 220"), (3320, "3 320"),
+    (5350, "5 350"), (6420, "64 20"), (7730, "77 30"), (2742, "274 2"),
+    (4330, "4 330"), (7040, "704 0"), (5400, "5 400"), (4765, "4 765"),
+])
+def test_split_line_numbers_are_joined(extraction, number, split):
+    line = extraction.lines[number]
+    assert line.split_number == split
+    assert line.rows[0].startswith(split)
+
+
+def test_rows_that_look_like_lines_are_continuations(extraction):
+    # "8 POKE 23606,88: POKE 23607,2" / "51 RETURN" is one line, 8
+    assert 51 not in extraction.lines
+    assert "23607,2" + od.ROW_BREAK + "51 RETURN" in extraction.lines[8].body
+    assert 15 not in extraction.lines and 31 not in extraction.lines
+    assert any("51 RETURN" in n for n in extraction.continuation_notes)
+    # a number row such as "64600" continues line 2
+    assert extraction.lines[2].rows == ['2 CLEAR 64599. LOAD "chr"CODE', "64600"]
+
+
+def test_out_of_order_rows_are_reported_not_dropped():
+    text = ("Статья.\n1 GO ТО 10\n2 PRINT 1\n9999 REM X\n3 PRINT 2\n"
+            "4 PRINT 3\nКОММЕНТАРИЙ.\nтекст\n")
+    ex = od.extract(text)
+    assert sorted(ex.lines) == [1, 2, 3, 4]
+    assert ex.lines[2].rows == ["2 PRINT 1", "9999 REM X"]
+    assert any("9999 REM X" in n for n in ex.continuation_notes)
+
+
+def _example(pair):
+    """A context-appropriate (ocr, bas) body pair exercising one confusion."""
+    ocr, bas, cls, where = pair
+    if where == "text":
+        return "REM AB" + ocr + "CD", "REM AB" + bas + "CD"
+    if cls == "lost-separator":
+        return "PRINT X" + ocr + "PRINT Y", "PRINT X" + bas + "PRINT Y"
+    return "LET Q=Q" + ocr + "W", "LET Q=Q" + bas + "W"
+
+
+@pytest.mark.parametrize("pair", od.CONFUSIONS, ids=lambda p: "%s>%s" % (p[0], p[1]))
+def test_every_confusion_pair_is_accepted(pair):
+    ocr, bas = _example(pair)
+    items = od.align(ocr, bas)
+    assert not [it for it in items if it.cls in od.NEEDS_JUDGEMENT], items
+    assert any(it.cls == pair[2] for it in items) or ocr == bas
+
+
+@pytest.mark.parametrize("ocr,bas", [
+    ("LET S=S+P", "LET S=S-P"),            # invented operator
+    ("GO TO 2100", "GO TO 2110"),          # invented digit
+    ('PRINT "АБ ВГ"', 'PRINT "АБ  ВГ"'),   # a space inside a string
+    ('PRINT "A"', 'PRINT "\\a"'),          # a UDG reading
+    ("LET X=1", "LET X=1: STOP"),          # invented statement
+])
+def test_invented_differences_are_rejected(ocr, bas):
+    items = od.align(ocr, bas)
+    assert [it for it in items if it.cls in od.NEEDS_JUDGEMENT]
+
+
+def test_case_lookalikes_and_code_spaces_are_neutral():
+    items = od.align("let м$-\"тест\" : go sub 5500", 'LET M$="ТЕСТ": GO SUB 5500')
+    assert {it.cls for it in items} <= od.NEUTRAL | {"-/="}
+
+
+def test_real_files_pass(capsys):
+    assert od.main(["--ocr", str(SEED), "--bas", str(BAS), "--log", str(LOG)]) == 0
+    out = capsys.readouterr().out
+    assert "RESULT: OK" in out
+    assert "OCR lines extracted: 611" in out
+    assert "unexplained lines: 0" in out
+
+
+def _copy(tmp_path):
+    bas = tmp_path / "cribbage.bas"
+    log = tmp_path / "RECONSTRUCTION.md"
+    shutil.copy(BAS, bas)
+    shutil.copy(LOG, log)
+    return bas, log
+
+
+def test_invented_change_in_a_copy_fails_naming_the_line(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    text = bas.read_text(encoding="utf-8")
+    assert "\n2115 LET S=S+P\n" in text
+    bas.write_text(text.replace("\n2115 LET S=S+P\n", "\n2115 LET S=S-P\n"), encoding="utf-8")
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert "UNEXPLAINED: line 2115" in out
+    assert "RESULT: FAIL" in out
+
+
+def test_change_to_a_judged_line_makes_the_judgement_stale(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    text = bas.read_text(encoding="utf-8")
+    bas.write_text(text.replace("\n575 LET Y=1: LET SUM=0: LET F5=0\n",
+                                "\n575 LET Y=1: LET SUM=0: LET F5=1\n"), encoding="utf-8")
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert "line 575 (the judgement for this line is stale" in out
+
+
+def test_missing_judgement_fails(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    text = log.read_text(encoding="utf-8")
+    text = re.sub(r"### 2330\n(- .*\n)+", "", text)
+    log.write_text(text, encoding="utf-8")
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    assert "UNEXPLAINED: line 2330" in capsys.readouterr().out
+
+
+def test_judgement_that_explains_nothing_is_stale(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    ex = od.extract(SEED.read_text(encoding="utf-8"))
+    entry = ("\n### 10\n- OCR: `%s`\n- Reconstruction: `10 GO SUB 8`\n"
+             "- Kind: token\n- Evidence: invented.\n" % ex.lines[10].verbatim)
+    log.write_text(log.read_text(encoding="utf-8") + entry, encoding="utf-8")
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    assert "STALE: judgement 10 (token) explains no difference" in capsys.readouterr().out
+
+
+def test_missing_line_in_bas_fails(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    text = bas.read_text(encoding="utf-8")
+    bas.write_text(text.replace("4985 LET E(5)=K: LET E$(5)=K$\n", ""), encoding="utf-8")
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    assert "line 4985 is in the OCR but not in the .bas" in capsys.readouterr().out
+
+
+def test_log_entries_are_well_formed():
+    log, problems = od.read_log(LOG)
+    assert not problems
+    kinds = {"spacing", "udg", "token", "text", "lost-text", "logic-preserved", "note"}
+    for j in log.values():
+        assert set(j.kinds) <= kinds, (j.line, j.kinds)
