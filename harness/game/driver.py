@@ -26,6 +26,7 @@ WHO = {ZX: "computer", MAN: "player"}
 MAX_WAIT_FRAMES = 30_000          # ten emulated minutes between two key waits
 SCORE_CONTEXT = {                 # GO SUB return points -> what a score at 6050 is for
     4890: "show", 8020: "heels", 4160: "go", 4260: "go", 9130: "demo",
+    4450: "reset",                # the count reset calls 2900 again with S unchanged
 }
 SHOW_OF = {4580: "computer", 4640: "player", 4680: "crib"}   # who called 4700
 
@@ -101,7 +102,7 @@ class GameDriver:
             (4935, 1): self._on_cut_card,
             (2775, 2): self._on_refused,
         }
-        self._series = 0
+        self.table: list[Card] = []          # the cards of the current series, as laid
 
     # ------------------------------------------------------------------ recording
     def log(self, kind: str, **data) -> None:
@@ -151,11 +152,13 @@ class GameDriver:
     def _on_player_card(self) -> None:
         k = int(self._get("K"))
         card = card_of(self._get("A()")[k - 1], self._get("A$()")[k - 1])
+        self.table.append(card)
         self.log("play", who="player", card=str(card), count=int(self._get("T")))
 
     def _on_computer_card(self) -> None:
         x1 = int(self._get("X1"))
         card = card_of(self._get("C()")[x1 - 1], self._get("C$()")[x1 - 1])
+        self.table.append(card)
         self.log("play", who="computer", card=str(card), count=int(self._get("SUM")))
 
     def _on_player_go(self) -> None:
@@ -165,6 +168,7 @@ class GameDriver:
         self.log("go", who="computer", count=int(self._get("SUM")))
 
     def _on_reset(self) -> None:
+        self.table = []
         self.log("reset", count=int(self._get("SUM")))
 
     def _on_show(self) -> None:
@@ -176,13 +180,17 @@ class GameDriver:
                  ranks=[int(r) for r in ranks[:5]], suits=[suit_number(c) for c in suits[:5]])
 
     def _on_refused(self) -> None:
-        self.log("refused", count=int(self._get("SUM")), card_rank=int(self._get("C")))
+        k = int(self._get("K"))
+        card = card_of(self._get("A()")[k - 1], self._get("A$()")[k - 1])
+        self.log("refused", who="player", card=str(card), count=int(self._get("SUM")))
 
     def _on_claim(self) -> None:
         self.log("claim", claimed=int(self._get("SS")))
 
     def _on_cut(self) -> None:
-        self.log("cut", computer_rank=int(self._get("S")), player_rank=int(self._get("K")))
+        # 7430: the player cuts first (4915-4925 «СНИМИТЕ КОЛОДУ»), S keeps that card;
+        # 7440: the computer cuts («ТЕПЕРЬ Я СНИМАЮ КОЛОДУ»), K; 7450: IF S<K THEN DIR=MAN
+        self.log("cut", player_rank=int(self._get("S")), computer_rank=int(self._get("K")))
 
     def _on_win(self) -> None:
         self.rec.winner = WHO[int(self._get("WIN"))]
@@ -281,7 +289,9 @@ class GameDriver:
                         seeded = True
                     self._answer("Y" if self.player.instructions() else "N")
                 elif w.line == 7405:
-                    self._answer("Y" if self.player.muggins() else "N")
+                    muggins = self.player.muggins()
+                    self.log("options", muggins=muggins)
+                    self._answer("Y" if muggins else "N")
                 elif w.line == 4780:
                     true = self._true_total()
                     self._answer(str(self.player.claim(true)))
@@ -326,11 +336,7 @@ class GameDriver:
         elif caller in (2720, 2755):
             slots = [card_of(r, s) if b else None
                      for r, s, b in zip(self._get("A()")[:4], self._get("A$()")[:4], self._get("B()")[:4])]
-            table_n = int(self._get("N"))
-            t = self._get("T()")
-            # T() holds ranks only; the suits of the table do not matter for scoring the play
-            table = [from_basic(int(t[i]), 1) for i in range(table_n)]
-            ctx = PlayContext(slots, table, int(self._get("SUM")))
+            ctx = PlayContext(slots, list(self.table), int(self._get("SUM")))
             if caller == 2755:                           # «ВАШ ХОД?»: ENTER again on the empty slot = go
                 choice = self._go_choice
             else:

@@ -1,0 +1,73 @@
+"""The original program's documented deviations from the rules, and the classifier that names them.
+
+Each entry: the BASIC lines, what they do, the rule they depart from, and a
+predicate that recognises exactly that difference. A difference between the
+program and the reference engine counts as documented only if an entry here
+explains it exactly; anything else is an unexplained defect (of the
+reconstruction, the driver or the engine) to investigate. Every entry's lines
+read as the OCR shows them, up to character-level OCR fixes.
+"""
+from __future__ import annotations
+
+
+def _repeat_at_reset(d) -> bool:
+    prev = d.context.get("previous") or {}
+    return (d.kind == "reset" and d.expected == 0 and prev.get("who") == d.who
+            and prev.get("points") == d.observed and prev.get("context") in ("go", "play", "heels"))
+
+
+def _false_go_accepted(d) -> bool:
+    return (d.kind == "legality" and d.expected == "play a card" and d.observed == "go"
+            and d.who == "player" and (d.context.get("count") or 0) >= 22 and d.context.get("playable"))
+
+
+def _muggins_takes_all(d) -> bool:
+    c = d.context
+    claim, true = c.get("claim"), c.get("true")
+    if d.kind != "show" or claim is None or true is None or claim == true:
+        return False
+    if d.who == c.get("owner"):
+        return d.observed == 0
+    return d.observed == true
+
+
+DEVIATIONS: dict[str, dict] = {
+    "D1": {
+        "lines": "4400-4450 (with 4130, 4170, 4230, 4270, 4080)",
+        "what": "The count reset (4400) ends with GO SUB 2900 without clearing S, so the points just "
+                "pegged are pegged again: a go or last card scores 2, a thirty-one 4 (more with a pair "
+                "or run on it), his heels 4 (8020 then 4080).",
+        "rule": "Go/last card: 1 point; thirty-one: 2; his heels: 2 (seed article, Cadenza manual).",
+        "match": _repeat_at_reset,
+    },
+    "D2": {
+        "lines": "2740-2763",
+        "what": "Choosing an empty slot twice says go whenever the count is 22 or more; the program "
+                "never checks that the player holds no card that fits under 31.",
+        "rule": "Go may be said only by a player who cannot play without passing 31 (seed article).",
+        "match": _false_go_accepted,
+    },
+    "D3": {
+        "lines": "4780-4800, 4891",
+        "what": "Muggins: any claim other than the true total (too low or too high) gives the player "
+                "nothing and the computer the whole true total («НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!»).",
+        "rule": "The opponent takes only the points the player missed; an over-claim is corrected "
+                "(seed article: «эти очки, которые он увидел, а Вы - нет, запишутся ему»).",
+        "match": _muggins_takes_all,
+    },
+}
+
+
+def classify(diff) -> str | None:
+    """The id of the documented deviation that explains *diff*, or None."""
+    for dev_id, dev in DEVIATIONS.items():
+        if dev["match"](diff):
+            return dev_id
+    return None
+
+
+def table_markdown() -> str:
+    """The deviations as a Markdown table, for the docs and the closing note."""
+    rows = ["| id | BASIC lines | what the program does | the rule |", "| --- | --- | --- | --- |"]
+    rows += [f"| {k} | {d['lines']} | {d['what']} | {d['rule']} |" for k, d in DEVIATIONS.items()]
+    return "\n".join(rows)
