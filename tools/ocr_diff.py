@@ -34,7 +34,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OCR = Path("/work/shared/seeds/000_c7291b1166181f61.txt")
+SEED_NAME = "000_c7291b1166181f61.txt"
+
+
+def _find_seed() -> Path:
+    """The seed lives in shared/seeds beside the checkout (read-only)."""
+    for base in (ROOT.parent / "shared", Path("/work/shared")):
+        if (base / "seeds" / SEED_NAME).exists():
+            return base / "seeds" / SEED_NAME
+    return ROOT.parent / "shared" / "seeds" / SEED_NAME
+
+
+DEFAULT_OCR = _find_seed()
 DEFAULT_BAS = ROOT / "basic" / "cribbage.bas"
 DEFAULT_LOG = ROOT / "basic" / "RECONSTRUCTION.md"
 
