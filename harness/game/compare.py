@@ -174,6 +174,9 @@ class Comparator:
         low = "player" if ev["player_rank"] < ev["computer_rank"] else "computer"
         self._cut_dealer = low if ev["player_rank"] != ev["computer_rank"] else None
 
+    def _on_rigged(self, ev) -> None:
+        self._cut_dealer = None          # a scenario chose the dealer, not the cut
+
     def _on_deal(self, ev) -> None:
         if self.game is None or self.game.phase == "over" and max(self.totals) > 120:
             self.game = Game(self.rules)

@@ -45,6 +45,7 @@ class Rig:
     computer: list[Card]
     player: list[Card]
     starter: Card | None = None
+    dealer: str | None = None     # "computer" or "player": who deals the rigged deal
     deals: int = 1                # rig this many deals from the first
 
 
@@ -101,6 +102,7 @@ class GameDriver:
             (7640, 1): self._on_shuffled,
             (4935, 1): self._on_cut_card,
             (2775, 2): self._on_refused,
+            (7510, 1): self._on_dealing,
         }
         self.table: list[Card] = []          # the cards of the current series, as laid
 
@@ -206,6 +208,11 @@ class GameDriver:
         numbers = [_deck_number(c) for c in wanted]
         rest = [x for x in deck if not any(abs(x - n) < 0.05 for n in numbers)]
         self.v.set("P()", numbers + rest)
+
+    def _on_dealing(self) -> None:
+        if self.rig is not None and self.rig.dealer and self.rec.deals < self.rig.deals:
+            self.v.set("DIR", ZX if self.rig.dealer == "computer" else MAN)
+            self.log("rigged", dealer=self.rig.dealer)
 
     def _on_cut_card(self) -> None:
         if self.rig is None or self.rig.starter is None or self.rec.deals > self.rig.deals:
@@ -334,6 +341,8 @@ class GameDriver:
         elif caller == 7870:
             self._select(self._discards[1], 6)
         elif caller in (2720, 2755):
+            if self.rec.transcript and self.rec.transcript[-1]["t"] == "refused":
+                self.log("message", text=self.screen_rows()[23].rstrip())
             slots = [card_of(r, s) if b else None
                      for r, s, b in zip(self._get("A()")[:4], self._get("A$()")[:4], self._get("B()")[:4])]
             ctx = PlayContext(slots, list(self.table), int(self._get("SUM")))

@@ -1,0 +1,102 @@
+"""The BASIC game played end to end on the embedded Spectrum, every score checked against the engine."""
+import json
+
+import pytest
+
+from harness.build import build
+from harness.cribbage.cards import parse_card, parse_cards
+from harness.game.compare import compare
+from harness.game.driver import GameDriver, Rig
+from harness.game.players import AdversarialPlayer, GreedyPlayer, RandomPlayer, ScriptedPlayer
+from harness.spectrum.loading import load_tape
+from harness.spectrum.machine import Spectrum48
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    """The tape loaded once; each game starts from this snapshot (the first question on screen)."""
+    m = Spectrum48(fast=True)
+    m.boot()
+    load_tape(m, build().blocks)
+    return m.snapshot()
+
+
+def play(loaded, player, seed, **kwargs):
+    m = Spectrum48(fast=True)
+    m.restore(loaded)
+    driver = GameDriver(m, player, seed=seed, **kwargs)
+    return driver, driver.play()
+
+
+def scores(rec, context):
+    return [(e["who"], e["points"]) for e in rec.transcript if e["t"] == "score" and e["context"] == context]
+
+
+def test_the_articles_example_deal(loaded):
+    # «СДАТЧИК: ПК Б9 Т9 Б8 П7 ЧТ  ПРОТИВНИК: БВ П10 Ч8 Т7 Ч5 Т3», the pone throws 10-3, the dealer K-A,
+    # starter П6. The computer deals; the player (pone) plays as the article: 8, 7, J, 5.
+    rig = Rig(computer=list(parse_cards("KS 9D 9C 8D 7S AH")), player=list(parse_cards("JD TS 8H 7C 5H 3C")),
+              starter=parse_card("6S"), dealer="computer")
+    driver, rec = play(loaded, ScriptedPlayer([(1, 5), 3, 2, 4, 1]), seed=5, rig=rig, max_deals=1)
+    plays = [(e["who"], e["card"]) for e in rec.transcript if e["t"] == "play"]
+    # the article: 8 («Восемь»), 7 (15 - 2), 7 (22, pair - 2), 9D (31 - 2), J, 9, 5 (24), go, 8 (last card)
+    assert plays == [("player", "8H"), ("computer", "7S"), ("player", "7C"), ("computer", "9D"),
+                     ("player", "JD"), ("computer", "9C"), ("player", "5H"), ("computer", "8D")]
+    assert scores(rec, "play") == [("computer", 2), ("player", 2), ("computer", 2)]
+    assert scores(rec, "go") == [("player", 1), ("computer", 1)]
+    # the show: «ПРОТИВНИК ... Итого: 8 очков», the dealer's 16, the crib «нет ни одного очка»
+    assert scores(rec, "show") == [("player", 8), ("computer", 16)]
+    shows = {e["hand"]: e for e in rec.transcript if e["t"] == "show"}
+    assert (shows["player"]["fifteens"], shows["player"]["runs"]) == (4, 4)
+    assert sum(shows["crib"][k] for k in ("fifteens", "pairs", "runs", "flush", "nobs")) == 0
+    # what the program adds: each go/31 pegged a second time at the count reset (deviation D1)
+    assert scores(rec, "reset") == [("computer", 2), ("player", 1), ("computer", 1)]
+    result = compare(rec.transcript)
+    assert result.unexplained == []
+    assert [d.deviation for d in result.documented] == ["D1", "D1", "D1"]
+
+
+@pytest.mark.parametrize("player_class,seed", [(RandomPlayer, 11), (GreedyPlayer, 12), (AdversarialPlayer, 13)])
+def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
+    driver, rec = play(loaded, player_class(seed=seed), seed=seed)
+    assert rec.timeout is None and rec.basic_errors == []
+    assert rec.reports == ["9 STOP statement, 8330:2"]          # «СЫГРАЕМ ЕЩЕ?» answered N
+    assert max(rec.scores.values()) > 120 and rec.winner in ("computer", "player")
+    result = compare(rec.transcript)
+    assert result.score_events > 20
+    assert result.unexplained == [], [d.as_dict() for d in result.unexplained]
+
+
+def test_the_same_seed_gives_an_identical_transcript(loaded):
+    runs = [play(loaded, RandomPlayer(seed=3), seed=3, max_deals=2)[1] for _ in range(2)]
+    a, b = (json.dumps(r.transcript, ensure_ascii=False) for r in runs)
+    assert a == b and runs[0].frames == runs[1].frames
+    other = play(loaded, RandomPlayer(seed=4), seed=4, max_deals=2)[1]
+    assert json.dumps(other.transcript, ensure_ascii=False) != a
+
+
+class IllegalOnce(RandomPlayer):
+    """Discards the kings, then lays a card past 31 the first time it holds one."""
+
+    def discard(self, hand, my_crib):
+        return 5, 6
+
+    def play(self, ctx):
+        illegal = [i + 1 for i, c in enumerate(ctx.slots) if c is not None and c.value + ctx.count > 31]
+        if illegal and not getattr(self, "tried", False):
+            self.tried = True
+            return illegal[0]
+        return super().play(ctx)
+
+
+def test_an_illegal_card_is_refused_with_the_programs_message(loaded):
+    # The player holds four tens: after two of them and the computer's small cards, a third passes 31.
+    rig = Rig(computer=list(parse_cards("AH AC AD 2H 2C 2D")), player=list(parse_cards("TH TC TD TS KH KC")),
+              starter=parse_card("3S"), dealer="computer")
+    driver, rec = play(loaded, IllegalOnce(seed=9), seed=9, rig=rig, max_deals=1)
+    refused = [e for e in rec.transcript if e["t"] == "refused"]
+    assert len(refused) == 1 and refused[0]["card"] in ("TH", "TC", "TD", "TS")
+    assert refused[0]["count"] + 10 > 31
+    messages = [e["text"] for e in rec.transcript if e["t"] == "message"]
+    assert messages == ["СУММА ДОЛЖНА БЫТЬ МЕНЬШЕ 32"]
+    assert compare(rec.transcript).unexplained == []
