@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cliargs import ArgParser
+from .spectrum import audio, tzx
 from .spectrum.basic import split_program, tokenise_program
 from .spectrum.font import build_font
 from .spectrum.romcheck import RomNumberEncoder
@@ -64,6 +65,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", type=Path, default=DEFAULT_TAP, help="TAP file to write")
     parser.add_argument("--listing", type=Path, default=LISTING)
     parser.add_argument("--font", type=Path, default=FONT)
+    parser.add_argument("--wav", type=Path, help="also write the tape as audio (ROM timings, 44.1 kHz mono)")
+    parser.add_argument("--wav-bits", type=int, choices=(8, 16), default=8, help="bits per WAV sample")
+    parser.add_argument("--tzx", type=Path, help="also write the tape as TZX 1.20 (standard speed blocks)")
     args = parser.parse_args(argv)
     result = build(args.listing, args.font)
     args.output.parent.mkdir(parents=True, exist_ok=True)
@@ -71,4 +75,12 @@ def main(argv: list[str]) -> int:
     lines = len(split_program(result.program))
     print(f"{args.output}: program \"{PROGRAM_NAME}\" LINE {AUTOSTART}, {lines} lines, "
           f"{len(result.program)} bytes; \"{FONT_NAME}\" CODE {FONT_START},{FONT_LENGTH}")
+    if args.wav:
+        args.wav.parent.mkdir(parents=True, exist_ok=True)
+        info = audio.write_wav(args.wav, result.blocks, bits=args.wav_bits)
+        print(f"{args.wav}: {info.seconds:.1f} s of tape, {info.rate} Hz {info.bits}-bit mono")
+    if args.tzx:
+        args.tzx.parent.mkdir(parents=True, exist_ok=True)
+        args.tzx.write_bytes(tzx.tap_to_tzx(result.blocks))
+        print(f"{args.tzx}: TZX 1.20, {len(result.blocks)} standard speed blocks")
     return 0

@@ -12,6 +12,7 @@ import sys
 COMMANDS = {
     "build": ("harness.build", "build the tape: cribbage-zx build [-o PATH]"),
     "bench": ("harness.bench", "emulator speed: cribbage-zx bench [--json]"),
+    "snapshot": ("harness.snapshot_cmd", "save the game at a line: cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80"),
     "stats": ("harness.cribbage.stats", "rules statistics: cribbage-zx stats hands [--json]"),
 }
 

@@ -1,0 +1,133 @@
+"""`cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80`: the game at a chosen line, as a .z80 for any emulator.
+
+The tape (built first if it is missing or older than the listing or the
+font) is loaded in a fresh 48K as a person would, LOAD "" typed in the editor;
+the program's waits are answered in order with the --answer texts (an INPUT
+gets the text and ENTER; a wait on INKEY$ or PAUSE 0 gets one key: the text
+names it, "" is ENTER), and the machine stops at the start of LINE and is
+saved as a version 3 .z80 that Fuse, SkoolKit and `z80snap` read.
+"""
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+from .build import DEFAULT_TAP, FONT, LISTING, build
+from .cliargs import ArgParser
+from .spectrum import z80snap
+from .spectrum.keyboard import KeyError_
+from .spectrum.machine import MachineError, RunTimeout, Spectrum48
+from .spectrum.tape import read_tap
+from .spectrum.typist import Typist
+
+MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the whole run
+LOAD_COMMAND = b'\xef""\r'  # LOAD "" ENTER, as loading.load_tape types it
+
+
+class SnapshotCmdError(Exception):
+    """The program did not reach the line as asked: it stopped, waited with no answer left, or ran too long."""
+
+
+def ensure_tape(path: Path) -> Path:
+    """The tape to load: *path* itself, or for the default tape a fresh build when it is missing or stale."""
+    path = Path(path)
+    if path.resolve() != DEFAULT_TAP.resolve():
+        if not path.exists():
+            raise SnapshotCmdError(f"{path}: no such tape file")
+        return path
+    sources = [p for p in (LISTING, FONT) if p.exists()]
+    if not path.exists() or any(p.stat().st_mtime > path.stat().st_mtime for p in sources):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(build().tap)
+    return path
+
+
+def _tap_watching(machine: Spectrum48, key: str, target: tuple[int, int | None],
+                  hold: int = 2, gap: int = 6) -> bool:
+    """Press *key* for *hold* frames and release it for *gap*, stopping at once if the program reaches *target*.
+
+    Returns True if it did. (Machine.tap would run those frames blind, and a
+    line reached while a key is still down would be missed.)
+    """
+    for down, frames in ((True, hold), (False, gap)):
+        (machine.press if down else machine.release)(key)
+        end = machine.frames + frames
+        stop = machine.run(frames + 1, until_line=target, until=lambda m: m.frames >= end,
+                           stop_on_report=False, what="the end of a key press")
+        if stop.kind == "line":
+            machine.release()
+            return True
+    return False
+
+
+def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: list[str],
+                max_frames: int = MAX_FRAMES) -> int:
+    """Run the loaded program to LINE, answering its waits in order; returns how many answers were used.
+
+    An INPUT answer is typed by the typist (no program runs while it types)
+    but its ENTER is pressed here, watching for the line, as is a key for
+    INKEY$ or PAUSE 0.
+    """
+    left = deque(answers)
+    start = machine.frames
+    target = (line, statement)
+    where = f"line {line}" + (f":{statement}" if statement else "")
+    while True:
+        budget = max_frames - (machine.frames - start)
+        if budget <= 0:
+            raise SnapshotCmdError(f"{where} not reached within {max_frames} frames")
+        try:
+            stop = machine.run(budget, until_line=target, until_wait=True, what=where)
+        except RunTimeout as exc:
+            raise SnapshotCmdError(str(exc)) from exc
+        if stop.kind == "line":
+            machine.release()
+            return len(answers) - len(left)
+        if stop.kind == "report":
+            raise SnapshotCmdError(f"the program stopped with report {stop.report} before {where}")
+        wait = stop.wait
+        if wait.kind == "editor":
+            raise SnapshotCmdError(f"the program is back in the editor at {wait.line}:{wait.statement} "
+                                   f"before {where}")
+        if not left:
+            what = "INPUT" if wait.kind == "input" else "a key"
+            raise SnapshotCmdError(f"the program waits for {what} at line {wait.line}:{wait.statement} "
+                                   f"before {where}, and no --answer is left ({len(answers)} given)")
+        answer = left.popleft()
+        try:
+            if wait.kind == "input":
+                Typist(machine).type_codes(answer.encode("latin-1"))
+                key = "ENTER"
+            else:
+                key = answer or "ENTER"
+            if _tap_watching(machine, key, target):
+                return len(answers) - len(left)
+        except (KeyError_, MachineError, UnicodeEncodeError) as exc:
+            raise SnapshotCmdError(f"answer {answer!r} to the wait at line {wait.line}:{wait.statement}: {exc}") from exc
+
+
+def main(argv: list[str]) -> int:
+    parser = ArgParser(prog="cribbage-zx snapshot", description=__doc__.splitlines()[0],
+                       error_class=SnapshotCmdError)
+    parser.add_argument("--at", type=int, required=True, metavar="LINE", help="stop at the start of this line")
+    parser.add_argument("--statement", type=int, default=None, help="... at this statement of it")
+    parser.add_argument("--answer", action="append", default=[], metavar="TEXT",
+                        help="the answer to the next wait (INPUT text, or a key)")
+    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--max-frames", type=int, default=MAX_FRAMES)
+    parser.add_argument("--uncompressed", action="store_true", help="store memory blocks as they are")
+    parser.add_argument("output", type=Path, help=".z80 file to write")
+    args = parser.parse_args(argv)
+    if not 0 <= args.at <= 9999:
+        raise SnapshotCmdError(f"--at {args.at}: a line number is 0..9999")
+    tape = ensure_tape(args.tape)
+    machine = Spectrum48(fast=True)
+    machine.boot()
+    machine.insert_tape(read_tap(tape))
+    Typist(machine).type_codes(LOAD_COMMAND)
+    used = run_to_line(machine, args.at, args.statement, args.answer, args.max_frames)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    snap = z80snap.save(machine, args.output, compressed=not args.uncompressed)
+    print(f"{args.output}: line {machine.ppc}:{machine.subppc}, PC={snap.regs['pc']:#06x}, "
+          f"{machine.frames} frames after power-on, {used} answer(s) used")
+    return 0
