@@ -74,13 +74,14 @@ def card_of(rank, suit_code) -> Card:
 
 class GameDriver:
     def __init__(self, machine: Spectrum48, player: Player, seed: int, rig: Rig | None = None,
-                 keep_screens: bool = False, max_deals: int | None = None):
+                 keep_screens: bool = False, max_deals: int | None = None, every_action_screen: bool = False):
         self.m = machine
         self.v = BasicVariables(machine)
         self.player = player
         self.seed = seed
         self.rig = rig
         self.keep_screens = keep_screens
+        self.every_action_screen = every_action_screen
         self.max_deals = max_deals
         self.rec = GameRecord(seed=seed, player=player.name)
         self._hooks = {
@@ -103,6 +104,7 @@ class GameDriver:
             (4935, 1): self._on_cut_card,
             (2775, 2): self._on_refused,
             (7510, 1): self._on_dealing,
+            (4895, 1): self._on_show_done,
         }
         self.table: list[Card] = []          # the cards of the current series, as laid
 
@@ -185,6 +187,10 @@ class GameDriver:
         k = int(self._get("K"))
         card = card_of(self._get("A()")[k - 1], self._get("A$()")[k - 1])
         self.log("refused", who="player", card=str(card), count=int(self._get("SUM")))
+
+    def _on_show_done(self) -> None:
+        shows = [e for e in self.rec.transcript if e["t"] == "show"]
+        self._shot(f"deal{self.rec.deals}-show-{shows[-1]['hand'] if shows else 'hand'}")
 
     def _on_claim(self) -> None:
         self.log("claim", claimed=int(self._get("SS")))
@@ -289,6 +295,8 @@ class GameDriver:
                 self.rec.reports.append(str(stop.report))
                 return
             w = stop.wait
+            if self.every_action_screen:
+                self._shot("action")
             if w.kind == "input":
                 if w.line == 7060:
                     if not seeded:
@@ -313,12 +321,10 @@ class GameDriver:
             elif w.kind == "inkey" and w.line == 4925:
                 self._press_until("ENTER", {4930})
             elif w.kind == "inkey" and w.line == 8105:
-                self._shot("show crib")
                 if self.max_deals is not None and self.rec.deals >= self.max_deals:
                     return
                 self._press_until("ENTER", {8110})
             elif w.kind == "pause" and w.line == 4661:
-                self._shot("show hands")
                 self._any_key_pause()
             elif w.kind == "pause" and w.line == 8270:
                 self._shot("final board")
