@@ -1,0 +1,527 @@
+"""The tape as other machines take it: WAV with the ROM's timings, TZX, and .z80 snapshots of our machine.
+
+Also home of what the Fuse and SkoolKit tests share: the tape under test and
+"the first session" played on our machine, which the other emulators must
+reproduce. The tape is build/cribbage.tap's content (built from
+basic/cribbage.bas) or, while the listing does not exist, a small stand-in
+with the same opening: line 2 loads the "chr" font, 7005 RANDOMIZE, the two
+questions at 7060 and 7405, a cut on INKEY$, the deal at 7700.
+"""
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+import sys
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness import build as build_mod
+from harness import snapshot_cmd
+from harness.spectrum import audio, tzx, z80snap
+from harness.spectrum.basic import split_program, tokenise_program
+from harness.spectrum.font import build_font
+from harness.spectrum.machine import Spectrum48
+from harness.spectrum.screen import read_screen
+from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
+from harness.spectrum.typist import Typist
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+WELCOME = ("ДОБРО ПОЖАЛОВАТЬ", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):")
+MUGGINS = "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?"
+ANSWERS = ("N", "N", "M")      # no instructions, no muggins, any key to cut the deck
+DEAL_LINE = 7700               # "7700 REM ******* СДАЧА"
+SEED = 12345                   # put in SEED after RANDOMIZE, so that every emulator deals the same cards
+LOAD_COMMAND = b'\xef""\r'     # LOAD "" ENTER
+
+STAND_IN = '''1 GO TO 10
+2 CLEAR 64599: LOAD "chr" CODE 64600
+4 RUN
+8 POKE 23606,88: POKE 23607,251: RETURN
+10 GO SUB 8
+7005 RANDOMIZE : BORDER 4: PAPER 4: INK 0: CLS
+7060 POKE 23658,8: INPUT "ДОБРО ПОЖАЛОВАТЬ"'"ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):";I$
+7405 POKE 23658,8: INPUT "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ";M$
+7410 PRINT #1;AT 0,0;"СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ"
+7420 IF INKEY$<>"" THEN GO TO 7420
+7425 IF INKEY$="" THEN GO TO 7425
+7700 REM СДАЧА
+7710 LET C=INT (RND*13)+1: PRINT AT 5,0;"СДАЧА: ";C
+7720 PRINT #1;AT 0,0;"ВЫБЕРИТЕ 2 КАРТЫ              "
+7730 IF INKEY$<>"" THEN GO TO 7730
+7735 IF INKEY$="" THEN GO TO 7735
+'''
+
+
+# ---------------------------------------------------------------- shared: the tape and the first session
+@functools.lru_cache(maxsize=None)
+def game_tape() -> bytes:
+    """The TAP under test: the game built from basic/cribbage.bas, or the stand-in until it exists."""
+    if build_mod.LISTING.exists():
+        return build_mod.build().tap
+    program = tokenise_program(STAND_IN, path="<stand-in>")
+    return write_tap([program_header(build_mod.PROGRAM_NAME, len(program), build_mod.AUTOSTART),
+                      TapeBlock(FLAG_DATA, program),
+                      code_header(build_mod.FONT_NAME, build_mod.FONT_START, build_mod.FONT_LENGTH),
+                      TapeBlock(FLAG_DATA, build_font())])
+
+
+def game_listing() -> str:
+    return build_mod.LISTING.read_text(encoding="utf-8") if build_mod.LISTING.exists() else STAND_IN
+
+
+def after_randomize(program: bytes) -> tuple[int, int]:
+    """(line, statement) of the statement after the program's first RANDOMIZE: where SEED is set."""
+    lines = split_program(program)
+    for n, (number, body) in enumerate(lines):
+        statement, i, in_string = 1, 0, False
+        at_start = True
+        while i < len(body):
+            b = body[i]
+            if b == 0x22:
+                in_string = not in_string
+            elif not in_string:
+                if b == 0x0E:                          # hidden 5-byte number
+                    i += 6
+                    continue
+                if b == 0xEA or b == 0x0D:             # REM or the end of the line
+                    break
+                if at_start and b == 0xF9:             # RANDOMIZE
+                    rest = body[i + 1:]
+                    if b":" in rest.split(b"\r")[0]:
+                        return number, statement + 1
+                    return lines[n + 1][0], 1
+                if b == 0x3A:
+                    statement += 1
+                    at_start = True
+                    i += 1
+                    continue
+            if b != 0x20:
+                at_start = False
+            i += 1
+    raise AssertionError("the program has no RANDOMIZE statement")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A wait of the first session as our machine met it, and the answer given to it."""
+    kind: str           # 'input' or 'inkey' / 'pause'
+    line: int
+    statement: int
+    answer: str
+    memory: bytes       # the 64K at the wait (screen, fonts, program)
+
+    @property
+    def rows(self) -> list[str]:
+        return [r.rstrip() for r in read_screen(self.memory).rows]
+
+
+@dataclass(frozen=True)
+class Session:
+    tape: bytes
+    seed_at: tuple[int, int]
+    steps: tuple[Step, ...]      # the waits before the deal, each answered
+    deal: Step                   # the first wait after DEAL_LINE (not answered)
+
+
+def new_machine() -> Spectrum48:
+    m = Spectrum48(fast=True)
+    m.boot()
+    return m
+
+
+def start_loading(machine: Spectrum48, tape: bytes) -> None:
+    machine.insert_tape(read_tap(tape))
+    Typist(machine).type_codes(LOAD_COMMAND)
+
+
+def answer(machine: Spectrum48, kind: str, text: str) -> None:
+    if kind == "input":
+        Typist(machine).answer(text)
+    else:
+        machine.tap(text or "ENTER")
+
+
+@functools.lru_cache(maxsize=None)
+def first_session(tape: bytes) -> Session:
+    """Our machine from LOAD "" to the wait after the first deal, SEED fixed after RANDOMIZE."""
+    program = read_tap(tape)[1].data
+    seed_at = after_randomize(program)
+    m = new_machine()
+    start_loading(m, tape)
+    m.run_until_line(*seed_at, max_frames=5000)
+    m.poke("SEED", SEED)
+    steps, answers = [], list(ANSWERS)
+    while True:
+        stop = m.run(100_000, until_line=(DEAL_LINE, None), until_wait=True, what=f"line {DEAL_LINE}")
+        if stop.kind == "line":
+            break
+        assert stop.kind == "wait" and stop.wait.kind != "editor", f"the session stopped: {stop}"
+        assert answers, f"no answer left for the wait at {stop.wait}"
+        steps.append(Step(stop.wait.kind, stop.wait.line, stop.wait.statement, answers[0], bytes(m.mem)))
+        answer(m, stop.wait.kind, answers.pop(0))
+    stop = m.run_until_wait(100_000)
+    assert stop.kind == "wait", f"after the deal the program did not wait: {stop}"
+    deal = Step(stop.wait.kind, stop.wait.line, stop.wait.statement, "", bytes(m.mem))
+    return Session(tape, seed_at, tuple(steps), deal)
+
+
+def tool(name: str) -> str:
+    """A SkoolKit script of the venv, or a command on PATH; skips the test with the reason if missing."""
+    venv = VENV_BIN / name
+    if venv.exists():
+        return str(venv)
+    found = shutil.which(name)
+    if not found:
+        pytest.skip(f"{name} is not installed (tools/install-system-deps.sh installs the Debian tools)")
+    return found
+
+
+def run_tool(*args, timeout: float = 300) -> str:
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+    return done.stdout
+
+
+TAP2SNA_ROM_LOAD = ("-c", "fast-load=0", "-c", "finish-tape=1", "-s", "0x1B76")   # the ROM's LD-BYTES on the pulses; stop at STMT-RET after the tape
+
+
+def tap2sna(tape_file: Path, out: Path) -> Spectrum48:
+    """Load *tape_file* with SkoolKit's tap2sna (the ROM loader reading the tape's pulses) and restore it here."""
+    run_tool(tool("tap2sna.py"), *TAP2SNA_ROM_LOAD, tape_file, out)
+    return z80snap.load(out, fast=True)
+
+
+# ---------------------------------------------------------------- the first session itself
+def test_the_first_session_shows_the_welcome_asks_muggins_and_deals():
+    session = first_session(game_tape())
+    welcome, muggins = session.steps[0], session.steps[1]
+    assert (welcome.kind, welcome.line) == ("input", 7060)
+    assert all(any(text in row for row in welcome.rows) for text in WELCOME)
+    assert (muggins.kind, muggins.line) == ("input", 7405) and any(MUGGINS in r for r in muggins.rows)
+    assert [s.answer for s in session.steps] == list(ANSWERS)
+    assert session.deal.line > DEAL_LINE or session.deal.line < 7000   # waiting after the deal
+
+
+# ---------------------------------------------------------------- WAV
+def test_block_pulses_follow_the_rom_timings():
+    header = read_tap(game_tape())[0]
+    pulses = audio.block_pulses(header)
+    assert pulses[:8063] == [2168] * 8063                    # header pilot
+    assert pulses[8063:8065] == [667, 735]                   # sync
+    flag = pulses[8065:8081]                                 # flag byte 0x00: eight 0 bits
+    assert flag == [855] * 16
+    assert len(pulses) == 8063 + 2 + 16 * (1 + 17 + 1)       # flag, 17 header bytes, checksum
+    data = read_tap(game_tape())[1]
+    assert audio.block_pulses(data)[:3223] == [2168] * 3223  # data pilot
+    assert audio.block_pulses(data)[3225:3227] == [1710, 1710]   # flag 0xFF starts with a 1 bit
+
+
+def test_our_pulses_equal_debian_tape2pulses(tmp_path):
+    """libspectrum (Fuse's tape library) turns the same TAP into exactly our pulses, block by block."""
+    tap = tmp_path / "game.tap"
+    tap.write_bytes(game_tape())
+    out = tmp_path / "pulses.txt"
+    run_tool(tool("tape2pulses"), tap, out)
+    theirs = [int(line.split(":")[0]) for line in out.read_text().splitlines() if line.strip()]
+    ours = [audio.block_pulses(b) for b in read_tap(tap)]
+    assert audio.split_blocks(theirs) == ours
+    pauses = [p for p in theirs if p > 20_000]
+    assert pauses == [audio.PAUSE_MS * 3500] * len(ours)     # a 1000 ms pause after every block
+
+
+@pytest.mark.parametrize("bits", [8, 16])
+def test_wav_read_back_matches_the_pulses_to_a_fraction_of_a_sample(tmp_path, bits):
+    wav_path = tmp_path / f"game{bits}.wav"
+    blocks = read_tap(game_tape())
+    info = audio.write_wav(wav_path, blocks, bits=bits)
+    with wave.open(str(wav_path)) as w:
+        assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (44100, 1, bits // 8)
+        assert w.getnframes() == info.samples
+    got = audio.split_blocks(audio.wav_pulses(wav_path))
+    assert [len(b) for b in got] == [len(audio.block_pulses(b)) for b in blocks]
+    worst = max(np.abs(np.array(g) - audio.block_pulses(b)).max() for g, b in zip(got, blocks))
+    assert worst < 20          # T-states; one sample is 79.4
+
+
+def test_wav_agrees_with_debian_tape2wav(tmp_path):
+    """tape2wav (libspectrum) point-samples the same pulses: the same pulse counts, each within a sample."""
+    tap = tmp_path / "game.tap"
+    tap.write_bytes(game_tape())
+    theirs_path, ours_path = tmp_path / "tape2wav.wav", tmp_path / "ours.wav"
+    run_tool(tool("tape2wav"), tap, theirs_path)
+    audio.write_wav(ours_path, read_tap(tap))
+    theirs = audio.split_blocks(audio.wav_pulses(theirs_path))
+    ours = audio.split_blocks(audio.wav_pulses(ours_path))
+    assert len(theirs) == len(ours) == 4
+    for i, (t, o) in enumerate(zip(theirs, ours)):
+        # tape2wav starts high with no edge before the first pilot pulse: one pulse fewer in block 0
+        o = o[1:] if i == 0 and len(o) == len(t) + 1 else o
+        assert len(t) == len(o), f"block {i}: {len(t)} pulses in tape2wav's WAV, {len(o)} in ours"
+        assert np.abs(np.array(t) - np.array(o)).max() < 80 + 20
+
+
+def test_the_wav_loads_through_the_rom_loader_in_tap2sna(tmp_path):
+    """WAV -> our edge reader -> TZX direct recording -> SkoolKit runs the ROM's LD-BYTES on it."""
+    wav_path = tmp_path / "game.wav"
+    audio.write_wav(wav_path, read_tap(game_tape()))
+    edges = audio.wav_edges(wav_path)
+    recording = tmp_path / "from-wav.tzx"
+    recording.write_bytes(tzx.tzx_file([tzx.direct_recording(edges, edges[-1] + 3500)]))
+    m = tap2sna(recording, tmp_path / "from-wav.z80")
+    stop = m.run_until_wait()
+    expected = first_session(game_tape()).steps[0]
+    assert (stop.wait.kind, stop.wait.line) == ("input", expected.line)
+    assert [r.rstrip() for r in read_screen(m.mem).rows] == expected.rows
+
+
+# ---------------------------------------------------------------- TZX
+TZX_HEADER = [   # (offset, bytes, what)
+    (0, b"ZXTape!", "signature"),
+    (7, b"\x1a", "end-of-text marker"),
+    (8, b"\x01\x14", "version 1.20"),
+    (10, b"\x10", "first block: standard speed data"),
+    (11, (1000).to_bytes(2, "little"), "pause after it, ms"),
+    (13, (19).to_bytes(2, "little"), "length: flag, 17 header bytes, checksum"),
+    (15, b"\x00\x00CRIBBAGE  ", "flag 0x00, type 0 (program), the name"),
+]
+
+
+def test_tzx_header_and_first_block():
+    data = tzx.tap_to_tzx(read_tap(game_tape()))
+    for offset, expected, what in TZX_HEADER:
+        assert data[offset:offset + len(expected)] == expected, what
+
+
+def test_tapinfo_lists_the_tzx_as_the_tap(tmp_path):
+    path = tmp_path / "game.tzx"
+    path.write_bytes(tzx.tap_to_tzx(read_tap(game_tape())))
+    out = run_tool(tool("tapinfo.py"), path)
+    assert "Version: 1.20" in out
+    assert out.count("Standard speed data (0x10)") == 4
+    assert "Program: CRIBBAGE" in out and "LINE: 2" in out
+    assert "Bytes: chr" in out and "CODE: 64600,768" in out
+    program = read_tap(game_tape())[1]
+    assert f"Length: {len(program.data) + 2}" in out
+
+
+def test_the_tzx_loads_through_the_rom_loader_like_the_tap(tmp_path):
+    path = tmp_path / "game.tzx"
+    path.write_bytes(tzx.tap_to_tzx(read_tap(game_tape())))
+    m = tap2sna(path, tmp_path / "tzx.z80")
+    m.run_until_wait()
+    assert [r.rstrip() for r in read_screen(m.mem).rows] == first_session(game_tape()).steps[0].rows
+
+
+def test_direct_recording_block_fields():
+    block = tzx.direct_recording([79 * 3, 79 * 11], end=79 * 20, tstates_per_sample=79, pause_ms=5)
+    assert block[0] == 0x15
+    assert block[1:3] == (79).to_bytes(2, "little")          # T-states per sample
+    assert block[3:5] == (5).to_bytes(2, "little")           # pause
+    assert block[5] == 4                                     # 20 samples: 8 + 8 + 4 bits
+    assert block[6:9] == (3).to_bytes(3, "little")           # 3 data bytes
+    assert block[9:] == bytes([0b00011111, 0b11100000, 0b00000000])   # low, high from sample 3, low from 11
+
+
+# ---------------------------------------------------------------- the build command's exports
+def test_build_writes_wav_and_tzx(tmp_path, capsys):
+    listing = tmp_path / "game.bas"
+    listing.write_text(game_listing(), encoding="utf-8")
+    tap, wav, tzx_path = tmp_path / "g.tap", tmp_path / "g.wav", tmp_path / "g.tzx"
+    assert build_mod.main(["-o", str(tap), "--listing", str(listing), "--wav", str(wav),
+                           "--wav-bits", "16", "--tzx", str(tzx_path)]) == 0
+    blocks = read_tap(tap)
+    assert tzx_path.read_bytes() == tzx.tap_to_tzx(blocks)
+    with wave.open(str(wav)) as w:
+        assert (w.getframerate(), w.getsampwidth(), w.getnchannels()) == (44100, 2, 1)
+    assert len(audio.split_blocks(audio.wav_pulses(wav))) == 4
+    out = capsys.readouterr().out
+    assert str(wav) in out and "44100 Hz 16-bit mono" in out and "TZX 1.20" in out
+
+
+def test_build_refuses_other_sample_sizes(tmp_path):
+    with pytest.raises(build_mod.BuildError, match="--wav-bits"):
+        build_mod.main(["-o", str(tmp_path / "g.tap"), "--wav", str(tmp_path / "g.wav"), "--wav-bits", "24"])
+
+
+def test_wav_errors_name_the_file(tmp_path):
+    bad = tmp_path / "not.wav"
+    bad.write_bytes(b"RIFF....WAVEjunk")
+    with pytest.raises(audio.AudioError, match="not.wav"):
+        audio.wav_edges(bad)
+    with pytest.raises(audio.AudioError, match="24-bit"):
+        audio.write_wav(tmp_path / "x.wav", [], bits=24)
+
+
+# ---------------------------------------------------------------- .z80 snapshots
+def _distinct_registers(m: Spectrum48) -> None:
+    values = {"a": 0x12, "f": 0x34, "bc": 0x5678, "hl": 0x9ABC, "sp": 0xDEF0, "i": 0x3F, "r": 0xA5,
+              "de": 0x1357, "alt_bc": 0x2468, "alt_de": 0x369C, "alt_hl": 0x48AD, "alt_af": 0x5A6B,
+              "iy": 0x5C3A, "ix": 0x7E8F}
+    for name, value in values.items():
+        m.cpu.set(name, value)
+    m.cpu.pc = 0x1234
+    m.s.border = 5
+    m.s.t, m.s.mid_frame = 40_000, True
+
+
+Z80_HEADER = [   # (offset, value, what) in a version 3 file
+    (0, 0x12, "A"),
+    (1, 0x34, "F"),
+    (2, 0x78, "C"), (3, 0x56, "B"),
+    (4, 0xBC, "L"), (5, 0x9A, "H"),
+    (6, 0x00, "PC low: 0 marks version 2 or 3"), (7, 0x00, "PC high"),
+    (8, 0xF0, "SP low"), (9, 0xDE, "SP high"),
+    (10, 0x3F, "I"),
+    (11, 0x25, "R, bits 0-6"),
+    (12, 0x01 | 5 << 1, "bit 0: bit 7 of R; bits 1-3: border 5"),
+    (13, 0x57, "E"), (14, 0x13, "D"),
+    (15, 0x68, "C'"), (16, 0x24, "B'"),
+    (17, 0x9C, "E'"), (18, 0x36, "D'"),
+    (19, 0xAD, "L'"), (20, 0x48, "H'"),
+    (21, 0x5A, "A'"), (22, 0x6B, "F'"),
+    (23, 0x3A, "IY low"), (24, 0x5C, "IY high"),
+    (25, 0x8F, "IX low"), (26, 0x7E, "IX high"),
+    (27, 1, "IFF1"), (28, 1, "IFF2"),
+    (29, 1, "interrupt mode 1, no issue 2 emulation"),
+    (30, 54, "extra header length: version 3"), (31, 0, ""),
+    (32, 0x34, "PC low"), (33, 0x12, "PC high"),
+    (34, 0, "hardware: 48K"),
+    (55, (17472 - 40_000 % 17472 - 1) & 0xFF, "T-states: count-down in the quarter frame, low"),
+    (56, (17472 - 40_000 % 17472 - 1) >> 8, "... high"),
+    (57, (40_000 // 17472 + 3) % 4, "... and the quarter"),
+    (86, 0xFF, "first memory block: stored as it is"), (87, 0xFF, ""),
+    (88, 8, "... page 8 (0x4000)"),
+]
+
+
+def test_z80_header_bytes(booted_snapshot):
+    m = Spectrum48()
+    m.restore(booted_snapshot)
+    _distinct_registers(m)
+    data = z80snap.write_z80(z80snap.from_machine(m), compressed=False)
+    for offset, value, what in Z80_HEADER:
+        assert data[offset] == value, f"byte {offset} ({what}): {data[offset]:#04x}, expected {value:#04x}"
+    assert len(data) == 86 + 3 * (3 + 16384)
+
+
+COMPRESSION = [   # (raw, packed, why)
+    (b"\x01\x02\x03", b"\x01\x02\x03", "nothing repeats"),
+    (b"\x00" * 4, b"\x00" * 4, "a run of four stays as it is"),
+    (b"\x00" * 5, b"\xed\xed\x05\x00", "a run of five is packed"),
+    (b"\xed\xed", b"\xed\xed\x02\xed", "two EDs are always packed"),
+    (b"\xed" + b"\x00" * 6, b"\xed\x00\xed\xed\x05\x00", "a lone ED takes the next byte along (the format's own example)"),
+    (b"\x07" * 300, b"\xed\xed\xff\x07\xed\xed\x2d\x07", "runs longer than 255 are split"),
+    (b"\x01\xed", b"\x01\xed", "a lone ED at the end"),
+]
+
+
+@pytest.mark.parametrize("raw,packed,why", COMPRESSION)
+def test_z80_compression(raw, packed, why):
+    assert z80snap.compress(raw) == packed, why
+    assert z80snap.decompress(packed) == raw, why
+
+
+def test_z80_compression_round_trips_random_memory():
+    rng = np.random.default_rng(7)
+    data = bytes(rng.choice([0x00, 0xED, 0x55, 0xFF], size=20_000, p=[0.4, 0.3, 0.2, 0.1]).astype(np.uint8))
+    assert z80snap.decompress(z80snap.compress(data), len(data)) == data
+
+
+@pytest.mark.parametrize("compressed", [True, False])
+def test_z80_round_trip_of_a_machine(booted_snapshot, compressed):
+    m = Spectrum48()
+    m.restore(booted_snapshot)
+    _distinct_registers(m)
+    snap = z80snap.read_z80(z80snap.write_z80(z80snap.from_machine(m), compressed))
+    assert snap == z80snap.from_machine(m)
+    restored = z80snap.to_machine(snap)
+    for name in snap.regs:
+        assert restored.cpu.get(name) == m.cpu.get(name), name
+    assert z80snap._int_mode(restored) == 1 and restored.s.border == 5 and restored.s.t == 40_000
+
+
+def test_z80_versions_1_and_2_are_read():
+    ram = bytes(range(256)) * 192
+    head = bytearray(30)
+    head[0], head[6:8], head[12], head[29] = 0x42, (0x8000).to_bytes(2, "little"), 0x20 | 3 << 1, 2
+    v1 = bytes(head) + z80snap.compress(ram) + b"\x00\xed\xed\x00"
+    snap = z80snap.read_z80(v1)
+    assert (snap.version, snap.regs["a"], snap.regs["pc"], snap.border, snap.int_mode, snap.ram) == (1, 0x42, 0x8000, 3, 2, ram)
+    head[6:8], head[12] = b"\x00\x00", 3 << 1
+    extra = bytearray(23)
+    extra[0:2] = (0x9000).to_bytes(2, "little")
+    blocks = b"".join(b"\xff\xff" + bytes([page]) + ram[o:o + 0x4000] for page, o in ((8, 0), (4, 0x4000), (5, 0x8000)))
+    snap = z80snap.read_z80(bytes(head) + (23).to_bytes(2, "little") + bytes(extra) + blocks)
+    assert (snap.version, snap.regs["pc"], snap.ram) == (2, 0x9000, ram)
+
+
+def test_z80_errors_say_what_and_where(booted_snapshot):
+    m = Spectrum48()
+    m.restore(booted_snapshot)
+    good = bytearray(z80snap.write_z80(z80snap.from_machine(m)))
+    bad_mode = bytearray(good)
+    bad_mode[34] = 4                                       # a 128K
+    with pytest.raises(z80snap.SnapshotError, match="hardware mode 4 at byte 34"):
+        z80snap.read_z80(bytes(bad_mode))
+    with pytest.raises(z80snap.SnapshotError, match="page 5 at byte"):
+        z80snap.read_z80(bytes(good[:-10]))                 # the last block cut short
+    with pytest.raises(z80snap.SnapshotError, match="shorter than the 30-byte header"):
+        z80snap.read_z80(b"\x00" * 12)
+
+
+def test_a_halted_cpu_is_saved_on_its_halt(booted_snapshot):
+    m = Spectrum48()
+    m.restore(booted_snapshot)
+    m.write(0x8000, b"\xfb\x76\x00")                      # EI; HALT
+    m.cpu.pc = 0x8000
+    m.s.mid_frame = True
+    m.run_frame()                                          # halted until the next interrupt
+    assert z80snap._halted(m) and m.cpu.pc == 0x8002
+    assert z80snap.from_machine(m).regs["pc"] == 0x8001
+
+
+# ---------------------------------------------------------------- cribbage-zx snapshot
+def _snapshot_cmd(tmp_path, *args) -> Path:
+    tape = tmp_path / "game.tap"
+    tape.write_bytes(game_tape())
+    out = tmp_path / "deal.z80"
+    answers = [a for text in ANSWERS for a in ("--answer", text)]
+    assert snapshot_cmd.main(["--tape", str(tape), *args, *answers, str(out)]) == 0
+    return out
+
+
+def test_snapshot_command_stops_at_the_deal_and_the_machine_continues_identically(tmp_path, capsys):
+    out = _snapshot_cmd(tmp_path, "--at", str(DEAL_LINE))
+    assert f"line {DEAL_LINE}:1" in capsys.readouterr().out
+    ours = new_machine()
+    start_loading(ours, game_tape())
+    snapshot_cmd.run_to_line(ours, DEAL_LINE, None, list(ANSWERS))
+    restored = z80snap.load(out, fast=True)
+    assert restored.ppc == DEAL_LINE and restored.cpu.pc == ours.cpu.pc
+    a, b = ours.run_until_wait(), restored.run_until_wait()
+    assert a.wait == b.wait
+    for name in z80snap.from_machine(ours).regs:
+        assert ours.cpu.get(name) == restored.cpu.get(name), name
+    assert ours.read(0x4000, 0xC000) == restored.read(0x4000, 0xC000)
+
+
+def test_snapshot_command_errors(tmp_path):
+    tape = tmp_path / "game.tap"
+    tape.write_bytes(game_tape())
+    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="waits for INPUT at line 7060.*no --answer is left"):
+        snapshot_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), str(tmp_path / "x.z80")])
+    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="no such tape"):
+        snapshot_cmd.main(["--tape", str(tmp_path / "none.tap"), "--at", "10", str(tmp_path / "x.z80")])
+    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="--at"):
+        snapshot_cmd.main(["--tape", str(tape), str(tmp_path / "x.z80")])
+
+
+def test_snapshot_command_is_in_the_cli():
+    from harness.cli import COMMANDS
+    assert COMMANDS["snapshot"][0] == "harness.snapshot_cmd"
