@@ -65,6 +65,21 @@ def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
     result = compare(rec.transcript)
     assert result.score_events > 20
     assert result.unexplained == [], [d.as_dict() for d in result.unexplained]
+    if player_class is AdversarialPlayer:
+        # every card tried past 31 was refused with the program's message
+        tried = driver.player.tries.count("illegal card")
+        refused = [e for e in rec.transcript if e["t"] == "refused"]
+        messages = [e["text"] for e in rec.transcript if e["t"] == "message"]
+        assert tried > 0 and len(refused) == tried
+        assert messages == ["СУММА ДОЛЖНА БЫТЬ МЕНЬШЕ 32"] * tried
+
+
+def test_instructions_and_the_board_demo(loaded):
+    driver, rec = play(loaded, RandomPlayer(seed=2, instructions=True), seed=2, max_deals=1)
+    assert {"t": "choice", "what": "board demo"} in rec.transcript
+    assert any(e["t"] == "score" and e["context"] == "demo" for e in rec.transcript)
+    assert rec.deals == 1 and rec.reports == [] and rec.timeout is None
+    assert compare(rec.transcript).unexplained == []
 
 
 def test_the_same_seed_gives_an_identical_transcript(loaded):

@@ -128,6 +128,12 @@ class Comparator:
     # -- the feed -------------------------------------------------------------
     def feed(self, ev: dict) -> None:
         t = ev["t"]
+        if t == "score" and ev["context"] == "demo":
+            return                        # the instructions' board demonstration (9100-9160)
+        if t == "screen":
+            self.result.checks += 1
+            self._diff("screen", "player", ev["variables"], ev["screen"], what=ev["what"])
+            return
         if t == "score":
             if self._show is not None:
                 self._finish_show()

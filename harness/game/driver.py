@@ -20,7 +20,7 @@ from ..spectrum.screen import read_screen, render
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables, ForLoop
 from .players import PlayContext, Player
-from .program import MAN, UDG_TEXT, ZX, suit_number
+from .program import MAN, RANK_TEXT, SUIT_TEXT, UDG_TEXT, ZX, suit_number
 
 WHO = {ZX: "computer", MAN: "player"}
 MAX_WAIT_FRAMES = 30_000          # ten emulated minutes between two key waits
@@ -310,8 +310,8 @@ class GameDriver:
                 elif w.line == 4780:
                     true = self._true_total()
                     self._answer(str(self.player.claim(true)))
-                elif w.line == 8140:
-                    self._answer("Y")
+                elif w.line == 8140:                    # «ПРОДОЛЖАТЬ ИНСТРУКЦИЮ (Y/N)?»
+                    self._answer("N")
                 elif w.line == 8320:
                     self._answer("Y" if self.player.again() else "N")
                 else:
@@ -321,6 +321,7 @@ class GameDriver:
             elif w.kind == "inkey" and w.line == 4925:
                 self._press_until("ENTER", {4930})
             elif w.kind == "inkey" and w.line == 8105:
+                self._crosscheck(hand=False)
                 if self.max_deals is not None and self.rec.deals >= self.max_deals:
                     return
                 self._press_until("ENTER", {8110})
@@ -329,6 +330,9 @@ class GameDriver:
             elif w.kind == "pause" and w.line == 8270:
                 self._shot("final board")
                 self._any_key_pause()
+            elif w.kind == "pause" and w.line == 9090:      # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE»
+                self.log("choice", what="board demo")
+                self._press_until("SPACE", {9100})
             elif w.kind == "pause":
                 self._any_key_pause()                   # instruction pages
             else:
@@ -349,6 +353,8 @@ class GameDriver:
         elif caller in (2720, 2755):
             if self.rec.transcript and self.rec.transcript[-1]["t"] == "refused":
                 self.log("message", text=self.screen_rows()[23].rstrip())
+            if caller == 2720:
+                self._crosscheck(hand=True)
             slots = [card_of(r, s) if b else None
                      for r, s, b in zip(self._get("A()")[:4], self._get("A$()")[:4], self._get("B()")[:4])]
             ctx = PlayContext(slots, list(self.table), int(self._get("SUM")))
@@ -372,6 +378,28 @@ class GameDriver:
                 self._select(int(choice), 4)
         else:
             raise DriverError(f"card selection called from line {caller}")
+
+    def _crosscheck(self, hand: bool) -> None:
+        """The variables against what a person sees: the pegging totals under the board
+        (6085/6090), the count «ВСЕГО n» (2920) and, in the play, the player's cards (5400)."""
+        rows = self.screen_rows()
+        s = self._get("S()")
+        board = rows[20][25:].split()
+        seen = [int(x) for x in board] if all(x.isdigit() for x in board) else board
+        want = [int(s[MAN - 1]), int(s[ZX - 1])]
+        if seen and seen != [x for x in want if x or seen == want]:
+            self.log("screen", what="board scores", screen=rows[20][25:].rstrip(), variables=want)
+        if hand:
+            count = rows[6][:9].split()
+            if count[:1] == ["ВСЕГО"] and count[1:] != [str(int(self._get("SUM")))]:
+                self.log("screen", what="count", screen=rows[6][:9].rstrip(), variables=int(self._get("SUM")))
+            ranks, suits, held = self._get("A()"), self._get("A$()"), self._get("B()")
+            for i in range(4):
+                col = 4 * i
+                shown = rows[16][col] + rows[17][col]
+                want_card = (RANK_TEXT[int(ranks[i])] + SUIT_TEXT[suit_number(suits[i])]) if held[i] else "  "
+                if shown != want_card:
+                    self.log("screen", what=f"hand slot {i + 1}", screen=shown, variables=want_card)
 
     def _shot(self, label: str) -> None:
         if self.keep_screens:
