@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Debian tools the tests use as independent checks: listbasic (fuse-emulator-utils) and zmakebas.
+# Debian tools the tests use as independent checks: listbasic, tape2wav, tape2pulses, fmfconv
+# (fuse-emulator-utils), zmakebas, and for tests/test_fuse.py the Fuse emulator itself (fuse-emulator-sdl)
+# run headless in Xvfb (xvfb), driven by xdotool and photographed by xwd (x11-apps).
 # Installs them when missing and we are root with apt; otherwise says which tests will skip.
 set -u
 need=()
 command -v listbasic >/dev/null 2>&1 || need+=(fuse-emulator-utils)
 command -v zmakebas >/dev/null 2>&1 || need+=(zmakebas)
+command -v fuse-sdl >/dev/null 2>&1 || need+=(fuse-emulator-sdl)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} (Debian packages used by the tests)"

@@ -1,0 +1,285 @@
+"""Fuse, an independent emulator, plays our tape, WAV, TZX and .z80 as a person would, and sees what our machine sees.
+
+Fuse (Debian's fuse-emulator-sdl, the real 48K ROM passed to it) runs in a
+private Xvfb display. What it shows is read two ways:
+
+* live, from screenshots of its window (xwd): the 256x192 display inside the
+  border is cut into 8x8 cells, each cell's two colours become ink and paper
+  again, and our screen reader matches the cells against the fonts (the
+  glyph or its inverse, so which colour is ink does not matter);
+* exactly, at the end, from Fuse's own movie of every frame (FMF, turned
+  into .scr files by Debian's fmfconv): the last frame's display file and
+  attributes must equal ours byte for byte.
+
+Keys go in through XTEST (xdotool), held for some emulated frames as a finger
+would. Fuse's debugger reports the lines the program reaches (a breakpoint on
+the ROM's STMT-L-1 with a condition on PPC) and puts the same SEED as our
+session's after RANDOMIZE, so both deal the same cards. Every wait has a
+finite deadline; Fuse is stopped with SIGTERM (a clean exit that closes the
+movie) and killed if it does not go.
+"""
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness.spectrum import audio, tzx, z80snap
+from harness.spectrum.screen import read_screen, render
+from harness.spectrum.tape import read_tap
+from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
+                          start_loading)
+from harness import snapshot_cmd
+
+TOOLS = ("fuse-sdl", "Xvfb", "xdotool", "xwd", "fmfconv")
+INSTALLER = ROOT / "tools" / "install-system-deps.sh"
+ROM = ROOT / "roms" / "48.rom"
+SPEED = 1000            # per cent: 500 frames a second
+HOLD, GAP = 0.04, 0.08  # seconds a key is down / up: 20 and 40 emulated frames at SPEED
+STMT_L_1 = 0x1B2F       # the ROM's statement loop, just after SUBPPC is incremented
+BORDER_X, BORDER_Y = 32, 24   # Fuse's window is 320x240 with the "normal" filter
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fuse_tools():
+    missing = [t for t in TOOLS if not shutil.which(t)]
+    if missing:
+        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
+        missing = [t for t in TOOLS if not shutil.which(t)]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} missing and could not be installed "
+                    f"(Debian packages fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps)")
+
+
+# ---------------------------------------------------------------- pixels -> display file
+def read_xwd(data: bytes) -> np.ndarray:
+    """RGB pixels of an XWD dump (ZPixmap, 24 or 32 bits per pixel, as xwd writes from Xvfb)."""
+    f = struct.unpack(">25I", data[:100])
+    header_size, width, height, byte_order = f[0], f[4], f[5], f[7]
+    bits_per_pixel, bytes_per_line, masks, ncolors = f[11], f[12], f[14:17], f[19]
+    if f[2] != 2 or bits_per_pixel not in (24, 32):
+        raise ValueError(f"XWD format {f[2]} with {bits_per_pixel} bits per pixel is not handled")
+    step = bits_per_pixel // 8
+    start = header_size + 12 * ncolors
+    rows = np.frombuffer(data[start:start + bytes_per_line * height], np.uint8).reshape(height, bytes_per_line)
+    px = rows[:, :width * step].reshape(height, width, step).astype(np.uint32)
+    order = range(step) if byte_order else range(step - 1, -1, -1)      # MSB first or LSB first
+    words = np.zeros((height, width), np.uint32)
+    for i in order:
+        words = words << 8 | px[:, :, i]
+    out = []
+    for mask in masks:
+        shift = (mask & -mask).bit_length() - 1
+        out.append(((words & mask) >> shift).astype(np.uint8))
+    return np.stack(out, axis=2)
+
+
+def display_from_pixels(display: np.ndarray) -> bytes:
+    """The 6144-byte bitmap behind 256x192 RGB pixels: in each cell the commoner colour is paper.
+
+    A cell with more than two colours cannot come from a Spectrum; it is
+    filled with a pattern no font has, so the screen reader reports it.
+    """
+    rgb = display.astype(np.uint32)
+    packed = rgb[:, :, 0] << 16 | rgb[:, :, 1] << 8 | rgb[:, :, 2]
+    cells = packed.reshape(24, 8, 32, 8).transpose(0, 2, 1, 3)         # row, column, line, pixel
+    bitmap = bytearray(6144)
+    for row in range(24):
+        for col in range(32):
+            cell = cells[row, col]
+            colours, counts = np.unique(cell, return_counts=True)
+            if len(colours) > 2:
+                lines = [0x5A] * 8
+            else:
+                paper = colours[np.argmax(counts)]
+                lines = np.packbits(cell != paper, axis=1)[:, 0]
+            for line in range(8):
+                bitmap[(row // 8) * 2048 + line * 256 + (row % 8) * 32 + col] = lines[line]
+    return bytes(bitmap)
+
+
+def pixel_rows(display: np.ndarray, fonts: bytes) -> list[str]:
+    """Text rows of 256x192 pixels, read with the fonts (CHARS, UDG, ROM) of the 64K memory *fonts*."""
+    mem = bytearray(fonts)
+    mem[0x4000:0x5800] = display_from_pixels(display)
+    return [r.rstrip() for r in read_screen(mem).rows]
+
+
+def expected_rows(memory: bytes) -> list[str]:
+    """Our machine's screen read the same way: rendered to pixels first, so that both go through one reader."""
+    return pixel_rows(render(memory), memory)
+
+
+# ---------------------------------------------------------------- Fuse under Xvfb
+class Fuse:
+    """One Fuse in its own X display; a context manager that always stops both."""
+
+    def __init__(self, workdir: Path, media: list[str], watch: list[int], seed_at: tuple[int, int] | None):
+        self.dir = workdir
+        self.out = workdir / "fuse.out"
+        self.movie = workdir / "movie.fmf"
+        shutil.copy(ROM, workdir / "48.rom")   # by its default name: a "custom" ROM path would turn auto-load off
+        commands, n = [], 0
+        if seed_at:
+            n += 1
+            commands += [f"break {STMT_L_1:#x} if ([23621]+256*[23622])=={seed_at[0]} && [23623]=={seed_at[1]}",
+                         f"commands {n}", f"set 23670 {SEED & 0xFF}", f"set 23671 {SEED >> 8}", "continue", "end"]
+        for line in sorted(set(watch)):
+            n += 1
+            commands += [f"break {STMT_L_1:#x} if ([23621]+256*[23622])=={line}",
+                         f"commands {n}", f"print {line}", "continue", "end"]
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "320x240x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.fuse = None
+        ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
+        if not ready:
+            self.close()
+            raise AssertionError("Xvfb did not report its display within 30 s")
+        self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
+                        HOME=str(workdir), SDL_AUDIODRIVER="dummy")
+        with open(self.out, "wb") as out:
+            self.fuse = subprocess.Popen(
+                ["stdbuf", "-oL", "fuse-sdl", "--machine", "48", "--rom-48", "48.rom", "--no-sound",
+                 "--graphics-filter", "normal", "--no-confirm-actions", "--no-autosave-settings",
+                 "--speed", str(SPEED), "--movie-start", self.movie.name,
+                 "--debugger-command", "\n".join(commands), *media],
+                cwd=workdir, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        self.last: np.ndarray | None = None
+
+    def __enter__(self) -> "Fuse":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def xdo(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, timeout=30, check=True, capture_output=True)
+
+    def lines(self) -> set[int]:
+        """Lines the program has reached, as Fuse's debugger printed them."""
+        text = self.out.read_text(errors="replace")
+        return {int(w, 16) for w in text.split() if w.startswith("0x")}
+
+    def screenshot(self) -> np.ndarray:
+        shot = subprocess.run(["xwd", "-root", "-silent"], env=self.env, capture_output=True, timeout=30)
+        self.last = read_xwd(shot.stdout)
+        return self.last
+
+    def display(self) -> np.ndarray:
+        return self.screenshot()[BORDER_Y:BORDER_Y + 192, BORDER_X:BORDER_X + 256]
+
+    def wait_for(self, line: int, rows: list[str], fonts: bytes, timeout: float = 120) -> list[str]:
+        """Wait until the program has reached *line* and the screen reads *rows*; returns what it read."""
+        deadline = time.monotonic() + timeout
+        seen: list[str] = []
+        while time.monotonic() < deadline:
+            assert self.fuse.poll() is None, f"Fuse exited ({self.fuse.returncode}): {self.out.read_text()[-1000:]}"
+            if line in self.lines():
+                seen = pixel_rows(self.display(), fonts)
+                if seen == rows:
+                    return seen
+            time.sleep(0.25)
+        shot = self.dir / "timeout.png"
+        if self.last is not None:
+            from PIL import Image
+            Image.fromarray(self.last).save(shot)
+        raise AssertionError(f"Fuse did not reach line {line} with the expected screen within {timeout:.0f} s "
+                             f"(lines reached: {sorted(self.lines())}; screenshot {shot}):\n"
+                             + "\n".join(seen) + "\n--- expected:\n" + "\n".join(rows))
+
+    def key(self, name: str) -> None:
+        self.xdo("keydown", name, "sleep", str(HOLD), "keyup", name, "sleep", str(GAP))
+
+    def answer(self, kind: str, text: str) -> None:
+        if kind == "input":
+            for ch in text:
+                self.key(ch.lower())
+            self.key("Return")
+        else:
+            self.key(text.lower() if text else "Return")
+
+    def close(self) -> None:
+        for proc, sig in ((self.fuse, signal.SIGTERM), (self.xvfb, signal.SIGTERM)):
+            if proc is None or proc.poll() is not None:
+                continue
+            proc.send_signal(sig)                  # Fuse ends cleanly on SIGTERM, closing its movie
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=20)
+
+    def last_frame(self) -> bytes:
+        """The display file and attributes of the movie's last frame (call after close)."""
+        frames = self.dir / "frames"
+        frames.mkdir(exist_ok=True)
+        subprocess.run(["fmfconv", "-y", "-f", "1", "-S", str(self.movie), str(frames / "f.scr")],
+                       capture_output=True, timeout=300, check=True)
+        return sorted(frames.glob("f-*.scr"))[-1].read_bytes()
+
+
+def start(tmp_path: Path, media: list[str], watch: list[int], seed: bool = True) -> Fuse:
+    session = first_session(game_tape())
+    return Fuse(tmp_path, media, watch, session.seed_at if seed else None)
+
+
+# ---------------------------------------------------------------- the tests
+def test_fuse_plays_the_tape_from_the_welcome_to_the_first_deal(tmp_path):
+    session = first_session(game_tape())
+    tape = tmp_path / "cribbage.tap"
+    tape.write_bytes(game_tape())
+    watch = [s.line for s in session.steps] + [DEAL_LINE, session.deal.line]
+    with start(tmp_path, ["--auto-load", "--tape", tape.name], watch) as fuse:
+        welcome = fuse.wait_for(session.steps[0].line, expected_rows(session.steps[0].memory), session.steps[0].memory)
+        assert all(any(text in row for row in welcome) for text in WELCOME)
+        for step in session.steps:
+            fuse.wait_for(step.line, expected_rows(step.memory), step.memory)
+            fuse.answer(step.kind, step.answer)
+        deal = fuse.wait_for(session.deal.line, expected_rows(session.deal.memory), session.deal.memory)
+        assert DEAL_LINE in fuse.lines()
+        (tmp_path / "deal.txt").write_text("\n".join(deal), encoding="utf-8")
+        time.sleep(2)                              # a still second or more for the movie's last frame
+    assert fuse.last_frame() == session.deal.memory[0x4000:0x5B00]
+
+
+def test_fuse_loads_our_wav_through_its_tape_input(tmp_path):
+    """No traps for audio: Fuse's ROM loader reads the edges of our WAV (fast-forwarded, not shortened)."""
+    session = first_session(game_tape())
+    wav = tmp_path / "cribbage.wav"
+    audio.write_wav(wav, read_tap(game_tape()))
+    welcome = session.steps[0]
+    with start(tmp_path, ["--auto-load", "--tape", wav.name], [welcome.line]) as fuse:
+        fuse.wait_for(welcome.line, expected_rows(welcome.memory), welcome.memory, timeout=300)
+
+
+def test_fuse_loads_our_tzx(tmp_path):
+    session = first_session(game_tape())
+    path = tmp_path / "cribbage.tzx"
+    path.write_bytes(tzx.tap_to_tzx(read_tap(game_tape())))
+    welcome = session.steps[0]
+    with start(tmp_path, ["--auto-load", "--no-traps", "--tape", path.name], [welcome.line]) as fuse:
+        fuse.wait_for(welcome.line, expected_rows(welcome.memory), welcome.memory, timeout=300)
+
+
+def test_fuse_continues_our_z80_snapshot_to_the_same_deal(tmp_path):
+    """Our machine stopped at the deal line, saved as .z80: Fuse opens it and deals the same cards as we do."""
+    session = first_session(game_tape())
+    machine = new_machine()
+    start_loading(machine, game_tape())
+    machine.run_until_line(*session.seed_at, max_frames=5000)
+    machine.poke("SEED", SEED)
+    snapshot_cmd.run_to_line(machine, DEAL_LINE, None, list(ANSWERS))
+    path = tmp_path / "deal.z80"
+    z80snap.save(machine, path)
+    with start(tmp_path, ["--snapshot", path.name], [session.deal.line], seed=False) as fuse:
+        fuse.wait_for(session.deal.line, expected_rows(session.deal.memory), session.deal.memory)
+        time.sleep(2)
+    assert fuse.last_frame() == session.deal.memory[0x4000:0x5B00]
