@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cribbage import Game
+from ..cribbage import Game, score_play
 from ..cribbage.cards import parse_card
 from ..cribbage.game import IllegalAction
 from ..cribbage.rules import STANDARD, Rules
@@ -213,11 +213,16 @@ class Comparator:
         while g is not None and g.phase == "play" and g.turn != p and g.must_go:
             self._engine("go", g.turn)           # a go the program did not announce (it has no go of its own here)
         table = [str(c) for c in g.series] if g and g.phase == "play" else []
+        series = list(g.series) if g and g.phase == "play" else []
         events = self._engine("play", ev["card"], p)
         points = [0, 0]
         for e in events:
             if e.reason in PLAY_KINDS:
                 points[e.player] += e.points
+        if g.phase == "over":
+            # The engine stops pegging the moment 121 is reached, inside the card's combinations;
+            # the program pegs the card's whole score at once. Same winner: compare whole scores.
+            points[p] = score_play(series + [parse_card(ev["card"])], self.rules).total
         self._split(events)
         self._window = ("play", points, {"card": ev["card"], "table": table, "count": ev.get("count")})
 
