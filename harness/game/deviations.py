@@ -71,3 +71,14 @@ def table_markdown() -> str:
     rows = ["| id | BASIC lines | what the program does | the rule |", "| --- | --- | --- | --- |"]
     rows += [f"| {k} | {d['lines']} | {d['what']} | {d['rule']} |" for k, d in DEVIATIONS.items()]
     return "\n".join(rows)
+
+
+SWEEP_DEVIATIONS: dict[str, dict] = {}
+
+
+def classify_sweep(kind: str, cause: tuple, example: dict) -> str | None:
+    """The documented deviation that explains a sweep disagreement group, or None."""
+    for dev_id, dev in SWEEP_DEVIATIONS.items():
+        if dev["match"](kind, cause, example):
+            return dev_id
+    return None

@@ -1,0 +1,401 @@
+"""`cribbage-zx sweep show|play|discard`: the program's scoring routines against the engine, exhaustively.
+
+* show: every (four-card hand, starter) up to suit symmetry -- the rank
+  multiset with the starter marked, and one representative of each suit
+  pattern that matters (no flush, four-card flush, five-card flush, each with
+  or without his nobs) weighted by how many of the 12,994,800 deals it stands
+  for -- through 4700 (with 1000 and 2400) as a hand; as a crib (CR=1) only
+  the patterns where the crib rule differs (a four-card flush), since CR is
+  read nowhere else in those routines (line 1310; checked by a test).
+* play: the series the rules allow (count <= 31, up to eight cards, at most
+  four of a rank: 12,892,167 of them), scored by 2000 after each card. 2000
+  reads only SUM, N and the table T(); it stops at the first pair mismatch and
+  a run longer than the last cards' distinct suffix cannot pass its sort
+  check, so series that agree on the situation (see play_keys) run the same
+  tests: one of each is run, weighted by how many series it stands for. Every
+  situation with a distinct suffix of up to --max-suffix cards is run, and a
+  seeded sample of the longer ones (a long run costs the BASIC ~50 ms of wall
+  time, the full space hours; the report states the coverage).
+* discard: a random sample of six-card hands through 500: the points the
+  program's discard gives away against the engine's best (a strength report).
+
+Work is split in chunks, each written atomically to OUT/<sweep>/chunk-NNNN.json:
+an interrupted sweep continues where it stopped, losing no finished chunk.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+from ..cliargs import ArgParser
+from ..cribbage import score_hand, score_play
+from ..cribbage.cards import from_basic
+from ..spectrum.tape import read_tap
+from .program import SUIT_CODES, ZX
+from .regress import ensure_tape
+from .subroutine import Subroutine, SubroutineError, program_at_editor
+
+JACK = 11
+SPADES = 4                      # the starter's suit, fixed by symmetry (weights are multiplied by 4)
+SHOW_SETUP = ("LET NOB=0: LET SUM=0: LET L=5: LET C=5: LET P=0: LET F=0: LET FL=0: LET T=0: LET R=0: "
+              "LET D=0: LET RLEN=2: LET CR=0: LET S=0: FOR Z=1 TO 1: NEXT Z: FOR X=1 TO 1: NEXT X: "
+              "FOR Y=1 TO 1: NEXT Y")
+PLAY_SETUP = ("LET P=0: LET S=0: LET CT=0: LET N=0: LET SUM=0: LET T=0: LET C=1: LET L=3: LET R=0: "
+              "LET Z=0: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: FOR L=3 TO 3: NEXT L")
+PLAY_RETURNS = {(2010, 3), (2022, 2), (2025, 2), (2120, 2), (2200, 2), (2390, 1)}   # 2000's RETURNs
+COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
+TOTAL_DEALS = 12_994_800        # C(52,4) * 48
+
+
+class SweepError(Exception):
+    """Bad arguments or a sweep that could not run."""
+
+
+# ---------------------------------------------------------------------------------------------- show
+@lru_cache(maxsize=None)
+def _suit_patterns(shape: tuple[tuple[int, bool, bool], ...]) -> tuple:
+    """For rank groups (multiplicity, is the starter's rank, is jack), with the starter a spade:
+    {pattern: (number of hands, representative suits per group)}."""
+    options = []
+    for mult, is_starter_rank, _ in shape:
+        suits = [1, 2, 3] if is_starter_rank else [1, 2, 3, 4]
+        options.append(list(itertools.combinations(suits, mult)))
+    found: dict[tuple[str, int], list] = {}
+    for choice in itertools.product(*options):
+        hand_suits = [s for group in choice for s in group]
+        flush = "none"
+        if len(hand_suits) == 4 and len(set(hand_suits)) == 1 and all(m == 1 for m, _, _ in shape):
+            flush = "five" if hand_suits[0] == SPADES else "four"
+        nobs = int(any(is_jack and SPADES in group for (m, _, is_jack), group in zip(shape, choice)))
+        entry = found.setdefault((flush, nobs), [0, choice])
+        entry[0] += 1
+    return tuple((pattern, count, choice) for pattern, (count, choice) in sorted(found.items()))
+
+
+def show_cases() -> list[dict]:
+    """Every rank case and suit pattern, with its weight among the 12,994,800 deals."""
+    cases = []
+    for hand in itertools.combinations_with_replacement(range(1, 14), 4):
+        counts = {r: hand.count(r) for r in sorted(set(hand))}
+        for starter in range(1, 14):
+            if counts.get(starter, 0) == 4:
+                continue
+            ranks = sorted(counts)
+            shape = tuple((counts[r], r == starter, r == JACK) for r in ranks)
+            for (flush, nobs), n, choice in _suit_patterns(shape):
+                cards = [(r, s) for r, group in zip(ranks, choice) for s in group]
+                cases.append({"hand": cards, "starter": (starter, SPADES), "flush": flush, "nobs": nobs,
+                              "weight": 4 * n})
+    return cases
+
+
+def engine_show(case: dict, crib: bool) -> dict:
+    hand = [from_basic(r, s) for r, s in case["hand"]]
+    hs = score_hand(hand, from_basic(*case["starter"]), crib=crib)
+    return {c: getattr(hs, c) for c in COMPONENTS}
+
+
+def program_show(sub: Subroutine, case: dict, crib: bool) -> dict:
+    cards = list(case["hand"]) + [case["starter"]]
+    sub.begin()
+    sub.set_array("H()", [r for r, _ in cards])
+    sub.set_chars("H$()", bytes(SUIT_CODES[s - 1] for _, s in cards))
+    sub.set_chars("E$()", bytes([SUIT_CODES[case["starter"][1] - 1]]), start=5)
+    sub.set_number("CR", 1 if crib else 0)
+    sub.set_number("PLAYER", ZX)
+    sub.run()
+    out = {n: int(sub.output(n)) for n in ("F", "P", "S", "FL", "NOB")}
+    return {"fifteens": out["F"], "pairs": out["P"], "runs": out["S"], "flush": out["FL"], "nobs": out["NOB"]}
+
+
+# ---------------------------------------------------------------------------------------------- play
+def play_keys() -> dict[tuple, list]:
+    """Distinct play situations -> [number of series, example series].
+
+    A situation is what 2000 can tell apart: whether the count after the card
+    is 15, 31 or neither; N (only up to one more than the distinct suffix,
+    when the last two cards differ: beyond that N changes no test); the
+    distinct suffix of the series (a run cannot reach past a repeated rank);
+    and how many cards at the end share the last card's rank (the pair loop).
+    """
+    keys: dict[tuple, list] = {}
+    used = [0] * 14
+    series: list[int] = []
+
+    def key_of(count: int) -> tuple:
+        last = series[-1]
+        same = 1
+        while same < len(series) and series[-1 - same] == last:
+            same += 1
+        seen, suffix = set(), []
+        for r in reversed(series):
+            if r in seen:
+                break
+            seen.add(r)
+            suffix.append(r)
+        n = len(series)
+        if same == 1:
+            n = min(n, len(suffix) + 1)
+        return (15 if count == 15 else 31 if count == 31 else 0), n, tuple(reversed(suffix)), same
+
+    def walk(count: int) -> None:
+        if len(series) == 8:
+            return
+        for r in range(1, 14):
+            v = min(r, 10)
+            if used[r] < 4 and count + v <= 31:
+                used[r] += 1
+                series.append(r)
+                k = key_of(count + v)
+                entry = keys.get(k)
+                if entry is None:
+                    keys[k] = [1, tuple(series)]
+                else:
+                    entry[0] += 1
+                walk(count + v)
+                series.pop()
+                used[r] -= 1
+    walk(0)
+    return keys
+
+
+def engine_play(series: tuple[int, ...]) -> int:
+    # ranks only: give every card its own suit cycle so that no card repeats
+    cards = [from_basic(r, 1 + i % 4) for i, r in enumerate(series)]
+    return score_play(cards).total
+
+
+def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
+    """Score the last card of *series* with 2000: T() holds the cards before it, N and SUM their number and count."""
+    before = series[:-1]
+    sub.begin()
+    if before:
+        sub.set_array("T()", list(before))
+    sub.set_number("N", len(before))
+    sub.set_number("SUM", sum(min(r, 10) for r in before))
+    sub.set_number("C", series[-1])
+    sub.run()
+    return int(sub.output("S"))
+
+
+# ---------------------------------------------------------------------------------------------- workers
+_sub: Subroutine | None = None
+_kind = None
+
+
+def _init(kind: str, tap: str) -> None:
+    global _sub, _kind
+    m = program_at_editor(read_tap(tap))
+    _kind = kind
+    if kind == "show":
+        _sub = Subroutine(m, 4700, {(4765, 1)}, setup=SHOW_SETUP)
+    elif kind == "play":
+        _sub = Subroutine(m, 2000, PLAY_RETURNS, setup=PLAY_SETUP)
+
+
+def _run_chunk(job: tuple[int, list, str]) -> tuple[int, dict]:
+    index, items, out = job
+    result = {"cases": 0, "weight": 0, "disagreements": []}
+    for item in items:
+        if _kind == "show":
+            case, crib = item
+            got, want = program_show(_sub, case, crib), engine_show(case, crib)
+            if got != want:
+                result["disagreements"].append({"case": case, "crib": crib, "program": got, "engine": want})
+            result["weight"] += case["weight"]
+        else:
+            weight, series = item
+            got, want = program_play(_sub, tuple(series)), engine_play(tuple(series))
+            if got != want:
+                result["disagreements"].append({"series": list(series), "weight": weight,
+                                                "program": got, "engine": want})
+            result["weight"] += weight
+        result["cases"] += 1
+    path = Path(out) / f"chunk-{index:04d}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(result, ensure_ascii=False))
+    os.replace(tmp, path)
+    return index, result
+
+
+def _items(kind: str, max_suffix: int = 4, sample: int = 4000, seed: int = 1) -> tuple[list, dict]:
+    """The cases of a sweep, and what part of the whole space they cover."""
+    if kind == "show":
+        cases = show_cases()
+        items = [(c, False) for c in cases]
+        items += [(c, True) for c in cases if c["flush"] == "four"]
+        return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
+    keys = play_keys()
+    short = [(w, list(ex)) for (tc, n, suffix, same), (w, ex) in sorted(keys.items()) if len(suffix) <= max_suffix]
+    long_ = [(w, list(ex)) for (tc, n, suffix, same), (w, ex) in sorted(keys.items()) if len(suffix) > max_suffix]
+    picked = random.Random(seed).sample(long_, min(sample, len(long_)))
+    coverage = {"series": sum(w for w, _ in keys.values()), "situations": len(keys),
+                "situations_run": len(short) + len(picked),
+                "all_situations_with_distinct_suffix_up_to": max_suffix,
+                "sampled_longer_situations": len(picked), "longer_situations": len(long_),
+                "series_covered": sum(w for w, _ in short) + sum(w for w, _ in picked)}
+    return short + picked, coverage
+
+
+def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bool = True,
+              limit: int | None = None, **options) -> dict:
+    tap = str(ensure_tape())
+    folder = out / kind
+    folder.mkdir(parents=True, exist_ok=True)
+    items, coverage = _items(kind, **options)
+    if limit is not None:
+        items = items[:limit]
+    chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    done = {int(p.stem.split("-")[1]) for p in folder.glob("chunk-*.json")}
+    jobs = [(i, c, str(folder)) for i, c in enumerate(chunks) if i not in done]
+    started = time.perf_counter()
+    finished = len(chunks) - len(jobs)
+    if jobs:
+        if workers <= 1:
+            _init(kind, tap)
+            results = map(_run_chunk, jobs)
+            pool = None
+        else:
+            pool = multiprocessing.get_context("fork").Pool(workers, initializer=_init, initargs=(kind, tap))
+            results = pool.imap_unordered(_run_chunk, jobs)
+        try:
+            for _ in results:
+                finished += 1
+                if progress:
+                    sys.stderr.write(f"\r{kind}: {finished}/{len(chunks)} chunks, "
+                                     f"{time.perf_counter() - started:.0f} s")
+                    sys.stderr.flush()
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
+        if progress:
+            sys.stderr.write("\n")
+    return summarise(kind, folder, len(items), len(chunks), time.perf_counter() - started, workers, coverage)
+
+
+def summarise(kind: str, folder: Path, n_items: int, n_chunks: int, wall: float, workers: int,
+              coverage: dict) -> dict:
+    from .deviations import classify_sweep
+    groups: dict[tuple, dict] = {}
+    total_cases = total_weight = 0
+    for path in sorted(folder.glob("chunk-*.json")):
+        r = json.loads(path.read_text())
+        total_cases += r["cases"]
+        total_weight += r["weight"]
+        for d in r["disagreements"]:
+            for cause in _causes(kind, d):
+                g = groups.setdefault(cause, {"cause": list(cause), "cases": 0, "weight": 0, "example": d,
+                                              "deviation": classify_sweep(kind, cause, d)})
+                g["cases"] += 1
+                g["weight"] += d.get("weight", d.get("case", {}).get("weight", 0))
+    report = {"sweep": kind, "items": n_items, "chunks": n_chunks, "coverage": coverage,
+              "cases_checked": total_cases,
+              "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
+              "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
+              "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"])}
+    (folder.parent / f"{kind}-report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
+    return report
+
+
+def _causes(kind: str, d: dict) -> list[tuple]:
+    if kind == "show":
+        return [("crib" if d["crib"] else "hand", c, d["engine"][c], d["program"][c])
+                for c in COMPONENTS if d["engine"][c] != d["program"][c]]
+    return [("play", d["engine"], d["program"])]
+
+
+# ---------------------------------------------------------------------------------------------- discard
+def discard_report(samples: int, seed: int, tap: str) -> dict:
+    """For random six-card hands, the program's discard (routine 500) against the engine's best."""
+    from ..cribbage.cards import full_deck
+    from ..spectrum.variables import BasicVariables
+    m = program_at_editor(read_tap(tap))
+    setup = ("LET CRIB=0: LET RLEN=1: LET C=4: LET MAX=-99: LET DIR=1: LET S=0: LET F5=0: LET SUM=0: "
+             "LET P=0: LET F=0: LET FL=0: LET CR=0: LET NOB=0: LET T=0: LET R=0: LET D=0: LET L=5: "
+             "FOR J=1 TO 1: NEXT J: FOR I=1 TO 1: NEXT I: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: "
+             "FOR Z=1 TO 1: NEXT Z")
+    sub = Subroutine(m, 500, {(675, 1)}, setup=setup, max_frames=20000)
+    rng = random.Random(seed)
+    deck = list(full_deck())
+    lost = {"dealer": [], "pone": []}
+    for i in range(samples):
+        hand = sorted(rng.sample(deck, 6))
+        dealer = i % 2 == 0
+        sub.begin()
+        sub.set_array("C()", [c.rank for c in hand])
+        sub.set_chars("C$()", bytes(SUIT_CODES[c.suit] for c in hand))
+        sub.set_array("D()", [min(c.rank, 10) for c in hand])
+        sub.set_number("DIR", ZX if dealer else 2)
+        sub.set_number("MAX", -99)
+        sub.set_array("T()", [1, 6])
+        sub.run()
+        t = sub.output("T()")
+        chosen = {int(t[0]) - 1, int(t[1]) - 1}
+        values = _discard_values(hand, dealer)
+        best = max(values.values())
+        lost["dealer" if dealer else "pone"].append(best - values[frozenset(chosen)])
+    out = {}
+    for role, xs in lost.items():
+        out[role] = {"hands": len(xs), "mean_points_given_away": round(sum(xs) / max(1, len(xs)), 3),
+                     "best_choice_share": round(sum(1 for x in xs if x < 1e-9) / max(1, len(xs)), 3)}
+    return out
+
+
+def _discard_values(hand, dealer: bool) -> dict:
+    """Expected show points of each discard: the kept hand over all 46 starters, plus (dealer) or
+    minus (pone) the crib's expected points over random pairs from the opponent and the starter."""
+    from ..cribbage.cards import full_deck
+    unseen = [c for c in full_deck() if c not in hand]
+    rng = random.Random(hash(tuple(hand)) & 0xFFFF)
+    values = {}
+    for i, j in itertools.combinations(range(6), 2):
+        keep = [c for k, c in enumerate(hand) if k not in (i, j)]
+        hand_ev = sum(score_hand(keep, s).total for s in unseen) / len(unseen)
+        crib_ev = 0.0
+        for _ in range(12):
+            a, b, s = rng.sample(unseen, 3)
+            crib_ev += score_hand([hand[i], hand[j], a, b], s, crib=True).total
+        crib_ev /= 12
+        values[frozenset((i, j))] = hand_ev + (crib_ev if dealer else -crib_ev)
+    return values
+
+
+def main(argv: list[str]) -> int:
+    parser = ArgParser(prog="cribbage-zx sweep", error_class=SweepError,
+                       description="Check the program's scoring routines against the engine on every case.")
+    parser.add_argument("what", choices=("show", "play", "discard"))
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--out", type=Path, default=Path("out/sweep"))
+    parser.add_argument("--samples", type=int, default=400, help="discard: six-card hands to sample")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, help="only the first N cases (a quick look)")
+    parser.add_argument("--max-suffix", type=int, default=4,
+                        help="play: run every situation whose distinct suffix is at most this long")
+    parser.add_argument("--sample", type=int, default=4000, help="play: longer situations to sample")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    if args.what == "discard":
+        report = discard_report(args.samples, args.seed, str(ensure_tape()))
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "discard-report.json").write_text(json.dumps(report, indent=1))
+        print(json.dumps(report, indent=1))
+        return 0
+    options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
+                                              "seed": args.seed}
+    report = run_sweep(args.what, args.out, args.workers, progress=not args.quiet, limit=args.limit, **options)
+    print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
+          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained")
+    for g in report["groups"]:
+        print(f"  {g['cause']}: {g['cases']} cases, weight {g['weight']}, deviation {g['deviation'] or '-'}; "
+              f"example {json.dumps(g['example'], ensure_ascii=False)}")
+    print(f"report: {args.out / (args.what + '-report.json')}")
+    return 1 if report["unexplained_groups"] else 0
