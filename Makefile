@@ -1,4 +1,4 @@
-# Two commands on a fresh machine:  `make run` (the main job)  and  `make test`.
+# Two commands on a fresh machine:  `make run` (the main job: build the tape, play and check games)  and  `make test`.
 # Both create the virtual environment and install what they need first.
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -17,6 +17,7 @@ system-deps:
 
 run: $(STAMP)
 	$(VENV)/bin/cribbage-zx build
+	$(VENV)/bin/cribbage-zx regress
 
 test: $(STAMP) system-deps
 	$(VENV)/bin/pytest

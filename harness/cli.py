@@ -11,6 +11,7 @@ import sys
 
 COMMANDS = {
     "regress": ("harness.game.regress", "play and check whole games: cribbage-zx regress --games N --seed S --workers W --out DIR"),
+    "sweep": ("harness.game.sweep", "exhaustive checks of the scoring routines: cribbage-zx sweep show|play|discard [--workers W] --out DIR"),
     "build": ("harness.build", "build the tape: cribbage-zx build [-o PATH]"),
     "bench": ("harness.bench", "emulator speed: cribbage-zx bench [--json]"),
     "snapshot": ("harness.snapshot_cmd", "save the game at a line: cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80"),
