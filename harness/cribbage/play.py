@@ -11,19 +11,13 @@ from dataclasses import dataclass, field
 
 from .cards import Card, format_cards, parse_cards, to_card
 from .rules import STANDARD, Rules
-from .show import PAIR_KINDS
+from .show import PAIR_KINDS, Combo
 
 MAX_COUNT = 31
 
 
-@dataclass(frozen=True)
-class PlayCombo:
-    kind: str
-    cards: tuple[Card, ...]
-    points: int
-
-    def __str__(self) -> str:
-        return f"{self.kind} {format_cards(self.cards)} = {self.points}"
+# A combination made by the last card is the same kind of thing as one in the show.
+PlayCombo = Combo
 
 
 @dataclass(frozen=True)

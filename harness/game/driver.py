@@ -12,10 +12,9 @@ rules engine is a separate step.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..cribbage.cards import Card, from_basic
-from ..spectrum.machine import MachineError, RunTimeout, Spectrum48, StopReason
+from ..spectrum.machine import RunTimeout, Spectrum48, StopReason
 from ..spectrum.screen import read_screen, render
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables, ForLoop

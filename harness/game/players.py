@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cribbage import score_hand, score_play
 from ..cribbage.cards import Card, full_deck

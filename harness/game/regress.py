@@ -10,9 +10,7 @@ difference, BASIC error report or timeout.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -25,6 +23,7 @@ from ..spectrum.tape import read_tap
 from .compare import compare
 from .deviations import DEVIATIONS
 from .driver import GameDriver
+from .parallel import Progress, run_jobs
 from .players import PLAYERS
 
 STRATEGIES = ("random", "greedy", "adversarial")
@@ -80,14 +79,6 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     }
 
 
-def _progress(done: int, total: int, started: float) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
-                     f"{time.perf_counter() - started:.1f} s")
-    sys.stderr.flush()
-
-
 def _write_game(out: Path, game: dict) -> None:
     from PIL import Image
     name = f"game-{game['index']:03d}"
@@ -112,29 +103,15 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     tap = ensure_tape(tap or DEFAULT_TAP)
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(i, (seed + i) % 65536, strategies[i % len(strategies)], i == 0) for i in range(games)]
-    started = time.perf_counter()
+    progress_bar = Progress(games, "games", progress)
     results = []
-    if workers <= 1:
-        _init_worker(str(tap))
-        iterator = map(play_one, jobs)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_init_worker, initargs=(str(tap),))
-        iterator = pool.imap_unordered(play_one, jobs)
-    try:
-        for game in iterator:
-            _write_game(out, game)
-            game.pop("screens")
-            results.append(game)
-            if progress:
-                _progress(len(results), games, started)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    if progress:
-        sys.stderr.write("\n")
-    wall = time.perf_counter() - started
+    for game in run_jobs(play_one, jobs, workers, _init_worker, (str(tap),)):
+        _write_game(out, game)
+        game.pop("screens")
+        results.append(game)
+        progress_bar.step()
+    progress_bar.close()
+    wall = progress_bar.elapsed
     results.sort(key=lambda g: g["index"])
     documented = Counter()
     for g in results:

@@ -26,12 +26,8 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 import os
 import random
-import sys
-import time
-from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,8 +36,9 @@ from ..cribbage import score_hand, score_play
 from ..cribbage.cards import from_basic
 from ..spectrum.tape import read_tap
 from .program import SUIT_CODES, ZX
+from .parallel import Progress, run_jobs
 from .regress import ensure_tape
-from .subroutine import Subroutine, SubroutineError, program_at_editor
+from .subroutine import Subroutine, program_at_editor
 
 JACK = 11
 SPADES = 4                      # the starter's suit, fixed by symmetry (weights are multiplied by 4)
@@ -256,30 +253,11 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
     done = {int(p.stem.split("-")[1]) for p in folder.glob("chunk-*.json")}
     jobs = [(i, c, str(folder)) for i, c in enumerate(chunks) if i not in done]
-    started = time.perf_counter()
-    finished = len(chunks) - len(jobs)
-    if jobs:
-        if workers <= 1:
-            _init(kind, tap)
-            results = map(_run_chunk, jobs)
-            pool = None
-        else:
-            pool = multiprocessing.get_context("fork").Pool(workers, initializer=_init, initargs=(kind, tap))
-            results = pool.imap_unordered(_run_chunk, jobs)
-        try:
-            for _ in results:
-                finished += 1
-                if progress:
-                    sys.stderr.write(f"\r{kind}: {finished}/{len(chunks)} chunks, "
-                                     f"{time.perf_counter() - started:.0f} s")
-                    sys.stderr.flush()
-        finally:
-            if pool is not None:
-                pool.close()
-                pool.join()
-        if progress:
-            sys.stderr.write("\n")
-    return summarise(kind, folder, len(items), len(chunks), time.perf_counter() - started, workers, coverage)
+    progress_bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
+    for _ in run_jobs(_run_chunk, jobs, workers, _init, (kind, tap)):
+        progress_bar.step()
+    progress_bar.close()
+    return summarise(kind, folder, len(items), len(chunks), progress_bar.elapsed, workers, coverage)
 
 
 def summarise(kind: str, folder: Path, n_items: int, n_chunks: int, wall: float, workers: int,
@@ -317,7 +295,6 @@ def _causes(kind: str, d: dict) -> list[tuple]:
 def discard_report(samples: int, seed: int, tap: str) -> dict:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
     from ..cribbage.cards import full_deck
-    from ..spectrum.variables import BasicVariables
     m = program_at_editor(read_tap(tap))
     setup = ("LET CRIB=0: LET RLEN=1: LET C=4: LET MAX=-99: LET DIR=1: LET S=0: LET F5=0: LET SUM=0: "
              "LET P=0: LET F=0: LET FL=0: LET CR=0: LET NOB=0: LET T=0: LET R=0: LET D=0: LET L=5: "

@@ -337,8 +337,9 @@ class Spectrum48:
         if until_line is not None:
             target_line, target_stmt = until_line
 
-            def line_hook(line: int, stmt: int) -> bool:
+            def at_line(line: int, stmt: int) -> bool:
                 return line == target_line and (target_stmt is None or stmt == target_stmt)
+            line_hook = at_line
             self.add_statement_hook(line_hook)
         previous_wait: WaitState | None = None
         self._hook_stop = False
@@ -471,7 +472,6 @@ class Spectrum48:
         frames up lets the ROM's KSTATE counter (5) expire, so the same key
         pressed again counts as new rather than as a repeat.
         """
-        keys = parse_combo(combo)
         self.press(combo)
         self.run_frames(hold)
         self.release(combo)
