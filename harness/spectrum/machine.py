@@ -519,6 +519,12 @@ class Spectrum48:
     def subppc(self) -> int:
         return self.peek("SUBPPC")
 
+    def listing(self) -> str:
+        """The BASIC program in memory listed back as text (the tokeniser's source conventions)."""
+        from .basic import detokenise
+        prog = self.peek("PROG")
+        return detokenise(self.read(prog, self.peek("VARS") - prog))
+
     def gosub_stack(self) -> list[tuple[int, int]]:
         """The BASIC GO SUB stack, innermost first: (line, statement) each RETURN will go back to.
 
