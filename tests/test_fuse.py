@@ -46,6 +46,7 @@ SPEED = 1000            # per cent: 500 frames a second
 HOLD, GAP = 0.04, 0.08  # seconds a key is down / up: 20 and 40 emulated frames at SPEED
 STMT_L_1 = 0x1B2F       # the ROM's statement loop, just after SUBPPC is incremented
 BORDER_X, BORDER_Y = 32, 24   # Fuse's window is 320x240 with the "normal" filter
+STARTS = 3              # attempts at starting Fuse (see Fuse._launch)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -136,23 +137,49 @@ class Fuse:
             n += 1
             commands += [f"break {STMT_L_1:#x} if ([23621]+256*[23622])=={line}",
                          f"commands {n}", f"print {line}", "continue", "end"]
+        self.command = ["stdbuf", "-oL", "fuse-sdl", "--machine", "48", "--rom-48", "48.rom", "--no-sound",
+                        "--graphics-filter", "normal", "--no-confirm-actions", "--no-autosave-settings",
+                        "--speed", str(SPEED), "--movie-start", self.movie.name,
+                        "--debugger-command", "\n".join(commands), *media]
+        self.xvfb = self.fuse = None
+        try:
+            for _ in range(STARTS):
+                if self._launch():
+                    break
+                self.close()
+            else:
+                raise AssertionError(f"Fuse did not start in {STARTS} attempts:\n{self.out.read_text()[-1500:]}")
+        except BaseException:
+            self.close()
+            raise
+        self.last: np.ndarray | None = None
+
+    def _launch(self) -> bool:
+        """Start Xvfb and Fuse; True once Fuse's window is up, False if Fuse gave up starting.
+
+        Fuse 1.6's SDL start-up now and then fails under a fresh Xvfb
+        ("error initialising -- giving up!"); the caller then starts both again.
+        """
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "320x240x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.fuse = None
         ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
         if not ready:
-            self.close()
             raise AssertionError("Xvfb did not report its display within 30 s")
         self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
-                        HOME=str(workdir), SDL_AUDIODRIVER="dummy")
+                        HOME=str(self.dir), SDL_AUDIODRIVER="dummy")
+        self.movie.unlink(missing_ok=True)
         with open(self.out, "wb") as out:
-            self.fuse = subprocess.Popen(
-                ["stdbuf", "-oL", "fuse-sdl", "--machine", "48", "--rom-48", "48.rom", "--no-sound",
-                 "--graphics-filter", "normal", "--no-confirm-actions", "--no-autosave-settings",
-                 "--speed", str(SPEED), "--movie-start", self.movie.name,
-                 "--debugger-command", "\n".join(commands), *media],
-                cwd=workdir, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        self.last: np.ndarray | None = None
+            self.fuse = subprocess.Popen(self.command, cwd=self.dir, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.fuse.poll() is not None:
+                return False
+            found = subprocess.run(["xdotool", "search", "--name", "^Fuse"], env=self.env,
+                                   capture_output=True, timeout=30)
+            if found.returncode == 0 and found.stdout.strip():
+                return True
+            time.sleep(0.2)
+        raise AssertionError("Fuse's window did not appear within 30 s")
 
     def __enter__(self) -> "Fuse":
         return self
