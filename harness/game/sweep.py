@@ -165,8 +165,8 @@ def play_keys() -> dict[tuple, list]:
 
 
 def engine_play(series: tuple[int, ...]) -> int:
-    # ranks only: give every card its own suit cycle so that no card repeats
-    cards = [from_basic(r, 1 + i % 4) for i, r in enumerate(series)]
+    """The engine's points for the last card; ranks only, so the k-th card of a rank gets suit k."""
+    cards = [from_basic(r, 1 + series[:i].count(r)) for i, r in enumerate(series)]
     return score_play(cards).total
 
 
