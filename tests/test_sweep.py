@@ -83,3 +83,9 @@ def test_a_small_sweep_runs_resumes_and_reports(tmp_path):
     again = sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
     assert again["cases_checked"] == 40                  # ...redoes only what was lost
     assert (tmp_path / "show-report.json").exists()
+
+
+def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
+    sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=20)
+    with pytest.raises(sweep.SweepError, match="differs in"):
+        sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)

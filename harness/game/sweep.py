@@ -24,6 +24,7 @@ an interrupted sweep continues where it stopped, losing no finished chunk.
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -251,6 +252,9 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     if limit is not None:
         items = items[:limit]
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
+                               "fingerprint": hashlib.sha256(json.dumps(items).encode()).hexdigest(),
+                               **options})
     done = {int(p.stem.split("-")[1]) for p in folder.glob("chunk-*.json")}
     jobs = [(i, c, str(folder)) for i, c in enumerate(chunks) if i not in done]
     progress_bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
@@ -258,6 +262,19 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
         progress_bar.step()
     progress_bar.close()
     return summarise(kind, folder, len(items), len(chunks), progress_bar.elapsed, workers, coverage)
+
+
+def _check_same_sweep(folder: Path, params: dict) -> None:
+    """Finished chunks are reused only by the very same sweep (same cases in the same chunks)."""
+    path = folder / "params.json"
+    if path.exists():
+        before = json.loads(path.read_text())
+        if before != params:
+            changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
+            raise SweepError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
+                             f"use another --out or delete that folder")
+    else:
+        path.write_text(json.dumps(params, indent=1))
 
 
 def summarise(kind: str, folder: Path, n_items: int, n_chunks: int, wall: float, workers: int,
