@@ -25,7 +25,7 @@ from typing import Iterable
 
 import numpy as np
 
-from .tape import FLAG_HEADER, TapeBlock
+from .tape import TapeBlock
 
 CPU_HZ = 3_500_000            # T-states per second of a 48K
 SAMPLE_RATE = 44_100
