@@ -76,3 +76,20 @@ def test_loads_autostarts_and_deals_six_cards(built):
         assert screen.rows[16][col] == rank and screen.rows[17][col] == suit
         assert screen.rows[19][col + 2] == suit and screen.rows[20][col + 2] == rank
     assert m.reports == []       # no BASIC report from loading to the first deal
+
+
+@pytest.mark.skipif(__import__("shutil").which("listbasic") is None,
+                    reason="listbasic (Debian fuse-emulator-utils) not installed: tools/install-system-deps.sh")
+def test_listbasic_reads_the_tape(built, tmp_path):
+    """An independent reader (Fuse's listbasic) lists the program on the tape: all 611 lines,
+    with the line numbers of the listing, and the same numbers our tokeniser wrote."""
+    import re
+    import subprocess
+    tap = tmp_path / "cribbage.tap"
+    tap.write_bytes(built.tap)
+    out = subprocess.run(["listbasic", str(tap)], capture_output=True, text=True, errors="replace",
+                         check=True, timeout=60).stdout
+    numbers = [int(m.group(1)) for m in re.finditer(r"^\s*(\d+) ", out, re.M)]
+    assert numbers == [n for n, _ in split_program(built.program)]
+    assert re.search(r"^\s*2 CLEAR 64599: LOAD \"chr\"CODE 64600$", out, re.M)
+    assert re.search(r"^\s*60 DEF FN T\(X\)=\(X>9\)\*10\+\(X<10\)\*X$", out, re.M)
