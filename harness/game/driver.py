@@ -11,6 +11,7 @@ rules engine is a separate step.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..cribbage.cards import Card, from_basic
@@ -104,6 +105,7 @@ class GameDriver:
             (2775, 2): self._on_refused,
             (7510, 1): self._on_dealing,
             (4895, 1): self._on_show_done,
+            (4890, 1): self._on_breakdown_printed,
         }
         self.table: list[Card] = []          # the cards of the current series, as laid
 
@@ -186,6 +188,33 @@ class GameDriver:
         k = int(self._get("K"))
         card = card_of(self._get("A()")[k - 1], self._get("A$()")[k - 1])
         self.log("refused", who="player", card=str(card), count=int(self._get("SUM")))
+
+    def _on_breakdown_printed(self) -> None:
+        """The breakdown 4830-4885 printed on screen against the variables it was printed from."""
+        rows = self.screen_rows()
+        line = 24 - self.m.peek("S_POSN") // 256          # the PRINT position's screen row
+        total_row = next((r for r in (line, line - 1) if 0 <= r < 24 and "ВСЕГО = " in rows[r]), None)
+        total = int(self._get("S"))
+        if total_row is None:
+            self.log("screen", what="show total", screen="", variables=total)
+            return
+        block = " ".join(rows[max(0, total_row - 3):total_row + 1])
+        seen = {name: (int(m.group(1)) if m else 0)
+                for name, m in (("fifteens", re.search(r"15-ТЬ -(\d+)", block)),
+                                ("pairs", re.search(r"ПАРЫ -(\d+)", block)),
+                                ("flush", re.search(r"ФЛЕШЬ -(\d+)", block)),
+                                ("runs", re.search(r"СЕКАНС-(\d+)", block)),
+                                ("total", re.search(r"ВСЕГО = (\d+)", rows[total_row])))}
+        seen["nobs"] = int("ЕГО БЛАГОРОДИЕ -1" in block)
+        agreed = self.rec.transcript[-1]["t"] == "claim" and self._get("MUG") != 2
+        want = {"total": total}
+        if not agreed:                                  # 4790 skips the breakdown when the claim is right
+            parts = {"fifteens": "F", "pairs": "P", "flush": "FL", "nobs": "NOB"}
+            want.update({k: int(self._get(v)) for k, v in parts.items()})
+            want["runs"] = total - sum(want[k] for k in parts)
+        for key, value in want.items():
+            if seen[key] != value:
+                self.log("screen", what=f"show {key}", screen=seen[key], variables=value)
 
     def _on_show_done(self) -> None:
         shows = [e for e in self.rec.transcript if e["t"] == "show"]
