@@ -93,3 +93,23 @@ def test_listbasic_reads_the_tape(built, tmp_path):
     assert numbers == [n for n, _ in split_program(built.program)]
     assert re.search(r"^\s*2 CLEAR 64599: LOAD \"chr\"CODE 64600$", out, re.M)
     assert re.search(r"^\s*60 DEF FN T\(X\)=\(X>9\)\*10\+\(X<10\)\*X$", out, re.M)
+
+
+def test_instruction_page_lays_out_as_the_article_prints_it(built):
+    """The instruction text (9010-9040): each row of the OCR is one row of the 32-column screen,
+    which is the evidence for the spaces the reconstruction put in those strings."""
+    m = Spectrum48(fast=True)
+    m.boot()
+    load_tape(m, built.blocks)
+    Typist(m).answer("Y")
+    stop = m.run_until_wait(3000)
+    assert (stop.wait.kind, stop.wait.line) == ("pause", 9065)     # «НАЖМИТЕ ЛЮБУЮ КЛАВИШУ»
+    rows = [r.rstrip() for r in screen_text(m).rows]
+    # the rows of 9010 and 9020 as the seed article prints them (upper-cased)
+    assert rows[:12] == [
+        "КРИБЕДЖ - ИГРА ДЛЯ ДВУХ ИГРО-", "КОВ КАЖДЫЙ ПОЛУЧАЕТ ПО ШЕСТЬ", "КАРТ, ИЗ КОТОРЫХ ДОЛЖЕН ДВЕ",
+        "СНЕСТИ, ОБРАЗУЯ ТРЕТЬЮ РУКУ,", "НАЗЫВАЕМУЮ КРИБОМ. КРИБ СЧИ-", "ТАЕТСЯ В ПОЛЬЗУ СДАТЧИКА. ИЗ",
+        "КОЛОДЫ ВСКРЫВАЕТСЯ КАРТА, ПРИ-", "НАДЛЕЖАЩАЯ ОДНОВРЕМЕННО ВСЕМ", "ТРЕМ РУКАМ - СТАРТЕР", "",
+        "ТУЗЫ ОЦЕНИВАЮТСЯ В ОДНО ОЧКО.", "ВСЕ ФИГУРЫ - В 10 ОЧКОВ."]
+    assert rows[23] == "НАЖМИТЕ ЛЮБУЮ КЛАВИШУ"
+    assert m.reports == []
