@@ -170,7 +170,7 @@ class Spectrum48:
         flag, length, dest = cpu.get("a"), cpu.get("de"), cpu.get("ix")
         is_load = cpu.get("f") & 1
         data = bytes(block.data)
-        ok = block.flag == flag and len(data) == length and _checksum_ok(block)
+        ok = block.flag == flag and len(data) == length   # checksums were verified by read_tap
         if ok:
             if is_load:
                 for i, b in enumerate(data):
@@ -300,7 +300,6 @@ class Spectrum48:
             if self.s.t >= INT_LENGTH_T or not cpu.iff1:
                 return  # the ULA has let go of /INT: this frame's interrupt is lost
             self._run_ticks(self.s.t + 1)
-        self.s.t += 0  # the core counts the acknowledge cycles itself
 
     def run_frame(self) -> bool:
         """One frame: the interrupt, then the CPU until 69,888 T-states have passed.
@@ -586,10 +585,3 @@ class Spectrum48:
     def boot(self, max_frames: int = 300) -> None:
         """Power on and run until the ROM's editor waits for the first key (the © message)."""
         self.run_until_wait(max_frames)
-
-
-def _checksum_ok(block) -> bool:
-    ok = getattr(block, "checksum_ok", None)
-    if ok is not None:
-        return bool(ok() if callable(ok) else ok)
-    return True
