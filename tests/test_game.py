@@ -32,12 +32,17 @@ def scores(rec, context):
     return [(e["who"], e["points"]) for e in rec.transcript if e["t"] == "score" and e["context"] == context]
 
 
-def test_the_articles_example_deal(loaded):
+@pytest.fixture(scope="module")
+def example_deal(loaded):
     # «СДАТЧИК: ПК Б9 Т9 Б8 П7 ЧТ  ПРОТИВНИК: БВ П10 Ч8 Т7 Ч5 Т3», the pone throws 10-3, the dealer K-A,
     # starter П6. The computer deals; the player (pone) plays as the article: 8, 7, J, 5.
     rig = Rig(computer=list(parse_cards("KS 9D 9C 8D 7S AH")), player=list(parse_cards("JD TS 8H 7C 5H 3C")),
               starter=parse_card("6S"), dealer="computer")
-    driver, rec = play(loaded, ScriptedPlayer([(1, 5), 3, 2, 4, 1]), seed=5, rig=rig, max_deals=1)
+    return play(loaded, ScriptedPlayer([(1, 5), 3, 2, 4, 1]), seed=5, rig=rig, max_deals=1)[1]
+
+
+def test_the_articles_example_deal(example_deal):
+    rec = example_deal
     plays = [(e["who"], e["card"]) for e in rec.transcript if e["t"] == "play"]
     # the article: 8 («Восемь»), 7 (15 - 2), 7 (22, pair - 2), 9D (31 - 2), J, 9, 5 (24), go, 8 (last card)
     assert plays == [("player", "8H"), ("computer", "7S"), ("player", "7C"), ("computer", "9D"),
@@ -88,6 +93,27 @@ def test_the_same_seed_gives_an_identical_transcript(loaded):
     assert a == b and runs[0].frames == runs[1].frames
     other = play(loaded, RandomPlayer(seed=4), seed=4, max_deals=2)[1]
     assert json.dumps(other.transcript, ensure_ascii=False) != a
+
+
+def test_the_comparison_catches_a_score_the_rules_do_not_give(example_deal):
+    """Tamper with what the program pegged: each change must surface as an unexplained difference."""
+    import copy
+    cases = {
+        "play": lambda e: e["t"] == "score" and e["context"] == "play",
+        "show": lambda e: e["t"] == "score" and e["context"] == "show",
+        "go": lambda e: e["t"] == "score" and e["context"] == "go",
+        "reset": lambda e: e["t"] == "score" and e["context"] == "reset",   # no longer the repeat of D1
+    }
+    for kind, pick in cases.items():
+        transcript = copy.deepcopy(example_deal.transcript)
+        event = next(e for e in transcript if pick(e))
+        event["points"] += 1
+        kinds = [d.kind for d in compare(transcript).unexplained]
+        assert kinds[:1] == [kind], kind          # (a changed go also breaks D1's repeat at the reset)
+    # a card the engine says cannot be refused
+    transcript = copy.deepcopy(example_deal.transcript)
+    transcript.insert(10, {"t": "refused", "who": "player", "card": "5H", "count": 8})
+    assert [d.kind for d in compare(transcript).unexplained] == ["legality"]
 
 
 class IllegalOnce(RandomPlayer):
