@@ -224,7 +224,8 @@ class Spectrum48:
         return True
 
     def _trap_statement(self) -> bool:
-        line, stmt = self.ppc, self.subppc
+        mem = self.mem                         # PPC and SUBPPC read directly: this runs every statement
+        line, stmt = mem[23621] | mem[23622] << 8, mem[23623]
         for hook in list(self._statement_hooks):
             if hook(line, stmt):
                 self._hook_stop = self._stop_now = True
