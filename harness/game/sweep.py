@@ -12,10 +12,11 @@
   reads only SUM, N and the table T(); it stops at the first pair mismatch and
   a run longer than the last cards' distinct suffix cannot pass its sort
   check, so series that agree on the situation (see play_keys) run the same
-  tests: one of each is run, weighted by how many series it stands for. Every
-  situation with a distinct suffix of up to --max-suffix cards is run, and a
-  seeded sample of the longer ones (a long run costs the BASIC ~50 ms of wall
-  time, the full space hours; the report states the coverage).
+  tests: one of each is run, weighted by how many series it stands for: all
+  544,816 situations by default (about an hour with 2 workers: a long run
+  costs the BASIC seconds of Spectrum time), or with --quick every situation
+  with a distinct suffix of up to 4 cards and a seeded sample of the longer
+  ones (the report states the coverage).
 * discard: a random sample of six-card hands through 500: the points the
   program's discard gives away against the engine's best (a strength report).
 
@@ -224,7 +225,7 @@ def _run_chunk(job: tuple[int, list, str]) -> tuple[int, dict]:
     return index, result
 
 
-def _items(kind: str, max_suffix: int = 4, sample: int = 4000, seed: int = 1) -> tuple[list, dict]:
+def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
     """The cases of a sweep, and what part of the whole space they cover."""
     if kind == "show":
         cases = show_cases()
@@ -372,9 +373,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--samples", type=int, default=400, help="discard: six-card hands to sample")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, help="only the first N cases (a quick look)")
-    parser.add_argument("--max-suffix", type=int, default=4,
-                        help="play: run every situation whose distinct suffix is at most this long")
-    parser.add_argument("--sample", type=int, default=4000, help="play: longer situations to sample")
+    parser.add_argument("--max-suffix", type=int, default=7,
+                        help="play: run every situation whose distinct suffix is at most this long "
+                             "(7, the default, is every situation: about an hour with 2 workers)")
+    parser.add_argument("--sample", type=int, default=0, help="play: longer situations to sample")
+    parser.add_argument("--quick", action="store_true",
+                        help="play: every situation with a distinct suffix of up to 4 cards and a "
+                             "sample of 4000 longer ones (about 5 minutes)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     if args.what == "discard":
@@ -383,6 +388,8 @@ def main(argv: list[str]) -> int:
         (args.out / "discard-report.json").write_text(json.dumps(report, indent=1))
         print(json.dumps(report, indent=1))
         return 0
+    if args.quick:
+        args.max_suffix, args.sample = 4, 4000
     options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
                                               "seed": args.seed}
     report = run_sweep(args.what, args.out, args.workers, progress=not args.quiet, limit=args.limit, **options)
