@@ -412,10 +412,10 @@ class GameDriver:
         (6085/6090), the count «ВСЕГО n» (2920) and, in the play, the player's cards (5400)."""
         rows = self.screen_rows()
         s = self._get("S()")
-        board = rows[20][25:].split()
+        board = rows[20][25:].split()          # nothing until the first peg, then both totals
         seen = [int(x) for x in board] if all(x.isdigit() for x in board) else board
         want = [int(s[MAN - 1]), int(s[ZX - 1])]
-        if seen and seen != [x for x in want if x or seen == want]:
+        if seen and seen != want:
             self.log("screen", what="board scores", screen=rows[20][25:].rstrip(), variables=want)
         if hand:
             count = rows[6][:9].split()
