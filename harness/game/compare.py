@@ -68,7 +68,6 @@ class Comparator:
         self._go_context: dict = {}
         self._show: dict | None = None
         self._claim: int | None = None
-        self._dealer: int | None = None
         self.totals = [0, 0]         # the program's own scores, which the engine is kept in step with
         self._phase_before_over = "play"
         self._last_score: dict | None = None
@@ -188,13 +187,13 @@ class Comparator:
             self.game = Game(self.rules)
         elif self.game.phase == "over":
             self.game.winner, self.game.phase = None, "deal"
-        self._dealer = PLAYER_INDEX[ev["dealer"]]
+        dealer = PLAYER_INDEX[ev["dealer"]]
         if self._cut_dealer is not None:
             self.result.checks += 1
             if ev["dealer"] != self._cut_dealer:
                 self._diff("flow", ev["dealer"], self._cut_dealer, ev["dealer"], note="dealer after the cut")
             self._cut_dealer = None
-        self._engine("deal", ev["computer"], ev["player"], self._dealer)
+        self._engine("deal", ev["computer"], ev["player"], dealer)
 
     def _on_discard(self, ev) -> None:
         self._engine("discard", PLAYER_INDEX[ev["who"]], ev["cards"])

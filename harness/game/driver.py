@@ -151,8 +151,7 @@ class GameDriver:
         self.log("crib", cards=[str(c) for c in self._hand("E()", "E$()", 4)])
 
     def _on_starter(self) -> None:
-        self.starter = card_of(self._get("K"), self._get("K$"))
-        self.log("starter", card=str(self.starter))
+        self.log("starter", card=str(card_of(self._get("K"), self._get("K$"))))
 
     def _on_player_card(self) -> None:
         k = int(self._get("K"))
@@ -288,8 +287,8 @@ class GameDriver:
         self.rec.actions += 1
 
     def _select(self, slot: int, slots: int) -> None:
-        """Move the pointer of subroutine 3700 to *slot* with SPACE, choose it with ENTER."""
-        for _ in range(100):
+        """Move the pointer of subroutine 3700 to *slot* with SPACE (it wraps after *slots*), choose it with ENTER."""
+        for _ in range(slots):
             x = int(self._get("X"))
             if x == slot:
                 break
@@ -378,30 +377,23 @@ class GameDriver:
             self._select(self._discards[0], 6)
         elif caller == 7870:
             self._select(self._discards[1], 6)
-        elif caller in (2720, 2755):
+        elif caller == 2755:                             # «ВАШ ХОД?»: the empty slot again says go
+            self._select(int(self._get("HGO")), 4)
+        elif caller == 2720:
             if self.rec.transcript and self.rec.transcript[-1]["t"] == "refused":
                 self.log("message", text=self.screen_rows()[23].rstrip())
-            if caller == 2720:
-                self._crosscheck(hand=True)
+            self._crosscheck(hand=True)
             slots = [card_of(r, s) if b else None
                      for r, s, b in zip(self._get("A()")[:4], self._get("A$()")[:4], self._get("B()")[:4])]
             ctx = PlayContext(slots, list(self.table), int(self._get("SUM")))
-            if caller == 2755:                           # «ВАШ ХОД?»: ENTER again on the empty slot = go
-                choice = self._go_choice
-            else:
-                choice = self.player.play(ctx)
+            choice = self.player.play(ctx)
             if choice == "go":
                 empty = ctx.empty_slots()
                 if not empty:
                     raise DriverError("the player wants to say go but has no empty slot to choose")
-                self._go_choice = "go"
                 self.log("choice", what="go", count=ctx.count)
-                target = self._go_slot = empty[0]
-                if caller == 2755:
-                    target = int(self._get("HGO"))
-                self._select(target, 4)
+                self._select(empty[0], 4)
             else:
-                self._go_choice = choice
                 self.log("choice", what="play", slot=choice, count=ctx.count)
                 self._select(int(choice), 4)
         else:

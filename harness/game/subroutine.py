@@ -12,12 +12,11 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
-from ..spectrum.direct import run_direct
+from ..spectrum.direct import command_bytes, run_direct
 from ..spectrum.floats import encode
 from ..spectrum.loading import load_tape
 from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
-from ..spectrum.direct import command_bytes
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables
 
@@ -46,7 +45,8 @@ def program_at_editor(tape) -> Spectrum48:
 
 
 class Subroutine:
-    """GO SUB *line* from a direct command, stopped at its first statement; call() runs it on inputs."""
+    """GO SUB *line* from a direct command, stopped at its first statement; begin(), set the
+    inputs, run(), read the outputs."""
 
     def __init__(self, machine: Spectrum48, line: int, stops: set[tuple[int, int]], setup: str = "",
                  max_frames: int = 2000):
@@ -56,13 +56,12 @@ class Subroutine:
         if setup:
             run_direct(machine, setup)               # create the scalar variables the routine uses
         submit(machine, command_bytes(f"GO SUB {line}"))
-        stop = machine.run(200, until=lambda mm: False, until_line=(line, None), what=f"line {line}")
+        stop = machine.run(200, until_line=(line, None), what=f"line {line}")
         if stop.kind != "line":
             raise SubroutineError(f"GO SUB {line} did not reach its first statement: {stop}")
         self.v = BasicVariables(machine)
         self._addr = {v.name: v for v in self.v.all()}
         self.snapshot = machine.snapshot()
-        self.calls = 0
 
         def at_stop(line_: int, stmt: int) -> bool:
             return (line_, stmt) in self.stops
@@ -111,5 +110,4 @@ class Subroutine:
             m.remove_statement_hook(self._hook)
         if stop.kind == "report":
             raise SubroutineError(f"the subroutine stopped with report {stop.report}")
-        self.calls += 1
         return m.ppc, m.subppc

@@ -132,7 +132,7 @@ class Spectrum48:
         self.fast = fast
         self.tape: list = []          # TapeBlock-like objects with .flag and .data
         self.s = _PyState()
-        self._statement_hooks: list[Callable[[int, int], bool]] = []
+        self._statement_hooks: tuple[Callable[[int, int], bool], ...] = ()   # replaced, never mutated
         self._hook_stop = False
         self._stop_now = False
         self._report_hit: Report | None = None
@@ -226,7 +226,7 @@ class Spectrum48:
     def _trap_statement(self) -> bool:
         mem = self.mem                         # PPC and SUBPPC read directly: this runs every statement
         line, stmt = mem[23621] | mem[23622] << 8, mem[23623]
-        for hook in list(self._statement_hooks):
+        for hook in self._statement_hooks:
             if hook(line, stmt):
                 self._hook_stop = self._stop_now = True
         return False
@@ -235,10 +235,12 @@ class Spectrum48:
         """Call ``hook(line, statement)`` before every BASIC statement; a true result stops the run there."""
         if not self._statement_hooks:
             self._add_trap(STMT_START, self._trap_statement)
-        self._statement_hooks.append(hook)
+        self._statement_hooks += (hook,)
 
     def remove_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
-        self._statement_hooks.remove(hook)
+        hooks = list(self._statement_hooks)
+        hooks.remove(hook)
+        self._statement_hooks = tuple(hooks)
         if not self._statement_hooks:
             self._remove_trap(STMT_START)
 
