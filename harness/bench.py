@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
+from . import resources
 from .spectrum.cpu import run_raw_frames
 from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
-BENCH_PROGRAM = Path(__file__).parent / "data" / "bench.bas"
+BENCH_PROGRAM = resources.BENCH_PROGRAM
 
 
 class BenchError(Exception):

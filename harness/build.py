@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import resources
 from .cliargs import ArgParser
 from .spectrum import audio, tzx
 from .spectrum.basic import split_program, tokenise_program
@@ -17,10 +18,9 @@ from .spectrum.font import build_font
 from .spectrum.romcheck import RomNumberEncoder
 from .spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
 
-ROOT = Path(__file__).resolve().parents[1]
-LISTING = ROOT / "basic" / "cribbage.bas"
-FONT = ROOT / "basic" / "chr_font.txt"
-DEFAULT_TAP = ROOT / "build" / "cribbage.tap"
+LISTING = resources.LISTING
+FONT = resources.FONT
+DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
 PROGRAM_NAME = "CRIBBAGE"
 AUTOSTART = 2
 FONT_NAME, FONT_START, FONT_LENGTH = "chr", 64600, 768

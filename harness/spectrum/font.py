@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .. import resources
 from . import charset
 
 __all__ = [
@@ -21,8 +22,8 @@ __all__ = [
     "glyph_table", "block_graphic_glyph", "glyph_rows",
 ]
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "basic" / "chr_font.txt"
-DEFAULT_ROM = Path(__file__).resolve().parents[2] / "roms" / "48.rom"
+DEFAULT_PATH = resources.FONT
+DEFAULT_ROM = resources.ROM
 LOAD_ADDRESS = 64600
 CHARS_VALUE = LOAD_ADDRESS - 256  # what the program puts in CHARS (23606)
 FIRST_CODE = 0x20

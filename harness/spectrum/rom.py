@@ -8,13 +8,16 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from .. import resources
+from ..errors import HarnessError
+
 ROM_SIZE = 16384
 #: SHA-256 of the standard Sinclair 48K ROM (the one Amstrad allows emulators to ship).
 ROM_SHA256 = "d55daa439b673b0e3f5897f99ac37ecb45f974d1862b4dadb85dec34af99cb42"
-DEFAULT_ROM = Path(__file__).resolve().parents[2] / "roms" / "48.rom"
+DEFAULT_ROM = resources.ROM
 
 
-class RomError(Exception):
+class RomError(HarnessError):
     """The ROM file is missing, the wrong size or not the 48K ROM."""
 
 
