@@ -21,6 +21,7 @@ from .spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, wr
 LISTING = resources.LISTING
 FONT = resources.FONT
 DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
+EN_TAP = DEFAULT_TAP.with_name("cribbage-en.tap")  # `build --lang en`: the English edition
 PROGRAM_NAME = "CRIBBAGE"
 AUTOSTART = 2
 FONT_NAME, FONT_START, FONT_LENGTH = "chr", 64600, 768
@@ -41,8 +42,8 @@ class Build:
         return write_tap(self.blocks)
 
 
-def build(listing: Path = LISTING, font: Path = FONT, encoder=None) -> Build:
-    """Tokenise the listing and the font into the two-file tape."""
+def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru") -> Build:
+    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/english.py)."""
     try:
         source = Path(listing).read_text(encoding="utf-8")
     except OSError as exc:
@@ -51,6 +52,9 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None) -> Build:
     glyphs = build_font(font)
     if len(glyphs) != FONT_LENGTH:
         raise BuildError(f"{font}: the font has {len(glyphs)} bytes, line 2 loads {FONT_LENGTH}")
+    if lang == "en":
+        from .english import english_edition
+        program, glyphs = english_edition(program, glyphs)
     blocks = [
         program_header(PROGRAM_NAME, len(program), AUTOSTART, len(program)),
         TapeBlock(FLAG_DATA, program),
@@ -62,14 +66,16 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None) -> Build:
 
 def main(argv: list[str]) -> int:
     parser = ArgParser(prog="cribbage-zx build", description=__doc__.splitlines()[0], error_class=BuildError)
-    parser.add_argument("-o", "--output", type=Path, default=DEFAULT_TAP, help="TAP file to write")
+    parser.add_argument("-o", "--output", type=Path, help=f"TAP file to write (default {DEFAULT_TAP}, {EN_TAP} with --lang en)")
+    parser.add_argument("--lang", choices=("ru", "en"), default="ru", help="ru: the original; en: the English edition (basic/translation.tsv)")
     parser.add_argument("--listing", type=Path, default=LISTING)
     parser.add_argument("--font", type=Path, default=FONT)
     parser.add_argument("--wav", type=Path, help="also write the tape as audio (ROM timings, 44.1 kHz mono)")
     parser.add_argument("--wav-bits", type=int, choices=(8, 16), default=8, help="bits per WAV sample")
     parser.add_argument("--tzx", type=Path, help="also write the tape as TZX 1.20 (standard speed blocks)")
     args = parser.parse_args(argv)
-    result = build(args.listing, args.font)
+    args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
+    result = build(args.listing, args.font, lang=args.lang)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_bytes(result.tap)
     lines = len(split_program(result.program))
