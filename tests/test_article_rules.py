@@ -284,3 +284,27 @@ def test_the_go_when_the_opponent_has_no_cards(rules):
     assert gos[0] == (1, 1)                        # the pone's go at 30 (the dealer holds cards)
     assert gos[1:] == ([(0, 1)] if says("go_point_when_opponent_out", rules.name) else [])
     assert _points(events, "last card") == [(0, says("last_card", rules.name))]
+
+
+# ------------------------------------------------------------------------------------ the deviations table
+@pytest.mark.skipif(not ARTICLE_SEED.exists(), reason=f"seed article not available at {ARTICLE_SEED}")
+def test_every_deviation_quotes_the_article_word_for_word():
+    from harness.game.deviations import DEVIATIONS
+    text = _article_text()
+    for dev_id, dev in DEVIATIONS.items():
+        quotes = re.findall(r"«([^»]*)»", dev["article"])
+        assert quotes, dev_id
+        for q in quotes:
+            assert q in text, (dev_id, q)
+
+
+def test_the_deviations_say_what_the_article_and_the_standard_each_say():
+    from harness.game.deviations import DEVIATIONS
+    for dev in DEVIATIONS.values():
+        assert dev["article"] and dev["standard"] and dev["article"] != dev["standard"]
+    # his heels: 1 in the article (quoted), 2 in the standard; never "2" on the article's word
+    d1 = DEVIATIONS["D1"]
+    assert RULE_SOURCES["his_heels"]["article"].says in d1["article"] and "his heels 1" in d1["article"]
+    assert "his heels 2" in d1["standard"]
+    for dev in DEVIATIONS.values():
+        assert "seed article" not in dev["rule"] and "article" not in dev["standard"]

@@ -8,14 +8,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.cribbage.rules import RULE_SOURCES  # noqa: E402
 from harness.game.deviations import table_markdown  # noqa: E402
 
 HEADER = """# The original program's deviations from the rules
 
 Every difference between «КРИБЕДЖ» as reconstructed and the reference
-engine (`harness/cribbage`, the rules of the seed article and the Cadenza
-manual) is either listed here, with the BASIC lines that cause it, or counted
-as unexplained by `cribbage-zx regress` and `cribbage-zx sweep`. Each listed
+engine (`harness/cribbage`, run with the modern standard rules) is either
+listed here, with the BASIC lines that cause it, or counted as unexplained by
+`cribbage-zx regress` and `cribbage-zx sweep`. Each entry says what the seed
+article and what the standard say on the point; where they differ from each
+other, the second table quotes the article. Each listed
 line reads as the OCR shows it, up to character-level OCR fixes. The
 judgements `basic/RECONSTRUCTION.md` logs on these lines were revisited and
 do not touch the logic: 2745 and 2755 (the spaces of the «ВАШ ХОД?» prompt),
@@ -25,8 +28,32 @@ clears S), 4790 (`ss-s+p…` read as `SS=S+P…`) and 4795 (the message's spacin
 """
 
 
+ARTICLE_HEADER = """
+
+## Where the seed article's rules differ from the standard
+
+The values the article states (the `ARTICLE` rules preset), quoted as the OCR
+of the seed reads them, against the modern standard (ACC rules, Hoyle; the
+`STANDARD` preset) and the BASIC listing (`PROGRAM`). Every scoring value and
+what each source says of it: `RULE_SOURCES` in `harness/cribbage/rules.py`.
+
+| rule | the article | the standard | the program |
+| --- | --- | --- | --- |
+"""
+
+
+def article_table() -> str:
+    rows = []
+    for rule, by in RULE_SOURCES.items():
+        art, std, prog = by["article"], by["standard"], by["program"]
+        if art.value != std.value:
+            rows.append(f"| {rule} | {art.value}: «{art.says}» | {std.value}: {std.says} | "
+                        f"{prog.value}: `{prog.says}` |")
+    return "\n".join(rows)
+
+
 def render() -> str:
-    return HEADER + table_markdown() + "\n"
+    return HEADER + table_markdown() + ARTICLE_HEADER + article_table() + "\n"
 
 
 if __name__ == "__main__":

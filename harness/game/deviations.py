@@ -37,22 +37,40 @@ DEVIATIONS: dict[str, dict] = {
         "what": "The count reset (4400) ends with GO SUB 2900 without clearing S, so the points just "
                 "pegged are pegged again: a go or last card scores 2, a thirty-one 4 (more with a pair "
                 "or run on it), his heels 4 (8020 then 4080).",
-        "rule": "Go/last card: 1 point; thirty-one: 2; his heels: 2 (seed article, Cadenza manual).",
+        "rule": "Every score is pegged once: a go or last card 1, a thirty-one 2, his heels 2 (standard, "
+                "Cadenza) or 1 (article).",
+        "article": "Pegged once each: a go 1 («Тогда он объявляет \"ХОД\" и его противник получает себе "
+                   "очко.»), a thirty-one 2 («набрать ровно тридцать одио, ему запишется 2 очка»), the last "
+                   "card 1 («Ход последней картой (из восьми) дает еще одно очко»), his heels 1, not 2 "
+                   "(«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.»).",
+        "standard": "Pegged once each: a go or last card 1, a thirty-one 2, his heels 2 (ACC rules, Rule 6.3; "
+                    "Cadenza: \"the dealer scores two points 'for his heels'\").",
         "match": _repeat_at_reset,
     },
     "D2": {
         "lines": "2740-2763",
         "what": "Choosing an empty slot twice says go whenever the count is 22 or more; the program "
                 "never checks that the player holds no card that fits under 31.",
-        "rule": "Go may be said only by a player who cannot play without passing 31 (seed article).",
+        "rule": "Go may be said only by a player who cannot play without passing 31.",
+        "article": "Go is said by the player who cannot play: «пока один иэ ннх не сможет сделать ход. Ведь "
+                   "выходить за пределы 31 очка нельзя. Тогда он объявляет \"ХОД\"».",
+        "standard": "Go is said only by a player with no card that can be laid without passing 31 (ACC "
+                    "rules, Hoyle; Cadenza: \"either cannot play without making the total of the played "
+                    "cards greater than 31 or is simply out of cards\").",
         "match": _false_go_accepted,
     },
     "D3": {
         "lines": "4780-4800, 4891",
         "what": "Muggins: any claim other than the true total (too low or too high) gives the player "
                 "nothing and the computer the whole true total («НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!»).",
-        "rule": "The opponent takes only the points the player missed; an over-claim is corrected "
-                "(seed article: «эти очки, которые он увидел, а Вы - нет, запишутся ему»).",
+        "rule": "The opponent takes only the points the player missed; an over-claim is corrected.",
+        "article": "The opponent takes what the player missed: «если Вы, объявляя свои очки, что-то забудете "
+                   "подсчитать, то Ваш соперник имеет право Вас подправить, объявив \"Маггинэ!\" и эти "
+                   "очки, которые он увидел, а Вы - нет, запишутся ему.» It says nothing of a claim that is "
+                   "too high.",
+        "standard": "Muggins is optional (off in the ACC rules unless announced); where played, the "
+                    "opponent pegs only the points the player failed to claim, and an over-claim is "
+                    "corrected to the true count. The Cadenza manual has no muggins.",
         "match": _muggins_takes_all,
     },
 }
@@ -68,8 +86,10 @@ def classify(diff) -> str | None:
 
 def table_markdown() -> str:
     """The deviations as a Markdown table, for the docs and the closing note."""
-    rows = ["| id | BASIC lines | what the program does | the rule |", "| --- | --- | --- | --- |"]
-    rows += [f"| {k} | {d['lines']} | {d['what']} | {d['rule']} |" for k, d in DEVIATIONS.items()]
+    rows = ["| id | BASIC lines | what the program does | what the article says | what the standard says |",
+            "| --- | --- | --- | --- | --- |"]
+    rows += [f"| {k} | {d['lines']} | {d['what']} | {d['article']} | {d['standard']} |"
+             for k, d in DEVIATIONS.items()]
     return "\n".join(rows)
 
 
