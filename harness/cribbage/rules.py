@@ -119,8 +119,8 @@ class Source:
 
     ``value`` is None where the source says nothing on the point.  ``says`` is
     a quotation: the article as the OCR of the seed reads it (OCR slips such
-    as «эасчитывается» kept, line-break hyphens joined), the Cadenza manual,
-    the BASIC listing; the modern standard is paraphrased from the American
+    as «эасчитывается» kept, line-break hyphens joined), the Cadenza manual
+    (both kept verbatim in docs/sources/), the BASIC listing; the modern standard is paraphrased from the American
     Cribbage Congress (ACC) rules and Hoyle, naming the rule.
     """
 
