@@ -1,30 +1,24 @@
 """tools/ocr_diff.py: the OCR extractor, the confusion classifier and the
-judgement log, on the real files and on doctored copies."""
+judgement log, on the real files and on doctored copies; the OCR listing kept in
+the project (basic/ocr/listing.txt) and its provenance header."""
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
-from pathlib import Path
-
-import sys
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import ocr_diff as od
 
-from tools import ocr_diff as od  # noqa: E402
-SEED = od.DEFAULT_OCR
-BAS = ROOT / "basic" / "cribbage.bas"
-LOG = ROOT / "basic" / "RECONSTRUCTION.md"
-
-pytestmark = pytest.mark.skipif(not SEED.exists(), reason="seed text not available")
+SEED = od.DEFAULT_OCR          # basic/ocr/listing.txt: the listing rows of the scan
+BAS = od.DEFAULT_BAS
+LOG = od.DEFAULT_LOG
 
 
 @pytest.fixture(scope="module")
 def extraction():
-    return od.extract(SEED.read_text(encoding="utf-8"))
+    return od.extract(od.read_ocr(SEED))
 
 
 def test_extractor_finds_all_611_lines(extraction):
@@ -148,7 +142,7 @@ def test_missing_judgement_fails(tmp_path, capsys):
 
 def test_judgement_that_explains_nothing_is_stale(tmp_path, capsys):
     bas, log = _copy(tmp_path)
-    ex = od.extract(SEED.read_text(encoding="utf-8"))
+    ex = od.extract(od.read_ocr(SEED))
     entry = ("\n### 10\n- OCR: `%s`\n- Reconstruction: `10 GO SUB 8`\n"
              "- Kind: token\n- Evidence: invented.\n" % ex.lines[10].verbatim)
     log.write_text(log.read_text(encoding="utf-8") + entry, encoding="utf-8")
@@ -170,3 +164,64 @@ def test_log_entries_are_well_formed():
     kinds = {"spacing", "udg", "token", "text", "lost-text", "logic-preserved", "note"}
     for j in log.values():
         assert set(j.kinds) <= kinds, (j.line, j.kinds)
+
+
+# --- the OCR listing kept in the project ----------------------------------------------------------
+def _header(path):
+    head = path.read_text(encoding="utf-8").split("\n" + od.SCAN_MARK + "\n")[0]
+    return dict(line.split(": ", 1) for line in head.splitlines() if not line.startswith(";"))
+
+
+def test_listing_file_names_its_source_and_holds_exactly_its_line_range():
+    header = _header(SEED)
+    assert header["source"] == "000_c7291b1166181f61.txt"
+    assert re.fullmatch(r"[0-9a-f]{64}", header["source-sha256"])
+    assert header["lines"] == "230-1119"
+    rows = od.read_ocr(SEED).splitlines()
+    assert len(rows) == 1119 - 230 + 1
+    assert rows[0] == "1 GO ТО 10" and rows[-1] == "9950 return"
+    assert hashlib.sha256(od.read_ocr(SEED).encode("utf-8")).hexdigest() == header["body-sha256"]
+
+
+def test_edited_scan_row_is_refused_naming_the_file(tmp_path, capsys):
+    edited = tmp_path / "listing.txt"
+    text = SEED.read_text(encoding="utf-8")
+    assert "\n2115 " in text
+    edited.write_text(text.replace("\n2115 ", "\n2116 ", 1), encoding="utf-8")
+    with pytest.raises(ValueError, match="listing.txt: the scan rows do not match their body-sha256"):
+        od.read_ocr(edited)
+    assert od.main(["--ocr", str(edited), "--bas", str(BAS), "--log", str(LOG)]) == 2
+    assert "body-sha256" in capsys.readouterr().err
+
+
+def test_dropped_scan_row_is_refused_by_the_line_range(tmp_path):
+    edited = tmp_path / "listing.txt"
+    edited.write_text(SEED.read_text(encoding="utf-8").replace("9950 return\n", ""), encoding="utf-8")
+    with pytest.raises(ValueError, match="the header says lines 230-1119 .* holds 889 rows"):
+        od.read_ocr(edited)
+
+
+def test_edited_comment_of_the_header_is_not_a_difference(tmp_path):
+    edited = tmp_path / "listing.txt"
+    edited.write_text("; a reviewer's note\n" + SEED.read_text(encoding="utf-8"), encoding="utf-8")
+    assert od.read_ocr(edited) == od.read_ocr(SEED)
+
+
+def test_excerpt_from_a_seed_round_trips(tmp_path):
+    seed = tmp_path / "seed.txt"
+    seed.write_text("Статья.\nтекст\n1 GO ТО 10\n; a row that starts like a comment\n2 PRINT 1\n"
+                    "КОММЕНТАРИЙ.\nтекст\n", encoding="utf-8")
+    out = tmp_path / "ocr" / "listing.txt"
+    assert od.main(["--excerpt-from", str(seed), "--ocr", str(out)]) == 0
+    header = _header(out)
+    assert header["source"] == "seed.txt" and header["lines"] == "3-5"
+    assert header["source-sha256"] == hashlib.sha256(seed.read_bytes()).hexdigest()
+    assert od.read_ocr(out) == "1 GO ТО 10\n; a row that starts like a comment\n2 PRINT 1\n"
+    assert sorted(od.extract(od.read_ocr(out)).lines) == [1, 2]
+
+
+def test_a_whole_seed_text_is_still_accepted(tmp_path):
+    seed = tmp_path / "seed.txt"
+    seed.write_text("Статья.\n" + od.read_ocr(SEED) + "КОММЕНТАРИЙ.\nтекст\n", encoding="utf-8")
+    assert od.read_ocr(seed) == seed.read_text(encoding="utf-8")
+    assert sorted(od.extract(od.read_ocr(seed)).lines) == sorted(od.read_bas(BAS))

@@ -1,12 +1,19 @@
 """Prove that basic/cribbage.bas differs from the OCR'd magazine listing only by
 known OCR confusions or by judgements logged in basic/RECONSTRUCTION.md.
 
-    python tools/ocr_diff.py [--ocr SEED] [--bas basic/cribbage.bas]
+    python tools/ocr_diff.py [--ocr basic/ocr/listing.txt] [--bas basic/cribbage.bas]
                              [--log basic/RECONSTRUCTION.md] [-v] [--line N]
+    python tools/ocr_diff.py --excerpt-from SEED     (rewrites basic/ocr/listing.txt)
+
+The OCR is kept in the project as basic/ocr/listing.txt: the rows of the
+magazine scan (the seed text) that hold the listing, verbatim, under a
+provenance header naming the seed file, its SHA-256 and the line range, and
+the SHA-256 of the rows themselves (so an edit to the OCR is caught).
+``--ocr`` also accepts the whole seed text.
 
 Steps:
 
-1. Extract the listing from the seed text (from the row ``1 GO ТО 10`` up to
+1. Extract the listing from the OCR text (from the row ``1 GO ТО 10`` up to
    ``КОММЕНТАРИЙ.``).  Rows that start with a number followed by a word are
    candidate line starts; numbers the OCR split (``24 00``, ``904 s``) give a
    second candidate.  The longest strictly increasing chain of candidates is
@@ -29,25 +36,20 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import hashlib
+import os
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SEED_NAME = "000_c7291b1166181f61.txt"
+if __package__ in (None, ""):           # run as a script: the checkout's harness package
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from harness import resources  # noqa: E402
 
-
-def _find_seed() -> Path:
-    """The seed lives in shared/seeds beside the checkout (read-only)."""
-    for base in (ROOT.parent / "shared", Path("/work/shared")):
-        if (base / "seeds" / SEED_NAME).exists():
-            return base / "seeds" / SEED_NAME
-    return ROOT.parent / "shared" / "seeds" / SEED_NAME
-
-
-DEFAULT_OCR = _find_seed()
-DEFAULT_BAS = ROOT / "basic" / "cribbage.bas"
-DEFAULT_LOG = ROOT / "basic" / "RECONSTRUCTION.md"
+DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
+DEFAULT_BAS = resources.LISTING
+DEFAULT_LOG = resources.data_path("basic/RECONSTRUCTION.md")
 
 ROW_BREAK = "\u00b6"     # marks where the OCR broke a BASIC line into rows
 ROW_JOIN = "\u23ce"      # how multi-row OCR text is quoted in the log
@@ -200,8 +202,8 @@ class Extraction:
     unplaced: list[str] = field(default_factory=list)
 
 
-def listing_rows(seed_text: str) -> list[str]:
-    rows = seed_text.splitlines()
+def _listing_span(rows: list[str]) -> tuple[int, int]:
+    """[start, end) of the listing rows: from ``1 GO ТО 10`` to the row before ``КОММЕНТАРИЙ``."""
     start = None
     for i, row in enumerate(rows):
         s = row.strip()
@@ -215,7 +217,84 @@ def listing_rows(seed_text: str) -> list[str]:
         if rows[i].strip().startswith("КОММЕНТАРИЙ"):
             end = i
             break
+    return start, end
+
+
+def listing_rows(seed_text: str) -> list[str]:
+    rows = seed_text.splitlines()
+    start, end = _listing_span(rows)
     return [r.rstrip() for r in rows[start:end]]
+
+
+# ---------------------------------------------------------------------------
+# basic/ocr/listing.txt: the listing rows of the scan with their provenance
+# ---------------------------------------------------------------------------
+SCAN_MARK = "--- the scan follows ---"
+PROVENANCE_FIELDS = ("source", "source-sha256", "lines", "body-sha256")
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+LISTING_NOTE = ("The magazine listing of «КРИБЕДЖ» as the OCR read it: the rows of the scan from\n"
+                "\"1 GO ТО 10\" to the row before \"КОММЕНТАРИЙ.\", verbatim (OCR errors and all).\n"
+                "tools/ocr_diff.py checks basic/cribbage.bas against it.")
+
+
+def excerpt(seed_text: str, seed_name: str) -> str:
+    """basic/ocr/listing.txt for a seed: the listing rows verbatim under a provenance header (the seed's
+    name and SHA-256, the line range, the rows' own SHA-256)."""
+    rows = seed_text.splitlines(keepends=True)
+    start, end = _listing_span([r.rstrip("\n") for r in rows])
+    body = "".join(r if r.endswith("\n") else r + "\n" for r in rows[start:end])
+    comment = "".join("; %s\n" % line for line in LISTING_NOTE.splitlines())
+    return (comment + "; Written by `python tools/ocr_diff.py --excerpt-from SEED`; refused if the rows\n"
+            "; no longer match body-sha256.\n"
+            f"source: {seed_name}\n"
+            f"source-sha256: {_sha256(seed_text)}\n"
+            f"lines: {start + 1}-{end}\n"
+            f"body-sha256: {_sha256(body)}\n"
+            f"{SCAN_MARK}\n" + body)
+
+
+def read_ocr(path: Path) -> str:
+    """The OCR text to extract from: the rows of a listing file (checked against its header), or a whole seed."""
+    text = Path(path).read_text(encoding="utf-8")
+    head, mark, body = text.partition("\n" + SCAN_MARK + "\n")
+    if not mark:
+        return text                      # a whole seed text, no provenance header
+    fields: dict[str, str] = {}
+    for k, line in enumerate(head.splitlines(), 1):
+        if line.startswith(";") or not line.strip():
+            continue
+        name, sep, value = line.partition(":")
+        if not sep or name not in PROVENANCE_FIELDS:
+            raise ValueError("%s:%d: expected one of %s, got %r" % (path, k, ", ".join(PROVENANCE_FIELDS), line))
+        fields[name] = value.strip()
+    missing = [f for f in PROVENANCE_FIELDS if f not in fields]
+    if missing:
+        raise ValueError("%s: the provenance header lacks %s" % (path, ", ".join(missing)))
+    span = re.fullmatch(r"(\d+)-(\d+)", fields["lines"])
+    if not span or int(span.group(2)) - int(span.group(1)) + 1 != len(body.splitlines()):
+        raise ValueError("%s: the header says lines %s of %s, the file holds %d rows"
+                         % (path, fields["lines"], fields["source"], len(body.splitlines())))
+    if _sha256(body) != fields["body-sha256"]:
+        raise ValueError("%s: the scan rows do not match their body-sha256 (edited by hand?); "
+                         "rewrite it with --excerpt-from SEED" % path)
+    return body
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def _candidates(row: str) -> list[tuple[int, str, str | None]]:
@@ -638,8 +717,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="print every classified difference")
     ap.add_argument("--line", type=int, action="append",
                     help="print the classified differences of this line")
+    ap.add_argument("--excerpt-from", type=Path, metavar="SEED",
+                    help="write the listing rows of the seed text SEED, with provenance, to --ocr and stop")
     args = ap.parse_args(argv)
-    seed = args.ocr.read_text(encoding="utf-8")
+    try:
+        if args.excerpt_from:
+            text = excerpt(args.excerpt_from.read_text(encoding="utf-8"), args.excerpt_from.name)
+            _write_atomically(args.ocr, text)
+            print("%s: %d rows of %s" % (args.ocr, len(read_ocr(args.ocr).splitlines()), args.excerpt_from))
+            return 0
+        seed = read_ocr(args.ocr)
+    except (OSError, ValueError) as exc:
+        print("ocr_diff: %s" % exc, file=sys.stderr)
+        return 2
     bas = read_bas(args.bas)
     log, problems = read_log(args.log) if args.log.exists() else ({}, [])
     rep = compare(seed, bas, log)
