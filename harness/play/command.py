@@ -1,0 +1,203 @@
+"""`cribbage-zx play [--tape PATH] [--turbo] [--referee] [--load PATH.z80]`: the game in a window.
+
+Real speed by default: one frame every 1/50 s, the beeper played where the
+machine has audio. `--turbo` runs frames as fast as the emulator goes
+whenever the program is not waiting for a key (the computer's thinking and
+the shuffle take a moment), and at real speed while it waits. F2 saves the
+game as a .z80 (`--save`, written atomically), F3 loads it back, F10 or
+closing the window quits; every other key goes to the Spectrum
+(`keymap.HOST_KEYS`). `--referee` adds the engine's view of the deal beside
+the screen (`referee`).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..build import DEFAULT_TAP
+from ..cliargs import ArgParser
+from ..errors import HarnessError
+from ..spectrum.machine import FRAME_S
+from .session import PlayError, PlaySession
+
+PROG = "cribbage-zx play"
+TITLE = "КРИБЕДЖ: cribbage-zx play"
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
+TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
+
+
+class UsageError(PlayError):
+    """A bad command line."""
+
+
+def check_display(environ=os.environ) -> None:
+    """A one-line reason when there is no display to open a window on."""
+    if environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
+        return
+    if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+        raise PlayError("no display (DISPLAY is not set; run under X or use xvfb-run)")
+
+
+def import_pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError as exc:
+        raise PlayError("pygame-ce is not installed (pip install -e '.[play]')") from exc
+    return pygame
+
+
+class Window:
+    """The real-time loop: events to keys, frames paced at 50 Hz (or unpaced in turbo), the picture, the sound."""
+
+    def __init__(self, session: PlaySession, turbo: bool = False, save_path: Path = Path("cribbage.z80"),
+                 max_seconds: float | None = None):
+        self.pygame = pg = import_pygame()
+        self.session = session
+        self.turbo = turbo
+        self.save_path = save_path
+        self.max_seconds = max_seconds
+        pg.display.init()
+        pg.font.init()
+        try:
+            self.screen = pg.display.set_mode(session.size)
+        except pg.error as exc:
+            raise PlayError(f"no display ({exc})") from exc
+        pg.display.set_caption(TITLE + (" [turbo]" if turbo else ""))
+        self.channel = self._open_audio() if session.track is not None else None
+        self.running = True
+
+    def _open_audio(self):
+        pg = self.pygame
+        try:
+            pg.mixer.init(frequency=self.session.track.rate, size=-16, channels=1, buffer=512)
+            return pg.mixer.Channel(0)
+        except pg.error as exc:
+            print(f"{PROG}: no sound ({exc})", file=sys.stderr)
+            self.session.track = None
+            return None
+
+    # ------------------------------------------------------------------ events
+    def handle(self, event) -> None:
+        pg = self.pygame
+        s = self.session
+        if event.type == pg.QUIT:
+            self.running = False
+        elif event.type == pg.KEYDOWN and event.key == pg.K_F10:
+            self.running = False
+        elif event.type == pg.KEYDOWN and event.key == pg.K_F2:
+            self._say(f"saved {s.save(self.save_path)}")
+        elif event.type == pg.KEYDOWN and event.key == pg.K_F3:
+            try:
+                s.load(self.save_path)
+                self._say(f"loaded {self.save_path}")
+            except PlayError as exc:
+                self._say(str(exc))
+        elif event.type == pg.KEYDOWN:
+            s.host_key_down(pg.key.name(event.key))
+        elif event.type == pg.KEYUP:
+            s.host_key_up(pg.key.name(event.key))
+        elif event.type in (pg.WINDOWFOCUSLOST,):
+            s.release()                       # keys held when the focus went would stay down for ever
+
+    def _say(self, text: str) -> None:
+        print(f"{PROG}: {text}", flush=True)
+        self.pygame.display.set_caption(f"{TITLE}: {text}")
+
+    # ------------------------------------------------------------------ loop
+    def present(self) -> None:
+        self.screen.blit(self.session.surface(), (0, 0))
+        self.pygame.display.flip()
+
+    def _play_sound(self) -> None:
+        audio = self.session.audio
+        if self.channel is None or not audio:
+            audio.clear()
+            return
+        if self.channel.get_queue() is None:
+            import numpy as np
+            sound = self.pygame.mixer.Sound(buffer=np.concatenate(audio).tobytes())
+            (self.channel.queue if self.channel.get_busy() else self.channel.play)(sound)
+            audio.clear()
+        elif len(audio) > 10:                   # the device is behind: drop rather than lag
+            audio.clear()
+
+    def run(self) -> None:
+        pg = self.pygame
+        s = self.session
+        start = next_frame = time.perf_counter()
+        while self.running:
+            for event in pg.event.get():
+                self.handle(event)
+            if not self.running:
+                break
+            now = time.perf_counter()
+            if self.max_seconds is not None and now - start >= self.max_seconds:
+                break
+            if self.turbo and s.waiting() is None:
+                until = now + TURBO_SLICE
+                while time.perf_counter() < until and s.waiting() is None:
+                    s.step()
+                s.audio.clear()                   # sound at turbo speed would be noise
+                next_frame = time.perf_counter()
+                self.present()
+                continue
+            s.step()
+            self._play_sound()
+            self.present()
+            next_frame += FRAME_S
+            delay = next_frame - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+            elif -delay > CATCH_UP_LIMIT:
+                next_frame = time.perf_counter()     # fell behind (a stall): start the clock again
+
+    def close(self) -> None:
+        self.pygame.quit()
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except PlayError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
+    parser = ArgParser(prog=PROG, description=__doc__.splitlines()[0], error_class=UsageError)
+    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
+    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
+                        help="where F2 saves and F3 loads (default: cribbage.z80)")
+    parser.add_argument("--turbo", action="store_true", help="full speed whenever no key is awaited")
+    parser.add_argument("--referee", action="store_true", help="the engine's view of the deal beside the screen")
+    parser.add_argument("--scale", type=int, default=2, help="window pixels per Spectrum pixel (default 2)")
+    parser.add_argument("--seed", type=int, default=None, help="SEED after RANDOMIZE (default: the machine's own)")
+    parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
+    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+    args = parser.parse_args(argv)
+    if args.scale < 1 or args.scale > 8:
+        raise UsageError(f"--scale {args.scale}: from 1 to 8")
+    check_display()
+    import_pygame()
+    tape = None
+    if args.load is None:
+        from ..snapshot_cmd import ensure_tape
+        try:
+            tape = ensure_tape(args.tape)
+        except Exception as exc:           # a missing tape file, or a listing that does not build
+            if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
+                raise PlayError(f"--tape: {exc}") from exc
+            raise
+    session = PlaySession(tape=tape, load=args.load, referee=args.referee, scale=args.scale, seed=args.seed,
+                          sound=not args.no_sound)
+    window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
+    try:
+        window.run()
+    finally:
+        window.close()
+    return 0

@@ -1,0 +1,72 @@
+"""The host keyboard mapped onto the 48K's: which Spectrum keys a held host key presses.
+
+Host keys are named as pygame names them (``pygame.key.name``), so this
+module needs no pygame and tests can use it alone. Both shifts are CAPS
+SHIFT and both Ctrl and Alt keys are SYMBOL SHIFT, so a host combination is
+the Spectrum's own (Shift+0 is DELETE); the arrows, Backspace and Escape are
+the usual CAPS SHIFT shortcuts, and a few punctuation keys are their
+SYMBOL SHIFT combinations. A tap shorter than the ROM can see (xdotool's
+``key`` sends down and up in one go) is held for `MIN_HOLD` frames.
+"""
+from __future__ import annotations
+
+from ..spectrum.keyboard import parse_combo
+
+MIN_HOLD = 3        # frames: KEYBOARD scans once per interrupt and wants a key down at two scans
+
+_LETTERS_DIGITS = {c: c.upper() for c in "abcdefghijklmnopqrstuvwxyz0123456789"}
+
+#: pygame key name -> Spectrum key combination (parse_combo syntax)
+HOST_KEYS: dict[str, str] = {
+    **_LETTERS_DIGITS,
+    **{f"[{d}]": d for d in "0123456789"},            # the keypad's digits
+    "return": "ENTER", "enter": "ENTER",
+    "space": "SPACE",
+    "left shift": "CAPS SHIFT", "right shift": "CAPS SHIFT",
+    "left ctrl": "SYMBOL SHIFT", "right ctrl": "SYMBOL SHIFT",
+    "left alt": "SYMBOL SHIFT", "right alt": "SYMBOL SHIFT",
+    "backspace": "CAPS SHIFT+0",          # DELETE
+    "escape": "CAPS SHIFT+SPACE",         # BREAK
+    "left": "CAPS SHIFT+5", "down": "CAPS SHIFT+6", "up": "CAPS SHIFT+7", "right": "CAPS SHIFT+8",
+    "caps lock": "CAPS SHIFT+2",
+    ",": "SYMBOL SHIFT+N", ".": "SYMBOL SHIFT+M", "/": "SYMBOL SHIFT+V", ";": "SYMBOL SHIFT+O",
+    "'": "SYMBOL SHIFT+7", "-": "SYMBOL SHIFT+J", "=": "SYMBOL SHIFT+L",
+}
+
+
+def spectrum_keys(host_key: str) -> frozenset[str]:
+    """The Spectrum keys a host key holds down (empty for a key the Spectrum has no use for)."""
+    combo = HOST_KEYS.get(host_key.lower())
+    return parse_combo(combo) if combo else frozenset()
+
+
+class HeldKeys:
+    """Host keys held now, each with the frame it went down; a quick tap is held for MIN_HOLD frames."""
+
+    def __init__(self, min_hold: int = MIN_HOLD) -> None:
+        self.min_hold = min_hold
+        self._down: dict[str, int] = {}          # host key -> frame it went down
+        self._releasing: dict[str, int] = {}     # host key released early -> frame it may go up
+
+    def down(self, host_key: str, frame: int) -> None:
+        self._releasing.pop(host_key, None)
+        self._down.setdefault(host_key, frame)
+
+    def up(self, host_key: str, frame: int) -> None:
+        since = self._down.pop(host_key, None)
+        if since is not None and frame < since + self.min_hold:
+            self._releasing[host_key] = since + self.min_hold
+
+    def clear(self) -> None:
+        self._down.clear()
+        self._releasing.clear()
+
+    def spectrum_keys(self, frame: int) -> frozenset[str]:
+        """The Spectrum keys down at *frame*: every held host key's, and a released tap's until its time."""
+        for key, until in list(self._releasing.items()):
+            if frame >= until:
+                del self._releasing[key]
+        keys: set[str] = set()
+        for key in (*self._down, *self._releasing):
+            keys |= spectrum_keys(key)
+        return frozenset(keys)
