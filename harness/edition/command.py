@@ -1,0 +1,46 @@
+"""`cribbage-zx html`: write the browsable edition of the listing.
+
+    cribbage-zx html [--out DIR] [--coverage REPORT.json]
+
+The coverage defaults to out/regress/report.json when that file exists (its
+`coverage` key, written by regress); without one the margin heat strip is
+empty and the pages say so.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from ..cliargs import ArgParser
+from .site import load_edition, write_site
+
+DEFAULT_OUT = Path("out/html")
+DEFAULT_COVERAGE = Path("out/regress/report.json")
+
+
+class EditionError(Exception):
+    """Bad arguments for `cribbage-zx html`."""
+
+
+def main(argv: list[str]) -> int:
+    parser = ArgParser(prog="cribbage-zx html", error_class=EditionError,
+                       description="Write the HTML edition of the listing (static, works from file://).")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default out/html)")
+    parser.add_argument("--coverage", type=Path, default=None,
+                        help="a regress report.json with a coverage key (default out/regress/report.json "
+                             "if it exists)")
+    args = parser.parse_args(argv)
+    coverage = args.coverage
+    if coverage is None and DEFAULT_COVERAGE.exists():
+        coverage = DEFAULT_COVERAGE
+    if coverage is not None and not coverage.exists():
+        raise EditionError(f"--coverage {coverage}: no such file")
+    started = time.perf_counter()
+    edition = load_edition(coverage)
+    done = write_site(edition, args.out)
+    elapsed = time.perf_counter() - started
+    cov = ("coverage from " + str(coverage) if edition.coverage else
+           f"no coverage in {coverage}" if coverage else "no coverage file")
+    print(f"edition: {args.out / 'index.html'} ({done['pages']} pages, {cov}"
+          f"{'' if done['dot'] else ', call graph not drawn: no dot'}) in {elapsed:.2f} s")
+    return 0

@@ -1,0 +1,175 @@
+"""What is written about the listing elsewhere, read for the edition: the reconstruction log, our
+routine summaries, the deviations table and a run's coverage counts.
+
+Each reader checks its input and fails with one line naming the file (and line
+or key) rather than leaving something out of the edition silently.
+"""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import HarnessError
+
+__all__ = ["NotesError", "Judgement", "Routine", "Coverage", "read_judgements", "read_routines",
+           "deviation_lines", "read_coverage", "inline_code"]
+
+
+class NotesError(HarnessError, ValueError):
+    """A notes file that does not have the expected form."""
+
+
+@dataclass
+class Judgement:
+    line: int
+    ocr: str = ""                    # the OCR rows, joined by ⏎ as the log quotes them
+    reconstruction: str = ""
+    kinds: list[str] = field(default_factory=list)
+    evidence: str = ""
+    file_line: int = 0
+
+    @property
+    def ocr_rows(self) -> list[str]:
+        return self.ocr.split("\u23ce")
+
+
+_CODE_SPAN = re.compile(r"^`(.*)`$")
+_FIELD = re.compile(r"^- (OCR|Reconstruction|Kind|Evidence): ?(.*)$")
+
+
+def read_judgements(path: Path) -> dict[int, Judgement]:
+    """The `### <line>` entries of basic/RECONSTRUCTION.md (its 'Format of an entry')."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    out: dict[int, Judgement] = {}
+    current: Judgement | None = None
+    for k, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"^###\s+(\d+)\s*$", line)
+        if m:
+            number = int(m.group(1))
+            if number in out:
+                raise NotesError(f"{path}:{k}: a second entry for line {number}")
+            current = out[number] = Judgement(number, file_line=k)
+            continue
+        if line.startswith(("# ", "## ")):
+            current = None
+            continue
+        m = _FIELD.match(line)
+        if current is None or not m:
+            continue
+        key, value = m.groups()
+        if key in ("OCR", "Reconstruction"):
+            span = _CODE_SPAN.match(value)
+            if not span:
+                raise NotesError(f"{path}:{k}: {key} of line {current.line} must be one code span")
+            setattr(current, "ocr" if key == "OCR" else "reconstruction", span.group(1))
+        elif key == "Kind":
+            current.kinds = [x.strip() for x in value.split(",") if x.strip()]
+        else:
+            current.evidence = value
+    for j in out.values():
+        if not j.ocr or not j.reconstruction or not j.evidence:
+            raise NotesError(f"{path}:{j.file_line}: the entry for line {j.line} lacks OCR, Reconstruction "
+                             "or Evidence")
+    return out
+
+
+def inline_code(text: str) -> list[tuple[bool, str]]:
+    """Split Markdown text on backticks: [(is_code, text), ...] for the templates to render."""
+    parts = text.split("`")
+    return [(i % 2 == 1, p) for i, p in enumerate(parts) if p]
+
+
+@dataclass
+class Routine:
+    line: int
+    title: str
+    summary: str
+    inputs: str
+    outputs: str
+    end: int | None = None          # the last line of the routine (set against the listing)
+    header: str | None = None       # the REM text of its first line, if it opens with one
+
+
+@dataclass
+class Routines:
+    routines: list[Routine]
+    differences: dict[str, list[int]]     # difference kind -> the lines that compute it
+
+
+def read_routines(path: Path) -> Routines:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise NotesError(f"{path}: {exc}") from None
+    routines = []
+    for i, entry in enumerate(data.get("routine", [])):
+        missing = [k for k in ("line", "title", "summary", "inputs", "outputs") if k not in entry]
+        if missing:
+            raise NotesError(f"{path}: routine #{i + 1} ({entry.get('line', '?')}) lacks {', '.join(missing)}")
+        routines.append(Routine(int(entry["line"]), entry["title"], entry["summary"], entry["inputs"],
+                                entry["outputs"]))
+    numbers = [r.line for r in routines]
+    if numbers != sorted(set(numbers)):
+        raise NotesError(f"{path}: routine lines must increase without repeats: {numbers}")
+    differences = {str(k): [int(n) for n in v] for k, v in data.get("differences", {}).items()}
+    return Routines(routines, differences)
+
+
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")
+
+
+def deviation_lines(spec: str, existing: list[int]) -> list[int]:
+    """'4400-4450 (with 4130, 4170)' -> the listing's lines in those ranges and those lines."""
+    out = []
+    for m in _RANGE.finditer(spec):
+        if m.group(3):
+            lo = hi = int(m.group(3))
+        else:
+            lo, hi = int(m.group(1)), int(m.group(2))
+        out += [n for n in existing if lo <= n <= hi]
+    return sorted(set(out))
+
+
+@dataclass
+class Coverage:
+    source: str
+    statements_run: int
+    statements_total: int
+    ifs_both: int
+    ifs_total: int
+    counts: dict[str, int]
+    never_run: set[str]
+    ifs: dict[str, tuple[int, int]]
+
+    @property
+    def peak(self) -> int:
+        return max(self.counts.values(), default=0)
+
+
+def read_coverage(path: Path) -> Coverage | None:
+    """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise NotesError(f"{path}: not JSON: {exc}") from None
+    cov = data.get("coverage", data if "counts" in data else None)
+    if cov is None:
+        return None
+    try:
+        return Coverage(str(path), int(cov["statements_run"]), int(cov["statements_total"]),
+                        int(cov.get("ifs_both", 0)), int(cov.get("ifs_total", 0)),
+                        {str(k): int(v) for k, v in cov["counts"].items()},
+                        set(cov.get("never_run", [])),
+                        {str(k): (int(v[0]), int(v[1])) for k, v in cov.get("ifs", {}).items()})
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise NotesError(f"{path}: coverage is not in the expected form ({exc!r})") from None
