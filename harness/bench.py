@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 
+from .errors import HarnessError
 from . import resources
 from .spectrum.cpu import run_raw_frames
 from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
@@ -18,7 +19,7 @@ from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 BENCH_PROGRAM = resources.BENCH_PROGRAM
 
 
-class BenchError(Exception):
+class BenchError(HarnessError):
     """The benchmark could not run (bad arguments, or its program failed)."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import HarnessError
 from . import resources
 from .cliargs import ArgParser
 from .spectrum import audio, tzx
@@ -27,7 +28,7 @@ AUTOSTART = 2
 FONT_NAME, FONT_START, FONT_LENGTH = "chr", 64600, 768
 
 
-class BuildError(Exception):
+class BuildError(HarnessError):
     """The listing or the font could not be turned into a tape."""
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .errors import HarnessError
 from . import resources
 from .spectrum import charset
 from .spectrum.basic import split_program
@@ -38,7 +39,7 @@ _FILE_COMMANDS = {0xD5, 0xD6, 0xEF, 0xF8}      # MERGE, VERIFY, LOAD, SAVE: a fi
 _CYRILLIC = range(0x60, 0x7F)                  # KOI-7 N1 capitals in the chr font (charset.KOI7_CYRILLIC)
 
 
-class TranslationError(ValueError):
+class TranslationError(HarnessError, ValueError):
     """The table does not fit the program: a missing, unknown, duplicated or too long translation."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
+from .errors import HarnessError
 from .build import DEFAULT_TAP, FONT, LISTING, build
 from .cliargs import ArgParser
 from .spectrum import z80snap
@@ -24,7 +25,7 @@ MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the wh
 LOAD_COMMAND = b'\xef""\r'  # LOAD "" ENTER, as loading.load_tape types it
 
 
-class SnapshotCmdError(Exception):
+class SnapshotCmdError(HarnessError):
     """The program did not reach the line as asked: it stopped, waited with no answer left, or ran too long."""
 
 

@@ -12,6 +12,7 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
+from ..errors import HarnessError
 from ..spectrum.direct import command_bytes, run_direct
 from ..spectrum.floats import encode
 from ..spectrum.loading import load_tape
@@ -21,7 +22,7 @@ from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables
 
 
-class SubroutineError(Exception):
+class SubroutineError(HarnessError):
     """The program could not be brought to the subroutine, or a call did not finish."""
 
 

@@ -25,6 +25,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..errors import HarnessError
 from .tape import TapeBlock
 
 CPU_HZ = 3_500_000            # T-states per second of a 48K
@@ -38,7 +39,7 @@ PAUSE_MS = 1000               # silence after each block (as in TAP -> TZX conve
 LEAD_IN_MS = 200              # silence before the first block, so a player does not clip it
 
 
-class AudioError(ValueError):
+class AudioError(HarnessError, ValueError):
     """A WAV file this module cannot read or a sample format it cannot write; names the file."""
 
 

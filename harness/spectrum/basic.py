@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..errors import HarnessError
 from . import charset, floats
 from .charset import TOKENS, CharsetError
 
@@ -72,7 +73,7 @@ def default_number_encoder(text: str) -> bytes:
     return floats.encode_literal(text)
 
 
-class TokeniseError(ValueError):
+class TokeniseError(HarnessError, ValueError):
     """A source line that cannot be tokenised; names file, lines and column."""
 
     def __init__(self, reason: str, *, path: str | None = None, file_line: int | None = None,
@@ -94,7 +95,7 @@ class TokeniseError(ValueError):
         super().__init__(f"{where}: {reason}")
 
 
-class DetokeniseError(ValueError):
+class DetokeniseError(HarnessError, ValueError):
     """Program bytes that are not a well-formed sequence of BASIC lines."""
 
 

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import re
 
+from ..errors import HarnessError
+
 __all__ = [
     "CharsetError", "KOI7_CYRILLIC", "TOKENS", "BLOCK_GRAPHICS",
     "rom_char", "koi7_char", "read_char", "encode", "decode",
 ]
 
 
-class CharsetError(ValueError):
+class CharsetError(HarnessError, ValueError):
     """A source character or escape that has no Spectrum code.
 
     ``column`` is the 1-based column in the text given to `encode` /

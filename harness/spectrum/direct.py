@@ -6,13 +6,14 @@ back to the command line, and the command ends with a report, where the run stop
 """
 from __future__ import annotations
 
+from ..errors import HarnessError
 from .basic import tokenise_line
 from .machine import Spectrum48, StopReason
 from .romcheck import clear_edit_line, submit
 from .typist import edit_line, typed_form
 
 
-class DirectCommandError(Exception):
+class DirectCommandError(HarnessError):
     """The machine is not at the editor, the ROM rejected the command, or it ended in an error."""
 
 

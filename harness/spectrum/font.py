@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..errors import HarnessError
 from .. import resources
 from . import charset
 
@@ -33,7 +34,7 @@ ROM_FONT_ADDRESS = 0x3D00
 _HEADER_RE = re.compile(r"^== 0x([0-9A-Fa-f]{2}) '(.+)'$")
 
 
-class FontError(ValueError):
+class FontError(HarnessError, ValueError):
     """A malformed font file; names the file and line."""
 
 

@@ -6,6 +6,8 @@ low ANDs every selected half-row, as the hardware does.
 """
 from __future__ import annotations
 
+from ..errors import HarnessError
+
 # (address line, keys from bit 0 to bit 4) -- the documented hardware map.
 HALF_ROWS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (8, ("CAPS SHIFT", "Z", "X", "C", "V")),      # port 0xFEFE
@@ -28,7 +30,7 @@ ALIASES = {"CAPS": "CAPS SHIFT", "CS": "CAPS SHIFT", "SHIFT": "CAPS SHIFT",
            "RETURN": "ENTER", "CR": "ENTER", " ": "SPACE", "BREAK": "SPACE"}
 
 
-class KeyError_(ValueError):
+class KeyError_(HarnessError, ValueError):
     """A key name that the 48K keyboard does not have."""
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..errors import HarnessError
+
 __all__ = [
     "TapeError", "TapeBlock", "Header", "read_tap", "write_tap",
     "program_header", "code_header", "parse_header",
@@ -38,7 +40,7 @@ HEADER_LENGTH = 17
 NAME_LENGTH = 10
 
 
-class TapeError(ValueError):
+class TapeError(HarnessError, ValueError):
     """A TAP file that is truncated or corrupt; says where and what."""
 
 

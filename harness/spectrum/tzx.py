@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from ..errors import HarnessError
 from .tape import TapeBlock
 
 SIGNATURE = b"ZXTape!\x1a"
@@ -27,7 +28,7 @@ ID_DIRECT = 0x15
 PAUSE_MS = 1000
 
 
-class TzxError(ValueError):
+class TzxError(HarnessError, ValueError):
     """A block that does not fit the TZX fields (says which block and why)."""
 
 

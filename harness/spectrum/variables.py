@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import HarnessError
 from .floats import decode, encode
 from .workspace import NoRoom, resize
 
@@ -24,7 +25,7 @@ KIND_BITS = {
 }
 
 
-class VariableError(KeyError):
+class VariableError(HarnessError, KeyError):
     """A variable that does not exist, or a value that does not fit it."""
 
     def __str__(self) -> str:

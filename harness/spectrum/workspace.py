@@ -6,11 +6,13 @@ the interpreter loses its place.
 """
 from __future__ import annotations
 
+from ..errors import HarnessError
+
 POINTERS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LINE",
             "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list (0x1664)
 
 
-class NoRoom(MemoryError):
+class NoRoom(HarnessError, MemoryError):
     """4 Out of memory: the change would run into the machine stack."""
 
 

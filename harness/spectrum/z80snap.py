@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from ..errors import HarnessError
 from .machine import FRAME_T, Spectrum48
 
 RAM_START = 0x4000
@@ -49,7 +50,7 @@ HEADER_FIELDS = (
 )
 
 
-class SnapshotError(ValueError):
+class SnapshotError(HarnessError, ValueError):
     """A .z80 file that is not a 48K snapshot or is damaged; names the file and the byte."""
 
 
