@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import HarnessError
 from .cards import Card, format_cards, parse_cards, to_card
 from .play import MAX_COUNT, is_legal, last_card_points, score_play
 from .rules import PRESETS, STANDARD, Rules
 from .show import HandScore, score_hand
 
 
-class IllegalAction(ValueError):
+class IllegalAction(HarnessError, ValueError):
     """An action the rules (or the current phase) do not allow."""
 
 

@@ -33,6 +33,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import HarnessError
 from ..cliargs import ArgParser
 from ..cribbage import score_hand, score_play
 from ..cribbage.cards import from_basic
@@ -54,7 +55,7 @@ COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
 TOTAL_DEALS = 12_994_800        # C(52,4) * 48
 
 
-class SweepError(Exception):
+class SweepError(HarnessError):
     """Bad arguments or a sweep that could not run."""
 
 

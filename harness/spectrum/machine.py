@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from ..errors import HarnessError
 from .cpu import Z80Core
 from .keyboard import Keyboard, parse_combo
 from .rom import ROM_SIZE, load_rom
@@ -43,7 +44,7 @@ PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
 
-class MachineError(Exception):
+class MachineError(HarnessError):
     """Base of the embedded machine's domain errors."""
 
 
