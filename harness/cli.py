@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import sys
 
+from .errors import HarnessError
+
 COMMANDS = {
     "regress": ("harness.game.regress", "play and check whole games: cribbage-zx regress --games N --seed S --workers W --out DIR"),
     "sweep": ("harness.game.sweep", "exhaustive checks of the scoring routines: cribbage-zx sweep show|play|discard [--workers W] --out DIR"),
@@ -19,7 +21,7 @@ COMMANDS = {
 }
 
 
-class CliError(Exception):
+class CliError(HarnessError):
     """A command line that names no known command."""
 
 
@@ -47,15 +49,9 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cribbage-zx: interrupted", file=sys.stderr)
         code = 130
-    except (CliError, ValueError, OSError) as exc:
+    except (HarnessError, OSError) as exc:  # what the user can act on; anything else is a bug: traceback
         print(f"cribbage-zx: {exc}", file=sys.stderr)
         code = 2
-    except Exception as exc:  # domain errors of the command modules
-        if type(exc).__module__.startswith("harness"):
-            print(f"cribbage-zx: {exc}", file=sys.stderr)
-            code = 2
-        else:
-            raise
     sys.exit(code)
 
 

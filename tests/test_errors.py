@@ -1,0 +1,78 @@
+"""One base class for every domain error (harness.errors.HarnessError), and the command line's use of it:
+a HarnessError is one line and exit status 2, a bug keeps its traceback."""
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import types
+
+import pytest
+
+import harness
+from harness import cli
+from harness.errors import HarnessError
+
+
+def _all_modules() -> list[types.ModuleType]:
+    names = [m.name for m in pkgutil.walk_packages(harness.__path__, "harness.")]
+    return [importlib.import_module(n) for n in names]
+
+
+def foreign_errors(modules) -> list[str]:
+    """Exception classes defined in *modules* that do not derive from HarnessError."""
+    out = []
+    for module in modules:
+        for name, obj in vars(module).items():
+            if (inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == module.__name__
+                    and not issubclass(obj, HarnessError)):
+                out.append(f"{module.__name__}.{name}")
+    return out
+
+
+def test_every_error_class_of_the_package_derives_from_harness_error():
+    modules = _all_modules()
+    assert len(modules) > 40
+    assert foreign_errors(modules) == []
+
+
+def test_the_walk_finds_a_planted_error_class_and_passes_a_derived_one():
+    planted = types.ModuleType("harness.planted")
+    exec("class Plain(ValueError): pass\nclass Derived(HarnessError, ValueError): pass\n"
+         "from json import JSONDecodeError\n", {"HarnessError": HarnessError, "__name__": "harness.planted"},
+         planted.__dict__)
+    assert foreign_errors([planted]) == ["harness.planted.Plain"]
+
+
+class _Planted(HarnessError):
+    pass
+
+
+def _failing_main(exc: BaseException):
+    def main(argv):
+        raise exc
+    return main
+
+
+def test_cli_turns_a_harness_error_into_one_line_and_status_2(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "main", _failing_main(_Planted("basic/cribbage.bas:12: bad line")))
+    with pytest.raises(SystemExit) as stop:
+        cli.run([])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "cribbage-zx: basic/cribbage.bas:12: bad line\n"
+
+
+def test_cli_reports_a_file_system_error_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "main", _failing_main(FileNotFoundError(2, "No such file or directory", "x.tap")))
+    with pytest.raises(SystemExit) as stop:
+        cli.run([])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("bug", [ValueError("a bug"), KeyError("a bug"), TypeError("a bug")])
+def test_cli_lets_a_bug_keep_its_traceback(monkeypatch, bug):
+    monkeypatch.setattr(cli, "main", _failing_main(bug))
+    with pytest.raises(type(bug)):
+        cli.run([])
