@@ -7,11 +7,69 @@ against this one in the same benchmark run.
 """
 from __future__ import annotations
 
+from functools import cache
+from importlib import metadata
 from typing import Callable
 
 import z80
 
+from ..errors import HarnessError
+
 CORE_FRAME_WRAP = 100_000  # the z80 package counts its own "frames" of 100,000 T-states
+#: the z80 releases whose internals this adapter was checked against (pinned in pyproject.toml)
+CHECKED_RANGE = "z80>=1.2.0,<1.3"
+#: what the adapter uses of z80.Z80Machine beyond its documented registers
+REQUIRED = ("_BREAKPOINT_HIT", "WRITE_MARK", "get_state_view", "run", "step_over_breakpoint",
+            "on_handle_active_int", "set_breakpoint", "clear_breakpoint", "set_input_callback",
+            "set_output_callback", "set_write_callback", "mark_addrs", "frame_tick", "ticks_to_stop",
+            "int_disabled", "iff1", "pc")
+#: the packed state of z80 1.2: 8 register pairs, ticks_to_stop and frame_tick (u32 each), 20 bytes of
+#: the Z80's own registers and flags, the 64K memory; save_state/load_state copy it whole
+STATE_SIZE = 16 + 8 + 20 + 0x10000
+
+
+class CoreLayoutError(HarnessError):
+    """The installed z80 package is laid out differently from what the adapter reads directly."""
+
+
+def _layout_problem() -> str | None:
+    """What differs from the layout the adapter was written for, or None."""
+    missing = [name for name in REQUIRED if not hasattr(z80.Z80Machine, name)]
+    if missing:
+        return "Z80Machine has no " + ", ".join(missing)
+    m = z80.Z80Machine()
+    state = m.get_state_view()
+    if len(state) != STATE_SIZE:
+        return f"its state is {len(state)} bytes, not {STATE_SIZE}"
+    counters = state[16:24].cast("I")
+    m.ticks_to_stop = 12345
+    if counters[0] != 12345:
+        return "ticks_to_stop is not the u32 at byte 16 of the state"
+    m.memory[0] = 0x00                  # NOP: 4 T-states
+    counters[1] = CORE_FRAME_WRAP - 2
+    counters[0] = 4
+    m.run()
+    if m.pc != 1 or m.frame_tick != counters[1] or counters[1] != 2:
+        return (f"frame_tick is not the u32 at byte 20 counting T-states modulo {CORE_FRAME_WRAP} "
+                f"(after a NOP from {CORE_FRAME_WRAP - 2}: pc {m.pc}, frame_tick {m.frame_tick}, state {counters[1]})")
+    return None
+
+
+@cache
+def check_core_layout() -> None:
+    """Refuse, in one line, a z80 release whose internals differ from those this adapter reads.
+
+    The adapter reads the core's packed state directly (the hot loop needs it), which no public
+    API promises; a changed layout would otherwise give wrong timings, not an error.
+    """
+    problem = _layout_problem()
+    if problem is not None:
+        try:
+            version = metadata.version("z80")
+        except metadata.PackageNotFoundError:
+            version = "(unknown version)"
+        raise CoreLayoutError(f"z80 {version}: the CPU core's internal layout differs from the one "
+                              f"harness/spectrum/cpu.py was checked against ({CHECKED_RANGE}): {problem}")
 
 
 class Z80Core:
@@ -20,6 +78,7 @@ class Z80Core:
     name = "z80"
 
     def __init__(self) -> None:
+        check_core_layout()
         self._m = z80.Z80Machine()
         self._state = self._m.get_state_view()
         self.memory = self._m.memory  # writable memoryview of the 64K address space
