@@ -4,43 +4,52 @@
 
 The coverage defaults to out/regress/report.json when that file exists (its
 `coverage` key, written by regress); without one the margin heat strip is
-empty and the pages say so.
+empty and the pages say so. Prints the time it took.
 """
 from __future__ import annotations
 
+import argparse
 import time
 from pathlib import Path
 
 from ..cliargs import ArgParser
+from ..errors import HarnessError
 from .site import load_edition, write_site
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
 
 
-class EditionError(Exception):
+class EditionError(HarnessError):
     """Bad arguments for `cribbage-zx html`."""
 
 
-def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx html", error_class=EditionError,
-                       description="Write the HTML edition of the listing (static, works from file://).")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default out/html)")
     parser.add_argument("--coverage", type=Path, default=None,
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
-    args = parser.parse_args(argv)
+
+
+def execute(args: argparse.Namespace) -> int:
     coverage = args.coverage
     if coverage is None and DEFAULT_COVERAGE.exists():
         coverage = DEFAULT_COVERAGE
-    if coverage is not None and not coverage.exists():
+    if coverage is not None and not coverage.is_file():
         raise EditionError(f"--coverage {coverage}: no such file")
     started = time.perf_counter()
     edition = load_edition(coverage)
     done = write_site(edition, args.out)
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
-           f"no coverage in {coverage}" if coverage else "no coverage file")
+           f"no coverage key in {coverage}" if coverage else "no coverage file")
     print(f"edition: {args.out / 'index.html'} ({done['pages']} pages, {cov}"
-          f"{'' if done['dot'] else ', call graph not drawn: no dot'}) in {elapsed:.2f} s")
+          f"{'' if done['dot'] else '; call graph not drawn: no dot'}) in {elapsed:.2f} s")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = ArgParser(prog="cribbage-zx html", error_class=EditionError,
+                       description="Write the HTML edition of the listing (static, works from file://).")
+    add_arguments(parser)
+    return execute(parser.parse_args(argv))
