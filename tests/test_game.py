@@ -1,4 +1,5 @@
 """The BASIC game played end to end on the embedded Spectrum, every score checked against the engine."""
+import dataclasses
 import json
 
 import pytest
@@ -7,6 +8,7 @@ from harness.build import build
 from harness.cribbage.cards import parse_card, parse_cards
 from harness.game.compare import compare
 from harness.game.driver import GameDriver, Rig
+from harness.game.events import Choice, ChoiceKind, Message, Play, Refused, Score, Show, event_to_json
 from harness.game.players import AdversarialPlayer, GreedyPlayer, RandomPlayer, ScriptedPlayer
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48
@@ -29,7 +31,7 @@ def play(loaded, player, seed, **kwargs):
 
 
 def scores(rec, context):
-    return [(e["who"], e["points"]) for e in rec.transcript if e["t"] == "score" and e["context"] == context]
+    return [(e.who, e.points) for e in rec.events if isinstance(e, Score) and e.context == context]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +45,7 @@ def example_deal(loaded):
 
 def test_the_articles_example_deal(example_deal):
     rec = example_deal
-    plays = [(e["who"], e["card"]) for e in rec.transcript if e["t"] == "play"]
+    plays = [(e.who, e.card) for e in rec.events if isinstance(e, Play)]
     # the article: 8 («Восемь»), 7 (15 - 2), 7 (22, pair - 2), 9D (31 - 2), J, 9, 5 (24), go, 8 (last card)
     assert plays == [("player", "8H"), ("computer", "7S"), ("player", "7C"), ("computer", "9D"),
                      ("player", "JD"), ("computer", "9C"), ("player", "5H"), ("computer", "8D")]
@@ -51,12 +53,12 @@ def test_the_articles_example_deal(example_deal):
     assert scores(rec, "go") == [("player", 1), ("computer", 1)]
     # the show: «ПРОТИВНИК ... Итого: 8 очков», the dealer's 16, the crib «нет ни одного очка»
     assert scores(rec, "show") == [("player", 8), ("computer", 16)]
-    shows = {e["hand"]: e for e in rec.transcript if e["t"] == "show"}
-    assert (shows["player"]["fifteens"], shows["player"]["runs"]) == (4, 4)
-    assert sum(shows["crib"][k] for k in ("fifteens", "pairs", "runs", "flush", "nobs")) == 0
+    shows = {e.hand: e for e in rec.events if isinstance(e, Show)}
+    assert (shows["player"].fifteens, shows["player"].runs) == (4, 4)
+    assert sum(getattr(shows["crib"], k) for k in ("fifteens", "pairs", "runs", "flush", "nobs")) == 0
     # what the program adds: each go/31 pegged a second time at the count reset (deviation D1)
     assert scores(rec, "reset") == [("computer", 2), ("player", 1), ("computer", 1)]
-    result = compare(rec.transcript)
+    result = compare(rec.events)
     assert result.unexplained == []
     assert [d.deviation for d in result.documented] == ["D1", "D1", "D1"]
 
@@ -64,56 +66,49 @@ def test_the_articles_example_deal(example_deal):
 @pytest.mark.parametrize("player_class,seed", [(RandomPlayer, 11), (GreedyPlayer, 12), (AdversarialPlayer, 13)])
 def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
     driver, rec = play(loaded, player_class(seed=seed), seed=seed)
-    assert rec.timeout is None and rec.basic_errors == []
+    assert rec.failure is None and rec.basic_errors == []
     assert rec.reports == ["9 STOP statement, 8330:2"]          # «СЫГРАЕМ ЕЩЕ?» answered N
     assert max(rec.scores.values()) > 120 and rec.winner in ("computer", "player")
-    result = compare(rec.transcript)
+    result = compare(rec.events)
     assert result.score_events > 20
     assert result.unexplained == [], [d.as_dict() for d in result.unexplained]
     if player_class is AdversarialPlayer:
         # every card tried past 31 was refused with the program's message
         tried = driver.player.tries.count("illegal card")
-        refused = [e for e in rec.transcript if e["t"] == "refused"]
-        messages = [e["text"] for e in rec.transcript if e["t"] == "message"]
+        refused = [e for e in rec.events if isinstance(e, Refused)]
+        messages = [e.text for e in rec.events if isinstance(e, Message)]
         assert tried > 0 and len(refused) == tried
         assert messages == ["СУММА ДОЛЖНА БЫТЬ МЕНЬШЕ 32"] * tried
 
 
 def test_instructions_and_the_board_demo(loaded):
     driver, rec = play(loaded, RandomPlayer(seed=2, instructions=True), seed=2, max_deals=1)
-    assert {"t": "choice", "what": "board demo"} in rec.transcript
-    assert any(e["t"] == "score" and e["context"] == "demo" for e in rec.transcript)
-    assert rec.deals == 1 and rec.reports == [] and rec.timeout is None
-    assert compare(rec.transcript).unexplained == []
+    assert Choice(what=ChoiceKind.BOARD_DEMO) in rec.events
+    assert any(isinstance(e, Score) and e.context == "demo" for e in rec.events)
+    assert rec.deals == 1 and rec.reports == [] and rec.failure is None
+    assert compare(rec.events).unexplained == []
 
 
 def test_the_same_seed_gives_an_identical_transcript(loaded):
     runs = [play(loaded, RandomPlayer(seed=3), seed=3, max_deals=2)[1] for _ in range(2)]
-    a, b = (json.dumps(r.transcript, ensure_ascii=False) for r in runs)
+    a, b = (json.dumps([event_to_json(e) for e in r.events], ensure_ascii=False) for r in runs)
     assert a == b and runs[0].frames == runs[1].frames
     other = play(loaded, RandomPlayer(seed=4), seed=4, max_deals=2)[1]
-    assert json.dumps(other.transcript, ensure_ascii=False) != a
+    assert json.dumps([event_to_json(e) for e in other.events], ensure_ascii=False) != a
 
 
 def test_the_comparison_catches_a_score_the_rules_do_not_give(example_deal):
     """Tamper with what the program pegged: each change must surface as an unexplained difference."""
-    import copy
-    cases = {
-        "play": lambda e: e["t"] == "score" and e["context"] == "play",
-        "show": lambda e: e["t"] == "score" and e["context"] == "show",
-        "go": lambda e: e["t"] == "score" and e["context"] == "go",
-        "reset": lambda e: e["t"] == "score" and e["context"] == "reset",   # no longer the repeat of D1
-    }
-    for kind, pick in cases.items():
-        transcript = copy.deepcopy(example_deal.transcript)
-        event = next(e for e in transcript if pick(e))
-        event["points"] += 1
-        kinds = [d.kind for d in compare(transcript).unexplained]
+    for kind in ("play", "show", "go", "reset"):      # a reset peg changed is no longer the repeat of D1
+        events = list(example_deal.events)
+        i = next(i for i, e in enumerate(events) if isinstance(e, Score) and e.context == kind)
+        events[i] = dataclasses.replace(events[i], points=events[i].points + 1)
+        kinds = [d.kind for d in compare(events).unexplained]
         assert kinds[:1] == [kind], kind          # (a changed go also breaks D1's repeat at the reset)
     # a card the engine says cannot be refused
-    transcript = copy.deepcopy(example_deal.transcript)
-    transcript.insert(10, {"t": "refused", "who": "player", "card": "5H", "count": 8})
-    assert [d.kind for d in compare(transcript).unexplained] == ["legality"]
+    events = list(example_deal.events)
+    events.insert(10, Refused(who="player", card="5H", count=8))
+    assert [d.kind for d in compare(events).unexplained] == ["legality"]
 
 
 class IllegalOnce(RandomPlayer):
@@ -135,9 +130,9 @@ def test_an_illegal_card_is_refused_with_the_programs_message(loaded):
     rig = Rig(computer=list(parse_cards("AH AC AD 2H 2C 2D")), player=list(parse_cards("TH TC TD TS KH KC")),
               starter=parse_card("3S"), dealer="computer")
     driver, rec = play(loaded, IllegalOnce(seed=9), seed=9, rig=rig, max_deals=1)
-    refused = [e for e in rec.transcript if e["t"] == "refused"]
-    assert len(refused) == 1 and refused[0]["card"] in ("TH", "TC", "TD", "TS")
-    assert refused[0]["count"] + 10 > 31
-    messages = [e["text"] for e in rec.transcript if e["t"] == "message"]
+    refused = [e for e in rec.events if isinstance(e, Refused)]
+    assert len(refused) == 1 and refused[0].card in ("TH", "TC", "TD", "TS")
+    assert refused[0].count + 10 > 31
+    messages = [e.text for e in rec.events if isinstance(e, Message)]
     assert messages == ["СУММА ДОЛЖНА БЫТЬ МЕНЬШЕ 32"]
-    assert compare(rec.transcript).unexplained == []
+    assert compare(rec.events).unexplained == []

@@ -85,6 +85,7 @@ class Game:
         self.deal_number = 0
         self.log: list[Step] = []
         self.phase = "cut" if dealer is None else "deal"
+        self._phase_at_end = self.phase     # the phase a game was in when it ended (for resync)
 
     # --- bookkeeping ---------------------------------------------------------
 
@@ -98,8 +99,27 @@ class Game:
             self.scores[e.player] += e.points
             if self.scores[e.player] >= self.rules.game_length:
                 self.winner = e.player
+                self._phase_at_end = self.phase
                 self.phase = "over"
         return applied
+
+    def resync(self, scores: list[int] | tuple[int, int]) -> None:
+        """Take *scores* as the game's scores from now on.
+
+        For following a game whose pegging was recorded elsewhere (a program
+        under test that pegged differently): each later action is then judged
+        from where that game really stands. A game that ended only because of
+        the engine's own pegging goes on in the phase it ended in; one that
+        the new scores end is over.
+        """
+        self.scores = [int(scores[0]), int(scores[1])]
+        reached = [p for p in (0, 1) if self.scores[p] >= self.rules.game_length]
+        if self.phase == "over" and not reached:
+            self.winner, self.phase = None, self._phase_at_end
+            if self.phase == "show" and self.show_index == len(SHOW_ORDER):
+                self.phase, self.dealer = "deal", _other(self.dealer)     # the show had ended the deal
+        elif self.phase != "over" and reached:
+            self.winner, self._phase_at_end, self.phase = reached[0], self.phase, "over"
 
     def _record(self, action: str, player, events: list[ScoreEvent]) -> list[ScoreEvent]:
         applied = self._apply(events)

@@ -31,6 +31,27 @@ def _muggins_takes_all(d) -> bool:
     return d.observed == true
 
 
+def _muggins_win_credited_to_player(d) -> bool:
+    return (d.kind == "outcome" and d.context.get("note") == "game credited to" and d.who == "computer"
+            and d.observed == "player" and d.context.get("won_by") == "muggins")
+
+
+def _one_game_per_win(d) -> bool:
+    c = d.context
+    return (d.kind == "outcome" and c.get("note") == "games tally" and c.get("rule") != "single"
+            and d.observed == c.get("as_credited") and c.get("as_credited") != d.expected)
+
+
+def _heels_two(d) -> bool:
+    return d.kind == "heels" and d.expected == 1 and d.observed == 2
+
+
+def _no_last_card_point_after_31(d) -> bool:
+    c = d.context
+    return (d.kind == "go" and c.get("reason") == "last card" and c.get("rule") == "thirty_one_last_card"
+            and d.expected == 1 and d.observed == 0)
+
+
 DEVIATIONS: dict[str, dict] = {
     "D1": {
         "lines": "4400-4450 (with 4130, 4170, 4230, 4270, 4080)",
@@ -72,6 +93,51 @@ DEVIATIONS: dict[str, dict] = {
                     "opponent pegs only the points the player failed to claim, and an over-claim is "
                     "corrected to the true count. The Cadenza manual has no muggins.",
         "match": _muggins_takes_all,
+    },
+    "D4": {
+        "lines": "4800, 4891, 8260",
+        "what": "A game the computer wins by muggins (its last points taken from the player's show) is "
+                "credited to the player: 4800 sets PLAYER=ZX to peg, 4891 sets PLAYER=MAN again before the "
+                "RETURN, and 8260 adds the game to G(PLAYER). The «СЧЕТ» screen then shows the player's "
+                "tally one game up and the computer's missing it.",
+        "rule": "The game goes to the player who reached 121.",
+        "article": "The game ends when one player reaches 121 and is that player's: «кончен, когда кто-то "
+                   "наберет 121 очко.»",
+        "standard": "The first player to reach 121 wins the game (ACC rules; Cadenza: \"the first player "
+                    "to reach 121 points wins\").",
+        "match": _muggins_win_credited_to_player,
+    },
+    "D5": {
+        "lines": "8260",
+        "what": "Every game won adds one to the tally G(), whatever the loser's score.",
+        "rule": "A lurch or skunk counts double.",
+        "article": "Two game points when the loser has not passed 61: «вается одио очко, если его противник "
+                   "набрал более 61 очка» and two otherwise. (It also says the program keeps no tally of "
+                   "games, «Наша программа счет по геймам не ведет», though the listing does: G(), 8260-8310.)",
+        "standard": "A skunk (the loser below 91) counts two games, a double skunk (below 61) four (ACC "
+                    "rules); Cadenza: a lurch (below 61) gives the winner an additional game.",
+        "match": _one_game_per_win,
+    },
+    "D6": {
+        "lines": "8020",
+        "what": "His heels scores 2 («2 ОЧКА ЗА ЕГО ЧЕЛЯДЬ»), as in the standard rules; the article "
+                "the program was printed with says 1. (Only a difference under the article's rules.)",
+        "rule": "His heels: 1 (article), 2 (standard, Cadenza).",
+        "article": "«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.» (one point)",
+        "standard": "Two points for his heels (ACC rules; Cadenza: \"the dealer scores two points\").",
+        "match": _heels_two,
+    },
+    "D7": {
+        "lines": "4130, 4300",
+        "what": "A thirty-one made with the last card of the play scores 2, with no point for the last "
+                "card, as in the standard rules; the article adds the last card's point (3 in all). "
+                "(Only a difference under the article's rules.)",
+        "rule": "A 31 on the last card: 3 (article), 2 (standard, Cadenza).",
+        "article": "The last card 1 and a 31 made with it 2 more: «Ход последней картой (из восьми) дает еще "
+                   "одно очко, а если к» … «31, то добавляются 2» (3 in all).",
+        "standard": "A thirty-one scores 2 and no extra point for the last card (ACC rules; Cadenza: \"1 for "
+                    "playing the last card, or 2 if this brings the total to exactly 31\").",
+        "match": _no_last_card_point_after_31,
     },
 }
 

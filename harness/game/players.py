@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..cribbage import score_hand, score_play
 from ..cribbage.cards import Card, full_deck
@@ -32,8 +33,18 @@ class PlayContext:
         return [i + 1 for i, c in enumerate(self.slots) if c is None]
 
 
+class Question(StrEnum):
+    """The program's INPUT questions (their lines are in the program model)."""
+    INSTRUCTIONS = "instructions"
+    MUGGINS = "muggins"
+    CLAIM = "claim"
+    CONTINUE_INSTRUCTIONS = "continue instructions"
+    AGAIN = "again"
+
+
 class Player:
-    """Base: answers N to the instructions, muggins as configured, claims the true count."""
+    """Base: answers N to the instructions, muggins as configured, claims the true count,
+    and never does anything a careful person would not (no reselect, no cancelled go, no stray keys)."""
     name = "base"
 
     def __init__(self, seed: int = 0, muggins: bool = False, instructions: bool = False):
@@ -63,6 +74,25 @@ class Player:
 
     def again(self) -> bool:
         return False
+
+    def continue_instructions(self) -> bool:
+        return False
+
+    def answer(self, question: Question, proper: str) -> str:
+        """The text typed at an INPUT; *proper* is what the other methods decided."""
+        return proper
+
+    def reselect(self) -> bool:
+        """Choose the first discard again instead of a second card (the program takes it back at 7885)."""
+        return False
+
+    def cancel_go(self, ctx: PlayContext) -> bool:
+        """At «ВАШ ХОД?» choose a card instead of confirming the go."""
+        return False
+
+    def keys_while_drawing(self) -> int:
+        """Frames to hold a key after an action while the program draws or thinks (0: none)."""
+        return 0
 
 
 class RandomPlayer(Player):
@@ -151,4 +181,62 @@ class AdversarialPlayer(RandomPlayer):
         return true_total
 
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer)}
+class ExplorerPlayer(RandomPlayer):
+    """Takes every choice a person has, now and then: the instructions and the board demo, muggins,
+    improper answers at every INPUT (empty, a letter, out of range), a reselected discard, a go taken
+    back at the confirmation, a false go, keys pressed while the program draws, and a second game.
+
+    *improper* lists the questions at which to type something improper first (once each): an empty
+    answer at the instructions question stops the original with a report, which is a finding."""
+    name = "explorer"
+
+    def __init__(self, seed: int = 0, games: int = 2, improper: tuple[Question, ...] = (
+                 Question.MUGGINS, Question.CLAIM, Question.AGAIN, Question.CONTINUE_INSTRUCTIONS), **kwargs):
+        kwargs.setdefault("muggins", True)
+        kwargs.setdefault("instructions", True)
+        super().__init__(seed, **kwargs)
+        self.games_left = games
+        self.improper = {q: self._improper_answers(q) for q in improper}
+        self.tries: list[str] = []
+
+    @staticmethod
+    def _improper_answers(q: Question) -> list[str]:
+        if q is Question.CLAIM:
+            return ["", "99", "-1", "A"]       # empty, over 50 and below 0 (4785 asks again), a letter
+        return ["", "y", "X"]                   # empty, lowercase (CAPS LOCK is on), another letter
+
+    def answer(self, question: Question, proper: str) -> str:
+        tries = self.improper.get(question)
+        if tries and self.rng.random() < 0.7:
+            text = tries.pop(0)
+            self.tries.append(f"{question}={text!r}")
+            return text
+        return proper
+
+    def continue_instructions(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def again(self) -> bool:
+        self.games_left -= 1
+        return self.games_left > 0
+
+    def reselect(self) -> bool:
+        return self.rng.random() < 0.3
+
+    def cancel_go(self, ctx: PlayContext) -> bool:
+        return self.rng.random() < 0.5
+
+    def play(self, ctx: PlayContext) -> int | str:
+        if ctx.legal_slots() and ctx.count >= 22 and ctx.empty_slots() and self.rng.random() < 0.3:
+            self.tries.append("false go")
+            return "go"
+        return super().play(ctx)
+
+    def claim(self, true_total: int) -> int:
+        return true_total if self.rng.random() < 0.7 else max(0, true_total + self.rng.choice((-1, 1)))
+
+    def keys_while_drawing(self) -> int:
+        return self.rng.choice((0, 0, 0, 0, 5, 30))
+
+
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer)}

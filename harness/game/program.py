@@ -1,12 +1,26 @@
-"""What the driver knows of the BASIC program «КРИБЕДЖ»: its UDGs, codes, variables and line numbers.
+"""The program model: everything the harness knows of «КРИБЕДЖ», as a map of the listing.
 
-Facts are taken from the listing (basic/cribbage.bas) and the magazine's
-commentary; the emulator layer and the rules engine know none of them.
+Line numbers and what happens there, the GO SUB return points that tell who
+called a routine, where the program waits for a person, where it prints what
+on screen, which variables hold what, and how it encodes cards. Facts are
+taken from the listing (basic/cribbage.bas) and the magazine's commentary;
+the emulator layer and the rules engine know none of them, and the driver,
+the observer, the comparison and the sweeps import them from here.
 """
 from __future__ import annotations
 
-ZX, MAN = 1, 2                       # line 7300: indexes of the computer and the player in S(), V(), G()
+import re
+from dataclasses import dataclass
 
+from ..cribbage.cards import Card, make
+from .events import ScoreContext, ShowHand, Who
+
+# ------------------------------------------------------------------ players (line 7300)
+ZX, MAN = 1, 2                       # indexes of the computer and the player in S(), V(), G()
+WHO = {ZX: Who.COMPUTER, MAN: Who.PLAYER}
+INDEX = {Who.COMPUTER: ZX, Who.PLAYER: MAN}
+
+# ------------------------------------------------------------------ cards
 # UDGs defined by DATA 9600-9850, as a person sees them on screen (one character each).
 UDG_TEXT = {
     144: "⁞",   # A: two pairs of board holes
@@ -27,11 +41,12 @@ UDG_TEXT = {
     161: "⑩",   # R: the ten, "10" squeezed into one cell
 }
 
-# S$ = "\h\c\d\s" (line 7315): the suit number n is S$(n).
+# S$ = "\h\c\d\s" (line 7315): the suit number n is S$(n), in the engine's suit order H, C, D, S.
 SUIT_CODES = (151, 146, 147, 162)
 SUIT_TEXT = {1: "♥", 2: "♣", 3: "♦", 4: "♠"}
 # R$ = "Т23456789\r\l\m\n" (line 7320): rank r is shown as R$(r); Т (ТУЗ) is the ace.
 RANK_TEXT = {1: "Т", **{r: str(r) for r in range(2, 10)}, 10: "⑩", 11: "В", 12: "Д", 13: "К"}
+JACK = 11
 
 
 def suit_number(code_or_char: int | str) -> int:
@@ -41,3 +56,142 @@ def suit_number(code_or_char: int | str) -> int:
         return SUIT_CODES.index(code) + 1
     except ValueError:
         raise ValueError(f"{code:#04x} is not one of the suit codes of S$") from None
+
+
+def card_from_numbers(rank: float, suit_no: float) -> Card:
+    """The card of a rank 1..13 and a suit number 1..4 as the arrays hold them (A(), C(), H()...)."""
+    suit = int(suit_no)
+    if not 1 <= suit <= 4:
+        raise ValueError(f"suit number {suit_no} out of range 1..4")
+    return make(int(rank), suit - 1)
+
+
+def card_of(rank: float, suit_code: int | str) -> Card:
+    """The card of a rank array element and a suit character of A$(), C$(), H$()..."""
+    return card_from_numbers(rank, suit_number(suit_code))
+
+
+def card_text(card: Card) -> str:
+    """The two cells a card takes on screen: R$(rank) over S$(suit)."""
+    return RANK_TEXT[card.rank] + SUIT_TEXT[card.suit + 1]
+
+
+def deck_number(card: Card) -> float:
+    """P() = rank + suit/10 (7360-7370: FOR X=1 TO 13: FOR Y=.1 TO .4 STEP .1), e.g. 5.3 for the 5♦."""
+    return round(card.rank + (card.suit + 1) / 10, 1)
+
+
+def card_of_deck_number(p: float) -> Card:
+    """Inverse of `deck_number`, rounding the tenths as the Spectrum rounds a subscript."""
+    rank = int(p)
+    return card_from_numbers(rank, round((p - rank) * 10))
+
+
+# ------------------------------------------------------------------ where the program waits for a person
+ASK_INSTRUCTIONS = 7060         # INPUT «ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):» I$; RANDOMIZE at 7005 just ran
+ASK_MUGGINS = 7405              # INPUT «ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?» M$ (MUG=1 only for "Y")
+ASK_CLAIM = 4780                # INPUT «ВВЕДИТЕ СВОЙ СЧЕТ:» SS under muggins
+ASK_CONTINUE_INSTRUCTIONS = 8140  # INPUT «ПРОДОЛЖАТЬ ИНСТРУКЦИЮ (Y/N)?» I$
+ASK_AGAIN = 8320                # INPUT «СЫГРАЕМ ЕЩЕ? (Y/N) :» M$ (STOP at 8330 on "N")
+SELECTOR_WAITS = (3725, 3730, 3750)   # the card selector 3700: INKEY$ loops
+SELECTOR_MOVED = 3760           # SPACE moved the pointer (X)
+SELECTOR_CHOSEN = 3800          # ENTER chose slot X
+CUT_WAIT = 4925                 # «СНИМИТЕ КОЛОДУ»: INKEY$ loop until a key cuts
+CUT_TAKEN = 4930
+NEXT_DEAL_WAIT = 8105           # «СЛЕДУЮЩИЙ ХОД? (ЛЮБАЯ КЛАВИША)»: IF INKEY$="" THEN GO TO 8105
+NEXT_DEAL_TAKEN = 8110
+SHOW_PAUSE = 4661               # PAUSE 0 after each show
+FINAL_BOARD_PAUSE = 8270        # PAUSE 0 under the final board
+DEMO_PAUSE = 9090               # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE»
+DEMO_STARTED = 9100
+
+# Who called the card selector 3700 (its GO SUB return line):
+SELECT_FIRST_DISCARD = 7860
+SELECT_SECOND_DISCARD = 7870
+SELECT_PLAY = 2720              # «ВАШ ХОД»: lay a card, or an empty slot to say go
+SELECT_GO_CONFIRM = 2755        # the empty slot again confirms the go; a card cancels it
+SELECTOR_SLOTS = {SELECT_FIRST_DISCARD: 6, SELECT_SECOND_DISCARD: 6, SELECT_PLAY: 4, SELECT_GO_CONFIRM: 4}
+
+# ------------------------------------------------------------------ where the observer looks (line, statement)
+AT_PEG = (6050, 1)              # LET S(PLAYER)=S(PLAYER)+S
+AT_DEALT = (7800, 1)            # both hands in A()/A$(), C()/C$()
+AT_DISCARDS = (7930, 1)         # T(1..2) the computer's, T(3..4) the player's; the crib in E()/E$()
+AT_STARTER = (8020, 1)          # the starter in K/K$
+AT_PLAYER_CARD = (2780, 1)      # the player's card K laid, count T
+AT_COMPUTER_CARD = (3580, 1)    # the computer's card X1 laid, count SUM
+AT_PLAYER_GO = ((2763, 1), (2710, 2))
+AT_COMPUTER_GO = ((3220, 2), (3550, 2))
+AT_RESET = (4405, 1)            # the count reset
+AT_SHOW = (4765, 1)             # F, P, S (runs), FL, NOB of the hand in H()/H$()
+AT_CLAIM = (4790, 1)            # SS typed
+AT_CUT_FOR_DEAL = (7450, 1)     # S the player's card, K the computer's
+AT_WIN = (8210, 1)              # WIN, S()
+AT_CREDIT = (8260, 1)           # LET G(PLAYER)=G(PLAYER)+1
+AT_SHUFFLED = (7640, 1)         # P() shuffled
+AT_CARD_CUT = (4935, 1)         # P(R) is the card cut
+AT_REFUSED = (2775, 2)          # «ЭТА КАРТА НЕ ПОДХОДИТ»
+AT_DEALING = (7510, 1)          # DIR set for this deal
+AT_SHOW_DONE = (4895, 1)
+AT_BREAKDOWN = (4890, 1)        # the breakdown 4830-4885 printed
+STARTER_CUT_CALLER = 8010       # 4900 called for the starter (not the cut for deal)
+
+# GO SUB return points on the stack -> why a score at 6050 was pegged
+SCORE_CONTEXT = {
+    4890: ScoreContext.SHOW, 8020: ScoreContext.HEELS, 4160: ScoreContext.GO, 4260: ScoreContext.GO,
+    9130: ScoreContext.DEMO, 4450: ScoreContext.RESET,
+}
+PLAY_SCORER_CALLER = 2955       # 2900 called 2000 for the card just laid
+SHOW_OF = {4580: ShowHand.COMPUTER, 4640: ShowHand.PLAYER, 4680: ShowHand.CRIB}   # who called 4700
+
+GO_THRESHOLD = 22               # 2745: an empty slot chosen twice says go when SUM>=22 (deviation D2)
+GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER
+
+# ------------------------------------------------------------------ variables
+V_PLAYER, V_POINTS, V_TOTALS, V_GAMES = "PLAYER", "S", "S()", "G()"
+V_DEALER, V_WINNER, V_MUGGINS = "DIR", "WIN", "MUG"
+SHOW_PARTS = {"fifteens": "F", "pairs": "P", "runs": "S", "flush": "FL", "nobs": "NOB"}
+
+
+# ------------------------------------------------------------------ the screen
+@dataclass(frozen=True)
+class ScreenWords:
+    """The words the program prints where the harness reads the screen, in one language."""
+    total: str                   # 2920: «ВСЕГО n», the count of the play
+    show_total: str              # 4880: «ВСЕГО = n»
+    fifteens: str                # 4830: «15-ТЬ -n»
+    pairs: str                   # 4840: «ПАРЫ -n»
+    flush: str                   # 4850: «ФЛЕШЬ -n»
+    runs: str                    # 4860: «СЕКАНС-n»
+    nobs: str                    # 4870: «ЕГО БЛАГОРОДИЕ -1»
+    you: str                     # 8300: «ВЫ : g» (the label before the colon)
+    me: str                      # 8310: «Я : g»
+
+
+RUSSIAN = ScreenWords(total="ВСЕГО", show_total="ВСЕГО = ", fifteens="15-ТЬ -", pairs="ПАРЫ -",
+                      flush="ФЛЕШЬ -", runs="СЕКАНС-", nobs="ЕГО БЛАГОРОДИЕ -1", you="ВЫ", me="Я")
+
+
+class ScreenCheck:
+    """Names of the screen observations (events.Screen.what) and where they read."""
+    BOARD = "board scores"       # 6085/6090: S(MAN) at row 20 col 25, S(ZX) right-aligned to col 31
+    COUNT = "count"              # 2920: «ВСЕГО n» at row 6, columns 0-8
+    HAND = "hand"                # 5400: the player's four cards, rank at row 16, suit at row 17, column 4*i
+    BREAKDOWN = "show breakdown" # 4830-4885: the show's breakdown above «ВСЕГО = n»
+    TALLY = "games tally"        # 8290-8310: «СЧЕТ:» ВЫ/Я
+
+
+BOARD_ROW, BOARD_COL = 20, 25
+COUNT_ROW, COUNT_COLS = 6, 9
+HAND_ROWS, HAND_COL_STEP, HAND_SLOTS = (16, 17), 4, 4
+MESSAGE_ROW = 23
+TALLY_ROWS = (7, 9)
+
+
+def breakdown_numbers(block: str, total_row: str, words: ScreenWords = RUSSIAN) -> dict[str, int]:
+    """The numbers of a printed show breakdown (absent parts are 0)."""
+    def number(label: str, text: str) -> int:
+        m = re.search(re.escape(label) + r"(\d+)", text)
+        return int(m.group(1)) if m else 0
+    return {"fifteens": number(words.fifteens, block), "pairs": number(words.pairs, block),
+            "flush": number(words.flush, block), "runs": number(words.runs, block),
+            "nobs": int(words.nobs in block), "total": number(words.show_total, total_row)}

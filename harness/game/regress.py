@@ -2,89 +2,116 @@
 
 Each game runs in a worker process on its own embedded Spectrum (the tape is
 loaded once per worker and each game starts from that snapshot), with the
-automated player strategies taken in turn. The report says how many score
-events were checked and how many differences were found, by documented
-deviation or unexplained; the exit status is non-zero on any unexplained
-difference, BASIC error report or timeout.
+automated player strategies taken in turn; the job runner (harness/jobs.py)
+runs them on a local pool or on a Dask cluster (--scheduler). The report says
+how many score events were checked and how many differences were found, by
+documented deviation or unexplained, and which games the harness itself
+failed on; the exit status is non-zero on any unexplained difference, BASIC
+error report, timeout or harness failure. Each run owns its --out folder
+(harness/outdir.py): a used folder is refused unless --replace.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from .. import atomic
 from ..build import DEFAULT_TAP, FONT, LISTING, build
-from ..cliargs import ArgParser
+from ..cliargs import command_parser, int_in
+from ..errors import HarnessError
+from ..jobs import Progress, Setup, run_jobs
+from ..outdir import claimed
 from ..spectrum.loading import load_tape
+from ..cribbage.rules import PRESETS
 from ..spectrum.machine import FRAME_S, Spectrum48
+from ..spectrum.profile import Profiler
 from ..spectrum.tape import read_tap
 from .compare import compare
 from .deviations import DEVIATIONS
 from .driver import GameDriver
-from .parallel import Progress, run_jobs
+from .events import event_to_json, header
+from .findings import program_findings
 from .players import PLAYERS
 
 STRATEGIES = ("random", "greedy", "adversarial")
+JUDGED_UNDER = PRESETS            # every game is compared under each rules preset; "standard" is the verdict
 
 
-class RegressError(Exception):
-    """Bad arguments, or no tape could be built."""
+class RegressError(HarnessError):
+    """Bad arguments, or no tape to play."""
 
 
 def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
     """Build the tape if it is missing or older than the listing or the font."""
     sources = [LISTING, FONT]
     if not path.exists() or any(s.stat().st_mtime > path.stat().st_mtime for s in sources):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(build().tap)
+        atomic.write_bytes(path, build().tap)
     return path
 
 
 _snapshot = None
+_ifs: set = set()                 # the program's IF statements, for the profiler
 
 
-def _init_worker(tap: str) -> None:
-    global _snapshot
+def _init_worker(tape: bytes) -> None:
+    """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
+    global _snapshot, _ifs
+    blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
-    load_tape(m, read_tap(tap))
+    load_tape(m, blocks)
     _snapshot = m.snapshot()
+    _ifs = Profiler.for_program(blocks[1].data).ifs
 
 
 def play_one(job: tuple[int, int, str, bool]) -> dict:
-    """Play game *index* with *seed* and *strategy*; return its record as plain data."""
+    """Play game *index* with *seed* and *strategy*; return its record as plain data (events as JSON)."""
     index, seed, strategy, keep_all_screens = job
     m = Spectrum48(fast=True)
     m.restore(_snapshot)
     start_frames = m.frames
     player = PLAYERS[strategy](seed=seed)
-    driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens)
+    profiler = Profiler(_ifs)
+    driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
+                        profiler=profiler)
     t = time.perf_counter()
     rec = driver.play()
     wall = time.perf_counter() - t
-    result = compare(rec.transcript)
-    by_dev = Counter(d.deviation for d in result.documented)
+    results = {name: compare(rec.events, rules) for name, rules in JUDGED_UNDER.items()}
+    result = results["standard"]
+    findings = program_findings(rec)
     return {
         "index": index, "seed": seed, "strategy": strategy, "winner": rec.winner, "scores": rec.scores,
-        "completed": rec.winner is not None and rec.timeout is None and not rec.basic_errors,
+        "games_played": len(rec.wins),
+        "completed": rec.winner is not None and rec.failure is None and not rec.basic_errors,
         "deals": rec.deals, "actions": rec.actions, "score_events": result.score_events,
-        "checks": result.checks, "documented": dict(by_dev),
+        "checks": result.checks,
+        "documented": dict(Counter(d.deviation for d in result.documented)),
         "unexplained": [d.as_dict() for d in result.unexplained],
-        "basic_errors": rec.basic_errors, "timeout": rec.timeout,
+        "under_rules": {name: {"documented": dict(Counter(d.deviation for d in r.documented)),
+                               "unexplained": [d.as_dict() for d in r.unexplained]}
+                        for name, r in results.items()},
+        "basic_errors": [r for r in rec.basic_errors if not findings.get(r)],
+        "findings": findings,
+        "timeout": rec.failure, "failure": rec.failure,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
-        "transcript": rec.transcript, "screens": rec.screens,
+        "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
+        "screens": rec.screens, "profile": rec.profile.as_json(),
         "adversarial_tries": getattr(player, "tries", []),
     }
 
 
 def _write_game(out: Path, game: dict) -> None:
+    """The game's transcript, its PNGs and (for the first game) its GIF, each file written atomically."""
     from PIL import Image
     name = f"game-{game['index']:03d}"
-    with open(out / f"{name}.jsonl", "w", encoding="utf-8") as f:
-        for ev in game["transcript"]:
-            f.write(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n")
+    atomic.write_text(out / f"{name}.jsonl", "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n"
+                                                     for ev in game["transcript"]))
     shots = out / name
     shots.mkdir(exist_ok=True)
     frames = []
@@ -93,31 +120,78 @@ def _write_game(out: Path, game: dict) -> None:
         if label == "action":
             frames.append(img)
             continue
-        img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(shots / f"{n:03d}-{label.replace(' ', '-')}.png")
+        with atomic.open_for_replace(shots / f"{n:03d}-{label.replace(' ', '-')}.png") as f:
+            img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(f, format="PNG")
     if frames:
-        frames[0].save(out / f"{name}.gif", save_all=True, append_images=frames[1:], duration=400, loop=0)
+        with atomic.open_for_replace(out / f"{name}.gif") as f:
+            frames[0].save(f, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
+
+
+def _tape_bytes(tap: Path | None) -> bytes:
+    """The tape every worker loads: the given file, or the built game (rebuilt when stale)."""
+    path = ensure_tape(DEFAULT_TAP) if tap is None else Path(tap)
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise RegressError(f"{path}: cannot read the tape: {exc.strerror}") from exc
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
-        progress: bool = True) -> dict:
-    tap = ensure_tape(tap or DEFAULT_TAP)
-    out.mkdir(parents=True, exist_ok=True)
+        progress: bool = True, replace: bool = False, scheduler: str | None = None) -> dict:
+    """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
+
+    A game whose job raises, or whose driver gives up (its record's failure),
+    is reported at once on stderr as a harness failure and the run goes on.
+    On Ctrl-C the games finished so far keep their files and a report marked
+    interrupted is written before the interrupt goes on.
+    """
+    tape = _tape_bytes(tap)
     jobs = [(i, (seed + i) % 65536, strategies[i % len(strategies)], i == 0) for i in range(games)]
-    progress_bar = Progress(games, "games", progress)
-    results = []
-    for game in run_jobs(play_one, jobs, workers, _init_worker, (str(tap),)):
-        _write_game(out, game)
-        game.pop("screens")
-        results.append(game)
-        progress_bar.step()
-    progress_bar.close()
-    wall = progress_bar.elapsed
-    results.sort(key=lambda g: g["index"])
+    with claimed(out, "regress", replace=replace) as folder:
+        bar = Progress(games, "games", progress)
+        results: list[dict] = []
+        failures: list[dict] = []
+        ended = "complete"
+        try:
+            with run_jobs(play_one, jobs, Setup(_init_worker, (tape,)), workers, scheduler) as outcomes:
+                for outcome in outcomes:
+                    index, game_seed, strategy, _ = outcome.job
+                    failure = outcome.error
+                    if outcome.ok:
+                        game = outcome.value
+                        _write_game(folder, game)
+                        game.pop("screens", None)
+                        results.append(game)
+                        failure = game.get("failure")
+                    if failure:
+                        failures.append({"index": index, "seed": game_seed, "strategy": strategy, "error": failure})
+                        bar.note(f"cribbage-zx regress: game {index} (seed {game_seed}, {strategy}): "
+                                 f"harness failure: {failure}")
+                    bar.step()
+        except KeyboardInterrupt:
+            ended = "interrupted"
+            raise
+        except BaseException as exc:
+            ended = f"stopped: {exc}".splitlines()[0]
+            raise
+        finally:
+            bar.close()
+            if results or failures or ended != "complete":
+                report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
+                atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+    return report
+
+
+def _report(games: int, workers: int, scheduler: str | None, results: list[dict], failures: list[dict],
+            wall: float, ended: str) -> dict:
+    results = sorted(results, key=lambda g: g["index"])
     documented = Counter()
     for g in results:
         documented.update(g["documented"])
-    report = {
+    return {
         "games": games,
+        "ended": ended,
+        "played": len(results),
         "completed": sum(g["completed"] for g in results),
         "deals": sum(g["deals"] for g in results),
         "actions": sum(g["actions"] for g in results),
@@ -128,18 +202,19 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         "unexplained_differences": sum(len(g["unexplained"]) for g in results),
         "basic_errors": sum(len(g["basic_errors"]) for g in results),
         "timeouts": sum(1 for g in results if g["timeout"]),
+        "harness_failures": len(failures),
+        "harness_failure_details": sorted(failures, key=lambda f: f["index"]),
         "wall_s": round(wall, 2),
         "emulated_s": round(sum(g["emulated_s"] for g in results), 1),
         "wall_s_per_game": round(sum(g["wall_s"] for g in results) / max(1, len(results)), 3),
         "workers": workers,
+        "scheduler": scheduler,
         "deviations": {k: {"lines": d["lines"], "what": d["what"], "rule": d["rule"]} for k, d in DEVIATIONS.items()},
-        "per_game": [{k: g[k] for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
-                                        "score_events", "documented", "unexplained", "basic_errors", "timeout",
-                                        "emulated_s", "wall_s", "adversarial_tries")} for g in results],
+        "per_game": [{k: g.get(k) for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
+                                            "score_events", "documented", "unexplained", "basic_errors", "timeout",
+                                            "failure", "emulated_s", "wall_s", "adversarial_tries")}
+                     for g in results],
     }
-    with open(out / "report.json", "w", encoding="utf-8") as f:
-        json.dump(report, f, ensure_ascii=False, indent=1, sort_keys=True)
-    return report
 
 
 def summary_table(report: dict) -> str:
@@ -151,6 +226,7 @@ def summary_table(report: dict) -> str:
         *((f"  {k}", v) for k, v in report["documented_by_deviation"].items()),
         ("unexplained differences", report["unexplained_differences"]),
         ("BASIC error reports", report["basic_errors"]), ("timeouts", report["timeouts"]),
+        ("harness failures", report["harness_failures"]),
         ("emulated seconds", report["emulated_s"]), ("wall seconds", report["wall_s"]),
         ("wall seconds per game", report["wall_s_per_game"]),
     ]
@@ -158,22 +234,34 @@ def summary_table(report: dict) -> str:
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
 
 
-def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx regress", error_class=RegressError,
-                       description="Play whole games of the BASIC program and check every score.")
-    parser.add_argument("--games", type=int, default=6, help="games to play (default 6)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="worker processes")
-    parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=6, help="games to play (default 6)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
+                        help="SEED of the first game, 0..65535 (default 1); game i gets seed+i")
+    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
+                        help="worker processes (default: 2, or 1 on a one-core machine)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the games on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
+                             "or 'local' for a LocalCluster of --workers processes")
+    parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder (default out/regress)")
+    parser.add_argument("--replace", action="store_true",
+                        help="clear --out first when it holds an earlier run (without it a used folder is refused)")
+    parser.add_argument("--tape", type=Path,
+                        help="the tape to play (default: build/cribbage.tap, built when missing or stale)")
     parser.add_argument("--strategy", choices=sorted(PLAYERS), action="append",
                         help="player strategy (repeatable; default: random, greedy, adversarial in turn)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1:
-        raise RegressError("--games and --workers must be at least 1")
+
+
+def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
-                 progress=not args.quiet)
+                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler)
     print(summary_table(report))
     print(f"report: {args.out / 'report.json'}")
-    bad = report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
+    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
+           or report["harness_failures"])
     return 1 if bad else 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx regress", RegressError).parse_args(argv))

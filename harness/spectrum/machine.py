@@ -522,6 +522,11 @@ class Spectrum48:
     def subppc(self) -> int:
         return self.peek("SUBPPC")
 
+    def program_bytes(self) -> bytes:
+        """The BASIC program area, PROG to VARS, as the ROM stores it."""
+        prog = self.peek("PROG")
+        return self.read(prog, self.peek("VARS") - prog)
+
     def listing(self) -> str:
         """The BASIC program in memory listed back as text (the tokeniser's source conventions)."""
         from .basic import detokenise

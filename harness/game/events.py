@@ -1,0 +1,368 @@
+"""What the program did, as typed events: the observer's output and the comparison's input.
+
+One frozen dataclass per kind of event, with enums where a field takes one of
+a few values. They are turned into JSON only at the edge (transcript files,
+JSON Lines, `SCHEMA_VERSION` in the header line), so the rest of the code
+never handles loose dicts. Cards are the engine's two-letter strings ("TC").
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Any, ClassVar, Iterable, TextIO
+
+from ..errors import HarnessError
+
+SCHEMA_VERSION = 1
+
+
+class Who(StrEnum):
+    COMPUTER = "computer"
+    PLAYER = "player"
+
+
+class ScoreContext(StrEnum):
+    """Why the program pegged: found from the GO SUB return points on the stack."""
+    PLAY = "play"
+    GO = "go"
+    RESET = "reset"          # the count reset at 4400 calls 2900 again with S unchanged
+    HEELS = "heels"
+    SHOW = "show"
+    DEMO = "demo"            # the instructions' board demonstration
+    UNKNOWN = "unknown"
+
+
+class ShowHand(StrEnum):
+    COMPUTER = "computer"
+    PLAYER = "player"
+    CRIB = "crib"
+    UNKNOWN = "unknown"
+
+
+class ChoiceKind(StrEnum):
+    """A decision the automated player took (what a person would have chosen)."""
+    DISCARD = "discard"
+    PLAY = "play"
+    GO = "go"
+    BOARD_DEMO = "board demo"
+    CANCEL_GO = "cancel go"          # chose a card at the go confirmation instead of the empty slot
+    RESELECT = "reselect"            # chose the same card twice while discarding
+    KEYS_WHILE_DRAWING = "keys while drawing"
+    ANSWER = "answer"                # a typed answer at an INPUT (empty, a letter, out of range...)
+
+
+class EventKind(StrEnum):
+    CUT = "cut"
+    DEAL = "deal"
+    DISCARD = "discard"
+    CRIB = "crib"
+    STARTER = "starter"
+    PLAY = "play"
+    GO = "go"
+    RESET = "reset"
+    SCORE = "score"
+    SHOW = "show"
+    CLAIM = "claim"
+    REFUSED = "refused"
+    WIN = "win"
+    TALLY = "tally"
+    OPTIONS = "options"
+    CHOICE = "choice"
+    MESSAGE = "message"
+    RIGGED = "rigged"
+    SCREEN = "screen"
+    REPORT = "report"
+    FAILURE = "failure"
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[EventKind]
+
+
+@dataclass(frozen=True)
+class Cut(Event):
+    """The cut for deal (7430-7450): the player's card in S, the computer's in K."""
+    kind: ClassVar[EventKind] = EventKind.CUT
+    player_rank: int
+    computer_rank: int
+
+
+@dataclass(frozen=True)
+class Deal(Event):
+    kind: ClassVar[EventKind] = EventKind.DEAL
+    n: int
+    dealer: Who
+    computer: tuple[str, ...]
+    player: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Discard(Event):
+    kind: ClassVar[EventKind] = EventKind.DISCARD
+    who: Who
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Crib(Event):
+    kind: ClassVar[EventKind] = EventKind.CRIB
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Starter(Event):
+    kind: ClassVar[EventKind] = EventKind.STARTER
+    card: str
+
+
+@dataclass(frozen=True)
+class Play(Event):
+    kind: ClassVar[EventKind] = EventKind.PLAY
+    who: Who
+    card: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Go(Event):
+    kind: ClassVar[EventKind] = EventKind.GO
+    who: Who
+    count: int
+
+
+@dataclass(frozen=True)
+class Reset(Event):
+    kind: ClassVar[EventKind] = EventKind.RESET
+    count: int
+
+
+@dataclass(frozen=True)
+class Score(Event):
+    """Points pegged at 6050 (S added to S(PLAYER)); *before* is the total before."""
+    kind: ClassVar[EventKind] = EventKind.SCORE
+    who: Who
+    points: int
+    context: ScoreContext
+    before: int
+
+
+@dataclass(frozen=True)
+class Show(Event):
+    kind: ClassVar[EventKind] = EventKind.SHOW
+    hand: ShowHand
+    fifteens: int
+    pairs: int
+    runs: int
+    flush: int
+    nobs: int
+    ranks: tuple[int, ...]
+    suits: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Claim(Event):
+    """The count the player typed under muggins (4780)."""
+    kind: ClassVar[EventKind] = EventKind.CLAIM
+    claimed: int
+
+
+@dataclass(frozen=True)
+class Refused(Event):
+    kind: ClassVar[EventKind] = EventKind.REFUSED
+    who: Who
+    card: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Win(Event):
+    """The program declares a winner (8210) with both pegging totals."""
+    kind: ClassVar[EventKind] = EventKind.WIN
+    who: Who
+    computer: int
+    player: int
+    credited: Who | None = None      # whose G() the program increments at 8260
+
+
+@dataclass(frozen=True)
+class Tally(Event):
+    """The games tally the program keeps in G() and shows under «СЧЕТ» (8290-8310)."""
+    kind: ClassVar[EventKind] = EventKind.TALLY
+    computer: int
+    player: int
+    rows: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Options(Event):
+    kind: ClassVar[EventKind] = EventKind.OPTIONS
+    muggins: bool
+
+
+@dataclass(frozen=True)
+class Choice(Event):
+    kind: ClassVar[EventKind] = EventKind.CHOICE
+    what: ChoiceKind
+    slot: int | None = None
+    slots: tuple[int, ...] | None = None
+    count: int | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Message(Event):
+    kind: ClassVar[EventKind] = EventKind.MESSAGE
+    text: str
+
+
+@dataclass(frozen=True)
+class Rigged(Event):
+    kind: ClassVar[EventKind] = EventKind.RIGGED
+    dealer: Who
+
+
+@dataclass(frozen=True)
+class Screen(Event):
+    """Screen text read at a moment where it must agree with the variables it was printed from.
+
+    *what* names the check (see `program.ScreenCheck`); *rows* are the screen
+    rows that matter (row index, text); *variables* the values read at the same
+    moment. The comparison stage judges them; the observer only records.
+    """
+    kind: ClassVar[EventKind] = EventKind.SCREEN
+    what: str
+    rows: tuple[tuple[int, str], ...]
+    variables: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Report(Event):
+    """A BASIC report the program stopped with (OK, STOP or an error)."""
+    kind: ClassVar[EventKind] = EventKind.REPORT
+    code: str
+    message: str
+    line: int
+    statement: int
+
+
+@dataclass(frozen=True)
+class Failure(Event):
+    """The harness could not go on with this game (budget exceeded, driver error)."""
+    kind: ClassVar[EventKind] = EventKind.FAILURE
+    reason: str
+
+
+EVENT_TYPES: dict[EventKind, type[Event]] = {
+    cls.kind: cls for cls in (Cut, Deal, Discard, Crib, Starter, Play, Go, Reset, Score, Show, Claim, Refused,
+                              Win, Tally, Options, Choice, Message, Rigged, Screen, Report, Failure)
+}
+_ENUMS = {cls.__name__: cls for cls in (Who, ScoreContext, ShowHand, ChoiceKind)}
+
+
+def _enum_of(annotation: str) -> type[Enum] | None:
+    """The enum a field's annotation names ("Who", "Who | None"), if any."""
+    return _ENUMS.get(annotation.split(" |")[0])
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def event_to_json(ev: Event) -> dict[str, Any]:
+    """A plain dict: ``kind`` first, then every field that is not None."""
+    out: dict[str, Any] = {"kind": ev.kind.value}
+    for f in dataclasses.fields(ev):
+        value = getattr(ev, f.name)
+        if value is not None:
+            out[f.name] = _plain(value)
+    return out
+
+
+class SchemaError(HarnessError, ValueError):
+    """A transcript line that is not an event of this schema."""
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """The typed event of a dict written by `event_to_json` (or by schema 0, whose key was ``t``)."""
+    data = dict(data)
+    kind_name = data.pop("kind", None) or data.pop("t", None)
+    try:
+        cls = EVENT_TYPES[EventKind(kind_name)]
+    except ValueError:
+        raise SchemaError(f"unknown event kind {kind_name!r}") from None
+    args: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            continue
+        value = data.pop(f.name)
+        enum = _enum_of(str(f.type))
+        if enum is not None and value is not None:
+            try:
+                value = enum(value)
+            except ValueError:
+                raise SchemaError(f"{kind_name} event: {f.name}={value!r} is not one of "
+                                  f"{[e.value for e in enum]}") from None
+        if f.name != "variables":
+            value = _tupled(value)
+        args[f.name] = value
+    if data:
+        raise SchemaError(f"{kind_name} event has unknown fields {sorted(data)}")
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise SchemaError(f"{kind_name} event: {exc}") from None
+
+
+def header(**info: Any) -> dict[str, Any]:
+    """The first line of a transcript file."""
+    return {"kind": "header", "schema": SCHEMA_VERSION, **info}
+
+
+def write_jsonl(f: TextIO, events: Iterable[Event], **info: Any) -> None:
+    """A transcript as JSON Lines: the header, then one event per line (stable key order)."""
+    f.write(json.dumps(header(**info), ensure_ascii=False, sort_keys=True) + "\n")
+    for ev in events:
+        f.write(json.dumps(event_to_json(ev), ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
+    """The header and the events of a transcript file (schema 0 files have no header)."""
+    head: dict[str, Any] = {"schema": 0}
+    events: list[Event] = []
+    for number, line in enumerate(f, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SchemaError(f"line {number}: not JSON ({exc.msg})") from None
+        if data.get("kind") == "header":
+            if data.get("schema") != SCHEMA_VERSION:
+                raise SchemaError(f"line {number}: schema {data.get('schema')}, this reader knows {SCHEMA_VERSION}")
+            head = data
+            continue
+        try:
+            events.append(event_from_json(data))
+        except SchemaError as exc:
+            raise SchemaError(f"line {number}: {exc}") from None
+    return head, events
+
+
+def of_kind(events: Iterable[Event], cls: type[Event]) -> list:
+    """The events of one class, in order."""
+    return [e for e in events if isinstance(e, cls)]

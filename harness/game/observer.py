@@ -1,0 +1,200 @@
+"""Watches «КРИБЕДЖ» run on the embedded Spectrum and tells what it does, as typed events.
+
+Statement hooks on the lines of the program model (a score pegged at 6050, a
+card laid at 2780/3580, a go, the deal, the discards, the starter, a show,
+the winner...) read the program's own variables at that moment and emit one
+event each, so a transcript is the program's view. The observer never presses
+a key and never judges: the driver acts, the comparison judges. Screen
+observations (`observe_*`) record the screen rows beside the variables they
+were printed from, for the comparison's screen checks.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..spectrum.machine import Spectrum48
+from ..spectrum.screen import read_screen
+from ..spectrum.variables import BasicVariables, ForLoop
+from . import program as P
+from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Play, Refused, Reset, Score, Screen, ScoreContext,
+                     Show, ShowHand, Starter, Win)
+
+Sink = Callable[[Event], None]
+
+
+class Observer:
+    """Statement hooks that turn what the program does into events for *sink*."""
+
+    def __init__(self, machine: Spectrum48, sink: Sink):
+        self.m = machine
+        self.v = BasicVariables(machine)
+        self.sink = sink
+        self.deals = 0
+        self.dealt: dict[str, list] = {}
+        self.last_show: ShowHand | None = None
+        self.credited = None
+        self._hooks: dict[tuple[int, int], Callable[[], None]] = {
+            P.AT_PEG: self._on_score,
+            P.AT_DEALT: self._on_deal,
+            P.AT_DISCARDS: self._on_discards,
+            P.AT_STARTER: self._on_starter,
+            P.AT_PLAYER_CARD: self._on_player_card,
+            P.AT_COMPUTER_CARD: self._on_computer_card,
+            **{at: self._on_player_go for at in P.AT_PLAYER_GO},
+            **{at: self._on_computer_go for at in P.AT_COMPUTER_GO},
+            P.AT_RESET: self._on_reset,
+            P.AT_SHOW: self._on_show,
+            P.AT_CLAIM: self._on_claim,
+            P.AT_CUT_FOR_DEAL: self._on_cut,
+            P.AT_WIN: self._on_win,
+            P.AT_CREDIT: self._on_credit,
+            P.AT_REFUSED: self._on_refused,
+            P.AT_BREAKDOWN: self.observe_breakdown,
+        }
+        self.extra_hooks: dict[tuple[int, int], Callable[[], None]] = {}   # the driver's (rigging, screenshots)
+
+    # ------------------------------------------------------------------ attach
+    def attach(self) -> None:
+        self.m.add_statement_hook(self._hook)
+
+    def detach(self) -> None:
+        self.m.remove_statement_hook(self._hook)
+
+    def _hook(self, line: int, stmt: int) -> bool:
+        handler = self._hooks.get((line, stmt))
+        if handler is not None:
+            handler()
+        extra = self.extra_hooks.get((line, stmt))
+        if extra is not None:
+            extra()
+        return False
+
+    # ------------------------------------------------------------------ reading the program
+    def get(self, name: str):
+        value = self.v.get(name)
+        return value.value if isinstance(value, ForLoop) else value
+
+    def _hand(self, ranks: str, suits: str, n: int) -> list:
+        r, s = self.get(ranks), self.get(suits)
+        return [P.card_of(r[i], s[i]) for i in range(n)]
+
+    def stack_lines(self) -> list[int]:
+        return [line for line, _ in self.m.gosub_stack()]
+
+    def rows(self) -> list[str]:
+        return read_screen(self.m.mem, udg_text=P.UDG_TEXT).rows
+
+    # ------------------------------------------------------------------ hooks
+    def _on_score(self) -> None:
+        who, points = int(self.get(P.V_PLAYER)), int(self.get(P.V_POINTS))
+        stack = self.stack_lines()
+        context = next((P.SCORE_CONTEXT[line] for line in stack if line in P.SCORE_CONTEXT), None)
+        if context is None and P.PLAY_SCORER_CALLER in stack:
+            context = ScoreContext.PLAY
+        self.sink(Score(who=P.WHO[who], points=points, context=context or ScoreContext.UNKNOWN,
+                        before=int(self.get(P.V_TOTALS)[who - 1])))
+
+    def _on_deal(self) -> None:
+        self.deals += 1
+        self.dealt = {"computer": self._hand("C()", "C$()", 6), "player": self._hand("A()", "A$()", 6)}
+        self.sink(Deal(n=self.deals, dealer=P.WHO[int(self.get(P.V_DEALER))],
+                       computer=tuple(str(c) for c in self.dealt["computer"]),
+                       player=tuple(str(c) for c in self.dealt["player"])))
+
+    def _on_discards(self) -> None:
+        t = self.get("T()")
+        comp = [self.dealt["computer"][int(t[i]) - 1] for i in (0, 1)]
+        mine = [self.dealt["player"][int(t[i]) - 1] for i in (2, 3)]
+        self.sink(Discard(who=P.Who.COMPUTER, cards=tuple(str(c) for c in comp)))
+        self.sink(Discard(who=P.Who.PLAYER, cards=tuple(str(c) for c in mine)))
+        self.sink(Crib(cards=tuple(str(c) for c in self._hand("E()", "E$()", 4))))
+
+    def _on_starter(self) -> None:
+        self.sink(Starter(card=str(P.card_of(self.get("K"), self.get("K$")))))
+
+    def _on_player_card(self) -> None:
+        k = int(self.get("K"))
+        card = P.card_of(self.get("A()")[k - 1], self.get("A$()")[k - 1])
+        self.sink(Play(who=P.Who.PLAYER, card=str(card), count=int(self.get("T"))))
+
+    def _on_computer_card(self) -> None:
+        x1 = int(self.get("X1"))
+        card = P.card_of(self.get("C()")[x1 - 1], self.get("C$()")[x1 - 1])
+        self.sink(Play(who=P.Who.COMPUTER, card=str(card), count=int(self.get("SUM"))))
+
+    def _on_player_go(self) -> None:
+        self.sink(Go(who=P.Who.PLAYER, count=int(self.get("SUM"))))
+
+    def _on_computer_go(self) -> None:
+        self.sink(Go(who=P.Who.COMPUTER, count=int(self.get("SUM"))))
+
+    def _on_reset(self) -> None:
+        self.sink(Reset(count=int(self.get("SUM"))))
+
+    def _on_show(self) -> None:
+        caller = next((line for line in self.stack_lines() if line in P.SHOW_OF), None)
+        self.last_show = P.SHOW_OF.get(caller, ShowHand.UNKNOWN)
+        ranks, suits = self.get("H()"), self.get("H$()")
+        parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items()}
+        self.sink(Show(hand=self.last_show, **parts, ranks=tuple(int(r) for r in ranks[:5]),
+                       suits=tuple(P.suit_number(c) for c in suits[:5])))
+
+    def _on_claim(self) -> None:
+        self.sink(Claim(claimed=int(self.get("SS"))))
+
+    def _on_refused(self) -> None:
+        k = int(self.get("K"))
+        card = P.card_of(self.get("A()")[k - 1], self.get("A$()")[k - 1])
+        self.sink(Refused(who=P.Who.PLAYER, card=str(card), count=int(self.get("SUM"))))
+
+    def _on_cut(self) -> None:
+        # 7430: the player cuts first (S keeps that card); 7440: the computer cuts (K); 7450: IF S<K THEN DIR=MAN
+        self.sink(Cut(player_rank=int(self.get("S")), computer_rank=int(self.get("K"))))
+
+    def _on_win(self) -> None:
+        s = self.get(P.V_TOTALS)
+        self.sink(Win(who=P.WHO[int(self.get(P.V_WINNER))], computer=int(s[P.ZX - 1]), player=int(s[P.MAN - 1]),
+                      credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
+
+    def _on_credit(self) -> None:
+        self.credited = P.WHO.get(int(self.get(P.V_PLAYER)))
+
+    # ------------------------------------------------------------------ screen observations
+    def _screen(self, what: str, rows: list[str], wanted: list[int], **variables) -> None:
+        self.sink(Screen(what=what, rows=tuple((r, rows[r].rstrip()) for r in wanted), variables=variables))
+
+    def observe_board(self, rows: list[str] | None = None) -> None:
+        """The pegging totals under the board (6085/6090) with S()."""
+        rows = rows or self.rows()
+        s = self.get(P.V_TOTALS)
+        self._screen(P.ScreenCheck.BOARD, rows, [P.BOARD_ROW], player=int(s[P.MAN - 1]), computer=int(s[P.ZX - 1]))
+
+    def observe_play(self) -> None:
+        """At the player's turn: the board, the count «ВСЕГО n» (2920) and the player's cards (5400)."""
+        rows = self.rows()
+        self.observe_board(rows)
+        self._screen(P.ScreenCheck.COUNT, rows, [P.COUNT_ROW], sum=int(self.get("SUM")))
+        ranks, suits, held = self.get("A()"), self.get("A$()"), self.get("B()")
+        cards = [str(P.card_of(ranks[i], suits[i])) if held[i] else None for i in range(P.HAND_SLOTS)]
+        self._screen(P.ScreenCheck.HAND, rows, list(P.HAND_ROWS), cards=cards)
+
+    def observe_breakdown(self) -> None:
+        """The show's breakdown printed at 4830-4885, with the variables it was printed from."""
+        rows = self.rows()
+        line = 24 - self.m.peek("S_POSN") // 256          # the PRINT position's screen row
+        wanted = [r for r in range(line - 4, line + 1) if 0 <= r < 24]
+        parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items() if k != "runs"}
+        # 4875 (or 4790 on an agreed claim) has made S the total by now
+        self._screen(P.ScreenCheck.BREAKDOWN, rows, wanted, print_row=line, muggins=int(self.get(P.V_MUGGINS)),
+                     total=int(self.get(P.V_POINTS)), **parts)
+
+    def observe_tally(self) -> None:
+        """«СЧЕТ:» with the games tally G() (8290-8310)."""
+        rows = self.rows()
+        g = self.get(P.V_GAMES)
+        self._screen(P.ScreenCheck.TALLY, rows, list(P.TALLY_ROWS), player=int(g[P.MAN - 1]),
+                     computer=int(g[P.ZX - 1]))
+
+    def games_tally(self) -> tuple[int, int]:
+        g = self.get(P.V_GAMES)
+        return int(g[P.ZX - 1]), int(g[P.MAN - 1])
