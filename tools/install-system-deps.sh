@@ -11,6 +11,9 @@ command -v fuse-sdl >/dev/null 2>&1 || need+=(fuse-emulator-sdl)
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
+# the HTML edition: Graphviz dot draws the call graph; the browser tests load the pages in headless chromium
+command -v dot >/dev/null 2>&1 || need+=(graphviz)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} (Debian packages used by the tests)"
