@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -61,10 +62,24 @@ def test_every_package_of_the_checkout_is_in_the_wheel_list():
     assert on_disk <= listed, f"packages missing from pyproject [tool.setuptools] packages: {on_disk - listed}"
 
 
+def resources_used(sources) -> set[str]:
+    """The ``basic/...`` and ``roms/...`` files the package asks harness.resources for."""
+    return {m for text in sources for m in re.findall(r"data_path\(\s*[\"']([^\"']+)[\"']", text)}
+
+
+def test_the_scan_finds_a_resource_a_module_asks_for():
+    assert resources_used(["x = resources.data_path('basic/new.tsv')", "data_path(\n  \"roms/a.rom\")"]) \
+        == {"basic/new.tsv", "roms/a.rom"}
+
+
 def test_wheel_carries_the_data_files_byte_for_byte(wheel):
+    used = resources_used(p.read_text(encoding="utf-8") for p in (ROOT / "harness").rglob("*.py"))
+    assert "basic/cribbage.bas" in used and "roms/48.rom" in used
+    expected = dict(DATA_IN_WHEEL)
+    expected.update({"harness/_data/" + rel: ROOT / rel for rel in used})
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-        for inside, original in DATA_IN_WHEEL.items():
+        for inside, original in expected.items():
             assert inside in names, f"{inside} missing from {wheel.name}"
             assert z.read(inside) == original.read_bytes(), inside
         assert "harness/cribbage/py.typed" in names
