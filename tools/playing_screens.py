@@ -1,0 +1,146 @@
+"""Screenshots for docs/PLAYING.md: one game of either edition played by the harness, a PNG at each kind of wait.
+
+The game is played on a fresh embedded 48K with the tape built from the
+listing, by a plain player of its own that asks for the instructions and
+plays under muggins; the display at the first wait of each kind listed in
+SHOTS is kept: what a person sees when the program asks for something. Deterministic: the same seed gives the same
+pictures.
+
+    .venv/bin/python tools/playing_screens.py --lang en --out docs/screens
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from harness.build import build  # noqa: E402
+from harness.spectrum.loading import load_tape  # noqa: E402
+from harness.spectrum.machine import Spectrum48, StopReason  # noqa: E402
+from harness.spectrum.screen import render  # noqa: E402
+from harness.spectrum.tape import read_tap  # noqa: E402
+from harness.spectrum.typist import Typist  # noqa: E402
+from harness.spectrum.variables import BasicVariables, ForLoop  # noqa: E402
+
+#: (wait kind, BASIC line, who called the card selector or None) -> file name stem
+SHOTS = {
+    ("input", 7060, None): "welcome",
+    ("pause", 9065, None): "instructions",
+    ("pause", 9090, None): "board-demo",
+    ("input", 7405, None): "muggins",
+    ("inkey", 4925, None): "cut",
+    ("inkey", 3725, 7860): "discard",
+    ("inkey", 3725, 2720): "play",
+    ("inkey", 3725, 2755): "go",
+    ("input", 4780, None): "claim",
+    ("pause", 4661, None): "show",
+    ("inkey", 8105, None): "next-deal",
+    ("pause", 8270, None): "final-board",
+    ("input", 8320, None): "again",
+}
+SEED = 7
+SELECTOR_LINES = (3725, 3730, 3750)     # the card selector 3700 polling INKEY$
+
+
+def _fn_t(rank: float) -> int:
+    """DEF FN T (line 60): a card's value in the count."""
+    return 10 if rank > 9 else int(rank)
+
+
+class SimplePlayer:
+    """A plain player of its own (no dependence on the game driver): lays the first card that fits,
+    says go only when none does, discards the first two cards, claims the true count under muggins."""
+
+    def __init__(self, machine: Spectrum48):
+        self.m = machine
+        self.v = BasicVariables(machine)
+        self.discarded = 0
+
+    def num(self, name: str):
+        value = self.v.get(name)
+        return value.value if isinstance(value, ForLoop) else value
+
+    def key(self, wait) -> str | None:
+        """The key for an INKEY$/PAUSE wait, or None for an INPUT (answered by `text`)."""
+        if wait.line in SELECTOR_LINES:
+            return self.select(self.m.gosub_stack()[0][0])
+        return {9090: "SPACE"}.get(wait.line, "ENTER")
+
+    def select(self, caller: int) -> str:
+        if caller in (7860, 7870):
+            target = 1 if caller == 7860 else 2
+        elif caller == 2755:
+            target = int(self.num("HGO"))
+        else:
+            ranks, held, count = self.num("A()"), self.num("B()"), int(self.num("SUM"))
+            fits = [i + 1 for i in range(4) if held[i] and count + _fn_t(ranks[i]) <= 31]
+            target = fits[0] if fits else next(i + 1 for i in range(4) if not held[i])
+        return "ENTER" if int(self.num("X")) == target else "SPACE"
+
+    def text(self, line: int) -> str:
+        if line == 4780:
+            return str(int(sum(self.num(n) for n in ("S", "P", "F", "FL", "NOB"))))
+        return {7060: "Y", 7405: "Y"}.get(line, "N")
+
+
+def play_game(tape: bytes, seed: int, on_wait=None, max_actions: int = 3000) -> StopReason:
+    """Load *tape* in a fresh 48K and play one game with `SimplePlayer`, SEED set after RANDOMIZE;
+    *on_wait(machine, wait)* sees every wait before it is answered. Returns how the program stopped."""
+    m = Spectrum48(fast=True)
+    m.boot()
+    load_tape(m, read_tap(tape))
+    m.poke("SEED", seed)                     # the loaded program waits at 7060, after RANDOMIZE (7005)
+    bot = SimplePlayer(m)
+    for _ in range(max_actions):
+        stop = m.run(30_000, until_wait=True, what="the program waiting for a key")
+        if stop.kind != "wait":
+            return stop
+        if on_wait is not None:
+            on_wait(m, stop.wait)
+        if stop.wait.kind == "input":
+            Typist(m).answer(bot.text(stop.wait.line))
+        else:
+            m.tap(bot.key(stop.wait))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+def play(lang: str, seed: int = SEED) -> dict[str, object]:
+    """Play one game; return {stem: RGB array} for the first wait of each kind in SHOTS."""
+    shots: dict[str, object] = {}
+
+    def keep(m: Spectrum48, w) -> None:
+        caller = m.gosub_stack()[0][0] if w.line in SELECTOR_LINES else None
+        stem = SHOTS.get((w.kind, 3725 if caller else w.line, caller))
+        if stem and stem not in shots:
+            shots[stem] = render(m.mem, border=m.s.border, scale=2)
+
+    play_game(build(lang=lang).tap, seed, keep)
+    return shots
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", choices=("ru", "en"), default="en")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    from PIL import Image
+    args.out.mkdir(parents=True, exist_ok=True)
+    shots = play(args.lang, args.seed)
+    for stem in SHOTS.values():
+        if stem not in shots:
+            print(f"{stem}: not reached in this game", file=sys.stderr)
+            continue
+        path = args.out / f"{args.lang}-{stem}.png"
+        tmp = path.with_suffix(".tmp.png")
+        Image.fromarray(shots[stem], "RGB").save(tmp)
+        tmp.replace(path)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
