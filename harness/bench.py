@@ -8,11 +8,14 @@ Each figure is the best of several repetitions: the machines here are noisy.
 """
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 import time
 
 from .errors import HarnessError
 from . import resources
+from .cliargs import command_parser, int_in
 from .spectrum.cpu import run_raw_frames
 from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
@@ -91,18 +94,32 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
     return basic, raw
 
 
-def main(argv: list[str]) -> int:
-    as_json = "--json" in argv
-    unknown = [a for a in argv if a != "--json"]
-    if unknown:
-        raise BenchError(f"bench: unknown argument(s) {' '.join(unknown)}; usage: cribbage-zx bench [--json]")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--runner", action="store_true",
+                        help="instead: regress --games N on one worker, the local pool and a Dask LocalCluster")
+    parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
+    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="--runner: workers (default 2)")
+    parser.add_argument("--no-dask", action="store_true", help="--runner: leave out the Dask LocalCluster run")
+
+
+def execute(args: argparse.Namespace) -> int:
+    if args.runner:
+        from .bench_runner import bench_runner, format_result
+        result = bench_runner(args.games, args.workers, dask=not args.no_dask)
+        print(json.dumps(result) if args.json else format_result(result))
+        return 0 if result["transcripts_identical"] else 1
     boot = bench_boot()
     basic, raw = bench_basic()
     result = {"boot": boot, "basic": basic, "raw_core": raw}
-    if as_json:
+    if args.json:
         print(json.dumps(result))
     else:
         for name, fig in result.items():
             print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
         print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", BenchError).parse_args(argv))

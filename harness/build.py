@@ -7,13 +7,17 @@ second block is the font that line 2 loads with `LOAD "chr" CODE 64600`.
 """
 from __future__ import annotations
 
+import argparse
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import HarnessError
-from . import resources
-from .cliargs import ArgParser
+from . import atomic, resources
+from .cliargs import command_parser
 from .spectrum import audio, tzx
+from .spectrum.acceptance import ProgramRefused, check_program
 from .spectrum.basic import split_program, tokenise_program
 from .spectrum.font import build_font
 from .spectrum.romcheck import RomNumberEncoder
@@ -43,8 +47,13 @@ class Build:
         return write_tap(self.blocks)
 
 
-def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru") -> Build:
-    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/english.py)."""
+def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru", check: bool = True) -> Build:
+    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/english.py).
+
+    With *check* (the default) the ROM must accept the program first (spectrum/acceptance.py):
+    a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
+    BuildError naming the file, the line and the ROM's verdict.
+    """
     try:
         source = Path(listing).read_text(encoding="utf-8")
     except OSError as exc:
@@ -56,6 +65,11 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
     if lang == "en":
         from .english import english_edition
         program, glyphs = english_edition(program, glyphs)
+    if check:
+        try:
+            check_program(program, str(listing), _file_lines(source))
+        except ProgramRefused as exc:
+            raise BuildError(str(exc)) from exc
     blocks = [
         program_header(PROGRAM_NAME, len(program), AUTOSTART, len(program)),
         TapeBlock(FLAG_DATA, program),
@@ -65,29 +79,43 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
     return Build(program, glyphs, blocks)
 
 
-def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx build", description=__doc__.splitlines()[0], error_class=BuildError)
+def _file_lines(source: str) -> dict[int, int]:
+    """BASIC line number -> its line in the listing file."""
+    lines = {}
+    for file_line, text in enumerate(source.splitlines(), start=1):
+        found = re.match(r"\s*(\d+)", text)
+        if found and not text.lstrip().startswith("#"):
+            lines.setdefault(int(found.group(1)), file_line)
+    return lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, help=f"TAP file to write (default {DEFAULT_TAP}, {EN_TAP} with --lang en)")
     parser.add_argument("--lang", choices=("ru", "en"), default="ru", help="ru: the original; en: the English edition (basic/translation.tsv)")
-    parser.add_argument("--listing", type=Path, default=LISTING)
-    parser.add_argument("--font", type=Path, default=FONT)
+    parser.add_argument("--listing", type=Path, default=LISTING, help="the BASIC listing (default: basic/cribbage.bas)")
+    parser.add_argument("--font", type=Path, default=FONT, help="the font as text art (default: basic/chr_font.txt)")
     parser.add_argument("--wav", type=Path, help="also write the tape as audio (ROM timings, 44.1 kHz mono)")
     parser.add_argument("--wav-bits", type=int, choices=(8, 16), default=8, help="bits per WAV sample")
     parser.add_argument("--tzx", type=Path, help="also write the tape as TZX 1.20 (standard speed blocks)")
-    args = parser.parse_args(argv)
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Build, then write each output atomically: a refused build or a failed write leaves every old file as it was."""
     args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
     result = build(args.listing, args.font, lang=args.lang)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_bytes(result.tap)
+    atomic.write_bytes(args.output, result.tap)
     lines = len(split_program(result.program))
     print(f"{args.output}: program \"{PROGRAM_NAME}\" LINE {AUTOSTART}, {lines} lines, "
           f"{len(result.program)} bytes; \"{FONT_NAME}\" CODE {FONT_START},{FONT_LENGTH}")
     if args.wav:
-        args.wav.parent.mkdir(parents=True, exist_ok=True)
-        info = audio.write_wav(args.wav, result.blocks, bits=args.wav_bits)
+        with atomic.replacing(args.wav) as tmp:
+            info = audio.write_wav(tmp, result.blocks, bits=args.wav_bits)
         print(f"{args.wav}: {info.seconds:.1f} s of tape, {info.rate} Hz {info.bits}-bit mono")
     if args.tzx:
-        args.tzx.parent.mkdir(parents=True, exist_ok=True)
-        args.tzx.write_bytes(tzx.tap_to_tzx(result.blocks))
+        atomic.write_bytes(args.tzx, tzx.tap_to_tzx(result.blocks))
         print(f"{args.tzx}: TZX 1.20, {len(result.blocks)} standard speed blocks")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx build", BuildError).parse_args(argv))

@@ -1,7 +1,13 @@
-"""argparse that raises the command's domain error instead of exiting, so every command is testable."""
+"""argparse that raises the command's domain error instead of exiting, and range-checked numbers.
+
+Every command is an argparse subcommand of `cribbage-zx` (see cli.py) and can
+also be called as ``module.main(argv)`` from tests; either way a bad argument
+is one line naming the option, never a traceback or a silent default.
+"""
 from __future__ import annotations
 
 import argparse
+from typing import Callable
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -11,3 +17,48 @@ class ArgParser(argparse.ArgumentParser):
 
     def error(self, message: str):  # argparse would print usage and sys.exit(2)
         raise self._error_class(f"{self.prog}: {message}")
+
+
+def int_in(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number within [low, high] (either bound may be open).
+
+    argparse puts the option's name in front of the message: ``argument --limit: -5 is not
+    at least 1``.
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if low is not None and high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not in {low}..{high}")
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"{value} is not at least {low}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{value} is more than {high}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def float_in(low: float, high: float | None = None, open_low: bool = True) -> Callable[[str], float]:
+    """An argparse type: a number above *low* (or at least, if not *open_low*) and at most *high*."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value != value or (value <= low if open_low else value < low) or (high is not None and value > high):
+            bound = f"more than {low}" if open_low else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{text} is not {bound}" + (f" and at most {high}" if high else ""))
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+def command_parser(module, prog: str, error_class: type[Exception]) -> ArgParser:
+    """The parser of one command, for its ``main(argv)``: the same arguments as under `cribbage-zx`."""
+    parser = ArgParser(prog=prog, description=(module.__doc__ or "").strip().splitlines()[0],
+                       error_class=error_class)
+    module.add_arguments(parser)
+    return parser

@@ -9,12 +9,16 @@ saved as a version 3 .z80 that Fuse, SkoolKit and `z80snap` read.
 """
 from __future__ import annotations
 
+import argparse
+import sys
 from collections import deque
 from pathlib import Path
 
+from . import atomic
+
 from .errors import HarnessError
 from .build import DEFAULT_TAP, FONT, LISTING, build
-from .cliargs import ArgParser
+from .cliargs import command_parser, int_in
 from .spectrum import z80snap
 from .spectrum.keyboard import KeyError_
 from .spectrum.machine import MachineError, RunTimeout, Spectrum48
@@ -38,8 +42,7 @@ def ensure_tape(path: Path) -> Path:
         return path
     sources = [p for p in (LISTING, FONT) if p.exists()]
     if not path.exists() or any(p.stat().st_mtime > path.stat().st_mtime for p in sources):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(build().tap)
+        atomic.write_bytes(path, build().tap)
     return path
 
 
@@ -107,28 +110,32 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
             raise SnapshotCmdError(f"answer {answer!r} to the wait at line {wait.line}:{wait.statement}: {exc}") from exc
 
 
-def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx snapshot", description=__doc__.splitlines()[0],
-                       error_class=SnapshotCmdError)
-    parser.add_argument("--at", type=int, required=True, metavar="LINE", help="stop at the start of this line")
-    parser.add_argument("--statement", type=int, default=None, help="... at this statement of it")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--at", type=int_in(0, 9999), required=True, metavar="LINE",
+                        help="stop at the start of this line (0..9999)")
+    parser.add_argument("--statement", type=int_in(1, 127), default=None, help="... at this statement of it")
     parser.add_argument("--answer", action="append", default=[], metavar="TEXT",
                         help="the answer to the next wait (INPUT text, or a key)")
     parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
-    parser.add_argument("--max-frames", type=int, default=MAX_FRAMES)
+    parser.add_argument("--max-frames", type=int_in(1, 10_000_000), default=MAX_FRAMES,
+                        help=f"give up after this many frames (default {MAX_FRAMES})")
     parser.add_argument("--uncompressed", action="store_true", help="store memory blocks as they are")
     parser.add_argument("output", type=Path, help=".z80 file to write")
-    args = parser.parse_args(argv)
-    if not 0 <= args.at <= 9999:
-        raise SnapshotCmdError(f"--at {args.at}: a line number is 0..9999")
+
+
+def execute(args: argparse.Namespace) -> int:
     tape = ensure_tape(args.tape)
     machine = Spectrum48(fast=True)
     machine.boot()
     machine.insert_tape(read_tap(tape))
     Typist(machine).type_codes(LOAD_COMMAND)
     used = run_to_line(machine, args.at, args.statement, args.answer, args.max_frames)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    snap = z80snap.save(machine, args.output, compressed=not args.uncompressed)
+    with atomic.replacing(args.output) as tmp:
+        snap = z80snap.save(machine, tmp, compressed=not args.uncompressed)
     print(f"{args.output}: line {machine.ppc}:{machine.subppc}, PC={snap.regs['pc']:#06x}, "
           f"{machine.frames} frames after power-on, {used} answer(s) used")
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx snapshot", SnapshotCmdError).parse_args(argv))

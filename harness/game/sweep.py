@@ -20,26 +20,33 @@
 * discard: a random sample of six-card hands through 500: the points the
   program's discard gives away against the engine's best (a strength report).
 
-Work is split in chunks, each written atomically to OUT/<sweep>/chunk-NNNN.json:
-an interrupted sweep continues where it stopped, losing no finished chunk.
+Work is split in chunks run by the job runner (harness/jobs.py: a local pool
+or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
+with the fingerprint of its cases: an interrupted sweep continues where it
+stopped, losing no finished chunk, and a chunk file that is corrupt or does
+not match its cases is computed again, never counted.
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import itertools
 import json
 import os
 import random
+import sys
 from functools import lru_cache
 from pathlib import Path
 
+from .. import atomic
 from ..errors import HarnessError
-from ..cliargs import ArgParser
+from ..cliargs import command_parser, int_in
+from ..outdir import claimed
 from ..cribbage import score_hand, score_play
 from ..cribbage.cards import from_basic
 from ..spectrum.tape import read_tap
 from .program import SUIT_CODES, ZX
-from .parallel import Progress, run_jobs
+from ..jobs import Progress, Setup, run_jobs
 from .regress import ensure_tape
 from .subroutine import Subroutine, program_at_editor
 
@@ -191,9 +198,10 @@ _sub: Subroutine | None = None
 _kind = None
 
 
-def _init(kind: str, tap: str) -> None:
+def _init(kind: str, tape: bytes) -> None:
+    """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
     global _sub, _kind
-    m = program_at_editor(read_tap(tap))
+    m = program_at_editor(read_tap(tape))
     _kind = kind
     if kind == "show":
         _sub = Subroutine(m, 4700, {(4765, 1)}, setup=SHOW_SETUP)
@@ -201,9 +209,18 @@ def _init(kind: str, tap: str) -> None:
         _sub = Subroutine(m, 2000, PLAY_RETURNS, setup=PLAY_SETUP)
 
 
-def _run_chunk(job: tuple[int, list, str]) -> tuple[int, dict]:
-    index, items, out = job
-    result = {"cases": 0, "weight": 0, "disagreements": []}
+def _items_sha(items: list) -> str:
+    return hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()
+
+
+def _item_weight(kind: str, item) -> int:
+    return item[0]["weight"] if kind == "show" else item[0]
+
+
+def _run_chunk(job: tuple[int, list]) -> dict:
+    """Run one chunk of cases on this worker's machine; the parent writes it (chunk-NNNN.json)."""
+    index, items = job
+    result = {"index": index, "items_sha": _items_sha(items), "cases": 0, "weight": 0, "disagreements": []}
     for item in items:
         if _kind == "show":
             case, crib = item
@@ -219,11 +236,34 @@ def _run_chunk(job: tuple[int, list, str]) -> tuple[int, dict]:
                                                 "program": got, "engine": want})
             result["weight"] += weight
         result["cases"] += 1
-    path = Path(out) / f"chunk-{index:04d}.json"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(result, ensure_ascii=False))
-    os.replace(tmp, path)
-    return index, result
+    return result
+
+
+def _chunk_path(folder: Path, index: int) -> Path:
+    return folder / f"chunk-{index:04d}.json"
+
+
+def read_chunk(folder: Path, kind: str, index: int, items: list) -> tuple[dict | None, str | None]:
+    """A finished chunk if its file holds exactly the result of these items, else (None, why not)."""
+    path = _chunk_path(folder, index)
+    if not path.exists():
+        return None, None
+    try:
+        r = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return None, f"unreadable ({str(exc).splitlines()[0]})"
+    if not isinstance(r, dict):
+        return None, "not a chunk object"
+    expected = {"index": index, "items_sha": _items_sha(items), "cases": len(items),
+                "weight": sum(_item_weight(kind, item) for item in items)}
+    wrong = [k for k, v in expected.items() if r.get(k) != v]
+    if wrong:
+        return None, f"does not match its cases ({', '.join(wrong)})"
+    disagreements = r.get("disagreements")
+    if not isinstance(disagreements, list) or not all(isinstance(d, dict) and "program" in d and "engine" in d
+                                                      for d in disagreements):
+        return None, "its disagreements are malformed"
+    return r, None
 
 
 def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
@@ -246,46 +286,84 @@ def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tu
 
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bool = True,
-              limit: int | None = None, **options) -> dict:
-    tap = str(ensure_tape())
-    folder = out / kind
-    folder.mkdir(parents=True, exist_ok=True)
+              limit: int | None = None, scheduler: str | None = None, replace: bool = False,
+              tap: Path | None = None, **options) -> dict:
+    """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
+
+    Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
+    one run at a time (harness/outdir.py); --replace starts it afresh. A chunk
+    whose job raises is reported at once as a harness failure and not written,
+    so the next run does it again.
+    """
+    tape = _tape_bytes(tap)
     items, coverage = _items(kind, **options)
     if limit is not None:
         items = items[:limit]
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
-    _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
-                               "fingerprint": hashlib.sha256(json.dumps(items).encode()).hexdigest(),
-                               **options})
-    done = {int(p.stem.split("-")[1]) for p in folder.glob("chunk-*.json")}
-    jobs = [(i, c, str(folder)) for i, c in enumerate(chunks) if i not in done]
-    progress_bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
-    for _ in run_jobs(_run_chunk, jobs, workers, _init, (kind, tap)):
-        progress_bar.step()
-    progress_bar.close()
-    return summarise(kind, folder, len(items), len(chunks), progress_bar.elapsed, workers, coverage)
+    with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
+        _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
+                                   "fingerprint": _items_sha(items), **options})
+        jobs = []
+        for i, c in enumerate(chunks):
+            found, why_not = read_chunk(folder, kind, i, c)
+            if found is None:
+                if why_not:
+                    print(f"{_chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
+                jobs.append((i, c))
+        bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
+        failures = []
+        try:
+            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape)), workers, scheduler) as outcomes:
+                for outcome in outcomes:
+                    index = outcome.job[0]
+                    if outcome.ok:
+                        atomic.write_json(_chunk_path(folder, index), outcome.value)
+                    else:
+                        failures.append({"chunk": index, "error": outcome.error})
+                        bar.note(f"cribbage-zx sweep {kind}: chunk {index}: harness failure: {outcome.error}")
+                    bar.step()
+        finally:
+            bar.close()
+        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures)
+
+
+def _tape_bytes(tap: Path | None) -> bytes:
+    path = ensure_tape() if tap is None else Path(tap)
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise SweepError(f"{path}: cannot read the tape: {exc.strerror}") from exc
 
 
 def _check_same_sweep(folder: Path, params: dict) -> None:
     """Finished chunks are reused only by the very same sweep (same cases in the same chunks)."""
     path = folder / "params.json"
     if path.exists():
-        before = json.loads(path.read_text())
+        try:
+            before = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise SweepError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
         if before != params:
             changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
             raise SweepError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
-                             f"use another --out or delete that folder")
+                             f"use --replace to start afresh, or another --out")
     else:
-        path.write_text(json.dumps(params, indent=1))
+        atomic.write_json(path, params, indent=1)
 
 
-def summarise(kind: str, folder: Path, n_items: int, n_chunks: int, wall: float, workers: int,
-              coverage: dict) -> dict:
+def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers: int,
+              coverage: dict, failures: list[dict] | None = None) -> dict:
+    """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
+    are counted, never silently dropped."""
     from .deviations import classify_sweep
     groups: dict[tuple, dict] = {}
     total_cases = total_weight = 0
-    for path in sorted(folder.glob("chunk-*.json")):
-        r = json.loads(path.read_text())
+    missing = []
+    for index, items in enumerate(chunks):
+        r, _ = read_chunk(folder, kind, index, items)
+        if r is None:
+            missing.append(index)
+            continue
         total_cases += r["cases"]
         total_weight += r["weight"]
         for d in r["disagreements"]:
@@ -294,12 +372,13 @@ def summarise(kind: str, folder: Path, n_items: int, n_chunks: int, wall: float,
                                               "deviation": classify_sweep(kind, cause, d)})
                 g["cases"] += 1
                 g["weight"] += d.get("weight", d.get("case", {}).get("weight", 0))
-    report = {"sweep": kind, "items": n_items, "chunks": n_chunks, "coverage": coverage,
-              "cases_checked": total_cases,
+    report = {"sweep": kind, "items": sum(len(c) for c in chunks), "chunks": len(chunks), "coverage": coverage,
+              "cases_checked": total_cases, "chunks_missing": missing,
+              "harness_failures": len(failures or []), "harness_failure_details": failures or [],
               "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
               "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
               "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"])}
-    (folder.parent / f"{kind}-report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1))
+    atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
     return report
 
 
@@ -311,7 +390,7 @@ def _causes(kind: str, d: dict) -> list[tuple]:
 
 
 # ---------------------------------------------------------------------------------------------- discard
-def discard_report(samples: int, seed: int, tap: str) -> dict:
+def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
     from ..cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
@@ -365,39 +444,54 @@ def _discard_values(hand, dealer: bool) -> dict:
     return values
 
 
-def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx sweep", error_class=SweepError,
-                       description="Check the program's scoring routines against the engine on every case.")
-    parser.add_argument("what", choices=("show", "play", "discard"))
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--out", type=Path, default=Path("out/sweep"))
-    parser.add_argument("--samples", type=int, default=400, help="discard: six-card hands to sample")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=int, help="only the first N cases (a quick look)")
-    parser.add_argument("--max-suffix", type=int, default=7,
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", choices=("show", "play", "discard"), help="which routine to sweep")
+    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
+                        help="worker processes (default: 2, or 1 on a one-core machine)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the chunks on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
+                             "or 'local' for a LocalCluster of --workers processes")
+    parser.add_argument("--out", type=Path, default=Path("out/sweep"), help="output folder (default out/sweep)")
+    parser.add_argument("--replace", action="store_true",
+                        help="start afresh: clear OUT/<sweep> instead of resuming from its finished chunks")
+    parser.add_argument("--tape", type=Path,
+                        help="the tape whose routines to call (default: build/cribbage.tap, built when stale)")
+    parser.add_argument("--samples", type=int_in(1, 10_000_000), default=400,
+                        help="discard: six-card hands to sample (default 400)")
+    parser.add_argument("--seed", type=int_in(0, 2**32 - 1), default=1, help="seed of the samples (default 1)")
+    parser.add_argument("--limit", type=int_in(1), help="only the first N cases (a quick look)")
+    parser.add_argument("--chunk", type=int_in(1, 100_000), default=400, help="cases per chunk (default 400)")
+    parser.add_argument("--max-suffix", type=int_in(1, 7), default=7,
                         help="play: run every situation whose distinct suffix is at most this long "
                              "(7, the default, is every situation: about an hour with 2 workers)")
-    parser.add_argument("--sample", type=int, default=0, help="play: longer situations to sample")
+    parser.add_argument("--sample", type=int_in(0), default=0, help="play: longer situations to sample")
     parser.add_argument("--quick", action="store_true",
                         help="play: every situation with a distinct suffix of up to 4 cards and a "
                              "sample of 4000 longer ones (about 5 minutes)")
-    parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args(argv)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
-        report = discard_report(args.samples, args.seed, str(ensure_tape()))
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "discard-report.json").write_text(json.dumps(report, indent=1))
+        report = discard_report(args.samples, args.seed, _tape_bytes(args.tape))
+        atomic.write_json(args.out / "discard-report.json", report, indent=1)
         print(json.dumps(report, indent=1))
         return 0
     if args.quick:
         args.max_suffix, args.sample = 4, 4000
     options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
                                               "seed": args.seed}
-    report = run_sweep(args.what, args.out, args.workers, progress=not args.quiet, limit=args.limit, **options)
+    report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
+                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape, **options)
     print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
-          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained")
+          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
+          f"{report['harness_failures']} harness failure(s)")
     for g in report["groups"]:
         print(f"  {g['cause']}: {g['cases']} cases, weight {g['weight']}, deviation {g['deviation'] or '-'}; "
               f"example {json.dumps(g['example'], ensure_ascii=False)}")
     print(f"report: {args.out / (args.what + '-report.json')}")
-    return 1 if report["unexplained_groups"] else 0
+    return 1 if report["unexplained_groups"] or report["harness_failures"] or report["chunks_missing"] else 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", SweepError).parse_args(argv))
