@@ -1,0 +1,138 @@
+"""The sweeps' detection without the emulator: the machine's side of `cribbage-zx sweep` replaced by a
+Python "program" (the engine, right or with a planted fault), so the comparison of each case, the
+chunks, the grouping by cause, the classification and the exit status run as in a real sweep, in
+milliseconds. tests/test_sweep_detection.py plants the faults in the BASIC listing itself."""
+import json
+from functools import lru_cache
+
+import pytest
+
+from harness.game import sweep
+
+# A handful of play situations in place of the 544,816 (ranks of the series; each stands for 1 series):
+# a pair, a fifteen, a 31, a run and nothing.
+SITUATIONS = {(0, 2, (7,), 2): [1, (7, 7)], (15, 2, (5, 10), 1): [1, (5, 10)],
+              (31, 4, (1, 10), 1): [1, (10, 10, 10, 1)], (0, 3, (3, 1, 2), 1): [1, (3, 1, 2)],
+              (0, 2, (4, 9), 1): [1, (4, 9)]}
+
+
+_REAL_SHOW_CASES = sweep.show_cases
+
+
+@lru_cache(maxsize=1)
+def all_show_cases() -> tuple:
+    return tuple(_REAL_SHOW_CASES())
+
+
+# ------------------------------------------------------------------------------------ no emulator
+# The same sweeps with the machine's side replaced by a Python "program" (the engine, with or
+# without a planted fault): the comparison, the chunks, the summary and the exit status run as in
+# a real sweep, in milliseconds.
+@pytest.fixture
+def no_machine(monkeypatch, tmp_path):
+    tape = tmp_path / "unused.tap"
+    tape.write_bytes(b"")
+    monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: tape)
+    monkeypatch.setattr(sweep, "_init", lambda kind, *a: setattr(sweep, "_kind", kind))
+    monkeypatch.setattr(sweep, "play_keys", lambda: dict(SITUATIONS))
+    monkeypatch.setattr(sweep, "show_cases", lambda: list(all_show_cases()[:40]))
+
+
+def sweep_main(capsys, tmp_path, what: str, *extra: str) -> tuple[int, str, dict]:
+    out_dir = tmp_path / "out"
+    status = sweep.main([what, "--out", str(out_dir), "--workers", "1", "--quiet", *extra])
+    report = json.loads((out_dir / f"{what}-report.json").read_text())
+    return status, capsys.readouterr().out, report
+
+
+def _pair_counts_three(sub, series):
+    """A play scorer that pegs a pair 3 (a royal pair, a double pair royal scored right)."""
+    points = sweep.engine_play(series)
+    return points + 1 if len(series) >= 2 and series[-1] == series[-2] and series[-3:-2] != series[-1:] else points
+
+
+@pytest.mark.parametrize("program,status,causes", [
+    (lambda sub, series: sweep.engine_play(series), 0, []),
+    (_pair_counts_three, 1, [["play", 2, 3]]),
+    (lambda sub, series: 0, 1, [["play", 2, 0], ["play", 3, 0]]),
+], ids=["right", "a pair pegs 3", "nothing ever scores"])
+def test_the_play_sweep_reports_what_a_wrong_scorer_does(monkeypatch, capsys, tmp_path, no_machine,
+                                                         program, status, causes):
+    monkeypatch.setattr(sweep, "program_play", program)
+    got, out, report = sweep_main(capsys, tmp_path, "play")
+    assert got == status
+    assert sorted(g["cause"] for g in report["groups"]) == causes
+    assert report["unexplained_groups"] == len(causes)
+    assert report["cases_checked"] == len(SITUATIONS) and report["weight_checked"] == len(SITUATIONS)
+    assert f"{len(causes)} disagreement group(s), {len(causes)} unexplained" in out
+
+
+def test_the_play_groups_count_cases_and_weights(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "play_keys", lambda: {(0, 2, (7,), 2): [5, (7, 7)], (0, 2, (8,), 2): [3, (8, 8)],
+                                                     (0, 2, (4, 9), 1): [2, (4, 9)]})
+    monkeypatch.setattr(sweep, "program_play", lambda sub, series: 7 if series[0] == series[1] else 0)
+    status, out, report = sweep_main(capsys, tmp_path, "play")
+    assert status == 1
+    assert [(g["cause"], g["cases"], g["weight"], g["deviation"]) for g in report["groups"]] == \
+        [(["play", 2, 7], 2, 8, None)]
+    assert report["weight_checked"] == 10 and report["cases_checked"] == 3
+    assert "['play', 2, 7]: 2 cases, weight 8, deviation -" in out
+
+
+def _wrong_show(component: str, by: int):
+    def program(sub, case, crib):
+        got = dict(sweep.engine_show(case, crib))
+        got[component] += by
+        return got
+    return program
+
+
+@pytest.mark.parametrize("component", sweep.COMPONENTS)
+def test_the_show_sweep_names_the_component_a_wrong_scorer_gets_wrong(monkeypatch, capsys, tmp_path, no_machine,
+                                                                       component):
+    monkeypatch.setattr(sweep, "program_show", _wrong_show(component, 1))
+    status, out, report = sweep_main(capsys, tmp_path, "show", "--limit", "12")
+    assert status == 1 and report["cases_checked"] == 12
+    assert {tuple(g["cause"][:2]) for g in report["groups"]} == {("hand", component)}
+    assert all(g["cause"][3] == g["cause"][2] + 1 and g["deviation"] is None for g in report["groups"])
+    assert sum(g["cases"] for g in report["groups"]) == 12
+    assert sum(g["weight"] for g in report["groups"]) == report["weight_checked"] > 0
+
+
+def test_the_show_sweep_is_clean_when_the_scorer_is_right(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "program_show", lambda sub, case, crib: sweep.engine_show(case, crib))
+    status, out, report = sweep_main(capsys, tmp_path, "show", "--limit", "12")
+    assert status == 0 and report["groups"] == [] and report["unexplained_groups"] == 0
+    assert report["cases_checked"] == 12
+
+
+def test_a_wrong_crib_flush_is_reported_as_the_crib(monkeypatch, capsys, tmp_path, no_machine):
+    """The crib is swept only on four-card flushes; a scorer that gives the crib its 4 is caught."""
+    def program(sub, case, crib):
+        got = dict(sweep.engine_show(case, crib))
+        if crib and case["flush"] == "four":
+            got["flush"] = 4
+        return got
+    monkeypatch.setattr(sweep, "program_show", program)
+    monkeypatch.setattr(sweep, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:3])
+    status, out, report = sweep_main(capsys, tmp_path, "show")
+    assert status == 1
+    assert [g["cause"] for g in report["groups"]] == [["crib", "flush", 0, 4]]
+    assert report["groups"][0]["cases"] == 3 and report["cases_checked"] == 6   # 3 as hands, 3 as cribs
+
+
+def test_a_documented_sweep_deviation_is_named_and_does_not_fail_the_sweep(monkeypatch, capsys, tmp_path,
+                                                                            no_machine):
+    from harness.game import deviations
+    monkeypatch.setitem(deviations.SWEEP_DEVIATIONS, "DX", {
+        "match": lambda kind, cause, example: kind == "play" and cause == ("play", 2, 3)})
+    monkeypatch.setattr(sweep, "program_play", _pair_counts_three)
+    status, out, report = sweep_main(capsys, tmp_path, "play")
+    assert status == 0
+    assert [(g["cause"], g["deviation"]) for g in report["groups"]] == [(["play", 2, 3], "DX")]
+    assert report["unexplained_groups"] == 0 and "deviation DX" in out
+    # a near-miss: the same pair scored 4 is not that deviation
+    monkeypatch.setattr(sweep, "program_play", lambda sub, series: sweep.engine_play(series) + 2
+                        if series == (7, 7) else sweep.engine_play(series))
+    status, out, report = sweep_main(capsys, tmp_path / "again", "play")
+    assert status == 1 and [(g["cause"], g["deviation"]) for g in report["groups"]] == [(["play", 2, 4], None)]
