@@ -1,8 +1,8 @@
 """What can be worked out from the listing alone: who reaches a line, which lines no path reaches, where
 each variable is set and read.
 
-Control flow is followed line by line from the entry points (line 1, where RUN
-starts, and line 2, the autostart of `SAVE "CRIBBAGE" LINE 2`): a line reaches
+Control flow is followed line by line from the entry points (the first line,
+where RUN starts, and the autostart of a `SAVE ... LINE n`: line 2 here): a line reaches
 the targets of its literal GO TO / GO SUB / RUN, and the next line unless an
 unconditional GO TO, RETURN, STOP or RUN ends it; a GO SUB comes back to the
 statement after it. Statements after an unconditional end of flow in the same
@@ -15,8 +15,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .source import ENDS_FLOW, Jump, Listing, Statement
-
-ENTRY_LINES = (1, 2)
 
 
 @dataclass
@@ -76,7 +74,10 @@ def analyse(listing: Listing) -> Analysis:
             incoming[nxt].append(Jump(ln.number, len(ln.statements), nxt, "falls through"))
             successors[ln.number].append(nxt)
     reachable: set[int] = set()
-    todo = [n for n in ENTRY_LINES if n in listing.by_number]
+    entries = {listing.lines[0].number} if listing.lines else set()
+    entries |= {listing.line_at_or_after(j.target) for ln in listing.lines for j in ln.jumps
+                if j.kind == "autostart"} - {None}
+    todo = sorted(entries)
     while todo:
         n = todo.pop()
         if n in reachable:

@@ -153,7 +153,7 @@ def _statement_view(ed: Edition, s: Statement, page: str) -> StatementView:
     if_counts = None
     if cov is not None:
         count = cov.counts.get(s.key, 0)
-        never = s.key in cov.never_run or count == 0
+        never = count == 0          # the counts decide; never_run lists the same statements
         heat = _heat(count, cov.peak)
         if_counts = cov.ifs.get(s.key)
     return StatementView(s.key, s.index, tokens, s.key in ed.analysis.dead_statements, count, heat or 0, never,
