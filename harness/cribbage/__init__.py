@@ -5,9 +5,10 @@ Cadenza Cribbage (Atari ST) manual.  Rule points where they differ are fields
 of :class:`Rules`.
 """
 
-from .cards import (Card, format_card, format_cards, from_basic, from_basic_deck_number,
-                    make, parse_card, parse_cards, parse_russian, to_basic,
+from .cards import (Card, CardError, CardLike, CardsLike, format_card, format_cards, from_basic,
+                    from_basic_deck_number, make, parse_card, parse_cards, parse_russian, to_basic,
                     to_basic_deck_number, to_card)
+from .discard import best_discard, discard_values
 from .game import Game, IllegalAction, ScoreEvent, Step, replay
 from .play import (PlayScore, count_of, go_points, is_legal, last_card_points, playable,
                    score_play)
@@ -15,12 +16,13 @@ from .rules import ARTICLE, CADENZA, PRESETS, PROGRAM, STANDARD, Rules
 from .show import Combo, HandScore, score_cards, score_hand
 
 __all__ = [
-    "Card", "make", "parse_card", "parse_cards", "parse_russian", "format_card",
-    "format_cards", "to_card", "to_basic", "from_basic", "to_basic_deck_number",
+    "Card", "CardLike", "CardsLike", "CardError", "make", "parse_card", "parse_cards", "parse_russian",
+    "format_card", "format_cards", "to_card", "to_basic", "from_basic", "to_basic_deck_number",
     "from_basic_deck_number",
     "score_hand", "score_cards", "HandScore", "Combo",
     "score_play", "PlayScore", "count_of", "is_legal", "playable", "go_points",
     "last_card_points",
     "Rules", "STANDARD", "ARTICLE", "PROGRAM", "CADENZA", "PRESETS",
+    "best_discard", "discard_values",
     "Game", "ScoreEvent", "Step", "IllegalAction", "replay",
 ]

@@ -13,7 +13,9 @@ Rule quoted from the article: «Туз - младшая карта. ... Все �
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, TypeAlias
+
+from ..errors import HarnessError
 
 RANKS = "A23456789TJQK"
 SUITS = "HCDS"  # the BASIC program's S$ order: H=1, C=2, D=3, S=4
@@ -28,6 +30,10 @@ _RU_SUITS = {"Ч": 0, "Т": 1, "Б": 2, "П": 3}
 _RU_RANKS = {"Т": 1, "В": 11, "Д": 12, "К": 13}
 
 
+class CardError(HarnessError, ValueError):
+    """Not a card, or cards that cannot be together (a repeated card, a hand of the wrong size)."""
+
+
 class Card(int):
     """A card that is still a plain int (0..51) but prints as ``5H``."""
 
@@ -36,7 +42,7 @@ class Card(int):
     def __new__(cls, index: int) -> "Card":
         index = int(index)
         if not 0 <= index < 52:
-            raise ValueError(f"card index {index} out of range 0..51")
+            raise CardError(f"card index {index} out of range 0..51")
         return super().__new__(cls, index)
 
     @property
@@ -59,49 +65,55 @@ class Card(int):
         return f"Card({str(self)!r})"
 
 
+#: a card as the engine accepts it: a Card, an int 0..51 or a text token such as "AS", "10d", "5♥"
+CardLike: TypeAlias = Card | int | str
+#: several cards: text such as "AS 5H TD" (spaces or commas), one card, or any iterable of cards
+CardsLike: TypeAlias = str | int | Iterable[CardLike]
+
+
 def make(rank: int, suit: int) -> Card:
     """Card from rank 1..13 and suit 0..3 (H, C, D, S)."""
     if not 1 <= rank <= 13:
-        raise ValueError(f"rank {rank} out of range 1..13")
+        raise CardError(f"rank {rank} out of range 1..13")
     if not 0 <= suit <= 3:
-        raise ValueError(f"suit {suit} out of range 0..3")
+        raise CardError(f"suit {suit} out of range 0..3")
     return Card((rank - 1) * 4 + suit)
 
 
-def rank(card) -> int:
+def rank(card: CardLike) -> int:
     return to_card(card).rank
 
 
-def suit(card) -> int:
+def suit(card: CardLike) -> int:
     return to_card(card).suit
 
 
-def value(card) -> int:
+def value(card: CardLike) -> int:
     return to_card(card).value
 
 
 def parse_card(token: str) -> Card:
-    """Parse ``AS``, ``5h``, ``TD``, ``10D``, ``6♠``; ValueError names the token."""
+    """Parse ``AS``, ``5h``, ``TD``, ``10D``, ``6♠``; CardError (a ValueError) names the token."""
     if not isinstance(token, str):
-        raise ValueError(f"bad card token {token!r}: not a string")
+        raise CardError(f"bad card token {token!r}: not a string")
     t = token.strip().upper()
     if len(t) < 2:
-        raise ValueError(f"bad card token {token!r}: expected rank then suit, e.g. 'AS'")
+        raise CardError(f"bad card token {token!r}: expected rank then suit, e.g. 'AS'")
     r, s = t[:-1], t[-1]
     if s in SUIT_SYMBOLS:
         suit_i = SUIT_SYMBOLS.index(s)
     elif s in SUITS:
         suit_i = SUITS.index(s)
     else:
-        raise ValueError(f"bad card token {token!r}: unknown suit {s!r} (use H, C, D, S)")
+        raise CardError(f"bad card token {token!r}: unknown suit {s!r} (use H, C, D, S)")
     if r == "10":
         r = "T"
     if len(r) != 1 or r not in RANKS:
-        raise ValueError(f"bad card token {token!r}: unknown rank {r!r} (use A 2-9 T/10 J Q K)")
+        raise CardError(f"bad card token {token!r}: unknown rank {r!r} (use A 2-9 T/10 J Q K)")
     return make(RANKS.index(r) + 1, suit_i)
 
 
-def to_card(x) -> Card:
+def to_card(x: CardLike) -> Card:
     """Accept a Card, an int 0..51 or a text token."""
     if isinstance(x, Card):
         return x
@@ -109,24 +121,24 @@ def to_card(x) -> Card:
         return parse_card(x)
     if isinstance(x, int) and not isinstance(x, bool):
         return Card(x)
-    raise ValueError(f"bad card {x!r}: expected int 0..51 or text like 'AS'")
+    raise CardError(f"bad card {x!r}: expected int 0..51 or text like 'AS'")
 
 
-def parse_cards(cards) -> tuple[Card, ...]:
+def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """Parse ``"AS 5H TD"`` (spaces or commas) or an iterable of cards/tokens."""
     if isinstance(cards, str):
         tokens = cards.replace(",", " ").split()
         return tuple(parse_card(t) for t in tokens)
-    if isinstance(cards, (int, Card)):
+    if isinstance(cards, int):
         return (to_card(cards),)
     return tuple(to_card(c) for c in cards)
 
 
-def format_card(card) -> str:
+def format_card(card: CardLike) -> str:
     return str(to_card(card))
 
 
-def format_cards(cards: Iterable) -> str:
+def format_cards(cards: Iterable[CardLike]) -> str:
     return " ".join(format_card(c) for c in cards)
 
 
@@ -136,14 +148,14 @@ def parse_russian(text: str) -> tuple[Card, ...]:
     for token in text.split():
         t = token.upper()
         if len(t) < 2 or t[0] not in _RU_SUITS:
-            raise ValueError(f"bad card token {token!r}: expected suit П/Ч/Б/Т then rank")
+            raise CardError(f"bad card token {token!r}: expected suit П/Ч/Б/Т then rank")
         r = t[1:]
         if r in _RU_RANKS:
             rk = _RU_RANKS[r]
         elif r.isdigit() and 2 <= int(r) <= 10:
             rk = int(r)
         else:
-            raise ValueError(f"bad card token {token!r}: unknown rank {r!r}")
+            raise CardError(f"bad card token {token!r}: unknown rank {r!r}")
         out.append(make(rk, _RU_SUITS[t[0]]))
     return tuple(out)
 

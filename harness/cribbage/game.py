@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import HarnessError
-from .cards import Card, format_cards, parse_cards, to_card
+from .cards import Card, CardLike, CardsLike, format_cards, parse_cards, to_card
 from .play import MAX_COUNT, is_legal, last_card_points, score_play
 from .rules import PRESETS, STANDARD, Rules
 from .show import HandScore, score_hand
@@ -61,14 +61,16 @@ class Step:
         return out
 
 
-def _other(p: int) -> int:
+def _other(p: int | None) -> int:
+    if p is None:
+        raise IllegalAction("who deals? cut for deal or give the dealer")
     return 1 - p
 
 
-def _check_player(p) -> int:
+def _check_player(p: object) -> int:
     if p not in (0, 1):
         raise IllegalAction(f"player must be 0 or 1, not {p!r}")
-    return p
+    return 1 if p == 1 else 0
 
 
 SHOW_ORDER = ("pone", "dealer", "crib")
@@ -121,7 +123,7 @@ class Game:
         elif self.phase != "over" and reached:
             self.winner, self._phase_at_end, self.phase = reached[0], self.phase, "over"
 
-    def _record(self, action: str, player, events: list[ScoreEvent]) -> list[ScoreEvent]:
+    def _record(self, action: str, player: int | None, events: list[ScoreEvent]) -> list[ScoreEvent]:
         applied = self._apply(events)
         self.log.append(Step(action, player, tuple(applied)))
         return applied
@@ -136,6 +138,11 @@ class Game:
     def pone(self) -> int:
         return _other(self.dealer)
 
+    @property
+    def current_dealer(self) -> int:
+        """The dealer of this deal; an IllegalAction before anyone deals."""
+        return _other(self.pone)
+
     def game_result(self) -> tuple[int, int, int]:
         """(winner, loser's score, game points) once the game is over."""
         if self.winner is None:
@@ -145,7 +152,7 @@ class Game:
 
     # --- cut for deal --------------------------------------------------------
 
-    def cut_for_deal(self, card0, card1) -> int | None:
+    def cut_for_deal(self, card0: CardLike, card1: CardLike) -> int | None:
         """«МЛАДШАЯ КАРТА СДАЕТ» (the lower card deals; ace low).  Equal ranks
         cut again (program line 4940 redraws an equal card): returns None."""
         self._need("cut")
@@ -163,7 +170,7 @@ class Game:
 
     # --- the deal ------------------------------------------------------------
 
-    def deal(self, hand0, hand1, dealer: int | None = None) -> list[ScoreEvent]:
+    def deal(self, hand0: CardsLike, hand1: CardsLike, dealer: int | None = None) -> list[ScoreEvent]:
         """«1. Каждому сдаются по 6 карт.»  The deal alternates between players."""
         self._need("deal", "cut")
         if dealer is not None:
@@ -181,13 +188,13 @@ class Game:
             raise IllegalAction("the two hands share or repeat a card")
         self.hands = hands
         self.crib: list[Card] = []
-        self.discarded = [None, None]
+        self.discarded: list[tuple[Card, ...] | None] = [None, None]
         self.starter_card: Card | None = None
         self.deal_number += 1
         self.phase = "discard"
         return self._record(f"deal {self.deal_number} (dealer {self.dealer})", self.dealer, [])
 
-    def discard(self, player: int, cards) -> list[ScoreEvent]:
+    def discard(self, player: int, cards: CardsLike) -> list[ScoreEvent]:
         """«Каждый ... по две карты сбрасывает на стол рубашкой вверх» to the crib."""
         self._need("discard")
         p = _check_player(player)
@@ -202,13 +209,14 @@ class Game:
         for c in cs:
             self.hands[p].remove(c)
         self.discarded[p] = cs
-        if self.discarded[0] is not None and self.discarded[1] is not None:
+        pone_thrown, dealer_thrown = self.discarded[self.pone], self.discarded[self.current_dealer]
+        if pone_thrown is not None and dealer_thrown is not None:
             # the crib listed as non-dealer's discards then dealer's
-            self.crib = list(self.discarded[self.pone]) + list(self.discarded[self.dealer])
+            self.crib = list(pone_thrown) + list(dealer_thrown)
             self.phase = "starter"
         return self._record(f"discard {format_cards(cs)}", p, [])
 
-    def starter(self, card) -> list[ScoreEvent]:
+    def starter(self, card: CardLike) -> list[ScoreEvent]:
         """Turn the starter; his heels: "If the starter is a jack, the dealer
         scores two points 'for his heels'" (article text: 1, see Rules)."""
         self._need("starter")
@@ -227,7 +235,7 @@ class Game:
         self.phase = "play"
         events = []
         if c.rank == 11 and self.rules.his_heels:
-            events.append(ScoreEvent(self.dealer, self.rules.his_heels, "his heels",
+            events.append(ScoreEvent(self.current_dealer, self.rules.his_heels, "his heels",
                                      (c,), rule="his_heels"))
         return self._record(f"starter {c}", self.dealer, events)
 
@@ -280,14 +288,14 @@ class Game:
             return
         self._end_series(last, events)
 
-    def owner(self, card) -> int | None:
+    def owner(self, card: CardLike) -> int | None:
         c = to_card(card)
         for p in (0, 1):
             if c in self.left[p]:
                 return p
         return None
 
-    def play(self, card, player: int | None = None) -> list[ScoreEvent]:
+    def play(self, card: CardLike, player: int | None = None) -> list[ScoreEvent]:
         """Lay a card: «нельзя, чтобы сумма выложенных карт превысила 31 очко»."""
         self._need("play")
         c = to_card(card)
@@ -334,8 +342,10 @@ class Game:
         self._need("show")
         which = SHOW_ORDER[self.show_index]
         self.show_index += 1
-        owner = self.pone if which == "pone" else self.dealer
+        owner = self.pone if which == "pone" else self.current_dealer
         cards = self.crib if which == "crib" else self.shown_hands[owner]
+        if self.starter_card is None:
+            raise IllegalAction("no starter was turned")
         hs = score_hand(cards, self.starter_card, crib=(which == "crib"), rules=self.rules)
         events = self._muggins(owner, hs, "crib" if which == "crib" else "hand", claim)
         if self.show_index == len(SHOW_ORDER) and self.phase != "over":
@@ -343,11 +353,13 @@ class Game:
             self.dealer = _other(self.dealer)
         return self._record(f"show {which}", owner, events)
 
-    def _muggins(self, owner: int, hs: HandScore, reason: str, claim) -> list[ScoreEvent]:
+    def _muggins(self, owner: int, hs: HandScore, reason: str, claim: int | None) -> list[ScoreEvent]:
         """Standard muggins: «эти очки, которые он увидел, а Вы - нет, запишутся
         ему» (the opponent takes what was missed; an over-claim is just
         corrected).  Program muggins (4790-4800): any wrong claim and the
         opponent takes the whole true total: «НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!»."""
+        if hs.starter is None:
+            raise IllegalAction("a show is counted with the starter")
         true = hs.total
         style = self.rules.muggins
         if claim is None or style == "off" or claim == true:
@@ -364,7 +376,7 @@ class Game:
 
     # --- what next -----------------------------------------------------------
 
-    def expected(self) -> tuple:
+    def expected(self) -> tuple[Any, ...]:
         """The next action the machine waits for, e.g. ("play", 1) or ("go", 0)."""
         if self.phase == "play":
             return ("go" if self.must_go else "play", self.turn)
@@ -376,7 +388,7 @@ class Game:
 
     # --- transcripts ---------------------------------------------------------
 
-    def replay_deal(self, deal: dict, strict: bool = True) -> list[Step]:
+    def replay_deal(self, deal: dict[str, Any], strict: bool = True) -> list[Step]:
         """Replay one deal: ``{"dealer", "hands": [six, six], "discards": [two,
         two], "starter", "plays": [card | "go", ...], "claims": [pone, dealer,
         crib]}`` (``hands[p]``/``discards[p]`` are player p's).  A go that the
@@ -384,7 +396,7 @@ class Game:
         ``strict=False`` a go nobody owes is recorded and skipped."""
         start = len(self.log)
         self.deal(deal["hands"][0], deal["hands"][1], deal.get("dealer"))
-        for p in (self.pone, self.dealer):
+        for p in (self.pone, self.current_dealer):
             if self.phase == "over":
                 break
             self.discard(p, deal["discards"][p])
@@ -418,7 +430,7 @@ class Game:
         step = self.log[-1]
         self.log[-1] = Step(step.action.replace("go", "go (implied)", 1), step.player, step.events)
 
-    def replay(self, transcript: dict, strict: bool = True) -> list[Step]:
+    def replay(self, transcript: dict[str, Any], strict: bool = True) -> list[Step]:
         """Replay ``{"cut": [c0, c1]?, "deals": [deal, ...]}`` or a single deal."""
         steps: list[Step] = []
         if "cut" in transcript:
@@ -433,7 +445,8 @@ class Game:
         return steps
 
 
-def replay(transcript: dict, rules: Rules | str = STANDARD, strict: bool = True) -> tuple[Game, list[Step]]:
+def replay(transcript: dict[str, Any], rules: Rules | str = STANDARD,
+           strict: bool = True) -> tuple[Game, list[Step]]:
     """Convenience: a fresh :class:`Game` replaying ``transcript``."""
     g = Game(rules)
     return g, g.replay(transcript, strict=strict)

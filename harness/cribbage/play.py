@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, format_cards, parse_cards, to_card
+from .cards import Card, CardError, CardLike, CardsLike, format_cards, parse_cards, to_card
 from .rules import STANDARD, Rules
 from .show import PAIR_KINDS, Combo
 
@@ -37,17 +37,17 @@ class PlayScore:
         return f"{format_cards(self.series)} (count {self.count}): {parts}"
 
 
-def count_of(series) -> int:
+def count_of(series: CardsLike) -> int:
     """The running count: «Все фигуры и десятка - по 10 очков»."""
     return sum(c.value for c in parse_cards(series))
 
 
-def is_legal(card, count: int) -> bool:
+def is_legal(card: CardLike, count: int) -> bool:
     """«При этом нельзя, чтобы сумма выложенных карт превысила 31 очко.»"""
     return count + to_card(card).value <= MAX_COUNT
 
 
-def playable(hand, count: int) -> list[Card]:
+def playable(hand: CardsLike, count: int) -> list[Card]:
     """Cards of ``hand`` that may be laid at ``count``."""
     return [c for c in parse_cards(hand) if is_legal(c, count)]
 
@@ -90,7 +90,7 @@ def _run_length(series: tuple[Card, ...]) -> int:
     return best
 
 
-def score_play(series, rules: Rules = STANDARD) -> PlayScore:
+def score_play(series: CardsLike, rules: Rules = STANDARD) -> PlayScore:
     """Score the last card of a series.
 
     «если полученная сумма равна 15, ему запишется 2 очка»; 31 scores 2 ("A
@@ -101,12 +101,12 @@ def score_play(series, rules: Rules = STANDARD) -> PlayScore:
     """
     cards = parse_cards(series)
     if not cards:
-        raise ValueError("empty series: nothing was played")
+        raise CardError("empty series: nothing was played")
     if len(set(cards)) != len(cards):
-        raise ValueError(f"duplicate card in series {format_cards(cards)}")
+        raise CardError(f"duplicate card in series {format_cards(cards)}")
     count = sum(c.value for c in cards)
     if count > MAX_COUNT:
-        raise ValueError(f"series {format_cards(cards)} passes 31 (count {count})")
+        raise CardError(f"series {format_cards(cards)} passes 31 (count {count})")
     combos: list[PlayCombo] = []
     if count == 15:
         combos.append(PlayCombo("fifteen", cards, 2))

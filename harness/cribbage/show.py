@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, product
+from typing import Sequence
 
-from .cards import JACK, Card, format_cards, parse_cards, to_card
+from .cards import JACK, Card, CardError, CardLike, CardsLike, format_cards, parse_cards, to_card
 from .rules import STANDARD, Rules
 
 PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
@@ -75,9 +76,9 @@ class HandScore:
         return "\n".join(lines)
 
 
-def fifteens(cards) -> list[Combo]:
+def fifteens(cards: Sequence[Card]) -> list[Combo]:
     """«"Пятнадцать" - 2 очка»: every combination of cards totalling 15 scores 2."""
-    out = []
+    out: list[Combo] = []
     for k in range(2, len(cards) + 1):
         for combo in combinations(cards, k):
             if sum(c.value for c in combo) == 15:
@@ -85,7 +86,7 @@ def fifteens(cards) -> list[Combo]:
     return out
 
 
-def pairs(cards) -> list[Combo]:
+def pairs(cards: Sequence[Card]) -> list[Combo]:
     """«"Пара" - 2, "Пэр рояль" - 6, "Двойной пэр рояль" - 12».
 
     Cadenza: "the 3 of a kind cannot be split to form pairs", so three or four
@@ -103,7 +104,7 @@ def pairs(cards) -> list[Combo]:
     return out
 
 
-def runs(cards) -> list[Combo]:
+def runs(cards: Sequence[Card]) -> list[Combo]:
     """«"Секанс" - по числу карт»; Cadenza: "For each combination that ... forms
     a run of length 3 or more, the player scores the length of the run"
     (A237+2 is two runs A23).  Only maximal runs count (KQQJ10: two runs of 4).
@@ -112,7 +113,7 @@ def runs(cards) -> list[Combo]:
     for c in cards:
         by_rank.setdefault(c.rank, []).append(c)
     ranks = sorted(by_rank)
-    out = []
+    out: list[Combo] = []
     i = 0
     while i < len(ranks):
         j = i
@@ -126,7 +127,7 @@ def runs(cards) -> list[Combo]:
     return out
 
 
-def flush(hand, starter, crib: bool) -> list[Combo]:
+def flush(hand: Sequence[Card], starter: Card, crib: bool) -> list[Combo]:
     """«Флешь - это 4 карты одной масти в руке, но не в крибе (4 очка). Если ту
     же масть имеет стартер - то 5 очков. За 4 карты одной масти в крибе не
     дается ничего, но если эту масть имеет и стартер, то ... 5 очков.»
@@ -140,14 +141,15 @@ def flush(hand, starter, crib: bool) -> list[Combo]:
     return [Combo("flush", tuple(hand), 4)]
 
 
-def nobs(hand, starter) -> list[Combo]:
+def nobs(hand: Sequence[Card], starter: Card) -> list[Combo]:
     """His nobs: «Если у Вас на руках есть валет той же масти, что и масть
     стартера, Вы получаете одно очко» (the article's «дворецкий»)."""
     return [Combo("nobs", (c,), 1) for c in hand
             if c.rank == JACK and c.suit == starter.suit]
 
 
-def score_hand(hand, starter, crib: bool = False, rules: Rules = STANDARD) -> HandScore:
+def score_hand(hand: CardsLike, starter: CardLike | list[CardLike] | tuple[CardLike, ...], crib: bool = False,
+               rules: Rules = STANDARD) -> HandScore:
     """Score four cards plus the starter («Стартер считается пятой картой для
     каждой из трех рук»).  ``crib=True`` applies the crib's five-card-only
     flush.  Cards may be ints, Card objects or text (``"5H 5C 5S JD"``).
@@ -157,21 +159,21 @@ def score_hand(hand, starter, crib: bool = False, rules: Rules = STANDARD) -> Ha
     hand_t = parse_cards(hand)
     start = to_card(starter) if not isinstance(starter, (list, tuple)) else parse_cards(starter)[0]
     if len(hand_t) != 4:
-        raise ValueError(f"a hand has 4 cards, got {len(hand_t)}: {format_cards(hand_t)}")
+        raise CardError(f"a hand has 4 cards, got {len(hand_t)}: {format_cards(hand_t)}")
     five = hand_t + (start,)
     if len(set(five)) != 5:
-        raise ValueError(f"duplicate card in {format_cards(five)}")
+        raise CardError(f"duplicate card in {format_cards(five)}")
     combos = (fifteens(five) + pairs(five) + runs(five)
               + flush(hand_t, start, crib) + nobs(hand_t, start))
     return HandScore(hand_t, start, crib, tuple(combos))
 
 
-def score_cards(cards) -> HandScore:
+def score_cards(cards: CardsLike) -> HandScore:
     """Fifteens, pairs and runs of any set of cards, no starter (so no flush
     or nobs): how the article counts «КОРОЛЬ, ДАМА, ДАМА, ВАЛЕТ ... Итого: 8
     очков», and what the program's line 1000 does with C=4 to weigh a discard.
     """
     cs = parse_cards(cards)
     if len(set(cs)) != len(cs):
-        raise ValueError(f"duplicate card in {format_cards(cs)}")
+        raise CardError(f"duplicate card in {format_cards(cs)}")
     return HandScore(cs, None, False, tuple(fifteens(cs) + pairs(cs) + runs(cs)))

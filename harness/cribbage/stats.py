@@ -22,6 +22,7 @@ import json
 import time
 from itertools import combinations_with_replacement
 from math import comb, prod
+from typing import Iterable
 
 from ..errors import HarnessError
 
@@ -54,7 +55,7 @@ def _base_score(ranks: tuple[int, ...]) -> int:
     return fifteens + pairs + runs
 
 
-def distribution(ranks=range(1, 14)) -> tuple[list[int], list[int]]:
+def distribution(ranks: Iterable[int] = range(1, 14)) -> tuple[list[int], list[int]]:
     """Counts of each show score 0..29 as a hand and as a crib.
 
     ``ranks`` restricts the deck to those ranks (all four suits), so the same

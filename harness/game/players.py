@@ -9,13 +9,12 @@ a card past 31, a false "go", a wrong muggins count).
 """
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..cribbage import score_hand, score_play
-from ..cribbage.cards import Card, full_deck
+from ..cribbage import best_discard, score_play
+from ..cribbage.cards import Card
 from ..cribbage.play import is_legal
 
 
@@ -105,17 +104,8 @@ class GreedyPlayer(Player):
     name = "greedy"
 
     def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
-        unseen = [c for c in full_deck() if c not in hand]
-        best, best_value = (1, 2), None
-        for i, j in itertools.combinations(range(6), 2):
-            keep = [c for k, c in enumerate(hand) if k not in (i, j)]
-            thrown = [hand[i], hand[j]]
-            hand_avg = sum(score_hand(keep, s).total for s in unseen) / len(unseen)
-            crib_part = _pair_value(thrown)
-            value = hand_avg + (crib_part if my_crib else -crib_part)
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = (i + 1, j + 1), value
-        return best
+        i, j = best_discard(hand, my_crib)
+        return i + 1, j + 1
 
     def play(self, ctx: PlayContext) -> int | str:
         legal = ctx.legal_slots()
@@ -123,12 +113,6 @@ class GreedyPlayer(Player):
             return "go"
         return max(legal, key=lambda s: (score_play(ctx.table + [ctx.slots[s - 1]]).total,
                                          -ctx.slots[s - 1].value, -s))
-
-
-def _pair_value(cards: list[Card]) -> int:
-    """Points the two thrown cards make by themselves: a pair or a fifteen."""
-    a, b = cards
-    return (2 if a.rank == b.rank else 0) + (2 if a.value + b.value == 15 else 0)
 
 
 class ScriptedPlayer(Player):

@@ -42,7 +42,7 @@ from .. import atomic
 from ..errors import HarnessError
 from ..cliargs import command_parser, int_in
 from ..outdir import claimed
-from ..cribbage import score_hand, score_play
+from ..cribbage import discard_values, score_hand, score_play
 from ..cribbage.cards import from_basic
 from ..spectrum.tape import read_tap
 from .program import SUIT_CODES, ZX
@@ -414,34 +414,15 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
         sub.set_array("T()", [1, 6])
         sub.run()
         t = sub.output("T()")
-        chosen = {int(t[0]) - 1, int(t[1]) - 1}
-        values = _discard_values(hand, dealer)
+        chosen = tuple(sorted((int(t[0]) - 1, int(t[1]) - 1)))
+        values = discard_values(hand, my_crib=dealer)
         best = max(values.values())
-        lost["dealer" if dealer else "pone"].append(best - values[frozenset(chosen)])
+        lost["dealer" if dealer else "pone"].append(best - values[chosen])
     out = {}
     for role, xs in lost.items():
         out[role] = {"hands": len(xs), "mean_points_given_away": round(sum(xs) / max(1, len(xs)), 3),
                      "best_choice_share": round(sum(1 for x in xs if x < 1e-9) / max(1, len(xs)), 3)}
     return out
-
-
-def _discard_values(hand, dealer: bool) -> dict:
-    """Expected show points of each discard: the kept hand over all 46 starters, plus (dealer) or
-    minus (pone) the crib's expected points over random pairs from the opponent and the starter."""
-    from ..cribbage.cards import full_deck
-    unseen = [c for c in full_deck() if c not in hand]
-    rng = random.Random(hash(tuple(hand)) & 0xFFFF)
-    values = {}
-    for i, j in itertools.combinations(range(6), 2):
-        keep = [c for k, c in enumerate(hand) if k not in (i, j)]
-        hand_ev = sum(score_hand(keep, s).total for s in unseen) / len(unseen)
-        crib_ev = 0.0
-        for _ in range(12):
-            a, b, s = rng.sample(unseen, 3)
-            crib_ev += score_hand([hand[i], hand[j], a, b], s, crib=True).total
-        crib_ev /= 12
-        values[frozenset((i, j))] = hand_ev + (crib_ev if dealer else -crib_ev)
-    return values
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
