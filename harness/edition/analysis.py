@@ -36,8 +36,10 @@ class Variable:
     reads: list[Reference] = field(default_factory=list)
 
     @property
-    def anchor(self) -> str:
-        return "v-" + self.name.replace("$", "S").replace("()", "A").replace(" ", "-")
+    def anchor_group(self) -> str:
+        """The variables page's anchor of the name as written (X and X() share one)."""
+        base = self.name[:-2] if self.name.endswith("()") else self.name
+        return "v-" + base.replace("$", "S").replace(" ", "-")
 
 
 @dataclass

@@ -260,6 +260,8 @@ def write_site(ed: Edition, out: Path) -> dict:
         "dead_lines": [v.number for v in lines if v.dead],
         "dead_statements": sorted(ed.analysis.dead_statements, key=_key_order),
         "deviations": len(ed.deviations), "udgs": len(ed.udgs),
+        "never_read": [v for v in ed.analysis.variables.values() if v.sets and not v.reads],
+        "never_set": [v for v in ed.analysis.variables.values() if v.reads and not v.sets],
     }
     common = {"stats": stats, "coverage": ed.coverage, "heat_levels": HEAT_LEVELS, "css": "style.css",
               "home": "index.html", "nav": NAV, "glyph_row": glyphs.ink_row}
@@ -326,7 +328,7 @@ def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
     for name, var in ed.analysis.variables.items():
         base = name[:-2] if name.endswith("()") else name
         groups.setdefault(base, []).append(var)
-    return [(base, _variable_anchor(base).replace(" ", "-"), vars_) for base, vars_ in
+    return [(base, vars_[0].anchor_group, vars_) for base, vars_ in
             sorted(groups.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0]))]
 
 
