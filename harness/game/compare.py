@@ -26,13 +26,15 @@ from ..cribbage.game import IllegalAction, ScoreEvent
 from ..cribbage.rules import STANDARD, Rules
 from . import program as P
 from .deviations import classify
-from .events import (Claim, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Rigged, Score, ScoreContext,
-                     Screen, Show, Starter, Tally, Win, event_to_json)
+from .events import (Choice, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Play, Refused, Report,
+                     Reset, Rigged, Score, ScoreContext, Screen, Show, Starter, Tally, Win, event_to_json)
 
 PLAYER_INDEX = {"computer": 0, "player": 1}
 NAMES = ("computer", "player")
 PLAY_KINDS = {"fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run"}
 GO_KINDS = {"go", "last card"}
+# What a person chose, said or saw: these do not end the action whose pegs are still coming.
+PASSIVE = (Choice, Message, Options, Rigged, Report, Failure, Crib, Tally)
 
 
 @dataclass
@@ -141,7 +143,7 @@ class Comparator:
             observed[PLAYER_INDEX[s.who]] += s.points
         for p in (0, 1):
             if observed[p] != w.expected[p]:
-                self._diff(w.what, p, w.expected[p], observed[p], **w.context)
+                self._diff(w.what, p, w.expected[p], observed[p], **w.context, pegged=list(observed))
         self._judge(w.action, w.what, w.engine, w.observed)
 
     def _close_go(self, closing: Event) -> None:
@@ -207,6 +209,11 @@ class Comparator:
             return
         if isinstance(ev, Screen):
             self._on_screen(ev)
+            return
+        if isinstance(ev, PASSIVE):
+            handler = getattr(self, "_on_" + ev.kind.value, None)
+            if handler:
+                handler(ev)
             return
         if self._show is not None:
             self._finish_show()
@@ -451,7 +458,7 @@ class Comparator:
         block = " ".join(rows[r] for r in range(total_row - 3, total_row + 1) if r in rows)
         seen = P.breakdown_numbers(block, rows[total_row], self.words)
         # 4790 skips the breakdown when the claim was right: only the total is printed
-        agreed = isinstance(self._previous, Claim) and v["muggins"] != 2
+        agreed = self._claim is not None and v["muggins"] != 2
         want = {"total": v["total"]}
         if not agreed:
             parts = {k: v[k] for k in ("fifteens", "pairs", "flush", "nobs")}

@@ -26,9 +26,11 @@ def _muggins_takes_all(d) -> bool:
     claim, true = c.get("claim"), c.get("true")
     if d.kind != "show" or claim is None or true is None or claim == true:
         return False
-    if d.who == c.get("owner"):
-        return d.observed == 0
-    return d.observed == true
+    # both sides of the show at once: the owner pegged nothing and the other player the whole hand
+    pegged = dict(zip(("computer", "player"), c.get("pegged") or ()))
+    owner = c.get("owner")
+    other = "player" if owner == "computer" else "computer"
+    return pegged.get(owner) == 0 and pegged.get(other) == true
 
 
 def _muggins_win_credited_to_player(d) -> bool:
