@@ -70,7 +70,7 @@ def test_a_folder_without_a_report_is_named(tmp_path):
 
 def test_a_sweep_folder_gets_its_summary(tmp_path):
     (tmp_path / "report.json").write_text(json.dumps({"kind": "show", "cases": 12, "disagreements": 0,
-                                                      "by_hand": {"crib": 3}}))
+                                                      "by_hand": {"crib": 3}, "coverage": {"series": 9}}))
     html = write_report_html(tmp_path).read_text()
     assert "cases" in html and "by hand" in html and broken_links(tmp_path) == []
 

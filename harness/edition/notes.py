@@ -162,9 +162,11 @@ def read_coverage(path: Path) -> Coverage | None:
         raise NotesError(f"{path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
         raise NotesError(f"{path}: not JSON: {exc}") from None
-    cov = data.get("coverage", data if "counts" in data else None)
+    cov = data.get("coverage") if isinstance(data, dict) else None
+    if not (isinstance(cov, dict) and "counts" in cov):
+        cov = data if isinstance(data, dict) and "counts" in data else None
     if cov is None:
-        return None
+        return None                    # no statement counts (a sweep's "coverage" counts cases, not statements)
     try:
         return Coverage(str(path), int(cov["statements_run"]), int(cov["statements_total"]),
                         int(cov.get("ifs_both", 0)), int(cov.get("ifs_total", 0)),

@@ -261,7 +261,7 @@ def write_report_html(run_dir: Path) -> Path:
         raise ReportError(f"{report_path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
         raise ReportError(f"{report_path}: not JSON: {exc}") from None
-    ed = load_edition(report_path if "coverage" in report else None)
+    ed = load_edition(report_path)       # the statement counts, if the report has them
     write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
     records = {g.get("index"): g for g in report.get("per_game", []) if isinstance(g, dict)}
