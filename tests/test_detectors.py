@@ -524,9 +524,9 @@ def test_feed_returns_the_judgement_each_action_closes():
     result = comparator.finish()
     returned = [j for _, js in closed for j in js] + comparator._closed
     assert [id(j) for j in returned] == [id(j) for j in result.judgements]
-    # the computer's 7S is judged when the next event that is not a peg comes: a fifteen, pegged 2
+    # the computer's 7S is judged when the next action (the player's 7C) comes: a fifteen, pegged 2
     at = next(k for k, (ev, js) in enumerate(closed) if any(j.what == "play" and j.action.card == "7S" for j in js))
-    assert events[at - 1].kind.value == "score" and events[at].kind.value not in ("score", "claim", "screen")
+    assert events[at].kind.value == "play" and events[at].card == "7C"
     (j,) = [j for j in closed[at][1] if j.what == "play"]
     assert [(e.player, e.points, e.reason) for e in j.expected] == [(0, 2, "fifteen")]
     assert [(s.who.value, s.points) for s in j.observed] == [("computer", 2)] and j.differences == []
