@@ -1,0 +1,256 @@
+"""regress and sweep as a user runs them: no hang, no mixed results, failures named at once.
+
+The hangs of the old process pool (a worker that cannot start was respawned
+forever) are run as the real command in a child process with a hard timeout:
+each must end with one line naming the reason and a non-zero status. Ctrl-C
+is SIGINT to that process. Harness failures and folder handling are checked
+in this process with stand-in games (no emulator), so they take milliseconds.
+"""
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.build import build
+from harness.game import regress, sweep
+from harness.outdir import OutputFolderError, claimed
+
+ROOT = Path(__file__).resolve().parents[1]
+HANG_BUDGET_S = 30
+
+
+@pytest.fixture(scope="module")
+def good_tape(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
+    path.write_bytes(build().tap)
+    return path
+
+
+def _cli(args, cwd=ROOT, timeout=HANG_BUDGET_S, prelude=""):
+    code = f"{prelude}\nfrom harness.cli import run\nrun({list(map(str, args))!r})"
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+def _one_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+# ------------------------------------------------------------------ the hangs, now one line and an exit status
+def test_a_truncated_tape_ends_the_run_at_once(tmp_path, good_tape):
+    bad = tmp_path / "truncated.tap"
+    bad.write_bytes(good_tape.read_bytes()[:10_000])
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", bad, "--out", tmp_path / "out", "--quiet"])
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert "could not start: TapeError" in line and "truncated block" in line
+
+
+def test_a_missing_rom_ends_the_run_at_once(tmp_path, good_tape):
+    prelude = ("import pathlib, harness.spectrum.rom as rom\n"
+               f"rom.DEFAULT_ROM = pathlib.Path({str(tmp_path / 'no-roms' / '48.rom')!r})")
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", good_tape, "--out", tmp_path / "out",
+                 "--quiet"], prelude=prelude)
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert "could not start: RomError" in line and "no-roms/48.rom: cannot read the 48K ROM" in line
+
+
+def test_a_listing_that_does_not_load_ends_the_run_at_once(tmp_path):
+    listing = tmp_path / "stops.bas"
+    listing.write_text("2 PRINT 1/0\n", encoding="utf-8")        # accepted by the ROM, stops when run
+    tape = tmp_path / "stops.tap"
+    tape.write_bytes(build(listing).tap)
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", tape, "--out", tmp_path / "out", "--quiet"])
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert "could not start" in line and "stopped with report «6 Number too big, 2:1»" in line
+
+
+def test_a_missing_tape_file_is_named(tmp_path):
+    done = _cli(["regress", "--tape", tmp_path / "none.tap", "--out", tmp_path / "out"])
+    assert done.returncode == 2
+    assert "none.tap: cannot read the tape" in _one_line(done.stderr)
+
+
+# ------------------------------------------------------------------ Ctrl-C
+def _interrupt_when(proc, ready, timeout=120):
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run never got going"
+        time.sleep(0.2)
+    import psutil
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("Ctrl-C did not stop the run within 10 s")
+    gone, alive = psutil.wait_procs(workers, timeout=5)
+    assert alive == [], "workers outlived the run"
+    return out, err
+
+
+def test_ctrl_c_stops_regress_with_130_and_keeps_the_finished_games(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "regress", "--games", "8", "--workers", "2",
+                             "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, err = _interrupt_when(proc, lambda: any(out_dir.glob("game-*.jsonl")))
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    report = json.loads((out_dir / "report.json").read_text(encoding="utf-8"))
+    assert report["ended"] == "interrupted" and 1 <= report["played"] < 8
+    assert {f"game-{g['index']:03d}.jsonl" for g in report["per_game"]} <= {p.name for p in out_dir.glob("*.jsonl")}
+
+
+def test_ctrl_c_stops_a_sweep_with_130_and_keeps_its_chunks(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "sweep", "show", "--workers", "2", "--chunk", "10",
+                             "--limit", "4000", "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, err = _interrupt_when(proc, lambda: any((out_dir / "show").glob("chunk-*.json")))
+    assert proc.returncode == 130, err
+    kept = sorted((out_dir / "show").glob("chunk-*.json"))
+    assert 1 <= len(kept) < 400
+    for path in kept:                                   # whole chunks only: written atomically
+        assert json.loads(path.read_text(encoding="utf-8"))["cases"] == 10
+
+
+# ------------------------------------------------------------------ two runs, one folder
+def test_a_second_run_into_a_busy_folder_fails_at_once_naming_it(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    first = subprocess.Popen([sys.executable, "-m", "harness.cli", "regress", "--games", "6", "--workers", "1",
+                              "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out_dir / ".cribbage-zx-run").exists():
+            assert first.poll() is None and time.monotonic() < deadline, first.communicate()
+            time.sleep(0.1)
+        second = _cli(["regress", "--games", "1", "--tape", good_tape, "--out", out_dir, "--replace", "--quiet"])
+        assert second.returncode == 2
+        assert _one_line(second.stderr) == (f"cribbage-zx: {out_dir}: another run is writing into this folder "
+                                            f"(pid {first.pid}); wait for it to end or choose another --out")
+        assert first.poll() is None                     # the first run goes on, untouched
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=30)
+
+
+def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
+    with claimed(tmp_path / "o", "regress"):
+        with pytest.raises(OutputFolderError, match="another run is writing into this folder"):
+            with claimed(tmp_path / "o", "regress", resume=True):
+                pass
+    with claimed(tmp_path / "o", "regress", resume=True):     # free again
+        pass
+
+
+# ------------------------------------------------------------------ stand-in games: failures and folders
+def _stand_in_game(job):
+    index, seed, strategy, _ = job
+    if index == 1:
+        raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
+    if index == 2:
+        print("game 2 started", file=sys.stderr, flush=True)
+    return {"index": index, "seed": seed, "strategy": strategy, "winner": "computer", "scores": {},
+            "completed": True, "deals": 1, "actions": 2, "score_events": 3, "checks": 4, "documented": {},
+            "unexplained": [], "basic_errors": [], "timeout": None,
+            "failure": "budget of 60 s exceeded at deal 9" if index == 3 else None,
+            "emulated_s": 1.0, "wall_s": 0.1, "transcript": [{"kind": "stand-in", "index": index}],
+            "screens": [], "adversarial_tries": []}
+
+
+@pytest.fixture
+def stand_in_games(monkeypatch):
+    from harness.edition import report as html_report
+    monkeypatch.setattr(regress, "play_one", _stand_in_game)
+    monkeypatch.setattr(regress, "_init_worker", lambda tape: None)
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # it reads real transcripts only
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good_tape, stand_in_games, capsys,
+                                                                  workers):
+    report = regress.run(5, 10, workers, tmp_path / "out", tap=good_tape, progress=False)
+    err = capsys.readouterr().err
+    seed1, seed3 = regress.spread_seed(11), regress.spread_seed(13)
+    assert report["harness_failures"] == 2
+    assert report["harness_failure_details"] == [
+        {"index": 1, "seed": seed1, "strategy": "greedy", "error": "RuntimeError: the driver lost track at deal 3"},
+        {"index": 3, "seed": seed3, "strategy": "random", "error": "budget of 60 s exceeded at deal 9"}]
+    assert (f"cribbage-zx regress: game 1 (seed {seed1}, greedy): harness failure: "
+            "RuntimeError: the driver lost track at deal 3") in err
+    if workers == 1:                                       # in order: reported before game 2 even starts
+        assert err.index(f"game 1 (seed {seed1}") < err.index("game 2 started")
+    assert report["played"] == 4
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.jsonl")) == [
+        "game-000.jsonl", "game-002.jsonl", "game-003.jsonl", "game-004.jsonl"]
+    saved = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert saved["harness_failures"] == 2 and saved["ended"] == "complete"
+
+
+def test_harness_failures_make_the_exit_status_non_zero(tmp_path, good_tape, stand_in_games, capsys):
+    assert regress.main(["--games", "2", "--workers", "1", "--tape", str(good_tape),
+                         "--out", str(tmp_path / "a"), "--quiet"]) == 1
+    assert regress.main(["--games", "1", "--workers", "1", "--tape", str(good_tape),     # game 0 alone: clean
+                         "--out", str(tmp_path / "b"), "--quiet"]) == 0
+
+
+def test_a_used_folder_is_refused_and_replace_clears_it_first(tmp_path, good_tape, stand_in_games):
+    out_dir = tmp_path / "out"
+    regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
+    (out_dir / "game-007.jsonl").write_text("a stale game of an older run\n")
+    with pytest.raises(OutputFolderError, match=f"{out_dir}: holds an earlier run .*use --replace"):
+        regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
+    assert (out_dir / "game-007.jsonl").exists()
+    regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
+    assert sorted(p.name for p in out_dir.iterdir()) == [".cribbage-zx-run", ".lock", "game-000", "game-000.jsonl",
+                                                         "report.json"]
+
+
+def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_in_games):
+    mine = tmp_path / "my-files"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("precious")
+    with pytest.raises(OutputFolderError, match="holds files that no `cribbage-zx regress` run wrote"):
+        regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
+    assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
+
+
+# ------------------------------------------------------------------ sweep chunks on resume
+def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp_path, good_tape, capsys):
+    first = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    assert first["cases_checked"] == 30 and first["chunks_missing"] == []
+    folder = tmp_path / "show"
+    good, corrupt, mismatched = (folder / f"chunk-{i:04d}.json" for i in range(3))
+    kept_mtime = good.stat().st_mtime_ns
+    corrupt.write_text(corrupt.read_text()[:25])                       # a torn write of an older version
+    tampered = json.loads(mismatched.read_text())
+    tampered["weight"] += 4                                            # counts a deal it never checked
+    mismatched.write_text(json.dumps(tampered))
+    capsys.readouterr()
+    again = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    err = capsys.readouterr().err
+    assert f"{corrupt}: unreadable" in err and f"{mismatched}: does not match its cases (weight)" in err
+    assert str(good) not in err and good.stat().st_mtime_ns == kept_mtime
+    assert again["cases_checked"] == 30 and again["weight_checked"] == first["weight_checked"]
+    assert json.loads(mismatched.read_text())["weight"] == tampered["weight"] - 4
+
+
+def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_tape):
+    sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=20, tap=good_tape)
+    (tmp_path / "show" / "chunk-0001.json").unlink()
+    items, coverage = sweep._items("show")
+    chunks = [items[:10], items[10:20]]
+    report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
+    assert report["chunks_missing"] == [1] and report["cases_checked"] == 10
