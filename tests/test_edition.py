@@ -43,6 +43,14 @@ def test_statements_are_numbered_as_the_rom_numbers_them(listing):
     assert len(listing.lines) == 611
 
 
+def test_statement_keys_are_the_profilers_keys(listing):
+    """The heat strip is keyed LINE:STMT; the profiler reads its statements from the tokenised program."""
+    from harness.spectrum.basic import tokenise_program
+    from harness.spectrum.profile import statement_table
+    table = statement_table(tokenise_program(resources.LISTING.read_text(encoding="utf-8")))
+    assert {(s.line, s.index) for s in listing.statements} == set(table)
+
+
 def _stored_keywords(record: bytes) -> list[int]:
     """Token bytes of a stored line outside strings, REM text and hidden numbers."""
     body, out, i, in_string = record[4:-1], [], 0, False
