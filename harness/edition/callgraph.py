@@ -1,8 +1,8 @@
 """The GO SUB call graph of the routines, drawn by Graphviz `dot` as SVG.
 
 Nodes are the routines of `basic/subroutines.toml`, each linked to its page;
-an edge A -> B means a line of A does GO SUB to a line of B (labelled with the
-line when it is not B's first). Without `dot` on the PATH the page says so.
+an edge A -> B means lines of A do GO SUB to lines of B (labelled with the
+lines called when they are not just B's first). Without `dot` on the PATH the page says so.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ DOT_TIMEOUT_S = 30
 class Edge:
     caller: int          # routine start line
     callee: int
-    target: int          # the line called
-    sources: tuple[int, ...]
+    targets: tuple[int, ...]     # the lines called (the routine's first, or entries inside it)
+    sources: tuple[int, ...]     # the lines that call
 
 
 def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge]) -> str:
@@ -36,9 +36,10 @@ def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge]) -> str:
         out.append(f'  r{line} [label="{_quote(f"{line} {label}")}", href="{page}", target="_top", '
                    f'tooltip="{_quote(label)}"];')
     for e in edges:
-        attrs = [f'tooltip="GO SUB {e.target} from {", ".join(map(str, e.sources))}"']
-        if e.target != e.callee:
-            attrs.append(f'label="{e.target}"')
+        called = ", ".join(map(str, e.targets))
+        attrs = [f'tooltip="GO SUB {called} from {", ".join(map(str, e.sources))}"']
+        if e.targets != (e.callee,):
+            attrs.append(f'label="{called}"')
         out.append(f"  r{e.caller} -> r{e.callee} [{', '.join(attrs)}];")
     out.append("}")
     return "\n".join(out) + "\n"

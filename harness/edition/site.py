@@ -229,7 +229,8 @@ def replace_dir(target: Path, build) -> None:
 
 
 def _call_edges(ed: Edition) -> list[callgraph.Edge]:
-    found: dict[tuple[int, int, int], list[int]] = {}
+    """One edge per (caller, callee) routine pair, with every line called and every calling line."""
+    found: dict[tuple[int, int], tuple[set[int], list[int]]] = {}
     for ln in ed.listing.lines:
         caller = ed.routine_of.get(ln.number)
         for j in ln.jumps:
@@ -239,8 +240,11 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
             callee = ed.routine_of.get(target)
             if callee is None:
                 continue
-            found.setdefault((caller.line, callee.line, target), []).append(ln.number)
-    return [callgraph.Edge(a, b, t, tuple(src)) for (a, b, t), src in sorted(found.items())]
+            targets, sources = found.setdefault((caller.line, callee.line), (set(), []))
+            targets.add(target)
+            if ln.number not in sources:
+                sources.append(ln.number)
+    return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
 def write_site(ed: Edition, out: Path) -> dict:
@@ -282,7 +286,8 @@ def write_site(ed: Edition, out: Path) -> dict:
         page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers),
              callers=[routine_by_line[c] for c in callers[r.line]],
              callees=[routine_by_line[c] for c in callees[r.line]],
-             call_sites=[(e.target, e.sources, e.caller) for e in edges if e.callee == r.line],
+             call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
+                         if e.callee == r.line],
              routine_page=ed.routine_page, title=f"{r.line} {r.title}")
     page("variables.html", "variables.html", variables=_variable_groups(ed), title="Variables")
     page("reconstruction.html", "reconstruction.html",
