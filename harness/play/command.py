@@ -15,6 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from ..build import DEFAULT_TAP
 from ..cliargs import ArgParser
@@ -24,6 +25,7 @@ from .session import PlayError, PlaySession
 
 PROG = "cribbage-zx play"
 TITLE = "КРИБЕДЖ: cribbage-zx play"
+WM_CLASS = "cribbage-zx"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
@@ -43,6 +45,7 @@ def check_display(environ=os.environ) -> None:
 
 def import_pygame():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)   # before pygame names it after argv[0]: X tools find it
     try:
         import pygame
     except ImportError as exc:
@@ -125,7 +128,8 @@ class Window:
         elif len(audio) > 10:                   # the device is behind: drop rather than lag
             audio.clear()
 
-    def run(self) -> None:
+    def run(self, until: Callable[[PlaySession], bool] | None = None) -> None:
+        """Until the window is closed, F10, --seconds have passed, or *until(session)* holds (for tests)."""
         pg = self.pygame
         s = self.session
         start = next_frame = time.perf_counter()
@@ -137,9 +141,11 @@ class Window:
             now = time.perf_counter()
             if self.max_seconds is not None and now - start >= self.max_seconds:
                 break
+            if until is not None and until(s):
+                break
             if self.turbo and s.waiting() is None:
-                until = now + TURBO_SLICE
-                while time.perf_counter() < until and s.waiting() is None:
+                slice_end = now + TURBO_SLICE
+                while time.perf_counter() < slice_end and s.waiting() is None:
                     s.step()
                 s.audio.clear()                   # sound at turbo speed would be noise
                 next_frame = time.perf_counter()
@@ -156,6 +162,8 @@ class Window:
                 next_frame = time.perf_counter()     # fell behind (a stall): start the clock again
 
     def close(self) -> None:
+        from .panel import panel_font
+        panel_font.cache_clear()            # fonts die with pygame.quit()
         self.pygame.quit()
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cribbage.cards import from_basic
 from ..cribbage.rules import STANDARD, Rules
 from ..game import program as P
 from ..game.compare import NAMES, Comparator, Judgement
@@ -75,10 +74,9 @@ def event_lines(ev: Event) -> list[PanelLine]:
         return [PanelLine(f"  program pegs {_who(ev.who)} +{ev.points} ({ev.context.value}): "
                           f"{ev.before} -> {ev.before + ev.points}", "event")]
     if isinstance(ev, Show):
-        cards = [str(from_basic(r, s)) for r, s in zip(ev.ranks, ev.suits)]
+        ranks = " ".join(RANK_NAMES.get(r, str(r)) for r in ev.ranks)    # H$() is not kept in step with H()
         total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
-        return [PanelLine(f"Show, {ev.hand.value}: {_cards(cards[:4])} + {cards[4] if len(cards) > 4 else '?'}",
-                          "heading"),
+        return [PanelLine(f"Show, {ev.hand.value} (ranks {ranks})", "heading"),
                 PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
                           f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event")]
     if isinstance(ev, Claim):
@@ -124,21 +122,42 @@ def difference_line(d) -> PanelLine:
     return PanelLine(f"  !! UNEXPLAINED {said}" + (f" ({note})" if note else ""), "unexplained")
 
 
+def action_label(j: Judgement) -> str:
+    """Which action a judgement is about, in a few words (it closes when the next event arrives)."""
+    a = j.action
+    if j.what == "go":
+        return "go / last card"
+    if isinstance(a, Play):
+        return f"{_who(a.who)} {a.card}"
+    if isinstance(a, Starter):
+        return f"starter {a.card}"
+    if isinstance(a, Show):
+        return f"show {a.hand.value}"
+    if isinstance(a, Refused):
+        return f"refused {a.card}"
+    if isinstance(a, Score):
+        return f"peg {_who(a.who)} +{a.points}"
+    return j.what
+
+
 def judgement_lines(j: Judgement) -> list[PanelLine]:
     """The engine's verdict on one action: its scores with reasons, then agreement or each difference."""
     lines: list[PanelLine] = []
-    scored = j.what in ("play", "go", "show", "heels") or j.expected or j.observed
+    scored = j.what in ("play", "go", "show", "heels") or bool(j.expected) or bool(j.observed)
     if j.what == "show":
         lines += _show_breakdown(j)
     if scored:
         items = _engine_items(j)
         pegged = [f"{_who(s.who)} {s.points}" for s in j.observed]
-        lines.append(PanelLine(f"  engine ({j.what}): {'; '.join(items) if items else 'no points'}"
-                               f" | program: {', '.join(pegged) if pegged else 'no points'}", "engine"))
-    if j.differences:
-        lines += [difference_line(d) for d in j.differences]
-    elif scored:
-        lines.append(PanelLine("  agrees", "agree"))
+        said = (f"  {action_label(j)}: engine {'; '.join(items) if items else 'no points'}"
+                f" | program {', '.join(pegged) if pegged else 'no points'}")
+        if j.differences:
+            lines.append(PanelLine(said, "engine"))
+        else:
+            lines.append(PanelLine(said + ": agrees", "agree"))
+    elif j.differences:
+        lines.append(PanelLine(f"  {action_label(j)}:", "engine"))
+    lines += [difference_line(d) for d in j.differences]
     return lines
 
 
@@ -172,6 +191,8 @@ class Referee:
         try:
             self.observer._hook(line, stmt)
         except Exception as exc:               # the game goes on; the panel says what the referee missed
+            if self._skip_to_deal:
+                return False                   # part of the deal the panel already said it does not judge
             self._add([PanelLine(f"  !! UNEXPLAINED referee could not read line {line}:{stmt}: "
                                  f"{type(exc).__name__}: {exc}", "unexplained")])
         return False
@@ -223,7 +244,8 @@ class Referee:
         if self.observer is not None:
             from ..game.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
-        self._add([PanelLine(f"{reason}: the referee starts again at the next deal", "note")])
+        self._add([PanelLine(f"{reason}: this deal is not judged; the referee starts again at the next deal",
+                             "note")])
 
     def _add(self, lines: list[PanelLine]) -> None:
         self._lines += lines

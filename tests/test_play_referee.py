@@ -1,0 +1,201 @@
+"""The live referee: its panel lines against the comparison `regress` uses, run again independently over the
+same events; planted faults flagged as unexplained, the program's own deviations by their ids; a game loaded
+from a .z80 judged again from the next deal; the panel drawn beside the screen."""
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
+
+from harness.build import build
+from harness.game.compare import compare
+from harness.game.events import Deal, Play, Score, ScoreContext, Show
+from harness.play.panel import BACKGROUND, wrap
+from harness.play.referee import PanelLine, Referee
+from harness.play.session import PlaySession
+from harness.spectrum.screen import render
+
+SELECTOR = (3725, 3730, 3750)      # the card selector 3700
+CLAIM = 4780                       # INPUT of the points claimed in the show (muggins)
+GO_CONFIRM = 2755                  # «ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER»: the empty slot chosen again says go
+
+
+def choose(s: PlaySession, n: int):
+    """At the card selector: confirm a go, else move the pointer 0-3 places and choose."""
+    if s.machine.gosub_stack()[0][0] == GO_CONFIRM:
+        return keys(s, "ENTER")
+    return keys(s, *(["SPACE"] * (n % 4)), "ENTER")
+
+
+@pytest.fixture(scope="module")
+def tape(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
+    path.write_bytes(build().tap)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def dummy_video(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+def keys(s: PlaySession, *names: str):
+    for name in names:
+        s.tap(name)
+    return s.run_until_wait()
+
+
+def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int = 400) -> None:
+    """Answer every wait the way a careless person might, until deal *until_deal* is dealt: no instructions,
+    the card selector moved 0-3 places and chosen (refused cards and false goes included), claims of 4 or 10."""
+    keys(s, "N", "ENTER")
+    keys(s, muggins, "ENTER")
+    n = 0
+    for _ in range(max_waits):
+        if any(isinstance(e, Deal) and e.n >= until_deal for e in s.referee.events):
+            return
+        w = s.waiting()
+        n += 1
+        if w.kind == "input":
+            keys(s, *(("1", "0") if n % 2 else ("4",)), "ENTER") if w.line == CLAIM else keys(s, "N", "ENTER")
+        elif w.line in SELECTOR:
+            choose(s, n)
+        else:
+            keys(s, "ENTER")
+    raise AssertionError(f"deal {until_deal} not reached in {max_waits} waits")
+
+
+@pytest.fixture(scope="module")
+def first_deal(tape):
+    """A session with the referee through the whole first deal (and the second dealt)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    autoplay(s, until_deal=2)
+    return s
+
+
+def texts(lines: list[PanelLine], tone: str | None = None) -> list[str]:
+    return [line.text for line in lines if tone is None or line.tone == tone]
+
+
+def test_every_judgement_of_the_comparison_is_on_the_panel(first_deal):
+    referee = first_deal.referee
+    lines = referee.lines()
+    panel = "\n".join(texts(lines))
+    result = compare(referee.events)             # the comparison regress uses, run again over the same events
+    judged = [j for j in result.judgements if j.expected or j.observed or j.differences or j.what in
+              ("play", "go", "show", "heels")]
+    assert len(judged) > 10
+    for j in judged:
+        for e in j.expected:
+            assert f"{e.points} for {e.reason}" in panel, (j, e)
+        for s in j.observed:
+            assert f"{'you' if s.who == 'player' else s.who} {s.points}" in panel, (j, s)
+    shows = [j for j in result.judgements if j.what == "show"]
+    assert len(shows) == 3                       # both hands and the crib
+    for j in shows:
+        hs = next(e.detail for e in j.expected if e.detail is not None)
+        assert (f"engine: fifteens {hs.fifteens}, pairs {hs.pairs}, runs {hs.runs}, flush {hs.flush}, "
+                f"nobs {hs.nobs} = {hs.total}") in panel
+        for combo in hs.combinations:
+            assert f"{combo.kind} {' '.join(str(c) for c in combo.cards)}: {combo.points}" in panel
+    for ev in referee.events:
+        if isinstance(ev, Play):
+            assert f"{'you' if ev.who == 'player' else ev.who}: {ev.card}, count {ev.count}" in panel
+    # every difference flagged once, as the deviation it is or as unexplained
+    flagged = texts(lines, "deviation")
+    assert len(flagged) == len(result.documented) > 0        # this deal has the double peg at the reset (D1)
+    for d in result.documented:
+        assert any(line.lstrip("! ").startswith(f"{d.deviation} {d.kind}") for line in flagged), d
+    assert len(texts(lines, "unexplained")) == len(result.unexplained) == 0
+    agreeing = [j for j in judged if not j.differences]
+    assert len([t for t in texts(lines, "agree") if t.endswith(": agrees")]) == len(agreeing)
+
+
+def test_a_planted_wrong_peg_is_flagged_unexplained_and_the_true_game_is_not(first_deal):
+    events = first_deal.referee.events
+    clean = Referee()
+    for ev in events:
+        clean.feed(ev)
+    clean.finish()
+    assert not texts(clean.lines(), "unexplained")              # the near miss: the game as it was
+    # two points pegged for a card that scored nothing (the next event is the other side's card)
+    at = next(i for i, (e, after) in enumerate(zip(events, events[1:]))
+              if isinstance(e, Play) and isinstance(after, Play))
+    planted_peg = Score(who=events[at].who, points=2, context=ScoreContext.PLAY, before=0)
+    tampered = events[:at + 1] + [planted_peg] + events[at + 1:]
+    planted = Referee()
+    for ev in tampered:
+        planted.feed(ev)
+    planted.finish()
+    unexplained = texts(planted.lines(), "unexplained")
+    who = "you" if events[at].who == "player" else "computer"
+    assert unexplained == [f"  !! UNEXPLAINED play {who}: engine 0, program 2"]
+
+
+def test_a_planted_show_miscount_is_flagged_by_its_component(first_deal):
+    events = first_deal.referee.events
+    at = next(i for i, e in enumerate(events) if isinstance(e, Show))
+    tampered = list(events)
+    tampered[at] = dataclasses.replace(events[at], fifteens=events[at].fifteens + 2)
+    planted = Referee()
+    for ev in tampered:
+        planted.feed(ev)
+    planted.finish()
+    assert any("UNEXPLAINED show:fifteens" in t for t in texts(planted.lines(), "unexplained"))
+
+
+def test_a_loaded_game_is_judged_again_from_the_next_deal(tape, tmp_path):
+    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    keys(s, "M")                                  # the cut: now the discard
+    path = s.save(tmp_path / "discard.z80")
+    loaded = PlaySession(load=path, referee=True, scale=1)
+    assert any("the referee starts again at the next deal" in t for t in texts(loaded.referee.lines(), "note"))
+    loaded.run_until_wait()
+    n = 0
+    for _ in range(300):
+        if any(isinstance(e, Deal) for e in loaded.referee.events):
+            break
+        w = loaded.waiting()
+        n += 1
+        if w.kind == "input":
+            keys(loaded, "4", "ENTER") if w.line == CLAIM else keys(loaded, "N", "ENTER")
+        else:
+            choose(loaded, n) if w.line in SELECTOR else keys(loaded, "ENTER")
+    first = loaded.referee.events[0]
+    assert isinstance(loaded.referee.events[1], Deal), loaded.referee.events[:3]
+    assert first.muggins is False                 # read from the program's MUG before the first judged deal
+    assert not texts(loaded.referee.lines(), "unexplained")
+
+
+def test_the_panel_is_drawn_beside_the_machines_own_screen(first_deal):
+    s = first_deal
+    surf = s.surface()
+    assert surf.get_size() == ((320 + 300) * s.scale, 256 * s.scale)
+    pixels = pygame.surfarray.pixels3d(surf).transpose(1, 0, 2)
+    m = s.machine
+    screen = pixels[:, :320 * s.scale]
+    assert any(np.array_equal(screen, render(m.mem, border=m.s.border, scale=s.scale, flash_phase=p))
+               for p in (False, True))
+    panel = pixels[:, 320 * s.scale:]
+    inked = (panel != np.array(BACKGROUND, dtype=np.uint8)).any(axis=2)
+    assert inked.mean() > 0.03                     # text, line after line, down the panel
+    assert inked[-20:].any() and inked[:20].any()  # the latest lines fill it to the bottom
+
+
+def test_long_lines_wrap_indented_and_keep_their_tone():
+    long = PanelLine("  ! D1 reset computer: engine 0, program 2 [The count reset (4400) ends with GO SUB 2900]",
+                     "deviation")
+    wrapped = wrap([long, PanelLine("short", "agree")], 40)
+    assert all(len(w.text) <= 40 for w in wrapped)
+    assert [w.tone for w in wrapped] == ["deviation"] * (len(wrapped) - 1) + ["agree"]
+    assert all(w.text.startswith("  ") for w in wrapped[1:-1])
+    assert " ".join(w.text.strip() for w in wrapped[:-1]) == long.text.strip()
