@@ -137,3 +137,14 @@ def test_chromium_check_catches_a_planted_missing_file(run_dir, tmp_path):
         finally:
             browser.close()
     assert any("glyphs.png" in p for p in problems), problems
+
+
+def test_html_command_reports_an_existing_run_folder(run_dir, tmp_path, capsys):
+    from harness.edition.command import EditionError, main
+    copy = tmp_path / "run"
+    shutil.copytree(run_dir, copy)
+    (copy / "report.html").unlink()
+    assert main(["--report", str(copy)]) == 0
+    assert (copy / "report.html").exists() and "report: " in capsys.readouterr().out
+    with pytest.raises(EditionError, match="no report.json there"):
+        main(["--report", str(tmp_path / "nowhere")])

@@ -1,10 +1,14 @@
 """`cribbage-zx html`: write the browsable edition of the listing.
 
     cribbage-zx html [--out DIR] [--coverage REPORT.json]
+    cribbage-zx html --report RUN_DIR
+
 
 The coverage defaults to out/regress/report.json when that file exists (its
 `coverage` key, written by regress); without one the margin heat strip is
-empty and the pages say so. Prints the time it took.
+empty and the pages say so. Prints the time it took. With --report, writes
+report.html for a regress (or sweep) folder instead, as regress does at the
+end of every run.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from pathlib import Path
 
 from ..cliargs import ArgParser
 from ..errors import HarnessError
+from .report import write_report_html
 from .site import load_edition, write_site
 
 DEFAULT_OUT = Path("out/html")
@@ -29,9 +34,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coverage", type=Path, default=None,
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
+    parser.add_argument("--report", type=Path, default=None, metavar="RUN_DIR",
+                        help="write RUN_DIR/report.html for a regress or sweep folder (its report.json) instead")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.report is not None:
+        if not (args.report / "report.json").is_file():
+            raise EditionError(f"--report {args.report}: no report.json there")
+        started = time.perf_counter()
+        out = write_report_html(args.report)
+        print(f"report: {out} in {time.perf_counter() - started:.2f} s")
+        return 0
     coverage = args.coverage
     if coverage is None and DEFAULT_COVERAGE.exists():
         coverage = DEFAULT_COVERAGE
