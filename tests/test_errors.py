@@ -15,7 +15,8 @@ from harness.errors import HarnessError
 
 
 def _all_modules() -> list[types.ModuleType]:
-    names = [m.name for m in pkgutil.walk_packages(harness.__path__, "harness.")]
+    names = [m.name for m in pkgutil.walk_packages(harness.__path__, "harness.")
+             if not m.name.endswith(".__main__")]          # a script: importing it runs it
     return [importlib.import_module(n) for n in names]
 
 
