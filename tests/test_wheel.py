@@ -41,8 +41,10 @@ def wheel(tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("wheel")
     source = base / "src"
     shutil.copytree(ROOT, source, ignore=COPY_IGNORE)
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(source)],
-         base, timeout=600)
+    done = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(base / "dist"), str(source)],
+                base, timeout=600)
+    # a folder Python could import but pyproject does not list (e.g. a new data folder) is left out
+    assert "Package would be ignored" not in done.stdout + done.stderr, done.stdout + done.stderr
     (found,) = (base / "dist").glob("cribbage_zx-*.whl")
     return found
 
