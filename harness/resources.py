@@ -40,7 +40,7 @@ def _folder(name: str) -> Path:
 def data_path(relative: str) -> Path:
     """The path of ``basic/...`` or ``roms/...`` (``relative`` as in the checkout, '/'-separated)."""
     folder, _, rest = relative.partition("/")
-    if folder not in ("basic", "roms") or not rest:
+    if folder not in ("basic", "roms") or not rest or ".." in rest.split("/"):
         raise ResourceError(f"{relative}: not a file under basic/ or roms/")
     return _folder(folder).joinpath(*rest.split("/"))
 
