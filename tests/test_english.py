@@ -210,7 +210,7 @@ def play_and_watch(tape: bytes, seed: int) -> tuple[list, list, str]:
             trace.append(entry)
         if (w.kind, w.line) == ("pause", 4661) or (w.kind, w.line) == ("inkey", 8105):
             shows.append(read_screen(m.mem).rows)
-    stop = play_game(tape, seed, on_wait)
+    stop, _ = play_game(tape, seed, on_wait)
     return trace, shows, str(stop.report)
 
 

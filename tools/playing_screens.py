@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from harness.build import build  # noqa: E402
 from harness.spectrum.loading import load_tape  # noqa: E402
-from harness.spectrum.machine import Spectrum48, StopReason  # noqa: E402
+from harness.spectrum.machine import FRAME_S, Spectrum48, StopReason  # noqa: E402
 from harness.spectrum.screen import render  # noqa: E402
 from harness.spectrum.tape import read_tap  # noqa: E402
 from harness.spectrum.typist import Typist  # noqa: E402
@@ -86,9 +86,9 @@ class SimplePlayer:
         return {7060: "Y", 7405: "Y"}.get(line, "N")
 
 
-def play_game(tape: bytes, seed: int, on_wait=None, max_actions: int = 3000) -> StopReason:
+def play_game(tape: bytes, seed: int, on_wait=None, max_actions: int = 3000) -> tuple[StopReason, Spectrum48]:
     """Load *tape* in a fresh 48K and play one game with `SimplePlayer`, SEED set after RANDOMIZE;
-    *on_wait(machine, wait)* sees every wait before it is answered. Returns how the program stopped."""
+    *on_wait(machine, wait)* sees every wait before it is answered. Returns how the program stopped, and the machine."""
     m = Spectrum48(fast=True)
     m.boot()
     load_tape(m, read_tap(tape))
@@ -97,7 +97,7 @@ def play_game(tape: bytes, seed: int, on_wait=None, max_actions: int = 3000) -> 
     for _ in range(max_actions):
         stop = m.run(30_000, until_wait=True, what="the program waiting for a key")
         if stop.kind != "wait":
-            return stop
+            return stop, m
         if on_wait is not None:
             on_wait(m, stop.wait)
         if stop.wait.kind == "input":
@@ -121,12 +121,43 @@ def play(lang: str, seed: int = SEED) -> dict[str, object]:
     return shots
 
 
+def print_think_times(lang: str, seeds=(3, 7, 11)) -> None:
+    """Emulated seconds from 7830 (GO SUB 500) to 7840 (the discards chosen) and from 3225 to 3560 (a card chosen)."""
+    spans = {"discard": (7830, 7840), "card": (3225, 3560)}
+    times: dict[str, list[float]] = {k: [] for k in spans}
+    started: dict[str, int] = {}
+
+    def on_wait(m: Spectrum48, w) -> None:
+        if not getattr(m, "_think_hook", False):
+            def hook(line: int, stmt: int) -> bool:
+                for name, (begin, end) in spans.items():
+                    if stmt == 1 and line == begin:
+                        started[name] = m.frames
+                    elif stmt == 1 and line == end and name in started:
+                        times[name].append((m.frames - started.pop(name)) * FRAME_S)
+                return False
+            m.add_statement_hook(hook)
+            m._think_hook = True
+
+    for seed in seeds:
+        play_game(build(lang=lang).tap, seed, on_wait)
+    for name, values in times.items():
+        values.sort()
+        print(f"{name}: {len(values)} times, min {values[0]:.1f} s, median {values[len(values) // 2]:.1f} s, "
+              f"max {values[-1]:.1f} s (emulated, no contended memory)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", choices=("ru", "en"), default="en")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--think", action="store_true",
+                        help="print how long the computer thinks (emulated seconds) over three games instead")
     args = parser.parse_args(argv)
+    if args.think:
+        print_think_times(args.lang)
+        return 0
     from PIL import Image
     args.out.mkdir(parents=True, exist_ok=True)
     shots = play(args.lang, args.seed)
