@@ -1,0 +1,107 @@
+"""regress on a Dask LocalCluster: the same transcripts as the local pool, byte for byte, even with a worker killed.
+
+Each run is the real command in a child process with a hard timeout. The
+worker to kill is found among that process's children (LocalCluster starts
+its workers as spawned processes) once the first game is on disk, and is
+killed with SIGKILL: its games must run again elsewhere.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+psutil = pytest.importorskip("psutil")
+
+from harness.build import build  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = 4
+
+
+@pytest.fixture(scope="module")
+def good_tape(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
+    path.write_bytes(build().tap)
+    return path
+
+
+def _regress(tape: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "harness.cli", "regress", "--games", str(GAMES), "--seed", "5", "--workers", "2",
+            "--tape", str(tape), "--out", str(out), "--quiet", *extra]
+
+
+def _transcripts(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.glob("game-*.jsonl"))}
+
+
+def _dask_workers(pid: int) -> list:
+    """The LocalCluster's worker processes: children of the run that Dask names "dask worker [ADDRESS]"."""
+    found = []
+    for child in psutil.Process(pid).children(recursive=True):
+        try:
+            cmdline = " ".join(child.cmdline())
+        except psutil.Error:
+            continue
+        if cmdline.startswith("dask worker"):
+            found.append(child)
+    return found
+
+
+def test_a_local_cluster_gives_the_local_pools_transcripts_and_survives_a_killed_worker(tmp_path, good_tape):
+    local = subprocess.run(_regress(good_tape, tmp_path / "local"), cwd=ROOT, capture_output=True, text=True,
+                           timeout=900)
+    assert local.returncode in (0, 1), local.stderr
+    expected = _transcripts(tmp_path / "local")
+    assert len(expected) == GAMES
+
+    out = tmp_path / "dask"
+    proc = subprocess.Popen(_regress(good_tape, out, "--scheduler", "local"), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = None
+    try:
+        deadline = time.monotonic() + 600
+        while not any(out.glob("game-*.jsonl")):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no game finished on the cluster"
+            time.sleep(0.2)
+        workers = _dask_workers(proc.pid)
+        assert len(workers) == 2, [w.cmdline() for w in workers]
+        finished_before = len(_transcripts(out))
+        assert finished_before < GAMES, "the run ended before a worker could be killed: use more games"
+        killed = workers[0]
+        os.kill(killed.pid, signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=900)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert not killed.is_running()
+    assert proc.returncode == local.returncode, stderr
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["played"] == GAMES and report["harness_failures"] == 0 and report["scheduler"] == "local"
+    assert _transcripts(out) == expected                 # byte for byte, the killed worker's game included
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, good_tape):
+    done = subprocess.run(_regress(good_tape, tmp_path / "out", "--scheduler", "tcp://127.0.0.1:9"), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    lines = [line for line in done.stderr.splitlines() if line.startswith("cribbage-zx")]
+    assert len(lines) == 1 and "--scheduler tcp://127.0.0.1:9" in lines[0], done.stderr
+
+
+def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path, good_tape):
+    bad = tmp_path / "truncated.tap"
+    bad.write_bytes(good_tape.read_bytes()[:10_000])
+    done = subprocess.run(_regress(bad, tmp_path / "out", "--scheduler", "local"), cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    lines = [line for line in done.stderr.splitlines() if line.startswith("cribbage-zx")]
+    assert len(lines) == 1, done.stderr
+    assert "could not start: TapeError" in lines[0] and "truncated block" in lines[0]
