@@ -244,3 +244,41 @@ def test_bad_files_and_options_are_one_line_and_exit_2(dummy_video, capsys, tmp_
 
 def test_the_command_runs_a_window_under_the_dummy_driver_and_quits_on_time(tape, dummy_video, capsys):
     assert command.main(["--tape", str(tape), "--seconds", "0.5", "--scale", "1", "--no-sound"]) == 0
+
+
+def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_video):
+    s = PlaySession(tape=tape, scale=1)
+    to_the_cut(s)
+    window = command.Window(s, turbo=True)
+    try:
+        assert not window._may_hurry()            # waiting for the cut
+        s.press("M")
+        s.step(3)
+        assert not window._may_hurry()            # a key is down: real speed, or the ROM would repeat it
+        s.release("M")
+        s.step(1)
+        assert window._may_hurry()                # the computer cuts and shuffles: full speed
+    finally:
+        window.close()
+
+
+def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_video):
+    s = PlaySession(tape=tape, scale=1, sound=True)
+    to_the_cut(s)
+    s.audio.clear()
+    s.tap("M")
+    s.run_until_wait()                            # «ВЫ СДАЕТЕ» or «Я СДАЮ» comes with BEEP .1,20 (5520)
+    samples = np.concatenate(s.audio)
+    assert len(samples) > 0.08 * 44_100 and (samples > 0).any() and (samples < 0).any()
+    window = command.Window(s)                    # SDL's dummy audio driver: a device that plays nothing
+    try:
+        assert window.channel is not None
+        window._play_sound()
+        assert s.audio == [] and window.channel.get_busy()
+    finally:
+        window.close()
+    quiet = PlaySession(tape=tape, scale=1)
+    to_the_cut(quiet)
+    quiet.tap("M")
+    quiet.run_until_wait()
+    assert quiet.audio == []

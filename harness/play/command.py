@@ -2,8 +2,8 @@
 
 Real speed by default: one frame every 1/50 s, the beeper played where the
 machine has audio. `--turbo` runs frames as fast as the emulator goes
-whenever the program is not waiting for a key (the computer's thinking and
-the shuffle take a moment), and at real speed while it waits. F2 saves the
+whenever the program is not waiting for a key and no key is held (the
+computer's thinking and the shuffle take a moment), at real speed otherwise. F2 saves the
 game as a .z80 (`--save`, written atomically), F3 loads it back, F10 or
 closing the window quits; every other key goes to the Spectrum
 (`keymap.HOST_KEYS`). `--referee` adds the engine's view of the deal beside
@@ -128,6 +128,11 @@ class Window:
         elif len(audio) > 10:                   # the device is behind: drop rather than lag
             audio.clear()
 
+    def _may_hurry(self) -> bool:
+        """Turbo runs ahead only while nobody is needed: no key awaited and none held (a held key
+        at full speed would be taken for many, the ROM's auto-repeat starting after 35 frames)."""
+        return not self.session.keys_down() and self.session.waiting() is None
+
     def run(self, until: Callable[[PlaySession], bool] | None = None) -> None:
         """Until the window is closed, F10, --seconds have passed, or *until(session)* holds (for tests)."""
         pg = self.pygame
@@ -143,9 +148,9 @@ class Window:
                 break
             if until is not None and until(s):
                 break
-            if self.turbo and s.waiting() is None:
+            if self.turbo and self._may_hurry():
                 slice_end = now + TURBO_SLICE
-                while time.perf_counter() < slice_end and s.waiting() is None:
+                while time.perf_counter() < slice_end and self._may_hurry():
                     s.step()
                 s.audio.clear()                   # sound at turbo speed would be noise
                 next_frame = time.perf_counter()
@@ -162,8 +167,6 @@ class Window:
                 next_frame = time.perf_counter()     # fell behind (a stall): start the clock again
 
     def close(self) -> None:
-        from .panel import panel_font
-        panel_font.cache_clear()            # fonts die with pygame.quit()
         self.pygame.quit()
 
 

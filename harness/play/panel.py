@@ -6,7 +6,6 @@ tests read without a window.
 from __future__ import annotations
 
 import textwrap
-from functools import lru_cache
 
 from .referee import PanelLine
 
@@ -23,17 +22,28 @@ TONE_COLOURS = {
 MONOSPACE = ("dejavusansmono", "liberationmono", "freemono", "monospace")
 
 
-@lru_cache(maxsize=4)
+_fonts: dict = {}
+
+
 def panel_font(size: int):
-    """A monospaced font that has Cyrillic (DejaVu Sans Mono where installed), else pygame's own."""
+    """A monospaced font that has Cyrillic (DejaVu Sans Mono where installed), else pygame's own.
+
+    Kept between frames, and made again after a pygame.quit() has invalidated it.
+    """
     import pygame
+    font = _fonts.get(size)
+    if font is not None:
+        try:
+            font.get_height()
+            return font
+        except pygame.error:
+            pass
     if not pygame.font.get_init():
         pygame.font.init()
-    for name in MONOSPACE:
-        path = pygame.font.match_font(name)
-        if path:
-            return pygame.font.Font(path, size)
-    return pygame.font.Font(None, size + 2)
+    path = next(filter(None, (pygame.font.match_font(name) for name in MONOSPACE)), None)
+    font = pygame.font.Font(path, size) if path else pygame.font.Font(None, size + 2)
+    _fonts[size] = font
+    return font
 
 
 def wrap(lines: list[PanelLine], columns: int) -> list[PanelLine]:

@@ -109,6 +109,10 @@ class PlaySession:
     def host_key_up(self, name: str) -> None:
         self.held.up(name, self.frames)
 
+    def keys_down(self) -> bool:
+        """Whether any Spectrum key is held now (a person at the keyboard: time runs at real speed)."""
+        return bool(self._api_keys) or bool(self.held.spectrum_keys(self.frames))
+
     def _apply_keys(self) -> None:
         wanted = frozenset(self._api_keys) | self.held.spectrum_keys(self.frames)
         if wanted != self._applied:

@@ -1,0 +1,243 @@
+"""`cribbage-zx play --referee --turbo` in a real X server (Xvfb): keys typed with xdotool (XTEST) through the
+cut and one discard, the window photographed with xwd, and its pixels compared with the emulator's own render
+of the game saved at that moment with F2 (the screen) and with the same game replayed in-process (the panel).
+Also prints how much faster --turbo gets from the cut to the discard than real speed (a figure, not an assert).
+"""
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
+
+from harness.build import build
+from harness.game.events import Deal
+from harness.game.program import UDG_TEXT
+from harness.play.command import WM_CLASS, Window
+from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.spectrum import z80snap
+from harness.spectrum.screen import read_screen, render
+from test_fuse import read_xwd
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ("Xvfb", "xdotool", "xwd")
+INSTALLER = ROOT / "tools" / "install-system-deps.sh"
+SEED = 99
+SCALE = 2
+SELECTOR = (3725, 3730, 3750)      # the card selector 3700 polls INKEY$
+HOLD, GAP = 0.12, 0.25             # seconds a key is down / up (6 and 12 frames at 50 Hz)
+DEADLINE = 60                      # seconds for any one step of the game to show
+
+
+@pytest.fixture(scope="module", autouse=True)
+def x_tools():
+    missing = [t for t in TOOLS if not shutil.which(t)]
+    if missing:
+        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
+        missing = [t for t in TOOLS if not shutil.which(t)]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} missing and could not be installed (Debian packages xvfb xdotool x11-apps)")
+
+
+@pytest.fixture(scope="module")
+def tape(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
+    path.write_bytes(build().tap)
+    return path
+
+
+class PlayInXvfb:
+    """Xvfb and `python -m harness.play` in it; a context manager that always stops both."""
+
+    def __init__(self, workdir: Path, args: list[str]):
+        self.dir = workdir
+        self.save = workdir / "game.z80"
+        self.xvfb = self.play = None
+        try:
+            self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x600x24", "-nolisten", "tcp"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
+            assert ready, "Xvfb did not report its display within 30 s"
+            self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
+                            SDL_AUDIODRIVER="dummy")
+            self.env.pop("SDL_VIDEODRIVER", None)
+            self.out = open(workdir / "play.out", "wb")
+            self.play = subprocess.Popen([sys.executable, "-m", "harness.play", "--save", str(self.save),
+                                          "--seconds", "600", *args],
+                                         cwd=ROOT, env=self.env, stdout=self.out, stderr=subprocess.STDOUT)
+            self.window = self._find_window()
+            self.xdo("mousemove", "--window", self.window, "20", "20")     # focus follows the pointer (no WM)
+        except BaseException:
+            self.close()
+            raise
+
+    def _find_window(self) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
+            found = subprocess.run(["xdotool", "search", "--class", WM_CLASS], env=self.env,
+                                   capture_output=True, text=True, timeout=30)
+            if found.returncode == 0 and found.stdout.split():
+                return found.stdout.split()[0]
+            time.sleep(0.2)
+        raise AssertionError(f"the play window did not appear within 30 s: {self.output()}")
+
+    def output(self) -> str:
+        return (self.dir / "play.out").read_text(errors="replace")[-2000:]
+
+    def xdo(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=self.env, timeout=30, check=True, capture_output=True)
+
+    def key(self, name: str) -> None:
+        self.xdo("keydown", name, "sleep", str(HOLD), "keyup", name, "sleep", str(GAP))
+
+    def saved(self) -> z80snap.Z80Snapshot:
+        """F2, then the .z80 the window wrote (atomically: it appears whole or not at all)."""
+        self.save.unlink(missing_ok=True)
+        self.key("F2")
+        deadline = time.monotonic() + DEADLINE
+        while not self.save.exists():
+            assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
+            assert time.monotonic() < deadline, f"F2 wrote no {self.save} within {DEADLINE} s: {self.output()}"
+            time.sleep(0.1)
+        return z80snap.read_z80(self.save)
+
+    def wait_at(self, lines: tuple[int, ...]) -> bytearray:
+        """Save with F2 until the program is at one of *lines*; the memory then."""
+        deadline = time.monotonic() + DEADLINE
+        while True:
+            mem = memory(self.saved())
+            if mem[23621] | mem[23622] << 8 in lines:
+                return mem
+            assert time.monotonic() < deadline, f"line {lines} not reached within {DEADLINE} s"
+            time.sleep(0.3)
+
+    def grab(self) -> np.ndarray:
+        shot = subprocess.run(["xwd", "-id", self.window, "-silent"], env=self.env, capture_output=True, timeout=30)
+        return read_xwd(shot.stdout)
+
+    def close(self) -> None:
+        for proc in (self.play, self.xvfb):
+            if proc is None or proc.poll() is not None:
+                continue
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=20)
+        if getattr(self, "out", None):
+            self.out.close()
+
+    def __enter__(self) -> "PlayInXvfb":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def memory(snap: z80snap.Z80Snapshot) -> bytearray:
+    mem = bytearray(0x10000)
+    mem[0x4000:] = snap.ram
+    return mem
+
+
+def rows(mem) -> list[str]:
+    return [r.rstrip() for r in read_screen(mem, udg_text=UDG_TEXT).rows]
+
+
+def shows_render(pixels: np.ndarray, mem, border: int) -> bool:
+    return any(np.array_equal(pixels, render(mem, border=border, scale=SCALE, flash_phase=p)) for p in (False, True))
+
+
+def still_window(x: PlayInXvfb, lines: tuple[int, ...]) -> tuple[np.ndarray, bytearray, int]:
+    """A photo of the window with the machine saved before and after it, the screen the same in both."""
+    for _ in range(10):
+        before = x.saved()
+        shot = x.grab()
+        after = x.saved()
+        mem = memory(after)
+        if memory(before)[0x4000:0x5B00] == mem[0x4000:0x5B00] and mem[23621] | mem[23622] << 8 in lines:
+            return shot, mem, after.border
+    raise AssertionError("the screen never held still for a photo")
+
+
+def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
+    with PlayInXvfb(tmp_path, ["--tape", str(tape), "--referee", "--turbo", "--seed", str(SEED),
+                               "--scale", str(SCALE), "--no-sound"]) as x:
+        x.wait_at((7060,))                              # «ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):»
+        x.key("n"), x.key("Return")
+        x.wait_at((7405,))                              # muggins?
+        x.key("n"), x.key("Return")
+        cut = x.wait_at((4925,))
+        assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(cut)
+        x.key("m")
+        shot, mem, border = still_window(x, SELECTOR)   # dealt: the six cards, waiting for the first discard
+        hand = rows(mem)[16:18]
+        assert hand[0][:4].strip() and hand[1][:4].strip()
+        assert shot.shape == (BORDER_H * SCALE, (BORDER_W + 300) * SCALE, 3)
+        assert shows_render(shot[:, :BORDER_W * SCALE], mem, border)
+        x.key("Return")                                 # the card under the pointer (slot 1) to the crib
+        deadline = time.monotonic() + DEADLINE
+        while rows(mem)[16][:4].strip():
+            assert time.monotonic() < deadline, "the discarded card never left the hand"
+            shot, mem, border = still_window(x, SELECTOR)
+        assert rows(mem)[16][4:] == hand[0][4:]         # the other five stay
+        assert shows_render(shot[:, :BORDER_W * SCALE], mem, border)
+        final = shot
+    # the same keys in-process: the same game, and the same panel, pixel for pixel
+    replay = PlaySession(tape=tape, referee=True, seed=SEED, scale=SCALE)
+    for answer in ("N", "N"):
+        replay.tap(answer)
+        replay.tap("ENTER")
+        replay.run_until_wait()
+    replay.tap("M")
+    replay.run_until_wait()
+    replay.tap("ENTER")
+    replay.run_until_wait()
+    assert replay.machine.read(0x4000, 0x1B00) == bytes(mem[0x4000:0x5B00])
+    try:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        panel = pygame.surfarray.pixels3d(replay.surface()).transpose(1, 0, 2)[:, BORDER_W * SCALE:]
+        assert np.array_equal(final[:, BORDER_W * SCALE:], panel)
+        text = [line.text for line in replay.referee.lines()]
+        deal = next(e for e in replay.referee.events if isinstance(e, Deal))
+        assert f"  you:      {' '.join(deal.player)}" in text
+    finally:
+        pygame.quit()
+
+
+def test_turbo_against_real_speed_from_the_cut_to_the_discard(tape, monkeypatch, capsys):
+    """The computer's cut, shuffle and deal: 1,600-odd frames, about 33 s at 50 frames a second."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    figures = {}
+    for turbo in (True, False):
+        s = PlaySession(tape=tape, referee=True, seed=SEED, scale=SCALE)
+        for answer in ("N", "N"):
+            s.tap(answer)
+            s.tap("ENTER")
+            s.run_until_wait()
+        s.tap("M", gap=1)
+        window = Window(s, turbo=turbo)
+        start, t = s.frames, time.perf_counter()
+        try:
+            window.run(until=lambda s: (w := s.waiting()) is not None and w.line in SELECTOR)
+        finally:
+            window.close()
+        figures["turbo" if turbo else "real"] = (s.frames - start, time.perf_counter() - t)
+    with capsys.disabled():
+        for name, (frames, seconds) in figures.items():
+            print(f"\nplay {name:5}: {frames} frames from the cut to the discard in {seconds:.2f} s "
+                  f"= {frames / seconds:.1f} frames/s")
+        print(f"play turbo is {figures['real'][1] / figures['turbo'][1]:.1f}x real speed here")
+    assert figures["turbo"][0] == figures["real"][0]      # the same frames either way: only the pace differs
