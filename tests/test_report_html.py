@@ -148,3 +148,18 @@ def test_html_command_reports_an_existing_run_folder(run_dir, tmp_path, capsys):
     assert (copy / "report.html").exists() and "report: " in capsys.readouterr().out
     with pytest.raises(EditionError, match="no report.json there"):
         main(["--report", str(tmp_path / "nowhere")])
+
+
+def test_a_report_with_statement_coverage_draws_the_heat_strip(run_dir, tmp_path):
+    copy = tmp_path / "run"
+    shutil.copytree(run_dir, copy)
+    report = json.loads((copy / "report.json").read_text())
+    report["coverage"] = {"statements_run": 2, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
+                          "counts": {"4400:1": 9, "4405:1": 900}, "never_run": ["4985:1"], "ifs": {"4430:1": [0, 9]}}
+    (copy / "report.json").write_text(json.dumps(report))
+    html = write_report_html(copy).read_text()
+    assert "2 of 1041 statements run" in html and 'href="listing/coverage.html"' in html
+    listing = (copy / "listing" / "listing.html").read_text()
+    assert 'title="4405:1: 900 runs"' in listing and 'title="4985:1: 0 runs"' in listing
+    assert "4430:1" in (copy / "listing" / "coverage.html").read_text()      # an IF seen one way only
+    assert broken_links(copy) == []

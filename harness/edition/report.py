@@ -284,7 +284,7 @@ def write_report_html(run_dir: Path) -> Path:
     html = env.get_template("report.html").render(
         **common, page="report.html", title="Regress report", scalars=scalars, nested=nested,
         nested_json={k: json.dumps(v, ensure_ascii=False, indent=1) for k, v in nested.items()},
-        games=games, gif=first_gif, run=str(run_dir))
+        games=games, gif=first_gif, run=str(run_dir), coverage=ed.coverage)
     out = run_dir / "report.html"
     write_atomic(out, html)
     return out
