@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -27,6 +28,8 @@ def test_report_and_game_pages_are_written_with_every_link_resolving(run_dir):
     assert broken_links(run_dir) == []
     report = (run_dir / "report.html").read_text()
     assert 'href="game-000.html"' in report and 'src="game-000.gif"' in report
+    deals = json.loads((run_dir / "report.json").read_text())["per_game"][0]["deals"]
+    assert re.search(r'game-000</a></td>(?:<td>[^<]*</td>\s*){3}<td>%d</td>' % deals, report)
 
 
 def test_game_page_shows_the_deals_with_pegs_beside_the_engines_reasons(run_dir):
