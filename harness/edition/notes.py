@@ -148,6 +148,8 @@ class Coverage:
     counts: dict[str, int]
     never_run: set[str]
     ifs: dict[str, tuple[int, int]]
+    explained_by: dict[str, str] = field(default_factory=dict)   # never-run item -> the note that explains it
+    unexplained: list[str] = field(default_factory=list)         # never-run items no note explains
 
     @property
     def peak(self) -> int:
@@ -172,6 +174,8 @@ def read_coverage(path: Path) -> Coverage | None:
                         int(cov.get("ifs_both", 0)), int(cov.get("ifs_total", 0)),
                         {str(k): int(v) for k, v in cov["counts"].items()},
                         set(cov.get("never_run", [])),
-                        {str(k): (int(v[0]), int(v[1])) for k, v in cov.get("ifs", {}).items()})
+                        {str(k): (int(v[0]), int(v[1])) for k, v in cov.get("ifs", {}).items()},
+                        {str(k): str(v) for k, v in cov.get("explained_by", {}).items()},
+                        [str(k) for k in cov.get("unexplained", [])])
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise NotesError(f"{path}: coverage is not in the expected form ({exc!r})") from None
