@@ -203,14 +203,20 @@ def english(russian_text: str, path: Path = TABLE) -> str:
 
     *russian_text* is a whole literal of the listing (``"ВСЕГО = "``), or one
     with its surrounding spaces left off (``"ВСЕГО"``, as a screen reader
-    splits words); the answer is spelled the same way: the English padded
-    to the Russian's length in the first case, stripped in the second.
+    splits words), or the label before a literal's colon (``"ВЫ"`` of
+    ``"ВЫ : "``); the answer is spelled the same way: the English padded to
+    the Russian's length in the first case, stripped in the others.
     Raises KeyError for a text the table does not have, ValueError if two
     rows would translate it differently.
     """
     rows = _screen_table(str(path))
+    text = russian_text.strip()
+
+    def label(s: str) -> str | None:
+        return s.split(":")[0].strip() if ":" in s else None
     exact = {en + " " * (len(charset.encode(ru)) - len(charset.encode(en))) for ru, en in rows if ru == russian_text}
-    found = exact or {en.strip() for ru, en in rows if ru.strip() == russian_text.strip()}
+    found = (exact or {en.strip() for ru, en in rows if ru.strip() == text}
+             or {label(en) for ru, en in rows if label(ru) == text and label(en)})
     if not found:
         raise KeyError(f"{path}: no literal {russian_text!r}")
     if len(found) > 1:

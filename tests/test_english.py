@@ -253,3 +253,64 @@ def test_the_game_comparison_sees_a_planted_change_of_code(editions):
     ru_trace, *_ = play_and_watch(editions["ru"].tap, SEEDS[0])
     planted, *_ = play_and_watch(tape, SEEDS[0])
     assert planted != ru_trace
+
+
+# ---------------------------------------------------------------- the project's driver and comparison on both editions
+RANKS_EN = {"Т": "A", "В": "J", "Д": "Q", "К": "K"}     # R$ at 7320: the ace and the court cards, Russian -> English
+
+
+@functools.lru_cache(maxsize=None)
+def driven_game(tape: bytes, seed: int, strategy: str):
+    from harness.game.driver import GameDriver
+    from harness.game.players import PLAYERS
+    from harness.spectrum.loading import load_tape
+    from harness.spectrum.machine import Spectrum48
+    m = Spectrum48(fast=True)
+    m.boot()
+    load_tape(m, read_tap(tape))
+    return GameDriver(m, PLAYERS[strategy](seed=seed), seed=seed).play()
+
+
+def without_screen_text(events) -> list[dict]:
+    """The events with what was read off the screen (rows, message texts) left out: the rest is the game."""
+    import dataclasses
+    out = []
+    for ev in events:
+        d = {"type": type(ev).__name__, **dataclasses.asdict(ev)}
+        for key in ("rows", "text"):
+            d.pop(key, None)
+        out.append(d)
+    return out
+
+
+def rank_letters_only(diff: dict) -> bool:
+    """A hand-slot screen difference that is only the English rank letter where the Russian model expects its own."""
+    expected, observed = diff["expected"], diff["observed"]
+    return (diff["kind"] == "screen" and str(diff["context"].get("what", "")).startswith("hand slot")
+            and isinstance(expected, str) and len(expected) == len(observed) == 2
+            and RANKS_EN.get(expected[0]) == observed[0] and expected[1] == observed[1])
+
+
+@pytest.mark.parametrize("seed, strategy", [(1, "greedy"), (2, "random")])
+def test_the_driver_plays_the_same_game_on_both_editions(editions, seed, strategy):
+    from harness.game.compare import compare
+    from harness.game.program import english_words
+    ru = driven_game(editions["ru"].tap, seed, strategy)
+    en = driven_game(editions["en"].tap, seed, strategy)
+    assert ru.failure is None and en.failure is None
+    assert ru.winner is not None and (ru.winner, ru.scores) == (en.winner, en.scores)
+    assert without_screen_text(ru.events) == without_screen_text(en.events)
+    ru_result, en_result = compare(ru.events), compare(en.events, words=english_words())
+    assert ru_result.checks == en_result.checks > 0
+    assert sorted(d.deviation for d in ru_result.documented) == sorted(d.deviation for d in en_result.documented)
+    # read with the English words, the English screens agree with the variables as the Russian ones do
+    # (up to the rank letters of the hand check, which the program model spells in Russian: RANK_TEXT)
+    en_left = [d.as_dict() for d in en_result.unexplained if not rank_letters_only(d.as_dict())]
+    assert en_left == [d.as_dict() for d in ru_result.unexplained]
+
+
+def test_read_with_the_russian_words_the_english_screens_disagree(editions):
+    """Near miss for the test above: the comparison does read the words (the Russian ones find no total there)."""
+    from harness.game.compare import compare
+    en = driven_game(editions["en"].tap, 1, "greedy")
+    assert any(d.kind == "screen" and not rank_letters_only(d.as_dict()) for d in compare(en.events).unexplained)

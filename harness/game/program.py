@@ -171,6 +171,12 @@ RUSSIAN = ScreenWords(total="ВСЕГО", show_total="ВСЕГО = ", fifteens="
                       flush="ФЛЕШЬ -", runs="СЕКАНС-", nobs="ЕГО БЛАГОРОДИЕ -1", you="ВЫ", me="Я")
 
 
+def english_words() -> ScreenWords:
+    """RUSSIAN's words as the English edition (`build --lang en`) prints them, from basic/translation.tsv."""
+    from ..english import english
+    return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items()})
+
+
 class ScreenCheck:
     """Names of the screen observations (events.Screen.what) and where they read."""
     BOARD = "board scores"       # 6085/6090: S(MAN) at row 20 col 25, S(ZX) right-aligned to col 31
