@@ -38,6 +38,10 @@ def test_game_page_shows_the_deals_with_pegs_beside_the_engines_reasons(run_dir)
     deals = [e for e in transcript if e.get("kind") == "deal"]
     assert all(f'id="deal-{d["n"]}"' in html for d in deals)
     assert " for pair (" in html or " for fifteen (" in html           # an itemised engine reason
+    # cards drawn with R$ and S$ glyphs keep readable text: the ten of hearts is ⑩♥ (UDGs R and H)
+    assert '<i class="g" style="--c:161">⑩</i>' in html or "T" not in "".join(
+        c for d in (e for e in transcript if e.get("kind") == "deal") for c in d["computer"] + d["player"])
+    assert "\ufffd" not in html
     assert "-show-computer.png" in html                                 # a show screenshot beside its breakdown
     # the run's only differences are the documented D1 pegs; none is shown as unexplained
     assert "UNEXPLAINED" not in html

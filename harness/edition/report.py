@@ -21,6 +21,7 @@ from ..cribbage.cards import parse_card
 from ..errors import HarnessError
 from ..game import events as E
 from ..game.compare import Comparator, Judgement
+from ..game.program import UDG_TEXT
 from . import glyphs
 from .site import Edition, load_edition, template_env, write_atomic, write_site
 
@@ -101,7 +102,7 @@ class _Cards:
     def draw(self, name: str) -> tuple[list[tuple[int, str]], bool]:
         card = parse_card(name)
         codes = (self.ranks[card.rank - 1], self.suits[card.suit])
-        return [(c, glyphs.readable(c, {})) for c in codes], card.suit in (0, 2)   # hearts, diamonds: INK 2
+        return [(c, glyphs.readable(c, UDG_TEXT)) for c in codes], card.suit in (0, 2)   # hearts, diamonds: INK 2
 
 
 def _who(value: Any) -> str:
@@ -147,7 +148,8 @@ def game_view(path: Path, ed: Edition, cards: _Cards, record: dict) -> GameView:
         for j in comparator.feed(ev):
             closed_at.append((i, j))
     result = comparator.finish()
-    closed_at += [(len(events) - 1, j) for j in result.judgements if all(j is not k for _, k in closed_at)]
+    seen = {id(j) for _, j in closed_at}
+    closed_at += [(len(events) - 1, j) for j in result.judgements if id(j) not in seen]
     by_identity = {id(ev): i for i, ev in enumerate(events)}
     for i, j in closed_at:
         judged.setdefault(by_identity.get(id(j.action), i), []).append(j)

@@ -8,6 +8,7 @@ target and swapped in whole, so a reader never sees half an edition.
 """
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import time
@@ -162,7 +163,6 @@ def _statement_view(ed: Edition, s: Statement, page: str) -> StatementView:
 
 def _heat(count: int, peak: int) -> int:
     """0 for never run, then HEAT_LEVELS-1 levels on a log scale up to the busiest statement."""
-    import math
     if count <= 0 or peak <= 0:
         return 0
     return 1 + min(HEAT_LEVELS - 2, int(math.log(count) / math.log(peak + 1) * (HEAT_LEVELS - 1)))

@@ -23,7 +23,6 @@ __all__ = ["SourceError", "Token", "Statement", "Line", "Jump", "Listing", "read
 JUMP_KEYWORDS = {"GO TO": "go to", "GO SUB": "go sub", "RESTORE": "restore", "RUN": "run", "LINE": "autostart"}
 # Statements after which control never reaches the next statement of the line.
 ENDS_FLOW = {"GO TO", "RETURN", "STOP", "RUN"}
-ASSIGNING = {"LET", "FOR", "NEXT", "INPUT", "READ", "DIM"}
 
 
 class SourceError(HarnessError, ValueError):
