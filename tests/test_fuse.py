@@ -310,3 +310,27 @@ def test_fuse_continues_our_z80_snapshot_to_the_same_deal(tmp_path):
         fuse.wait_for(session.deal.line, expected_rows(session.deal.memory), session.deal.memory)
         time.sleep(2)
     assert fuse.last_frame() == session.deal.memory[0x4000:0x5B00]
+
+
+# ---------------------------------------------------------------- the English edition (cribbage-zx build --lang en)
+WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
+
+
+def test_fuse_plays_the_english_tape_from_the_welcome_to_the_first_deal(tmp_path):
+    """As the guide (docs/PLAYING.md) tells a player: the ROM by its default name, --auto-load, the English tape."""
+    from harness import build as build_mod
+    english_tape = build_mod.build(lang="en").tap
+    session = first_session(english_tape)
+    tape = tmp_path / "cribbage-en.tap"
+    tape.write_bytes(english_tape)
+    watch = [s.line for s in session.steps] + [DEAL_LINE, session.deal.line]
+    with Fuse(tmp_path, ["--auto-load", "--tape", tape.name], watch, session.seed_at) as fuse:
+        welcome = fuse.wait_for(session.steps[0].line, expected_rows(session.steps[0].memory), session.steps[0].memory)
+        assert all(any(text in row for row in welcome) for text in WELCOME_EN)
+        for step in session.steps:
+            fuse.wait_for(step.line, expected_rows(step.memory), step.memory)
+            fuse.answer(step.kind, step.answer)
+        deal = fuse.wait_for(session.deal.line, expected_rows(session.deal.memory), session.deal.memory)
+        assert any("YOU DEAL" in row or "I DEAL" in row for row in deal)
+        time.sleep(2)                              # a still second or more for the movie's last frame
+    assert fuse.last_frame() == session.deal.memory[0x4000:0x5B00]
