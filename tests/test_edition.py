@@ -245,3 +245,22 @@ def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypat
     assert " s" in capsys.readouterr().out
     with pytest.raises(EditionError, match="--coverage missing.json: no such file"):
         main(["--coverage", "missing.json"])
+
+
+def test_a_routine_that_names_no_line_of_the_listing_is_refused(tmp_path, monkeypatch):
+    from harness.edition import site as site_module
+    notes = tmp_path / "subroutines.toml"
+    notes.write_text('[[routine]]\nline = 4990\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n')
+    real = site_module.data.data_path
+    monkeypatch.setattr(site_module.data, "data_path",
+                        lambda rel: notes if rel == "basic/subroutines.toml" else real(rel))
+    with pytest.raises(NotesError, match="routine 4990 is not a line of the listing"):
+        load_edition()
+
+
+def test_deviations_page_links_every_deviation_to_its_lines(site):
+    from harness.game.deviations import DEVIATIONS
+    html = (site / "deviations.html").read_text()
+    for dev_id in DEVIATIONS:
+        assert f'id="{dev_id}"' in html
+    assert 'href="listing.html#L4450"' in html and 'href="listing.html#L2742"' in html   # D1 4400-4450, D2 2740-2763

@@ -23,8 +23,8 @@ from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Judgement, Routine, deviation_lines, inline_code, read_coverage, read_judgements,
-                    read_routines)
+from .notes import (Coverage, Judgement, NotesError, Routine, deviation_lines, inline_code, read_coverage,
+                    read_judgements, read_routines)
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
 __all__ = ["Edition", "load_edition", "write_site", "template_env", "write_atomic", "replace_dir"]
@@ -59,7 +59,7 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     routines = notes.routines
     for i, r in enumerate(routines):
         if r.line not in listing.by_number:
-            raise ValueError(f"basic/subroutines.toml: routine {r.line} is not a line of the listing")
+            raise NotesError(f"basic/subroutines.toml: routine {r.line} is not a line of the listing")
         following = routines[i + 1].line if i + 1 < len(routines) else None
         r.end = max(n for n in numbers if n >= r.line and (following is None or n < following))
         r.header = listing.by_number[r.line].rem
@@ -72,7 +72,7 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     for dev_id, dev in DEVIATIONS.items():
         lines = deviation_lines(dev["lines"], numbers)
         deviations[dev_id] = {"id": dev_id, "spec": dev["lines"], "lines": lines, "what": dev["what"],
-                              "rule": dev["rule"]}
+                              "rule": dev["rule"], "article": dev.get("article"), "standard": dev.get("standard")}
         for n in lines:
             deviations_of.setdefault(n, []).append(dev_id)
     restore = next((j.target for ln in listing.lines for j in ln.jumps if j.kind == "restore"), None)
