@@ -24,11 +24,10 @@ COMMANDS = {
     "snapshot": ("harness.snapshot_cmd", "save the game at a line as a .z80"),
     "bench": ("harness.bench", "emulator speed, or the job runner's (--runner)"),
     "html": ("harness.edition.command", "the browsable HTML edition of the listing"),
+    "play": ("harness.play.command", "play the game yourself in a window (--turbo, --referee)"),
 }
 #: commands whose module parses its own arguments: name -> (module with main(argv), help)
-PASS_THROUGH = {
-    "play": ("harness.play.command", "play the game yourself in a window"),
-}
+PASS_THROUGH: dict[str, tuple[str, str]] = {}
 
 
 class CliError(HarnessError):

@@ -282,3 +282,22 @@ def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_video):
     quiet.tap("M")
     quiet.run_until_wait()
     assert quiet.audio == []
+
+
+def test_play_under_the_cribbage_zx_command(tape, capsys):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from harness import cli
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["play", "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "cribbage-zx play" in out and "--turbo" in out and "--referee" in out and "--load" in out
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, "-m", "harness.cli", "play", "--tape", str(tape), "--turbo"],
+                          cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "cribbage-zx play: no display (DISPLAY is not set; run under X or use xvfb-run)\n"

@@ -11,6 +11,7 @@ the screen (`referee`).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..build import DEFAULT_TAP
-from ..cliargs import ArgParser
+from ..cliargs import command_parser, int_in
 from ..errors import HarnessError
 from ..spectrum.machine import FRAME_S
 from .session import PlayError, PlaySession
@@ -170,29 +171,40 @@ class Window:
         self.pygame.quit()
 
 
-def main(argv: list[str]) -> int:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
+    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
+                        help="where F2 saves and F3 loads (default: cribbage.z80)")
+    parser.add_argument("--turbo", action="store_true",
+                        help="full speed whenever no key is awaited or held")
+    parser.add_argument("--referee", action="store_true", help="the engine's view of the deal beside the screen")
+    parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=None,
+                        help="SEED after RANDOMIZE (default: the machine's own, the same every time)")
+    parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
+    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Play; a PlayError is one line on stderr and status 2."""
     try:
-        return _main(argv)
+        return _play(args)
     except PlayError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
 
 
-def _main(argv: list[str]) -> int:
-    parser = ArgParser(prog=PROG, description=__doc__.splitlines()[0], error_class=UsageError)
-    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
-    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
-    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
-                        help="where F2 saves and F3 loads (default: cribbage.z80)")
-    parser.add_argument("--turbo", action="store_true", help="full speed whenever no key is awaited")
-    parser.add_argument("--referee", action="store_true", help="the engine's view of the deal beside the screen")
-    parser.add_argument("--scale", type=int, default=2, help="window pixels per Spectrum pixel (default 2)")
-    parser.add_argument("--seed", type=int, default=None, help="SEED after RANDOMIZE (default: the machine's own)")
-    parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
-    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
-    args = parser.parse_args(argv)
-    if args.scale < 1 or args.scale > 8:
-        raise UsageError(f"--scale {args.scale}: from 1 to 8")
+def main(argv: list[str]) -> int:
+    try:
+        args = command_parser(sys.modules[__name__], PROG, UsageError).parse_args(argv)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)     # argparse's message already names the command
+        return 2
+    return execute(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     check_display()
     import_pygame()
     tape = None
