@@ -134,3 +134,17 @@ def test_run_after_the_end_starts_afresh_without_reloading():
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7060)
     rows = read_screen(m.mem).rows
     assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in rows) and not read_screen(m.mem).unknown
+
+
+def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path):
+    from harness.spectrum import z80snap
+    from test_exports import run_tool, tool
+    tape, snap = tmp_path / "cribbage-en.tap", tmp_path / "cribbage-en.z80"
+    tape.write_bytes(build(lang="en").tap)
+    run_tool(tool("tap2sna.py"), tape, snap)
+    m = z80snap.load(snap, fast=True)
+    assert 9900 <= m.peek("PPC") <= 9950                              # setting up the UDGs
+    assert any("PLEASE WAIT" in r for r in read_screen(m.mem).rows)
+    stop = m.run(5000, until_wait=True, what="the first question")
+    assert (stop.kind, stop.wait.line) == ("wait", 7060)
+    assert any("NEED INSTRUCTIONS? (Y/N):" in r for r in read_screen(m.mem).rows)

@@ -280,15 +280,17 @@ Fuse's keys: F1 menu, F4 options (Emulation speed, see below), F5 reset, F10 qui
 .venv/bin/tap2sna.py build/cribbage-en.tap cribbage-en.z80
 ```
 
-loads the tape with the ROM's loader in SkoolKit's own machine and writes a snapshot at the first question;
-open the `.z80` in any emulator (`fuse-sdl --snapshot cribbage-en.z80`, ZEsarUX, Spectaculator, …). The snapshot
-starts with the program already loaded, so no ROM questions arise.
+loads the tape in SkoolKit's own machine and writes a snapshot a second after the tape ends, while the program
+sets up its graphics («ПОЖАЛУЙСТА, ПОДОЖДИТЕ» / `PLEASE WAIT`); opened in an emulator it goes on to the first
+question. A snapshot holds the RAM only, so the emulator still needs the Sinclair ROM:
+`cd roms && fuse-sdl --machine 48 --rom-48 48.rom --snapshot ../cribbage-en.z80`.
 
 ### Any other emulator, or a snapshot at a chosen moment
 
-Every 48K emulator reads the TAP (choose a 48K machine: the program needs the 48K ROM, not 128K BASIC).
+Every 48K emulator with the Sinclair ROM reads the TAP (choose a 48K machine, not 128K BASIC).
 `cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80` saves the game at a line of your choice, e.g.
-`cribbage-zx snapshot --at 7700 --answer N --answer N --answer M deal.z80` stops at the first deal.
+`cribbage-zx snapshot --tape build/cribbage-en.tap --at 7700 --answer N --answer N --answer M deal.z80` stops at
+the first deal (no instructions, no muggins, M cuts the deck).
 
 ## Screens
 
