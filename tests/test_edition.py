@@ -202,6 +202,8 @@ def test_listing_page_links_jumps_marks_judgements_deviations_and_heat(site):
     assert "h h5 never" not in html and "h h5" in html           # the busiest statement, darkest
     assert 'class="h h0 never" title="4405:1' not in html       # 4405:1 ran 40000 times: counts win over never_run
     assert 'title="9:1: 0 runs' in html
+    assert 'title="reached from 4405 (falls through)">4420<' in html         # the lines that reach every line
+    assert 'title="no line reaches it">4985<' in html
 
 
 def test_glyphs_drawn_with_the_programs_font_keep_readable_text(site):
