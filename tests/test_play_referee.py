@@ -199,3 +199,31 @@ def test_long_lines_wrap_indented_and_keep_their_tone():
     assert [w.tone for w in wrapped] == ["deviation"] * (len(wrapped) - 1) + ["agree"]
     assert all(w.text.startswith("  ") for w in wrapped[1:-1])
     assert " ".join(w.text.strip() for w in wrapped[:-1]) == long.text.strip()
+
+
+def test_what_the_screen_shows_is_checked_at_the_players_turn_and_a_planted_count_is_flagged(tape):
+    from harness.game import program as P
+    from harness.spectrum.variables import BasicVariables
+    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    keys(s, "M")
+    n = 0
+    while s.machine.gosub_stack()[0][0] != P.SELECT_PLAY:
+        n += 1
+        assert n < 20, "the play never asked for a card"
+        choose(s, n)
+    checked = [e.what for e in s.referee.events if e.kind.value == "screen"]
+    assert {"board scores", "count", "hand"} <= set(checked)      # observed at the wait, as the driver does
+    assert not texts(s.referee.lines(), "unexplained")
+    w = s.waiting()
+    near = Referee(s.machine)                      # the same wait checked again: the near miss, nothing flagged
+    near.at_wait(w.kind, w.line, P.SELECT_PLAY)
+    assert [e.what for e in near.events] == ["board scores", "count", "hand"]
+    assert not texts(near.lines(), "unexplained")
+    variables = BasicVariables(s.machine)
+    variables.set("SUM", variables.get("SUM") + 5)   # the count the screen was printed from, changed under it
+    planted = Referee(s.machine)
+    planted.at_wait(w.kind, w.line, P.SELECT_PLAY)
+    flagged = texts(planted.lines(), "unexplained")
+    assert len(flagged) == 1 and "UNEXPLAINED screen" in flagged[0] and "count" in flagged[0]

@@ -173,6 +173,7 @@ class Referee:
         self.judgements: list[Judgement] = []
         self._lines: list[PanelLine] = [PanelLine("Referee: the engine's view of the deal", "heading")]
         self._skip_to_deal = False
+        self._observed_at: tuple | None = None   # the wait whose screen was last checked, and the events then
         self.observer = None
         if machine is not None:
             from ..game.observer import Observer
@@ -196,6 +197,28 @@ class Referee:
             self._add([PanelLine(f"  !! UNEXPLAINED referee could not read line {line}:{stmt}: "
                                  f"{type(exc).__name__}: {exc}", "unexplained")])
         return False
+
+    def at_wait(self, kind: str, line: int, caller: int | None) -> None:
+        """The program waits for a key: check what a person sees against the variables, as the driver does
+        (the board, the count and the hand at the player's turn; the board before the next deal; the games
+        tally before «СЫГРАЕМ ЕЩЕ?»). Once per wait until something happens in the game."""
+        if self.observer is None or self._skip_to_deal:
+            return
+        if self._observed_at == (kind, line, caller, len(self.events)):
+            return
+        try:
+            if kind == "inkey" and line in P.SELECTOR_WAITS and caller == P.SELECT_PLAY:
+                self.observer.observe_play()
+            elif kind == "inkey" and line == P.NEXT_DEAL_WAIT:
+                self.observer.observe_board()
+            elif kind == "input" and line == P.ASK_AGAIN:
+                self.observer.observe_tally()
+                computer, player = self.observer.games_tally()
+                self.feed(Tally(computer=computer, player=player))
+        except Exception as exc:               # the game goes on; the panel says what was not checked
+            self._add([PanelLine(f"  !! UNEXPLAINED referee could not read the screen at line {line}: "
+                                 f"{type(exc).__name__}: {exc}", "unexplained")])
+        self._observed_at = (kind, line, caller, len(self.events))
 
     def _muggins(self) -> bool | None:
         if self.observer is None:

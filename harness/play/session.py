@@ -134,10 +134,18 @@ class PlaySession:
                 raise PlayError(f"a frame did not end after {MAX_PARTIAL_FRAMES} trap stops "
                                 f"(line {m.ppc}:{m.subppc}, PC={m.cpu.pc:#06x})")
             self.frames += 1
+            if self.referee is not None:
+                self._tell_referee()
             if self.track is not None and m.frame_edges:
                 self.audio.append(self.track.frame(m.frame_edges, m.frame_level))
             elif self.track is not None:
                 self.track.frame([], m.frame_level)       # keep the sample phase
+
+    def _tell_referee(self) -> None:
+        w = self.machine.wait_state()
+        if w is not None:
+            stack = self.machine.gosub_stack()
+            self.referee.at_wait(w.kind, w.line, stack[0][0] if stack else None)
 
     def waiting(self) -> WaitState | None:
         """What the program waits for now (a key, INPUT...), or None while it runs."""
