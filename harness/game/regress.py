@@ -64,7 +64,10 @@ def _init_worker(tape: bytes) -> None:
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
-    load_tape(m, blocks)
+    stop = load_tape(m, blocks)
+    if stop.kind == "report":
+        raise RegressError(f"the tape's program stopped with report «{stop.report}» before it first waited "
+                           f"for a key")
     _snapshot = m.snapshot()
     _ifs = Profiler.for_program(blocks[1].data).ifs
 
@@ -106,12 +109,15 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     }
 
 
-def _write_game(out: Path, game: dict) -> None:
-    """The game's transcript, its PNGs and (for the first game) its GIF, each file written atomically."""
+def _write_transcript(out: Path, game: dict) -> None:
+    atomic.write_text(out / f"game-{game['index']:03d}.jsonl",
+                      "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
+
+
+def _write_screens(out: Path, game: dict) -> None:
+    """The game's PNGs and (for the first game) its GIF, each file written atomically."""
     from PIL import Image
     name = f"game-{game['index']:03d}"
-    atomic.write_text(out / f"{name}.jsonl", "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n"
-                                                     for ev in game["transcript"]))
     shots = out / name
     shots.mkdir(exist_ok=True)
     frames = []
@@ -159,9 +165,10 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                     failure = outcome.error
                     if outcome.ok:
                         game = outcome.value
-                        _write_game(folder, game)
+                        _write_transcript(folder, game)
+                        results.append(game)            # its transcript is on disk: the report may count it
+                        _write_screens(folder, game)
                         game.pop("screens", None)
-                        results.append(game)
                         failure = game.get("failure")
                     if failure:
                         failures.append({"index": index, "seed": game_seed, "strategy": strategy, "error": failure})
