@@ -74,9 +74,9 @@ def event_lines(ev: Event) -> list[PanelLine]:
         return [PanelLine(f"  program pegs {_who(ev.who)} +{ev.points} ({ev.context.value}): "
                           f"{ev.before} -> {ev.before + ev.points}", "event")]
     if isinstance(ev, Show):
-        ranks = " ".join(RANK_NAMES.get(r, str(r)) for r in ev.ranks)    # H$() is not kept in step with H()
+        shown = " ".join(RANK_NAMES.get(r, str(r)) for r in ev.ranks)    # H$() is not kept in step with H()
         total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
-        return [PanelLine(f"Show, {ev.hand.value} (ranks {ranks})", "heading"),
+        return [PanelLine(f"Show, {ev.hand.value} (ranks {shown})", "heading"),
                 PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
                           f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event")]
     if isinstance(ev, Claim):
@@ -189,6 +189,8 @@ class Referee:
 
     def _hook(self, line: int, stmt: int) -> bool:
         """The observer's hook, kept from stopping the game: a failure to read the program is shown, not raised."""
+        if self.observer is None:
+            return False
         try:
             self.observer._hook(line, stmt)
         except Exception as exc:               # the game goes on; the panel says what the referee missed

@@ -143,7 +143,7 @@ class PlaySession:
 
     def _tell_referee(self) -> None:
         w = self.machine.wait_state()
-        if w is not None:
+        if w is not None and self.referee is not None:
             stack = self.machine.gosub_stack()
             self.referee.at_wait(w.kind, w.line, stack[0][0] if stack else None)
 
