@@ -309,11 +309,12 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
         index_of = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
             index = index_of[future.key]
-            if future.status == "error":
-                exc = future.exception()
-                yield Outcome(index, jobs[index], error=one_line(exc))
+            try:
+                value = future.result()     # raises the job's error, KilledWorker, or CancelledError
+            except Exception as exc:
+                import traceback
+                yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
             else:
-                value = future.result()
                 if isinstance(value, _StartFailed):
                     raise WorkerStartError(f"Dask worker {value.worker} could not start: {value.error}")
                 yield Outcome(index, jobs[index], value)

@@ -105,3 +105,20 @@ def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path, g
     lines = [line for line in done.stderr.splitlines() if line.startswith("cribbage-zx")]
     assert len(lines) == 1, done.stderr
     assert "could not start: TapeError" in lines[0] and "truncated block" in lines[0]
+
+
+def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
+    import math
+    from harness.jobs import Setup, run_jobs
+    with run_jobs(math.sqrt, [4, -1, 9], Setup(time.sleep, (0,)), 2, scheduler="local") as outcomes:
+        got = {o.index: (o.value, o.error) for o in outcomes}
+    assert got == {0: (2.0, None), 1: (None, "ValueError: math domain error"), 2: (3.0, None)}
+
+
+def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
+    import math
+    from harness.jobs import Setup, WorkerStartError, run_jobs
+    with pytest.raises(WorkerStartError, match=r"Dask worker tcp://127\.0\.0\.1:\d+ could not start: "
+                                               r"ValueError: math domain error"):
+        with run_jobs(math.sqrt, [4, 9], Setup(math.sqrt, (-1,)), 2, scheduler="local") as outcomes:
+            list(outcomes)
