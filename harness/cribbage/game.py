@@ -295,8 +295,12 @@ class Game:
                 return p
         return None
 
-    def play(self, card: CardLike, player: int | None = None) -> list[ScoreEvent]:
-        """Lay a card: «нельзя, чтобы сумма выложенных карт превысила 31 очко»."""
+    def play(self, card: CardLike, player: int | None = None, force: bool = False) -> list[ScoreEvent]:
+        """Lay a card: «нельзя, чтобы сумма выложенных карт превысила 31 очко».
+
+        ``force`` records a card laid out of turn (a program under test let
+        the other player lead), so the game can follow what really happened;
+        a card past 31 is refused even then."""
         self._need("play")
         c = to_card(card)
         p = self.owner(c)
@@ -304,8 +308,9 @@ class Game:
             raise IllegalAction(f"{c} is not in either hand (or was already played)")
         if player is not None and _check_player(player) != p:
             raise IllegalAction(f"{c} belongs to player {p}, not player {player}")
-        if p != self.turn:
+        if p != self.turn and not force:
             raise IllegalAction(f"it is player {self.turn}'s turn, not player {p}'s ({c})")
+        self.turn = p
         if not is_legal(c, self.count):
             raise IllegalAction(f"{c} would pass 31 (count {self.count})")
         self.left[p].remove(c)

@@ -26,7 +26,7 @@ from ..cribbage.game import IllegalAction, ScoreEvent
 from ..cribbage.rules import STANDARD, Rules
 from . import program as P
 from .deviations import classify
-from .events import (Choice, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Play, Refused, Report,
+from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Play, Refused, Report,
                      Reset, Rigged, Score, ScoreContext, Screen, Show, Starter, Tally, Win, event_to_json)
 
 PLAYER_INDEX = {"computer": 0, "player": 1}
@@ -45,10 +45,11 @@ class Difference:
     observed: Any
     context: dict = field(default_factory=dict)
     deviation: str | None = None    # id of the documented deviation, None = unexplained
+    at: int | None = None           # index of the event being judged when it was found
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "who": self.who, "expected": self.expected, "observed": self.observed,
-                "deviation": self.deviation, "context": self.context}
+                "deviation": self.deviation, "context": self.context, "at": self.at}
 
 
 @dataclass
@@ -112,6 +113,8 @@ class Comparator:
         self._tally_single = [0, 0]           # games won, one per game
         self._tally_as_credited = [0, 0]      # one per game, for whom the program credits it
         self._last_show_owner: str | None = None
+        self._go_taken_back = False           # in this series the player took a go back at the confirmation
+        self._after_taken_back = False        # ... in the series the last reset ended
         self._previous: Event | None = None
         self._index = -1
         self._pending: list[Difference] = []
@@ -119,7 +122,8 @@ class Comparator:
 
     # -- helpers --------------------------------------------------------------
     def _diff(self, kind, who, expected, observed, **context) -> Difference:
-        d = Difference(kind, who if isinstance(who, str) else NAMES[who], expected, observed, context)
+        d = Difference(kind, who if isinstance(who, str) else NAMES[who], expected, observed, context,
+                       at=self._index)
         d.deviation = classify(d)
         self.result.differences.append(d)
         self._pending.append(d)
@@ -218,6 +222,8 @@ class Comparator:
         if self._show is not None:
             self._finish_show()
         self._close_window()
+        if self.game is not None:
+            self.game.resync(self.totals)      # each action judged from where the program's game stands
         handler = getattr(self, "_on_" + ev.kind.value, None)
         if handler:
             handler(ev)
@@ -242,7 +248,8 @@ class Comparator:
         self.result.score_events += 1
         self._after_win(ev, ev.who)
         if max(self.totals) >= P.GAME_LENGTH and self._won is None:
-            self._diff("flow", ev.who, "game over", f"+{ev.points}", note="scored after 121")
+            self._diff("flow", ev.who, "game over", f"+{ev.points}", note="scored after 121",
+                       won_by=(self._last_score or {}).get("context"))
         self.totals[PLAYER_INDEX[ev.who]] = ev.before + ev.points
         previous, self._last_score = self._last_score, {"who": ev.who.value, "points": ev.points,
                                                         "context": ev.context.value}
@@ -299,13 +306,24 @@ class Comparator:
 
     def _on_play(self, ev: Play) -> None:
         self._after_win(ev, ev.who)
+        if self._won is None and max(self.totals) >= P.GAME_LENGTH:
+            self._diff("flow", ev.who, "game over", f"played {ev.card}", note="played after 121",
+                       won_by=(self._last_score or {}).get("context"))
+            self._judge(ev, "play")
+            return
         p = PLAYER_INDEX[ev.who]
         g = self.game
         while g is not None and g.phase == "play" and g.turn != p and g.must_go:
             self._split(self._engine("go", g.turn))   # a go the program did not announce (it has no go of its own here)
         table = [str(c) for c in g.series] if g and g.phase == "play" else []
         series = list(g.series) if g and g.phase == "play" else []
-        events = self._engine("play", ev.card, p)
+        after_taken_back, self._after_taken_back = self._after_taken_back, False
+        if g is not None and g.phase == "play" and g.turn != p and not g.must_go:
+            self._diff("flow", p, f"{NAMES[g.turn]} to lead" if not series else f"{NAMES[g.turn]} to play",
+                       f"{NAMES[p]} played", note="out of turn", count=g.count, go_taken_back=after_taken_back)
+            events = self._engine("play", ev.card, p, True)     # the program let it: follow the program
+        else:
+            events = self._engine("play", ev.card, p)
         played = [e for e in events if e.reason in PLAY_KINDS]
         points = [0, 0]
         for e in played:
@@ -342,7 +360,31 @@ class Comparator:
         self._judge(ev, "refused")
 
     def _on_reset(self, ev: Reset) -> None:
+        """The program ended the series: the engine's series ends too, each player left to move saying go
+        (a player who could still play is a difference: the program skipped that turn)."""
+        g = self.game
+        for _ in range(4):
+            if g is None or g.phase != "play" or not g.series:
+                break
+            p = g.turn
+            if g.must_go:
+                self._split(self._engine("go", p))
+                continue
+            self._diff("legality", p, "play a card", "series ended", count=g.count, note="turn skipped at the reset",
+                       go_taken_back=self._go_taken_back, hand=[str(c) for c in g.left[p]],
+                       playable=[str(c) for c in g.left[p] if c.value + g.count <= 31])
+            self._split(self._engine("go", p, True))
+        self._after_taken_back, self._go_taken_back = self._go_taken_back, False
         self._close_go(ev)
+
+    def _on_report(self, ev: Report) -> None:
+        """The program stopped: an action whose pegs were still coming gets none (a finding, not a difference)."""
+        if ev.code not in ("0", "9"):
+            self._show, self._window = None, None
+
+    def _on_choice(self, ev: Choice) -> None:
+        if ev.what == ChoiceKind.CANCEL_GO:
+            self._go_taken_back = True        # 2750 keeps HGO set when the go is taken back at 2755-2760
 
     # -- the show -------------------------------------------------------------
     def _on_show(self, ev: Show) -> None:
@@ -353,6 +395,8 @@ class Comparator:
     def _finish_show(self) -> None:
         ev, self._show = self._show, None
         g = self.game
+        if g is not None:
+            g.resync(self.totals)
         if g is None or g.phase != "show":
             self._diff("flow", ev.hand, "show phase", g.phase if g else "no game")
             self._judge(ev, "show")

@@ -54,6 +54,20 @@ def _no_last_card_point_after_31(d) -> bool:
             and d.expected == 1 and d.observed == 0)
 
 
+def _go_taken_back_stays(d) -> bool:
+    c = d.context
+    return bool(c.get("go_taken_back")) and (
+        (d.kind == "flow" and c.get("note") == "out of turn" and d.observed == "player played")
+        or (d.kind == "legality" and c.get("note") == "turn skipped at the reset" and d.who == "player"))
+
+
+def _win_at_reset_unnoticed(d) -> bool:
+    c = d.context
+    return c.get("won_by") == "reset" and (
+        (d.kind == "flow" and c.get("note") in ("played after 121", "scored after 121"))
+        or (d.kind == "outcome" and c.get("note") == "game credited to"))
+
+
 DEVIATIONS: dict[str, dict] = {
     "D1": {
         "lines": "4400-4450 (with 4130, 4170, 4230, 4270, 4080)",
@@ -140,6 +154,32 @@ DEVIATIONS: dict[str, dict] = {
         "standard": "A thirty-one scores 2 and no extra point for the last card (ACC rules; Cadenza: \"1 for "
                     "playing the last card, or 2 if this brings the total to exactly 31\").",
         "match": _no_last_card_point_after_31,
+    },
+    "D8": {
+        "lines": "2750-2760, 4240-4290, 4440",
+        "what": "A go taken back at «ВАШ ХОД?» (a card chosen instead of the empty slot) leaves HGO set "
+                "until the count is reset: when the computer next says go, 4240 takes the player for gone too, "
+                "pegs the go at 4260 without letting the player play on, and 4290 lets the player lead the "
+                "next series although the player laid the last card.",
+        "rule": "After a go the other player plays on while able; the player who did not lay the last card "
+                "leads the next series.",
+        "article": "Play goes on until neither can lay a card: «пока один иэ ннх не сможет сделать ход. Ведь "
+                   "выходить за пределы 31 очка нельзя. Тогда он объявляет \"ХОД\"».",
+        "standard": "The opponent of the player who says go lays every card he can; the next series is "
+                    "led by the player who did not lay the last card (ACC rules).",
+        "match": _go_taken_back_stays,
+    },
+    "D9": {
+        "lines": "4230, 4130, 4400-4450, 6060, 8260",
+        "what": "A game won by the points pegged again at the count reset (D1) is not noticed: after 4450 "
+                "RETURNs, 4130/4230 go on to the next turn without testing WIN, so the other player lays one "
+                "more card (2850 makes that player PLAYER) before 4125/4220 end the play, and 8260 credits "
+                "the game to whoever laid that card.",
+        "rule": "The game ends the moment a player reaches 121, and it is that player's.",
+        "article": "The game ends at 121: «кончен, когда кто-то наберет 121 очко.»",
+        "standard": "Play stops the moment either player reaches 121 (ACC rules), even in the middle of the "
+                    "play.",
+        "match": _win_at_reset_unnoticed,
     },
 }
 

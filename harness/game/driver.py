@@ -149,15 +149,14 @@ class GameDriver:
         self._start_frames = self.m.frames
         self.observer.attach()
         if self.profiler is not None:
-            self.m.add_statement_hook(self.profiler.hook)
+            self.profiler.start(self.m)
         try:
             self._loop()
         except (RunTimeout, DriverError) as exc:
             self._fail(str(exc))
         finally:
             if self.profiler is not None:
-                self.m.remove_statement_hook(self.profiler.hook)
-                self.rec.profile = self.profiler.profile
+                self.rec.profile = self.profiler.stop()
             self.observer.detach()
             self.rec.frames = self.m.frames
             self.rec.deals = self.observer.deals
@@ -226,11 +225,14 @@ class GameDriver:
         return data[:cut] if cut >= 0 else data
 
     def _clear_rejected_answer(self) -> None:
-        """A numeric answer the ROM rejected stays on the INPUT line, marked "?": delete it first."""
+        """Delete what is already on the INPUT line: a numeric answer the ROM rejected (kept, marked "?"),
+        or keys held while the program drew its question. A string INPUT's line is "text" with the
+        cursor before the closing quote, which stays."""
         typed = self._input_line()
-        if typed and typed != b'""':
+        text = typed[1:-1] if typed[:1] == b'"' and typed[-1:] == b'"' and len(typed) >= 2 else typed
+        if text:
             typist = Typist(self.m)
-            for _ in range(len(typed) + 1):
+            for _ in range(len(text)):
                 typist.key("CAPS SHIFT+0")               # DELETE
             self.rec.actions += 1
 

@@ -27,6 +27,12 @@ FINDINGS = (
             "answers the first question («ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):») with ENTER alone",
             "7070 tests I$(1)=\"Y\": the first character of an empty string is out of range, "
             "so the program stops with «3 Subscript wrong» before the game begins (RUN starts again)."),
+    Finding("F2", "2", 4780, 1, "4780-4785",
+            "types a letter at «ВВЕДИТЕ СВОЙ СЧЕТ:» (muggins on)",
+            "SS is a numeric INPUT: the ROM evaluates what is typed as an expression, and a letter that "
+            "names no simple variable of the program stops it with «2 Variable not found» (one that does, "
+            "such as S or P, is taken as that variable's value); 4785 only re-asks a number below 0 or "
+            "above 50."),
 )
 
 

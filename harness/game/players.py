@@ -186,7 +186,7 @@ class ExplorerPlayer(RandomPlayer):
     @staticmethod
     def _improper_answers(q: Question) -> list[str]:
         if q is Question.CLAIM:
-            return ["", "99", "-1", "A"]       # empty, over 50 and below 0 (4785 asks again), a letter
+            return ["", "99", "-1"]            # empty, over 50 and below 0 (4785 asks again)
         return ["", "y", "X"]                   # empty, lowercase (CAPS LOCK is on), another letter
 
     def answer(self, question: Question, proper: str) -> str:
@@ -223,4 +223,20 @@ class ExplorerPlayer(RandomPlayer):
         return self.rng.choice((0, 0, 0, 0, 5, 30))
 
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer)}
+class StopperPlayer(ExplorerPlayer):
+    """The answers that stop the original with a report (findings F1 and F2): ENTER alone at the
+    first question when *first* is set, else a letter at the first muggins count."""
+    name = "stopper"
+
+    def __init__(self, seed: int = 0, first: bool | None = None, **kwargs):
+        super().__init__(seed, games=1, improper=(), **kwargs)
+        self.first = seed % 2 == 0 if first is None else first
+
+    def answer(self, question: Question, proper: str) -> str:
+        if (question is Question.INSTRUCTIONS and self.first) or (question is Question.CLAIM and not self.first):
+            self.tries.append(f"{question}={'' if self.first else 'A'!r}")
+            return "" if self.first else "A"
+        return proper
+
+
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer)}

@@ -29,7 +29,7 @@ from ..outdir import claimed
 from ..spectrum.loading import load_tape
 from ..cribbage.rules import PRESETS
 from ..spectrum.machine import FRAME_S, Spectrum48
-from ..spectrum.profile import Profiler
+from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
 from .compare import compare
 from .deviations import DEVIATIONS
@@ -55,21 +55,32 @@ def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
 
 
 _snapshot = None
-_ifs: set = set()                 # the program's IF statements, for the profiler
+_ifs: tuple = (set(), 9999)                 # the program's IF statements, for the profiler
+_startup_profile = Profile()
 
 
 def _init_worker(tape: bytes) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _ifs
+    global _snapshot, _ifs, _startup_profile
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
+    startup = Profiler.for_program(blocks[1].data)
+    startup.start(m)
     stop = load_tape(m, blocks)
+    _startup_profile = startup.stop()            # every game runs these statements before its first question
     if stop.kind == "report":
         raise RegressError(f"the tape's program stopped with report «{stop.report}» before it first waited "
                            f"for a key")
     _snapshot = m.snapshot()
-    _ifs = Profiler.for_program(blocks[1].data).ifs
+    profiler = Profiler.for_program(m.program_bytes())
+    _ifs = (profiler.ifs, profiler.last_line)
+
+
+def spread_seed(n: int) -> int:
+    """The SEED of game number *n*: consecutive numbers spread over 0..65535 (an odd multiplier is a
+    bijection), since seeds 1..N poked into SEED make the first RND tiny and every game start alike."""
+    return (n * 40503) % 65536
 
 
 def play_one(job: tuple[int, int, str, bool]) -> dict:
@@ -79,7 +90,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     m.restore(_snapshot)
     start_frames = m.frames
     player = PLAYERS[strategy](seed=seed)
-    profiler = Profiler(_ifs)
+    profiler = Profiler(*_ifs)
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
                         profiler=profiler)
     t = time.perf_counter()
@@ -104,7 +115,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "timeout": rec.failure, "failure": rec.failure,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
-        "screens": rec.screens, "profile": rec.profile.as_json(),
+        "screens": rec.screens, "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
     }
 
@@ -152,7 +163,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     interrupted is written before the interrupt goes on.
     """
     tape = _tape_bytes(tap)
-    jobs = [(i, (seed + i) % 65536, strategies[i % len(strategies)], i == 0) for i in range(games)]
+    jobs = [(i, spread_seed(seed + i), strategies[i % len(strategies)], i == 0) for i in range(games)]
     with claimed(out, "regress", replace=replace) as folder:
         bar = Progress(games, "games", progress)
         results: list[dict] = []
@@ -186,6 +197,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
             if results or failures or ended != "complete":
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+        from ..edition.report import write_report_html   # the HTML report and listing edition of this run
+        write_report_html(folder)                          # still inside the claim: no other run can mix in
     return report
 
 
@@ -244,7 +257,7 @@ def summary_table(report: dict) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int_in(1, 100_000), default=6, help="games to play (default 6)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1,
-                        help="SEED of the first game, 0..65535 (default 1); game i gets seed+i")
+                        help="seed of the first game, 0..65535 (default 1); game i is seeded from seed+i, spread over 0..65535")
     parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
                         help="worker processes (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--scheduler", metavar="ADDRESS",

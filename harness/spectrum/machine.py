@@ -134,6 +134,7 @@ class Spectrum48:
         self.tape: list = []          # TapeBlock-like objects with .flag and .data
         self.s = _PyState()
         self._statement_hooks: tuple[Callable[[int, int], bool], ...] = ()   # replaced, never mutated
+        self._statement_counts: list[int] | None = None
         self._hook_stop = False
         self._stop_now = False
         self._report_hit: Report | None = None
@@ -227,6 +228,12 @@ class Spectrum48:
     def _trap_statement(self) -> bool:
         mem = self.mem                         # PPC and SUBPPC read directly: this runs every statement
         line, stmt = mem[23621] | mem[23622] << 8, mem[23623]
+        counts = self._statement_counts
+        if counts is not None:
+            try:
+                counts[line << 8 | stmt] += 1
+            except IndexError:                 # a direct command (line 65534) or past the program's last line
+                pass
         for hook in self._statement_hooks:
             if hook(line, stmt):
                 self._hook_stop = self._stop_now = True
@@ -234,7 +241,7 @@ class Spectrum48:
 
     def add_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
         """Call ``hook(line, statement)`` before every BASIC statement; a true result stops the run there."""
-        if not self._statement_hooks:
+        if not self._statement_hooks and self._statement_counts is None:
             self._add_trap(STMT_START, self._trap_statement)
         self._statement_hooks += (hook,)
 
@@ -242,6 +249,19 @@ class Spectrum48:
         hooks = list(self._statement_hooks)
         hooks.remove(hook)
         self._statement_hooks = tuple(hooks)
+        if not self._statement_hooks and self._statement_counts is None:
+            self._remove_trap(STMT_START)
+
+    def count_statements(self, last_line: int = 9999) -> list[int]:
+        """Count every BASIC statement run from now on: the list returned, indexed by line*256+statement,
+        fills as the program runs (a profiler's data, at the cost of one list increment a statement)."""
+        if self._statement_counts is None and not self._statement_hooks:
+            self._add_trap(STMT_START, self._trap_statement)
+        self._statement_counts = [0] * ((last_line + 1) << 8)
+        return self._statement_counts
+
+    def stop_counting_statements(self) -> None:
+        self._statement_counts = None
         if not self._statement_hooks:
             self._remove_trap(STMT_START)
 
