@@ -232,8 +232,11 @@ def test_no_display_is_one_line_and_exit_2(monkeypatch, capsys, tape):
 def test_bad_files_and_options_are_one_line_and_exit_2(dummy_video, capsys, tmp_path):
     bad = tmp_path / "bad.z80"
     bad.write_bytes(b"not a snapshot")
+    junk = tmp_path / "junk.tap"
+    junk.write_bytes(b"\x05\x00not a tape block")
     for argv, needle in ((["--load", str(tmp_path / "none.z80")], "none.z80"),
                          (["--load", str(bad)], "bad.z80"),
+                         (["--tape", str(junk)], "junk.tap"),
                          (["--tape", str(tmp_path / "none.tap")], "none.tap"),
                          (["--scale", "0"], "--scale"),
                          (["--turbo", "--bogus"], "--bogus")):

@@ -190,7 +190,7 @@ def execute(args: argparse.Namespace) -> int:
     """Play; a PlayError is one line on stderr and status 2."""
     try:
         return _play(args)
-    except PlayError as exc:
+    except HarnessError as exc:             # PlayError, and the machine's or a file reader's own errors
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
 

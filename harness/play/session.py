@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import HarnessError
+from ..game import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
@@ -27,7 +28,7 @@ from .keymap import HeldKeys
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
 PANEL_W = 300                      # the referee's panel, in unscaled pixels beside the screen
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
-SEED_LINE = 7060                   # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run (program model)
+SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
 
 
@@ -70,6 +71,8 @@ class PlaySession:
             blocks = read_tap(tape)
         except OSError as exc:
             raise PlayError(f"--tape {tape}: {exc.strerror or exc}") from exc
+        except HarnessError as exc:          # not a tape: the reader names the file and the block
+            raise PlayError(f"--tape: {exc}") from exc
         m = self.machine
         m.boot()
         if seed is not None:
