@@ -12,6 +12,12 @@ The translation works on the tokenised program, byte for byte: only the
 bytes inside string literals and REMs change. File names after LOAD/SAVE
 ("chr") are Latin already and never translated.
 
+Cyrillic outside strings and REMs: the listing's code has none (the
+tokeniser refuses it), but DATA 9812-9822 draw the court-card letters
+В Д К as UDGs L M N, in numbers. The English R$ (line 7320) shows J Q K
+from the font instead, so those UDGs are still defined but never shown,
+and the DATA stay as they are (only string and REM bytes may differ).
+
 The English edition's "chr" CODE block is the chr font with the Latin
 lowercase restored at 0x60-0x7E (where the Russian edition has its Cyrillic
 capitals): the ROM's own font, byte for byte. The program text stays in
