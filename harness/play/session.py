@@ -73,6 +73,8 @@ class PlaySession:
             raise PlayError(f"--tape {tape}: {exc.strerror or exc}") from exc
         except HarnessError as exc:          # not a tape: the reader names the file and the block
             raise PlayError(f"--tape: {exc}") from exc
+        if not blocks:
+            raise PlayError(f"--tape {tape}: the tape is empty")
         m = self.machine
         m.boot()
         if seed is not None:
