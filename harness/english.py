@@ -218,11 +218,12 @@ def english(russian_text: str, path: Path = TABLE) -> str:
     rows = _screen_table(str(path))
     text = russian_text.strip()
 
-    def label(s: str) -> str | None:
-        return s.split(":")[0].strip() if ":" in s else None
+    def label(s: str) -> str:
+        """The text before a colon ("" if none)."""
+        return s.split(":")[0].strip() if ":" in s else ""
     exact = {en + " " * (len(charset.encode(ru)) - len(charset.encode(en))) for ru, en in rows if ru == russian_text}
     found = (exact or {en.strip() for ru, en in rows if ru.strip() == text}
-             or {label(en) for ru, en in rows if label(ru) == text and label(en)})
+             or {label(en) for ru, en in rows if text and label(ru) == text and label(en)})
     if not found:
         raise KeyError(f"{path}: no literal {russian_text!r}")
     if len(found) > 1:
