@@ -304,3 +304,32 @@ def test_play_under_the_cribbage_zx_command(tape, capsys):
                           timeout=60)
     assert done.returncode == 2
     assert done.stderr == "cribbage-zx play: no display (DISPLAY is not set; run under X or use xvfb-run)\n"
+
+
+def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_video, tmp_path, capsys):
+    s = PlaySession(tape=tape, scale=1)
+    to_the_cut(s)
+    window = command.Window(s, save_path=tmp_path / "f2.z80")
+    try:
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+        at_cut = rows(s)
+        assert (tmp_path / "f2.z80").exists()
+        s.tap("M")
+        s.run_until_wait()
+        assert rows(s) != at_cut
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F3, mod=0, unicode="", scancode=0))
+        assert rows(s) == at_cut                  # back at the cut
+        blocked = tmp_path / "a file"
+        blocked.write_text("not a folder")
+        window.save_path = blocked / "game.z80"
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+        assert window.running
+        out = capsys.readouterr().out
+        assert "saved" in out and "could not save" in out
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
+        s.step(1)
+        assert s.machine.keyboard.pressed() == {"N"}      # any other key goes to the Spectrum
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F10, mod=0, unicode="", scancode=0))
+        assert not window.running
+    finally:
+        window.close()

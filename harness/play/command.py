@@ -3,9 +3,9 @@
 Real speed by default: one frame every 1/50 s, the beeper played where the
 machine has audio. `--turbo` runs frames as fast as the emulator goes
 whenever the program is not waiting for a key and no key is held (the
-computer's thinking and the shuffle take a moment), at real speed otherwise. F2 saves the
-game as a .z80 (`--save`, written atomically), F3 loads it back, F10 or
-closing the window quits; every other key goes to the Spectrum
+computer's thinking and the shuffle take a moment), at real speed otherwise.
+F2 saves the game as a .z80 (`--save`, written atomically), F3 loads it
+back, F10 or closing the window quits; every other key goes to the Spectrum
 (`keymap.HOST_KEYS`). `--referee` adds the engine's view of the deal beside
 the screen (`referee`).
 """
@@ -93,7 +93,10 @@ class Window:
         elif event.type == pg.KEYDOWN and event.key == pg.K_F10:
             self.running = False
         elif event.type == pg.KEYDOWN and event.key == pg.K_F2:
-            self._say(f"saved {s.save(self.save_path)}")
+            try:
+                self._say(f"saved {s.save(self.save_path)}")
+            except OSError as exc:            # a full disk or a folder we may not write: the game goes on
+                self._say(f"could not save {self.save_path}: {exc.strerror or exc}")
         elif event.type == pg.KEYDOWN and event.key == pg.K_F3:
             try:
                 s.load(self.save_path)

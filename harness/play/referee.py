@@ -172,6 +172,7 @@ class Referee:
         self.events: list[Event] = []           # every event fed to the comparator, in order
         self.judgements: list[Judgement] = []
         self._lines: list[PanelLine] = [PanelLine("Referee: the engine's view of the deal", "heading")]
+        self.version = 0
         self._skip_to_deal = False
         self._observed_at: tuple | None = None   # the wait whose screen was last checked, and the events then
         self.observer = None
@@ -273,6 +274,8 @@ class Referee:
                              "note")])
 
     def _add(self, lines: list[PanelLine]) -> None:
+        if lines:
+            self.version += 1                   # the panel is drawn again only when this changes
         self._lines += lines
         del self._lines[:-MAX_LINES]
 

@@ -52,6 +52,7 @@ class PlaySession:
         self.track = BeeperTrack() if sound else None
         self.audio: list[np.ndarray] = []     # samples of frames with beeper edges, for the window to play
         self.status = ""
+        self._panel: tuple | None = None      # (referee version, its drawn panel)
         self.referee = None
         if referee:
             from .referee import Referee
@@ -189,9 +190,12 @@ class PlaySession:
         h, w = img.shape[:2]
         surf.blit(pygame.image.frombuffer(img.tobytes(), (w, h), "RGB"), (0, 0))
         if self.referee is not None:
-            from .panel import draw_panel
-            area = pygame.Rect(w, 0, self.size[0] - w, h)
-            draw_panel(surf, area, self.referee.lines(), self.scale)
+            if self._panel is None or self._panel[0] != self.referee.version:
+                from .panel import draw_panel
+                panel = pygame.Surface((self.size[0] - w, h))
+                draw_panel(panel, panel.get_rect(), self.referee.lines(), self.scale)
+                self._panel = (self.referee.version, panel)
+            surf.blit(self._panel[1], (w, 0))
         return surf
 
     # ------------------------------------------------------------------ .z80
