@@ -227,3 +227,14 @@ def test_what_the_screen_shows_is_checked_at_the_players_turn_and_a_planted_coun
     planted.at_wait(w.kind, w.line, P.SELECT_PLAY)
     flagged = texts(planted.lines(), "unexplained")
     assert len(flagged) == 1 and "UNEXPLAINED screen" in flagged[0] and "count" in flagged[0]
+
+
+def test_with_muggins_a_wrong_claim_is_flagged_as_the_programs_muggins_d3(tape):
+    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    autoplay(s, until_deal=2, muggins="Y")
+    lines = s.referee.lines()
+    assert "Muggins on" in texts(lines, "note")
+    result = compare(s.referee.events)
+    d3 = [d for d in result.documented if d.deviation == "D3"]
+    assert d3 and len([t for t in texts(lines, "deviation") if t.startswith("  ! D3 show")]) == len(d3)
+    assert not result.unexplained and not texts(lines, "unexplained")
