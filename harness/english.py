@@ -35,8 +35,8 @@ from . import resources
 from .spectrum import charset
 from .spectrum.basic import split_program
 
-__all__ = ["TranslationError", "TABLE", "Literal", "Translation", "literals", "read_table",
-           "translate_program", "english_font", "english", "needs_translation"]
+__all__ = ["TranslationError", "TABLE", "Literal", "Translation", "literals", "line_literals", "read_table",
+           "translate_program", "english_font", "english_edition", "english", "needs_translation"]
 
 TABLE = resources.data_path("basic/translation.tsv")
 

@@ -23,6 +23,7 @@ from tools.playing_screens import play_game  # noqa: E402
 
 CONTINUE = bytes([0xE8]) + b"\r"          # the keyword CONTINUE (one key in K mode), ENTER
 RUN = bytes([0xF7]) + b"\r"
+GO_TO_7400 = bytes([0xEC]) + b"7400\r"
 
 
 def test_the_guide_is_current():
@@ -51,6 +52,7 @@ def test_every_picture_the_guide_shows_exists():
     from PIL import Image
     names = re.findall(r"\]\((screens/[^)]+\.png)\)", guide.render())
     assert len(names) == 2 * len(guide.SHOTS)
+    assert sorted(names) == sorted(f"screens/{p.name}" for p in (ROOT / "docs" / "screens").glob("*.png"))  # no orphans
     for name in names:
         with Image.open(ROOT / "docs" / name) as img:
             assert img.size == (640, 512)            # 320x256 with the border, at twice the size
@@ -115,14 +117,19 @@ def test_break_while_the_computer_thinks_and_continue(lang):
     assert stop.kind == "wait" and m.gosub_stack()[0][0] == 7860      # choosing your first discard
 
 
-def test_after_the_last_game_continue_starts_another_and_run_starts_afresh():
+@pytest.mark.parametrize("command", [CONTINUE, GO_TO_7400], ids=["CONTINUE", "GO TO 7400"])
+def test_after_the_last_game_continue_or_go_to_7400_starts_another(command):
     stop, m = play_game(build(lang="en").tap, seed=5)
     assert stop.kind == "report" and str(stop.report).startswith("9 STOP statement, 8330")
     assert bottom_row(m, "en").startswith("9 STOP statement, 8330:")
-    Typist(m).type_codes(CONTINUE)
+    from harness.spectrum.variables import BasicVariables
+    games = BasicVariables(m).get("G()")
+    assert sum(games) == 1
+    Typist(m).type_codes(command)
     stop = m.run(5000, until_wait=True, what="the muggins question")
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7405)
     assert any(english.english("ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ").strip() in r for r in read_screen(m.mem).rows)
+    assert BasicVariables(m).get("G()") == games                   # the tally of games is kept
 
 
 def test_run_after_the_end_starts_afresh_without_reloading():

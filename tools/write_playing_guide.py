@@ -201,14 +201,17 @@ def report_table() -> str:
 SHOTS = [
     ("welcome", "the first question: the instructions?"),
     ("instructions", "the first rules page (Y to the first question)"),
-    ("muggins", "the muggins question"),
+    ("board-demo", "the board: your track on the left, the computer's on the right; SPACE shows the pegs moving"),
+    ("muggins", "the muggins question, under the last rules page"),
     ("cut", "the cut for deal"),
     ("discard", "choosing two cards for the crib (a lesson page over it)"),
     ("play", "the play: your cards at the bottom, the count in the middle"),
     ("go", "an empty slot chosen: choose it again to say go"),
     ("claim", "muggins: type your hand's total"),
     ("show", "the show: the computer's hand and yours, each counted"),
+    ("next-deal", "after the shows: any key deals the next hand"),
     ("final-board", "the end of a game: the winner's flag on the board"),
+    ("again", "the tally of games won, and another game?"),
 ]
 
 
