@@ -238,3 +238,17 @@ def test_with_muggins_a_wrong_claim_is_flagged_as_the_programs_muggins_d3(tape):
     d3 = [d for d in result.documented if d.deviation == "D3"]
     assert d3 and len([t for t in texts(lines, "deviation") if t.startswith("  ! D3 show")]) == len(d3)
     assert not result.unexplained and not texts(lines, "unexplained")
+
+
+@pytest.mark.parametrize("preset", ["article", "program", "cadenza"])
+def test_the_referee_judges_by_the_rules_asked_for_as_regress_does_under_each_preset(first_deal, preset):
+    from harness.cribbage.rules import PRESETS
+    referee = Referee(rules=PRESETS[preset])
+    for ev in first_deal.referee.events:
+        referee.feed(ev)
+    referee.finish()
+    lines = referee.lines()
+    assert lines[0].text == f"Referee: the engine's view of the deal ({preset} rules)"
+    result = compare(first_deal.referee.events, PRESETS[preset])
+    assert len(texts(lines, "deviation")) == len(result.documented)
+    assert len(texts(lines, "unexplained")) == len(result.unexplained)

@@ -20,6 +20,7 @@ from typing import Callable
 
 from ..build import DEFAULT_TAP
 from ..cliargs import command_parser, int_in
+from ..cribbage.rules import PRESETS
 from ..errors import HarnessError
 from ..spectrum.machine import FRAME_S
 from .session import PlayError, PlaySession
@@ -182,6 +183,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turbo", action="store_true",
                         help="full speed whenever no key is awaited or held")
     parser.add_argument("--referee", action="store_true", help="the engine's view of the deal beside the screen")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard",
+                        help="the rules the referee judges by (default standard, regress's verdict)")
     parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=None,
                         help="SEED after RANDOMIZE (default: the machine's own, the same every time)")
@@ -220,7 +223,7 @@ def _play(args: argparse.Namespace) -> int:
                 raise PlayError(f"--tape: {exc}") from exc
             raise
     session = PlaySession(tape=tape, load=args.load, referee=args.referee, scale=args.scale, seed=args.seed,
-                          sound=not args.no_sound)
+                          sound=not args.no_sound, rules=PRESETS[args.rules])
     window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
     try:
         window.run()

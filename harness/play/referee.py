@@ -171,7 +171,8 @@ class Referee:
         self.comparator = Comparator(rules)
         self.events: list[Event] = []           # every event fed to the comparator, in order
         self.judgements: list[Judgement] = []
-        self._lines: list[PanelLine] = [PanelLine("Referee: the engine's view of the deal", "heading")]
+        self._lines: list[PanelLine] = [PanelLine(f"Referee: the engine's view of the deal ({rules.name} rules)",
+                                                  "heading")]
         self.version = 0
         self._skip_to_deal = False
         self._observed_at: tuple | None = None   # the wait whose screen was last checked, and the events then

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError
 from ..game import program as P
 from ..spectrum import z80snap
@@ -40,7 +41,8 @@ class PlaySession:
     """The machine, the keys held on it, its sound and the optional referee."""
 
     def __init__(self, tape: str | os.PathLike | None = None, load: str | os.PathLike | None = None,
-                 referee: bool = False, scale: int = 2, seed: int | None = None, sound: bool = False):
+                 referee: bool = False, scale: int = 2, seed: int | None = None, sound: bool = False,
+                 rules: Rules = STANDARD):
         if scale < 1:
             raise PlayError(f"--scale {scale}: the scale is a whole number from 1")
         self.scale = scale
@@ -56,7 +58,7 @@ class PlaySession:
         self.referee = None
         if referee:
             from .referee import Referee
-            self.referee = Referee(self.machine)
+            self.referee = Referee(self.machine, rules)
         if load is not None:
             self.load(load)
         else:
