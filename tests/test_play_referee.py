@@ -74,8 +74,7 @@ def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int
 @pytest.fixture(scope="module")
 def first_deal(tape):
     """A session with the referee through the whole first deal (and the second dealt)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)       # no window: nothing of SDL's is needed
     autoplay(s, until_deal=2)
     return s
 

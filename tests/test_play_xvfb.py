@@ -206,7 +206,6 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
     replay.run_until_wait()
     assert replay.machine.read(0x4000, 0x1B00) == bytes(mem[0x4000:0x5B00])
     try:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         panel = pygame.surfarray.pixels3d(replay.surface()).transpose(1, 0, 2)[:, BORDER_W * SCALE:]
         assert np.array_equal(final[:, BORDER_W * SCALE:], panel)
         text = [line.text for line in replay.referee.lines()]
