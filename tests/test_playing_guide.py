@@ -155,3 +155,26 @@ def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_th
     stop = m.run(5000, until_wait=True, what="the first question")
     assert (stop.kind, stop.wait.line) == ("wait", 7060)
     assert any("NEED INSTRUCTIONS? (Y/N):" in r for r in read_screen(m.mem).rows)
+
+
+class _AtClaim(Exception):
+    def __init__(self, machine):
+        self.machine = machine
+
+
+def test_a_name_or_stop_typed_at_the_muggins_question_and_continue_asks_again():
+    """What the guide's report table says of reports 2 and H, at «ВВЕДИТЕ СВОЙ СЧЕТ:» (4780)."""
+    def stop_at_claim(m, w):
+        if (w.kind, w.line) == ("input", 4780):
+            raise _AtClaim(m)
+    with pytest.raises(_AtClaim) as caught:
+        play_game(build(lang="en").tap, seed=5, on_wait=stop_at_claim)
+    m = caught.value.machine
+    for typed, code, message in ((b"Q", "2", "Variable not found"), (bytes([0xE2]), "H", "STOP in INPUT")):
+        Typist(m).type_codes(typed + b"\r")
+        stop = m.run(500, until_wait=True, what="the report")
+        assert stop.kind == "report" and (stop.report.code, stop.report.line) == (code, 4780)
+        assert bottom_row(m, "en").startswith(f"{code} {message}, 4780:")
+        Typist(m).type_codes(CONTINUE)
+        stop = m.run(500, until_wait=True, what="the question again")
+        assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 4780)

@@ -184,8 +184,9 @@ REPORT_HELP = {
          "a new game with the tally kept; RUN starts afresh",
     "D": "BREAK (CAPS SHIFT + SPACE) during a BEEP or the tape: CONTINUE goes on",
     "L": "BREAK (CAPS SHIFT + SPACE) while the program runs or waits for a key: CONTINUE goes on where it stopped",
-    "H": "STOP typed at an INPUT: CONTINUE asks again",
-    "2": "a name typed at the muggins question (ENTER YOUR SCORE) is taken as a variable: CONTINUE asks again",
+    "H": "STOP (SYMBOL SHIFT + A) typed at the muggins question (ENTER YOUR SCORE): CONTINUE asks again",
+    "2": "a letter typed at the muggins question is read as a BASIC variable; one the program does not use (Q) "
+         "gives this report: CONTINUE asks again",
     "R": "the tape did not load: rewind it and LOAD \"\" again",
 }
 
@@ -320,11 +321,12 @@ Face-down cards are red.
   For the crib choose two different cards; choosing the same card twice starts the choice of both again.
 * **Saying go**: when no card you hold fits under 31, move the pointer to an empty slot (where a card you
   already played was) and press ENTER: «ВАШ ХОД?» / `YOUR GO?` appears; press ENTER on the same slot again.
-  A card chosen instead cancels the go.
+  A card chosen instead cancels the go. At a count under 22 the program ignores an empty slot (2742).
 * «ЛЮБАЯ КЛАВИША» / `ANY KEY` and «НАЖМИТЕ ЛЮБУЮ КЛАВИШУ» / `PRESS ANY KEY`: any key goes on.
 * **Muggins** («ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?» / `PLAY THE MUGGINS RULE?`, Y): you count your own hand at each show.
   The computer lays your cards out and asks «ВВЕДИТЕ СВОЙ СЧЕТ:» / `ENTER YOUR SCORE:`; type the total
-  (fifteens, pairs, runs, flush and his nobs together) and ENTER. Exactly right: «Я СОГЛАСЕН» / `I AGREE`.
+  (fifteens, pairs, runs, flush and his nobs together) in digits and ENTER. A letter there is read as a BASIC
+  variable: X, Y, S and the like hold the program's own numbers and count as your claim. Exactly right: «Я СОГЛАСЕН» / `I AGREE`.
   Anything else, too low or too high: «НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!» / `WRONG! I TAKE THE POINTS` and the computer
   pegs your hand's whole total (not, as the rule has it, only what you missed). Without muggins the computer
   counts for you.
