@@ -187,19 +187,23 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
         started += 1
         pool.append(_Worker(ctx, started, func, setup))
 
+    def feed(w: _Worker) -> None:
+        """Give an idle worker the next job (before its last result is handed on, so it never waits for us)."""
+        if w.ready and w.running is None and pending:
+            index = pending.popleft()
+            w.running = index
+            try:
+                w.conn.send((index, jobs[index]))
+            except OSError:
+                pass                                  # it died: its sentinel says so below
+
     for _ in range(min(workers, len(jobs))):
         start_worker()
     finished = False
     try:
         while pending or any(w.running is not None for w in pool):
             for w in pool:
-                if w.ready and w.running is None and pending:
-                    index = pending.popleft()
-                    w.running = index
-                    try:
-                        w.conn.send((index, jobs[index]))
-                    except OSError:
-                        pass                          # it died: its sentinel says so below
+                feed(w)
             readable = wait_for([w.conn for w in pool] + [w.process.sentinel for w in pool], POLL_S)
             for w in list(pool):
                 messages, dead = [], False
@@ -216,11 +220,17 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
                         raise WorkerStartError(f"worker {w.number} could not start: {message[1]}")
                     if kind == "ready":
                         w.ready = True
+                        if not dead:
+                            feed(w)
                     elif kind == "done":
                         w.running = None
+                        if not dead:
+                            feed(w)
                         yield Outcome(message[1], jobs[message[1]], message[2])
                     elif kind == "failed":
                         w.running = None
+                        if not dead:
+                            feed(w)
                         yield Outcome(message[1], jobs[message[1]], error=message[2], details=message[3])
                 if not dead:
                     continue

@@ -113,6 +113,7 @@ class Comparator:
         self._tally_single = [0, 0]           # games won, one per game
         self._tally_as_credited = [0, 0]      # one per game, for whom the program credits it
         self._last_show_owner: str | None = None
+        self._credit_deviations: list[str] = []   # documented deviations that credited a game to the loser
         self._go_taken_back = False           # in this series the player took a go back at the confirmation
         self._after_taken_back = False        # ... in the series the last reset ended
         self._previous: Event | None = None
@@ -343,7 +344,8 @@ class Comparator:
         if g.turn != p or not g.must_go:
             self._diff("legality", p, "play a card" if g.turn == p else f"{NAMES[g.turn]} to move",
                        "go", count=ev.count, hand=[str(c) for c in g.left[p]],
-                       playable=[str(c) for c in g.left[p] if c.value + g.count <= 31])
+                       playable=[str(c) for c in g.left[p] if c.value + g.count <= 31],
+                       go_taken_back=self._go_taken_back)
             self._judge(ev, "go")
             if g.turn != p:
                 return
@@ -438,7 +440,9 @@ class Comparator:
             last = self._last_score or {}
             won_by = ("muggins" if last.get("context") == "show" and last.get("who") != self._last_show_owner
                       else last.get("context"))
-            self._diff("outcome", ev.who, ev.who.value, credited.value, note="game credited to", won_by=won_by)
+            d = self._diff("outcome", ev.who, ev.who.value, credited.value, note="game credited to", won_by=won_by)
+            if d.deviation:
+                self._credit_deviations.append(d.deviation)
         winner = PLAYER_INDEX[ev.who]
         loser_score = [ev.computer, ev.player][1 - winner]
         self._tally[winner] += self.rules.game_points_for(loser_score)
@@ -454,7 +458,7 @@ class Comparator:
         if observed != self._tally:
             self._diff("outcome", "player", list(self._tally), observed, note="games tally",
                        one_per_game=list(self._tally_single), as_credited=list(self._tally_as_credited),
-                       rule=self.rules.game_points)
+                       rule=self.rules.game_points, credit_deviations=list(self._credit_deviations))
         self._judge(ev, "tally")
 
     # -- the screen -----------------------------------------------------------

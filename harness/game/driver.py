@@ -141,6 +141,7 @@ class GameDriver:
             ("pause", P.SHOW_PAUSE): self._any_key,
             ("pause", P.FINAL_BOARD_PAUSE): self._final_board,
             ("pause", P.DEMO_PAUSE): self._board_demo,
+            ("pause", P.DEMO_REPEAT_PAUSE): self._demo_again,
         }
 
     # ------------------------------------------------------------------ the loop
@@ -313,9 +314,20 @@ class GameDriver:
         return self._any_key()
 
     def _board_demo(self, w: WaitState) -> bool:
-        self.rec.events.append(Choice(what=ChoiceKind.BOARD_DEMO))
-        self._press_until("SPACE", {P.DEMO_STARTED})
+        if self.player.board_demo():
+            self.rec.events.append(Choice(what=ChoiceKind.BOARD_DEMO))
+            self._press_until("SPACE", {P.DEMO_STARTED})
+        else:
+            self.rec.events.append(Choice(what=ChoiceKind.SKIP_DEMO))
+            self._press_until("ENTER", {P.DEMO_SKIPPED})
         return False
+
+    def _demo_again(self, w: WaitState) -> bool:
+        if self.player.repeat_demo():
+            self.rec.events.append(Choice(what=ChoiceKind.REPEAT_DEMO))
+            self._press_until("SPACE", {P.DEMO_STARTED})
+            return False
+        return self._any_key()
 
     # ------------------------------------------------------------------ the card selector 3700
     def _card_selector(self, w: WaitState) -> bool:
@@ -361,6 +373,13 @@ class GameDriver:
         self.observer.observe_play()
         ctx = self._play_context()
         choice = self.player.play(ctx)
+        if choice == "empty":
+            empty = ctx.empty_slots()
+            if not empty:
+                raise DriverError("the player wants an empty slot but has none")
+            self.rec.events.append(Choice(what=ChoiceKind.EMPTY_SLOT, slot=empty[0], count=ctx.count))
+            self._select(empty[0], P.SELECTOR_SLOTS[P.SELECT_PLAY])
+            return
         if choice == "go":
             empty = ctx.empty_slots()
             if not empty:

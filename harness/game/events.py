@@ -51,6 +51,9 @@ class ChoiceKind(StrEnum):
     RESELECT = "reselect"            # chose the same card twice while discarding
     KEYS_WHILE_DRAWING = "keys while drawing"
     ANSWER = "answer"                # a typed answer at an INPUT (empty, a letter, out of range...)
+    EMPTY_SLOT = "empty slot"        # an empty slot chosen with the count below 22 (2742 ignores it)
+    SKIP_DEMO = "skip demo"          # a key other than SPACE at «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE»
+    REPEAT_DEMO = "repeat demo"      # SPACE at «ДЛЯ ПОВТОРА НАЖМИТЕ SPACE»
 
 
 class EventKind(StrEnum):

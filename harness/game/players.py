@@ -63,7 +63,7 @@ class Player:
         return i, j
 
     def play(self, ctx: PlayContext) -> int | str:
-        """A 1-based slot to lay, or "go"."""
+        """A 1-based slot to lay, "go" (an empty slot at 22 or more), or "empty" (an empty slot below 22)."""
         legal = ctx.legal_slots()
         return self.rng.choice(legal) if legal else "go"
 
@@ -92,6 +92,14 @@ class Player:
     def keys_while_drawing(self) -> int:
         """Frames to hold a key after an action while the program draws or thinks (0: none)."""
         return 0
+
+    def board_demo(self) -> bool:
+        """SPACE at «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE» (with the instructions)."""
+        return True
+
+    def repeat_demo(self) -> bool:
+        """SPACE at «ДЛЯ ПОВТОРА НАЖМИТЕ SPACE»."""
+        return False
 
 
 class RandomPlayer(Player):
@@ -214,7 +222,16 @@ class ExplorerPlayer(RandomPlayer):
         if ctx.legal_slots() and ctx.count >= 22 and ctx.empty_slots() and self.rng.random() < 0.3:
             self.tries.append("false go")
             return "go"
+        if ctx.count < 22 and ctx.empty_slots() and self.rng.random() < 0.1:
+            self.tries.append("empty slot")
+            return "empty"
         return super().play(ctx)
+
+    def board_demo(self) -> bool:
+        return self.rng.random() < 0.5
+
+    def repeat_demo(self) -> bool:
+        return self.rng.random() < 0.3
 
     def claim(self, true_total: int) -> int:
         return true_total if self.rng.random() < 0.7 else max(0, true_total + self.rng.choice((-1, 1)))

@@ -102,8 +102,10 @@ NEXT_DEAL_WAIT = 8105           # «СЛЕДУЮЩИЙ ХОД? (ЛЮБАЯ КЛ�
 NEXT_DEAL_TAKEN = 8110
 SHOW_PAUSE = 4661               # PAUSE 0 after each show
 FINAL_BOARD_PAUSE = 8270        # PAUSE 0 under the final board
-DEMO_PAUSE = 9090               # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE»
+DEMO_PAUSE = 9090               # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE»: SPACE shows it, any other key skips
 DEMO_STARTED = 9100
+DEMO_SKIPPED = 9180             # 9095 GO TO 9175, a line that does not exist: the ROM goes on at 9180
+DEMO_REPEAT_PAUSE = 9160        # «ДЛЯ ПОВТОРА НАЖМИТЕ SPACE»: SPACE repeats the demo
 
 # Who called the card selector 3700 (its GO SUB return line):
 SELECT_FIRST_DISCARD = 7860

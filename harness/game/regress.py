@@ -32,6 +32,7 @@ from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
 from .compare import compare
+from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
 from .events import event_to_json, header
@@ -39,7 +40,8 @@ from .findings import program_findings
 from .players import PLAYERS
 
 STRATEGIES = ("random", "greedy", "adversarial")
-JUDGED_UNDER = PRESETS            # every game is compared under each rules preset; "standard" is the verdict
+THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
+JUDGED_UNDER = {name: PRESETS[name] for name in ("standard", "article")}   # the verdict is the standard's
 
 
 class RegressError(HarnessError):
@@ -55,13 +57,13 @@ def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
 
 
 _snapshot = None
-_ifs: tuple = (set(), 9999)                 # the program's IF statements, for the profiler
+_statements: dict = {}                       # the program's statement table, for the profiler
 _startup_profile = Profile()
 
 
 def _init_worker(tape: bytes) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _ifs, _startup_profile
+    global _snapshot, _statements, _startup_profile
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
@@ -73,8 +75,7 @@ def _init_worker(tape: bytes) -> None:
         raise RegressError(f"the tape's program stopped with report «{stop.report}» before it first waited "
                            f"for a key")
     _snapshot = m.snapshot()
-    profiler = Profiler.for_program(m.program_bytes())
-    _ifs = (profiler.ifs, profiler.last_line)
+    _statements = Profiler.for_program(m.program_bytes()).statements
 
 
 def spread_seed(n: int) -> int:
@@ -90,7 +91,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     m.restore(_snapshot)
     start_frames = m.frames
     player = PLAYERS[strategy](seed=seed)
-    profiler = Profiler(*_ifs)
+    profiler = Profiler(_statements)
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
                         profiler=profiler)
     t = time.perf_counter()
@@ -101,7 +102,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     findings = program_findings(rec)
     return {
         "index": index, "seed": seed, "strategy": strategy, "winner": rec.winner, "scores": rec.scores,
-        "games_played": len(rec.wins),
+        "games_played": len(rec.wins), "wins": [event_to_json(w) for w in rec.wins],
         "completed": rec.winner is not None and rec.failure is None and not rec.basic_errors,
         "deals": rec.deals, "actions": rec.actions, "score_events": result.score_events,
         "checks": result.checks,
@@ -153,8 +154,17 @@ def _tape_bytes(tap: Path | None) -> bytes:
         raise RegressError(f"{path}: cannot read the tape: {exc.strerror}") from exc
 
 
+def _coverage(tape: bytes, results: list[dict]) -> dict:
+    """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
+    program = Profiler.program_of_tape(read_tap(tape))
+    total = Profile()
+    for g in results:
+        total = total + Profile.from_json(g["profile"])
+    return Coverage.of(program, total).as_json()
+
+
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
-        progress: bool = True, replace: bool = False, scheduler: str | None = None) -> dict:
+        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False) -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     A game whose job raises, or whose driver gives up (its record's failure),
@@ -163,7 +173,9 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     interrupted is written before the interrupt goes on.
     """
     tape = _tape_bytes(tap)
-    jobs = [(i, spread_seed(seed + i), strategies[i % len(strategies)], i == 0) for i in range(games)]
+    plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
+    games = len(plan)
+    jobs = [(i, spread_seed(seed + i), strategy, i == 0) for i, strategy in enumerate(plan)]
     with claimed(out, "regress", replace=replace) as folder:
         bar = Progress(games, "games", progress)
         results: list[dict] = []
@@ -196,6 +208,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
             bar.close()
             if results or failures or ended != "complete":
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
+                report["thorough"] = thorough
+                report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         from ..edition.report import write_report_html   # the HTML report and listing edition of this run
         write_report_html(folder)                          # still inside the claim: no other run can mix in
@@ -230,9 +244,16 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "workers": workers,
         "scheduler": scheduler,
         "deviations": {k: {"lines": d["lines"], "what": d["what"], "rule": d["rule"]} for k, d in DEVIATIONS.items()},
+        "findings": dict(sorted(Counter(f for g in results for f in g.get("findings", {}).values() if f).items())),
+        "documented_by_rules": {
+            name: dict(sorted(sum((Counter(g["under_rules"][name]["documented"]) for g in results), Counter()).items()))
+            for name in (results[0]["under_rules"] if results else {})},
+        "unexplained_by_rules": {name: sum(len(g["under_rules"][name]["unexplained"]) for g in results)
+                                 for name in (results[0]["under_rules"] if results else {})},
         "per_game": [{k: g.get(k) for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
                                             "score_events", "documented", "unexplained", "basic_errors", "timeout",
-                                            "failure", "emulated_s", "wall_s", "adversarial_tries")}
+                                            "failure", "emulated_s", "wall_s", "adversarial_tries", "findings",
+                                            "games_played", "wins")}
                      for g in results],
     }
 
@@ -247,6 +268,10 @@ def summary_table(report: dict) -> str:
         ("unexplained differences", report["unexplained_differences"]),
         ("BASIC error reports", report["basic_errors"]), ("timeouts", report["timeouts"]),
         ("harness failures", report["harness_failures"]),
+        *((f"finding {k} (the original stops)", v) for k, v in report.get("findings", {}).items()),
+        *((f"unexplained under {k} rules", v) for k, v in report.get("unexplained_by_rules", {}).items()
+          if k != "standard"),
+        *(summary_rows(report["coverage"]) if report.get("coverage") else ()),
         ("emulated seconds", report["emulated_s"]), ("wall seconds", report["wall_s"]),
         ("wall seconds per game", report["wall_s_per_game"]),
     ]
@@ -270,12 +295,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the tape to play (default: build/cribbage.tap, built when missing or stale)")
     parser.add_argument("--strategy", choices=sorted(PLAYERS), action="append",
                         help="player strategy (repeatable; default: random, greedy, adversarial in turn)")
+    parser.add_argument("--thorough", action="store_true",
+                        help="after the --games games, also play the thorough set (every choice a person has, "
+                             "several games on one machine, the answers that stop the program): "
+                             + ", ".join(THOROUGH_SET))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
-                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler)
+                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
+                 thorough=args.thorough)
     print(summary_table(report))
     print(f"report: {args.out / 'report.json'}")
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]

@@ -77,17 +77,28 @@ class Profiler:
     count(l, s+1) times and false count(l, s) - count(l, s+1) times.
     """
 
-    def __init__(self, ifs: set[tuple[int, int]], last_line: int = 9999):
-        self.ifs = ifs
-        self.last_line = last_line
+    def __init__(self, statements: dict[tuple[int, int], int]):
+        self.statements = statements               # the program's statement table (statement_table)
+        self.ifs = {k for k, code in statements.items() if code == TOKEN_IF}
+        self.last_line = max((line for line, _ in statements), default=0)
         self.profile = Profile()
         self._machine = None
         self._counts: list[int] | None = None
 
     @classmethod
     def for_program(cls, program: bytes) -> "Profiler":
-        table = statement_table(program)
-        return cls({k for k, code in table.items() if code == TOKEN_IF}, max((line for line, _ in table), default=0))
+        return cls(statement_table(program))
+
+    @staticmethod
+    def program_of_tape(blocks: list) -> bytes:
+        """The program area saved on a tape: the first data block after a program header, cut to its length."""
+        from .tape import FLAG_HEADER, HEADER_LENGTH, TYPE_PROGRAM, parse_header
+        for head, data in zip(blocks, blocks[1:]):
+            if head.flag == FLAG_HEADER and len(head.data) == HEADER_LENGTH:
+                header = parse_header(head)
+                if header.type == TYPE_PROGRAM:
+                    return data.data[:header.param2]
+        raise ValueError("the tape holds no BASIC program")
 
     def start(self, machine) -> None:
         self._machine = machine
@@ -98,7 +109,9 @@ class Profiler:
         if self._machine is not None:
             self._machine.stop_counting_statements()
         if counts is not None:
-            run = Counter({(k >> 8, k & 0xFF): n for k, n in enumerate(counts) if n})
+            # only the program's own statements: a direct command's (line 0 before PPC is set) is not
+            run = Counter({(k >> 8, k & 0xFF): n for k, n in enumerate(counts)
+                           if n and (k >> 8, k & 0xFF) in self.statements})
             self.profile = self.profile + profile_of_counts(run, self.ifs)
         return self.profile
 

@@ -1,0 +1,81 @@
+"""Typed events: every kind round-trips through JSON, a transcript file has a schema header, and
+malformed lines are refused with the line number (schema 0 files, keyed "t", still read)."""
+import dataclasses
+import io
+import json
+
+import pytest
+
+from harness.game.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure, Go,
+                                 Score, ScoreContext, Screen, SchemaError, Show, ShowHand, Tally, Who, Win,
+                                 event_from_json, event_to_json, read_jsonl, write_jsonl)
+
+SAMPLES = [
+    Cut(player_rank=3, computer_rank=11),
+    Deal(n=1, dealer=Who.COMPUTER, computer=("AH", "2C", "3D", "4S", "5H", "6C"),
+         player=("7D", "8S", "9H", "TC", "JD", "QS")),
+    Go(who=Who.PLAYER, count=27),
+    Score(who=Who.COMPUTER, points=2, context=ScoreContext.RESET, before=40),
+    Show(hand=ShowHand.CRIB, fifteens=4, pairs=2, runs=3, flush=0, nobs=1, ranks=(1, 5, 5, 10, 11),
+         suits=(1, 2, 3, 4, 1)),
+    Win(who=Who.PLAYER, computer=90, player=121, credited=Who.COMPUTER),
+    Tally(computer=1, player=2),
+    Choice(what=ChoiceKind.DISCARD, slots=(1, 6)),
+    Screen(what="count", rows=((6, "ВСЕГО 15"),), variables={"sum": 15}),
+    Failure(reason="budget: more than 10 actions"),
+]
+
+
+def test_every_kind_has_a_sample_and_round_trips():
+    kinds = {type(e).kind for e in SAMPLES}
+    for ev in SAMPLES:
+        data = event_to_json(ev)
+        assert data["kind"] == ev.kind.value
+        assert json.loads(json.dumps(data)) == data                  # plain JSON: no enum, no tuple survives
+        assert event_from_json(data) == ev
+    assert {EventKind.CUT, EventKind.SHOW, EventKind.SCREEN} <= kinds
+    assert set(EVENT_TYPES) == set(EventKind)
+
+
+def test_a_none_field_is_left_out_and_comes_back_as_its_default():
+    data = event_to_json(Win(who=Who.PLAYER, computer=1, player=121))
+    assert "credited" not in data
+    assert event_from_json(data).credited is None
+
+
+def test_schema_zero_dicts_keyed_t_are_read():
+    assert event_from_json({"t": "go", "who": "player", "count": 25}) == Go(who=Who.PLAYER, count=25)
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"kind": "peg", "who": "player"}, "unknown event kind 'peg'"),
+    ({"kind": "go", "who": "player", "count": 3, "colour": "red"}, "unknown fields ['colour']"),
+    ({"kind": "go", "who": "dealer", "count": 3}, "who='dealer' is not one of ['computer', 'player']"),
+    ({"kind": "go", "who": "player"}, "go event"),
+])
+def test_malformed_events_are_refused_with_a_reason(data, message):
+    with pytest.raises(SchemaError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        event_from_json(data)
+
+
+def test_a_transcript_file_has_a_header_and_reads_back():
+    f = io.StringIO()
+    write_jsonl(f, SAMPLES, seed=7, player="random")
+    lines = f.getvalue().splitlines()
+    assert json.loads(lines[0]) == {"kind": "header", "schema": SCHEMA_VERSION, "seed": 7, "player": "random"}
+    head, events = read_jsonl(io.StringIO(f.getvalue()))
+    assert head["seed"] == 7 and events == SAMPLES
+
+
+def test_a_bad_line_is_named_by_its_number():
+    text = json.dumps({"kind": "header", "schema": SCHEMA_VERSION}) + "\n" + '{"kind": "go", "who": "player", "count": 1}\n{oops\n'
+    with pytest.raises(SchemaError, match="line 3: not JSON"):
+        read_jsonl(io.StringIO(text))
+    newer = json.dumps({"kind": "header", "schema": SCHEMA_VERSION + 1}) + "\n"
+    with pytest.raises(SchemaError, match=f"line 1: schema {SCHEMA_VERSION + 1}"):
+        read_jsonl(io.StringIO(newer))
+
+
+def test_events_are_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        SAMPLES[2].count = 5
