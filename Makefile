@@ -17,7 +17,7 @@ system-deps:
 
 run: $(STAMP)
 	$(VENV)/bin/cribbage-zx build
-	$(VENV)/bin/cribbage-zx regress
+	$(VENV)/bin/cribbage-zx regress --replace   # a fresh out/regress each time (a used --out is refused otherwise)
 
 test: $(STAMP) system-deps
 	$(VENV)/bin/pytest
