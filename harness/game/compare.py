@@ -493,7 +493,7 @@ class Comparator:
         for i, card in enumerate(v["cards"]):
             col = P.HAND_COL_STEP * i
             shown = top[col] + bottom[col]
-            want = P.card_text(parse_card(card)) if card else "  "
+            want = P.card_text(parse_card(card), self.words.ranks) if card else "  "
             if shown != want:
                 self._screen_diff(f"hand slot {i + 1}", shown, want)
 

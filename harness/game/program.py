@@ -71,9 +71,9 @@ def card_of(rank: float, suit_code: int | str) -> Card:
     return card_from_numbers(rank, suit_number(suit_code))
 
 
-def card_text(card: Card) -> str:
-    """The two cells a card takes on screen: R$(rank) over S$(suit)."""
-    return RANK_TEXT[card.rank] + SUIT_TEXT[card.suit + 1]
+def card_text(card: Card, ranks: tuple[str, ...] | None = None) -> str:
+    """The two cells a card takes on screen: R$(rank) over S$(suit) (*ranks*: another edition's R$)."""
+    return (ranks[card.rank - 1] if ranks else RANK_TEXT[card.rank]) + SUIT_TEXT[card.suit + 1]
 
 
 def deck_number(card: Card) -> float:
@@ -167,16 +167,26 @@ class ScreenWords:
     nobs: str                    # 4870: «ЕГО БЛАГОРОДИЕ -1»
     you: str                     # 8300: «ВЫ : g» (the label before the colon)
     me: str                      # 8310: «Я : g»
+    ranks: tuple[str, ...] = tuple(RANK_TEXT[r] for r in range(1, 14))   # R$ (7320), as the screen shows it
 
 
 RUSSIAN = ScreenWords(total="ВСЕГО", show_total="ВСЕГО = ", fifteens="15-ТЬ -", pairs="ПАРЫ -",
                       flush="ФЛЕШЬ -", runs="СЕКАНС-", nobs="ЕГО БЛАГОРОДИЕ -1", you="ВЫ", me="Я")
+# The English edition's R$ = "A23456789\r" + "JQK": the ace and the faces in Latin letters, the one-cell ten kept.
+ENGLISH_RANKS = ("A", *RUSSIAN.ranks[1:10], "J", "Q", "K")
 
 
 def english_words() -> ScreenWords:
     """RUSSIAN's words as the English edition (`build --lang en`) prints them, from basic/translation.tsv."""
     from ..english import english
-    return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items()})
+    return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items() if name != "ranks"},
+                       ranks=ENGLISH_RANKS)
+
+
+def words_of_program(program: bytes) -> ScreenWords:
+    """The screen words of a tape's program: the English edition's when its count label is not «ВСЕГО»."""
+    from ..spectrum.charset import encode
+    return RUSSIAN if encode(RUSSIAN.total) in program else english_words()
 
 
 class ScreenCheck:

@@ -32,6 +32,7 @@ from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
 from .compare import compare
+from .program import RUSSIAN, words_of_program
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
@@ -59,11 +60,12 @@ def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
 _snapshot = None
 _statements: dict = {}                       # the program's statement table, for the profiler
 _startup_profile = Profile()
+_words = RUSSIAN
 
 
 def _init_worker(tape: bytes) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile
+    global _snapshot, _statements, _startup_profile, _words
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
@@ -76,6 +78,7 @@ def _init_worker(tape: bytes) -> None:
                            f"for a key")
     _snapshot = m.snapshot()
     _statements = Profiler.for_program(m.program_bytes()).statements
+    _words = words_of_program(m.program_bytes())     # the English edition prints other words
 
 
 def spread_seed(n: int) -> int:
@@ -97,7 +100,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     t = time.perf_counter()
     rec = driver.play()
     wall = time.perf_counter() - t
-    results = {name: compare(rec.events, rules) for name, rules in JUDGED_UNDER.items()}
+    results = {name: compare(rec.events, rules, _words) for name, rules in JUDGED_UNDER.items()}
     result = results["standard"]
     findings = program_findings(rec)
     return {
