@@ -136,3 +136,27 @@ def test_a_documented_sweep_deviation_is_named_and_does_not_fail_the_sweep(monke
                         if series == (7, 7) else sweep.engine_play(series))
     status, out, report = sweep_main(capsys, tmp_path / "again", "play")
     assert status == 1 and [(g["cause"], g["deviation"]) for g in report["groups"]] == [(["play", 2, 4], None)]
+
+
+def test_a_case_that_cannot_be_run_is_a_harness_failure_and_fails_the_sweep(monkeypatch, capsys, tmp_path,
+                                                                              no_machine):
+    def program(sub, series):
+        if series == (3, 1, 2):
+            raise RuntimeError("planted: the machine stopped")
+        return sweep.engine_play(series)
+    monkeypatch.setattr(sweep, "program_play", program)
+    status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "2")
+    assert status == 1
+    assert report["groups"] == [] and report["harness_failures"] == 1
+    assert "planted: the machine stopped" in json.dumps(report["harness_failure_details"])
+    assert report["cases_checked"] == len(SITUATIONS) - 2      # the failed chunk of two is not counted
+    assert "1 harness failure(s)" in out
+
+
+def test_a_clean_sweep_says_so_and_exits_0(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "program_play", lambda sub, series: sweep.engine_play(series))
+    status, out, report = sweep_main(capsys, tmp_path, "play")
+    assert status == 0
+    assert out.splitlines()[0] == (f"play: {len(SITUATIONS)} cases checked (weight {len(SITUATIONS)}), "
+                                   "0 disagreement group(s), 0 unexplained, 0 harness failure(s)")
+    assert report["chunks_missing"] == [] and report["harness_failures"] == 0
