@@ -173,3 +173,16 @@ def test_a_report_with_statement_coverage_draws_the_heat_strip(run_dir, tmp_path
     assert "4430:1" in coverage                                               # an IF seen one way only
     assert "DEAD-4985" in coverage and 'href="listing.html#S9-1">9:1</a></td><td class="missing">' in coverage
     assert broken_links(copy) == []
+
+
+def test_screen_words_follow_the_edition_the_transcript_shows():
+    from harness.edition.report import screen_words
+    from harness.game import program as P
+    from harness.game.events import Screen
+
+    def count(text):
+        return Screen(what=P.ScreenCheck.COUNT, rows=((6, text),), variables={"sum": 6})
+    assert screen_words([count("ВСЕГО 6 2")]) is P.RUSSIAN
+    assert screen_words([]) is P.RUSSIAN
+    english = screen_words([count(P.english_words().total + " 6 2")])
+    assert english == P.english_words() and english.total != P.RUSSIAN.total

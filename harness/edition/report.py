@@ -21,6 +21,7 @@ from ..cribbage.cards import parse_card
 from ..errors import HarnessError
 from ..game import events as E
 from ..game.compare import Comparator, Judgement
+from ..game import program as P
 from ..game.program import UDG_TEXT
 from . import glyphs
 from .site import Edition, load_edition, template_env, write_atomic, write_site
@@ -139,9 +140,22 @@ def _read_game(path: Path) -> tuple[dict, list]:
         raise ReportError(f"{path}: {exc}") from None
 
 
+def screen_words(events: list) -> P.ScreenWords:
+    """The words the game's screens print: the English edition's when its count label is not «ВСЕГО».
+
+    regress compares with the words of the tape it played (`program.words_of_program`); the report has
+    only the transcript, whose count readings (2920) show which edition printed them.
+    """
+    rows = [text for ev in events if ev.kind == E.EventKind.SCREEN and ev.what == P.ScreenCheck.COUNT
+            for _, text in ev.rows]
+    if not rows or any(P.RUSSIAN.total in text for text in rows):
+        return P.RUSSIAN
+    return P.english_words()
+
+
 def game_view(path: Path, ed: Edition, cards: _Cards, record: dict) -> GameView:
     head, events = _read_game(path)
-    comparator = Comparator()
+    comparator = Comparator(words=screen_words(events))
     judged: dict[int, list[Judgement]] = {}
     closed_at: list[tuple[int, Judgement]] = []
     for i, ev in enumerate(events):
