@@ -99,11 +99,25 @@ def test_dead_code_is_what_no_path_reaches(listing, analysis):
     assert 4990 not in listing.by_number and 5000 in analysis.reachable_lines
 
 
+def test_dead_code_agrees_with_the_coverage_notes(analysis):
+    """The notes explain from a run what never ran; what reading finds dead must be among it."""
+    from harness.game.coverage_notes import NOTES
+    noted = {n.id: n for n in NOTES}
+    for key in analysis.dead_statements:
+        line, stmt = map(int, key.split(":"))
+        assert any(n.covers_statement((line, stmt)) for n in NOTES), key
+    # a REM after THEN GO TO / THEN RETURN can never run (note C4's statements)
+    assert {"3260:3", "3280:4", "6015:3"} <= analysis.dead_statements
+    assert noted["C4"].covers_statement((3260, 3))
+
+
 def test_a_planted_jump_over_a_line_makes_it_dead_and_a_conditional_one_does_not():
     dead = analyse(parse_listing("10 GO TO 30\n20 PRINT 1\n30 STOP\n"))
     assert 20 not in dead.reachable_lines and "20:1" in dead.dead_statements
     alive = analyse(parse_listing("10 IF A THEN GO TO 30\n20 PRINT 1\n30 STOP\n"))
     assert 20 in alive.reachable_lines and not alive.dead_statements
+    after_then = analyse(parse_listing("10 IF A THEN RETURN: PRINT 1\n20 STOP\n"))
+    assert after_then.dead_statements == {"10:3"} and 20 in after_then.reachable_lines
     after_return = analyse(parse_listing("10 GO SUB 30: STOP\n30 RETURN: PRINT 1\n"))
     assert after_return.dead_statements == {"30:2"}
 

@@ -163,7 +163,7 @@ def test_a_report_with_statement_coverage_draws_the_heat_strip(run_dir, tmp_path
     report = json.loads((copy / "report.json").read_text())
     report["coverage"] = {"statements_run": 2, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
                           "counts": {"4400:1": 9, "4405:1": 900}, "never_run": ["4985:1", "9:1"], "ifs": {"4430:1": [0, 9]},
-                          "explained_by": {"4985:1": "DEAD-4985"}, "unexplained": ["9:1"]}
+                          "explained_by": {"4985:1": "DEAD-4985", "3260:3": "C4"}, "unexplained": ["9:1"]}
     (copy / "report.json").write_text(json.dumps(report))
     html = write_report_html(copy).read_text()
     assert "2 of 1041 statements run" in html and 'href="listing/coverage.html"' in html
@@ -171,6 +171,7 @@ def test_a_report_with_statement_coverage_draws_the_heat_strip(run_dir, tmp_path
     assert 'title="4405:1: 900 runs"' in listing and 'title="4985:1: 0 runs"' in listing
     coverage = (copy / "listing" / "coverage.html").read_text()
     assert "4430:1" in coverage                                               # an IF seen one way only
+    assert "<b>C4</b> unreachable: A REM after THEN" in coverage                # a note's own words
     assert "DEAD-4985" in coverage and 'href="listing.html#S9-1">9:1</a></td><td class="missing">' in coverage
     assert broken_links(copy) == []
 

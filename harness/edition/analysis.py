@@ -5,8 +5,9 @@ Control flow is followed line by line from the entry points (the first line,
 where RUN starts, and the autostart of a `SAVE ... LINE n`: line 2 here): a line reaches
 the targets of its literal GO TO / GO SUB / RUN, and the next line unless an
 unconditional GO TO, RETURN, STOP or RUN ends it; a GO SUB comes back to the
-statement after it. Statements after an unconditional end of flow in the same
-line are unreachable too. What no path reaches is dead code (DATA lines are
+statement after it. Statements after a GO TO, RETURN, STOP or RUN in the same
+line are unreachable too, even after THEN: a true IF has jumped away and a
+false one skips the rest of its line. What no path reaches is dead code (DATA lines are
 read, not run, and are not counted).
 """
 from __future__ import annotations
@@ -97,7 +98,9 @@ def analyse(listing: Listing) -> Analysis:
         for s in ln.statements:
             if ended:
                 dead.add(s.key)
-            elif not s.conditional and s.command in ENDS_FLOW:
+            elif s.command in ENDS_FLOW:
+                # after a jump nothing more of the line runs: a true IF has jumped away, a false IF
+                # skips the rest of its line
                 ended = True
     return Analysis(dict(incoming), reachable, dead, _variables(listing), unresolved)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import jinja2
 
 from .. import resources as data
+from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
@@ -297,7 +298,7 @@ def write_site(ed: Edition, out: Path) -> dict:
          difference_lines=ed.difference_lines, title="Deviations from the rules")
     page("coverage.html", "coverage.html", lines=[v for v in lines if v.dead or any(
         s.never_run for s in v.statements)], title="Dead code and coverage",
-         one_way_ifs=_one_way_ifs(ed))
+         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES})
     page("glyphs.html", "glyphs.html", udgs=ed.udgs, udg_text=UDG_TEXT,
          font=[(c, glyphs.readable(c, UDG_TEXT)) for c in range(0x20, 0x80)], title="UDGs and the chr font")
     sheet = glyphs.sheet(ed.bitmaps)
