@@ -278,6 +278,8 @@ def write_report_html(run_dir: Path) -> Path:
     except json.JSONDecodeError as exc:
         raise ReportError(f"{report_path}: not JSON: {exc}") from None
     ed = load_edition(report_path)       # the statement counts, if the report has them
+    if ed.coverage is not None:
+        ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
     write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
     records = {g.get("index"): g for g in report.get("per_game", []) if isinstance(g, dict)}
