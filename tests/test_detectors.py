@@ -556,3 +556,127 @@ def test_the_deviations_table_lists_every_entry():
     assert rows[1] == "| --- | --- | --- | --- | --- |"
     assert rows[2:] == [f"| {k} | {d['lines']} | {d['what']} | {d['article']} | {d['standard']} |"
                         for k, d in DEVIATIONS.items()]
+
+
+# ---------------------------------------------------------------------------------------------- what a difference says
+def _case_muggins():
+    return _muggins(6, [("computer", 8)])
+
+
+REPORTED = {
+    # name: (transcript, rules, [(kind, who, expected, observed, deviation, context that must be in it)])
+    "fifteen pegged 3": (PLAY_CASES["fifteen pegged 3"][0], STANDARD, [
+        ("play", "computer", 2, 3, None, {"card": "7S", "table": ["8H"], "count": 8, "pegged": [3, 0]})]),
+    "go pegged 2": (GO_CASES["go pegged 2"][0], STANDARD, [
+        ("go", "player", 1, 2, None, {"reason": "go", "rule": None}),
+        ("reset", "player", 0, 1, None, {"note": "score with no matching action",
+                                         "previous": {"who": "player", "points": 2, "context": "go"}})]),
+    "last card not pegged": (GO_CASES["last card not pegged"][0], STANDARD, [
+        ("go", "computer", 1, 0, None, {"reason": "last card", "rule": None}),
+        ("reset", "computer", 0, 1, None, {"previous": {"who": "player", "points": 1, "context": "reset"}})]),
+    "a hand's fifteens": (edit(BASE, "show", 0, match={"hand": "player"}, fifteens=5), STANDARD, [
+        ("show:fifteens", "player", 4, 5, None, {"cards": ["5H", "7C", "8H", "JD", "6S"], "crib": False})]),
+    "the crib's flush": (edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), STANDARD, [
+        ("show:flush", "crib", 0, 5, None, {"cards": ["3C", "TS", "AH", "KS", "6S"], "crib": True})]),
+    "heels pegged 3": (edit(edit(HEELS, "score", 0, points=3), "score", 1, points=3), STANDARD, [
+        ("heels", "computer", 2, 3, None, {"starter": "JS", "pegged": [3, 0]}),
+        ("reset", "computer", 0, 3, "D1", {"previous": {"who": "computer", "points": 3, "context": "heels"}})]),
+    "a refused card that fits": (
+        insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "5H", "count": 19}, card="9C"),
+        STANDARD, [("legality", "player", "card accepted", "refused", None, {"card": "5H", "count": 19})]),
+    "a false go at 29": (FALSE_GO_29, STANDARD, [
+        ("legality", "player", "play a card", "go", "D2", {"count": 29, "hand": ["7C", "AC"], "playable": ["AC"]})]),
+    "a go out of turn": (
+        FALSE_GO_29[:index_of(FALSE_GO_29, "play", who="player", card="5H") + 1] + _plays("go player - 22"),
+        STANDARD, [("legality", "player", "computer to move", "go", None,
+                    {"count": 22, "hand": ["7C", "AC"], "playable": ["7C", "AC"]})]),
+    "the dealer after the cut": (drop(BASE, "rigged"), STANDARD, [
+        ("flow", "computer", "player", "computer", None, {"note": "dealer after the cut"})]),
+    "the show order": (edit(BASE, "show", 0, match={"hand": "player"}, hand="computer"), STANDARD, [
+        ("flow", "computer", "player", "computer", None, {"note": "show order"})]),
+    "the wrong winner": (_to_121(BASE) + [{"kind": "win", "who": "player", "computer": 121, "player": 12}],
+                         STANDARD, [("flow", "player", ["computer"], "player", None,
+                                     {"note": "winner", "scores": [121, 12]})]),
+    "the final scores": (_to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 13}],
+                         STANDARD, [("outcome", "computer", [121, 12], [121, 13], None, {"note": "final scores"})]),
+    "a game credited to the loser": (
+        _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12, "credited": "player"}],
+        STANDARD, [("outcome", "computer", "computer", "player", None,
+                    {"note": "game credited to", "won_by": "show"})]),
+    "the games tally": (
+        _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
+                         {"kind": "tally", "computer": 1, "player": 0}],
+        STANDARD, [("outcome", "player", [4, 0], [1, 0], "D5",
+                    {"note": "games tally", "one_per_game": [1, 0], "as_credited": [1, 0], "rule": "skunk"})]),
+    "muggins takes all": (_case_muggins(), STANDARD, [
+        ("show", "computer", 2, 8, "D3", {"hand": "player", "owner": "player", "claim": 6, "true": 8,
+                                          "pegged": [8, 0]}),
+        ("show", "player", 6, 0, "D3", {"hand": "player", "owner": "player", "claim": 6, "true": 8,
+                                        "pegged": [8, 0]})]),
+    "a peg after 121": (
+        _to_121(BASE) + [{"kind": "score", "who": "player", "points": 2, "context": "show", "before": 12}],
+        STANDARD, [("flow", "player", "game over", "+2", None, {"note": "scored after 121"}),
+                   ("show", "player", 0, 2, None, {"hand": "computer", "owner": "computer", "claim": None,
+                                                   "true": 16, "pegged": [16, 2]})]),
+    "the count on screen": (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), STANDARD,
+                            [("screen", "player", 15, "ВСЕГО 16", None, {"what": "count"})]),
+    "a card in hand on screen": (_screen_edit(BASE, "hand", 1, None, {"cards": ["5H", "7C", "8D", "JD"]}), STANDARD,
+                                 [("screen", "player", "8♦", "  ", None, {"what": "hand slot 3"})]),
+    "the show total on screen": (
+        _screen_edit(BASE, "show breakdown", 0, {19: "ВСЕГО = 9                 ⁚ · ⁚"}, None), STANDARD,
+        [("screen", "player", 8, 9, None, {"what": "show total"})]),
+    "the board on screen": (
+        _screen_edit(BASE, "board scores", 1, {20: "  5   7       В          0     3"}, None), STANDARD,
+        [("screen", "player", [0, 2], "0     3", None, {"what": "board scores"})]),
+}
+
+
+@pytest.mark.parametrize("name", REPORTED)
+def test_what_each_difference_reports(name):
+    dicts, rules, want = REPORTED[name]
+    base_d1 = {("reset", "computer", 0, 2), ("reset", "player", 0, 1), ("reset", "computer", 0, 1)}
+    got = [d for d in run(dicts, rules).differences
+           if not (d.deviation == "D1" and (d.kind, str(d.who), d.expected, d.observed) in base_d1)]
+    got.sort(key=lambda d: (d.kind, str(d.who)))
+    assert len(got) == len(want), [d.as_dict() for d in got]
+    for d, (kind, who, expected, observed, deviation, context) in zip(got, sorted(want, key=lambda w: (w[0], w[1]))):
+        assert (d.kind, str(d.who), d.expected, d.observed, d.deviation) == (kind, who, expected, observed, deviation)
+        assert {k: d.context.get(k) for k in context} == context
+        assert d.as_dict()["context"] is d.context and d.as_dict()["kind"] == kind
+
+
+def test_the_checks_made_on_the_base():
+    """12 screens and 3 show breakdowns and the last board (16), a window per action judged for pegs
+    (his heels, 8 cards, 3 shows: 12), 5 components per show (15), 2 series that scored a go or last
+    card (2): 45. The base has 10 pegs."""
+    result = run(BASE)
+    assert (result.checks, result.score_events) == (45, 10)
+    # a refused card and the dealer check after a cut each add one
+    assert run(insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "5H", "count": 19},
+                            card="9C")).checks == 46
+    assert run(drop(BASE, "rigged")).checks == 46
+    assert run(_to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
+                                {"kind": "tally", "computer": 4, "player": 0}]).checks == 45 - 8 + 2
+    # (ended at the computer's hand: no crib (5 components and its window), no crib breakdown and no
+    # last board on screen; the win and the tally checked)
+
+
+def test_the_judgements_of_the_base_in_order():
+    result = run(no_screens(BASE))
+    whats = [(j.what, j.action.kind.value) for j in result.judgements]
+    assert whats == [("heels", "starter")] + [("play", "play")] * 4 + [("reset", "score")] + \
+        [("play", "play")] * 3 + [("go", "reset"), ("reset", "score"), ("play", "play"), ("go", "reset"),
+                                  ("reset", "score"), ("show", "show"), ("show", "show"), ("show", "show")]
+    plays = [j for j in result.judgements if j.what == "play"]
+    assert [j.action.card for j in plays] == ["8H", "7S", "7C", "9D", "JD", "9C", "5H", "8D"]
+    assert [sum(e.points for e in j.expected) for j in plays] == [0, 2, 2, 2, 0, 0, 0, 0]
+    assert [[(s.who.value, s.points) for s in j.observed] for j in plays] == \
+        [[], [("computer", 2)], [("player", 2)], [("computer", 2)], [], [], [], []]
+    shows = [j for j in result.judgements if j.what == "show"]
+    assert [j.action.hand.value for j in shows] == ["player", "computer", "crib"]
+    assert [[e.points for e in j.expected] for j in shows] == [[8], [16], [0]]
+    gos = [j for j in result.judgements if j.what == "go"]
+    assert [[(e.player, e.points, e.reason) for e in j.expected] for j in gos] == [[(1, 1, "go")],
+                                                                                   [(0, 1, "last card")]]
+    assert all(j.differences == [] for j in result.judgements if j.what != "reset")
+    assert [len(j.differences) for j in result.judgements if j.what == "reset"] == [1, 1, 1]
