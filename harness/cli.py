@@ -25,6 +25,7 @@ COMMANDS = {
     "bench": ("harness.bench", "emulator speed, or the job runner's (--runner)"),
     "html": ("harness.edition.command", "the browsable HTML edition of the listing"),
     "play": ("harness.play.command", "play the game yourself in a window (--turbo, --referee)"),
+    "fairness": ("harness.game.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
 }
 #: commands whose module parses its own arguments: name -> (module with main(argv), help)
 PASS_THROUGH: dict[str, tuple[str, str]] = {}

@@ -77,6 +77,12 @@ def _win_at_reset_unnoticed(d) -> bool:
         or (d.kind == "outcome" and c.get("note") == "game credited to"))) or _tally_off_only_by_credit(d, "D9")
 
 
+def _first_cut_never_low(d) -> bool:
+    c = d.context
+    return (d.kind == "fairness" and c.get("distribution", "").startswith("cut for deal")
+            and c.get("group", "").startswith("first games") and c.get("never") == ["1", "2", "3"])
+
+
 DEVIATIONS: dict[str, dict] = {
     "D1": {
         "lines": "4400-4450 (with 4130, 4170, 4230, 4270, 4080)",
@@ -190,6 +196,21 @@ DEVIATIONS: dict[str, dict] = {
         "standard": "Play stops the moment either player reaches 121 (ACC rules), even in the middle of the "
                     "play.",
         "match": _win_at_reset_unnoticed,
+    },
+    "D10": {
+        "lines": "7360-7380, 7430-7440, 4930-4935",
+        "what": "The first game's cut for deal is not a fair cut: it comes before the first shuffle (7610), "
+                "from the deck as 7360-7380 build it, aces first, and 4930 LET R=RND*40+12.5 reads only "
+                "P(13)..P(52): neither player ever cuts an ace, a two or a three, and each rank 4-K comes "
+                "up one time in ten (later games cut the deck the last game shuffled). Found by "
+                "cribbage-zx fairness, not by a single game.",
+        "rule": "The cut for deal is a cut of the shuffled pack: every rank can turn up, each as often.",
+        "article": "The article does not describe the cut for deal (the lower card dealing is the program's "
+                   "own message, 7410); it says only that the deal alternates: «Сдача в игре производится по "
+                   "очереди.»",
+        "standard": "Each player cuts the shuffled pack; the lower card deals (ACC rules, Cadenza: \"the "
+                    "player with the lower card deals first\").",
+        "match": _first_cut_never_low,
     },
 }
 

@@ -256,4 +256,31 @@ class StopperPlayer(ExplorerPlayer):
         return proper
 
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer)}
+class SeriesPlayer(RandomPlayer):
+    """Random choices, and several games in a row on one machine («СЫГРАЕМ ЕЩЕ?» answered Y): the later
+    games start from the RND and the deck the earlier ones left (what `fairness` compares)."""
+    name = "series"
+
+    def __init__(self, seed: int = 0, games: int = 2, **kwargs):
+        super().__init__(seed, **kwargs)
+        self.games_left = games
+
+    def again(self) -> bool:
+        self.games_left -= 1
+        return self.games_left > 0
+
+
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer,
+                                     SeriesPlayer)}
+
+
+def make(strategy: str, seed: int) -> Player:
+    """The player a strategy name stands for; "series:N" plays N games in a row."""
+    name, _, games = strategy.partition(":")
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player strategy {strategy!r} (one of {', '.join(sorted(PLAYERS))})")
+    if games:
+        if name != "series" or not games.isdigit() or int(games) < 1:
+            raise ValueError(f"strategy {strategy!r}: only series takes a number of games (series:N, N >= 1)")
+        return SeriesPlayer(seed=seed, games=int(games))
+    return PLAYERS[name](seed=seed)

@@ -39,6 +39,7 @@ from .driver import GameDriver
 from .events import event_to_json, header
 from .findings import program_findings
 from .players import PLAYERS
+from .players import make as make_player
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -93,7 +94,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     m = Spectrum48(fast=True)
     m.restore(_snapshot)
     start_frames = m.frames
-    player = PLAYERS[strategy](seed=seed)
+    player = make_player(strategy, seed)
     profiler = Profiler(_statements)
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
                         profiler=profiler)

@@ -1,0 +1,255 @@
+"""`cribbage-zx fairness`: are the program's cut for deal, deals and starters what a fair deck gives?
+
+Games are played as `regress` plays them (the "series" player plays several games in a row on one
+machine, so later games start from the RND and the deck the earlier ones left), or read from the
+transcripts of earlier runs (--from). Each distribution is set against the uniform one with a
+chi-square test (scipy), the first game of each machine and the later games apart:
+
+- the cut for deal: the rank of the player's card (13 ranks);
+- the dealt cards: every card of every hand dealt (52 cards);
+- the starter: every starter cut (52 cards).
+
+A p-value below --alpha is flagged: the program's randomness is not what a fair deck gives there;
+a flag a documented deviation explains (D10: the first cut for deal) is named by it, any other one
+makes the exit status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import atomic
+from ..cliargs import float_in, int_in
+from ..cribbage.cards import Card, full_deck, parse_card
+from ..errors import HarnessError
+from .events import Cut, Deal, Event, Starter, read_jsonl
+
+RANKS = tuple(range(1, 14))
+CARDS = tuple(str(c) for c in full_deck())
+
+
+class FairnessError(HarnessError):
+    """Bad arguments, or transcripts that cannot be read."""
+
+
+@dataclass
+class Samples:
+    """What one group of games showed: the player's cut ranks, the dealt cards, the starters."""
+    cuts: Counter = field(default_factory=Counter)
+    dealt: Counter = field(default_factory=Counter)
+    starters: Counter = field(default_factory=Counter)
+    games: int = 0
+    deals: int = 0
+
+    def add_game(self, events: list[Event]) -> None:
+        self.games += 1
+        for ev in events:
+            if isinstance(ev, Cut):
+                self.cuts[ev.player_rank] += 1
+            elif isinstance(ev, Deal):
+                self.deals += 1
+                self.dealt.update(ev.computer + ev.player)
+            elif isinstance(ev, Starter):
+                self.starters[ev.card] += 1
+
+
+def games_of(events: list[Event]) -> list[list[Event]]:
+    """One machine's events cut into its games: each game begins with its cut for deal."""
+    games: list[list[Event]] = []
+    for ev in events:
+        if isinstance(ev, Cut) or not games:
+            games.append([])
+        games[-1].append(ev)
+    return [g for g in games if any(isinstance(e, Cut) for e in g)]
+
+
+def collect(machines: list[list[Event]]) -> dict[str, Samples]:
+    """Samples of the first game of every machine and of the games after it."""
+    groups = {"first games": Samples(), "later games": Samples()}
+    for events in machines:
+        for n, game in enumerate(games_of(events)):
+            groups["first games" if n == 0 else "later games"].add_game(game)
+    return groups
+
+
+def chi_square(counts: Counter, categories: tuple) -> dict:
+    """Pearson's chi-square of *counts* over *categories* against the uniform distribution."""
+    from scipy.stats import chisquare
+    observed = [counts.get(c, 0) for c in categories]
+    n = sum(observed)
+    if n == 0:
+        return {"n": 0, "chi2": None, "dof": len(categories) - 1, "p": None,
+                "observed": dict(zip(map(str, categories), observed))}
+    result = chisquare(observed)
+    return {"n": n, "chi2": round(float(result.statistic), 3), "dof": len(categories) - 1,
+            "p": float(result.pvalue), "expected_each": round(n / len(categories), 3),
+            "observed": dict(zip(map(str, categories), observed))}
+
+
+def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict:
+    groups = collect(machines)
+    out: dict = {"alpha": alpha, "machines": len(machines), "groups": {}}
+    for name, s in groups.items():
+        tests = {"cut for deal (player's rank)": chi_square(s.cuts, RANKS),
+                 "dealt cards": chi_square(s.dealt, CARDS),
+                 "starter": chi_square(s.starters, CARDS)}
+        for t in tests.values():
+            t["flagged"] = t["p"] is not None and t["p"] < alpha
+        out["groups"][name] = {"games": s.games, "deals": s.deals, "tests": tests}
+    return out
+
+
+def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
+    """One machine from the loaded tape, seeded, to its cut for deal: (player's rank, computer's rank).
+
+    Only the first game's cut: the quick way to sample many (the program answers N and N, the
+    player cuts with ENTER, the observer reads S and K at 7450)."""
+    from ..spectrum.machine import Spectrum48
+    from ..spectrum.typist import Typist
+    from . import program as P
+    from . import regress
+    from .observer import Observer
+    index, seed = job
+    m = Spectrum48(fast=True)
+    m.restore(regress._snapshot)
+    events: list[Event] = []
+    observer = Observer(m, events.append)
+    observer.attach()
+    try:
+        m.poke("SEED", seed)
+        for line in (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS):
+            stop = m.run(3000, until_wait=True, what=f"the question at {line}")
+            if stop.kind != "wait" or stop.wait.line != line:
+                raise FairnessError(f"machine {index}: expected the question at {line}, got {stop}")
+            Typist(m).answer("N")
+        stop = m.run(3000, until_wait=True, what="the cut for deal")
+        m.press("ENTER")
+        m.run(600, until_line=P.AT_CUT_FOR_DEAL, what="the cut decided")
+        m.run_frames(1)
+        m.release("ENTER")
+    finally:
+        observer.detach()
+    cut = next((e for e in events if isinstance(e, Cut)), None)
+    if cut is None:
+        raise FairnessError(f"machine {index}: no cut for deal seen")
+    return cut.player_rank, cut.computer_rank
+
+
+def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
+    """The cut for deal of *n* freshly loaded machines (first games only)."""
+    from ..jobs import Setup, run_jobs
+    from . import regress
+    tape = regress._tape_bytes(None)
+    samples = Samples()
+    jobs = [(i, regress.spread_seed(seed + i)) for i in range(n)]
+    with run_jobs(cut_for_deal, jobs, Setup(regress._init_worker, (tape,)), workers, scheduler) as outcomes:
+        for outcome in outcomes:
+            if not outcome.ok:
+                raise FairnessError(f"cut {outcome.index}: {outcome.error}")
+            samples.cuts[outcome.value[0]] += 1
+            samples.games += 1
+    return samples
+
+
+def read_runs(folders: list[Path]) -> list[list[Event]]:
+    machines = []
+    for folder in folders:
+        files = sorted(folder.glob("game-*.jsonl"))
+        if not files:
+            raise FairnessError(f"{folder}: no game-*.jsonl transcripts")
+        for path in files:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    machines.append(read_jsonl(f)[1])
+            except (OSError, ValueError) as exc:
+                raise FairnessError(f"{path}: {exc}") from None
+    return machines
+
+
+def classify_flags(result: dict) -> None:
+    """Each flagged distribution as a difference, named by the documented deviation that explains it."""
+    from .compare import Difference
+    from .deviations import classify
+    for group, g in result["groups"].items():
+        for name, t in g["tests"].items():
+            if not t["flagged"]:
+                continue
+            never = sorted((k for k, v in t["observed"].items() if v == 0), key=lambda k: (len(k), k))
+            d = Difference("fairness", "-", "uniform", f"p={t['p']:.3g}",
+                           {"distribution": name, "group": group, "never": never})
+            t["deviation"] = classify(d)
+
+
+def table(result: dict) -> str:
+    rows = [("group", "distribution", "n", "chi2", "dof", "p", "")]
+    for group, g in result["groups"].items():
+        for name, t in g["tests"].items():
+            p = "-" if t["p"] is None else f"{t['p']:.3g}"
+            verdict = ""
+            if t["flagged"]:
+                verdict = f"not uniform: {t['deviation']}" if t.get("deviation") else "NOT UNIFORM, unexplained"
+            rows.append((group, name, str(t["n"]), "-" if t["chi2"] is None else f"{t['chi2']:.1f}",
+                         str(t["dof"]), p, verdict))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=40,
+                        help="machines to play on (default 40); each plays --per-machine games in a row")
+    parser.add_argument("--per-machine", type=int_in(1, 20), default=2,
+                        help="games played in a row on each machine (default 2: a first and a later game)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
+    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
+                        help="worker processes (default 2)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (as regress)")
+    parser.add_argument("--out", type=Path, default=Path("out/fairness"),
+                        help="output folder for the games and fairness.json (default out/fairness)")
+    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
+    parser.add_argument("--from", dest="runs", type=Path, action="append", metavar="DIR",
+                        help="read the transcripts of earlier regress runs instead of playing (repeatable)")
+    parser.add_argument("--cuts", type=int_in(0, 1_000_000), default=0,
+                        help="also sample this many cuts for deal alone (first games, a fraction of a second each)")
+    parser.add_argument("--alpha", type=float_in(0.0, 1.0), default=0.001,
+                        help="flag a distribution whose p-value is below this (default 0.001)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def execute(args: argparse.Namespace) -> int:
+    if args.runs:
+        machines = read_runs(args.runs)
+        out = None
+    else:
+        from . import regress
+        regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
+                    progress=not args.quiet,
+                    replace=args.replace, scheduler=args.scheduler)
+        machines = read_runs([args.out])
+        out = args.out / "fairness.json"
+    result = analyse(machines, args.alpha)
+    if args.cuts:
+        cuts = sample_cuts(args.cuts, args.seed + 50_000, args.workers, args.scheduler)
+        test = chi_square(cuts.cuts, RANKS)
+        test["flagged"] = test["p"] is not None and test["p"] < args.alpha
+        result["groups"]["first games, cuts alone"] = {"games": cuts.games, "deals": 0,
+                                                       "tests": {"cut for deal (player's rank)": test}}
+    classify_flags(result)
+    if out is not None:
+        atomic.write_json(out, result, indent=1, sort_keys=True)
+    print(json.dumps(result, indent=1, sort_keys=True) if args.json else table(result))
+    if out is not None and not args.json:
+        print(f"fairness: {out}")
+    unexplained = [t for g in result["groups"].values() for t in g["tests"].values()
+                   if t["flagged"] and not t.get("deviation")]
+    return 1 if unexplained else 0
+
+
+def main(argv: list[str]) -> int:
+    from ..cliargs import command_parser
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", FairnessError).parse_args(argv))
