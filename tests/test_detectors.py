@@ -680,3 +680,85 @@ def test_the_judgements_of_the_base_in_order():
                                                                                    [(0, 1, "last card")]]
     assert all(j.differences == [] for j in result.judgements if j.what != "reset")
     assert [len(j.differences) for j in result.judgements if j.what == "reset"] == [1, 1, 1]
+
+
+# ---------------------------------------------------------------------------------------------- each rule, directly
+def _d(kind, who, expected, observed, **context):
+    from harness.game.compare import Difference
+    return Difference(kind, who, expected, observed, context)
+
+
+PREV_GO = {"who": "player", "points": 1, "context": "go"}
+SHOW = {"hand": "player", "owner": "player", "claim": 6, "true": 8}
+TALLY = {"note": "games tally", "rule": "skunk", "one_per_game": [1, 0], "as_credited": [1, 0]}
+CLASSIFIED = [
+    # D1: a repeat of the peg just made, by the same player, after a go, a card or his heels
+    (_d("reset", "player", 0, 1, previous=PREV_GO), "D1"),
+    (_d("reset", "computer", 0, 2, previous={"who": "computer", "points": 2, "context": "play"}), "D1"),
+    (_d("reset", "computer", 0, 2, previous={"who": "computer", "points": 2, "context": "heels"}), "D1"),
+    (_d("reset", "player", 0, 2, previous=PREV_GO), None),                       # another amount
+    (_d("reset", "computer", 0, 1, previous=PREV_GO), None),                     # another player
+    (_d("reset", "player", 0, 1, previous={**PREV_GO, "context": "show"}), None),  # after a show
+    (_d("reset", "player", 1, 1, previous=PREV_GO), None),                       # expected something
+    (_d("go", "player", 0, 1, previous=PREV_GO), None),                          # not at a reset
+    (_d("reset", "player", 0, 1), None),                                         # nothing before it
+    # D2: the player's go at 22 or more holding a card that fits
+    (_d("legality", "player", "play a card", "go", count=22, playable=["9C"]), "D2"),
+    (_d("legality", "player", "play a card", "go", count=30, playable=["AC"]), "D2"),
+    (_d("legality", "player", "play a card", "go", count=21, playable=["9C"]), None),
+    (_d("legality", "player", "play a card", "go", count=25, playable=[]), None),
+    (_d("legality", "computer", "play a card", "go", count=25, playable=["AC"]), None),
+    (_d("legality", "player", "computer to move", "go", count=25, playable=["AC"]), None),
+    (_d("legality", "player", "play a card", "refused", count=25, playable=["AC"]), None),
+    (_d("flow", "player", "play a card", "go", count=25, playable=["AC"]), None),
+    (_d("legality", "player", "play a card", "go", playable=["AC"]), None),
+    # D3: the owner pegs nothing and the opponent the whole hand, after a wrong claim
+    (_d("show", "player", 6, 0, **SHOW, pegged=[8, 0]), "D3"),
+    (_d("show", "computer", 2, 8, **SHOW, pegged=[8, 0]), "D3"),
+    (_d("show", "computer", 0, 8, hand="computer", owner="computer", claim=6, true=8, pegged=[0, 8]), "D3"),
+    (_d("show", "player", 6, 0, **SHOW, pegged=[7, 0]), None),                   # took 7
+    (_d("show", "computer", 2, 8, **SHOW, pegged=[8, 3]), None),                 # the player kept 3
+    (_d("show", "player", 8, 0, **{**SHOW, "claim": 8}, pegged=[8, 0]), None),   # the claim was right
+    (_d("show", "player", 8, 0, **{**SHOW, "claim": None}, pegged=[8, 0]), None),  # no claim (no muggins)
+    (_d("show", "player", 8, 0, **{**SHOW, "true": None}, pegged=[8, 0]), None),
+    (_d("play", "player", 6, 0, **SHOW, pegged=[8, 0]), None),
+    (_d("show", "player", 6, 0, **SHOW), None),                                  # pegs unknown
+    # D4: a win by muggins credited to the player
+    (_d("outcome", "computer", "computer", "player", note="game credited to", won_by="muggins"), "D4"),
+    (_d("outcome", "computer", "computer", "player", note="game credited to", won_by="show"), None),
+    (_d("outcome", "player", "player", "computer", note="game credited to", won_by="muggins"), None),
+    (_d("outcome", "computer", "computer", "computer", note="game credited to", won_by="muggins"), None),
+    (_d("outcome", "computer", "computer", "player", note="final scores", won_by="muggins"), None),
+    (_d("flow", "computer", "computer", "player", note="game credited to", won_by="muggins"), None),
+    (_d("outcome", "player", [1, 0], [0, 1], note="games tally", rule="single", as_credited=[0, 1],
+        credit_deviations=["D4"]), "D4"),
+    (_d("outcome", "player", [1, 0], [0, 1], note="games tally", rule="single", as_credited=[0, 1],
+        credit_deviations=[]), None),
+    (_d("outcome", "player", [1, 0], [0, 2], note="games tally", rule="single", as_credited=[0, 1],
+        credit_deviations=["D4"]), None),
+    # D5: one game per win where the rules give more
+    (_d("outcome", "player", [4, 0], [1, 0], **TALLY), "D5"),
+    (_d("outcome", "player", [4, 0], [2, 0], **TALLY), None),                    # not one per win
+    (_d("outcome", "player", [1, 0], [1, 0], **TALLY), None),                    # one per win is right here
+    (_d("outcome", "player", [4, 0], [1, 0], **{**TALLY, "rule": "single"}), None),
+    (_d("outcome", "player", [4, 0], [1, 0], **{**TALLY, "note": "final scores"}), None),
+    (_d("flow", "player", [4, 0], [1, 0], **TALLY), None),
+    # D6: his heels 2 where the article says 1
+    (_d("heels", "computer", 1, 2), "D6"),
+    (_d("heels", "computer", 1, 3), None),
+    (_d("heels", "computer", 2, 4), None),
+    (_d("play", "computer", 1, 2), None),
+    # D7: no last card point after a 31 on the last card (the article's 3)
+    (_d("go", "computer", 1, 0, reason="last card", rule="thirty_one_last_card"), "D7"),
+    (_d("go", "computer", 1, 0, reason="go", rule="thirty_one_last_card"), None),
+    (_d("go", "computer", 1, 0, reason="last card", rule=None), None),
+    (_d("go", "computer", 1, 1, reason="last card", rule="thirty_one_last_card"), None),
+    (_d("go", "computer", 2, 0, reason="last card", rule="thirty_one_last_card"), None),
+    (_d("play", "computer", 1, 0, reason="last card", rule="thirty_one_last_card"), None),
+]
+
+
+@pytest.mark.parametrize("diff,dev_id", CLASSIFIED, ids=[f"{i}-{d.kind}-{k}" for i, (d, k) in enumerate(CLASSIFIED)])
+def test_each_deviation_rule_and_its_near_misses(diff, dev_id):
+    from harness.game.deviations import classify
+    assert classify(diff) == dev_id
