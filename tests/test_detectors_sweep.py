@@ -19,6 +19,26 @@ SITUATIONS = {(0, 2, (7,), 2): [1, (7, 7)], (15, 2, (5, 10), 1): [1, (5, 10)],
 _REAL_SHOW_CASES = sweep.show_cases
 
 
+class _Machine:
+    m = None
+
+
+MACHINE = _Machine()        # stands for the worker's Subroutine: every call must be handed it
+
+
+class NoProfile:
+    """Stands for the BASIC statement profiler, which needs a machine."""
+
+    def __init__(self, *args):
+        pass
+
+    def start(self, machine):
+        pass
+
+    def stop(self):
+        return sweep.Profile()          # nothing run on a machine
+
+
 @lru_cache(maxsize=1)
 def all_show_cases() -> tuple:
     return tuple(_REAL_SHOW_CASES())
@@ -33,7 +53,11 @@ def no_machine(monkeypatch, tmp_path):
     tape = tmp_path / "unused.tap"
     tape.write_bytes(b"")
     monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: tape)
-    monkeypatch.setattr(sweep, "_init", lambda kind, *a: setattr(sweep, "_kind", kind))
+    def init(kind, *args):
+        sweep._kind, sweep._sub = kind, MACHINE
+    monkeypatch.setattr(sweep, "_init", init)
+    if hasattr(sweep, "Profiler"):                 # no machine, so no statements to count
+        monkeypatch.setattr(sweep, "Profiler", NoProfile)
     monkeypatch.setattr(sweep, "play_keys", lambda: dict(SITUATIONS))
     monkeypatch.setattr(sweep, "show_cases", lambda: list(all_show_cases()[:40]))
 
@@ -160,3 +184,73 @@ def test_a_clean_sweep_says_so_and_exits_0(monkeypatch, capsys, tmp_path, no_mac
     assert out.splitlines()[0] == (f"play: {len(SITUATIONS)} cases checked (weight {len(SITUATIONS)}), "
                                    "0 disagreement group(s), 0 unexplained, 0 harness failure(s)")
     assert report["chunks_missing"] == [] and report["harness_failures"] == 0
+
+
+def _right_play(sub, series):
+    assert sub is MACHINE
+    return sweep.engine_play(series)
+
+
+def _right_show(sub, case, crib):
+    assert sub is MACHINE
+    return sweep.engine_show(case, crib)
+
+
+def test_the_report_says_what_was_swept(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "program_play", lambda sub, series: _right_play(sub, series) + (series[0] == 7))
+    status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "2")
+    assert status == 1
+    assert (report["sweep"], report["items"], report["chunks"], report["workers"]) == ("play", 5, 3, 1)
+    assert report["coverage"]["situations"] == len(SITUATIONS) and report["chunks_missing"] == []
+    assert report["cases_checked"] == 5 and report["weight_checked"] == 5
+    (g,) = report["groups"]
+    assert g["example"] == {"series": [7, 7], "weight": 1, "program": 3, "engine": 2}
+    assert out.splitlines()[-1] == f"report: {tmp_path / 'out' / 'play-report.json'}"
+    assert json.loads((tmp_path / "out" / "play" / "params.json").read_text())["max_suffix"] == 7
+
+
+def test_groups_come_heaviest_first(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "play_keys", lambda: {(0, 2, (4, 9), 1): [1, (4, 9)], (0, 2, (7,), 2): [9, (7, 7)],
+                                                     (0, 2, (8,), 2): [3, (8, 8)], (0, 2, (5, 9), 1): [2, (5, 9)]})
+    monkeypatch.setattr(sweep, "program_play", lambda sub, series: 5 if series[0] == series[1] else 1)
+    status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "1")
+    assert [(g["cause"], g["cases"], g["weight"]) for g in report["groups"]] == \
+        [(["play", 2, 5], 2, 12), (["play", 0, 1], 2, 3)]
+    assert report["weight_checked"] == 15 and report["chunks"] == 4
+
+
+def test_a_show_sweep_of_four_card_flushes_runs_the_crib_too(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:4])
+    monkeypatch.setattr(sweep, "program_show", _right_show)
+    status, out, report = sweep_main(capsys, tmp_path, "show")
+    assert status == 0 and report["cases_checked"] == 8 and report["groups"] == []
+    params = json.loads((tmp_path / "out" / "show" / "params.json").read_text())
+    assert "max_suffix" not in params and params["kind"] == "show"
+
+
+def test_progress_goes_to_stderr_unless_quiet(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "program_play", _right_play)
+    assert sweep.main(["play", "--out", str(tmp_path / "a"), "--workers", "1"]) == 0
+    assert "play chunks" in capsys.readouterr().err
+    assert sweep.main(["play", "--out", str(tmp_path / "b"), "--workers", "1", "--quiet"]) == 0
+    assert "play chunks" not in capsys.readouterr().err
+
+
+def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machine):
+    def no_default(*a, **k):
+        raise AssertionError("the default tape was built though --tape was given")
+    monkeypatch.setattr(sweep, "ensure_tape", no_default)
+    monkeypatch.setattr(sweep, "program_play", _right_play)
+    tape = tmp_path / "given.tap"
+    tape.write_bytes(b"")
+    status, out, report = sweep_main(capsys, tmp_path, "play", "--tape", str(tape))
+    assert status == 0
+
+
+def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "program_play", _right_play)
+    sweep_main(capsys, tmp_path, "play", "--limit", "2")
+    with pytest.raises(sweep.SweepError):
+        sweep_main(capsys, tmp_path, "play", "--limit", "3")
+    status, out, report = sweep_main(capsys, tmp_path, "play", "--limit", "3", "--replace")
+    assert status == 0 and report["cases_checked"] == 3
