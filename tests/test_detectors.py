@@ -762,3 +762,34 @@ CLASSIFIED = [
 def test_each_deviation_rule_and_its_near_misses(diff, dev_id):
     from harness.game.deviations import classify
     assert classify(diff) == dev_id
+
+
+# ---------------------------------------------------------------------------------------------- the engine kept in step
+def test_a_go_the_program_does_not_announce_is_implied():
+    """The player holds K-Q-5-8 and cannot play at 30; the program shows no go and the computer plays on
+    to 31 with a pair: the engine says the go for the player and agrees with the computer's 4."""
+    dicts = _deal("9D AS AD 7S KD QD", "KC QC 5H 8H 2S 3S", "KD QD", "2S 3S") + _plays(
+        "play player KC 10", "play computer 9D 10", "play player QC 29", "play computer AS 29",
+        "play computer AD 30", "score computer 4 play", "reset 31", "score computer 4 reset")
+    assert found(run(dicts)) == Counter({("reset", "computer", 0, 4, "D1"): 1})
+    # near-miss: the computer's ace played while the player could still play is out of turn
+    early = _deal("9D AS AD 7S KD QD", "KC QC 5H 8H 2S 3S", "KD QD", "2S 3S") + _plays(
+        "play player KC 10", "play computer 9D 10", "play computer AS 19")
+    (d,) = run(early).differences
+    assert (d.kind, str(d.who), d.expected, d.observed, d.deviation) == \
+        ("flow", "computer", "player to play", "computer played", None)
+    assert d.context["note"] == "out of turn"
+
+
+def test_the_winning_card_is_judged_by_its_whole_score():
+    """5-5-5 makes fifteen (2) and a pair royal (6): the player, on 115, reaches 121 inside the card's
+    combinations; the program pegs the card's 8 at once, and so is judged."""
+    dicts = _deal("5S 9D KD QD JD TD", "5H 5C 4S 3S 2S AS", "KD QD", "2S AS") + _plays(
+        "play player 5H 0", "play computer 5S 5", "score computer 2 play", "play player 5C 15")
+    dicts += [{"kind": "score", "who": "player", "points": 8, "context": "play", "before": 115}]
+    setup = {"kind": "score", "who": "player", "points": 115, "context": "heels", "before": 0}
+    dicts.insert(index_of(dicts, "starter") + 1, setup)              # 115 from a peg the engine disputes
+    got = found(run(dicts))
+    assert got == Counter({("heels", "player", 0, 115, None): 1})
+    short = dicts[:-1] + [{**dicts[-1], "points": 6}]                  # pegged only up to the pair royal
+    assert found(run(short)) == Counter({("heels", "player", 0, 115, None): 1, ("play", "player", 8, 6, None): 1})
