@@ -3,9 +3,7 @@
 import pytest
 
 from harness.cribbage import cards
-from harness.cribbage.cards import (Card, format_cards, from_basic, from_basic_deck_number,
-                                    make, parse_card, parse_cards, parse_russian, to_basic,
-                                    to_basic_deck_number, to_card)
+from harness.cribbage.cards import Card, format_cards, make, parse_card, parse_cards, parse_russian, to_card
 
 
 def test_cards_are_small_ints_with_rank_suit_value():
@@ -44,31 +42,6 @@ def test_bad_token_in_a_list_is_named():
         parse_cards("AS QX 5H")
     with pytest.raises(ValueError):
         Card(52)
-
-
-def test_basic_encoding_matches_the_listing():
-    # Listing line 7315: S$="HCDS"; the article's commentary: «Целая часть
-    # каждого числа выражает собой достоинство карты (1...13), а дробная
-    # часть - ее масть (0.1...0.4)».  5.3 is the five of diamonds.
-    assert from_basic_deck_number(5.3) == parse_card("5D")
-    assert to_basic_deck_number("5D") == 5.3
-    assert to_basic("AH") == (1, 1)
-    assert to_basic("KC") == (13, 2)
-    assert to_basic("QD") == (12, 3)
-    assert to_basic("JS") == (11, 4)
-    assert from_basic(10, 4) == parse_card("TS")
-    for c in cards.full_deck():
-        assert from_basic(*to_basic(c)) == c
-        assert from_basic_deck_number(to_basic_deck_number(c)) == c
-
-
-def test_basic_deck_position_follows_line_7360():
-    # FOR X=1 TO 13: FOR Y=.1 TO .4 STEP .1: LET Z=Z+1: LET P(Z)=X+Y
-    z = 0
-    for x in range(1, 14):
-        for y in range(1, 5):
-            z += 1
-            assert cards.basic_deck_position(from_basic_deck_number(x + y / 10)) == z
 
 
 def test_russian_notation_of_the_example_deal():

@@ -5,9 +5,8 @@ Cadenza Cribbage (Atari ST) manual.  Rule points where they differ are fields
 of :class:`Rules`.
 """
 
-from .cards import (Card, CardError, CardLike, CardsLike, format_card, format_cards, from_basic,
-                    from_basic_deck_number, make, parse_card, parse_cards, parse_russian, to_basic,
-                    to_basic_deck_number, to_card)
+from .cards import (Card, CardError, CardLike, CardsLike, format_card, format_cards,
+                    make, parse_card, parse_cards, parse_russian, to_card)
 from .discard import best_discard, discard_values
 from .game import Game, IllegalAction, ScoreEvent, Step, replay
 from .play import (PlayScore, count_of, go_points, is_legal, last_card_points, playable,
@@ -17,8 +16,7 @@ from .show import Combo, HandScore, score_cards, score_hand
 
 __all__ = [
     "Card", "CardLike", "CardsLike", "CardError", "make", "parse_card", "parse_cards", "parse_russian",
-    "format_card", "format_cards", "to_card", "to_basic", "from_basic", "to_basic_deck_number",
-    "from_basic_deck_number",
+    "format_card", "format_cards", "to_card",
     "score_hand", "score_cards", "HandScore", "Combo",
     "score_play", "PlayScore", "count_of", "is_legal", "playable", "go_points",
     "last_card_points",

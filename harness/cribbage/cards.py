@@ -1,11 +1,9 @@
-"""Cards as small ints, their text forms and the magazine program's encoding.
+"""Cards as small ints and their text forms.
 
 A card is an int 0..51: ``index = (rank - 1) * 4 + suit`` with rank 1..13
-(ace low: A=1 ... J=11, Q=12, K=13) and suit 0..3 in the order of the BASIC
-program's ``S$="HCDS"`` (hearts, clubs, diamonds, spades).  With that order
-the index is exactly one less than the card's position in the program's deck
-array ``P()`` (line 7360: ``FOR X=1 TO 13: FOR Y=.1 TO .4 STEP .1: LET
-Z=Z+1: LET P(Z)=X+Y``), so converting to and from the program is trivial.
+(ace low: A=1 ... J=11, Q=12, K=13) and suit 0..3 (hearts, clubs, diamonds,
+spades). How any particular program encodes cards is that program's model's
+business (for «КРИБЕДЖ»: harness/game/program.py).
 
 Rule quoted from the article: «Туз - младшая карта. ... Все фигуры и десятка -
 по 10 очков, прочие - по номиналу, а туз - 1 очко.»
@@ -18,7 +16,7 @@ from typing import Iterable, TypeAlias
 from ..errors import HarnessError
 
 RANKS = "A23456789TJQK"
-SUITS = "HCDS"  # the BASIC program's S$ order: H=1, C=2, D=3, S=4
+SUITS = "HCDS"  # suit 0..3: hearts, clubs, diamonds, spades
 SUIT_NAMES = ("hearts", "clubs", "diamonds", "spades")
 SUIT_SYMBOLS = "♥♣♦♠"
 JACK = 11
@@ -158,42 +156,6 @@ def parse_russian(text: str) -> tuple[Card, ...]:
             raise CardError(f"bad card token {token!r}: unknown rank {r!r}")
         out.append(make(rk, _RU_SUITS[t[0]]))
     return tuple(out)
-
-
-# --- the BASIC program's own encoding -------------------------------------
-
-def to_basic(card) -> tuple[int, int]:
-    """(rank 1..13, suit 1..4) as the program's arrays hold them (S$="HCDS")."""
-    c = to_card(card)
-    return c.rank, c.suit + 1
-
-
-def from_basic(rank_: int, suit_no: int) -> Card:
-    """Card from the program's rank 1..13 and suit number 1..4 (H, C, D, S)."""
-    if not 1 <= suit_no <= 4:
-        raise ValueError(f"BASIC suit number {suit_no} out of range 1..4")
-    return make(rank_, suit_no - 1)
-
-
-def to_basic_deck_number(card) -> float:
-    """The deck number P() = rank + suit/10, e.g. 5.3 for the five of diamonds."""
-    r, s = to_basic(card)
-    return round(r + s / 10, 1)
-
-
-def from_basic_deck_number(p: float) -> Card:
-    """Inverse of :func:`to_basic_deck_number`; like ``FN S(X)=10*(X-INT X)``.
-
-    The fractional part is rounded, as the Spectrum rounds string subscripts.
-    """
-    r = int(p)
-    s = round((p - r) * 10)
-    return from_basic(r, s)
-
-
-def basic_deck_position(card) -> int:
-    """1-based position Z of the card in the freshly built (unshuffled) P()."""
-    return int(to_card(card)) + 1
 
 
 def full_deck() -> tuple[Card, ...]:

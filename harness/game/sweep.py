@@ -43,11 +43,11 @@ from ..errors import HarnessError
 from ..cliargs import command_parser, int_in
 from ..outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
-from ..cribbage.cards import from_basic
 from ..spectrum.tape import read_tap
-from .program import SUIT_CODES, ZX
+from .program import SUIT_CODES, ZX, card_from_numbers
 from ..jobs import Progress, Setup, run_jobs
 from .regress import ensure_tape
+from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
 
 JACK = 11
@@ -105,8 +105,8 @@ def show_cases() -> list[dict]:
 
 
 def engine_show(case: dict, crib: bool) -> dict:
-    hand = [from_basic(r, s) for r, s in case["hand"]]
-    hs = score_hand(hand, from_basic(*case["starter"]), crib=crib)
+    hand = [card_from_numbers(r, s) for r, s in case["hand"]]
+    hs = score_hand(hand, card_from_numbers(*case["starter"]), crib=crib)
     return {c: getattr(hs, c) for c in COMPONENTS}
 
 
@@ -176,7 +176,7 @@ def play_keys() -> dict[tuple, list]:
 
 def engine_play(series: tuple[int, ...]) -> int:
     """The engine's points for the last card; ranks only, so the k-th card of a rank gets suit k."""
-    cards = [from_basic(r, 1 + series[:i].count(r)) for i, r in enumerate(series)]
+    cards = [card_from_numbers(r, 1 + series[:i].count(r)) for i, r in enumerate(series)]
     return score_play(cards).total
 
 
@@ -196,13 +196,15 @@ def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
 # ---------------------------------------------------------------------------------------------- workers
 _sub: Subroutine | None = None
 _kind = None
+_statements: dict = {}           # the program's statement table: each chunk counts the statements it runs
 
 
 def _init(kind: str, tape: bytes) -> None:
     """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
-    global _sub, _kind
+    global _sub, _kind, _statements
     m = program_at_editor(read_tap(tape))
     _kind = kind
+    _statements = Profiler.for_program(m.program_bytes()).statements
     if kind == "show":
         _sub = Subroutine(m, 4700, {(4765, 1)}, setup=SHOW_SETUP)
     elif kind == "play":
@@ -221,6 +223,16 @@ def _run_chunk(job: tuple[int, list]) -> dict:
     """Run one chunk of cases on this worker's machine; the parent writes it (chunk-NNNN.json)."""
     index, items = job
     result = {"index": index, "items_sha": _items_sha(items), "cases": 0, "weight": 0, "disagreements": []}
+    profiler = Profiler(_statements)
+    profiler.start(_sub.m)
+    try:
+        _run_items(items, result)
+    finally:
+        result["profile"] = profiler.stop().as_json()     # which BASIC statements the chunk ran, how often
+    return result
+
+
+def _run_items(items: list, result: dict) -> None:
     for item in items:
         if _kind == "show":
             case, crib = item
@@ -236,7 +248,6 @@ def _run_chunk(job: tuple[int, list]) -> dict:
                                                 "program": got, "engine": want})
             result["weight"] += weight
         result["cases"] += 1
-    return result
 
 
 def _chunk_path(folder: Path, index: int) -> Path:
@@ -359,11 +370,14 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
     groups: dict[tuple, dict] = {}
     total_cases = total_weight = 0
     missing = []
+    profile = Profile()
     for index, items in enumerate(chunks):
         r, _ = read_chunk(folder, kind, index, items)
         if r is None:
             missing.append(index)
             continue
+        if "profile" in r:
+            profile = profile + Profile.from_json(r["profile"])
         total_cases += r["cases"]
         total_weight += r["weight"]
         for d in r["disagreements"]:
@@ -377,7 +391,11 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
               "harness_failures": len(failures or []), "harness_failure_details": failures or [],
               "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
               "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
-              "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"])}
+              "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"]),
+              "basic_coverage": {"statements_run": len(profile.counts),
+                                 "lines": sorted({line for line, _ in profile.counts}),
+                                 "ifs": {f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
+                                         for k in sorted(set(profile.if_true) | set(profile.if_false))}}}
     atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
     return report
 
