@@ -19,6 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 from harness import atomic  # noqa: E402
 from harness.game.coverage_notes import NOTES  # noqa: E402
+from harness.game.decisions import CHOICES, decision_points  # noqa: E402
+from harness.resources import LISTING  # noqa: E402
+from harness.spectrum.basic import tokenise_program  # noqa: E402
 
 DATA = ROOT / "docs" / "coverage.json"
 DOC = ROOT / "docs" / "COVERAGE.md"
@@ -67,6 +70,17 @@ def markdown(data: dict) -> str:
         c = data[name]
         out.append(f"| {title} | {c['statements_run']}/{c['statements_total']} | {c['ifs_both']}/{c['ifs_total']} "
                    f"| {len(c['never_run'])} | {len(c['one_way'])} | {len(reasons(data, name).get('?', []))} |")
+    out += ["", "## Every choice a person has", "",
+            "The places the listing waits for a person (`harness/game/decisions.py` finds every INPUT, INKEY$,",
+            "PAUSE 0 and call of the card selector 3700 in the tokenised listing), what a person can do there,",
+            "which automated players do it, and whether each run reaches it.", "",
+            "| line:statement | wait | what a person can do | players | default | thorough |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for p in decision_points(tokenise_program(LISTING.read_text(encoding="utf-8"))):
+        where = f"{p.line}:{p.statement}"
+        can, who = CHOICES[p.line]
+        reached = ["yes" if where not in data[name]["never_run"] else "no" for name in RUNS]
+        out.append(f"| {where} | {p.kind} | {can} | {who} | {reached[0]} | {reached[1]} |")
     for name, title in RUNS.items():
         c = data[name]
         out += ["", f"## Not reached by {title}", ""]
