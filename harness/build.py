@@ -27,9 +27,8 @@ LISTING = resources.LISTING
 FONT = resources.FONT
 DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
 EN_TAP = DEFAULT_TAP.with_name("cribbage-en.tap")  # `build --lang en`: the English edition
-PROGRAM_NAME = "CRIBBAGE"
-AUTOSTART = 2
-FONT_NAME, FONT_START, FONT_LENGTH = "chr", 64600, 768
+from .game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START  # noqa: E402
+from .game.program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME  # noqa: E402
 
 
 class BuildError(HarnessError):

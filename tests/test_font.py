@@ -32,8 +32,9 @@ def glyph(data, code):
 
 def test_size_and_layout(chr_font):
     assert len(chr_font) == 768  # 96 glyphs of 8 bytes, code 32 first
-    assert font.LOAD_ADDRESS + 768 == 65368  # ends where the 48K's UDGs start
-    assert font.CHARS_VALUE == 64344  # CHARS = 64600 - 256
+    from harness.game import program
+    assert program.FONT_ADDRESS + program.FONT_LENGTH == 65368  # ends where the 48K's UDGs start
+    assert program.CHARS_VALUE == 64344 == 88 + 251 * 256       # line 8: POKE 23606,88: POKE 23607,251
 
 
 def test_all_96_glyphs_are_in_the_file():

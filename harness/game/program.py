@@ -15,6 +15,16 @@ from dataclasses import dataclass
 from ..cribbage.cards import Card, make
 from .events import ScoreContext, ShowHand, Who
 
+# ------------------------------------------------------------------ the tape and its text (lines 2-10)
+PROGRAM_NAME = "CRIBBAGE"       # 5 SAVE "CRIBBAGE" LINE 2
+AUTOSTART_LINE = 2              # 2 CLEAR 64599: LOAD "chr"CODE 64600
+FONT_NAME, FONT_ADDRESS, FONT_LENGTH = "chr", 64600, 768   # 96 glyphs of 8 bytes, codes 32-127
+CHARS_VALUE = FONT_ADDRESS - 256                           # 8 POKE 23606,88: POKE 23607,251 (CHARS)
+# Its Russian text is KOI-7 N1: the Cyrillic capitals sit at the codes of the Latin lowercase letters,
+# 0x60-0x7E, drawn by the chr font; Latin capitals, digits and punctuation keep their ASCII codes
+# (harness/spectrum/charset.py reads and writes that convention, as Russian Spectrum programs used it).
+TEXT_CONVENTION = "KOI-7 N1"
+
 # ------------------------------------------------------------------ players (line 7300)
 ZX, MAN = 1, 2                       # indexes of the computer and the player in S(), V(), G()
 WHO = {ZX: Who.COMPUTER, MAN: Who.PLAYER}
@@ -152,6 +162,34 @@ GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER
 V_PLAYER, V_POINTS, V_TOTALS, V_GAMES = "PLAYER", "S", "S()", "G()"
 V_DEALER, V_WINNER, V_MUGGINS = "DIR", "WIN", "MUG"
 SHOW_PARTS = {"fifteens": "F", "pairs": "P", "runs": "S", "flush": "FL", "nobs": "NOB"}
+
+
+# ------------------------------------------------------------------ routines the sweeps call on their own
+@dataclass(frozen=True)
+class RoutineCall:
+    """How to call one of the program's subroutines from a direct GO SUB: where it starts, the statements
+    where it is done (its RETURNs), and the variables (and FOR loops, whose NEXT it uses) it expects set."""
+    line: int
+    returns: frozenset[tuple[int, int]]
+    setup: str
+    max_frames: int = 2000
+
+
+SHOW_ROUTINE = RoutineCall(   # 4700: a hand's show (with 1000 and 2400), done at 4765 with F, P, S, FL, NOB
+    4700, frozenset({(4765, 1)}),
+    "LET NOB=0: LET SUM=0: LET L=5: LET C=5: LET P=0: LET F=0: LET FL=0: LET T=0: LET R=0: "
+    "LET D=0: LET RLEN=2: LET CR=0: LET S=0: FOR Z=1 TO 1: NEXT Z: FOR X=1 TO 1: NEXT X: "
+    "FOR Y=1 TO 1: NEXT Y")
+PLAY_ROUTINE = RoutineCall(   # 2000: the points of the card just laid (T(), N, SUM before it), every RETURN
+    2000, frozenset({(2010, 3), (2022, 2), (2025, 2), (2120, 2), (2200, 2), (2390, 1)}),
+    "LET P=0: LET S=0: LET CT=0: LET N=0: LET SUM=0: LET T=0: LET C=1: LET L=3: LET R=0: "
+    "LET Z=0: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: FOR L=3 TO 3: NEXT L")
+DISCARD_ROUTINE = RoutineCall(  # 500: the computer's discard from C()/C$()/D(), chosen into T(1), T(2) by 675
+    500, frozenset({(675, 1)}),
+    "LET CRIB=0: LET RLEN=1: LET C=4: LET MAX=-99: LET DIR=1: LET S=0: LET F5=0: LET SUM=0: "
+    "LET P=0: LET F=0: LET FL=0: LET CR=0: LET NOB=0: LET T=0: LET R=0: LET D=0: LET L=5: "
+    "FOR J=1 TO 1: NEXT J: FOR I=1 TO 1: NEXT I: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: "
+    "FOR Z=1 TO 1: NEXT Z", max_frames=20000)
 
 
 # ------------------------------------------------------------------ the screen

@@ -20,6 +20,7 @@ from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables
+from .program import CUT_WAIT
 
 
 class SubroutineError(HarnessError):
@@ -27,15 +28,15 @@ class SubroutineError(HarnessError):
 
 
 def program_at_editor(tape) -> Spectrum48:
-    """The program loaded, answered N and N, and broken into at the cut (4925) with BREAK."""
+    """The program loaded, answered N and N, and broken into at the cut for deal (CUT_WAIT) with BREAK."""
     m = Spectrum48(fast=True)
     m.boot()
     load_tape(m, tape)
     for _ in range(2):
         Typist(m).answer("N")
         stop = m.run_until_wait(3000)
-    if stop.kind != "wait" or stop.wait.line != 4925:
-        raise SubroutineError(f"expected the cut for deal at 4925, got {stop}")
+    if stop.kind != "wait" or stop.wait.line != CUT_WAIT:
+        raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
     m.press("CAPS SHIFT+SPACE")
     stop = m.run_until_report(200)
     m.release()

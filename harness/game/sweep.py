@@ -44,7 +44,7 @@ from ..cliargs import command_parser, int_in
 from ..outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
-from .program import SUIT_CODES, ZX, card_from_numbers
+from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
 from ..jobs import Progress, Setup, run_jobs
 from .regress import ensure_tape
 from ..spectrum.profile import Profile, Profiler
@@ -52,12 +52,8 @@ from .subroutine import Subroutine, program_at_editor
 
 JACK = 11
 SPADES = 4                      # the starter's suit, fixed by symmetry (weights are multiplied by 4)
-SHOW_SETUP = ("LET NOB=0: LET SUM=0: LET L=5: LET C=5: LET P=0: LET F=0: LET FL=0: LET T=0: LET R=0: "
-              "LET D=0: LET RLEN=2: LET CR=0: LET S=0: FOR Z=1 TO 1: NEXT Z: FOR X=1 TO 1: NEXT X: "
-              "FOR Y=1 TO 1: NEXT Y")
-PLAY_SETUP = ("LET P=0: LET S=0: LET CT=0: LET N=0: LET SUM=0: LET T=0: LET C=1: LET L=3: LET R=0: "
-              "LET Z=0: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: FOR L=3 TO 3: NEXT L")
-PLAY_RETURNS = {(2010, 3), (2022, 2), (2025, 2), (2120, 2), (2200, 2), (2390, 1)}   # 2000's RETURNs
+SHOW_SETUP, PLAY_SETUP = SHOW_ROUTINE.setup, PLAY_ROUTINE.setup
+PLAY_RETURNS = set(PLAY_ROUTINE.returns)
 COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
 TOTAL_DEALS = 12_994_800        # C(52,4) * 48
 
@@ -206,9 +202,9 @@ def _init(kind: str, tape: bytes) -> None:
     _kind = kind
     _statements = Profiler.for_program(m.program_bytes()).statements
     if kind == "show":
-        _sub = Subroutine(m, 4700, {(4765, 1)}, setup=SHOW_SETUP)
+        _sub = Subroutine(m, SHOW_ROUTINE.line, set(SHOW_ROUTINE.returns), setup=SHOW_SETUP)
     elif kind == "play":
-        _sub = Subroutine(m, 2000, PLAY_RETURNS, setup=PLAY_SETUP)
+        _sub = Subroutine(m, PLAY_ROUTINE.line, PLAY_RETURNS, setup=PLAY_SETUP)
 
 
 def _items_sha(items: list) -> str:
@@ -412,11 +408,8 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
     from ..cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
-    setup = ("LET CRIB=0: LET RLEN=1: LET C=4: LET MAX=-99: LET DIR=1: LET S=0: LET F5=0: LET SUM=0: "
-             "LET P=0: LET F=0: LET FL=0: LET CR=0: LET NOB=0: LET T=0: LET R=0: LET D=0: LET L=5: "
-             "FOR J=1 TO 1: NEXT J: FOR I=1 TO 1: NEXT I: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: "
-             "FOR Z=1 TO 1: NEXT Z")
-    sub = Subroutine(m, 500, {(675, 1)}, setup=setup, max_frames=20000)
+    sub = Subroutine(m, DISCARD_ROUTINE.line, set(DISCARD_ROUTINE.returns), setup=DISCARD_ROUTINE.setup,
+                     max_frames=DISCARD_ROUTINE.max_frames)
     rng = random.Random(seed)
     deck = list(full_deck())
     lost = {"dealer": [], "pone": []}

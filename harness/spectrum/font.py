@@ -1,9 +1,9 @@
-"""The game's 8x8 "chr" font: readable text art <-> the 768-byte CODE block.
+"""An 8x8 character set as readable text art <-> the 768-byte CODE block (codes 32-127).
 
-The program loads its own character set with ``LOAD "chr" CODE 64600``
-and selects it with CHARS = 64600 - 256 (so code 32 is at 64600; the block
-ends at 65368, where the UDGs start).  The font is kept as text art in
-``basic/chr_font.txt`` so that a reviewer can see and edit every glyph;
+A program that brings its own character set loads such a block and points
+CHARS 256 bytes below it (where «КРИБЕДЖ» puts its "chr" font is in its
+program model).  The font is kept as text art (``basic/chr_font.txt``)
+so that a reviewer can see and edit every glyph;
 `build_font` turns it into bytes, and `glyph_table` lets a screen be read
 back as text (see the file's header for the format and design rules).
 """
@@ -18,15 +18,13 @@ from .. import resources
 from . import charset
 
 __all__ = [
-    "FontError", "DEFAULT_PATH", "LOAD_ADDRESS", "CHARS_VALUE", "FIRST_CODE",
+    "FontError", "DEFAULT_PATH", "FIRST_CODE",
     "GLYPHS", "ROM_FONT_ADDRESS", "parse_font", "build_font", "rom_font",
     "glyph_table", "block_graphic_glyph", "glyph_rows",
 ]
 
 DEFAULT_PATH = resources.FONT
 DEFAULT_ROM = resources.ROM
-LOAD_ADDRESS = 64600
-CHARS_VALUE = LOAD_ADDRESS - 256  # what the program puts in CHARS (23606)
 FIRST_CODE = 0x20
 GLYPHS = 96
 ROM_FONT_ADDRESS = 0x3D00
