@@ -95,6 +95,7 @@ class Cut(Event):
 
 @dataclass(frozen=True)
 class Deal(Event):
+    """Both hands as dealt (7800): six cards each, and who deals."""
     kind: ClassVar[EventKind] = EventKind.DEAL
     n: int
     dealer: Who
@@ -104,6 +105,7 @@ class Deal(Event):
 
 @dataclass(frozen=True)
 class Discard(Event):
+    """The two cards a player laid in the crib (7930)."""
     kind: ClassVar[EventKind] = EventKind.DISCARD
     who: Who
     cards: tuple[str, ...]
@@ -111,18 +113,21 @@ class Discard(Event):
 
 @dataclass(frozen=True)
 class Crib(Event):
+    """The four cards of the crib (E(), E$() at 7930)."""
     kind: ClassVar[EventKind] = EventKind.CRIB
     cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Starter(Event):
+    """The card cut for the starter (8020)."""
     kind: ClassVar[EventKind] = EventKind.STARTER
     card: str
 
 
 @dataclass(frozen=True)
 class Play(Event):
+    """A card laid in the play: the player's at 2780 (count T after it), the computer's at 3580 (count SUM before it)."""
     kind: ClassVar[EventKind] = EventKind.PLAY
     who: Who
     card: str
@@ -131,6 +136,7 @@ class Play(Event):
 
 @dataclass(frozen=True)
 class Go(Event):
+    """A go (the player's at 2763/2710, the computer's at 3220/3550) at count SUM."""
     kind: ClassVar[EventKind] = EventKind.GO
     who: Who
     count: int
@@ -138,6 +144,7 @@ class Go(Event):
 
 @dataclass(frozen=True)
 class Reset(Event):
+    """The count set back to 0 (4405): a series ended."""
     kind: ClassVar[EventKind] = EventKind.RESET
     count: int
 
@@ -154,6 +161,7 @@ class Score(Event):
 
 @dataclass(frozen=True)
 class Show(Event):
+    """A hand counted by 4700 (at 4765): its parts; ranks as 2400 sorted H(), suits in H$()'s own order."""
     kind: ClassVar[EventKind] = EventKind.SHOW
     hand: ShowHand
     fifteens: int
@@ -174,6 +182,7 @@ class Claim(Event):
 
 @dataclass(frozen=True)
 class Refused(Event):
+    """A card the program would not let the player lay (2775: past 31)."""
     kind: ClassVar[EventKind] = EventKind.REFUSED
     who: Who
     card: str
@@ -196,17 +205,18 @@ class Tally(Event):
     kind: ClassVar[EventKind] = EventKind.TALLY
     computer: int
     player: int
-    rows: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
 class Options(Event):
+    """The muggins answer at 7405."""
     kind: ClassVar[EventKind] = EventKind.OPTIONS
     muggins: bool
 
 
 @dataclass(frozen=True)
 class Choice(Event):
+    """A decision the automated player took, as a person would have (what the keys pressed mean)."""
     kind: ClassVar[EventKind] = EventKind.CHOICE
     what: ChoiceKind
     slot: int | None = None
@@ -217,12 +227,14 @@ class Choice(Event):
 
 @dataclass(frozen=True)
 class Message(Event):
+    """The message row after a refused card."""
     kind: ClassVar[EventKind] = EventKind.MESSAGE
     text: str
 
 
 @dataclass(frozen=True)
 class Rigged(Event):
+    """A test scenario chose the dealer (the cut did not)."""
     kind: ClassVar[EventKind] = EventKind.RIGGED
     dealer: Who
 
