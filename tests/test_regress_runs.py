@@ -156,26 +156,35 @@ def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
 
 
 # ------------------------------------------------------------------ stand-in games: failures and folders
+_template: dict = {}          # one real game's record: the stand-ins have the shape regress expects
+
+
 def _stand_in_game(job):
     index, seed, strategy, _ = job
     if index == 1:
         raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
     if index == 2:
         print("game 2 started", file=sys.stderr, flush=True)
-    return {"index": index, "seed": seed, "strategy": strategy, "winner": "computer", "scores": {},
-            "completed": True, "deals": 1, "actions": 2, "score_events": 3, "checks": 4, "documented": {},
-            "unexplained": [], "basic_errors": [], "timeout": None,
-            "failure": "budget of 60 s exceeded at deal 9" if index == 3 else None,
-            "emulated_s": 1.0, "wall_s": 0.1, "transcript": [{"kind": "stand-in", "index": index}],
-            "screens": [], "adversarial_tries": []}
+    return dict(_template, index=index, seed=seed, strategy=strategy,
+                failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
+
+
+@pytest.fixture(scope="module")
+def real_record(good_tape):
+    regress._init_worker(good_tape.read_bytes())
+    record = regress.play_one((0, 1, "random", False))
+    assert record.get("failure") is None and not record["unexplained"] and not record["basic_errors"]
+    return record
 
 
 @pytest.fixture
-def stand_in_games(monkeypatch):
+def stand_in_games(monkeypatch, real_record):
     from harness.edition import report as html_report
+    _template.clear()
+    _template.update(real_record)
     monkeypatch.setattr(regress, "play_one", _stand_in_game)
     monkeypatch.setattr(regress, "_init_worker", lambda tape: None)
-    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # it reads real transcripts only
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -210,7 +210,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
             raise
         finally:
             bar.close()
-            if results or failures or ended != "complete":
+            if results or failures:                # a run that ended before any game has nothing to report
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 report["thorough"] = thorough
                 report["coverage"] = _coverage(tape, results)
