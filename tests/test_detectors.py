@@ -793,3 +793,117 @@ def test_the_winning_card_is_judged_by_its_whole_score():
     assert got == Counter({("heels", "player", 0, 115, None): 1})
     short = dicts[:-1] + [{**dicts[-1], "points": 6}]                  # pegged only up to the pair royal
     assert found(run(short)) == Counter({("heels", "player", 0, 115, None): 1, ("play", "player", 8, 6, None): 1})
+
+
+# ---------------------------------------------------------------------------------------------- the judgement each difference is in
+def _judgement_of(result, diff):
+    (j,) = [j for j in result.judgements if any(d is diff for d in j.differences)]
+    return j.what, j.action.kind.value
+
+
+def test_each_difference_is_in_the_judgement_of_its_action():
+    cases = [
+        (FALSE_GO_29, ("go", "go")),
+        (drop(BASE, "rigged"), ("dealer", "deal")),
+        (_to_121(BASE) + [{"kind": "win", "who": "player", "computer": 121, "player": 12}], ("win", "win")),
+        (insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "5H", "count": 19}, card="9C"),
+         ("refused", "refused")),
+        (PLAY_CASES["fifteen pegged 3"][0], ("play", "play")),
+        (edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), ("show", "show")),
+        (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), ("screen count", "screen")),
+    ]
+    for dicts, want in cases:
+        result = run(dicts)
+        (d,) = [d for d in result.differences if d.deviation != "D1"]
+        assert _judgement_of(result, d) == want
+
+
+def test_a_difference_as_a_dict():
+    result = run(PLAY_CASES["fifteen pegged 3"][0])
+    (d,) = [d for d in result.differences if d.kind == "play"]
+    out = d.as_dict()
+    assert {k: out[k] for k in ("kind", "who", "expected", "observed", "deviation", "context")} == {
+        "kind": "play", "who": "computer", "expected": 2, "observed": 3, "deviation": None, "context": d.context}
+
+
+def test_an_internal_error_is_one_harness_difference_in_its_own_judgement(monkeypatch):
+    def broken(self, ev):
+        raise KeyError("planted")
+    monkeypatch.setattr(Comparator, "_on_refused", broken)
+    dicts = insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "8D", "count": 24}, card="5H")
+    result = run(dicts)
+    (d,) = [d for d in result.differences if d.kind == "harness"]
+    assert (str(d.who), d.expected, d.observed) == ("-", "no error", "KeyError: 'planted'")
+    assert d.context["event_index"] == index_of(dicts, "refused")
+    assert _judgement_of(result, d) == ("harness", "refused")
+    assert found(result) - Counter({("harness", "-", "no error", "KeyError: 'planted'", None): 1}) == D1_BASE
+
+
+# ---------------------------------------------------------------------------------------------- legality details
+def test_the_cards_that_fit_are_named_up_to_exactly_31():
+    dicts = _deal("KS QS 9D 9C 8D 7S", "TS JD 8H 5H 2C 3C", "KS QS", "TS JD") + _plays(
+        "play player 8H 8", "play computer 9D 8", "play player 5H 22", "play computer 7S 22", "go player - 29")
+    (d,) = run(dicts).differences
+    assert (d.kind, d.deviation, d.context["playable"], d.context["hand"]) == ("legality", "D2", ["2C"], ["2C", "3C"])
+
+
+def test_a_card_the_player_does_not_hold():
+    dicts = BASE[:index_of(BASE, "starter") + 1] + _plays("play player 2C 2")
+    (d,) = run(dicts).differences
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play ('2C', 1)")
+    assert "2C" in d.context["reason"]
+
+
+def test_a_card_of_the_other_hand_played_by_the_player():
+    dicts = BASE[:index_of(BASE, "starter") + 1] + _plays("play player 7S 7")
+    (d,) = run(dicts).differences
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play ('7S', 1)")
+
+
+def test_events_before_any_game_are_no_crash():
+    result = run([{"kind": "go", "who": "player", "count": 0},
+                  {"kind": "show", "hand": "player", "fifteens": 0, "pairs": 0, "runs": 0, "flush": 0, "nobs": 0,
+                   "ranks": [1, 2, 3, 4, 5], "suits": [1, 1, 1, 1, 2]},
+                  {"kind": "play", "who": "player", "card": "2C", "count": 2}])
+    kinds = [(d.kind, str(d.who), d.expected, d.observed) for d in result.differences]
+    assert ("flow", "player", "show phase", "no game") in kinds
+    assert all(d.kind != "harness" for d in result.differences)
+
+
+def test_a_show_in_the_play_is_out_of_order():
+    show = next(d for d in BASE if d["kind"] == "show")
+    dicts = BASE[:index_of(BASE, "starter") + 1] + [show]
+    result = run(dicts)
+    (d,) = result.differences
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("flow", "player", "show phase", "play")
+    assert _judgement_of(result, d) == ("show", "show")
+
+
+# ---------------------------------------------------------------------------------------------- two games, muggins wins
+def test_the_tally_counts_every_game():
+    game = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12}]
+    dicts = game + game + [{"kind": "tally", "computer": 2, "player": 0}]
+    got = found(run(dicts))
+    assert got[("outcome", "player", (8, 0), (2, 0), "D5")] == 1
+    (d,) = [d for d in run(dicts).differences if d.kind == "outcome"]
+    assert (d.context["one_per_game"], d.context["as_credited"]) == ([2, 0], [2, 0])
+
+
+def test_a_deal_after_the_win_without_a_cut():
+    dicts = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
+                             next(d for d in BASE if d["kind"] == "deal")]
+    assert found(run(dicts))[("flow", "computer", "nothing after the win", "deal", None)] == 1
+
+
+def test_a_win_by_muggins_credited_to_the_player_is_d4():
+    dicts = _muggins(6, [("computer", 8)])
+    end = index_of(dicts, "score", context="show", who="computer", points=8)
+    dicts = dicts[:end + 1]
+    dicts[end]["before"] = 113
+    won = dicts + [{"kind": "win", "who": "computer", "computer": 121, "player": 4, "credited": "player"}]
+    d4 = [d for d in run(won).differences if d.kind == "outcome"]
+    assert [(d.deviation, d.context["won_by"]) for d in d4] == [("D4", "muggins")]
+    # near-miss: the same credit after a win by the computer's own hand is no muggins
+    own = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12, "credited": "player"}]
+    assert [(d.deviation, d.context["won_by"]) for d in run(own).differences if d.kind == "outcome"] == \
+        [(None, "show")]
