@@ -122,3 +122,23 @@ def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
                                                r"ValueError: math domain error"):
         with run_jobs(math.sqrt, [4, 9], Setup(math.sqrt, (-1,)), 2, scheduler="local") as outcomes:
             list(outcomes)
+
+
+def test_ctrl_c_stops_a_dask_run_and_its_workers_within_10_s(tmp_path, good_tape):
+    proc = subprocess.Popen(_regress(good_tape, tmp_path / "out", "--scheduler", "local"), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(_dask_workers(proc.pid)) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.2)
+        everything = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130 and "interrupted" in err
+    gone, alive = psutil.wait_procs(everything, timeout=5)
+    assert alive == []
