@@ -945,3 +945,17 @@ def test_a_win_by_muggins_credited_to_the_player_is_d4():
     own = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12, "credited": "player"}]
     assert [(d.deviation, d.context["won_by"]) for d in run(own).differences if d.kind == "outcome"] == \
         [(None, "show")]
+
+
+def test_a_transcript_that_starts_at_the_deal():
+    """No cut recorded (a transcript cut short at the front): the first deal starts the game, nothing is
+    won yet and no dealer is checked."""
+    dicts = drop(drop(BASE, "cut"), "rigged")
+    assert found(run(dicts)) == D1_BASE
+
+
+def test_a_go_pegged_before_any_series_ended():
+    dicts = insert_after(BASE, "play", 0, {"kind": "score", "who": "player", "points": 1, "context": "go",
+                                           "before": 0})
+    got = found(run(dicts))
+    assert got[("go", "player", 0, 1, None)] == 1 and all(k[0] != "harness" for k in got)
