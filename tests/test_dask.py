@@ -142,3 +142,13 @@ def test_ctrl_c_stops_a_dask_run_and_its_workers_within_10_s(tmp_path, good_tape
     assert proc.returncode == 130 and "interrupted" in err
     gone, alive = psutil.wait_procs(everything, timeout=5)
     assert alive == []
+
+
+def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good_tape):
+    from harness.game import sweep
+    local = sweep.run_sweep("show", tmp_path / "local", workers=2, chunk=10, progress=False, limit=40, tap=good_tape)
+    on_dask = sweep.run_sweep("show", tmp_path / "dask", workers=2, chunk=10, progress=False, limit=40,
+                              tap=good_tape, scheduler="local")
+    chunks = {p.name: p.read_bytes() for p in sorted((tmp_path / "local" / "show").glob("chunk-*.json"))}
+    assert len(chunks) == 4 and local["cases_checked"] == on_dask["cases_checked"] == 40
+    assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
