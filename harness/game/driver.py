@@ -33,6 +33,10 @@ class DriverError(HarnessError):
     """The program reached a state the driver does not know, or a key had no effect."""
 
 
+class BudgetExceeded(DriverError):
+    """A game took more actions or emulated time than its budget allows."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """What one game may take before the harness gives up on it (with its record kept)."""
@@ -64,6 +68,7 @@ class GameRecord:
     actions: int = 0
     reports: list[str] = field(default_factory=list)
     failure: str | None = None
+    failure_kind: str | None = None       # "timeout" (a run-until limit), "budget" or "driver"
     frames: int = 0
     screens: list[tuple[str, object]] = field(default_factory=list)   # (label, RGB array)
     profile: object | None = None                                     # spectrum.profile.Profile
@@ -87,9 +92,6 @@ class GameRecord:
     def basic_errors(self) -> list[str]:
         return [r for r in self.reports if not r.startswith(("0 ", "9 "))]
 
-    @property
-    def timeout(self) -> str | None:       # the name regress reports by
-        return self.failure
 
 
 Handler = Callable[[WaitState], bool]     # returns True when the game is over
@@ -153,8 +155,12 @@ class GameDriver:
             self.profiler.start(self.m)
         try:
             self._loop()
-        except (RunTimeout, DriverError) as exc:
-            self._fail(str(exc))
+        except RunTimeout as exc:
+            self._fail(str(exc), "timeout")
+        except BudgetExceeded as exc:
+            self._fail(str(exc), "budget")
+        except DriverError as exc:
+            self._fail(str(exc), "driver")
         finally:
             if self.profiler is not None:
                 self.rec.profile = self.profiler.stop()
@@ -171,17 +177,17 @@ class GameDriver:
             self.table = []
         self.rec.events.append(ev)
 
-    def _fail(self, reason: str) -> None:
-        self.rec.failure = reason
+    def _fail(self, reason: str, kind: str) -> None:
+        self.rec.failure, self.rec.failure_kind = reason, kind
         self.rec.events.append(Failure(reason=reason))
 
     def _loop(self) -> None:
         while True:
             used = self.m.frames - self._start_frames
             if self.rec.actions > self.budget.actions:
-                raise DriverError(f"budget: more than {self.budget.actions} actions")
+                raise BudgetExceeded(f"budget: more than {self.budget.actions} actions")
             if used > self.budget.frames:
-                raise DriverError(f"budget: more than {self.budget.frames} frames emulated")
+                raise BudgetExceeded(f"budget: more than {self.budget.frames} frames emulated")
             stop = self._wait(min(MAX_WAIT_FRAMES, self.budget.frames - used + 1))
             if stop.kind == "report":
                 r = stop.report
