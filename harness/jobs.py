@@ -267,6 +267,10 @@ class _StartFailed:
     error: str
 
 
+def _identity(value):
+    return value
+
+
 _dask_lock = threading.Lock()
 _dask_setup: Setup | None = None
 
@@ -312,8 +316,10 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
     try:
         if not jobs:
             return
-        shared_setup = client.scatter(setup, broadcast=True)
         run_id = f"{os.getpid()}-{time.monotonic_ns()}"
+        # the setup as a task of its own (not scattered data): sent once, and made again if every
+        # worker that held it is lost
+        shared_setup = client.submit(_identity, setup, key=f"cribbage-zx-{run_id}-setup", pure=False)
         futures = [client.submit(_dask_task, func, shared_setup, job, key=f"cribbage-zx-{run_id}-{i}",
                                  pure=False) for i, job in enumerate(jobs)]
         index_of = {f.key: i for i, f in enumerate(futures)}
