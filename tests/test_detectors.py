@@ -959,3 +959,92 @@ def test_a_go_pegged_before_any_series_ended():
                                            "before": 0})
     got = found(run(dicts))
     assert got[("go", "player", 0, 1, None)] == 1 and all(k[0] != "harness" for k in got)
+
+
+# ---------------------------------------------------------------------------------------------- the show breakdown on screen
+# The player's hand as the program printed it (rows 15-19, the total on row 19 = PRINT_ROW):
+# «15-ТЬ -4» on 17, «СЕКАНС-4» on 18, «ВСЕГО = 8» on 19.
+PLAYER_BREAKDOWN = next(d for d in BASE if d["kind"] == "screen" and d["what"] == "show breakdown")
+
+
+def _breakdown(rows: dict, **variables):
+    """The player's breakdown screen with *rows* (row -> text) and *variables* changed."""
+    ev = copy.deepcopy(PLAYER_BREAKDOWN)
+    ev["rows"] = [[r, t] for r, t in sorted({**{r: t for r, t in ev["rows"]}, **rows}.items())]
+    ev["variables"] = {**ev["variables"], **variables}
+    return ev
+
+
+def _screens_found(*screens, claim=None):
+    dicts = no_screens(BASE)
+    at = index_of(dicts, "show", hand="player") + 1
+    extra = ([{"kind": "claim", "claimed": claim}] if claim is not None else []) + list(screens)
+    return [(d.expected, d.observed, d.context.get("what")) for d in run(dicts[:at] + extra).differences
+            if d.kind == "screen"]
+
+
+def test_the_breakdown_as_printed_agrees():
+    assert _screens_found(_breakdown({})) == []
+
+
+def test_the_total_one_row_above_the_print_row():
+    """4880 may leave PRINT_ROW one below the total: the rows moved up one still agree."""
+    moved = _breakdown({14: "  5   7   8   В", 15: "", 16: "15-ТЬ -4", 17: "СЕКАНС-4", 18: "ВСЕГО = 8", 19: ""})
+    assert _screens_found(moved) == []
+    # the total two rows above is not that total
+    two_up = _breakdown({16: "15-ТЬ -4", 17: "ВСЕГО = 8", 18: "", 19: ""})
+    assert _screens_found(two_up) == [(8, "", "show total")]
+
+
+def test_only_the_four_rows_up_to_the_total_are_the_breakdown():
+    above = _breakdown({15: "ПАРЫ -2"})                      # four rows up: the hand's cards, not the breakdown
+    assert _screens_found(above) == []
+    inside = _breakdown({16: "ПАРЫ -2"})
+    assert _screens_found(inside) == [(0, 2, "show pairs")]
+
+
+def test_a_right_claim_prints_only_the_total():
+    only_total = _breakdown({17: "", 18: ""}, muggins=1)
+    assert _screens_found(only_total, claim=8) == []
+    # a wrong claim (the computer took the hand: MUG=2) prints the breakdown, which is checked
+    wrong = _breakdown({17: "15-ТЬ -6"}, muggins=2)
+    assert (4, 6, "show fifteens") in _screens_found(wrong, claim=6)
+    # without muggins the breakdown is always checked
+    assert _screens_found(_breakdown({17: ""}, muggins=0)) == [(4, 0, "show fifteens")]
+
+
+def test_each_part_of_the_breakdown():
+    rows = {16: "ПАРЫ -2 ФЛЕШЬ -4", 17: "15-ТЬ -4 ЕГО БЛАГОРОДИЕ -1", 18: "СЕКАНС-4", 19: "ВСЕГО = 15"}
+    ev = _breakdown(rows, total=15, pairs=2, flush=4, nobs=1)
+    assert _screens_found(ev) == []
+    ev = _breakdown(rows, total=15, pairs=2, flush=5, nobs=0)
+    assert _screens_found(ev) == [(5, 4, "show flush"), (0, 1, "show nobs")]
+
+
+def test_an_action_before_any_deal():
+    (d,) = run([{"kind": "starter", "card": "JS"}]).differences
+    assert (d.kind, str(d.who), d.expected, d.observed, d.context["note"]) == \
+        ("flow", "player", "a cut for deal first", "starter", "action before the game began")
+
+
+def test_a_transcript_ending_on_a_go_peg_no_series_gave():
+    dicts = BASE[:index_of(BASE, "play") + 1] + [{"kind": "score", "who": "player", "points": 1, "context": "go",
+                                                   "before": 0}]
+    result = run(dicts)
+    assert found(result) == Counter({("go", "player", 0, 1, None): 1})
+    assert (result.judgements[-1].what, result.judgements[-1].action.kind.value) == ("go", "score")
+
+
+def test_the_computer_cuts_lower_and_deals():
+    dicts = edit(drop(BASE, "rigged"), "cut", player_rank=9, computer_rank=4)
+    assert found(run(dicts)) == D1_BASE
+    judged = [(j.what, j.action.kind.value) for j in run(dicts).judgements if j.what == "dealer"]
+    assert judged == [("dealer", "deal")]
+
+
+def test_the_tally_is_judged_as_the_tally():
+    dicts = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
+                             {"kind": "tally", "computer": 1, "player": 0}]
+    result = run(dicts)
+    (d,) = [d for d in result.differences if d.kind == "outcome"]
+    assert _judgement_of(result, d) == ("tally", "tally") and d.context["credit_deviations"] == []
