@@ -14,7 +14,7 @@ with `WorkerStartError`, since every other worker would fail the same way.
   that dies mid-job is replaced and its job runs again, once.
 * ``scheduler``: the same jobs on a Dask distributed cluster, ``"local"``
   for a `LocalCluster` of *workers* processes or the address of a running
-  ``dask scheduler``. The setup is sent to the cluster once and run once per
+  ``dask scheduler``. The setup goes with each job and is run once per
   worker process, on its first job; a worker killed mid-run costs only its
   jobs, which the scheduler runs again elsewhere.
 
@@ -267,10 +267,6 @@ class _StartFailed:
     error: str
 
 
-def _identity(value):
-    return value
-
-
 _dask_lock = threading.Lock()
 _dask_setup: Setup | None = None
 
@@ -317,11 +313,10 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
         if not jobs:
             return
         run_id = f"{os.getpid()}-{time.monotonic_ns()}"
-        # the setup as a task of its own (not scattered data): sent once, and made again if every
-        # worker that held it is lost
-        shared_setup = client.submit(_identity, setup, key=f"cribbage-zx-{run_id}-setup", pure=False)
-        futures = [client.submit(_dask_task, func, shared_setup, job, key=f"cribbage-zx-{run_id}-{i}",
-                                 pure=False) for i, job in enumerate(jobs)]
+        # the setup goes with every task, by value (a tape is about 20 KB): as shared data it would pull
+        # every task to the worker that holds it, and be lost with the workers that hold it
+        futures = [client.submit(_dask_task, func, setup, job, key=f"cribbage-zx-{run_id}-{i}", pure=False)
+                   for i, job in enumerate(jobs)]
         index_of = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
             index = index_of[future.key]
