@@ -381,6 +381,8 @@ def test_a_score_after_121():
                                  {"kind": "score", "who": "player", "points": 2, "context": "show", "before": 12}]
     got = found(run(after_win))
     assert got[("flow", "player", "nothing after the win", "score", None)] == 1
+    (d,) = [d for d in run(after_win).differences if d.expected == "nothing after the win"]
+    assert d.context["note"] == "score after computer won" and d.context["event"] == after_win[-1]
 
 
 def test_a_card_played_after_the_win():
@@ -615,7 +617,7 @@ REPORTED = {
                                         "pegged": [8, 0]})]),
     "a peg after 121": (
         _to_121(BASE) + [{"kind": "score", "who": "player", "points": 2, "context": "show", "before": 12}],
-        STANDARD, [("flow", "player", "game over", "+2", None, {"note": "scored after 121"}),
+        STANDARD, [("flow", "player", "game over", "+2", None, {"note": "scored after 121", "won_by": "show"}),
                    ("show", "player", 0, 2, None, {"hand": "computer", "owner": "computer", "claim": None,
                                                    "true": 16, "pegged": [16, 2]})]),
     "the count on screen": (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), STANDARD,
@@ -862,6 +864,7 @@ def test_a_difference_as_a_dict():
     out = d.as_dict()
     assert {k: out[k] for k in ("kind", "who", "expected", "observed", "deviation", "context")} == {
         "kind": "play", "who": "computer", "expected": 2, "observed": 3, "deviation": None, "context": d.context}
+    assert out.get("at", None) == getattr(d, "at", None)
 
 
 def test_an_internal_error_is_one_harness_difference_in_its_own_judgement(monkeypatch):
@@ -1048,3 +1051,81 @@ def test_the_tally_is_judged_as_the_tally():
     result = run(dicts)
     (d,) = [d for d in result.differences if d.kind == "outcome"]
     assert _judgement_of(result, d) == ("tally", "tally") and d.context["credit_deviations"] == []
+
+
+# ---------------------------------------------------------------------------------------------- more of the flow
+def test_a_card_played_at_121_before_the_win_is_declared():
+    dicts = _to_121(BASE) + _plays("play player 2C 2")
+    (d,) = [d for d in run(dicts).differences if d.kind == "flow"]
+    assert (str(d.who), d.expected, d.observed, d.context["note"], d.context["won_by"]) == \
+        ("player", "game over", "played 2C", "played after 121", "show")
+    below = edit(_to_121(BASE), "score", 0, match={"context": "show", "who": "computer"}, before=104) + \
+        _plays("play player 2C 2")                                   # 120: the game goes on
+    assert not [d for d in run(below).differences if d.context.get("note") == "played after 121"]
+
+
+def test_a_reset_while_a_player_could_still_play():
+    """The count reset after the computer's 9C (19) though the player holds the 5 and the computer the 8:
+    two turns skipped, the player's then the computer's."""
+    dicts = insert_after(BASE, "play", 0, {"kind": "reset", "count": 19}, card="9C")
+    got = [d for d in run(dicts).differences if d.context.get("note") == "turn skipped at the reset"]
+    assert [(d.kind, str(d.who), d.expected, d.observed, d.deviation) for d in got] == \
+        [("legality", "player", "play a card", "series ended", None),
+         ("legality", "computer", "play a card", "series ended", None)]
+    assert [(d.context["count"], d.context["hand"], d.context["playable"]) for d in got] == \
+        [(19, ["5H"], ["5H"]), (19, ["8D"], ["8D"])]
+
+
+def test_a_reset_after_everyone_said_go_skips_no_turn():
+    assert not [d for d in run(BASE).differences if d.context.get("note") == "turn skipped at the reset"]
+
+
+def test_a_card_pegged_in_two_parts_and_a_go_pegged_twice():
+    # the pair of sevens pegged 1 + 1: 2 in all, as the engine says
+    i = index_of(BASE, "score", who="player", context="play")
+    split = copy.deepcopy(BASE)
+    split[i:i + 1] = [{**BASE[i], "points": 1}, {**BASE[i], "points": 1, "before": 1}]
+    assert found(run(split)) == D1_BASE
+    # the go pegged 1 + 1: 2 in all, one too many
+    j = index_of(BASE, "score", who="player", context="go")
+    twice = copy.deepcopy(BASE)
+    twice[j:j + 1] = [BASE[j], {**BASE[j], "before": BASE[j]["before"] + 1}]
+    assert found(run(twice))[("go", "player", 1, 2, None)] == 1
+
+
+def test_a_series_still_open_when_the_transcript_ends():
+    end = index_of(BASE, "go", who="player")
+    result = run(BASE[:end + 1])                 # the go earned, not yet pegged
+    assert found(result)[("go", "player", 1, 0, None)] == 1
+    last = result.judgements[-1]
+    assert (last.what, last.action.kind.value, last.action.count) == ("go", "reset", 0)
+
+
+def test_a_go_still_open_at_the_show():
+    reset = index_of(BASE, "reset", count=8)
+    dicts = BASE[:reset] + BASE[reset + 2:]       # no reset (nor its double peg) after the last card
+    result = run(dicts)
+    (j,) = [j for j in result.judgements if j.what == "go" and j.action.kind.value == "show"]
+    assert [(s.who.value, s.points) for s in j.observed] == [("computer", 1)]
+
+
+def test_a_discard_of_cards_not_held():
+    dicts = BASE[:index_of(BASE, "deal") + 1] + [{"kind": "discard", "who": "computer", "cards": ["2C", "3C"]}]
+    (d,) = run(dicts).differences
+    assert (d.kind, str(d.who), d.expected) == ("legality", "?", "legal") and d.observed.startswith("discard (0,")
+
+
+def test_every_deal_of_a_game_after_one_cut():
+    """The dealer is checked at the first deal after the cut only; the next deals alternate unchecked."""
+    base = drop(BASE, "rigged")
+    second = {**next(d for d in BASE if d["kind"] == "deal"), "n": 2, "dealer": "player"}
+    result = run(base + [second])
+    assert [d.context.get("note") for d in result.differences if d.kind == "flow"] == ["dealer after the cut"]
+
+
+def test_two_games_check_each_cut():
+    game = _to_121(drop(BASE, "rigged")) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12}]
+    one = run(game)
+    two = run(game + game)
+    assert two.checks == 2 * one.checks
+    assert len([d for d in two.differences if d.context.get("note") == "dealer after the cut"]) == 2
