@@ -93,6 +93,8 @@ def run_jobs(func: Callable[[Any], Any], jobs: list, setup: Setup, workers: int 
 
 # ------------------------------------------------------------------------------------------ here
 def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
+    if not jobs:
+        return
     try:
         setup.func(*setup.args)
     except Exception as exc:
