@@ -29,6 +29,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from collections import deque
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -52,7 +53,7 @@ class SchedulerError(HarnessError):
 @dataclass(frozen=True)
 class Setup:
     """What a worker process runs once before its first job: a module-level function and its arguments
-    (picklable, and small: a Dask cluster gets one copy)."""
+    (picklable, and small: on Dask it travels with every job)."""
     func: Callable[..., None]
     args: tuple = ()
 
@@ -103,7 +104,6 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
         try:
             value = func(job)
         except Exception as exc:
-            import traceback
             yield Outcome(index, job, error=one_line(exc), details=traceback.format_exc())
         else:
             yield Outcome(index, job, value)
@@ -130,7 +130,6 @@ def _worker_main(conn, func, setup: Setup) -> None:
         try:
             reply = ("done", index, func(job))
         except Exception as exc:
-            import traceback
             reply = ("failed", index, one_line(exc), traceback.format_exc())
         try:
             conn.send(reply)
@@ -325,8 +324,7 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
             try:
                 value = future.result()     # raises the job's error, KilledWorker, or CancelledError
             except Exception as exc:
-                import traceback
-                yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
+                    yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
             else:
                 if isinstance(value, _StartFailed):
                     raise WorkerStartError(f"Dask worker {value.worker} could not start: {value.error}")
