@@ -300,7 +300,7 @@ def test_a_go_with_a_playable_card_at_22_or_more_is_d2():
     assert found(result) == Counter({("legality", "player", "play a card", "go", "D2"): 1,
                                      ("reset", "computer", 0, 1, "D1"): 2})
     d2 = result.documented[0]
-    assert d2.context["count"] == 29 and d2.context["playable"] == ["AC"]
+    assert d2.context["count"] == 29 and d2.context["playable"] == ["AC"] and d2.context["go_taken_back"] is False
 
 
 def test_a_false_go_at_21_is_not_d2():
@@ -818,7 +818,11 @@ def test_a_go_the_program_does_not_announce_is_implied():
     (d,) = run(early).differences
     assert (d.kind, str(d.who), d.expected, d.observed, d.deviation) == \
         ("flow", "computer", "player to play", "computer played", None)
-    assert d.context["note"] == "out of turn"
+    assert (d.context["note"], d.context["count"], d.context["go_taken_back"]) == ("out of turn", 19, False)
+    # at the start of a series it is the lead that was taken
+    lead = _deal("9D AS AD 7S KD QD", "KC QC 5H 8H 2S 3S", "KD QD", "2S 3S") + _plays("play computer 9D 0")
+    (d,) = run(lead).differences
+    assert (d.kind, d.expected, d.observed, d.context["count"]) == ("flow", "player to lead", "computer played", 0)
 
 
 def test_the_winning_card_is_judged_by_its_whole_score():
@@ -1056,9 +1060,11 @@ def test_the_tally_is_judged_as_the_tally():
 # ---------------------------------------------------------------------------------------------- more of the flow
 def test_a_card_played_at_121_before_the_win_is_declared():
     dicts = _to_121(BASE) + _plays("play player 2C 2")
-    (d,) = [d for d in run(dicts).differences if d.kind == "flow"]
+    result = run(dicts)
+    (d,) = [d for d in result.differences if d.kind == "flow"]
     assert (str(d.who), d.expected, d.observed, d.context["note"], d.context["won_by"]) == \
         ("player", "game over", "played 2C", "played after 121", "show")
+    assert _judgement_of(result, d) == ("play", "play")
     below = edit(_to_121(BASE), "score", 0, match={"context": "show", "who": "computer"}, before=104) + \
         _plays("play player 2C 2")                                   # 120: the game goes on
     assert not [d for d in run(below).differences if d.context.get("note") == "played after 121"]
@@ -1072,8 +1078,8 @@ def test_a_reset_while_a_player_could_still_play():
     assert [(d.kind, str(d.who), d.expected, d.observed, d.deviation) for d in got] == \
         [("legality", "player", "play a card", "series ended", None),
          ("legality", "computer", "play a card", "series ended", None)]
-    assert [(d.context["count"], d.context["hand"], d.context["playable"]) for d in got] == \
-        [(19, ["5H"], ["5H"]), (19, ["8D"], ["8D"])]
+    assert [(d.context["count"], d.context["hand"], d.context["playable"], d.context["go_taken_back"])
+            for d in got] == [(19, ["5H"], ["5H"], False), (19, ["8D"], ["8D"], False)]
 
 
 def test_a_reset_after_everyone_said_go_skips_no_turn():

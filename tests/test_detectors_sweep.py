@@ -175,6 +175,7 @@ def test_a_case_that_cannot_be_run_is_a_harness_failure_and_fails_the_sweep(monk
     assert report["groups"] == [] and report["harness_failures"] == 1
     assert "planted: the machine stopped" in json.dumps(report["harness_failure_details"])
     assert report["cases_checked"] == len(SITUATIONS) - 2      # the failed chunk of two is not counted
+    assert report["chunks_missing"] == [1]                     # (4, 9) (7, 7) | (3, 1, 2) (5, 10) | (10 10 10 1)
     assert "1 harness failure(s)" in out
 
 
@@ -255,3 +256,10 @@ def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, 
         sweep_main(capsys, tmp_path, "play", "--limit", "3")
     status, out, report = sweep_main(capsys, tmp_path, "play", "--limit", "3", "--replace")
     assert status == 0 and report["cases_checked"] == 3
+
+
+def test_discard_is_a_report_not_a_sweep(monkeypatch, capsys, tmp_path, no_machine):
+    monkeypatch.setattr(sweep, "discard_report", lambda samples, seed, tape: {"pone": {"hands": samples}})
+    status = sweep.main(["discard", "--out", str(tmp_path), "--samples", "3", "--quiet"])
+    assert status == 0
+    assert json.loads((tmp_path / "discard-report.json").read_text()) == {"pone": {"hands": 3}}
