@@ -51,8 +51,9 @@ NOTES: tuple[Note, ...] = (
              "always true."),
     Note("C8", "rare: a sweep covers it", statements=((2100, 2100),), outcomes=((2100, 1, "true"),),
          why="2100 IF P=6 THEN LET P=12: four cards of one rank laid in one series (a double pair royal) in a "
-             "whole game is rare; the play sweep (cribbage-zx sweep play) runs 2000 on every situation, "
-             "four of a kind included, and agrees with the engine."),
+             "whole game is rare; the play sweep runs 2000 on every situation, four of a kind included, "
+             "and agrees with the engine: its report's basic_coverage shows 2100's THEN run (62 times in "
+             "cribbage-zx sweep play --quick)."),
     Note("C9", "rare", statements=((4160, 4160),), outcomes=((4160, 3, "true"),),
          why="4160 ... IF WIN>0 THEN RETURN: the player's 121st point must be the point for a go (the "
              "computer's 4260 happens more often); possible, but no seeded game of the default or thorough set "
