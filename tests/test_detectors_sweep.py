@@ -259,7 +259,14 @@ def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, 
 
 
 def test_discard_is_a_report_not_a_sweep(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "discard_report", lambda samples, seed, tape: {"pone": {"hands": samples}})
-    status = sweep.main(["discard", "--out", str(tmp_path), "--samples", "3", "--quiet"])
+    tape = tmp_path / "given.tap"
+    tape.write_bytes(b"TAPE")
+    monkeypatch.setattr(sweep, "discard_report",
+                        lambda samples, seed, tape_bytes: {"pone": {"hands": samples, "seed": seed,
+                                                                    "tape": tape_bytes.decode()}})
+    status = sweep.main(["discard", "--out", str(tmp_path), "--samples", "3", "--seed", "5", "--tape", str(tape),
+                         "--quiet"])
     assert status == 0
-    assert json.loads((tmp_path / "discard-report.json").read_text()) == {"pone": {"hands": 3}}
+    want = {"pone": {"hands": 3, "seed": 5, "tape": "TAPE"}}
+    assert (tmp_path / "discard-report.json").read_text() == json.dumps(want, indent=1)
+    assert capsys.readouterr().out == json.dumps(want, indent=1) + "\n"
