@@ -121,7 +121,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "failure_kind": rec.failure_kind,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
-        "screens": rec.screens, "profile": (_startup_profile + rec.profile).as_json(),
+        "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
     }
 
@@ -131,23 +131,38 @@ def _write_transcript(out: Path, game: dict) -> None:
                       "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
 
 
-def _write_screens(out: Path, game: dict) -> None:
-    """The game's PNGs and (for the first game) its GIF, each file written atomically."""
+def _encode_screens(screens: list[tuple[str, object]]) -> dict:
+    """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
+    for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
+    matters when a result crosses a network (Dask)."""
+    import io
     from PIL import Image
-    name = f"game-{game['index']:03d}"
-    shots = out / name
-    shots.mkdir(exist_ok=True)
-    frames = []
-    for n, (label, pixels) in enumerate(game["screens"]):
+    pngs, frames = [], []
+    for n, (label, pixels) in enumerate(screens):
         img = Image.fromarray(pixels, "RGB")
         if label == "action":
             frames.append(img)
             continue
-        with atomic.open_for_replace(shots / f"{n:03d}-{label.replace(' ', '-')}.png") as f:
-            img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(f, format="PNG")
+        buf = io.BytesIO()
+        img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(buf, format="PNG")
+        pngs.append((f"{n:03d}-{label.replace(' ', '-')}.png", buf.getvalue()))
+    gif = None
     if frames:
-        with atomic.open_for_replace(out / f"{name}.gif") as f:
-            frames[0].save(f, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
+        buf = io.BytesIO()
+        frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
+        gif = buf.getvalue()
+    return {"pngs": pngs, "gif": gif}
+
+
+def _write_screens(out: Path, game: dict) -> None:
+    """The game's PNGs and (for the first game) its GIF, each file written atomically."""
+    name = f"game-{game['index']:03d}"
+    shots = out / name
+    shots.mkdir(exist_ok=True)
+    for filename, data in game["screens"]["pngs"]:
+        atomic.write_bytes(shots / filename, data)
+    if game["screens"]["gif"]:
+        atomic.write_bytes(out / f"{name}.gif", game["screens"]["gif"])
 
 
 def _tape_bytes(tap: Path | None) -> bytes:
