@@ -322,3 +322,18 @@ def test_deal_alternates_and_rules_differences_are_named():
     assert set(STANDARD.differences(ARTICLE)) == {
         "his_heels", "thirty_one_last_card", "game_points", "muggins"}
     assert CADENZA.differences(STANDARD) == ["go_point_when_opponent_out", "game_points"]
+
+
+def test_a_forced_go_before_any_card_of_a_series_passes_the_turn_without_points():
+    """What a program under test may accept (D2 at count 0 cannot happen, but a transcript may say so):
+    the engine follows the forced go without a card to score it on, and the play goes on."""
+    from harness.cribbage import Game
+    g = Game("standard")
+    g.deal("KS QS 9D 9C 8D 7S", "TS JD 8H 5H 7C AC", dealer=0)
+    g.discard(0, "KS QS")
+    g.discard(1, "TS JD")
+    g.starter("2D")
+    assert g.turn == 1 and g.count == 0
+    assert g.go(1, force=True) == []
+    assert g.turn == 0 and g.phase == "play"
+    assert [e.reason for e in g.play("9D", 0)] == []

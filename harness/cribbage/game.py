@@ -276,6 +276,13 @@ class Game:
         """Who acts next after ``actor``: the opponent unless he has said go or
         has no cards; a player holding cards but none legal must say go; when
         nobody can act the series ends."""
+        if not self.series_players:
+            # a go forced before any card of the series: nobody has laid a card to score it, so the
+            # turn just passes to the opponent if he can act
+            other = _other(actor)
+            if other not in self.gone and self.left[other]:
+                self.turn, self.must_go = other, not self._can_play(other)
+            return
         last = self.series_players[-1]
         if self.count == MAX_COUNT or (not self.left[0] and not self.left[1]):
             self._end_series(last, events)
