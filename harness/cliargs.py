@@ -62,3 +62,13 @@ def command_parser(module, prog: str, error_class: type[Exception]) -> ArgParser
                        error_class=error_class)
     module.add_arguments(parser)
     return parser
+
+
+def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
+    """--workers and --scheduler, as every command that hands its *jobs* to the job runner takes them."""
+    import os
+    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
+                        help="worker processes (default: 2, or 1 on a one-core machine)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help=f"run the {jobs} on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
+                             "or 'local' for a LocalCluster of --workers processes")

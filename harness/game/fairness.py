@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import atomic
-from ..cliargs import float_in, int_in
+from ..cliargs import add_runner_options, float_in, int_in
 from ..cribbage.cards import Card, full_deck, parse_card
 from ..errors import HarnessError
 from .events import Cut, Deal, Event, Starter, read_jsonl
@@ -205,9 +204,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-machine", type=int_in(1, 20), default=2,
                         help="games played in a row on each machine (default 2: a first and a later game)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
-    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
-                        help="worker processes (default 2)")
-    parser.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (as regress)")
+    add_runner_options(parser, "games")
     parser.add_argument("--out", type=Path, default=Path("out/fairness"),
                         help="output folder for the games and fairness.json (default out/fairness)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")

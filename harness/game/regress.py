@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from .. import atomic
 from ..build import DEFAULT_TAP, FONT, LISTING, build
-from ..cliargs import command_parser, int_in
+from ..cliargs import add_runner_options, command_parser, int_in
 from ..errors import HarnessError
 from ..jobs import Progress, Setup, run_jobs
 from ..outdir import claimed
@@ -303,11 +302,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int_in(1, 100_000), default=6, help="games to play (default 6)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1,
                         help="seed of the first game, 0..65535 (default 1); game i is seeded from seed+i, spread over 0..65535")
-    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
-                        help="worker processes (default: 2, or 1 on a one-core machine)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run the games on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
-                             "or 'local' for a LocalCluster of --workers processes")
+    add_runner_options(parser, "games")
     parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder (default out/regress)")
     parser.add_argument("--replace", action="store_true",
                         help="clear --out first when it holds an earlier run (without it a used folder is refused)")

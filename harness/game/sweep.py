@@ -32,7 +32,6 @@ import argparse
 import hashlib
 import itertools
 import json
-import os
 import random
 import sys
 from functools import lru_cache
@@ -40,7 +39,7 @@ from pathlib import Path
 
 from .. import atomic
 from ..errors import HarnessError
-from ..cliargs import command_parser, int_in
+from ..cliargs import add_runner_options, command_parser, int_in
 from ..outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
@@ -438,11 +437,7 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=("show", "play", "discard"), help="which routine to sweep")
-    parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
-                        help="worker processes (default: 2, or 1 on a one-core machine)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run the chunks on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
-                             "or 'local' for a LocalCluster of --workers processes")
+    add_runner_options(parser, "chunks")
     parser.add_argument("--out", type=Path, default=Path("out/sweep"), help="output folder (default out/sweep)")
     parser.add_argument("--replace", action="store_true",
                         help="start afresh: clear OUT/<sweep> instead of resuming from its finished chunks")
