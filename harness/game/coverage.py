@@ -78,4 +78,4 @@ def summary_rows(cov: dict) -> list[tuple[str, str]]:
     return [("statements run", f"{cov['statements_run']}/{cov['statements_total']}"),
             ("IFs seen both ways", f"{cov['ifs_both']}/{cov['ifs_total']}"),
             ("never run / one-way IF outcomes", f"{len(cov['never_run'])} / {len(cov['one_way'])}"),
-            ("  not explained", str(len(cov["unexplained"])))]
+            ("  without a note (see docs/COVERAGE.md)", str(len(cov["unexplained"])))]
