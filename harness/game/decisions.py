@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..spectrum.basic import split_program
-from ..spectrum.profile import COLON, NUMBER_MARK, QUOTE, TOKEN_REM, TOKEN_THEN
+from ..spectrum.profile import statements
 from . import program as P
 
 TOKEN_INPUT, TOKEN_INKEY, TOKEN_PAUSE, TOKEN_GO_SUB = 0xEE, 0xA6, 0xF2, 0xED
@@ -28,42 +27,24 @@ class DecisionPoint:
 def decision_points(program: bytes) -> list[DecisionPoint]:
     """The waits for a person in a tokenised program, in listing order."""
     found: list[DecisionPoint] = []
-    for number, body in split_program(program):
-        stmt, i, in_string = 1, 0, False
-        while i < len(body):
-            b = body[i]
-            if b == 0x0D and not in_string:
-                break
-            if b == QUOTE:
-                in_string = not in_string
-            elif not in_string:
-                if b == NUMBER_MARK:
-                    i += 6
-                    continue
-                if b == TOKEN_REM:
-                    break
-                if b in (COLON, TOKEN_THEN):
-                    stmt += 1
-                elif b == TOKEN_INPUT:
-                    found.append(DecisionPoint(number, stmt, "input"))
-                elif b == TOKEN_INKEY:
-                    found.append(DecisionPoint(number, stmt, "inkey"))
-                elif b == TOKEN_PAUSE and _number_after(body, i + 1) == 0:
-                    found.append(DecisionPoint(number, stmt, "pause"))
-                elif b == TOKEN_GO_SUB and _number_after(body, i + 1) == SELECTOR:
-                    found.append(DecisionPoint(number, stmt, "select"))
-            i += 1
+    for line, stmt, codes in statements(program):
+        for i, b in enumerate(codes):
+            if b == TOKEN_INPUT:
+                found.append(DecisionPoint(line, stmt, "input"))
+            elif b == TOKEN_INKEY:
+                found.append(DecisionPoint(line, stmt, "inkey"))
+            elif b == TOKEN_PAUSE and _number_after(codes, i + 1) == 0:
+                found.append(DecisionPoint(line, stmt, "pause"))
+            elif b == TOKEN_GO_SUB and _number_after(codes, i + 1) == SELECTOR:
+                found.append(DecisionPoint(line, stmt, "select"))
     return found
 
 
-def _number_after(body: bytes, i: int) -> int | None:
-    """The literal number written right after a keyword (its digits; the hidden form follows them)."""
-    digits = bytearray()
-    while i < len(body) and (chr(body[i]).isdigit() or body[i] == 0x20):
-        if body[i] != 0x20:
-            digits.append(body[i])
-        i += 1
-    return int(digits) if digits and i < len(body) and body[i] == NUMBER_MARK else None
+def _number_after(codes: bytes, i: int) -> int | None:
+    """The literal number written right after a keyword (its digits, spaces between them ignored)."""
+    digits = bytes(c for c in codes[i:i + 8] if c != 0x20)
+    n = len(digits) - len(digits.lstrip(b"0123456789"))
+    return int(digits[:n]) if n else None
 
 
 # line -> (what a person can do there, the players that do each)

@@ -2,15 +2,15 @@
 
 The ROM numbers statements within a line by ':' and THEN (the statement after
 THEN gets its own SUBPPC), so a statement is (line, statement). The table of
-statements is read from the tokenised program; the counts come from a
-statement hook (`Spectrum48.add_statement_hook`). An IF at (l, s) went true
-when the next statement run is (l, s+1); anything else means it went false.
-Knows nothing of any particular program.
+statements is read from the tokenised program; the machine counts each one
+as the ROM starts it (`Spectrum48.count_statements`). An IF at (l, s) went
+true as often as (l, s+1) ran. Knows nothing of any particular program.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from .basic import split_program
 
@@ -19,30 +19,40 @@ QUOTE, COLON = 0x22, 0x3A
 TOKEN_THEN, TOKEN_REM, TOKEN_IF = 0xCB, 0xEA, 0xFA
 
 
-def statement_table(program: bytes) -> dict[tuple[int, int], int]:
-    """{(line, statement): the first code of the statement} for a tokenised program area."""
-    table: dict[tuple[int, int], int] = {}
+def statements(program: bytes) -> Iterator[tuple[int, int, bytes]]:
+    """Each statement of a tokenised program area as (line, statement, its codes): the codes as typed, with
+    what the ROM splits statements by taken out, and neither a string's contents (its quotes stay), the
+    hidden five-byte numbers nor a REM's text. A statement that is only spaces is not one."""
     for number, body in split_program(program):
-        stmt, i, in_string, start = 1, 0, False, True
+        stmt, i, in_string, codes = 1, 0, False, bytearray()
         while i < len(body):
             b = body[i]
             if b == 0x0D and not in_string:
                 break
-            if start and b != 0x20:
-                table[(number, stmt)] = b
-                start = False
-                if b == TOKEN_REM:
-                    break
             if b == QUOTE:
                 in_string = not in_string
-            elif not in_string and b == NUMBER_MARK:
+                codes.append(b)
+            elif in_string:
+                pass
+            elif b == NUMBER_MARK:
                 i += 6
                 continue
-            elif not in_string and b in (COLON, TOKEN_THEN):
-                stmt += 1
-                start = True
+            elif b in (COLON, TOKEN_THEN):
+                if codes.strip(b" "):
+                    yield number, stmt, bytes(codes)
+                stmt, codes = stmt + 1, bytearray()
+            else:
+                codes.append(b)
+                if b == TOKEN_REM and not codes[:-1].strip(b" "):
+                    break                           # REM: the rest of the line is its text
             i += 1
-    return table
+        if codes.strip(b" "):
+            yield number, stmt, bytes(codes)
+
+
+def statement_table(program: bytes) -> dict[tuple[int, int], int]:
+    """{(line, statement): the first code of the statement} for a tokenised program area."""
+    return {(line, stmt): codes.lstrip(b" ")[0] for line, stmt, codes in statements(program)}
 
 
 @dataclass
@@ -109,9 +119,9 @@ class Profiler:
         if self._machine is not None:
             self._machine.stop_counting_statements()
         if counts is not None:
-            # only the program's own statements: a direct command's (line 0 before PPC is set) is not
-            run = Counter({(k >> 8, k & 0xFF): n for k, n in enumerate(counts)
-                           if n and (k >> 8, k & 0xFF) in self.statements})
+            # only the program's own statements (a direct command's, line 0 before PPC is set, is not):
+            # read where they are counted, not the whole list
+            run = Counter({k: n for k in self.statements if (n := counts[k[0] << 8 | k[1]])})
             self.profile = self.profile + profile_of_counts(run, self.ifs)
         return self.profile
 
