@@ -32,7 +32,6 @@ class Observer:
         self.deals = 0
         self.dealt: dict[str, list] = {}
         self.last_show: ShowHand | None = None
-        self.credited = None
         self._hooks: dict[tuple[int, int], Callable[[], None]] = {
             P.AT_PEG: self._on_score,
             P.AT_DEALT: self._on_deal,
@@ -47,7 +46,6 @@ class Observer:
             P.AT_CLAIM: self._on_claim,
             P.AT_CUT_FOR_DEAL: self._on_cut,
             P.AT_WIN: self._on_win,
-            P.AT_CREDIT: self._on_credit,
             P.AT_REFUSED: self._on_refused,
             P.AT_BREAKDOWN: self.observe_breakdown,
         }
@@ -152,12 +150,10 @@ class Observer:
         self.sink(Cut(player_rank=int(self.get("S")), computer_rank=int(self.get("K"))))
 
     def _on_win(self) -> None:
+        # nothing from 8210 to AT_CREDIT (8260) changes PLAYER: it is whom 8260 credits with the game
         s = self.get(P.V_TOTALS)
         self.sink(Win(who=P.WHO[int(self.get(P.V_WINNER))], computer=int(s[P.ZX - 1]), player=int(s[P.MAN - 1]),
                       credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
-
-    def _on_credit(self) -> None:
-        self.credited = P.WHO.get(int(self.get(P.V_PLAYER)))
 
     # ------------------------------------------------------------------ screen observations
     def _screen(self, what: str, rows: list[str], wanted: list[int], **variables) -> None:
