@@ -94,12 +94,20 @@ class Routine:
     outputs: str
     end: int | None = None          # the last line of the routine (set against the listing)
     header: str | None = None       # the REM text of its first line, if it opens with one
+    header_english: str | None = None   # that REM's English (basic/translation.tsv)
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    routines: tuple[int, ...]             # the first lines of its routines
 
 
 @dataclass
 class Routines:
     routines: list[Routine]
     differences: dict[str, list[int]]     # difference kind -> the lines that compute it
+    sections: list[Section] = field(default_factory=list)
 
 
 def read_routines(path: Path) -> Routines:
@@ -120,7 +128,22 @@ def read_routines(path: Path) -> Routines:
     if numbers != sorted(set(numbers)):
         raise NotesError(f"{path}: routine lines must increase without repeats: {numbers}")
     differences = {str(k): [int(n) for n in v] for k, v in data.get("differences", {}).items()}
-    return Routines(routines, differences)
+    sections = []
+    placed: dict[int, str] = {}
+    for i, entry in enumerate(data.get("section", [])):
+        if "title" not in entry or "routines" not in entry:
+            raise NotesError(f"{path}: section #{i + 1} lacks title or routines")
+        for line in entry["routines"]:
+            if line not in numbers:
+                raise NotesError(f"{path}: section {entry['title']!r} names {line}, which starts no routine")
+            if line in placed:
+                raise NotesError(f"{path}: routine {line} is in sections {placed[line]!r} and {entry['title']!r}")
+            placed[line] = entry["title"]
+        sections.append(Section(entry["title"], tuple(int(n) for n in entry["routines"])))
+    if sections and set(placed) != set(numbers):
+        missing = sorted(set(numbers) - set(placed))
+        raise NotesError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
+    return Routines(routines, differences, sections)
 
 
 _RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")

@@ -19,6 +19,8 @@ from pathlib import Path
 import jinja2
 
 from .. import resources as data
+from ..english import read_table as read_translation
+from ..spectrum import charset
 from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
@@ -26,6 +28,7 @@ from . import callgraph, glyphs
 from .analysis import Analysis, analyse
 from .notes import (Coverage, Judgement, NotesError, Routine, deviation_lines, inline_code, read_coverage,
                     read_judgements, read_routines)
+from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
 __all__ = ["Edition", "load_edition", "write_site", "template_env", "write_atomic", "replace_dir"]
@@ -44,8 +47,10 @@ class Edition:
     bitmaps: dict[int, bytes]
     udgs: list[glyphs.Udg]
     coverage: Coverage | None
+    sections: list = field(default_factory=list)                     # notes.Section, for the call graph
     routine_of: dict[int, Routine] = field(default_factory=dict)     # line -> routine holding it
     deviations_of: dict[int, list[str]] = field(default_factory=dict)
+    english: dict[tuple[int, str], str] = field(default_factory=dict)  # (line, Russian as spelled) -> English
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -80,8 +85,26 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     udgs = glyphs.udgs_from_data(listing, restore) if restore is not None else []
     bitmaps = glyphs.glyph_bitmaps(data.FONT, udgs)
     cov = read_coverage(coverage) if coverage is not None else None
+    english = {(t.line, t.russian): readable_spelling(t.english) for t in read_translation()}
+    for r in routines:
+        if r.header is not None:
+            r.header_english = english.get((r.line, r.header))
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
-                   routine_of, deviations_of)
+                   notes.sections, routine_of, deviations_of, english)
+
+
+def readable_spelling(text: str) -> str:
+    """A text spelled as in the listing (charset escapes such as \\r for a UDG) as a reader reads it."""
+    out, pos = [], 0
+    while pos < len(text):
+        code, pos = charset.read_char(text, pos, in_string=True)
+        out.append(glyphs.readable(code, UDG_TEXT))
+    return "".join(out)
+
+
+def literal_spelling(codes: tuple[int, ...]) -> str:
+    """A string's or REM's codes spelled as the listing and basic/translation.tsv spell them."""
+    return charset.decode(bytes(codes), cyrillic=True)
 
 
 # ----------------------------------------------------------------------------- page models
@@ -91,6 +114,7 @@ class TokenView:
     text: str
     glyphs: list[tuple[int, str]] | None = None   # (code, readable char) for strings and REM text
     href: str | None = None
+    english: str | None = None                    # a Russian string's or REM's English (translation.tsv)
 
 
 @dataclass
@@ -118,6 +142,7 @@ class LineView:
     deviations: list[str]
     routine: Routine | None                      # set on a routine's first line
     routine_page: str | None
+    english: list[tuple[str, str]] = field(default_factory=list)   # (kind, English) of its Russian texts
 
 
 def _variable_anchor(name: str) -> str:
@@ -136,8 +161,10 @@ def _statement_view(ed: Edition, s: Statement, page: str) -> StatementView:
         view = TokenView(t.kind, t.text)
         if t.kind == "string":
             view.glyphs = _glyph_run((0x22,) + t.codes + (0x22,))
+            view.english = ed.english.get((s.line, literal_spelling(t.codes)))
         elif t.kind == "rem":
             view.glyphs = _glyph_run(t.codes)
+            view.english = ed.english.get((s.line, literal_spelling(t.codes)))
         elif t.kind == "variable":
             view.href = f"variables.html#{_variable_anchor(t.text)}"
         elif t.kind == "fn":
@@ -179,12 +206,13 @@ def line_views(ed: Edition, numbers: list[int] | None = None, page: str = "listi
         statements = [_statement_view(ed, s, page) for s in ln.statements]
         routine = routine_starts.get(ln.number)
         judgement = ed.judgements.get(ln.number)
+        english = [(t.kind, t.english) for st in statements for t in st.tokens if t.english is not None]
         views.append(LineView(
             ln.number, f"L{ln.number}", statements, incoming,
             dead=all(s.dead for s in statements), data_line=all(s.command == "DATA" for s in ln.statements),
             judgement=judgement, evidence=inline_code(judgement.evidence) if judgement else [],
             deviations=ed.deviations_of.get(ln.number, []), routine=routine,
-            routine_page=ed.routine_page(routine) if routine else None))
+            routine_page=ed.routine_page(routine) if routine else None, english=english))
     return views
 
 
@@ -193,7 +221,13 @@ def template_env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("harness.edition", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "svg"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["words"] = words
     return env
+
+
+def words(text: str, kind: str = "string") -> str:
+    """A string or REM laid out for 32 columns as one line of words (harness/edition/text.py)."""
+    return as_words(str(text), kind)
 
 
 def static_file(name: str) -> bytes:
@@ -253,8 +287,9 @@ def write_site(ed: Edition, out: Path) -> dict:
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
+    nodes = [(r.line, r.title, ed.routine_page(r)) for r in ed.routines]
     svg, svg_missing = callgraph.render_svg(callgraph.dot_source(
-        [(r.line, r.title, ed.routine_page(r)) for r in ed.routines], edges))
+        nodes, edges, [(sec.title, sec.routines) for sec in ed.sections]))
     lines = line_views(ed)
     by_number = {v.number: v for v in lines}
     stats = {
@@ -282,9 +317,13 @@ def write_site(ed: Edition, out: Path) -> dict:
     routine_by_line = {r.line: r for r in ed.routines}
     page("routines.html", "routines.html", routines=ed.routines, svg=svg, svg_missing=svg_missing,
          routine_page=ed.routine_page, callers=callers, callees=callees, title="Routines and calls")
-    for r in ed.routines:
+    for k, r in enumerate(ed.routines):
         numbers = [n for n in by_number if r.line <= n <= r.end]
-        page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers),
+        near = [e for e in edges if r.line in (e.caller, e.callee)]
+        small, _ = callgraph.render_svg(callgraph.dot_source(nodes, near, highlight=r.line)) if near else (None, None)
+        page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers), svg=small,
+             previous=ed.routines[k - 1] if k else None,
+             following=ed.routines[k + 1] if k + 1 < len(ed.routines) else None,
              callers=[routine_by_line[c] for c in callers[r.line]],
              callees=[routine_by_line[c] for c in callees[r.line]],
              call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
@@ -298,7 +337,7 @@ def write_site(ed: Edition, out: Path) -> dict:
          difference_lines=ed.difference_lines, title="Deviations from the rules")
     page("coverage.html", "coverage.html", lines=[v for v in lines if v.dead or any(
         s.never_run for s in v.statements)], title="Dead code and coverage",
-         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES})
+         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES}, reasons=coverage_reasons(ed))
     page("glyphs.html", "glyphs.html", udgs=ed.udgs, udg_text=UDG_TEXT,
          font=[(c, glyphs.readable(c, UDG_TEXT)) for c in range(0x20, 0x80)], title="UDGs and the chr font")
     sheet = glyphs.sheet(ed.bitmaps)
@@ -336,6 +375,59 @@ def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
         groups.setdefault(base, []).append(var)
     return [(base, vars_[0].anchor_group, vars_) for base, vars_ in
             sorted(groups.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0]))]
+
+
+@dataclass
+class Reason:
+    """One row of the coverage page: a note (or, without one, a routine) and the items it holds."""
+    title: str
+    kind: str
+    why: str
+    items: list[tuple[str, str]]          # (item as the report spells it, its anchor on listing.html)
+    noted: bool
+
+    @property
+    def lines(self) -> list[int]:
+        return sorted({int(item.split(":")[0]) for item, _ in self.items})
+
+
+def coverage_reasons(ed: Edition) -> list[Reason]:
+    """The never-run statements and one-way IF outcomes, one row per note that explains them, then one row
+    per routine for those no note explains."""
+    cov = ed.coverage
+    if cov is None:
+        return []
+    notes = {n.id: n for n in COVERAGE_NOTES}
+
+    def anchor(item: str) -> str:
+        return "S" + item.split(" ")[0].replace(":", "-")
+
+    by_note: dict[str, list[str]] = {}
+    for item, note in cov.explained_by.items():
+        by_note.setdefault(note, []).append(item)
+    rows = []
+    for note_id in sorted(by_note, key=lambda n: (n not in notes, [n.id for n in COVERAGE_NOTES].index(n)
+                                                  if n in notes else 0, n)):
+        note = notes.get(note_id)
+        items = sorted(by_note[note_id], key=_item_order)
+        rows.append(Reason(note_id, note.kind if note else "", note.why if note else "",
+                           [(i, anchor(i)) for i in items], True))
+    by_routine: dict[int, list[str]] = {}
+    for item in cov.unexplained:
+        routine = ed.routine_of.get(int(item.split(":")[0]))
+        by_routine.setdefault(routine.line if routine else -1, []).append(item)
+    titles = {r.line: r.title for r in ed.routines}
+    for line in sorted(by_routine):
+        items = sorted(by_routine[line], key=_item_order)
+        rows.append(Reason(f"{line} {titles[line]}" if line in titles else "outside any routine", "not reached",
+                           "", [(i, anchor(i)) for i in items], False))
+    return rows
+
+
+def _item_order(item: str) -> tuple[int, int, str]:
+    key, _, outcome = item.partition(" ")
+    line, stmt = _key_order(key)
+    return line, stmt, outcome
 
 
 def _one_way_ifs(ed: Edition) -> list[tuple[str, int, int]]:
