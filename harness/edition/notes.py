@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..errors import HarnessError
 
-__all__ = ["NotesError", "Judgement", "Routine", "Coverage", "read_judgements", "read_routines",
+__all__ = ["NotesError", "Judgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
+           "read_meanings", "read_moments",
            "deviation_lines", "read_coverage", "inline_code"]
 
 
@@ -144,6 +145,39 @@ def read_routines(path: Path) -> Routines:
         missing = sorted(set(numbers) - set(placed))
         raise NotesError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
     return Routines(routines, differences, sections)
+
+
+def read_meanings(path: Path) -> dict[str, str]:
+    """basic/variables.toml: each variable's name -> what it means."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise NotesError(f"{path}: {exc}") from None
+    for name, meaning in data.items():
+        if not isinstance(meaning, str) or not meaning.strip():
+            raise NotesError(f"{path}: {name!r} must be a non-empty string, the variable's meaning")
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Moment:
+    id: str
+    what: str
+    line: int
+    values: dict                        # variable name -> value as tools/write_variable_values.py wrote it
+
+
+def read_moments(path: Path) -> list[Moment]:
+    """basic/variable_values.json: the variables at named moments of a game."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"])) for m in data["moments"]]
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise NotesError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
 
 
 _RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")

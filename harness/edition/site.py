@@ -26,8 +26,8 @@ from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Judgement, NotesError, Routine, deviation_lines, inline_code, read_coverage,
-                    read_judgements, read_routines)
+from .notes import (Coverage, Judgement, Moment, NotesError, Routine, deviation_lines, inline_code,
+                    read_coverage, read_judgements, read_meanings, read_moments, read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
@@ -51,6 +51,8 @@ class Edition:
     routine_of: dict[int, Routine] = field(default_factory=dict)     # line -> routine holding it
     deviations_of: dict[int, list[str]] = field(default_factory=dict)
     english: dict[tuple[int, str], str] = field(default_factory=dict)  # (line, Russian as spelled) -> English
+    meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
+    moments: list[Moment] = field(default_factory=list)                # values at named moments
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -89,8 +91,21 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     for r in routines:
         if r.header is not None:
             r.header_english = english.get((r.line, r.header))
+    meanings = read_meanings(data.data_path("basic/variables.toml"))
+    problems = meaning_problems(meanings, analysis.variables)
+    if problems:
+        raise NotesError(f"basic/variables.toml: {'; '.join(problems)}")
+    moments = read_moments(data.data_path("basic/variable_values.json"))
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
-                   notes.sections, routine_of, deviations_of, english)
+                   notes.sections, routine_of, deviations_of, english, meanings, moments)
+
+
+def meaning_problems(meanings: dict[str, str], variables: dict) -> list[str]:
+    """Every variable of the listing described, and no description of a name the listing lacks."""
+    missing = [n for n in variables if n not in meanings]
+    invented = [n for n in meanings if n not in variables]
+    return ([f"no meaning for {', '.join(missing)}"] if missing else []) + \
+        ([f"{', '.join(invented)}: not a variable of the listing"] if invented else [])
 
 
 def readable_spelling(text: str) -> str:
@@ -329,7 +344,10 @@ def write_site(ed: Edition, out: Path) -> dict:
              call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
                          if e.callee == r.line],
              routine_page=ed.routine_page, title=f"{r.line} {r.title}")
-    page("variables.html", "variables.html", variables=_variable_groups(ed), title="Variables")
+    values = {v.name: [(m, shown_value(m.values[v.name], v.kind) if v.name in m.values else None)
+                       for m in ed.moments] for v in ed.analysis.variables.values()}
+    page("variables.html", "variables.html", variables=_variable_groups(ed), meanings=ed.meanings,
+         moments=ed.moments, values=values, title="Variables: a memory map")
     page("reconstruction.html", "reconstruction.html",
          judgements=[(j, inline_code(j.evidence), by_number.get(j.line)) for j in ed.judgements.values()],
          title="The reconstruction")
@@ -365,6 +383,18 @@ NAV = [("index.html", "Edition"), ("listing.html", "Listing"), ("routines.html",
 def _key_order(key: str) -> tuple[int, int]:
     line, stmt = key.split(":")
     return int(line), int(stmt)
+
+
+def shown_value(value, kind: str) -> str:
+    """A value of tools/write_variable_values.py as a reader reads it: text in quotes, arrays in brackets."""
+    if isinstance(value, dict):                    # a FOR loop's control variable
+        return f"{value['for']} (FOR to {value['to']}, step {value['step']}, loop at {value['line']})"
+    if isinstance(value, list):
+        if kind.startswith("string") or kind == "string array":
+            if value and all(isinstance(v, int) for v in value):
+                return '"' + "".join(glyphs.readable(c, UDG_TEXT) for c in value) + '"'
+        return "[" + ", ".join(shown_value(v, kind) for v in value) + "]"
+    return str(value)
 
 
 def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
