@@ -15,7 +15,7 @@ from pathlib import Path
 from ..errors import HarnessError
 
 __all__ = ["NotesError", "Judgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
-           "read_meanings", "read_moments",
+           "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code"]
 
 
@@ -178,6 +178,54 @@ def read_moments(path: Path) -> list[Moment]:
         raise NotesError(f"{path}: {exc.strerror}") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
         raise NotesError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
+
+
+@dataclass(frozen=True)
+class Quote:
+    as_read: str                 # the Russian as the OCR reads it
+    corrected: str | None        # the same with the OCR's misread letters put right (None: nothing to put right)
+    english: str
+
+
+QUOTED = re.compile(r"«(.*?)»(?!»)")
+
+
+def read_quotes(path: Path) -> dict[str, Quote]:
+    """basic/quotes.toml: each quoted Russian text -> its correction and English."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise NotesError(f"{path}: {exc}") from None
+    out: dict[str, Quote] = {}
+    for i, entry in enumerate(data.get("quote", [])):
+        if not entry.get("as_read") or not entry.get("english"):
+            raise NotesError(f"{path}: quote #{i + 1} lacks as_read or english")
+        if entry["as_read"] in out:
+            raise NotesError(f"{path}: quote #{i + 1} is given twice: {entry['as_read']!r}")
+        if entry.get("corrected") == entry["as_read"]:
+            raise NotesError(f"{path}: quote #{i + 1}: corrected is the same as as_read (leave it out)")
+        out[entry["as_read"]] = Quote(entry["as_read"], entry.get("corrected"), entry["english"])
+    return out
+
+
+def quoted_parts(text: str, quotes: dict[str, Quote]) -> list[tuple[bool, str, Quote | None]]:
+    """*text* split into plain runs and its «quotes»: (is_quote, text, the quote's entry or None), in order."""
+    out: list[tuple[bool, str, Quote | None]] = []
+    pos = 0
+    for m in QUOTED.finditer(text):
+        if m.start() > pos:
+            out.append((False, text[pos:m.start()], None))
+        out.append((True, m.group(1), quotes.get(m.group(1))))
+        pos = m.end()
+    if pos < len(text):
+        out.append((False, text[pos:], None))
+    return out
+
+
+def quotes_in(text: str) -> list[str]:
+    return QUOTED.findall(text or "")
 
 
 _RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")

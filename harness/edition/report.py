@@ -292,7 +292,7 @@ class GameView:
     record: dict
     deals: list[DealView]
     differences: list[dict]              # under the verdict's rule set
-    by_rules: dict[str, tuple[int, int]]  # rule set -> (documented, unexplained)
+    by_rules: dict[str, tuple[int, int, int]]  # rule set -> (judgements, documented, unexplained)
     judgements: int
     score_events: int
     checks: int
@@ -349,12 +349,20 @@ def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict
     for j in mine:
         at = j.action_at if j.action_at is not None else len(events) - 1
         judged.setdefault(at, []).append(j)
+    def said(js) -> Counter:
+        return Counter(f"{d.deviation or 'UNEXPLAINED'} {describe(d)}" for j in js for d in j.differences)
+
     others: dict[int, list[str]] = {}
-    for j in g.judgements or []:
-        if j.rules != verdict and j.differences:
-            at = j.action_at if j.action_at is not None else len(events) - 1
-            others.setdefault(at, []).extend(
-                f"{j.rules}: {d.deviation or 'UNEXPLAINED'} {describe(d)}" for d in j.differences)
+    for name in rule_sets:
+        if name == verdict:
+            continue
+        theirs: dict[int, list[Judgement]] = {}
+        for j in g.under(name):
+            theirs.setdefault(j.action_at if j.action_at is not None else len(events) - 1, []).append(j)
+        for at, js in theirs.items():
+            if said(js) != said(judged.get(at, [])):        # only where that rule set sees it otherwise
+                others.setdefault(at, []).append(
+                    f"under the {name} rules: " + ("; ".join(sorted(said(js))) or "no difference"))
     pegs = {s for j in mine for s in j.observed}
     shots_dir = run_dir / g.name
     shots = {p.name: p for p in shots_dir.glob("*.png")} if shots_dir.is_dir() else {}
@@ -457,7 +465,7 @@ def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict
     counts = {name: Counts.of(g.under(name)) for name in rule_sets}
     return GameView(g.index, g.name, g.head, g.record, deals,
                     [_difference_view(d, ed) for j in mine for d in j.differences],
-                    {n: (sum(c.documented.values()), c.unexplained) for n, c in counts.items()},
+                    {n: (len(g.under(n)), sum(c.documented.values()), c.unexplained) for n, c in counts.items()},
                     len(mine), counts[verdict].score_events if verdict in counts else 0,
                     counts[verdict].checks if verdict in counts else 0, g.judgements is not None, race,
                     gif.name if gif.exists() else None, f"{g.name}/{final.name}" if final else None)

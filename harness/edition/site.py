@@ -27,7 +27,8 @@ from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
 from .analysis import Analysis, analyse
 from .notes import (Coverage, Judgement, Moment, NotesError, Routine, deviation_lines, inline_code,
-                    read_coverage, read_judgements, read_meanings, read_moments, read_routines)
+                    quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
+                    read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
@@ -77,10 +78,13 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
             if r.line <= n <= r.end:
                 routine_of[n] = r
     deviations, deviations_of = {}, {}
+    quotes = read_quotes(data.data_path("basic/quotes.toml"))
     for dev_id, dev in DEVIATIONS.items():
         lines = deviation_lines(dev.lines, numbers)
         deviations[dev_id] = {"id": dev_id, "spec": dev.lines, "lines": lines, "what": dev.what,
                               "rule": dev.rule, "article": dev.article, "standard": dev.standard}
+        deviations[dev_id]["parts"] = {f: quoted_parts(getattr(dev, f) or "", quotes)
+                                       for f in ("what", "rule", "article", "standard")}
         for n in lines:
             deviations_of.setdefault(n, []).append(dev_id)
     restore = next((j.target for ln in listing.lines for j in ln.jumps if j.kind == "restore"), None)
