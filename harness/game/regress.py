@@ -343,7 +343,7 @@ def execute(args: argparse.Namespace) -> int:
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough)
     print(summary_table(report))
-    print(f"report: {args.out / 'report.json'}")
+    print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
            or report["harness_failures"])
     return 1 if bad else 0
