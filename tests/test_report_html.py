@@ -138,6 +138,14 @@ def test_game_page_shows_the_deals_cards_and_pegs_beside_the_engines_reasons(run
     assert 'src="plots/game-000-race.svg"' in page and "the numbers behind it" in page
 
 
+def test_every_page_that_draws_the_card_letters_has_their_legend(run_dir):
+    pages = list(run_dir.glob("*.html")) + list((run_dir / "listing").glob("*.html"))
+    drawing = [p for p in pages if re.search(r'style="--c:(155|156|157)"', p.read_text(encoding="utf-8"))]
+    assert {p.name for p in drawing} >= {"game-000.html", "listing.html", "routine-7000.html"}
+    for p in drawing:
+        assert "<b>Т</b> = ace (туз)" in p.read_text(encoding="utf-8"), p.name
+
+
 def test_no_raw_json_or_python_values_on_the_pages(run_dir):
     for name in ("report.html", "game-000.html", "game-001.html"):
         text = _text((run_dir / name).read_text(encoding="utf-8"))

@@ -531,6 +531,18 @@ def facts(value: Any) -> Any:
     return _shown(value)
 
 
+def _run_facts(rep: dict) -> dict:
+    """The run itself, each label saying what its number is."""
+    return {"games asked for": rep.get("games"), "games played": rep.get("played"),
+            "how the run ended": rep.get("ended"), "deals": rep.get("deals"), "actions": rep.get("actions"),
+            "the thorough set played too": bool(rep.get("thorough")),
+            "worker processes": rep.get("workers"),
+            "where the games ran": rep.get("scheduler") or "this machine's process pool",
+            "wall time of the run (s)": rep.get("wall_s"),
+            "mean time of a game in its worker (wall s)": rep.get("wall_s_per_game"),
+            "emulated time of all games (Spectrum s)": rep.get("emulated_s")}
+
+
 def write_report_html(run_dir: Path) -> Path:
     """Write run_dir/report.html (and a page per game, the plots, and the listing edition); return its path."""
     run_dir = Path(run_dir)
@@ -569,7 +581,8 @@ def write_report_html(run_dir: Path) -> Path:
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
         failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
-        other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys}) if run.games else facts(rep),
+        other_facts=facts(_run_facts(rep) | {k: v for k, v in rep.items() if k not in shown_keys})
+        if run.games else facts(rep),
         gif=next((g.gif for g in games if g.gif), None), run_dir_name=run_dir.name)
     out = run_dir / "report.html"
     write_atomic(out, html)

@@ -282,6 +282,15 @@ def replace_dir(target: Path, build) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+COURT_UDGS = (155, 156, 157)      # L M N: В Д К, the program's jack, queen and king
+
+
+def card_letter_lines(ed: Edition) -> set[int]:
+    """The lines whose strings hold the program's court-card letters (R$ at 7320): a reader needs the legend."""
+    return {s.line for s in ed.listing.statements for t in s.tokens
+            if t.kind == "string" and any(c in COURT_UDGS for c in t.codes)}
+
+
 def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     """One edge per (caller, callee) routine pair, with every line called and every calling line."""
     found: dict[tuple[int, int], tuple[set[int], list[int]]] = {}
@@ -341,6 +350,7 @@ def write_site(ed: Edition, out: Path) -> dict:
         near = [e for e in edges if r.line in (e.caller, e.callee)]
         small, _ = callgraph.render_svg(callgraph.dot_source(nodes, near, highlight=r.line)) if near else (None, None)
         page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers), svg=small,
+             shows_card_letters=bool(card_letter_lines(ed) & set(numbers)),
              previous=ed.routines[k - 1] if k else None,
              following=ed.routines[k + 1] if k + 1 < len(ed.routines) else None,
              callers=[routine_by_line[c] for c in callers[r.line]],
