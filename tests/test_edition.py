@@ -346,3 +346,29 @@ def test_a_section_naming_no_routine_is_refused(tmp_path):
                     '[[section]]\ntitle = "A"\nroutines = [1]\n')
     with pytest.raises(NotesError, match="routines in no section: 2"):
         read_routines(path)
+
+
+def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypatch):
+    from PIL import Image
+    from harness.edition import site as site_module
+    golden = tmp_path / "golden"
+    golden.mkdir()
+    Image.new("RGB", (32, 24)).save(golden / "welcome.png")
+    (golden / "README.md").write_text(
+        "# Golden screens\n\n| moment | CRC32 | what it shows | picture |\n| --- | --- | --- | --- |\n"
+        "| welcome (`input 7060` #1) | `0f5d4da1` | the first question (7060) | ![welcome](welcome.png) |\n",
+        encoding="utf-8")
+    monkeypatch.setattr(site_module.data, "docs_path", lambda rel: golden if rel == "golden" else None)
+    out = tmp_path / "html"
+    write_site(load_edition(), out)
+    assert 'href="golden.html"' in (out / "index.html").read_text()
+    page = (out / "golden.html").read_text()
+    assert 'src="golden/welcome.png" alt="the screen at welcome (input 7060 #1): the first question (7060)"' in page
+    assert (out / "golden" / "welcome.png").exists() and broken_links(out) == []
+    (golden / "welcome.png").unlink()
+    with pytest.raises(NotesError, match="README.md:5: no picture welcome.png"):
+        load_edition()
+    # without the folder: no page, no link
+    monkeypatch.setattr(site_module.data, "docs_path", lambda rel: None)
+    write_site(load_edition(), out)
+    assert not (out / "golden.html").exists() and "golden.html" not in (out / "index.html").read_text()

@@ -25,6 +25,7 @@ from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
+from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
 from .notes import (Coverage, Judgement, Moment, NotesError, Routine, deviation_lines, inline_code,
                     quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
@@ -54,6 +55,7 @@ class Edition:
     english: dict[tuple[int, str], str] = field(default_factory=dict)  # (line, Russian as spelled) -> English
     meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
     moments: list[Moment] = field(default_factory=list)                # values at named moments
+    golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -101,7 +103,13 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
         raise NotesError(f"basic/variables.toml: {'; '.join(problems)}")
     moments = read_moments(data.data_path("basic/variable_values.json"))
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
-                   notes.sections, routine_of, deviations_of, english, meanings, moments)
+                   notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens())
+
+
+def golden_screens(folder: Path | None = None) -> list[GoldenScreen]:
+    """The golden screens of docs/golden/ (or *folder*), none when the checkout has no such folder."""
+    folder = folder or data.docs_path("golden")
+    return read_golden(folder) if folder is not None and (folder / "README.md").is_file() else []
 
 
 def meaning_problems(meanings: dict[str, str], variables: dict) -> list[str]:
@@ -338,7 +346,9 @@ def write_site(ed: Edition, out: Path) -> dict:
     def page(name: str, template: str, **context):
         pages[name] = env.get_template(template).render(**common, **context, page=name)
 
-    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations)
+    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden)
+    if ed.golden:
+        page("golden.html", "golden.html", golden=ed.golden, title="Golden screens")
     page("listing.html", "listing.html", lines=lines, title="The listing")
     callers = {r.line: sorted({e.caller for e in edges if e.callee == r.line}) for r in ed.routines}
     callees = {r.line: sorted({e.callee for e in edges if e.caller == r.line}) for r in ed.routines}
@@ -379,6 +389,10 @@ def write_site(ed: Edition, out: Path) -> dict:
             (folder / name).write_text(html, encoding="utf-8")
         (folder / "style.css").write_bytes(static_file("style.css"))
         sheet.save(folder / "glyphs.png", optimize=False)
+        if ed.golden:
+            (folder / "golden").mkdir()
+            for g in ed.golden:
+                shutil.copyfile(g.path, folder / "golden" / g.path.name)
         big = folder / "glyph"
         big.mkdir()
         for code, bitmap in ed.bitmaps.items():
