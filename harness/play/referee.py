@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..cribbage.rules import STANDARD, Rules
 from ..game import program as P
 from ..game.compare import Comparator
-from ..game.judgements import Judgement, describe
+from ..game.judgements import Cause, Judgement, describe
 from ..game.deviations import DEVIATIONS
 from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score, Show,
                            Starter, Tally, Win)
@@ -119,7 +119,7 @@ def difference_line(d) -> PanelLine:
     said = f"{d.kind} {_who(d.who)}: engine {d.expected}, program {d.observed}"
     if d.deviation:
         return PanelLine(f"  ! {d.deviation} {said} [{deviation_summary(d.deviation)}]", "deviation")
-    note = describe(d)
+    note = describe(d) if d.cause != Cause.PEGGED else None     # the points say it all
     return PanelLine(f"  !! UNEXPLAINED {said}" + (f" ({note})" if note else ""), "unexplained")
 
 
