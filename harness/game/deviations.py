@@ -30,6 +30,7 @@ class Deviation:
     rule: str                                    # the rule it departs from
     article: str                                 # what the article says, quoted
     standard: str                                # what the standard rules say
+    causes: tuple[Cause, ...]                    # the causes of the differences it can explain
     match: Callable[[Difference, Rules], bool]   # exactly this difference, under these rules
     under: Callable[[Rules], bool] = lambda rules: True   # the rule sets where it is a deviation at all
     applies: str = "every rule set"              # ... in words
@@ -154,6 +155,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "(«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.»).",
         standard="Pegged once each: a go or last card 1, a thirty-one 2, his heels 2 (ACC rules, Rule 6.3; "
                     "Cadenza: \"the dealer scores two points 'for his heels'\").",
+        causes=(Cause.UNMATCHED_PEG,),
         match=_repeat_at_reset,
     ),
     Deviation(
@@ -167,6 +169,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         standard="Go is said only by a player with no card that can be laid without passing 31 (ACC "
                     "rules, Hoyle; Cadenza: \"either cannot play without making the total of the played "
                     "cards greater than 31 or is simply out of cards\").",
+        causes=(Cause.GO_WITH_A_CARD,),
         match=_false_go_accepted,
     ),
     Deviation(
@@ -182,6 +185,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         standard="Muggins is optional (off in the ACC rules unless announced); where played, the "
                     "opponent pegs only the points the player failed to claim, and an over-claim is "
                     "corrected to the true count. The Cadenza manual has no muggins.",
+        causes=(Cause.PEGGED,),
         match=_muggins_takes_all,
         under=lambda rules: rules.muggins != "off",
         applies="rule sets with muggins, when the game is played with it (7405)",
@@ -198,6 +202,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "наберет 121 очко.»",
         standard="The first player to reach 121 wins the game (ACC rules; Cadenza: \"the first player "
                     "to reach 121 points wins\").",
+        causes=(Cause.GAME_CREDITED, Cause.GAMES_TALLY),
         match=_muggins_win_credited_to_player,
     ),
     Deviation(
@@ -210,6 +215,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "games, «Наша программа счет по геймам не ведет», though the listing does: G(), 8260-8310.)",
         standard="A skunk (the loser below 91) counts two games, a double skunk (below 61) four (ACC "
                     "rules); Cadenza: a lurch (below 61) gives the winner an additional game.",
+        causes=(Cause.GAMES_TALLY,),
         match=_one_game_per_win,
         under=lambda rules: rules.game_points != "single",
         applies="rule sets that count a lurch or skunk double (standard, article, Cadenza)",
@@ -222,6 +228,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         rule="His heels: 1 (article), 2 (standard, Cadenza).",
         article="«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.» (one point)",
         standard="Two points for his heels (ACC rules; Cadenza: \"the dealer scores two points\").",
+        causes=(Cause.PEGGED,),
         match=_heels_two,
         under=lambda rules: rules.his_heels == 1,
         applies="rule sets whose his heels is 1 (the article's)",
@@ -239,6 +246,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "одно очко, а если к» … «31, то добавляются 2» (3 in all).",
         standard="A thirty-one scores 2 and no extra point for the last card (ACC rules; Cadenza: \"1 for "
                     "playing the last card, or 2 if this brings the total to exactly 31\").",
+        causes=(Cause.GO_PEGGED,),
         match=_no_last_card_point_after_31,
         under=lambda rules: rules.thirty_one_last_card == 3,
         applies="rule sets whose 31 on the last card is 3 (the article's)",
@@ -257,6 +265,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "выходить за пределы 31 очка нельзя. Тогда он объявляет \"ХОД\"».",
         standard="The opponent of the player who says go lays every card he can; the next series is "
                     "led by the player who did not lay the last card (ACC rules).",
+        causes=(Cause.OUT_OF_TURN, Cause.TURN_SKIPPED, Cause.GO_OUT_OF_TURN),
         match=_go_taken_back_stays,
     ),
     Deviation(
@@ -272,6 +281,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         article="The game ends at 121: «кончен, когда кто-то наберет 121 очко.»",
         standard="Play stops the moment either player reaches 121 (ACC rules), even in the middle of the "
                     "play.",
+        causes=(Cause.SCORED_AFTER_121, Cause.PLAYED_AFTER_121, Cause.GAME_CREDITED, Cause.GAMES_TALLY),
         match=_win_at_reset_unnoticed,
     ),
     Deviation(
@@ -288,6 +298,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "очереди.»",
         standard="Each player cuts the shuffled pack; the lower card deals (ACC rules, Cadenza: \"the "
                     "player with the lower card deals first\").",
+        causes=(Cause.FAIRNESS_FLAG,),
         match=_first_cut_never_low,
     ),
 )}
@@ -296,7 +307,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
 def classify(diff: Difference, rules: Rules) -> str | None:
     """The id of the documented deviation that explains *diff* under *rules* (the rules in force), or None."""
     for dev in DEVIATIONS.values():
-        if dev.under(rules) and dev.match(diff, rules):
+        if diff.cause in dev.causes and dev.under(rules) and dev.match(diff, rules):
             return dev.id
     return None
 

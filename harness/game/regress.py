@@ -137,12 +137,15 @@ def counts_of_judgements(text: str, name: str) -> dict:
                             for k, v in by_rules.items()}}
 
 
+def _count(game: dict) -> None:
+    """The game's counts for the report, taken from the text of its judgements file (before any file is
+    written: once its files are on disk, a game is counted at once, so a Ctrl-C cannot fall in between)."""
+    game.update(counts_of_judgements(game["judgements"], judgements_name(game["index"])))
+
+
 def _write_judgements(out: Path, game: dict) -> None:
-    """The game's judgements, written once (every rule set judged), and its counts taken from that text."""
-    name = judgements_name(game["index"])
-    text = game.pop("judgements")
-    atomic.write_text(out / name, text)
-    game.update(counts_of_judgements(text, name))
+    """The game's judgements, written once (every rule set judged)."""
+    atomic.write_text(out / judgements_name(game["index"]), game.pop("judgements"))
 
 
 def _write_transcript(out: Path, game: dict) -> None:
@@ -227,6 +230,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                     failure = outcome.error
                     if outcome.ok:
                         game = outcome.value
+                        _count(game)
                         _write_transcript(folder, game)
                         _write_judgements(folder, game)
                         results.append(game)            # its transcript is on disk: the report may count it
