@@ -317,7 +317,7 @@ def test_every_page_of_the_report_and_the_edition_in_chromium(run_dir):
             _watch(page, problems)
             for name in pages:
                 problems.clear()
-                page.goto((run_dir / name).as_uri(), wait_until="load", timeout=60_000)
+                page.goto((run_dir / name).as_uri(), wait_until="networkidle", timeout=60_000)
                 found = list(problems)
                 width = page.evaluate("document.documentElement.scrollWidth")
                 if width > 1280:
@@ -348,7 +348,7 @@ def test_chromium_check_catches_a_planted_missing_file_and_a_wide_page(run_dir, 
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             problems: list[str] = []
             _watch(page, problems)
-            page.goto((site / "listing.html").as_uri(), wait_until="load")
+            page.goto((site / "listing.html").as_uri(), wait_until="networkidle")
             assert any("glyphs.png" in p for p in problems), problems
             page.goto(wide.as_uri(), wait_until="load")
             assert page.evaluate("document.documentElement.scrollWidth") > 1280
