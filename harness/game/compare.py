@@ -322,7 +322,8 @@ class Comparator:
         self._engine("discard", ev.who, lambda g: g.discard(p, list(ev.cards)), " ".join(ev.cards))
 
     def _on_starter(self, ev: Starter) -> None:
-        dealer = who_of(self.game.dealer) if self.game is not None else None
+        g = self.game
+        dealer = who_of(g.dealer) if g is not None and g.dealer is not None else None
         events = self._engine("starter", dealer, lambda g: g.starter(ev.card), ev.card)
         heels = [e for e in events if e.reason == "his heels"]
         expected = [0, 0]
@@ -451,7 +452,9 @@ class Comparator:
             self._judge(ev, Judged.SHOW, at)
             return
         which = ("pone", "dealer", "crib")[g.show_index]
-        owner = who_of(g.pone if which == "pone" else g.dealer)
+        owner_index = g.pone if which == "pone" else g.dealer
+        assert owner_index is not None            # the show phase comes after a deal
+        owner = who_of(owner_index)
         expected_hand = ShowHand.CRIB if which == "crib" else ShowHand(owner.value)
         if ev.hand != expected_hand:
             self._diff(Kind.FLOW, owner, expected_hand.value, ev.hand.value, Cause.SHOW_ORDER, NoFacts())
