@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import HarnessError
 
-__all__ = ["NotesError", "Judgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
+__all__ = ["NotesError", "OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
            "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code"]
 
@@ -24,7 +24,8 @@ class NotesError(HarnessError, ValueError):
 
 
 @dataclass
-class Judgement:
+class OcrJudgement:
+    """A judgement on the OCR (an entry of basic/RECONSTRUCTION.md), not a comparison's judgement."""
     line: int
     ocr: str = ""                    # the OCR rows, joined by ⏎ as the log quotes them
     reconstruction: str = ""
@@ -41,21 +42,21 @@ _CODE_SPAN = re.compile(r"^`(.*)`$")
 _FIELD = re.compile(r"^- (OCR|Reconstruction|Kind|Evidence): ?(.*)$")
 
 
-def read_judgements(path: Path) -> dict[int, Judgement]:
+def read_judgements(path: Path) -> dict[int, OcrJudgement]:
     """The `### <line>` entries of basic/RECONSTRUCTION.md (its 'Format of an entry')."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise NotesError(f"{path}: {exc.strerror}") from None
-    out: dict[int, Judgement] = {}
-    current: Judgement | None = None
+    out: dict[int, OcrJudgement] = {}
+    current: OcrJudgement | None = None
     for k, line in enumerate(text.splitlines(), 1):
         m = re.match(r"^###\s+(\d+)\s*$", line)
         if m:
             number = int(m.group(1))
             if number in out:
                 raise NotesError(f"{path}:{k}: a second entry for line {number}")
-            current = out[number] = Judgement(number, file_line=k)
+            current = out[number] = OcrJudgement(number, file_line=k)
             continue
         if line.startswith(("# ", "## ")):
             current = None

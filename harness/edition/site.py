@@ -27,8 +27,8 @@ from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Judgement, Moment, NotesError, Routine, deviation_lines, inline_code,
-                    quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
+from .notes import (Coverage, Moment, NotesError, Routine, deviation_lines, inline_code,
+                    OcrJudgement, quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
                     read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
@@ -42,7 +42,7 @@ HEAT_LEVELS = 6
 class Edition:
     listing: Listing
     analysis: Analysis
-    judgements: dict[int, Judgement]
+    judgements: dict[int, OcrJudgement]
     routines: list[Routine]
     difference_lines: dict[str, list[int]]
     deviations: dict[str, dict]            # id -> {lines: [...], what, rule, spec}
@@ -164,7 +164,7 @@ class LineView:
     incoming: list[tuple[int, str, str]]         # (source line, kind, href)
     dead: bool
     data_line: bool
-    judgement: Judgement | None
+    judgement: OcrJudgement | None
     evidence: list[tuple[bool, str]]
     deviations: list[str]
     routine: Routine | None                      # set on a routine's first line
