@@ -157,18 +157,19 @@ class Window:
         else:
             self._say(f"no {what}: a slot is 1-9", echo=False)
             return
-        self.slot = slot
         path = slot_path(self.save_path, slot)
         s = self.session
         if what == "save":
             try:
                 self._say(f"saved slot {slot}: {s.save(path)}")
+                self.slot = slot
             except OSError as exc:            # a full disk or a folder we may not write: the game goes on
                 self._say(f"could not save slot {slot} ({path}): {exc.strerror or exc}")
         else:
             try:
                 s.load(path)
                 self._say(f"loaded slot {slot}: {path}")
+                self.slot = slot
             except PlayError as exc:
                 self._say(f"could not load slot {slot}: {exc}")
 

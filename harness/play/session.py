@@ -222,17 +222,15 @@ class PlaySession:
             self.frames += 1
             if self.record is not None:
                 self.record.frames = self.frames
-            if self.referee is not None:
-                self._tell_referee()
+            w = m.wait_state()
+            if w is not None:
+                self._message_until = -1          # a person at a wait has had the message before them
+                if self.referee is not None:
+                    self.referee.at_wait(w.kind, w.line, self.caller())
             if self.track is not None and m.frame_edges:
                 self.audio.append(self.track.frame(m.frame_edges, m.frame_level))
             elif self.track is not None:
                 self.track.frame([], m.frame_level)       # keep the sample phase
-
-    def _tell_referee(self) -> None:
-        w = self.machine.wait_state()
-        if w is not None and self.referee is not None:
-            self.referee.at_wait(w.kind, w.line, self.caller())
 
     def caller(self) -> int | None:
         """The GO SUB return line of the routine running now (who called the card selector)."""
