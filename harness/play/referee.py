@@ -189,6 +189,8 @@ class Referee:
         self._played = False                    # a card was laid since the deal or the last reset
         self._demo_block: int | None = None     # the block folding the board demo's pegs
         self._demo_pegs = 0
+        self._dealer: Who | None = None
+        self._claim_secret: str | None = None   # the show whose count waits for the player's claim
         self.deals = 0                          # deals seen (carried through a save and a load)
         self.version = 0
         self._skip_to_deal = False
@@ -324,7 +326,9 @@ class Referee:
         if isinstance(ev, Show):
             shown = " ".join(rank_name(r) for r in ev.ranks if 1 <= r <= 13)  # H$() is not kept in step with H()
             total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
-            secret = self._secret("claim") if ev.hand == ShowHand.PLAYER and self._muggins_on() else None
+            mine = ev.hand == ShowHand.PLAYER or (ev.hand == ShowHand.CRIB and self._dealer == Who.PLAYER)
+            secret = self._secret(f"claim:{ev.hand.value}") if mine and self._muggins_on() else None
+            self._claim_secret = secret
             return _Block([PanelLine(f"Show, {ev.hand.value} (ranks {shown})", "heading"),
                            PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
                                      f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event", secret,
@@ -345,6 +349,7 @@ class Referee:
         if isinstance(ev, Deal):
             self.reveal_deal()
             self.deals = ev.n
+            self._dealer = ev.dealer
             self._played = False
             self._demo_block = None
         self.events.append(ev)
@@ -369,8 +374,8 @@ class Referee:
             self._block_of.append(len(self._blocks) - 1)
             if block.lines:
                 self.version += 1
-        if isinstance(ev, Claim):
-            self._reveal(self._secret("claim"))
+        if isinstance(ev, Claim) and self._claim_secret:
+            self._reveal(self._claim_secret)
         if isinstance(ev, Show) and ev.hand == ShowHand.CRIB:
             self._reveal(self._secret("crib"))
         if isinstance(ev, Win):
@@ -410,7 +415,7 @@ class Referee:
 
     def reveal_deal(self) -> None:
         """The deal has ended: nothing of it is secret any more."""
-        for what in ("hand", "crib", "claim"):
+        for what in ("hand", "crib", "claim:player", "claim:crib"):
             self._reveal(self._secret(what))
 
     def finish(self):
