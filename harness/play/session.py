@@ -34,7 +34,7 @@ from ..spectrum.tape import read_tap
 from ..spectrum.variables import BasicVariables
 from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
-from .record import KeyPlayer, KeyRecord, tape_digest
+from .record import KeyPlayer, KeyRecord, RecordError, tape_digest
 from .waits import PAUSED_TEXT, status_text
 
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
@@ -104,7 +104,10 @@ class PlaySession:
             from .referee import Referee
             self.referee = Referee(self.machine, rules, honest=referee == "honest")
         if replay is not None:
-            rec = KeyRecord.read(replay)
+            try:
+                rec = KeyRecord.read(replay)
+            except RecordError as exc:
+                raise PlayError(str(exc)) from exc
             if seed is not None and seed != rec.seed:
                 raise PlayError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
             self.seed = rec.seed
