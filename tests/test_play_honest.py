@@ -15,7 +15,9 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 from harness.build import build
 from harness.game.compare import compare
 from harness.game.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
-from harness.game.program import NEXT_DEAL_WAIT, words_of_program
+from harness.game.compare import judge
+from harness.game.judgements import JUDGED_UNDER, comparison_setup, judgements_text, parse_judgements, under
+from harness.game.program import NEXT_DEAL_WAIT, RUSSIAN
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession
@@ -158,7 +160,7 @@ def test_each_judgement_is_under_the_heading_of_its_action(tapes):
     play_through(s, until_deal=2, muggins="N")
     lines = [l.text for l in s.referee.all_lines()]
     result = compare(s.referee.events)
-    shows = [j for j in result.judgements if (getattr(j, "judged", None) or j.what) == "show"]
+    shows = [j for j in result.judgements if j.judged == "show"]
     assert len(shows) == 3
     for j in shows:
         hs = next(e.detail for e in j.expected if e.detail is not None)
@@ -216,13 +218,6 @@ def test_deal_numbers_go_on_through_a_save_and_a_load(tapes, tmp_path):
     assert any("(deal 1)" in t for t in texts(bare.referee, "note"))
 
 
-def _summary(j) -> tuple:
-    return ((getattr(j, "judged", None) or j.what), str(j.action), tuple((getattr(e, "who", None) or e.player,
-                                                                            e.points, e.reason) for e in j.expected),
-            tuple((s.who, s.points) for s in j.observed),
-            tuple((str(getattr(d.kind, "value", d.kind)), d.deviation) for d in j.differences))
-
-
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_both_tapes_are_judged_live_as_regress_judges_the_same_transcript(tapes, lang):
     """Issue 17's referee: the English tape's words come from its program (no false "screen you" or "show
@@ -232,15 +227,21 @@ def test_both_tapes_are_judged_live_as_regress_judges_the_same_transcript(tapes,
     play_through(s, until_deal=3, muggins="Y")
     s.referee.finish()
     events = s.referee.events
-    words = words_of_program(s.machine.program_bytes())
-    regress = compare(events, s.rules, words)            # what regress's worker runs over a game's transcript
-    live = s.referee.judgements
-    assert len(live) == len(regress.judgements) > 20
-    assert [_summary(j) for j in live] == [_summary(j) for j in regress.judgements]
-    assert not regress.unexplained and not texts(s.referee, "unexplained")
+    # regress's worker: the one set-up from the program, judged under every rule set, written as records
+    setup = comparison_setup(s.machine.program_bytes(), JUDGED_UNDER)
+    assert setup.edition == lang
+    results = judge(events, setup)
+    text = judgements_text((j for r in results.values() for j in r.judgements), list(results), edition=lang)
+    _, records = parse_judgements(text.splitlines(), f"game-{lang}.judgements.jsonl")
+    regress = under(records, s.rules.name)
+    _, live = parse_judgements(judgements_text(s.referee.judgements, [s.rules.name]).splitlines(), "live")
+    assert len(live) == len(regress) > 20
+    for mine, theirs in zip(live, regress):                 # action by action
+        assert mine == theirs, (mine, theirs)
+    assert not results[s.rules.name].unexplained and not texts(s.referee, "unexplained")
     screens = [e for e in events if e.kind.value == "screen"]
     assert {e.what for e in screens} >= {"board scores", "count", "hand", "show breakdown"}
     # the near miss that issue 17 found: the English tape judged with the Russian words is not clean
     if lang == "en":
-        wrong = compare(events, s.rules)
+        wrong = compare(events, s.rules, RUSSIAN)
         assert wrong.unexplained

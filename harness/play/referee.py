@@ -27,6 +27,7 @@ from ..cribbage.rules import STANDARD, Rules
 from ..game import program as P
 from ..game.compare import Comparator
 from ..game.deviations import DEVIATIONS
+from ..game.judgements import Cause, Judgement, comparison_setup, describe
 from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score,
                            ScoreContext, Show, ShowHand, Starter, Tally, Who, Win)
 from .cards import card_name, cards_text, rank_name
@@ -68,27 +69,17 @@ def _card_or_text(text: str) -> str:
         return str(text)
 
 
-# ---------------------------------------------------------------------- judgements, old and typed records
-def _judged(j) -> str:
-    judged = getattr(j, "judged", None)
-    return str(judged.value if hasattr(judged, "value") else judged) if judged is not None else j.what
-
-
-def _expected_who(e) -> str:
-    if hasattr(e, "who"):
-        return _who(e.who)
-    return _who(("computer", "player")[e.player])
+# ---------------------------------------------------------------------- judgements (judgements.Judgement)
+def _judged(j: Judgement) -> str:
+    return j.judged.value
 
 
 def _difference_note(d) -> str | None:
-    if hasattr(d, "cause"):
-        from ..game.judgements import describe
-        return describe(d)
-    return d.context.get("note") or d.context.get("what") or d.context.get("reason")
+    return describe(d) if d.cause != Cause.PEGGED else None     # a peg's points say it all
 
 
 def _engine_items(j) -> list[str]:
-    return [f"{_expected_who(e)} {e.points} for {e.reason}"
+    return [f"{_who(e.who)} {e.points} for {e.reason}"
             + (f" ({cards_text(e.cards)})" if e.cards and _judged(j) != "show" else "")
             for e in j.expected]
 
@@ -104,15 +95,13 @@ def _show_breakdown(j) -> list[PanelLine]:
 
 
 def deviation_summary(dev_id: str) -> str:
-    dev = DEVIATIONS[dev_id]
-    what = dev["what"] if isinstance(dev, dict) else dev.what
-    words = what.split()
+    words = DEVIATIONS[dev_id].what.split()
     return " ".join(words[:DEVIATION_WORDS]) + (" ..." if len(words) > DEVIATION_WORDS else "")
 
 
 def difference_line(d) -> PanelLine:
     """A difference flagged as the deviation it is, or as unexplained."""
-    kind = getattr(d.kind, "value", d.kind)
+    kind = d.kind.value
     said = f"{kind} {_who(d.who) if d.who is not None else 'board'}: engine {d.expected}, program {d.observed}"
     if d.deviation:
         return PanelLine(f"  ! {d.deviation} {said} [{deviation_summary(d.deviation)}]", "deviation")
@@ -202,7 +191,7 @@ class Referee:
 
     def _comparator(self) -> Comparator:
         """The comparison regress uses, made from the tape's set-up once the program is loaded."""
-        if self.setup is not None and hasattr(Comparator, "for_setup"):
+        if self.setup is not None:
             return Comparator.for_setup(self.setup, self.rules)
         return Comparator(self.rules, self.words or P.RUSSIAN)
 
@@ -211,7 +200,6 @@ class Referee:
         if self.observer is None:
             return
         if self.words is None:
-            from ..game.judgements import comparison_setup
             self.setup = comparison_setup(self.machine.program_bytes(), rule_sets=(self.rules,))
             self.edition, self.words = self.setup.edition, self.setup.words
             self.comparator = self._comparator()
@@ -384,14 +372,10 @@ class Referee:
         self._judged(closed)
         return closed
 
-    def _action_index(self, j) -> int:
-        at = getattr(j, "action_at", None)
-        if isinstance(at, int) and 0 <= at < len(self.events):
-            return at
-        for i in range(len(self.events) - 1, -1, -1):
-            if self.events[i] is j.action:
-                return i
-        return len(self.events) - 1
+    def _action_index(self, j: Judgement) -> int:
+        """The index of the event a judgement judges (its action_at among the events fed), else the last."""
+        at = j.action_at
+        return at if at is not None and 0 <= at < len(self.events) else len(self.events) - 1
 
     def _judged(self, closed: list) -> None:
         for j in closed:
