@@ -299,3 +299,28 @@ def test_the_board_demo_plays_at_real_time_in_turbo(tape):
         assert not window._may_hurry()
     finally:
         window.close()
+
+
+def test_a_resized_window_shows_the_whole_picture_in_its_shape_and_f11_goes_full_screen(tape):
+    s = PlaySession(tape=tape, seed=99, scale=1)
+    window = command.Window(s)
+    try:
+        w, h = s.size
+        window.screen = pygame.display.set_mode((w, h * 2), pygame.RESIZABLE)     # taller: bands above and below
+        window.present()
+        shown = pygame.surfarray.pixels3d(window.screen).transpose(1, 0, 2).copy()
+        band = (h * 2 - h) // 2
+        assert (shown[:band - 1] == 0).all() and (shown[-band + 1:] == 0).all()
+        picture = pygame.surfarray.pixels3d(s.surface()).transpose(1, 0, 2)
+        assert np.array_equal(shown[band:band + h], picture)                      # the same picture, unscaled
+        window.screen = pygame.display.set_mode((w // 2, h // 2), pygame.RESIZABLE)   # smaller: scaled down whole
+        window.present()
+        small = pygame.surfarray.pixels3d(window.screen).transpose(1, 0, 2)
+        assert small.shape[:2] == (h // 2, w // 2) and (small.reshape(-1, 3).max(axis=0) > 0).all()
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+        assert window.screen.get_flags() & pygame.FULLSCREEN or "no full screen" in s.notice
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+        assert not window.screen.get_flags() & pygame.FULLSCREEN
+        assert window.screen.get_size() == s.size
+    finally:
+        window.close()
