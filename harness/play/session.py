@@ -300,9 +300,12 @@ class PlaySession:
         if self._hint is not None and self._hint[0] == key:
             return self._hint[1]
         from .hint import hint_at
-        hint = hint_at(self.machine, caller, self.rules) if w is not None and w.line in P.SELECTOR_WAITS else None
-        lines = hint.lines() if hint is not None else ["Hint: none here (a hint is for a discard or a card "
-                                                       "to play)"]
+        try:
+            hint = hint_at(self.machine, caller, self.rules) if w is not None and w.line in P.SELECTOR_WAITS else None
+            lines = hint.lines() if hint is not None else ["Hint: none here (a hint is for a discard or a card "
+                                                           "to play)"]
+        except (HarnessError, ValueError, IndexError) as exc:   # the game goes on; the hint says what it missed
+            lines = [f"Hint: could not read the cards ({type(exc).__name__}: {exc})"]
         self._hint = (key, lines)
         return lines
 
