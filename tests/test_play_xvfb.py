@@ -201,6 +201,7 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         cut = x.wait_at((4925,))
         assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(cut)
         x.key("m")
+        x.wait_at(SELECTOR)                             # the turbo keeps real time for the cut's PAUSEs and messages
         shot, mem, border = still_window(x, SELECTOR)   # dealt: the six cards, waiting for the first discard
         hand = rows(mem)[16:18]
         assert hand[0][:4].strip() and hand[1][:4].strip()
