@@ -3,6 +3,7 @@ dummy video driver (no display needed), its picture against the machine's own re
 the command's one-line errors."""
 from __future__ import annotations
 
+import json
 import os
 
 import numpy as np
@@ -16,7 +17,8 @@ from harness.game.program import UDG_TEXT
 from harness.play import command
 from harness.play.beeper import SAMPLE_RATE, BeeperSpectrum, BeeperTrack
 from harness.play.keymap import MIN_HOLD, HeldKeys, spectrum_keys
-from harness.play.session import PlayError, PlaySession
+from harness.play.panel import POINTER_COLOUR, pointer_rect
+from harness.play.session import BORDER_H, BORDER_W, PANEL_W, STATUS_H, PlayError, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.direct import run_direct
 from harness.spectrum.screen import read_screen, render
@@ -117,7 +119,7 @@ def test_silence_when_the_beep_is_skipped():
 # ---------------------------------------------------------------- the session
 def test_the_window_shows_the_machines_own_render_through_the_cut_and_a_discard(tape, dummy_video):
     s = PlaySession(tape=tape, scale=2)
-    assert s.size == (640, 512)
+    assert s.size == ((320 + 300) * 2, (256 + 34) * 2) == ((BORDER_W + PANEL_W) * 2, (BORDER_H + STATUS_H) * 2)
     to_the_cut(s)
     assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(s)
     s.tap("M")
@@ -130,16 +132,25 @@ def test_the_window_shows_the_machines_own_render_through_the_cut_and_a_discard(
     after = rows(s)[16:18]
     assert after[0][:4].strip() == "" and hand[0][:4].strip() != ""    # slot 1 is empty now
     assert after[0][4:] == hand[0][4:]
+    before = s.machine.read(0x4000, 0xC000)
     surf = s.surface()
-    shown = pygame.surfarray.pixels3d(surf).transpose(1, 0, 2)
+    assert s.machine.read(0x4000, 0xC000) == before           # the marker is the window's: the machine is untouched
+    shown = pygame.surfarray.pixels3d(surf).transpose(1, 0, 2)[:512, :640]
     assert shown.shape == (512, 640, 3)
-    assert matches_render(shown, s)
+    assert s.pointer_slot() == 1
+    box = pointer_rect(1, 2)
+    marked = np.zeros(shown.shape[:2], bool)
+    marked[box.top:box.bottom, box.left:box.right] = True
+    assert matches_render(shown, s, outside=marked)           # the machine's own picture, but for the marker
+    assert (shown[box.top, box.left:box.right] == POINTER_COLOUR).all()       # a solid frame round slot 1
+    assert not matches_render(shown, s)                       # ... drawn over it, not in the machine
 
 
-def matches_render(pixels: np.ndarray, s: PlaySession) -> bool:
-    """The pixels are the machine's own render, in one of the two FLASH phases."""
+def matches_render(pixels: np.ndarray, s: PlaySession, outside: np.ndarray | None = None) -> bool:
+    """The pixels are the machine's own render, in one of the two FLASH phases (only *outside* a mask if given)."""
     m = s.machine
-    return any(np.array_equal(pixels, render(m.mem, border=m.s.border, scale=s.scale, flash_phase=phase))
+    keep = ~outside if outside is not None else np.ones(pixels.shape[:2], bool)
+    return any(np.array_equal(pixels[keep], render(m.mem, border=m.s.border, scale=s.scale, flash_phase=phase)[keep])
                for phase in (False, True))
 
 
@@ -148,7 +159,7 @@ def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_video):
     m = s.machine
     phases = []
     for _ in range(4):
-        shown = pygame.surfarray.pixels3d(s.surface()).transpose(1, 0, 2).copy()
+        shown = pygame.surfarray.pixels3d(s.surface()).transpose(1, 0, 2)[:BORDER_H, :BORDER_W].copy()
         phases.append([np.array_equal(shown, render(m.mem, border=m.s.border, flash_phase=p)) for p in (False, True)])
         s.step(16)
     assert all(sum(p) == 1 for p in phases)     # exactly one phase each time: a FLASH cell is on screen
@@ -180,7 +191,8 @@ def test_save_and_load_a_z80_continue_the_same_game(tape, dummy_video, tmp_path)
     s = PlaySession(tape=tape, scale=1, seed=4242)
     to_the_cut(s)
     path = s.save(tmp_path / "cut.z80")
-    assert [p.name for p in tmp_path.iterdir()] == ["cut.z80"]           # no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.z80", "cut.z80.json"]   # no temporary file left
+    assert json.loads((tmp_path / "cut.z80.json").read_text()) == {"seed": 4242, "deals": None}
     assert z80snap.read_z80(path).regs["pc"] == s.machine.cpu.pc
     loaded = PlaySession(load=path, scale=1)
     assert np.array_equal(loaded.screen_pixels(), s.screen_pixels())
@@ -306,26 +318,46 @@ def test_play_under_the_cribbage_zx_command(tape, capsys):
     assert done.stderr == "cribbage-zx play: no display (DISPLAY is not set; run under X or use xvfb-run)\n"
 
 
+def key_event(key, kind=pygame.KEYDOWN):
+    return pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)
+
+
 def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_video, tmp_path, capsys):
     s = PlaySession(tape=tape, scale=1)
     to_the_cut(s)
     window = command.Window(s, save_path=tmp_path / "f2.z80")
     try:
-        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+        window.handle(key_event(pygame.K_F2))
+        assert "save which slot? press 1-9" in s.notice and not list(tmp_path.iterdir())
+        window.handle(key_event(pygame.K_3))      # the digit picks the slot: it does not reach the Spectrum
+        s.step(1)
+        assert s.machine.keyboard.pressed() == set()
         at_cut = rows(s)
-        assert (tmp_path / "f2.z80").exists()
+        assert (tmp_path / "f2-3.z80").exists() and s.notice.startswith("saved slot 3")
+        window.handle(key_event(pygame.K_F2))
+        window.handle(key_event(pygame.K_RETURN))     # ENTER: the last slot again
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["f2-3.z80"]
         s.tap("M")
         s.run_until_wait()
         assert rows(s) != at_cut
-        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F3, mod=0, unicode="", scancode=0))
-        assert rows(s) == at_cut                  # back at the cut
+        window.handle(key_event(pygame.K_F3))
+        window.handle(key_event(pygame.K_5))          # an empty slot: said, and the game goes on
+        assert "could not load slot 5" in s.notice and rows(s) != at_cut
+        window.handle(key_event(pygame.K_F3))
+        window.handle(key_event(pygame.K_F3))         # F3 again: the last slot, 3
+        assert rows(s) == at_cut and s.notice.startswith("loaded slot 3")     # back at the cut
+        window.handle(key_event(pygame.K_F2))
+        window.handle(key_event(pygame.K_ESCAPE))     # never mind
+        assert s.notice == "no save"
         blocked = tmp_path / "a file"
         blocked.write_text("not a folder")
         window.save_path = blocked / "game.z80"
-        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
+        window.handle(key_event(pygame.K_F2))
+        window.handle(key_event(pygame.K_1))
         assert window.running
         out = capsys.readouterr().out
-        assert "saved" in out and "could not save" in out
+        assert "saved slot 3" in out and "could not save slot 1" in out
+        assert "could not save slot 1" in pygame.display.get_caption()[0]
         window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
         s.step(1)
         assert s.machine.keyboard.pressed() == {"N"}      # any other key goes to the Spectrum

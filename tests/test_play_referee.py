@@ -1,6 +1,9 @@
 """The live referee: its panel lines against the comparison `regress` uses, run again independently over the
 same events; planted faults flagged as unexplained, the program's own deviations by their ids; a game loaded
-from a .z80 judged again from the next deal; the panel drawn beside the screen."""
+from a .z80 judged again from the next deal, its deals numbered on; each judgement under the heading of its
+action; the narration (no reset before the first card, the count after each card, the demo's pegs in one
+line); the honest view's veils; both editions' tapes judged as regress judges them; the panel drawn beside
+the screen."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,9 +18,10 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 from harness.build import build
 from harness.game.compare import compare
 from harness.game.events import Deal, Play, Score, ScoreContext, Show
-from harness.play.panel import BACKGROUND, wrap
+from harness.play.cards import card_name
+from harness.play.panel import BACKGROUND, pointer_rect, wrap
 from harness.play.referee import PanelLine, Referee
-from harness.play.session import PlaySession
+from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from harness.spectrum.screen import render
 
 SELECTOR = (3725, 3730, 3750)      # the card selector 3700
@@ -74,7 +78,7 @@ def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int
 @pytest.fixture(scope="module")
 def first_deal(tape):
     """A session with the referee through the whole first deal (and the second dealt)."""
-    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)       # no window: nothing of SDL's is needed
+    s = PlaySession(tape=tape, referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
     autoplay(s, until_deal=2)
     return s
 
@@ -103,10 +107,13 @@ def test_every_judgement_of_the_comparison_is_on_the_panel(first_deal):
         assert (f"engine: fifteens {hs.fifteens}, pairs {hs.pairs}, runs {hs.runs}, flush {hs.flush}, "
                 f"nobs {hs.nobs} = {hs.total}") in panel
         for combo in hs.combinations:
-            assert f"{combo.kind} {' '.join(str(c) for c in combo.cards)}: {combo.points}" in panel
+            assert f"{combo.kind} {' '.join(card_name(c) for c in combo.cards)}: {combo.points}" in panel
+    values = {"A": 1, "J": 10, "Q": 10, "K": 10}
     for ev in referee.events:
         if isinstance(ev, Play):
-            assert f"{'you' if ev.who == 'player' else ev.who}: {ev.card}, count {ev.count}" in panel
+            name = card_name(ev.card)
+            after = ev.count + (values.get(name[:-1]) or int(name[:-1])) if ev.who == "computer" else ev.count
+            assert f"{'you' if ev.who == 'player' else ev.who}: {name}, count {after}" in panel
     # every difference flagged once, as the deviation it is or as unexplained
     flagged = texts(lines, "deviation")
     assert len(flagged) == len(result.documented) > 0        # this deal has the double peg at the reset (D1)
@@ -178,11 +185,15 @@ def test_a_loaded_game_is_judged_again_from_the_next_deal(tape, tmp_path):
 def test_the_panel_is_drawn_beside_the_machines_own_screen(first_deal):
     s = first_deal
     surf = s.surface()
-    assert surf.get_size() == ((320 + 300) * s.scale, 256 * s.scale)
-    pixels = pygame.surfarray.pixels3d(surf).transpose(1, 0, 2)
+    assert surf.get_size() == ((320 + 300) * s.scale, (256 + 34) * s.scale)
+    pixels = pygame.surfarray.pixels3d(surf).transpose(1, 0, 2)[:BORDER_H * s.scale]
     m = s.machine
     screen = pixels[:, :320 * s.scale]
-    assert any(np.array_equal(screen, render(m.mem, border=m.s.border, scale=s.scale, flash_phase=p))
+    keep = np.ones(screen.shape[:2], bool)
+    if s.pointer_slot() is not None:              # the window's marker round the card pointed at
+        box = pointer_rect(s.pointer_slot(), s.scale)
+        keep[box.top:box.bottom, box.left:box.right] = False
+    assert any(np.array_equal(screen[keep], render(m.mem, border=m.s.border, scale=s.scale, flash_phase=p)[keep])
                for p in (False, True))
     panel = pixels[:, 320 * s.scale:]
     inked = (panel != np.array(BACKGROUND, dtype=np.uint8)).any(axis=2)
@@ -247,7 +258,7 @@ def test_the_referee_judges_by_the_rules_asked_for_as_regress_does_under_each_pr
         referee.feed(ev)
     referee.finish()
     lines = referee.lines()
-    assert lines[0].text == f"Referee: the engine's view of the deal ({preset} rules)"
+    assert lines[0].text == f"Referee: the engine's view of the deal ({preset} rules, open)"
     result = compare(first_deal.referee.events, PRESETS[preset])
     assert len(texts(lines, "deviation")) == len(result.documented)
     assert len(texts(lines, "unexplained")) == len(result.unexplained)

@@ -23,7 +23,9 @@ from harness.build import build
 from harness.game.events import Deal
 from harness.game.program import UDG_TEXT
 from harness.play.command import WM_CLASS, Window
-from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.play.cards import cards_text
+from harness.play.panel import POINTER_COLOUR, pointer_rect
+from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.screen import read_screen, render
 from test_fuse import read_xwd
@@ -58,9 +60,10 @@ def tape(tmp_path_factory):
 class PlayInXvfb:
     """Xvfb and `python -m harness.play` in it; a context manager that always stops both."""
 
-    def __init__(self, workdir: Path, args: list[str]):
+    def __init__(self, workdir: Path, args: list[str], name: str = "play"):
         self.dir = workdir
-        self.save = workdir / "game.z80"
+        self.name = name
+        self.save = workdir / f"{name}-1.z80"            # F2 then 1: slot 1 of --save NAME.z80
         self.xvfb = self.play = None
         try:
             self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x600x24", "-nolisten", "tcp"],
@@ -70,8 +73,8 @@ class PlayInXvfb:
             self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
                             SDL_AUDIODRIVER="dummy")
             self.env.pop("SDL_VIDEODRIVER", None)
-            self.out = open(workdir / "play.out", "wb")
-            self.play = subprocess.Popen([sys.executable, "-m", "harness.play", "--save", str(self.save),
+            self.out = open(workdir / f"{name}.out", "wb")
+            self.play = subprocess.Popen([sys.executable, "-m", "harness.play", "--save", str(workdir / f"{name}.z80"),
                                           "--seconds", "600", *args],
                                          cwd=ROOT, env=self.env, stdout=self.out, stderr=subprocess.STDOUT)
             self.window = self._find_window()
@@ -92,7 +95,7 @@ class PlayInXvfb:
         raise AssertionError(f"the play window did not appear within 30 s: {self.output()}")
 
     def output(self) -> str:
-        return (self.dir / "play.out").read_text(errors="replace")[-2000:]
+        return (self.dir / f"{self.name}.out").read_text(errors="replace")[-2000:]
 
     def xdo(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, timeout=30, check=True, capture_output=True)
@@ -101,9 +104,10 @@ class PlayInXvfb:
         self.xdo("keydown", name, "sleep", str(HOLD), "keyup", name, "sleep", str(GAP))
 
     def saved(self) -> z80snap.Z80Snapshot:
-        """F2, then the .z80 the window wrote (atomically: it appears whole or not at all)."""
+        """F2 and 1, then the .z80 the window wrote in slot 1 (atomically: it appears whole or not at all)."""
         self.save.unlink(missing_ok=True)
         self.key("F2")
+        self.key("1")
         deadline = time.monotonic() + DEADLINE
         while not self.save.exists():
             assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
@@ -155,8 +159,24 @@ def rows(mem) -> list[str]:
     return [r.rstrip() for r in read_screen(mem, udg_text=UDG_TEXT).rows]
 
 
-def shows_render(pixels: np.ndarray, mem, border: int) -> bool:
-    return any(np.array_equal(pixels, render(mem, border=border, scale=SCALE, flash_phase=p)) for p in (False, True))
+MARKER = POINTER_COLOUR
+
+
+def outside_marker(pixels: np.ndarray) -> np.ma.MaskedArray:
+    """The screen's pixels with the window's pointer marker (wherever it is drawn) left out."""
+    mask = np.zeros(pixels.shape[:2], bool)
+    for slot in range(1, 7):
+        box = pointer_rect(slot, SCALE)
+        if (pixels[box.top, box.left:box.right] == MARKER).all():
+            mask[box.top:box.bottom, box.left:box.right] = True
+    return np.ma.MaskedArray(pixels, np.repeat(mask[:, :, None], 3, axis=2))
+
+
+def shows_render(pixels, mem, border: int) -> bool:
+    keep = ~np.ma.getmaskarray(pixels)
+    data = np.ma.getdata(pixels)
+    return any(np.array_equal(data[keep], render(mem, border=border, scale=SCALE, flash_phase=p)[keep])
+               for p in (False, True))
 
 
 def still_window(x: PlayInXvfb, lines: tuple[int, ...]) -> tuple[np.ndarray, bytearray, int]:
@@ -181,18 +201,19 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         cut = x.wait_at((4925,))
         assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(cut)
         x.key("m")
+        x.wait_at(SELECTOR)                             # the turbo keeps real time for the cut's PAUSEs and messages
         shot, mem, border = still_window(x, SELECTOR)   # dealt: the six cards, waiting for the first discard
         hand = rows(mem)[16:18]
         assert hand[0][:4].strip() and hand[1][:4].strip()
-        assert shot.shape == (BORDER_H * SCALE, (BORDER_W + 300) * SCALE, 3)
-        assert shows_render(shot[:, :BORDER_W * SCALE], mem, border)
+        assert shot.shape == ((BORDER_H + STATUS_H) * SCALE, (BORDER_W + 300) * SCALE, 3)
+        assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)
         x.key("Return")                                 # the card under the pointer (slot 1) to the crib
         deadline = time.monotonic() + DEADLINE
         while rows(mem)[16][:4].strip():
             assert time.monotonic() < deadline, "the discarded card never left the hand"
             shot, mem, border = still_window(x, SELECTOR)
         assert rows(mem)[16][4:] == hand[0][4:]         # the other five stay
-        assert shows_render(shot[:, :BORDER_W * SCALE], mem, border)
+        assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)
         final = shot
     # the same keys in-process: the same game, and the same panel, pixel for pixel
     replay = PlaySession(tape=tape, referee=True, seed=SEED, scale=SCALE)
@@ -206,11 +227,11 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
     replay.run_until_wait()
     assert replay.machine.read(0x4000, 0x1B00) == bytes(mem[0x4000:0x5B00])
     try:
-        panel = pygame.surfarray.pixels3d(replay.surface()).transpose(1, 0, 2)[:, BORDER_W * SCALE:]
-        assert np.array_equal(final[:, BORDER_W * SCALE:], panel)
+        panel = pygame.surfarray.pixels3d(replay.surface()).transpose(1, 0, 2)[:BORDER_H * SCALE, BORDER_W * SCALE:]
+        assert np.array_equal(final[:BORDER_H * SCALE, BORDER_W * SCALE:], panel)
         text = [line.text for line in replay.referee.lines()]
         deal = next(e for e in replay.referee.events if isinstance(e, Deal))
-        assert f"  you:      {' '.join(deal.player)}" in text
+        assert f"  you:      {cards_text(deal.player)}" in text
     finally:
         pygame.quit()
 

@@ -116,6 +116,8 @@ DEMO_PAUSE = 9090               # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТ
 DEMO_STARTED = 9100
 DEMO_SKIPPED = 9180             # 9095 GO TO 9175, a line that does not exist: the ROM goes on at 9180
 DEMO_REPEAT_PAUSE = 9160        # «ДЛЯ ПОВТОРА НАЖМИТЕ SPACE»: SPACE repeats the demo
+DEMO_LINES = (9100, 9160)       # the board demo runs from 9100 to the question at 9160 (GO SUB 6015 from 9130)
+AT_MESSAGE = (5510, 1)          # 5500: PRINT #1;AT 1,0;N$;AT 1,0;M$, every message of the program (then BEEP)
 
 # Who called the card selector 3700 (its GO SUB return line):
 SELECT_FIRST_DISCARD = 7860

@@ -1,18 +1,21 @@
-"""`cribbage-zx play [--tape PATH] [--turbo] [--referee] [--load PATH.z80]`: the game in a window.
+"""`cribbage-zx play [--tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
 
 Real speed by default: one frame every 1/50 s, the beeper played where the
-machine has audio. `--turbo` runs frames as fast as the emulator goes
-whenever the program is not waiting for a key and no key is held (the
-computer's thinking and the shuffle take a moment), at real speed otherwise.
-F2 saves the game as a .z80 (`--save`, written atomically), F3 loads it
-back, F10 or closing the window quits; every other key goes to the Spectrum
-(`keymap.HOST_KEYS`). `--referee` adds the engine's view of the deal beside
-the screen (`referee`).
+machine has audio. `--turbo` runs frames as fast as the emulator goes while
+the program computes (the shuffle, the deal, its thinking) and keeps real
+time whenever a person is needed or reading: a key awaited or held, a timed
+PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
+A new seed each start unless --seed (shown in the title and the panel);
+--record/--replay keep a game's keys. The window's own keys (`keymap.WINDOW_KEYS`:
+F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
+other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
+engine's view of the deal beside the screen (`referee`), honest unless `open`.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -23,7 +26,8 @@ from ..cliargs import command_parser, int_in
 from ..cribbage.rules import PRESETS
 from ..errors import HarnessError
 from ..spectrum.machine import FRAME_S
-from .session import PlayError, PlaySession
+from .keymap import HINT_KEY, PAUSE_KEY, key_help
+from .session import PlayError, PlaySession, slot_path
 
 PROG = "cribbage-zx play"
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -31,6 +35,7 @@ WM_CLASS = "cribbage-zx"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
+NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
 
 
 class UsageError(PlayError):
@@ -56,7 +61,8 @@ def import_pygame():
 
 
 class Window:
-    """The real-time loop: events to keys, frames paced at 50 Hz (or unpaced in turbo), the picture, the sound."""
+    """The real-time loop: events to keys, frames paced at 50 Hz (or unpaced in turbo), the picture, the sound,
+    and the window's own keys (help, hint, pause, save slots, full screen)."""
 
     def __init__(self, session: PlaySession, turbo: bool = False, save_path: Path = Path("cribbage.z80"),
                  max_seconds: float | None = None):
@@ -65,15 +71,25 @@ class Window:
         self.turbo = turbo
         self.save_path = save_path
         self.max_seconds = max_seconds
+        self.slot = 1                      # the last slot saved or loaded
+        self.asking: str | None = None     # "save" or "load": F2/F3 wait for the slot's digit
+        self._notice_until = 0.0
+        self.paced_frames = {"turbo": 0, "real": 0}      # frames run unpaced and at real time (the figures)
+        self.paced_why: dict[str, int] = {}              # real-time frames in turbo, by why
         pg.display.init()
         pg.font.init()
         try:
-            self.screen = pg.display.set_mode(session.size)
+            self.screen = pg.display.set_mode(session.size, pg.RESIZABLE)
         except pg.error as exc:
             raise PlayError(f"no display ({exc})") from exc
-        pg.display.set_caption(TITLE + (" [turbo]" if turbo else ""))
+        pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
+
+    def title(self, text: str = "") -> str:
+        s = self.session
+        seed = f" - seed {s.seed} (replay with --seed {s.seed})" if s.seed is not None else ""
+        return TITLE + (" [turbo]" if self.turbo else "") + seed + (f": {text}" if text else "")
 
     def _open_audio(self):
         pg = self.pygame
@@ -91,34 +107,108 @@ class Window:
         s = self.session
         if event.type == pg.QUIT:
             self.running = False
+        elif event.type == pg.KEYDOWN and self.asking is not None:
+            self._answer_slot(event)
         elif event.type == pg.KEYDOWN and event.key == pg.K_F10:
             self.running = False
-        elif event.type == pg.KEYDOWN and event.key == pg.K_F2:
-            try:
-                self._say(f"saved {s.save(self.save_path)}")
-            except OSError as exc:            # a full disk or a folder we may not write: the game goes on
-                self._say(f"could not save {self.save_path}: {exc.strerror or exc}")
-        elif event.type == pg.KEYDOWN and event.key == pg.K_F3:
-            try:
-                s.load(self.save_path)
-                self._say(f"loaded {self.save_path}")
-            except PlayError as exc:
-                self._say(str(exc))
+        elif event.type == pg.KEYDOWN and event.key in (pg.K_F2, pg.K_F3):
+            self.asking = "save" if event.key == pg.K_F2 else "load"
+            self._say(f"{self.asking} which slot? press 1-9 (ENTER or F{2 if self.asking == 'save' else 3} "
+                      f"again: slot {self.slot}; Esc: never mind)", echo=False)
+        elif event.type == pg.KEYDOWN and event.key == pg.K_F1:
+            s.help_on = not s.help_on
+        elif event.type == pg.KEYDOWN and event.key == pg.K_ESCAPE and s.help_on:
+            s.help_on = False
+        elif event.type == pg.KEYDOWN and event.key == pg.K_F11:
+            self._toggle_full_screen()
+        elif event.type == pg.KEYDOWN and self._window_letter(event, PAUSE_KEY, pg.K_PAUSE):
+            s.paused = not s.paused
+            s.release()
+        elif event.type == pg.KEYDOWN and self._window_letter(event, HINT_KEY):
+            s.hint_on = not s.hint_on
         elif event.type == pg.KEYDOWN:
-            s.host_key_down(pg.key.name(event.key))
+            if not s.paused:
+                s.host_key_down(pg.key.name(event.key))
         elif event.type == pg.KEYUP:
             s.host_key_up(pg.key.name(event.key))
         elif event.type in (pg.WINDOWFOCUSLOST,):
             s.release()                       # keys held when the focus went would stay down for ever
 
-    def _say(self, text: str) -> None:
-        print(f"{PROG}: {text}", flush=True)
-        self.pygame.display.set_caption(f"{TITLE}: {text}")
+    def _window_letter(self, event, letter: str, also: int | None = None) -> bool:
+        """P and H are the window's, except at an INPUT, where a person types them (Pause still pauses)."""
+        if also is not None and event.key == also:
+            return True
+        if self.pygame.key.name(event.key) != letter:
+            return False
+        w = self.session.waiting()
+        return w is None or w.kind not in ("input", "editor")
+
+    def _answer_slot(self, event) -> None:
+        pg = self.pygame
+        what, self.asking = self.asking, None
+        name = pg.key.name(event.key).strip("[]")
+        if event.key == pg.K_ESCAPE:
+            self._say(f"no {what}", echo=False)
+            return
+        if event.key in (pg.K_RETURN, pg.K_KP_ENTER, pg.K_F2 if what == "save" else pg.K_F3):
+            slot = self.slot
+        elif name in "123456789" and len(name) == 1:
+            slot = int(name)
+        else:
+            self._say(f"no {what}: a slot is 1-9", echo=False)
+            return
+        path = slot_path(self.save_path, slot)
+        s = self.session
+        if what == "save":
+            try:
+                self._say(f"saved slot {slot}: {s.save(path)}")
+                self.slot = slot
+            except OSError as exc:            # a full disk or a folder we may not write: the game goes on
+                self._say(f"could not save slot {slot} ({path}): {exc.strerror or exc}")
+        else:
+            try:
+                s.load(path)
+                self._say(f"loaded slot {slot}: {path}")
+                self.slot = slot
+            except PlayError as exc:
+                self._say(f"could not load slot {slot}: {exc}")
+
+    def _say(self, text: str, echo: bool = True) -> None:
+        """A message under the screen for a few seconds, in the title, and (done things) on stdout."""
+        if echo:
+            print(f"{PROG}: {text}", flush=True)
+        self.session.notice = text
+        self._notice_until = time.monotonic() + NOTICE_SECONDS
+        self.pygame.display.set_caption(self.title(text))
+
+    def _toggle_full_screen(self) -> None:
+        pg = self.pygame
+        flags = self.screen.get_flags()
+        try:
+            if flags & pg.FULLSCREEN:
+                self.screen = pg.display.set_mode(self.session.size, pg.RESIZABLE)
+            else:
+                self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        except pg.error as exc:
+            self._say(f"no full screen ({exc})", echo=False)
 
     # ------------------------------------------------------------------ loop
     def present(self) -> None:
-        self.screen.blit(self.session.surface(), (0, 0))
-        self.pygame.display.flip()
+        pg = self.pygame
+        if self.session.notice and time.monotonic() > self._notice_until:
+            self.session.notice = ""
+        picture = self.session.surface()
+        target = self.screen.get_size()
+        if target == picture.get_size():
+            self.screen.blit(picture, (0, 0))
+        else:                                  # resized or full screen: the whole picture, its shape kept
+            pw, ph = picture.get_size()
+            k = min(target[0] / pw, target[1] / ph)
+            size = (max(1, int(pw * k)), max(1, int(ph * k)))
+            self.screen.fill((0, 0, 0))
+            self.screen.blit(pg.transform.scale(picture, size), ((target[0] - size[0]) // 2,
+                                                                 (target[1] - size[1]) // 2))
+        pg.display.flip()
 
     def _play_sound(self) -> None:
         audio = self.session.audio
@@ -134,9 +224,11 @@ class Window:
             audio.clear()
 
     def _may_hurry(self) -> bool:
-        """Turbo runs ahead only while nobody is needed: no key awaited and none held (a held key
-        at full speed would be taken for many, the ROM's auto-repeat starting after 35 frames)."""
-        return not self.session.keys_down() and self.session.waiting() is None
+        """Turbo runs ahead only while nobody is needed or reading: no key awaited and none held (a held key
+        at full speed would be taken for many, the ROM's auto-repeat starting after 35 frames), no timed
+        message, no board demo."""
+        s = self.session
+        return not s.keys_down() and s.waiting() is None and s.needs_real_time() is None
 
     def run(self, until: Callable[[PlaySession], bool] | None = None) -> None:
         """Until the window is closed, F10, --seconds have passed, or *until(session)* holds (for tests)."""
@@ -153,15 +245,25 @@ class Window:
                 break
             if until is not None and until(s):
                 break
+            if s.paused:
+                self.present()
+                time.sleep(FRAME_S)
+                next_frame = time.perf_counter()
+                continue
             if self.turbo and self._may_hurry():
                 slice_end = now + TURBO_SLICE
                 while time.perf_counter() < slice_end and self._may_hurry():
                     s.step()
+                    self.paced_frames["turbo"] += 1
                 s.audio.clear()                   # sound at turbo speed would be noise
                 next_frame = time.perf_counter()
                 self.present()
                 continue
+            if self.turbo:
+                why = s.needs_real_time() or ("key" if s.keys_down() or s.waiting() is not None else "other")
+                self.paced_why[why] = self.paced_why.get(why, 0) + 1
             s.step()
+            self.paced_frames["real"] += 1
             self._play_sound()
             self.present()
             next_frame += FRAME_S
@@ -176,20 +278,37 @@ class Window:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "\n".join(key_help())
     parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
     parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
     parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
-                        help="where F2 saves and F3 loads (default: cribbage.z80)")
+                        help="the save slots' name: F2/F3 and a digit save/load slot N as PATH-N.z80 "
+                             "(default: cribbage-1.z80 ... cribbage-9.z80)")
     parser.add_argument("--turbo", action="store_true",
-                        help="full speed whenever no key is awaited or held")
-    parser.add_argument("--referee", action="store_true", help="the engine's view of the deal beside the screen")
+                        help="full speed while the program computes; real time while a key is awaited or "
+                             "held, a message is shown, or the board demo runs")
+    parser.add_argument("--referee", nargs="?", const="honest", choices=("honest", "open"), default=None,
+                        help="the engine's view of the deal beside the screen; honest (the default) hides the "
+                             "computer's cards and the crib until shown, and your count until you claim it "
+                             "(muggins); 'open' shows everything at once")
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard",
                         help="the rules the referee judges by (default standard, regress's verdict)")
     parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=None,
-                        help="SEED after RANDOMIZE (default: the machine's own, the same every time)")
+                        help="SEED after RANDOMIZE (default: a new one each start, shown in the title)")
+    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
     parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
     parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+
+
+def choose_seed(seed: int | None, replay: Path | None) -> int | None:
+    """--seed, or the record's (--replay), or a new one at random (65,536 seeds: SEED is two bytes)."""
+    if seed is not None or replay is not None:
+        return seed
+    return secrets.randbelow(65536)
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -222,11 +341,20 @@ def _play(args: argparse.Namespace) -> int:
             if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
                 raise PlayError(f"--tape: {exc}") from exc
             raise
-    session = PlaySession(tape=tape, load=args.load, referee=args.referee, scale=args.scale, seed=args.seed,
-                          sound=not args.no_sound, rules=PRESETS[args.rules])
+    if (args.record or args.replay) and args.load is not None:
+        raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")
+    seed = choose_seed(args.seed, args.replay) if args.load is None else args.seed
+    session = PlaySession(tape=tape, load=args.load, referee=args.referee or False, scale=args.scale, seed=seed,
+                          sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
+                          replay=args.replay)
+    if session.seed is not None:
+        print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
     window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
     try:
         window.run()
     finally:
         window.close()
+        session.close()
+        if args.record:
+            print(f"{PROG}: recorded the game's keys in {args.record}", flush=True)
     return 0

@@ -70,3 +70,34 @@ class HeldKeys:
         for key in (*self._down, *self._releasing):
             keys |= spectrum_keys(key)
         return frozenset(keys)
+
+
+#: the window's own keys (never the Spectrum's), for F1's help and `play --help`
+WINDOW_KEYS: tuple[tuple[str, str], ...] = (
+    ("F1", "this key help (again or Esc: close it)"),
+    ("H", "a hint: the engine's value of each discard, or what each card pegs now (at the card selector)"),
+    ("P, Pause", "pause and go on (P at an INPUT is the letter P: use Pause there)"),
+    ("F2 then 1-9", "save the game in slot 1-9 (ENTER or F2 again: the last slot used)"),
+    ("F3 then 1-9", "load slot 1-9 (ENTER or F3 again: the last slot used)"),
+    ("F11", "full screen and back (the window can also be resized)"),
+    ("F10", "quit"),
+)
+#: what the Spectrum's keys do in «КРИБЕДЖ», and the host keys that press them
+GAME_KEYS: tuple[tuple[str, str], ...] = (
+    ("SPACE", "move the card pointer; SPACE at the demo question shows the board demo"),
+    ("ENTER", "choose the card under the pointer; end a typed answer"),
+    ("Y / N, digits", "answers and your count (muggins), then ENTER"),
+    ("any key", "cut the pack, the next deal, turn up the crib"),
+    ("Shift", "CAPS SHIFT (Shift+0 or Backspace: DELETE; Esc: BREAK; the arrows: CAPS SHIFT+5..8)"),
+    ("Ctrl, Alt", "SYMBOL SHIFT (, . / ; ' - = type their SYMBOL SHIFT combinations)"),
+)
+#: pygame names of the window's keys that letters would otherwise send to the Spectrum
+HINT_KEY, PAUSE_KEY = "h", "p"
+
+
+def key_help() -> list[str]:
+    """Every key, the window's and the game's, one per line (F1 and --help)."""
+    width = max(len(k) for k, _ in WINDOW_KEYS + GAME_KEYS)
+    return (["The window's keys:"] + [f"  {k:<{width}}  {what}" for k, what in WINDOW_KEYS]
+            + ["The Spectrum's keys (every other key goes to the Spectrum):"]
+            + [f"  {k:<{width}}  {what}" for k, what in GAME_KEYS])

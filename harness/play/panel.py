@@ -1,15 +1,23 @@
-"""Draws the referee's lines into the window beside the screen: the latest lines that fit, wrapped, coloured by tone.
+"""Draws what the window adds to the machine's screen: the panel's lines beside it, the status line under it,
+the card pointer's marker over it, and the key help over everything.
 
-Only drawing lives here; what the lines say comes from `referee`, which
-tests read without a window.
+Only drawing lives here; what the lines say comes from `referee`, `hint` and
+`waits`, which tests read without a window. Text is at least MIN_FONT pixels
+high, so the panel is readable at --scale 1.
 """
 from __future__ import annotations
 
 import textwrap
 
+from ..game import program as P
+from .keymap import key_help
 from .referee import PanelLine
 
 BACKGROUND = (24, 24, 32)
+STATUS_BACKGROUND = (0, 0, 96)
+STATUS_COLOUR = (255, 255, 120)
+NOTICE_COLOUR = (120, 255, 255)
+POINTER_COLOUR = (255, 0, 255)          # bright magenta: the Spectrum's screen has no such colour in this game
 TONE_COLOURS = {
     "heading": (255, 255, 255),
     "event": (200, 200, 210),
@@ -18,11 +26,18 @@ TONE_COLOURS = {
     "deviation": (255, 190, 60),
     "unexplained": (255, 80, 80),
     "note": (150, 150, 150),
+    "hint": (255, 255, 120),
+    "hidden": (120, 120, 150),
 }
 MONOSPACE = ("dejavusansmono", "liberationmono", "freemono", "monospace")
+MIN_FONT = 12                            # pixels: readable at --scale 1
 
 
 _fonts: dict = {}
+
+
+def font_size(scale: int) -> int:
+    return max(MIN_FONT, 6 * scale + 1)
 
 
 def panel_font(size: int):
@@ -56,16 +71,66 @@ def wrap(lines: list[PanelLine], columns: int) -> list[PanelLine]:
 
 
 def draw_panel(surf, area, lines: list[PanelLine], scale: int = 1) -> None:
-    """Fill *area* of *surf* with the last lines of *lines* that fit."""
-    font = panel_font(6 * scale + 1)
+    """Fill *area* of *surf* with *lines*: the hint's (tone "hint") at the top, then the last others that fit."""
+    font = panel_font(font_size(scale))
     surf.fill(BACKGROUND, area)
     pad = 3 * scale
     char_w = max(font.size("M")[0], 1)
     line_h = font.get_linesize()
     columns = max((area.width - 2 * pad) // char_w, 10)
-    visible = wrap(lines, columns)[-max((area.height - 2 * pad) // line_h, 1):]
+    rows = max((area.height - 2 * pad) // line_h, 1)
+    pinned = wrap([l for l in lines if l.tone == "hint"], columns)
+    rest = wrap([l for l in lines if l.tone != "hint"], columns)
+    visible = pinned[:rows] + (rest[-(rows - len(pinned)):] if rows > len(pinned) else [])
     y = area.top + pad
     for line in visible:
         colour = TONE_COLOURS.get(line.tone, TONE_COLOURS["event"])
         surf.blit(font.render(line.text, True, colour, BACKGROUND), (area.left + pad, y))
         y += line_h
+
+
+def draw_status(surf, area, status: str, notice: str, scale: int = 1) -> None:
+    """The status line (what the program waits for) and the window's last message under the screen."""
+    font = panel_font(font_size(scale))
+    surf.fill(STATUS_BACKGROUND, area)
+    pad = 3 * scale
+    columns = max((area.width - 2 * pad) // max(font.size("M")[0], 1), 10)
+    y = area.top + pad // 2
+    surf.blit(font.render(status[:columns], True, STATUS_COLOUR, STATUS_BACKGROUND), (area.left + pad, y))
+    if notice:
+        surf.blit(font.render(notice[:columns], True, NOTICE_COLOUR, STATUS_BACKGROUND),
+                  (area.left + pad, y + font.get_linesize()))
+
+
+def pointer_rect(slot: int, scale: int):
+    """The marker's box in window pixels: round the card of *slot* (rows 16-17, four columns a slot) and the
+    selector's own pointer cell under it (row 21, column 4*slot-3), 32 px of border above and left."""
+    import pygame
+    left = (32 + 8 * (4 * (slot - 1))) * scale
+    top = (32 + 8 * P.HAND_ROWS[0]) * scale
+    bottom = (32 + 8 * 22) * scale
+    return pygame.Rect(left - 2 * scale, top - 2 * scale, 8 * 3 * scale + 4 * scale, bottom - top + 4 * scale)
+
+
+def draw_pointer(surf, slot: int, scale: int) -> None:
+    """A bright frame round the slot the card selector points at, always on (the program's own flashes)."""
+    import pygame
+    rect = pointer_rect(slot, scale)
+    pygame.draw.rect(surf, POINTER_COLOUR, rect, width=max(2, scale + 1))
+
+
+def draw_help(surf, scale: int) -> None:
+    """F1: every key over the whole window, on a dark veil."""
+    import pygame
+    font = panel_font(font_size(scale))
+    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 225))
+    surf.blit(veil, (0, 0))
+    pad = 8 * scale
+    char_w = max(font.size("M")[0], 1)
+    columns = max((surf.get_width() - 2 * pad) // char_w, 20)
+    lines = wrap([PanelLine(t, "heading" if not t.startswith(" ") else "event") for t in key_help()], columns)
+    y = pad
+    for line in lines:
+        surf.blit(font.render(line.text, True, TONE_COLOURS[line.tone]), (pad, y))
+        y += font.get_linesize()

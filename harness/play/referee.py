@@ -1,111 +1,96 @@
 """The live referee: the program's events as it plays, judged by the comparison `regress` uses, as panel lines.
 
-An `Observer` on the machine hands each event to a `Comparator`; the panel
-shows the event as the engine sees the deal (the hands, the crib, the
-starter, each card and its count, each peg), then each judgement as it
-closes: the engine's scores for the action with their reasons (a show
-itemised: fifteens, pairs, runs, flush, nobs and every combination) and the
-verdict, either agreement or each difference flagged as the documented
-deviation that explains it (`deviations.DEVIATIONS`) or as unexplained.
-Only text is made here (`PanelLine`); `panel` draws it, so tests read the
-lines without a window.
+An `Observer` on the machine hands each event to a `Comparator` made from the
+one comparison set-up of the tape being played (`judgements.comparison_setup`:
+the edition's screen words from the program's bytes), so the referee judges
+exactly as `regress` does. The panel is a block of lines per event, in the
+order they happened: the event as the engine sees the deal (the hands, the
+crib, the starter, each card with the count after it, each peg), and under it
+each judgement of that action as it closes (the engine's scores with their
+reasons, a show itemised, the verdict: agreement, or each difference flagged
+as the documented deviation that explains it or as unexplained), wherever the
+comparison closed it.
+
+Honest by default: the computer's cards and the crib are veiled until the
+program shows them, and with muggins on the player's show total until the
+claim is typed; everything of a deal is unveiled when it ends (the next-deal
+key, a win, the next deal). `open` shows it all at once, for study. Only text
+is made here (`PanelLine`); `panel` draws it, so tests read the lines without
+a window.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..cribbage.cards import parse_cards
 from ..cribbage.rules import STANDARD, Rules
 from ..game import program as P
 from ..game.compare import Comparator
-from ..game.judgements import Cause, Judgement, describe
 from ..game.deviations import DEVIATIONS
-from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score, Show,
-                           Starter, Tally, Win)
+from ..game.judgements import Cause, Judgement, comparison_setup, describe
+from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score,
+                           ScoreContext, Show, ShowHand, Starter, Tally, Who, Win)
+from .cards import card_name, cards_text, rank_name
 
 MAX_LINES = 400            # the panel keeps the latest lines; older ones scroll away
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 DEVIATION_WORDS = 12       # words of a deviation's description shown beside its id
+COUNT_CONVENTION = "the count beside a card is the count after it"
 
 
 @dataclass(frozen=True)
 class PanelLine:
-    """One line of the panel and its tone: heading, event, engine, agree, deviation, unexplained, note."""
+    """One line of the panel and its tone (heading, event, engine, agree, deviation, unexplained, note, hint,
+    hidden); a line with a *secret* shows *veil* instead (or nothing) until that secret is revealed."""
     text: str
     tone: str
+    secret: str | None = None
+    veil: str | None = None
+
+
+@dataclass
+class _Block:
+    """The lines of one event and of the judgements of that action, and what they keep secret."""
+    lines: list[PanelLine] = field(default_factory=list)
+    secret: str | None = None          # judgements of this action are veiled under the same secret
 
 
 def _who(who) -> str:
-    return "you" if str(who) == "player" else str(who)
+    return "you" if str(who) == Who.PLAYER.value else str(who)
 
 
-def _points(n: int) -> str:
-    return f"{n} point" + ("" if n == 1 else "s")
+def _s(who) -> str:
+    return "" if _who(who) == "you" else "s"
 
 
-def _cards(cards) -> str:
-    return " ".join(str(c) for c in cards)
+def _card_or_text(text: str) -> str:
+    try:
+        return card_name(text)
+    except Exception:
+        return str(text)
 
 
-# ---------------------------------------------------------------------- events
-def event_lines(ev: Event) -> list[PanelLine]:
-    """What the program just did, as the engine sees the deal."""
-    if isinstance(ev, Cut):
-        ranks = [RANK_NAMES.get(r, str(r)) for r in (ev.player_rank, ev.computer_rank)]
-        return [PanelLine(f"Cut for deal: you {ranks[0]}, computer {ranks[1]}", "event")]
-    if isinstance(ev, Options):
-        return [PanelLine(f"Muggins {'on' if ev.muggins else 'off'}", "note")]
-    if isinstance(ev, Deal):
-        return [PanelLine(f"Deal {ev.n}: {_who(ev.dealer)} deal{'' if _who(ev.dealer) == 'you' else 's'}",
-                          "heading"),
-                PanelLine(f"  computer: {_cards(ev.computer)}", "event"),
-                PanelLine(f"  you:      {_cards(ev.player)}", "event")]
-    if isinstance(ev, Discard):
-        return [PanelLine(f"{_who(ev.who)} to the crib: {_cards(ev.cards)}", "event")]
-    if isinstance(ev, Crib):
-        return [PanelLine(f"crib: {_cards(ev.cards)}", "event")]
-    if isinstance(ev, Starter):
-        return [PanelLine(f"starter: {ev.card}", "event")]
-    if isinstance(ev, Play):
-        return [PanelLine(f"{_who(ev.who)}: {ev.card}, count {ev.count}", "event")]
-    if isinstance(ev, Go):
-        return [PanelLine(f"{_who(ev.who)}: go at {ev.count}", "event")]
-    if isinstance(ev, Reset):
-        return [PanelLine(f"count {ev.count}: back to 0", "event")]
-    if isinstance(ev, Score):
-        return [PanelLine(f"  program pegs {_who(ev.who)} +{ev.points} ({ev.context.value}): "
-                          f"{ev.before} -> {ev.before + ev.points}", "event")]
-    if isinstance(ev, Show):
-        shown = " ".join(RANK_NAMES.get(r, str(r)) for r in ev.ranks)    # H$() is not kept in step with H()
-        total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
-        return [PanelLine(f"Show, {ev.hand.value} (ranks {shown})", "heading"),
-                PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
-                          f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event")]
-    if isinstance(ev, Claim):
-        return [PanelLine(f"you claim {ev.claimed}", "event")]
-    if isinstance(ev, Refused):
-        return [PanelLine(f"program refuses {ev.card} at count {ev.count}", "event")]
-    if isinstance(ev, Win):
-        return [PanelLine(f"{_who(ev.who)} win{'' if _who(ev.who) == 'you' else 's'}: computer {ev.computer}, "
-                          f"you {ev.player}", "heading")]
-    if isinstance(ev, Tally):
-        return [PanelLine(f"games: computer {ev.computer}, you {ev.player}", "event")]
-    return []                 # screen observations, choices, messages: judged, not narrated
+# ---------------------------------------------------------------------- judgements (judgements.Judgement)
+def _judged(j: Judgement) -> str:
+    return j.judged.value
 
 
-# ---------------------------------------------------------------------- judgements
-def _engine_items(j: Judgement) -> list[str]:
+def _difference_note(d) -> str | None:
+    return describe(d) if d.cause != Cause.PEGGED else None     # a peg's points say it all
+
+
+def _engine_items(j) -> list[str]:
     return [f"{_who(e.who)} {e.points} for {e.reason}"
-            + (f" ({_cards(e.cards)})" if e.cards and j.judged != "show" else "")
+            + (f" ({cards_text(e.cards)})" if e.cards and _judged(j) != "show" else "")
             for e in j.expected]
 
 
-def _show_breakdown(j: Judgement) -> list[PanelLine]:
+def _show_breakdown(j) -> list[PanelLine]:
     hs = next((e.detail for e in j.expected if e.detail is not None), None)
     if hs is None:
         return []
     lines = [PanelLine(f"  engine: fifteens {hs.fifteens}, pairs {hs.pairs}, runs {hs.runs}, "
                        f"flush {hs.flush}, nobs {hs.nobs} = {hs.total}", "engine")]
-    lines += [PanelLine(f"    {c.kind} {_cards(c.cards)}: {c.points}", "engine") for c in hs.combinations]
+    lines += [PanelLine(f"    {c.kind} {cards_text(c.cards)}: {c.points}", "engine") for c in hs.combinations]
     return lines
 
 
@@ -116,75 +101,109 @@ def deviation_summary(dev_id: str) -> str:
 
 def difference_line(d) -> PanelLine:
     """A difference flagged as the deviation it is, or as unexplained."""
-    said = f"{d.kind} {_who(d.who)}: engine {d.expected}, program {d.observed}"
+    kind = d.kind.value
+    said = f"{kind} {_who(d.who) if d.who is not None else 'board'}: engine {d.expected}, program {d.observed}"
     if d.deviation:
         return PanelLine(f"  ! {d.deviation} {said} [{deviation_summary(d.deviation)}]", "deviation")
-    note = describe(d) if d.cause != Cause.PEGGED else None     # the points say it all
+    note = _difference_note(d)
     return PanelLine(f"  !! UNEXPLAINED {said}" + (f" ({note})" if note else ""), "unexplained")
 
 
-def action_label(j: Judgement) -> str:
-    """Which action a judgement is about, in a few words (it closes when the next event arrives)."""
+def action_label(j) -> str:
+    """Which action a judgement is about, in a few words."""
     a = j.action
-    if j.judged == "go":
+    if _judged(j) == "go":
         return "go / last card"
     if isinstance(a, Play):
-        return f"{_who(a.who)} {a.card}"
+        return f"{_who(a.who)} {card_name(a.card)}"
     if isinstance(a, Starter):
-        return f"starter {a.card}"
+        return f"starter {card_name(a.card)}"
     if isinstance(a, Show):
         return f"show {a.hand.value}"
     if isinstance(a, Refused):
-        return f"refused {a.card}"
+        return f"refused {card_name(a.card)}"
     if isinstance(a, Score):
         return f"peg {_who(a.who)} +{a.points}"
-    return j.judged.value
+    return _judged(j)
 
 
-def judgement_lines(j: Judgement) -> list[PanelLine]:
+def judgement_lines(j) -> list[PanelLine]:
     """The engine's verdict on one action: its scores with reasons, then agreement or each difference."""
     lines: list[PanelLine] = []
-    scored = j.judged in ("play", "go", "show", "heels") or bool(j.expected) or bool(j.observed)
-    if j.judged == "show":
+    what = _judged(j)
+    scored = what in ("play", "go", "show", "heels") or bool(j.expected) or bool(j.observed)
+    if what == "show":
         lines += _show_breakdown(j)
     if scored:
         items = _engine_items(j)
         pegged = [f"{_who(s.who)} {s.points}" for s in j.observed]
         said = (f"  {action_label(j)}: engine {'; '.join(items) if items else 'no points'}"
                 f" | program {', '.join(pegged) if pegged else 'no points'}")
-        if j.differences:
-            lines.append(PanelLine(said, "engine"))
-        else:
-            lines.append(PanelLine(said + ": agrees", "agree"))
+        lines.append(PanelLine(said, "engine") if j.differences else PanelLine(said + ": agrees", "agree"))
     elif j.differences:
         lines.append(PanelLine(f"  {action_label(j)}:", "engine"))
     lines += [difference_line(d) for d in j.differences]
     return lines
 
 
+def _count_after(ev: Play) -> int:
+    """The count after the card: the player's Play has it (T at 2780), the computer's the count before (SUM)."""
+    if ev.who == Who.COMPUTER:
+        return ev.count + parse_cards(ev.card)[0].value
+    return ev.count
+
+
 # ---------------------------------------------------------------------- the live referee
 class Referee:
-    """Observes the machine, judges each event as it comes, and keeps the panel's lines."""
+    """Observes the machine, judges each event as it comes, and keeps the panel's blocks."""
 
-    def __init__(self, machine=None, rules: Rules = STANDARD):
+    def __init__(self, machine=None, rules: Rules = STANDARD, honest: bool = False, words: P.ScreenWords | None = None):
         self.machine = machine
         self.rules = rules
-        self.comparator = Comparator(rules)
+        self.honest = honest
+        self.words = words
+        self.edition: str | None = None
+        self.setup = None                       # judgements.ComparisonSetup of the tape, at attach()
+        self.comparator = self._comparator()
         self.events: list[Event] = []           # every event fed to the comparator, in order
-        self.judgements: list[Judgement] = []
-        self._lines: list[PanelLine] = [PanelLine(f"Referee: the engine's view of the deal ({rules.name} rules)",
-                                                  "heading")]
+        self.judgements: list = []
+        self._head: list[PanelLine] = [
+            PanelLine(f"Referee: the engine's view of the deal ({rules.name} rules"
+                      + (", honest: the computer's cards hidden until shown" if honest else ", open") + ")",
+                      "heading"),
+            PanelLine(f"  cards: A 2..10 J Q K + H C D S; {COUNT_CONVENTION}", "note")]
+        self._blocks: list[_Block] = []
+        self._block_of: list[int] = []          # event index -> its block
+        self._revealed: set[str] = set()
+        self._played = False                    # a card was laid since the deal or the last reset
+        self._demo_block: int | None = None     # the block folding the board demo's pegs
+        self._demo_pegs = 0
+        self._dealer: Who | None = None
+        self._claim_secret: str | None = None   # the show whose count waits for the player's claim
+        self.deals = 0                          # deals seen (carried through a save and a load)
         self.version = 0
         self._skip_to_deal = False
-        self._observed_at: tuple | None = None   # the wait whose screen was last checked, and the events then
+        self._observed_at: tuple | None = None  # the wait whose screen was last checked, and the events then
         self.observer = None
         if machine is not None:
             from ..game.observer import Observer
             self.observer = Observer(machine, self.on_event)
 
+    def _comparator(self) -> Comparator:
+        """The comparison regress uses, made from the tape's set-up once the program is loaded."""
+        if self.setup is not None:
+            return Comparator.for_setup(self.setup, self.rules)
+        return Comparator(self.rules, self.words or P.RUSSIAN)
+
     def attach(self) -> None:
-        if self.observer is not None:
-            self.machine.add_statement_hook(self._hook)
+        """Start watching (after the tape has loaded: the comparison's set-up comes from its program)."""
+        if self.observer is None:
+            return
+        if self.words is None:
+            self.setup = comparison_setup(self.machine.program_bytes(), rule_sets=(self.rules,))
+            self.edition, self.words = self.setup.edition, self.setup.words
+            self.comparator = self._comparator()
+        self.machine.add_statement_hook(self._hook)
 
     def detach(self) -> None:
         if self.observer is not None:
@@ -199,14 +218,15 @@ class Referee:
         except Exception as exc:               # the game goes on; the panel says what the referee missed
             if self._skip_to_deal:
                 return False                   # part of the deal the panel already said it does not judge
-            self._add([PanelLine(f"  !! UNEXPLAINED referee could not read line {line}:{stmt}: "
-                                 f"{type(exc).__name__}: {exc}", "unexplained")])
+            self._add_block([PanelLine(f"  !! UNEXPLAINED referee could not read line {line}:{stmt}: "
+                                       f"{type(exc).__name__}: {exc}", "unexplained")])
         return False
 
     def at_wait(self, kind: str, line: int, caller: int | None) -> None:
         """The program waits for a key: check what a person sees against the variables, as the driver does
         (the board, the count and the hand at the player's turn; the board before the next deal; the games
-        tally before «СЫГРАЕМ ЕЩЕ?»). Once per wait until something happens in the game."""
+        tally before «СЫГРАЕМ ЕЩЕ?»). Once per wait until something happens in the game. The next-deal key
+        ends a deal: everything of it is unveiled."""
         if self.observer is None or self._skip_to_deal:
             return
         if self._observed_at == (kind, line, caller, len(self.events)):
@@ -216,13 +236,14 @@ class Referee:
                 self.observer.observe_play()
             elif kind == "inkey" and line == P.NEXT_DEAL_WAIT:
                 self.observer.observe_board()
+                self.reveal_deal()
             elif kind == "input" and line == P.ASK_AGAIN:
                 self.observer.observe_tally()
                 computer, player = self.observer.games_tally()
                 self.feed(Tally(computer=computer, player=player))
         except Exception as exc:               # the game goes on; the panel says what was not checked
-            self._add([PanelLine(f"  !! UNEXPLAINED referee could not read the screen at line {line}: "
-                                 f"{type(exc).__name__}: {exc}", "unexplained")])
+            self._add_block([PanelLine(f"  !! UNEXPLAINED referee could not read the screen at line {line}: "
+                                       f"{type(exc).__name__}: {exc}", "unexplained")])
         self._observed_at = (kind, line, caller, len(self.events))
 
     def _muggins(self) -> bool | None:
@@ -245,17 +266,141 @@ class Referee:
                 self.feed(Options(muggins=muggins))
         self.feed(ev)
 
-    def feed(self, ev: Event) -> list[Judgement]:
+    # ------------------------------------------------------------------ narration
+    def _secret(self, what: str) -> str:
+        return f"{self.deals}:{what}"
+
+    def _muggins_on(self) -> bool:
+        return any(isinstance(e, Options) and e.muggins for e in self.events)
+
+    def event_block(self, ev: Event) -> _Block | None:
+        """What the program just did, as the engine sees the deal (None: folded into the line before)."""
+        if isinstance(ev, Cut):
+            return _Block([PanelLine(f"Cut for deal: you {rank_name(ev.player_rank)}, computer "
+                                     f"{rank_name(ev.computer_rank)}", "event")])
+        if isinstance(ev, Options):
+            return _Block([PanelLine(f"Muggins {'on' if ev.muggins else 'off'}", "note")])
+        if isinstance(ev, Deal):
+            return _Block([PanelLine(f"Deal {ev.n}: {_who(ev.dealer)} deal{_s(ev.dealer)}", "heading"),
+                           PanelLine(f"  computer: {cards_text(ev.computer)}", "event", self._secret("hand"),
+                                     "  computer: six cards, face down"),
+                           PanelLine(f"  you:      {cards_text(ev.player)}", "event")])
+        if isinstance(ev, Discard):
+            if ev.who == Who.COMPUTER:
+                return _Block([PanelLine(f"computer to the crib: {cards_text(ev.cards)}", "event",
+                                         self._secret("crib"), "computer to the crib: two cards, face down")],
+                              self._secret("crib"))
+            return _Block([PanelLine(f"you to the crib: {cards_text(ev.cards)}", "event")])
+        if isinstance(ev, Crib):
+            return _Block([PanelLine(f"crib: {cards_text(ev.cards)}", "event", self._secret("crib"),
+                                     "crib: four cards, face down")], self._secret("crib"))
+        if isinstance(ev, Starter):
+            return _Block([PanelLine(f"starter: {card_name(ev.card)}", "event")])
+        if isinstance(ev, Play):
+            self._played = True
+            return _Block([PanelLine(f"{_who(ev.who)}: {card_name(ev.card)}, count {_count_after(ev)}", "event")])
+        if isinstance(ev, Go):
+            return _Block([PanelLine(f"{_who(ev.who)}: go at {ev.count}", "event")])
+        if isinstance(ev, Reset):
+            if not self._played:
+                return _Block([])            # 4400 before the first card (the last deal's count): nothing to say
+            self._played = False
+            return _Block([PanelLine(f"count {ev.count}: back to 0", "event")])
+        if isinstance(ev, Score):
+            if ev.context == ScoreContext.DEMO:
+                return None
+            return _Block([PanelLine(f"  program pegs {_who(ev.who)} +{ev.points} ({ev.context.value}): "
+                                     f"{ev.before} -> {ev.before + ev.points}", "event")])
+        if isinstance(ev, Show):
+            shown = " ".join(rank_name(r) for r in ev.ranks if 1 <= r <= 13)  # H$() is not kept in step with H()
+            total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
+            mine = ev.hand == ShowHand.PLAYER or (ev.hand == ShowHand.CRIB and self._dealer == Who.PLAYER)
+            secret = self._secret(f"claim:{ev.hand.value}") if mine and self._muggins_on() else None
+            self._claim_secret = secret
+            return _Block([PanelLine(f"Show, {ev.hand.value} (ranks {shown})", "heading"),
+                           PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
+                                     f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event", secret,
+                                     "  (muggins: the count is shown once you have typed your claim)")],
+                          secret)
+        if isinstance(ev, Claim):
+            return _Block([PanelLine(f"you claim {ev.claimed}", "event")])
+        if isinstance(ev, Refused):
+            return _Block([PanelLine(f"program refuses {card_name(ev.card)} at count {ev.count}", "event")])
+        if isinstance(ev, Win):
+            return _Block([PanelLine(f"{_who(ev.who)} win{_s(ev.who)}: computer {ev.computer}, you {ev.player}",
+                                     "heading")])
+        if isinstance(ev, Tally):
+            return _Block([PanelLine(f"games: computer {ev.computer}, you {ev.player}", "event")])
+        return _Block([])                 # screen observations, choices, messages: judged, not narrated
+
+    def feed(self, ev: Event) -> list:
+        if isinstance(ev, Deal):
+            self.reveal_deal()
+            self.deals = ev.n
+            self._dealer = ev.dealer
+            self._played = False
+            self._demo_block = None
         self.events.append(ev)
-        self._add(event_lines(ev))
+        block = self.event_block(ev)
+        if block is None:                 # a peg of the board demo: one line counts them
+            self._demo_pegs += 1
+            text = f"board demo: the program pegs {self._demo_pegs} times (not judged)"
+            if self._demo_block is None:
+                self._demo_pegs = 1
+                text = "board demo: the program pegs 1 time (not judged)"
+                self._blocks.append(_Block([PanelLine(text, "note")]))
+                self._demo_block = len(self._blocks) - 1
+            else:
+                self._blocks[self._demo_block].lines[0] = PanelLine(text, "note")
+            self._block_of.append(self._demo_block)
+            self.version += 1
+        else:
+            if not isinstance(ev, (Score, Options)):
+                self._demo_block = None
+                self._demo_pegs = 0
+            self._blocks.append(block)
+            self._block_of.append(len(self._blocks) - 1)
+            if block.lines:
+                self.version += 1
+        if isinstance(ev, Claim) and self._claim_secret:
+            self._reveal(self._claim_secret)
+        if isinstance(ev, Show) and ev.hand == ShowHand.CRIB:
+            self._reveal(self._secret("crib"))
+        if isinstance(ev, Win):
+            self.reveal_deal()
         closed = self.comparator.feed(ev)
         self._judged(closed)
         return closed
 
-    def _judged(self, closed: list[Judgement]) -> None:
+    def _action_index(self, j: Judgement) -> int:
+        """The index of the event a judgement judges (its action_at among the events fed), else the last."""
+        at = j.action_at
+        return at if at is not None and 0 <= at < len(self.events) else len(self.events) - 1
+
+    def _judged(self, closed: list) -> None:
         for j in closed:
             self.judgements.append(j)
-            self._add(judgement_lines(j))
+            lines = judgement_lines(j)
+            if not lines:
+                continue
+            block = self._blocks[self._block_of[self._action_index(j)]] if self._block_of else None
+            if block is None:
+                self._add_block(lines)
+                continue
+            if block.secret and block.secret not in self._revealed:
+                lines = [PanelLine(l.text, l.tone, block.secret, None) for l in lines]
+            block.lines += lines
+            self.version += 1
+
+    def _reveal(self, secret: str) -> None:
+        if secret not in self._revealed:
+            self._revealed.add(secret)
+            self.version += 1
+
+    def reveal_deal(self) -> None:
+        """The deal has ended: nothing of it is secret any more."""
+        for what in ("hand", "crib", "claim:player", "claim:crib"):
+            self._reveal(self._secret(what))
 
     def finish(self):
         """Close what is still open (the last action's pegs) and return the whole Comparison."""
@@ -264,22 +409,42 @@ class Referee:
         self._judged(result.judgements[before:])
         return result
 
-    def restart(self, reason: str) -> None:
-        """A new machine state (a loaded .z80): judge afresh from the next cut or deal."""
-        self.comparator = Comparator(self.rules)
-        self.events, self.judgements = [], []
+    def restart(self, reason: str, deals: int | None = None) -> None:
+        """A new machine state (a loaded .z80): judge afresh from the next cut or deal, numbering deals on
+        from *deals* (the count saved beside the .z80)."""
+        self.comparator = self._comparator()
+        self.events, self.judgements, self._block_of = [], [], []
         self._skip_to_deal = True
+        if deals is not None:
+            self.deals = deals
         if self.observer is not None:
             from ..game.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
-        self._add([PanelLine(f"{reason}: this deal is not judged; the referee starts again at the next deal",
-                             "note")])
+            self.observer.deals = self.deals
+        self.reveal_deal()
+        self._add_block([PanelLine(f"{reason}: this deal is not judged; the referee starts again at the next "
+                                   f"deal (deal {self.deals + 1})", "note")])
 
-    def _add(self, lines: list[PanelLine]) -> None:
+    def note(self, text: str) -> None:
+        self._head.append(PanelLine(text, "note"))
+        self.version += 1
+
+    def _add_block(self, lines: list[PanelLine]) -> None:
+        self._blocks.append(_Block(list(lines)))
         if lines:
-            self.version += 1                   # the panel is drawn again only when this changes
-        self._lines += lines
-        del self._lines[:-MAX_LINES]
+            self.version += 1
+
+    def all_lines(self) -> list[PanelLine]:
+        """Every line as it stands, secrets included (the open view)."""
+        return self._head + [line for block in self._blocks for line in block.lines]
 
     def lines(self) -> list[PanelLine]:
-        return list(self._lines)
+        """The panel's lines as a person at the game sees them now: veiled secrets show their veil."""
+        out: list[PanelLine] = []
+        for line in self.all_lines():
+            if self.honest and line.secret and line.secret not in self._revealed:
+                if line.veil is not None:
+                    out.append(PanelLine(line.veil, "hidden"))
+            else:
+                out.append(line)
+        return out[-MAX_LINES:]

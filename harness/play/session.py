@@ -4,30 +4,44 @@
 frame by frame (with SDL_VIDEODRIVER=dummy, or no display at all) and the
 window loop in `command` paces the same calls at 50 frames a second. The
 picture is the machine's own screen render (`screen.render`, border
-included, scaled) with the referee's panel beside it when there is one.
+included, scaled), the card pointer marked over it (the machine's memory is
+never touched), the panel beside it (the seed, a hint on H, the referee's
+lines) and a status line under both saying in English what the program waits
+for (`waits`). It also says when the window must keep real time in turbo
+(`needs_real_time`: a timed PAUSE, a message just printed, the board demo),
+records or replays a game's keys (`record`), and saves .z80 slots with the
+referee's deal count beside them.
 """
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
 
 import numpy as np
 
+from .. import atomic
 from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError
 from ..game import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
-from ..spectrum.machine import WaitState
+from ..spectrum.machine import PAUSE_RANGE, WaitState
 from ..spectrum.screen import render
 from ..spectrum.tape import read_tap
+from ..spectrum.variables import BasicVariables
 from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
+from .record import KeyPlayer, KeyRecord, RecordError, tape_digest
+from .waits import PAUSED_TEXT, status_text
 
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
-PANEL_W = 300                      # the referee's panel, in unscaled pixels beside the screen
+PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
+STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
+MESSAGE_READ_FRAMES = 75           # turbo keeps real time this long after the program prints a message (1.5 s)
+REFEREE_MODES = ("honest", "open")
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
@@ -37,15 +51,34 @@ class PlayError(HarnessError):
     """A play session could not start or do what was asked: names the file or the option."""
 
 
+def slot_path(base: str | os.PathLike, slot: int) -> Path:
+    """Save slot 1-9 beside --save's name: cribbage.z80 -> cribbage-3.z80."""
+    base = Path(base)
+    return base.with_name(f"{base.stem}-{slot}{base.suffix or '.z80'}")
+
+
+def sidecar(path: Path) -> Path:
+    """What the window keeps beside a .z80: the seed and how many deals the referee has seen."""
+    return path.with_name(path.name + ".json")
+
+
 class PlaySession:
-    """The machine, the keys held on it, its sound and the optional referee."""
+    """The machine, the keys held on it, its sound, the optional referee, and what the window shows of them."""
 
     def __init__(self, tape: str | os.PathLike | None = None, load: str | os.PathLike | None = None,
-                 referee: bool = False, scale: int = 2, seed: int | None = None, sound: bool = False,
-                 rules: Rules = STANDARD):
+                 referee: bool | str = False, scale: int = 2, seed: int | None = None, sound: bool = False,
+                 rules: Rules = STANDARD, record: str | os.PathLike | None = None,
+                 replay: str | os.PathLike | None = None):
         if scale < 1:
             raise PlayError(f"--scale {scale}: the scale is a whole number from 1")
+        if referee is True:
+            referee = "honest"
+        if referee and referee not in REFEREE_MODES:
+            raise PlayError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
+        if (record or replay) and load is not None:
+            raise PlayError(f"--{'record' if record else 'replay'} starts from the tape, not from --load")
         self.scale = scale
+        self.rules = rules
         self.machine = BeeperSpectrum(fast=False)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
         self.held = HeldKeys()
@@ -54,23 +87,47 @@ class PlaySession:
         self.track = BeeperTrack() if sound else None
         self.audio: list[np.ndarray] = []     # samples of frames with beeper edges, for the window to play
         self.status = ""
-        self._panel: tuple | None = None      # (referee version, its drawn panel)
+        self.seed = seed                      # None: the machine's own (the same every time)
+        self.paused = False
+        self.hint_on = False
+        self.help_on = False
+        self.notice = ""                      # the window's last message (saved, loaded, ...)
+        self._hint: tuple | None = None       # (the wait it was made for, its lines)
+        self._message_until = -1              # frame until which turbo keeps real time for a message
+        self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
+        self.record_path = Path(record) if record else None
+        self.record: KeyRecord | None = None
+        self.player: KeyPlayer | None = None
         self.referee = None
+        self.referee_mode = referee or None
         if referee:
             from .referee import Referee
-            self.referee = Referee(self.machine, rules)
+            self.referee = Referee(self.machine, rules, honest=referee == "honest")
+        if replay is not None:
+            try:
+                rec = KeyRecord.read(replay)
+            except RecordError as exc:
+                raise PlayError(str(exc)) from exc
+            if seed is not None and seed != rec.seed:
+                raise PlayError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
+            self.seed = rec.seed
+            self.player = KeyPlayer(rec)
         if load is not None:
             self.load(load)
         else:
             if tape is None:
                 raise PlayError("no tape and no snapshot to start from")
-            self._start_tape(Path(tape), seed)
+            self._start_tape(Path(tape), self.seed, replay)
+        self.machine.add_statement_hook(self._on_statement)
         if self.referee is not None:
             self.referee.attach()
+            if self.seed is not None:
+                self.referee.note(f"seed {self.seed}: replay this game with --seed {self.seed}")
 
     # ------------------------------------------------------------------ start
-    def _start_tape(self, tape: Path, seed: int | None) -> None:
+    def _start_tape(self, tape: Path, seed: int | None, replay) -> None:
         try:
+            data = tape.read_bytes()
             blocks = read_tap(tape)
         except OSError as exc:
             raise PlayError(f"--tape {tape}: {exc.strerror or exc}") from exc
@@ -78,6 +135,12 @@ class PlaySession:
             raise PlayError(f"--tape: {exc}") from exc
         if not blocks:
             raise PlayError(f"--tape {tape}: the tape is empty")
+        if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
+            raise PlayError(f"--replay {replay}: recorded on another tape than {tape}")
+        if self.record_path is not None:
+            if seed is None:
+                raise PlayError("--record needs a seed (the command draws one unless --seed is given)")
+            self.record = KeyRecord(tape_digest(data), seed)
         m = self.machine
         m.boot()
         if seed is not None:
@@ -89,6 +152,11 @@ class PlaySession:
             m.add_statement_hook(plant_seed)
         load_tape(m, blocks)          # the program runs to its first question, as after LOAD "" on a real 48K
         self.status = f"loaded {tape.name}"
+
+    def _on_statement(self, line: int, stmt: int) -> bool:
+        if (line, stmt) == P.AT_MESSAGE:
+            self._message_until = self.frames + MESSAGE_READ_FRAMES
+        return False
 
     # ------------------------------------------------------------------ keys
     def press(self, keys: str | list[str]) -> None:
@@ -117,12 +185,25 @@ class PlaySession:
     def host_key_up(self, name: str) -> None:
         self.held.up(name, self.frames)
 
+    @property
+    def replaying(self) -> bool:
+        return self.player is not None and self.frames < self.player.record.frames
+
+    def _wanted_keys(self) -> frozenset[str]:
+        if self.player is not None:
+            keys = self.player.keys_at(self.frames)
+            if keys is not None:
+                return frozenset(keys)            # the record's keys; the person's wait until it ends
+        return frozenset(self._api_keys) | self.held.spectrum_keys(self.frames)
+
     def keys_down(self) -> bool:
         """Whether any Spectrum key is held now (a person at the keyboard: time runs at real speed)."""
-        return bool(self._api_keys) or bool(self.held.spectrum_keys(self.frames))
+        return bool(self._wanted_keys())
 
     def _apply_keys(self) -> None:
-        wanted = frozenset(self._api_keys) | self.held.spectrum_keys(self.frames)
+        wanted = self._wanted_keys()
+        if self.record is not None:
+            self.record.note(self.frames, wanted)
         if wanted != self._applied:
             self.machine.release()
             if wanted:
@@ -142,18 +223,22 @@ class PlaySession:
                 raise PlayError(f"a frame did not end after {MAX_PARTIAL_FRAMES} trap stops "
                                 f"(line {m.ppc}:{m.subppc}, PC={m.cpu.pc:#06x})")
             self.frames += 1
-            if self.referee is not None:
-                self._tell_referee()
+            if self.record is not None:
+                self.record.frames = self.frames
+            w = m.wait_state()
+            if w is not None:
+                self._message_until = -1          # a person at a wait has had the message before them
+                if self.referee is not None:
+                    self.referee.at_wait(w.kind, w.line, self.caller())
             if self.track is not None and m.frame_edges:
                 self.audio.append(self.track.frame(m.frame_edges, m.frame_level))
             elif self.track is not None:
                 self.track.frame([], m.frame_level)       # keep the sample phase
 
-    def _tell_referee(self) -> None:
-        w = self.machine.wait_state()
-        if w is not None and self.referee is not None:
-            stack = self.machine.gosub_stack()
-            self.referee.at_wait(w.kind, w.line, stack[0][0] if stack else None)
+    def caller(self) -> int | None:
+        """The GO SUB return line of the routine running now (who called the card selector)."""
+        stack = self.machine.gosub_stack()
+        return stack[0][0] if stack else None
 
     def waiting(self) -> WaitState | None:
         """What the program waits for now (a key, INPUT...), or None while it runs."""
@@ -172,37 +257,119 @@ class PlaySession:
         raise PlayError(f"the program did not wait for a key within {max_frames} frames "
                         f"(at line {m.ppc}:{m.subppc})")
 
-    # ------------------------------------------------------------------ picture
+    def needs_real_time(self) -> str | None:
+        """Why turbo must keep real time now, or None: a timed PAUSE n (its text was just printed), a
+        message printed less than MESSAGE_READ_FRAMES ago, or the board demo (9100-9160)."""
+        m = self.machine
+        if PAUSE_RANGE[0] <= m.cpu.pc < PAUSE_RANGE[1] and m.cpu.get("bc") != 0:
+            return "pause"
+        lo, hi = P.DEMO_LINES
+        if lo <= m.ppc < hi or any(lo <= line < hi for line, _ in m.gosub_stack()):
+            return "demo"
+        if self.frames < self._message_until:
+            return "message"
+        return None
+
+    # ------------------------------------------------------------------ what the window shows
+    def status_line(self) -> str:
+        if self.paused:
+            return PAUSED_TEXT
+        w = self.waiting()
+        text = status_text(w.line if w is not None else None, self.caller() if w is not None else None)
+        if self.replaying:
+            text = "replaying the record's keys (the keyboard is yours when it ends) - " + text
+        return text
+
+    def pointer_slot(self) -> int | None:
+        """The card selector's slot X (1-based) while it waits for SPACE or ENTER, else None."""
+        w = self.waiting()
+        if w is None or w.line not in P.SELECTOR_WAITS or self.caller() not in P.SELECTOR_SLOTS:
+            return None
+        try:
+            x = BasicVariables(self.machine).get("X")
+        except HarnessError:
+            return None
+        x = int(getattr(x, "value", x))
+        return x if 1 <= x <= P.SELECTOR_SLOTS[self.caller()] else None
+
+    def hint_lines(self) -> list[str]:
+        """The engine's hint for this wait (H), made once per wait; empty where the program asks for no card."""
+        w = self.waiting()
+        caller = self.caller() if w is not None else None
+        key = (w.line if w else None, caller, self.frames if w is None else self._hint_wait_key(w, caller))
+        if self._hint is not None and self._hint[0] == key:
+            return self._hint[1]
+        from .hint import hint_at
+        try:
+            hint = hint_at(self.machine, caller, self.rules) if w is not None and w.line in P.SELECTOR_WAITS else None
+            lines = hint.lines() if hint is not None else ["Hint: none here (a hint is for a discard or a card "
+                                                           "to play)"]
+        except (HarnessError, ValueError, IndexError) as exc:   # the game goes on; the hint says what it missed
+            lines = [f"Hint: could not read the cards ({type(exc).__name__}: {exc})"]
+        self._hint = (key, lines)
+        return lines
+
+    def _hint_wait_key(self, w: WaitState, caller: int | None) -> tuple:
+        """What the hint depends on at a wait: the cards held and the series (SUM, N) and the first discard."""
+        v = BasicVariables(self.machine)
+        try:
+            return tuple(v.get("B()")) + (v.get("N"), v.get("SUM"), tuple(v.get("T()")[:4]), caller)
+        except HarnessError:
+            return (caller,)
+
+    def panel_lines(self):
+        """The panel's lines, top to bottom: the seed, the hint when asked, then the referee's."""
+        from .referee import PanelLine
+        lines: list = []
+        if self.seed is not None and self.referee is None:
+            lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
+        if self.hint_on:
+            lines += [PanelLine(t, "hint") for t in self.hint_lines()]
+        if self.referee is not None:
+            lines += self.referee.lines()
+        elif not self.hint_on:
+            lines.append(PanelLine("H: a hint; F1: every key; --referee: the engine's view of the deal", "note"))
+        return lines
+
     def screen_pixels(self) -> np.ndarray:
-        """The machine's screen and border as RGB (height, width, 3), scaled: what the window shows."""
+        """The machine's screen and border as RGB (height, width, 3), scaled: the machine's own render."""
         m = self.machine
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
     @property
     def size(self) -> tuple[int, int]:
-        panel = PANEL_W if self.referee is not None else 0
-        return (BORDER_W + panel) * self.scale, BORDER_H * self.scale
+        return (BORDER_W + PANEL_W) * self.scale, (BORDER_H + STATUS_H) * self.scale
 
     def surface(self):
-        """A pygame Surface of the whole window: the screen, and the referee's panel on its right."""
+        """A pygame Surface of the whole window: the screen with the pointer marked, the panel on its right,
+        the status line under both, and the key help over everything when F1 asked for it."""
         import pygame
+        from . import panel as draw
         surf = pygame.Surface(self.size)
         img = self.screen_pixels()
         h, w = img.shape[:2]
         surf.blit(pygame.image.frombuffer(img.tobytes(), (w, h), "RGB"), (0, 0))
-        if self.referee is not None:
-            if self._panel is None or self._panel[0] != self.referee.version:
-                from .panel import draw_panel
-                panel = pygame.Surface((self.size[0] - w, h))
-                draw_panel(panel, panel.get_rect(), self.referee.lines(), self.scale)
-                self._panel = (self.referee.version, panel)
-            surf.blit(self._panel[1], (w, 0))
+        slot = self.pointer_slot()
+        if slot is not None:
+            draw.draw_pointer(surf, slot, self.scale)
+        lines = self.panel_lines()
+        key = (tuple(lines), self.referee.version if self.referee else 0)
+        if self._panel is None or self._panel[0] != key:
+            panel = pygame.Surface((self.size[0] - w, h))
+            draw.draw_panel(panel, panel.get_rect(), lines, self.scale)
+            self._panel = (key, panel)
+        surf.blit(self._panel[1], (w, 0))
+        draw.draw_status(surf, pygame.Rect(0, h, self.size[0], self.size[1] - h), self.status_line(),
+                         self.notice, self.scale)
+        if self.help_on:
+            draw.draw_help(surf, self.scale)
         return surf
 
     # ------------------------------------------------------------------ .z80
     def save(self, path: str | os.PathLike) -> Path:
-        """Write the machine as a version 3 .z80, atomically (a temporary file renamed over *path*)."""
+        """Write the machine as a version 3 .z80, atomically (a temporary file renamed over *path*), and
+        beside it the seed and the referee's count of deals, so a load numbers the deals on."""
         path = Path(path)
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -214,22 +381,42 @@ class PlaySession:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        if self.referee is not None or self.seed is not None:
+            atomic.write_json(sidecar(path), {"seed": self.seed,
+                                              "deals": self.referee.deals if self.referee is not None else None})
         self.status = f"saved {path}"
         return path
 
     def load(self, path: str | os.PathLike) -> None:
-        """Put the machine in the state of a .z80; the referee starts afresh at the next deal."""
+        """Put the machine in the state of a .z80; the referee starts afresh at the next deal, numbered on
+        from the deals the save had seen."""
         path = Path(path)
+        if self.record is not None:
+            raise PlayError(f"{path}: not loaded while --record is on (the record would not replay)")
         try:
             snap = z80snap.read_z80(path)
         except OSError as exc:
             raise PlayError(f"{path}: {exc.strerror or exc}") from exc
         except z80snap.SnapshotError as exc:
             raise PlayError(str(exc)) from exc
+        side: dict = {}
+        try:
+            side = json.loads(sidecar(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            side = {}                                  # a .z80 from elsewhere: deals counted from 1
         z80snap.to_machine(snap, self.machine)
         self.machine.forget_edges()
         self.release()
         self._applied = frozenset()
+        self.player = None
+        if isinstance(side.get("seed"), int):
+            self.seed = side["seed"]
         if self.referee is not None:
-            self.referee.restart(f"loaded {path.name}")
+            deals = side.get("deals")
+            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None)
         self.status = f"loaded {path}"
+
+    def close(self) -> None:
+        """Write the key record (--record), whole or not at all."""
+        if self.record is not None and self.record_path is not None:
+            self.record.write(self.record_path)

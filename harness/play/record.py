@@ -1,0 +1,94 @@
+"""A whole game's keys, recorded (`--record FILE`) and replayed (`--replay FILE`) to the same screens.
+
+The machine is deterministic: the same tape, the same SEED after RANDOMIZE and
+the same Spectrum keys down at the same frames give the same game, frame for
+frame, whatever the window's pace (turbo or not). So a record is the tape's
+SHA-256, the seed, and each change of the set of Spectrum keys held with the
+frame it happened at; JSON, written whole (harness/atomic.py) when the
+session ends.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import atomic
+from ..errors import HarnessError
+
+FORMAT = "cribbage-zx play keys"
+VERSION = 1
+
+
+class RecordError(HarnessError):
+    """A key record that cannot be read, or does not belong to the tape being played."""
+
+
+def tape_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class KeyRecord:
+    tape_sha256: str
+    seed: int
+    changes: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)   # (frame, keys held from it)
+    frames: int = 0                                                             # frames the game ran
+
+    def note(self, frame: int, keys) -> None:
+        """The keys held change at *frame* (one entry a frame: a later note at the same frame replaces it)."""
+        keys = tuple(sorted(keys))
+        if self.changes and self.changes[-1][0] == frame:
+            self.changes.pop()
+        if (self.changes[-1][1] if self.changes else ()) != keys:
+            self.changes.append((frame, keys))
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "tape_sha256": self.tape_sha256, "seed": self.seed,
+                "frames": self.frames, "keys": [[f, list(k)] for f, k in self.changes]}
+
+    def write(self, path: str | os.PathLike) -> None:
+        atomic.write_json(path, self.to_json(), indent=0)
+
+    @classmethod
+    def read(cls, path: str | os.PathLike) -> "KeyRecord":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError(f"--replay {path}: {exc.strerror or exc}") from exc
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise RecordError(f"--replay {path}: not a key record ({exc})") from exc
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
+        if data.get("version") != VERSION:
+            raise RecordError(f"--replay {path}: version {data.get('version')!r}, this program reads {VERSION}")
+        try:
+            changes = [(int(f), tuple(str(k) for k in keys)) for f, keys in data["keys"]]
+            record = cls(str(data["tape_sha256"]), int(data["seed"]), changes, int(data["frames"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"--replay {path}: a malformed entry ({type(exc).__name__}: {exc})") from exc
+        frames = [f for f, _ in changes]
+        if frames != sorted(set(frames)):
+            raise RecordError(f"--replay {path}: the key changes are not in frame order")
+        return record
+
+
+class KeyPlayer:
+    """The keys of a record, frame by frame; None once the record has ended (the keyboard is the person's)."""
+
+    def __init__(self, record: KeyRecord):
+        self.record = record
+        self._i = 0
+        self._keys: tuple[str, ...] = ()
+
+    def keys_at(self, frame: int) -> tuple[str, ...] | None:
+        if frame >= self.record.frames:
+            return None
+        changes = self.record.changes
+        while self._i < len(changes) and changes[self._i][0] <= frame:
+            self._keys = changes[self._i][1]
+            self._i += 1
+        return self._keys

@@ -1,0 +1,84 @@
+"""What the program waits for, in English, for the window's status line.
+
+Each wait of the program model (`program` and the table `decisions.CHOICES`)
+has a few words saying what a person is asked and which keys answer, and the
+program's own prompt there in the English edition's words (`english`, from
+basic/translation.tsv), so a person who reads no Russian knows what the
+screen asks. Waits the window cannot tell apart by line alone (the card
+selector 3700) are told apart by who called it, as the driver does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..game import program as P
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a person is asked (our words), the keys that answer, and the program's prompt (Russian, as listed)."""
+    asked: str
+    keys: str
+    prompt: str | None = None
+
+
+# wait line -> its status (the card selector is told apart by its caller, SELECTOR_CALLERS)
+STATUS: dict[int, Status] = {
+    P.ASK_INSTRUCTIONS: Status("instructions?", "type Y or N, then ENTER", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):"),
+    P.ASK_MUGGINS: Status("play with muggins (you count your own hand)?", "type Y or N, then ENTER",
+                          "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? "),
+    P.ASK_CLAIM: Status("your count for this hand", "type the number, then ENTER", "ВВЕДИТЕ СВОЙ СЧЕТ: "),
+    P.ASK_CONTINUE_INSTRUCTIONS: Status("more instructions?", "type Y or N, then ENTER",
+                                        "ПРОДОЛЖАТЬ ИНСТРУКЦИЮ (Y/N)?"),
+    P.ASK_AGAIN: Status("another game?", "type Y or N, then ENTER", "СЫГРАЕМ ЕЩЕ? (Y/N) : "),
+    P.CUT_WAIT: Status("cut the pack", "any key", "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ"),
+    P.NEXT_DEAL_WAIT: Status("next deal", "any key", "СЛЕДУЮЩИЙ ХОД? (ЛЮБАЯ КЛАВИША)"),
+    P.SHOW_PAUSE: Status("turn up the crib", "any key", "ВСКРЫВАЮ КРИБ? (ЛЮБАЯ КЛАВИША)"),
+    P.FINAL_BOARD_PAUSE: Status("the game is over: the final board", "any key"),
+    9065: Status("the instructions", "any key: the next page", "НАЖМИТЕ ЛЮБУЮ КЛАВИШУ"),
+    P.DEMO_PAUSE: Status("the board demo", "SPACE shows it, another key skips it", "ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE"),
+    9095: Status("the board demo", "SPACE shows it, another key skips it", "ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE"),
+    P.DEMO_REPEAT_PAUSE: Status("the board demo again?", "SPACE repeats it, another key goes on",
+                                "ДЛЯ ПОВТОРА НАЖМИТЕ SPACE"),
+    9250: Status("the instructions", "any key: the next page"),
+    9540: Status("the instructions", "any key: the next page"),
+}
+SELECTOR_CALLERS: dict[int, Status] = {
+    P.SELECT_FIRST_DISCARD: Status("choose 2 cards for the crib (the first)", "SPACE moves, ENTER chooses",
+                                   "ВЫБЕРИТЕ 2 КАРТЫ"),
+    P.SELECT_SECOND_DISCARD: Status("choose 2 cards for the crib (the second; the same card again takes "
+                                    "the first back)", "SPACE moves, ENTER chooses", "ВЫБЕРИТЕ 2 КАРТЫ"),
+    P.SELECT_PLAY: Status("your card to play", "SPACE moves, ENTER plays; an empty slot, twice, says go "
+                          f"(from count {P.GO_THRESHOLD})", "ВЫБЕРИТЕ КАРТУ"),
+    P.SELECT_GO_CONFIRM: Status("go?", "ENTER on the same empty slot says go; a card takes it back",
+                                "ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER"),
+}
+RUNNING = "the program is busy (dealing, thinking, pegging): wait"
+PAUSED_TEXT = "PAUSED: P goes on"
+
+
+@lru_cache(maxsize=None)
+def _english(prompt: str) -> str:
+    from ..english import english
+    return " ".join(english(prompt).split())
+
+
+def status_of(line: int | None, caller: int | None = None) -> Status | None:
+    """The status of the wait at *line* (the card selector's by *caller*, its GO SUB return line)."""
+    if line is None:
+        return None
+    if line in P.SELECTOR_WAITS:
+        return SELECTOR_CALLERS.get(caller) if caller is not None else None
+    return STATUS.get(line)
+
+
+def status_text(line: int | None, caller: int | None = None) -> str:
+    """One line of English: what the program waits for and the keys, with its prompt as the English edition says it."""
+    st = status_of(line, caller)
+    if st is None:
+        return RUNNING if line is None else f"waiting at line {line}"
+    text = f"{st.asked}: {st.keys}"
+    if st.prompt:
+        text += f"  [screen: {_english(st.prompt)}]"
+    return text

@@ -1,0 +1,106 @@
+"""Writes the screenshots of `cribbage-zx play` kept in docs/: the status line, the key help, the hint, and the
+honest referee's panel on the Russian and the English tapes.
+
+The window's picture is `PlaySession.surface()`, the same pixels the window shows (tests/test_play_xvfb*.py
+compare them with photos of the real window), drawn here with SDL's dummy driver, no display needed:
+
+    .venv/bin/python tools/play_shots.py [--out docs]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from harness import atomic  # noqa: E402
+from harness.build import build  # noqa: E402
+from harness.game import program as P  # noqa: E402
+from harness.game.events import Deal  # noqa: E402
+from harness.play.session import PlaySession  # noqa: E402
+
+SEED = 99
+
+
+def keys(s: PlaySession, *names: str):
+    for name in names:
+        s.tap(name)
+    return s.run_until_wait()
+
+
+def answer(s: PlaySession, w, n: int) -> None:
+    if w.kind == "input":
+        keys(s, *(("1", "0") if n % 2 else ("4",)), "ENTER") if w.line == P.ASK_CLAIM else keys(s, "N", "ENTER")
+    elif w.line in P.SELECTOR_WAITS:
+        keys(s, "ENTER") if s.caller() == P.SELECT_GO_CONFIRM else keys(s, *(["SPACE"] * (n % 4)), "ENTER")
+    else:
+        keys(s, "ENTER")
+
+
+def save(surface, path: Path) -> None:
+    with atomic.open_for_replace(path) as f:
+        pygame.image.save(surface, f, path.name)
+    print(f"wrote {path}")
+
+
+def to_discard(tape: Path, scale: int, **kw) -> PlaySession:
+    s = PlaySession(tape=tape, seed=SEED, scale=scale, **kw)
+    keys(s, "N", "ENTER")
+    keys(s, "Y", "ENTER")
+    keys(s, "M")
+    return s
+
+
+def to_claim(tape: Path, scale: int) -> PlaySession:
+    """The first claim of a muggins game, honest referee: the crib and the claim's count veiled."""
+    s = to_discard(tape, scale, referee="honest")
+    for n in range(300):
+        w = s.waiting()
+        if w.kind == "input" and w.line == P.ASK_CLAIM:
+            return s
+        answer(s, w, n)
+    raise RuntimeError("no claim within 300 waits")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        tapes = {}
+        for lang in ("ru", "en"):
+            tapes[lang] = Path(tmp) / f"cribbage-{lang}.tap"
+            tapes[lang].write_bytes(build(lang=lang).tap)
+        pygame.display.init()
+        s = PlaySession(tape=tapes["en"], seed=SEED, scale=1)
+        keys(s, "N", "ENTER")
+        keys(s, "N", "ENTER")                                  # the cut: the status line says what to do
+        save(s.surface(), args.out / "play-status.png")
+        save(_help(tapes["en"]), args.out / "play-help.png")
+        s = to_discard(tapes["ru"], 2, referee="honest")
+        s.hint_on = True
+        assert any(isinstance(e, Deal) for e in s.referee.events)
+        save(s.surface(), args.out / "play-hint.png")
+        save(to_claim(tapes["ru"], 2).surface(), args.out / "play-referee.png")
+        save(to_claim(tapes["en"], 2).surface(), args.out / "play-referee-en.png")
+        pygame.quit()
+    return 0
+
+
+def _help(tape: Path):
+    s = PlaySession(tape=tape, seed=SEED, scale=2)
+    s.help_on = True
+    return s.surface()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
