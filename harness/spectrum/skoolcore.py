@@ -51,13 +51,15 @@ class SecondCoreError(HarnessError):
     """SkoolKit is not installed, or asked for something the adapter does not offer."""
 
 
-def simulator_class() -> tuple[type, str]:
-    """SkoolKit's C simulator if built, else its Python one; with a name for reports."""
+def simulator_class(python: bool = False) -> tuple[type, str]:
+    """SkoolKit's C simulator if built (and not *python*), else its Python one; with a name for reports."""
     try:
         from skoolkit.simulator import Simulator
     except ImportError:
         raise SecondCoreError("the second core needs SkoolKit (GPL-3, a test oracle only): "
                               "pip install -e '.[oracle]'") from None
+    if python:
+        return Simulator, "SkoolKit Simulator (Python)"
     try:
         from skoolkit.csimulator import CSimulator
         return CSimulator, "SkoolKit CSimulator"
@@ -81,8 +83,8 @@ class _Ports:
 class SkoolKitCore:
     """SkoolKit's simulator with the interface of `cpu.Z80Core` (see that class for each method's contract)."""
 
-    def __init__(self) -> None:
-        cls, self.name = simulator_class()
+    def __init__(self, python: bool = False) -> None:
+        cls, self.name = simulator_class(python)
         # int_active 0: HALT never decides on its own that an interrupt is due; the machine raises it
         self._sim = cls(bytearray(0x10000), {"PC": 0}, config={"int_active": 0})
         self.memory = self._sim.memory       # the simulator's own 64K (it copies what it is given)
