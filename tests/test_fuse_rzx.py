@@ -32,7 +32,7 @@ import pytest
 from harness.spectrum.rzx import read_rzx
 from harness.spectrum.sysvars import SYSVARS
 from rzx_game import recorded_game
-from test_fuse import INSTALLER, ROM, TOOLS, read_xwd
+from test_fuse import INSTALLER, ROM, STARTS, TOOLS, read_xwd
 
 MARK = 0x1234                  # printed first at the end of the playback: what follows are the bytes asked for
 SYSVARS_AREA = (23552, 23734)  # KSTATE .. the end of the system variables
@@ -135,7 +135,13 @@ def playback(tmp_path_factory):
     memory = game.memory
     variables = list(range(word(memory, "VARS"), word(memory, "E_LINE")))
     addresses = list(range(*SYSVARS_AREA)) + variables
-    fuse = Playback(work, work / "game.rzx", addresses)
+    for attempt in range(STARTS):              # Fuse's SDL start-up now and then gives up under a fresh Xvfb
+        try:
+            fuse = Playback(work, work / "game.rzx", addresses)
+            break
+        except AssertionError as exc:
+            if "Fuse exited" not in str(exc) or attempt == STARTS - 1:
+                raise
     try:
         shot = fuse.screenshot()
     finally:
