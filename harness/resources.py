@@ -62,3 +62,12 @@ ROM = data_path("roms/48.rom")
 BENCH_PROGRAM = _package_file("data", "bench.bas")
 #: where `cribbage-zx build` writes the tape: under the current directory, never the installed package
 DEFAULT_TAP = Path("build") / "cribbage.tap"
+
+
+def docs_path(relative: str) -> Path | None:
+    """A file or folder under the checkout's ``docs/`` (``relative`` '/'-separated), or None when it is not
+    there (an installed wheel has no docs): for views that show what the docs hold only if present."""
+    if ".." in relative.split("/"):
+        raise ResourceError(f"{relative}: not a path under docs/")
+    found = _CHECKOUT.joinpath("docs", *relative.split("/"))
+    return found if found.exists() else None

@@ -1,6 +1,8 @@
 """The HTML edition of the listing: the model it is built from, and the pages it writes."""
 from __future__ import annotations
 
+import html as htmlmod
+import re
 import shutil
 import time
 from pathlib import Path
@@ -172,7 +174,7 @@ def test_routines_file_is_complete_and_a_missing_field_is_named(tmp_path, listin
 # ----------------------------------------------------------------------------- the site
 COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
  "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
- "ifs": {"4430:1": [0, 12]}}}"""
+ "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
 
 
 @pytest.fixture(scope="module")
@@ -280,3 +282,93 @@ def test_deviations_page_links_every_deviation_to_its_lines(site):
     for dev_id in DEVIATIONS:
         assert f'id="{dev_id}"' in html
     assert 'href="listing.html#L4450"' in html and 'href="listing.html#L2742"' in html   # D1 4400-4450, D2 2740-2763
+
+
+def test_routine_pages_link_previous_next_and_up(site):
+    from harness.edition.notes import read_routines
+    lines = [r.line for r in read_routines(resources.data_path("basic/subroutines.toml")).routines]
+    for k, line in enumerate(lines):
+        html = (site / f"routine-{line:04d}.html").read_text()
+        assert f'rel="up" href="routines.html#R{line}"' in html
+        if k:
+            assert f'rel="prev" href="routine-{lines[k - 1]:04d}.html"' in html
+        else:
+            assert 'rel="prev"' not in html
+        if k + 1 < len(lines):
+            assert f'rel="next" href="routine-{lines[k + 1]:04d}.html"' in html
+        else:
+            assert 'rel="next"' not in html
+
+
+def test_every_russian_text_has_its_english_under_its_line(site):
+    from harness.english import read_table
+    html = (site / "listing.html").read_text()
+    blocks = dict(re.findall(r'<div class="line[^"]*" id="L(\d+)">(.*?)\n</div>', html, re.S))
+    blocks = {k: htmlmod.unescape(v) for k, v in blocks.items()}
+    for t in read_table():
+        english = " ".join(t.english.replace("\\r", "⑩").replace("\\l", "В").replace("\\m", "Д")
+                           .replace("\\n", "К").split())
+        block = blocks[str(t.line)]
+        assert '<span class="en" lang="en"' in block, t.line
+        words = english.split()
+        assert words[0] in block and (len(t.english) > 32 or words[-1] in block), (t.line, english)
+    assert "CHECK FOR RUNS" in blocks["2130"] and "FO R" not in blocks["2130"]
+
+
+def test_the_coverage_page_has_one_row_per_reason(site):
+    html = (site / "coverage.html").read_text()
+    table = html[html.index('class="vars reasons"'):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr[^>]*><td><b>([^<]+)</b>", table)
+    assert rows == ["C2", "4400 Reset the count"]
+    assert 'href="listing.html#S9-1">9:1</a>' in table and 'href="listing.html#S4405-1">4405:1</a>' in table
+    assert "no note: 1 item on 1 line not reached by this run" in table
+
+
+def test_the_call_graph_is_drawn_in_the_programs_parts(site, tmp_path):
+    if not shutil.which("dot"):
+        pytest.skip("Graphviz dot is not installed (tools/install-system-deps.sh)")
+    html = (site / "routines.html").read_text()
+    assert html.count('class="cluster"') == 7 and "The play" in html
+    width = float(re.search(r'<svg width="([\d.]+)pt"', html).group(1))
+    assert width * 4 / 3 < 1500                # scaled down to the page by CSS, not a tangle 3000 px wide
+    assert "<svg" in (site / "routine-4400.html").read_text()     # each routine: its callers and callees
+
+
+def test_a_section_naming_no_routine_is_refused(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('[[routine]]\nline = 1\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
+                    '[[section]]\ntitle = "A"\nroutines = [1, 7]\n')
+    with pytest.raises(NotesError, match="section 'A' names 7, which starts no routine"):
+        read_routines(path)
+    path.write_text('[[routine]]\nline = 1\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
+                    '[[routine]]\nline = 2\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
+                    '[[section]]\ntitle = "A"\nroutines = [1]\n')
+    with pytest.raises(NotesError, match="routines in no section: 2"):
+        read_routines(path)
+
+
+def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypatch):
+    from PIL import Image
+    from harness.edition import site as site_module
+    golden = tmp_path / "golden"
+    golden.mkdir()
+    Image.new("RGB", (32, 24)).save(golden / "welcome.png")
+    (golden / "README.md").write_text(
+        "# Golden screens\n\n| moment | CRC32 | what it shows | picture |\n| --- | --- | --- | --- |\n"
+        "| welcome (`input 7060` #1) | `0f5d4da1` | the first question (7060) | ![welcome](welcome.png) |\n",
+        encoding="utf-8")
+    monkeypatch.setattr(site_module.data, "docs_path", lambda rel: golden if rel == "golden" else None)
+    out = tmp_path / "html"
+    write_site(load_edition(), out)
+    assert 'href="golden.html"' in (out / "index.html").read_text()
+    page = (out / "golden.html").read_text()
+    assert 'src="golden/welcome.png" alt="the screen at welcome (input 7060 #1): the first question (7060)"' in page
+    assert (out / "golden" / "welcome.png").exists() and broken_links(out) == []
+    (golden / "welcome.png").unlink()
+    with pytest.raises(NotesError, match="README.md:5: no picture welcome.png"):
+        load_edition()
+    # without the folder: no page, no link
+    monkeypatch.setattr(site_module.data, "docs_path", lambda rel: None)
+    write_site(load_edition(), out)
+    assert not (out / "golden.html").exists() and "golden.html" not in (out / "index.html").read_text()

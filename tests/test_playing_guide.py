@@ -46,6 +46,17 @@ def test_the_cell_shows_a_wrapped_text_as_words():
     assert guide.cell("ONE" + " " * 29 + "TWO") == "ONE TWO"
     assert guide.cell("A" * 32 + "B") == "A" * 32 + " B"      # a full row and the next: not run together
     assert guide.cell("\\l|") == "[В]\\|"
+    # a word hyphenated at a screen row's end is one word again; a dash between words stays
+    assert guide.cell("ИГРО-" + " " * 27 + "КОВ") == "ИГРОКОВ"
+    assert guide.cell("КРИБЕДЖ - ИГРА") == "КРИБЕДЖ - ИГРА"
+    # a REM is padded for the listing's wrap, not the screen's: never cut at 32 columns
+    assert guide.cell("NO PAIRS,               CHECK FOR RUNS", "rem") == "NO PAIRS, CHECK FOR RUNS"
+
+
+def test_no_table_of_the_guide_keeps_a_word_cut_by_the_listings_wrap():
+    guide_text = (ROOT / "docs" / "PLAYING.md").read_text(encoding="utf-8")
+    for cut in ("FO R RUNS", "НЕ М ЕНЕЕ", "ВЫКЛАДЫВ АЕТСЯ", "TH E 5TH", "ИГРО- КОВ", "O F SIZE"):
+        assert cut not in guide_text, cut
 
 
 def test_every_picture_the_guide_shows_exists():

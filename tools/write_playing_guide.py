@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness import english, resources  # noqa: E402
+from harness.edition.text import as_words  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.spectrum import charset  # noqa: E402
 from harness.spectrum.basic import split_program, tokenise_program  # noqa: E402
@@ -103,14 +104,15 @@ def where_shown(statement: str) -> str:
     return statement
 
 
-def cell(text: str) -> str:
-    """A table cell: a text longer than a screen row cut into its 32-column rows, runs of spaces (the padding
-    to the rows) shown as one, pipes escaped."""
-    if len(text) > 32:
-        text = " ".join(text[i:i + 32] for i in range(0, len(text), 32))
-    text = re.sub(r" {2,}", " ", text).strip()
-    for code, shown in UDG_SHOWN.items():
-        text = text.replace(code, f"[{shown}]")
+def cell(text: str, kind: str = "string") -> str:
+    """A table cell: the text as one line of words (its 32-column layout undone: harness/edition/text.py),
+    UDGs named, pipes escaped."""
+    marks = {code: chr(0xE000 + i) for i, code in enumerate(UDG_SHOWN)}     # one cell each, as on screen
+    for code, mark in marks.items():
+        text = text.replace(code, mark)
+    text = as_words(text, kind)
+    for code, mark in marks.items():
+        text = text.replace(mark, f"[{UDG_SHOWN[code]}]")
     return text.replace("|", "\\|") or "(spaces)"
 
 
@@ -132,7 +134,8 @@ def rem_table(program: bytes) -> str:
     out = ["| line | REM | in English |", "| --- | --- | --- |"]
     for lit in english.literals(program):
         if lit.kind == "rem" and english.needs_translation(lit):
-            out.append(f"| {lit.line} | {cell(lit.text.strip('* '))} | {cell(rows[(lit.line, lit.text)].strip('* '))} |")
+            out.append(f"| {lit.line} | {cell(lit.text.strip('* '), 'rem')} "
+                       f"| {cell(rows[(lit.line, lit.text)].strip('* '), 'rem')} |")
     return "\n".join(out)
 
 
@@ -225,7 +228,7 @@ def screenshots() -> str:
 
 def deviation_id(lines: str) -> str:
     """The id of the documented deviation whose BASIC lines start with *lines* (KeyError if none: the prose is stale)."""
-    found = [k for k, d in DEVIATIONS.items() if d["lines"].startswith(lines)]
+    found = [k for k, d in DEVIATIONS.items() if d.lines.startswith(lines)]
     if len(found) != 1:
         raise KeyError(f"no single deviation at lines {lines}: {found}")
     return found[0]

@@ -35,6 +35,7 @@ class Variable:
     kind: str           # number, string, numeric array, string array, function
     sets: list[Reference] = field(default_factory=list)
     reads: list[Reference] = field(default_factory=list)
+    dims: tuple[str, ...] = ()      # an array's dimensions as its DIM writes them
 
     @property
     def anchor_group(self) -> str:
@@ -153,6 +154,7 @@ def _variables(listing: Listing) -> dict[str, Variable]:
                 ref(key, kind, s, "loop", True)
             elif command == "DIM" and first:
                 ref(key, kind, s, "dim", True)
+                found[key].dims = _dims(words[i + 1:])
             elif command == "INPUT" and not subscripted:
                 ref(key, kind, s, "input", True)
             elif command == "READ":
@@ -160,6 +162,23 @@ def _variables(listing: Listing) -> dict[str, Variable]:
             else:
                 ref(key, kind, s, "read", False)
     return dict(sorted(found.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0])))
+
+
+def _dims(words) -> tuple[str, ...]:
+    """DIM A(6) / DIM T(2,3): the dimensions between the parentheses after the name, as written."""
+    if not words or words[0].text != "(":
+        return ()
+    out, current = [], ""
+    for w in words[1:]:
+        if w.text == ")":
+            break
+        if w.text == ",":
+            out.append(current)
+            current = ""
+        else:
+            current += w.text
+    out.append(current)
+    return tuple(out)
 
 
 def _fn_params(words) -> list[str]:

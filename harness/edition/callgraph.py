@@ -22,19 +22,36 @@ class Edge:
     sources: tuple[int, ...]     # the lines that call
 
 
-def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge]) -> str:
-    """*nodes*: (routine line, label, page file)."""
-    out = ["digraph calls {", '  graph [rankdir=LR, fontname="DejaVu Sans", fontsize=10, nodesep=0.15, '
-           'ranksep=0.5, bgcolor="transparent"];',
+def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge],
+               sections: list[tuple[str, tuple[int, ...]]] = (), highlight: int | None = None) -> str:
+    """*nodes*: (routine line, label, page file); *sections*: (title, routine lines) drawn as boxes.
+
+    Left to right with the titles wrapped, so the whole graph fits the width of a page."""
+    out = ["digraph calls {", '  graph [rankdir=LR, fontname="DejaVu Sans", fontsize=11, nodesep=0.12, '
+           'ranksep=0.35, bgcolor="transparent", newrank=true];',
            '  node [shape=box, style="rounded,filled", fillcolor="#f4f0e6", fontname="DejaVu Sans", '
            'fontsize=10, height=0.3];',
            '  edge [color="#555555", arrowsize=0.6, fontname="DejaVu Sans", fontsize=8];']
     called = {e.callee for e in edges} | {e.caller for e in edges}
-    for line, label, page in nodes:
-        if line not in called:
+    shown = {line: (label, page) for line, label, page in nodes if line in called}
+
+    def node(line: int) -> str:
+        label, page = shown[line]
+        fill = ', fillcolor="#ffd54f"' if line == highlight else ""
+        return (f'r{line} [label="{line} {_wrap(label)}", href="{page}", target="_top", '
+                f'tooltip="{_quote(label)}"{fill}];')
+
+    placed = set()
+    for k, (title, lines) in enumerate(sections):
+        inside = [n for n in lines if n in shown]
+        if not inside:
             continue
-        out.append(f'  r{line} [label="{_quote(f"{line} {label}")}", href="{page}", target="_top", '
-                   f'tooltip="{_quote(label)}"];')
+        out.append(f'  subgraph cluster_{k} {{ label="{_quote(title)}"; style="rounded"; color="#b9b2a0"; '
+                   'fontcolor="#6b6b6b";')
+        out += [f"    {node(n)}" for n in inside]
+        out.append("  }")
+        placed.update(inside)
+    out += [f"  {node(n)}" for n in shown if n not in placed]
     for e in edges:
         called = ", ".join(map(str, e.targets))
         attrs = [f'tooltip="GO SUB {called} from {", ".join(map(str, e.sources))}"']
@@ -43,6 +60,17 @@ def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge]) -> str:
         out.append(f"  r{e.caller} -> r{e.callee} [{', '.join(attrs)}];")
     out.append("}")
     return "\n".join(out) + "\n"
+
+
+def _wrap(label: str, width: int = 18) -> str:
+    """A routine's title on lines of about *width* characters (dot's \\n), to keep the boxes narrow."""
+    rows: list[str] = []
+    for word in label.split():
+        if rows and len(rows[-1]) + 1 + len(word) <= width:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return "\\n".join(_quote(r) for r in rows)
 
 
 def _quote(text: str) -> str:

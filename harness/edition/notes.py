@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..errors import HarnessError
 
-__all__ = ["NotesError", "Judgement", "Routine", "Coverage", "read_judgements", "read_routines",
+__all__ = ["NotesError", "OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
+           "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code"]
 
 
@@ -23,7 +24,8 @@ class NotesError(HarnessError, ValueError):
 
 
 @dataclass
-class Judgement:
+class OcrJudgement:
+    """A judgement on the OCR (an entry of basic/RECONSTRUCTION.md), not a comparison's judgement."""
     line: int
     ocr: str = ""                    # the OCR rows, joined by ⏎ as the log quotes them
     reconstruction: str = ""
@@ -40,21 +42,21 @@ _CODE_SPAN = re.compile(r"^`(.*)`$")
 _FIELD = re.compile(r"^- (OCR|Reconstruction|Kind|Evidence): ?(.*)$")
 
 
-def read_judgements(path: Path) -> dict[int, Judgement]:
+def read_judgements(path: Path) -> dict[int, OcrJudgement]:
     """The `### <line>` entries of basic/RECONSTRUCTION.md (its 'Format of an entry')."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise NotesError(f"{path}: {exc.strerror}") from None
-    out: dict[int, Judgement] = {}
-    current: Judgement | None = None
+    out: dict[int, OcrJudgement] = {}
+    current: OcrJudgement | None = None
     for k, line in enumerate(text.splitlines(), 1):
         m = re.match(r"^###\s+(\d+)\s*$", line)
         if m:
             number = int(m.group(1))
             if number in out:
                 raise NotesError(f"{path}:{k}: a second entry for line {number}")
-            current = out[number] = Judgement(number, file_line=k)
+            current = out[number] = OcrJudgement(number, file_line=k)
             continue
         if line.startswith(("# ", "## ")):
             current = None
@@ -94,12 +96,20 @@ class Routine:
     outputs: str
     end: int | None = None          # the last line of the routine (set against the listing)
     header: str | None = None       # the REM text of its first line, if it opens with one
+    header_english: str | None = None   # that REM's English (basic/translation.tsv)
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    routines: tuple[int, ...]             # the first lines of its routines
 
 
 @dataclass
 class Routines:
     routines: list[Routine]
     differences: dict[str, list[int]]     # difference kind -> the lines that compute it
+    sections: list[Section] = field(default_factory=list)
 
 
 def read_routines(path: Path) -> Routines:
@@ -120,7 +130,103 @@ def read_routines(path: Path) -> Routines:
     if numbers != sorted(set(numbers)):
         raise NotesError(f"{path}: routine lines must increase without repeats: {numbers}")
     differences = {str(k): [int(n) for n in v] for k, v in data.get("differences", {}).items()}
-    return Routines(routines, differences)
+    sections = []
+    placed: dict[int, str] = {}
+    for i, entry in enumerate(data.get("section", [])):
+        if "title" not in entry or "routines" not in entry:
+            raise NotesError(f"{path}: section #{i + 1} lacks title or routines")
+        for line in entry["routines"]:
+            if line not in numbers:
+                raise NotesError(f"{path}: section {entry['title']!r} names {line}, which starts no routine")
+            if line in placed:
+                raise NotesError(f"{path}: routine {line} is in sections {placed[line]!r} and {entry['title']!r}")
+            placed[line] = entry["title"]
+        sections.append(Section(entry["title"], tuple(int(n) for n in entry["routines"])))
+    if sections and set(placed) != set(numbers):
+        missing = sorted(set(numbers) - set(placed))
+        raise NotesError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
+    return Routines(routines, differences, sections)
+
+
+def read_meanings(path: Path) -> dict[str, str]:
+    """basic/variables.toml: each variable's name -> what it means."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise NotesError(f"{path}: {exc}") from None
+    for name, meaning in data.items():
+        if not isinstance(meaning, str) or not meaning.strip():
+            raise NotesError(f"{path}: {name!r} must be a non-empty string, the variable's meaning")
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Moment:
+    id: str
+    what: str
+    line: int
+    values: dict                        # variable name -> value as tools/write_variable_values.py wrote it
+
+
+def read_moments(path: Path) -> list[Moment]:
+    """basic/variable_values.json: the variables at named moments of a game."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"])) for m in data["moments"]]
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise NotesError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
+
+
+@dataclass(frozen=True)
+class Quote:
+    as_read: str                 # the Russian as the OCR reads it
+    corrected: str | None        # the same with the OCR's misread letters put right (None: nothing to put right)
+    english: str
+
+
+QUOTED = re.compile(r"«(.*?)»(?!»)")
+
+
+def read_quotes(path: Path) -> dict[str, Quote]:
+    """basic/quotes.toml: each quoted Russian text -> its correction and English."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise NotesError(f"{path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise NotesError(f"{path}: {exc}") from None
+    out: dict[str, Quote] = {}
+    for i, entry in enumerate(data.get("quote", [])):
+        if not entry.get("as_read") or not entry.get("english"):
+            raise NotesError(f"{path}: quote #{i + 1} lacks as_read or english")
+        if entry["as_read"] in out:
+            raise NotesError(f"{path}: quote #{i + 1} is given twice: {entry['as_read']!r}")
+        if entry.get("corrected") == entry["as_read"]:
+            raise NotesError(f"{path}: quote #{i + 1}: corrected is the same as as_read (leave it out)")
+        out[entry["as_read"]] = Quote(entry["as_read"], entry.get("corrected"), entry["english"])
+    return out
+
+
+def quoted_parts(text: str, quotes: dict[str, Quote]) -> list[tuple[bool, str, Quote | None]]:
+    """*text* split into plain runs and its «quotes»: (is_quote, text, the quote's entry or None), in order."""
+    out: list[tuple[bool, str, Quote | None]] = []
+    pos = 0
+    for m in QUOTED.finditer(text):
+        if m.start() > pos:
+            out.append((False, text[pos:m.start()], None))
+        out.append((True, m.group(1), quotes.get(m.group(1))))
+        pos = m.end()
+    if pos < len(text):
+        out.append((False, text[pos:], None))
+    return out
+
+
+def quotes_in(text: str) -> list[str]:
+    return QUOTED.findall(text or "")
 
 
 _RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")

@@ -19,13 +19,18 @@ from pathlib import Path
 import jinja2
 
 from .. import resources as data
+from ..english import read_table as read_translation
+from ..spectrum import charset
 from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
 from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
+from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Judgement, NotesError, Routine, deviation_lines, inline_code, read_coverage,
-                    read_judgements, read_routines)
+from .notes import (Coverage, Moment, NotesError, Routine, deviation_lines, inline_code,
+                    OcrJudgement, quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
+                    read_routines)
+from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
 __all__ = ["Edition", "load_edition", "write_site", "template_env", "write_atomic", "replace_dir"]
@@ -37,15 +42,20 @@ HEAT_LEVELS = 6
 class Edition:
     listing: Listing
     analysis: Analysis
-    judgements: dict[int, Judgement]
+    judgements: dict[int, OcrJudgement]
     routines: list[Routine]
     difference_lines: dict[str, list[int]]
     deviations: dict[str, dict]            # id -> {lines: [...], what, rule, spec}
     bitmaps: dict[int, bytes]
     udgs: list[glyphs.Udg]
     coverage: Coverage | None
+    sections: list = field(default_factory=list)                     # notes.Section, for the call graph
     routine_of: dict[int, Routine] = field(default_factory=dict)     # line -> routine holding it
     deviations_of: dict[int, list[str]] = field(default_factory=dict)
+    english: dict[tuple[int, str], str] = field(default_factory=dict)  # (line, Russian as spelled) -> English
+    meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
+    moments: list[Moment] = field(default_factory=list)                # values at named moments
+    golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -70,18 +80,58 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
             if r.line <= n <= r.end:
                 routine_of[n] = r
     deviations, deviations_of = {}, {}
+    quotes = read_quotes(data.data_path("basic/quotes.toml"))
     for dev_id, dev in DEVIATIONS.items():
-        lines = deviation_lines(dev["lines"], numbers)
-        deviations[dev_id] = {"id": dev_id, "spec": dev["lines"], "lines": lines, "what": dev["what"],
-                              "rule": dev["rule"], "article": dev.get("article"), "standard": dev.get("standard")}
+        lines = deviation_lines(dev.lines, numbers)
+        deviations[dev_id] = {"id": dev_id, "spec": dev.lines, "lines": lines, "what": dev.what,
+                              "rule": dev.rule, "article": dev.article, "standard": dev.standard}
+        deviations[dev_id]["parts"] = {f: quoted_parts(getattr(dev, f) or "", quotes)
+                                       for f in ("what", "rule", "article", "standard")}
         for n in lines:
             deviations_of.setdefault(n, []).append(dev_id)
     restore = next((j.target for ln in listing.lines for j in ln.jumps if j.kind == "restore"), None)
     udgs = glyphs.udgs_from_data(listing, restore) if restore is not None else []
     bitmaps = glyphs.glyph_bitmaps(data.FONT, udgs)
     cov = read_coverage(coverage) if coverage is not None else None
+    english = {(t.line, t.russian): readable_spelling(t.english) for t in read_translation()}
+    for r in routines:
+        if r.header is not None:
+            r.header_english = english.get((r.line, r.header))
+    meanings = read_meanings(data.data_path("basic/variables.toml"))
+    problems = meaning_problems(meanings, analysis.variables)
+    if problems:
+        raise NotesError(f"basic/variables.toml: {'; '.join(problems)}")
+    moments = read_moments(data.data_path("basic/variable_values.json"))
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
-                   routine_of, deviations_of)
+                   notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens())
+
+
+def golden_screens(folder: Path | None = None) -> list[GoldenScreen]:
+    """The golden screens of docs/golden/ (or *folder*), none when the checkout has no such folder."""
+    folder = folder or data.docs_path("golden")
+    return read_golden(folder) if folder is not None and (folder / "README.md").is_file() else []
+
+
+def meaning_problems(meanings: dict[str, str], variables: dict) -> list[str]:
+    """Every variable of the listing described, and no description of a name the listing lacks."""
+    missing = [n for n in variables if n not in meanings]
+    invented = [n for n in meanings if n not in variables]
+    return ([f"no meaning for {', '.join(missing)}"] if missing else []) + \
+        ([f"{', '.join(invented)}: not a variable of the listing"] if invented else [])
+
+
+def readable_spelling(text: str) -> str:
+    """A text spelled as in the listing (charset escapes such as \\r for a UDG) as a reader reads it."""
+    out, pos = [], 0
+    while pos < len(text):
+        code, pos = charset.read_char(text, pos, in_string=True)
+        out.append(glyphs.readable(code, UDG_TEXT))
+    return "".join(out)
+
+
+def literal_spelling(codes: tuple[int, ...]) -> str:
+    """A string's or REM's codes spelled as the listing and basic/translation.tsv spell them."""
+    return charset.decode(bytes(codes), cyrillic=True)
 
 
 # ----------------------------------------------------------------------------- page models
@@ -91,6 +141,7 @@ class TokenView:
     text: str
     glyphs: list[tuple[int, str]] | None = None   # (code, readable char) for strings and REM text
     href: str | None = None
+    english: str | None = None                    # a Russian string's or REM's English (translation.tsv)
 
 
 @dataclass
@@ -113,11 +164,12 @@ class LineView:
     incoming: list[tuple[int, str, str]]         # (source line, kind, href)
     dead: bool
     data_line: bool
-    judgement: Judgement | None
+    judgement: OcrJudgement | None
     evidence: list[tuple[bool, str]]
     deviations: list[str]
     routine: Routine | None                      # set on a routine's first line
     routine_page: str | None
+    english: list[tuple[str, str]] = field(default_factory=list)   # (kind, English) of its Russian texts
 
 
 def _variable_anchor(name: str) -> str:
@@ -136,8 +188,10 @@ def _statement_view(ed: Edition, s: Statement, page: str) -> StatementView:
         view = TokenView(t.kind, t.text)
         if t.kind == "string":
             view.glyphs = _glyph_run((0x22,) + t.codes + (0x22,))
+            view.english = ed.english.get((s.line, literal_spelling(t.codes)))
         elif t.kind == "rem":
             view.glyphs = _glyph_run(t.codes)
+            view.english = ed.english.get((s.line, literal_spelling(t.codes)))
         elif t.kind == "variable":
             view.href = f"variables.html#{_variable_anchor(t.text)}"
         elif t.kind == "fn":
@@ -179,12 +233,13 @@ def line_views(ed: Edition, numbers: list[int] | None = None, page: str = "listi
         statements = [_statement_view(ed, s, page) for s in ln.statements]
         routine = routine_starts.get(ln.number)
         judgement = ed.judgements.get(ln.number)
+        english = [(t.kind, t.english) for st in statements for t in st.tokens if t.english is not None]
         views.append(LineView(
             ln.number, f"L{ln.number}", statements, incoming,
             dead=all(s.dead for s in statements), data_line=all(s.command == "DATA" for s in ln.statements),
             judgement=judgement, evidence=inline_code(judgement.evidence) if judgement else [],
             deviations=ed.deviations_of.get(ln.number, []), routine=routine,
-            routine_page=ed.routine_page(routine) if routine else None))
+            routine_page=ed.routine_page(routine) if routine else None, english=english))
     return views
 
 
@@ -193,7 +248,13 @@ def template_env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("harness.edition", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "svg"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["words"] = words
     return env
+
+
+def words(text: str, kind: str = "string") -> str:
+    """A string or REM laid out for 32 columns as one line of words (harness/edition/text.py)."""
+    return as_words(str(text), kind)
 
 
 def static_file(name: str) -> bytes:
@@ -229,6 +290,15 @@ def replace_dir(target: Path, build) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+COURT_UDGS = (155, 156, 157)      # L M N: В Д К, the program's jack, queen and king
+
+
+def card_letter_lines(ed: Edition) -> set[int]:
+    """The lines whose strings hold the program's court-card letters (R$ at 7320): a reader needs the legend."""
+    return {s.line for s in ed.listing.statements for t in s.tokens
+            if t.kind == "string" and any(c in COURT_UDGS for c in t.codes)}
+
+
 def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     """One edge per (caller, callee) routine pair, with every line called and every calling line."""
     found: dict[tuple[int, int], tuple[set[int], list[int]]] = {}
@@ -253,8 +323,9 @@ def write_site(ed: Edition, out: Path) -> dict:
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
+    nodes = [(r.line, r.title, ed.routine_page(r)) for r in ed.routines]
     svg, svg_missing = callgraph.render_svg(callgraph.dot_source(
-        [(r.line, r.title, ed.routine_page(r)) for r in ed.routines], edges))
+        nodes, edges, [(sec.title, sec.routines) for sec in ed.sections]))
     lines = line_views(ed)
     by_number = {v.number: v for v in lines}
     stats = {
@@ -275,22 +346,32 @@ def write_site(ed: Edition, out: Path) -> dict:
     def page(name: str, template: str, **context):
         pages[name] = env.get_template(template).render(**common, **context, page=name)
 
-    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations)
+    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden)
+    if ed.golden:
+        page("golden.html", "golden.html", golden=ed.golden, title="Golden screens")
     page("listing.html", "listing.html", lines=lines, title="The listing")
     callers = {r.line: sorted({e.caller for e in edges if e.callee == r.line}) for r in ed.routines}
     callees = {r.line: sorted({e.callee for e in edges if e.caller == r.line}) for r in ed.routines}
     routine_by_line = {r.line: r for r in ed.routines}
     page("routines.html", "routines.html", routines=ed.routines, svg=svg, svg_missing=svg_missing,
          routine_page=ed.routine_page, callers=callers, callees=callees, title="Routines and calls")
-    for r in ed.routines:
+    for k, r in enumerate(ed.routines):
         numbers = [n for n in by_number if r.line <= n <= r.end]
-        page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers),
+        near = [e for e in edges if r.line in (e.caller, e.callee)]
+        small, _ = callgraph.render_svg(callgraph.dot_source(nodes, near, highlight=r.line)) if near else (None, None)
+        page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers), svg=small,
+             shows_card_letters=bool(card_letter_lines(ed) & set(numbers)),
+             previous=ed.routines[k - 1] if k else None,
+             following=ed.routines[k + 1] if k + 1 < len(ed.routines) else None,
              callers=[routine_by_line[c] for c in callers[r.line]],
              callees=[routine_by_line[c] for c in callees[r.line]],
              call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
                          if e.callee == r.line],
              routine_page=ed.routine_page, title=f"{r.line} {r.title}")
-    page("variables.html", "variables.html", variables=_variable_groups(ed), title="Variables")
+    values = {v.name: [(m, shown_value(m.values[v.name], v.kind) if v.name in m.values else None)
+                       for m in ed.moments] for v in ed.analysis.variables.values()}
+    page("variables.html", "variables.html", variables=_variable_groups(ed), meanings=ed.meanings,
+         moments=ed.moments, values=values, title="Variables: a memory map")
     page("reconstruction.html", "reconstruction.html",
          judgements=[(j, inline_code(j.evidence), by_number.get(j.line)) for j in ed.judgements.values()],
          title="The reconstruction")
@@ -298,7 +379,7 @@ def write_site(ed: Edition, out: Path) -> dict:
          difference_lines=ed.difference_lines, title="Deviations from the rules")
     page("coverage.html", "coverage.html", lines=[v for v in lines if v.dead or any(
         s.never_run for s in v.statements)], title="Dead code and coverage",
-         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES})
+         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES}, reasons=coverage_reasons(ed))
     page("glyphs.html", "glyphs.html", udgs=ed.udgs, udg_text=UDG_TEXT,
          font=[(c, glyphs.readable(c, UDG_TEXT)) for c in range(0x20, 0x80)], title="UDGs and the chr font")
     sheet = glyphs.sheet(ed.bitmaps)
@@ -308,6 +389,10 @@ def write_site(ed: Edition, out: Path) -> dict:
             (folder / name).write_text(html, encoding="utf-8")
         (folder / "style.css").write_bytes(static_file("style.css"))
         sheet.save(folder / "glyphs.png", optimize=False)
+        if ed.golden:
+            (folder / "golden").mkdir()
+            for g in ed.golden:
+                shutil.copyfile(g.path, folder / "golden" / g.path.name)
         big = folder / "glyph"
         big.mkdir()
         for code, bitmap in ed.bitmaps.items():
@@ -328,6 +413,18 @@ def _key_order(key: str) -> tuple[int, int]:
     return int(line), int(stmt)
 
 
+def shown_value(value, kind: str) -> str:
+    """A value of tools/write_variable_values.py as a reader reads it: text in quotes, arrays in brackets."""
+    if isinstance(value, dict):                    # a FOR loop's control variable
+        return f"{value['for']} (FOR to {value['to']}, step {value['step']}, loop at {value['line']})"
+    if isinstance(value, list):
+        if kind.startswith("string") or kind == "string array":
+            if value and all(isinstance(v, int) for v in value):
+                return '"' + "".join(glyphs.readable(c, UDG_TEXT) for c in value) + '"'
+        return "[" + ", ".join(shown_value(v, kind) for v in value) + "]"
+    return str(value)
+
+
 def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
     """(token name, anchor, [Variable...]) with X and X() side by side."""
     groups: dict[str, list] = {}
@@ -336,6 +433,59 @@ def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
         groups.setdefault(base, []).append(var)
     return [(base, vars_[0].anchor_group, vars_) for base, vars_ in
             sorted(groups.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0]))]
+
+
+@dataclass
+class Reason:
+    """One row of the coverage page: a note (or, without one, a routine) and the items it holds."""
+    title: str
+    kind: str
+    why: str
+    items: list[tuple[str, str]]          # (item as the report spells it, its anchor on listing.html)
+    noted: bool
+
+    @property
+    def lines(self) -> list[int]:
+        return sorted({int(item.split(":")[0]) for item, _ in self.items})
+
+
+def coverage_reasons(ed: Edition) -> list[Reason]:
+    """The never-run statements and one-way IF outcomes, one row per note that explains them, then one row
+    per routine for those no note explains."""
+    cov = ed.coverage
+    if cov is None:
+        return []
+    notes = {n.id: n for n in COVERAGE_NOTES}
+
+    def anchor(item: str) -> str:
+        return "S" + item.split(" ")[0].replace(":", "-")
+
+    by_note: dict[str, list[str]] = {}
+    for item, note in cov.explained_by.items():
+        by_note.setdefault(note, []).append(item)
+    rows = []
+    for note_id in sorted(by_note, key=lambda n: (n not in notes, [n.id for n in COVERAGE_NOTES].index(n)
+                                                  if n in notes else 0, n)):
+        note = notes.get(note_id)
+        items = sorted(by_note[note_id], key=_item_order)
+        rows.append(Reason(note_id, note.kind if note else "", note.why if note else "",
+                           [(i, anchor(i)) for i in items], True))
+    by_routine: dict[int, list[str]] = {}
+    for item in cov.unexplained:
+        routine = ed.routine_of.get(int(item.split(":")[0]))
+        by_routine.setdefault(routine.line if routine else -1, []).append(item)
+    titles = {r.line: r.title for r in ed.routines}
+    for line in sorted(by_routine):
+        items = sorted(by_routine[line], key=_item_order)
+        rows.append(Reason(f"{line} {titles[line]}" if line in titles else "outside any routine", "not reached",
+                           "", [(i, anchor(i)) for i in items], False))
+    return rows
+
+
+def _item_order(item: str) -> tuple[int, int, str]:
+    key, _, outcome = item.partition(" ")
+    line, stmt = _key_order(key)
+    return line, stmt, outcome
 
 
 def _one_way_ifs(ed: Edition) -> list[tuple[str, int, int]]:

@@ -1,0 +1,130 @@
+"""The report's plots: static SVG drawn by matplotlib, each with its alt text and the numbers behind it.
+
+matplotlib is the well-kept standard for static plots in Python; drawn headless (the Agg/SVG
+back-ends, no display, no browser script), with text kept as text (searchable, small) and no date
+or random ids in the file, so the same run gives the same bytes. Each `Plot` carries what the page
+needs beside the picture: a title, the alt text, and the table of values it was drawn from.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+__all__ = ["Plot", "Marker", "histogram", "distribution", "score_race"]
+
+WIDTH_IN, HEIGHT_IN = 9.0, 3.2        # 864 x 307 px at 96 dpi: fits a 1280 px window beside nothing
+COLOURS = {"computer": "#0b3d91", "player": "#1b5e20", "expected": "#b3261e", "bars": "#8a9bb0"}
+
+
+@dataclass
+class Plot:
+    name: str                        # file stem: plots/<name>.svg
+    title: str
+    alt: str
+    svg: str
+    columns: tuple[str, ...]         # the table behind the plot
+    rows: list[tuple] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A point of a score race to mark: where (score event number), whose, and its label (a deviation id)."""
+    x: int
+    y: int
+    who: str
+    label: str
+
+
+def _figure(height: float = HEIGHT_IN):
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9,
+                         "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False})
+    fig, ax = plt.subplots(figsize=(WIDTH_IN, height), dpi=96)
+    return plt, fig, ax
+
+
+def _svg(plt, fig) -> str:
+    buf = io.StringIO()
+    fig.tight_layout()
+    fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def histogram(name: str, title: str, labels: list[str], observed: list[int], p: float | None,
+              what: str) -> Plot:
+    """Counts per category against the uniform expectation (a line at n/k), with the chi-square p-value."""
+    plt, fig, ax = _figure()
+    n, k = sum(observed), len(labels)
+    expected = n / k if k else 0
+    ax.bar(range(k), observed, color=COLOURS["bars"], label="observed")
+    ax.axhline(expected, color=COLOURS["expected"], linewidth=1.2, label=f"uniform: {expected:.2f} each")
+    ax.set_xticks(range(k), labels, fontsize=7 if k > 20 else 9, rotation=90 if k > 20 else 0)
+    ax.set_ylabel("count")
+    p_text = "no samples" if p is None else f"chi-square p = {p:.3g}"
+    ax.set_title(f"{title}: {n} {what}, {p_text}", fontsize=10)
+    ax.legend(loc="upper right", fontsize=8, frameon=False)
+    never = [lab for lab, c in zip(labels, observed) if c == 0]
+    alt = (f"Bar chart of {title.lower()}: {n} {what} over {k} categories against a uniform {expected:.2f} "
+           f"each; {p_text}; " + (f"never seen: {', '.join(never)}." if never and n >= k else
+                                  f"highest {max(observed) if observed else 0}, lowest {min(observed) if observed else 0}."))
+    rows = [(lab, c, round(expected, 3)) for lab, c in zip(labels, observed)]
+    return Plot(name, title, alt, _svg(plt, fig), ("category", "observed", "expected if uniform"), rows)
+
+
+def distribution(name: str, title: str, observed: list[int], exact: list[int], what: str) -> Plot:
+    """The program's show scores (counts per score) against the exact distribution, scaled to as many."""
+    plt, fig, ax = _figure()
+    n, total = sum(observed), sum(exact)
+    scores = list(range(len(exact)))
+    expected = [n * e / total if total else 0 for e in exact]
+    ax.bar(scores, observed, color=COLOURS["bars"], label=f"the program's {what} ({n})")
+    ax.plot(scores, expected, color=COLOURS["expected"], marker=".", linewidth=1.2,
+            label="exact distribution, scaled to as many")
+    ax.set_xticks(scores, [str(s) for s in scores], fontsize=8)
+    ax.set_xlabel("points")
+    ax.set_ylabel("count")
+    ax.set_title(f"{title}: {n} {what}", fontsize=10)
+    ax.legend(loc="upper right", fontsize=8, frameon=False)
+    mean = sum(s * c for s, c in zip(scores, observed)) / n if n else 0
+    exact_mean = sum(s * e for s, e in zip(scores, exact)) / total if total else 0
+    alt = (f"Bar chart of {title.lower()}: {n} {what} by points, mean {mean:.2f}, against the exact "
+           f"distribution over every hand and starter (mean {exact_mean:.2f}) drawn as a line.")
+    rows = [(s, c, round(x, 2)) for s, c, x in zip(scores, observed, expected) if c or x >= 0.005]
+    return Plot(name, title, alt, _svg(plt, fig), ("points", "observed", "expected"), rows)
+
+
+def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], deal_starts: list[tuple[int, int]],
+               markers: list[Marker]) -> Plot:
+    """Each player's total after each score (x: the score's number in the game), deals shaded, deviations
+    marked where they happened."""
+    plt, fig, ax = _figure(3.0)
+    for who in ("computer", "player"):
+        xs = [0] + [x for x, _ in points.get(who, [])]
+        ys = [0] + [y for _, y in points.get(who, [])]
+        ax.step(xs, ys, where="post", color=COLOURS[who], linewidth=1.4, label=who)
+    for k, (x, deal) in enumerate(deal_starts):
+        if k % 2:
+            end = deal_starts[k + 1][0] if k + 1 < len(deal_starts) else None
+            ax.axvspan(x, end if end is not None else ax.get_xlim()[1], color="#efece3", zorder=0)
+        ax.text(x, 1, str(deal), fontsize=7, color="#6b6b6b", va="bottom")
+    ax.axhline(121, color="#6b6b6b", linewidth=0.8, linestyle=":")
+    for m in markers:
+        ax.plot([m.x], [m.y], marker="v", color=COLOURS["expected"], markersize=6)
+        ax.annotate(m.label, (m.x, m.y), textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7,
+                    color=COLOURS["expected"])
+    ax.set_xlabel("score pegged, in order (the small numbers: where each deal begins)")
+    ax.set_ylabel("points")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper left", fontsize=8, frameon=False)
+    finals = {who: (pts[-1][1] if pts else 0) for who, pts in points.items()}
+    alt = (f"Line chart of {title.lower()}: the computer's and the player's totals after each of "
+           f"{sum(len(p) for p in points.values())} scores over {len(deal_starts)} deals, ending "
+           f"{finals.get('computer', 0)} to {finals.get('player', 0)}; "
+           + (f"{len(markers)} documented deviation{'s' if len(markers) != 1 else ''} marked "
+              f"({', '.join(sorted({m.label for m in markers}))})." if markers else "no deviation marked."))
+    rows = sorted([(x, who, y) for who, pts in points.items() for x, y in pts])
+    return Plot(name, title, alt, _svg(plt, fig), ("score number", "who", "total after it"), rows)
