@@ -101,9 +101,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
     parser.add_argument("--workers", type=int_in(2, 512), default=2, help="--runner: workers (default 2)")
     parser.add_argument("--no-dask", action="store_true", help="--runner: leave out the Dask LocalCluster run")
+    parser.add_argument("--cores", action="store_true",
+                        help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.cores:
+        from .bench_cores import bench_cores, format_cores
+        from .game.regress import _tape_bytes
+        cores = bench_cores(_tape_bytes(None))
+        print(json.dumps(cores) if args.json else format_cores(cores))
+        return 0
     if args.runner:
         from .bench_runner import bench_runner, format_result
         result = bench_runner(args.games, args.workers, dask=not args.no_dask)

@@ -96,6 +96,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wav", type=Path, help="also write the tape as audio (ROM timings, 44.1 kHz mono)")
     parser.add_argument("--wav-bits", type=int, choices=(8, 16), default=8, help="bits per WAV sample")
     parser.add_argument("--tzx", type=Path, help="also write the tape as TZX 1.20 (standard speed blocks)")
+    parser.add_argument("--pack", type=Path, nargs="?", const=Path("build/pack"), metavar="DIR",
+                        help="also write the preservation pack into DIR (default build/pack): both editions as "
+                             "TZX with archive-info and hardware blocks, .z80 snapshots at the title screen, one "
+                             "recorded game as RZX, manifest.json with CRC32/MD5/SHA-1 (see harness/pack.py)")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -113,7 +117,18 @@ def execute(args: argparse.Namespace) -> int:
     if args.tzx:
         atomic.write_bytes(args.tzx, tzx.tap_to_tzx(result.blocks))
         print(f"{args.tzx}: TZX 1.20, {len(result.blocks)} standard speed blocks")
+    if args.pack:
+        _write_pack(args, result)
     return 0
+
+
+def _write_pack(args: argparse.Namespace, result: Build) -> None:
+    from .pack import make_pack, readme_table, write_pack
+    ru = result if args.lang == "ru" else build(args.listing, args.font)
+    en = result if args.lang == "en" else build(args.listing, args.font, lang="en")
+    entries = write_pack(args.pack, make_pack({"ru": ru.blocks, "en": en.blocks}, ru.tap))
+    print(f"{args.pack}: the preservation pack, {len(entries)} files and manifest.json")
+    print(readme_table(entries))
 
 
 def main(argv: list[str]) -> int:

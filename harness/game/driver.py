@@ -100,8 +100,10 @@ Handler = Callable[[WaitState], bool]     # returns True when the game is over
 class GameDriver:
     def __init__(self, machine: Spectrum48, player: Player, seed: int, rig: Rig | None = None,
                  keep_screens: bool = False, max_deals: int | None = None, every_action_screen: bool = False,
-                 budget: Budget = Budget(), profiler: Profiler | None = None):
+                 budget: Budget = Budget(), profiler: Profiler | None = None,
+                 on_first_question: Callable[[], None] | None = None):
         self.m = machine
+        self.on_first_question = on_first_question   # called once SEED is set, before the first answer (RZX)
         self.player = player
         self.seed = seed
         self.rig = rig
@@ -247,6 +249,8 @@ class GameDriver:
         if not self._seeded:
             self.m.poke("SEED", self.seed % 65536)    # RANDOMIZE at 7005 read FRAMES: make the game the seed's
             self._seeded = True
+            if self.on_first_question is not None:
+                self.on_first_question()
         self._type(Question.INSTRUCTIONS, "Y" if self.player.instructions() else "N")
 
     def _ask_muggins(self) -> None:

@@ -26,7 +26,11 @@ from ..errors import HarnessError
 from ..jobs import Progress, Setup, run_jobs
 from ..outdir import claimed
 from ..spectrum.loading import load_tape
+from ..spectrum import z80snap
+from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import FRAME_S, Spectrum48
+from ..spectrum.recording import RzxRecorder, recording_machine
+from ..spectrum.rzx import write_rzx
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
 from .compare import judge
@@ -57,16 +61,28 @@ def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
 
 
 _snapshot = None
+_core = "z80"                               # the CPU core of this worker's machines (--core)
 _statements: dict = {}                       # the program's statement table, for the profiler
 _startup_profile = Profile()
 _setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
-def _init_worker(tape: bytes) -> None:
+def core_class(name: str):
+    """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
+    if name == "z80":
+        return Z80Core
+    if name == "skoolkit":
+        from ..spectrum.skoolcore import SkoolKitCore
+        return SkoolKitCore
+    raise RegressError(f"--core {name}: no such CPU core (z80, skoolkit)")
+
+
+def _init_worker(tape: bytes, core: str = "z80") -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile, _setup
+    global _snapshot, _statements, _startup_profile, _setup, _core
     blocks = read_tap(tape)
-    m = Spectrum48(fast=True)
+    _core = core
+    m = Spectrum48(fast=True, core=core_class(core))
     m.boot()
     startup = Profiler.for_program(blocks[1].data)
     startup.start(m)
@@ -86,18 +102,28 @@ def spread_seed(n: int) -> int:
     return (n * 40503) % 65536
 
 
-def play_one(job: tuple[int, int, str, bool]) -> dict:
-    """Play game *index* with *seed* and *strategy*; return its record as plain data (events as JSON)."""
-    index, seed, strategy, keep_all_screens = job
-    m = Spectrum48(fast=True)
+def play_one(job: tuple) -> dict:
+    """Play game *index* with *seed* and *strategy*; return its record as plain data (events as JSON).
+
+    With *rzx* (a fifth item, --rzx) the game runs at real timing on the fetch-counting core and its
+    record also carries the RZX file (from the first question to the editor after the last report) and
+    a .z80 of the machine at the recording's end.
+    """
+    index, seed, strategy, keep_all_screens, *rest = job
+    rzx = bool(rest and rest[0])
+    if rzx and _core != "z80":
+        raise RegressError(f"--rzx records on the z80 core only, not --core {_core}")
+    m = recording_machine() if rzx else Spectrum48(fast=True, core=core_class(_core))
     m.restore(_snapshot)
     start_frames = m.frames
     player = make_player(strategy, seed)
     profiler = Profiler(_statements)
+    recorder = RzxRecorder(m) if rzx else None
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
-                        profiler=profiler)
+                        profiler=profiler, on_first_question=recorder.start if recorder else None)
     t = time.perf_counter()
     rec = driver.play()
+    recording = _finish_recording(m, recorder) if recorder else {}
     wall = time.perf_counter() - t
     assert _setup is not None, "play_one before _init_worker"
     results = judge(rec.events, _setup)
@@ -117,7 +143,30 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
+        **recording,
     }
+
+
+RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
+
+
+def _finish_recording(m: Spectrum48, recorder: RzxRecorder) -> dict:
+    """The RZX of a recorded game and the .z80 at its end; the editor's wait after the last report is
+    included, so that a player replaying it ends on the same still screen."""
+    if recorder.snapshot is None:
+        return {"rzx_note": "not recorded: the game ended before its first question"}
+    if m.s.mid_frame is False and m.last_report is not None:
+        m.run(RZX_SETTLE_FRAMES, until_wait=True, stop_on_report=False, what="the editor after the last report")
+    recording = recorder.stop()
+    return {"rzx": write_rzx(recording), "rzx_end": z80snap.write_z80(z80snap.from_machine(m)),
+            "rzx_frames": len(recording.frames), "rzx_split_instructions": recorder.split_instructions}
+
+
+def _write_recording(out: Path, game: dict) -> None:
+    """game-NNN.rzx and game-NNN-end.z80 of a game played with --rzx (the bytes leave the record)."""
+    if "rzx" in game:
+        atomic.write_bytes(out / f"game-{game['index']:03d}.rzx", game.pop("rzx"))
+        atomic.write_bytes(out / f"game-{game['index']:03d}-end.z80", game.pop("rzx_end"))
 
 
 def counts_of_judgements(text: str, name: str) -> dict:
@@ -206,7 +255,8 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
-        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False) -> dict:
+        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
+        rzx: bool = False, core: str = "z80") -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     A game whose job raises, or whose driver gives up (its record's failure),
@@ -217,22 +267,25 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     tape = _tape_bytes(tap)
     plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
     games = len(plan)
-    jobs = [(i, spread_seed(seed + i), strategy, i == 0) for i, strategy in enumerate(plan)]
+    jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
+    core_class(core)                                   # an unknown core fails here, before any worker starts
     with claimed(out, "regress", replace=replace) as folder:
         bar = Progress(games, "games", progress)
         results: list[dict] = []
         failures: list[dict] = []
         ended = "complete"
         try:
-            with run_jobs(play_one, jobs, Setup(_init_worker, (tape,)), workers, scheduler) as outcomes:
+            setup = Setup(_init_worker, (tape,) if core == "z80" else (tape, core))
+            with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    index, game_seed, strategy, _ = outcome.job
+                    index, game_seed, strategy = outcome.job[:3]
                     failure = outcome.error
                     if outcome.ok:
                         game = outcome.value
                         _count(game)
                         _write_transcript(folder, game)
                         _write_judgements(folder, game)
+                        _write_recording(folder, game)
                         results.append(game)            # its transcript is on disk: the report may count it
                         _write_screens(folder, game)
                         game.pop("screens", None)
@@ -340,12 +393,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "several games on one machine, the answers that stop the program): "
                              + ", ".join(THOROUGH_SET))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--rzx", action="store_true",
+                        help="also record each game as game-NNN.rzx (an RZX input recording Fuse and SkoolKit "
+                             "replay) with game-NNN-end.z80; the games then run at real timing (BEEP and PAUSE "
+                             "not skipped), with the same transcripts")
+    parser.add_argument("--core", choices=("z80", "skoolkit"), default="z80",
+                        help="the CPU core: z80 (default) or skoolkit, SkoolKit's simulator as a second core "
+                             "(GPL, a test oracle: the 'oracle' extra; about 13 times slower)")
 
 
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
-                 thorough=args.thorough)
+                 thorough=args.thorough, rzx=args.rzx, core=args.core)
     print(summary_table(report))
     print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]

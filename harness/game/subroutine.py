@@ -27,9 +27,10 @@ class SubroutineError(HarnessError):
     """The program could not be brought to the subroutine, or a call did not finish."""
 
 
-def program_at_editor(tape) -> Spectrum48:
-    """The program loaded, answered N and N, and broken into at the cut for deal (CUT_WAIT) with BREAK."""
-    m = Spectrum48(fast=True)
+def program_at_editor(tape, core=None) -> Spectrum48:
+    """The program loaded, answered N and N, and broken into at the cut for deal (CUT_WAIT) with BREAK
+    (on *core*, a CPU core adapter class, if given: the second-core test runs a sweep chunk on SkoolKit)."""
+    m = Spectrum48(fast=True) if core is None else Spectrum48(fast=True, core=core)
     m.boot()
     load_tape(m, tape)
     for _ in range(2):

@@ -138,6 +138,9 @@ class Spectrum48:
         self._hook_stop = False
         self._stop_now = False
         self._report_hit: Report | None = None
+        #: called at the end of every whole frame, after its count; None costs one test a frame. The RZX
+        #: recorder (recording.py) closes a frame of its recording here.
+        self.on_frame_end: Callable[[], None] | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.cpu.set_port_handlers(self._port_read, self._port_write)
         self._traps: dict[int, Callable[[], bool]] = {}
@@ -341,6 +344,8 @@ class Spectrum48:
         s.mid_frame = False
         s.t -= FRAME_T
         s.frames += 1
+        if self.on_frame_end is not None:
+            self.on_frame_end()
         return True
 
     def run_frames(self, n: int) -> None:

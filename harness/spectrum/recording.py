@@ -1,0 +1,187 @@
+"""Recording a run as RZX: each frame's instruction-fetch count and the bytes its port reads returned.
+
+The z80 core has no per-fetch callback, and its R register counts fetches in
+7 bits only. So a recording machine runs on `CountingCore`, which hands the
+core at most `CHUNK_T` T-states at a time: every fetch takes at least 4
+T-states, so a chunk holds at most 100 fetches (102 with a prefixed
+instruction started at its end), fewer than R's 128, and the difference of
+R before and after a chunk is the exact count. R goes up in a HALT too (one
+fetch every 4 T-states), as Fuse counts it; the interrupt's acknowledge also
+raises R, but happens outside any chunk, so it is not counted, as the RZX
+format wants. The cost is paid only by a machine built with this core:
+about 175 calls into the core a frame instead of one.
+
+What breaks the count: machine code that writes R (LD R,A, ED 4F). The 48K
+ROM holds the bytes ED 4F nowhere, and the BASIC program has no machine code.
+
+`RzxRecorder` makes the file. It starts at a frame boundary by taking the
+interrupt there, then saves the snapshot (so the first RZX frame starts
+after its interrupt, as players expect: Fuse and SkoolKit raise the
+interrupt at the end of each frame, never before the first); every frame
+the machine completes becomes one RZX frame; `stop` closes a frame cut short.
+
+What the format cannot carry, the recording must not contain: Python writing
+to memory or registers while it runs (the fast mode's skipped BEEP and
+PAUSE, a trap that loads a tape block, a poke). A recording machine
+therefore runs with fast=False, and the driver's one poke (SEED, at the
+first question) comes before the recording starts.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import HarnessError
+from . import z80snap
+from .cpu import Z80Core
+from .machine import Spectrum48
+from .rzx import MAX_FETCHES, Rzx, RzxFrame
+
+CHUNK_T = 400               # T-states per call into the core while counting (see the module's note)
+IM1_VECTOR = 0x0038
+
+
+class RecordingError(HarnessError):
+    """A recording that cannot be made or would not replay (names the frame)."""
+
+
+class CountingCore(Z80Core):
+    """The z80 core that, while `counting`, counts instruction fetches and keeps the bytes IN read."""
+
+    name = "z80 (counting fetches)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counting = False
+        self.fetches = 0
+        self.inputs = bytearray()
+        #: called once after the next whole instruction (see RzxRecorder._frame_end)
+        self.after_instruction: Callable[[], None] | None = None
+
+    def mid_prefix(self) -> bool:
+        """True between an index prefix (DD/FD) and the rest of its instruction, which the core runs apart."""
+        return bool(self._m.int_disabled) and self.memory[(self._m.pc - 1) & 0xFFFF] in (0xDD, 0xFD)
+
+    def _finish_instruction(self) -> int:
+        """Run one step; once the instruction is whole, call `after_instruction` (once)."""
+        m = self._m
+        r = m.r
+        elapsed, _ = super().run(1)
+        self.fetches += (m.r - r) & 0x7F
+        if not self.mid_prefix():
+            done, self.after_instruction = self.after_instruction, None
+            done()
+        return elapsed
+
+    def run(self, ticks: int) -> tuple[int, bool]:
+        if not self.counting:
+            return super().run(ticks)
+        m, total = self._m, 0
+        while self.after_instruction is not None and total < ticks:
+            total += self._finish_instruction()
+        if total >= ticks:
+            return total, False
+        while True:
+            r = m.r
+            elapsed, at_bp = super().run(min(ticks - total, CHUNK_T))
+            self.fetches += (m.r - r) & 0x7F
+            total += elapsed
+            if at_bp or total >= ticks:
+                return total, at_bp
+
+    def step_over_breakpoint(self) -> int:
+        r = self._m.r
+        elapsed = super().step_over_breakpoint()
+        if self.counting:
+            self.fetches += (self._m.r - r) & 0x7F
+            if self.after_instruction is not None and not self.mid_prefix():
+                done, self.after_instruction = self.after_instruction, None
+                done()
+        return elapsed
+
+    def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
+        inputs = self.inputs
+
+        def recorded(port: int) -> int:
+            value = read(port) & 0xFF
+            if self.counting:
+                inputs.append(value)
+            return value
+        super().set_port_handlers(recorded, write)
+
+    def take_frame(self) -> RzxFrame:
+        """The frame counted so far, and a fresh count."""
+        frame = RzxFrame(self.fetches, bytes(self.inputs))
+        self.fetches = 0
+        del self.inputs[:]
+        return frame
+
+
+class RzxRecorder:
+    """Records a machine built with ``core=CountingCore`` from `start` to `stop`."""
+
+    def __init__(self, machine: Spectrum48):
+        if not isinstance(machine.cpu, CountingCore):
+            raise RecordingError("an RZX recording needs a machine built with core=CountingCore")
+        if machine.fast:
+            raise RecordingError("an RZX recording needs fast=False: the fast mode skips BEEP and PAUSE "
+                                 "in Python, which no other emulator would do")
+        self.m = machine
+        self.cpu: CountingCore = machine.cpu
+        self.frames: list[RzxFrame] = []
+        self.snapshot: bytes | None = None
+        self.tstates = 0
+        self.start_frame = 0
+        self.split_instructions = 0        # frames that ended inside an instruction (see _frame_end)
+
+    def start(self) -> None:
+        """Take the coming interrupt, save the snapshot, and count from there (call between frames)."""
+        m = self.m
+        if m.s.mid_frame:
+            raise RecordingError("a recording starts between two frames, not inside one")
+        m._interrupt()                       # the frame's interrupt, as run_frame would take it first
+        if m.cpu.pc != IM1_VECTOR or m.cpu.iff1:
+            raise RecordingError(f"the interrupt was not taken at frame {m.frames} (PC={m.cpu.pc:#06x}): "
+                                 f"a recording starts where interrupts are enabled")
+        m.s.mid_frame = True                 # the rest of this frame runs without a second interrupt
+        self.snapshot = z80snap.write_z80(z80snap.from_machine(m))
+        self.tstates = m.s.t
+        self.start_frame = m.frames
+        self.cpu.fetches = 0
+        del self.cpu.inputs[:]
+        self.cpu.counting = True
+        m.on_frame_end = self._frame_end
+
+    def _frame_end(self) -> None:
+        """Close this frame's count; or, if the frame ended between an index prefix and the rest of its
+        instruction (the core runs a prefix as a step of its own), once that instruction is whole: players
+        (Fuse, SkoolKit) check the count only between whole instructions, so they run it in this frame."""
+        if self.cpu.mid_prefix():
+            self.split_instructions += 1
+            self.cpu.after_instruction = self._close_frame
+        else:
+            self._close_frame()
+
+    def _close_frame(self) -> None:
+        frame = self.cpu.take_frame()
+        if frame.fetches > MAX_FETCHES:
+            raise RecordingError(f"frame {len(self.frames)} of the recording has {frame.fetches} fetches, "
+                                 f"more than the format's {MAX_FETCHES}")
+        self.frames.append(frame)
+
+    def stop(self) -> Rzx:
+        """End the recording (a frame cut short is kept) and return it."""
+        if self.snapshot is None:
+            raise RecordingError("the recording was never started")
+        m = self.m
+        m.on_frame_end = None
+        while self.cpu.after_instruction is not None:   # the last frame ended inside an instruction: finish it,
+            m.s.t += self.cpu._finish_instruction()     # so that the recording ends where a player stops
+        if self.cpu.fetches or self.cpu.inputs:
+            self.frames.append(self.cpu.take_frame())
+        self.cpu.counting = False
+        return Rzx(snapshot=self.snapshot, frames=list(self.frames), tstates=self.tstates)
+
+
+def recording_machine(**machine_args) -> Spectrum48:
+    """A Spectrum48 that can be recorded: the counting core, real timing (fast=False)."""
+    return Spectrum48(core=CountingCore, fast=False, **machine_args)

@@ -1,0 +1,205 @@
+"""A second CPU core for the machine: SkoolKit's Z80 simulator behind the same adapter as `cpu.Z80Core`.
+
+A test oracle only: SkoolKit is GPL-3, so it is an optional extra
+(``pip install -e '.[oracle]'``, also in the test extra) and never the
+default core. ``Spectrum48(core=SkoolKitCore)`` runs the same ROM, tape and
+program on an independent implementation of the Z80; the tests play a
+regress game and a sweep chunk on both cores and compare the transcripts
+byte for byte (tests/test_second_core.py).
+
+SkoolKit's C simulator (``skoolkit.csimulator``, built with the wheel) runs
+one instruction per call; its pure-Python simulator is used when the C
+extension is absent. What the adapter makes the same as the z80 core:
+
+* a HALT leaves PC past the HALT while the CPU waits (SkoolKit keeps PC on
+  it), so breakpoints and the machine's PC checks see what they see on the
+  z80 core, and an interrupt returns past it;
+* an interrupt is refused right after EI (SkoolKit's own rule; an index
+  prefix never ends a step here, since SkoolKit runs DD/FD and the rest of
+  the instruction as one);
+* a breakpoint stops before the marked instruction, nothing executed;
+* the ROM is read-only (SkoolKit's 48K memory never writes below 0x4000).
+
+What differs and cannot matter to BASIC: SkoolKit does not keep MEMPTR, so
+the undocumented flag bits 3 and 5 after BIT n,(HL) may differ; a frame may
+end a few T-states later, after a whole DD/FD instruction where the z80
+core stops between the prefix and the rest (the same instructions, the
+interrupt at the same place between them).
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Callable
+
+from ..errors import HarnessError
+
+# SkoolKit's register list (skoolkit.simutils)
+_A, _F, _B, _C, _D, _E, _H, _L, _IXH, _IXL, _IYH, _IYL, _SP, _I, _R = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15
+_ALT = 16                          # ^A ^F ^B ^C ^D ^E ^H ^L at 16..23
+_PC, _T, _IFF, _IM, _HALT = 24, 25, 26, 27, 28
+HALT_OPCODE, EI_OPCODE = 0x76, 0xFB
+ROM_END = 0x4000
+
+PAIRS = {"bc": (_B, _C), "de": (_D, _E), "hl": (_H, _L), "ix": (_IXH, _IXL), "iy": (_IYH, _IYL),
+         "af": (_A, _F), "alt_af": (_ALT, _ALT + 1), "alt_bc": (_ALT + 2, _ALT + 3),
+         "alt_de": (_ALT + 4, _ALT + 5), "alt_hl": (_ALT + 6, _ALT + 7)}
+SINGLE = {"a": _A, "f": _F, "b": _B, "c": _C, "d": _D, "e": _E, "h": _H, "l": _L, "i": _I, "r": _R,
+          "ixh": _IXH, "ixl": _IXL, "iyh": _IYH, "iyl": _IYL, "iff1": _IFF, "iff2": _IFF}
+
+
+class SecondCoreError(HarnessError):
+    """SkoolKit is not installed, or asked for something the adapter does not offer."""
+
+
+def simulator_class(python: bool = False) -> tuple[type, str]:
+    """SkoolKit's C simulator if built (and not *python*), else its Python one; with a name for reports."""
+    try:
+        from skoolkit.simulator import Simulator
+    except ImportError:
+        raise SecondCoreError("the second core needs SkoolKit (GPL-3, a test oracle only): "
+                              "pip install -e '.[oracle]'") from None
+    if python:
+        return Simulator, "SkoolKit Simulator (Python)"
+    try:
+        from skoolkit.csimulator import CSimulator
+        return CSimulator, "SkoolKit CSimulator"
+    except ImportError:
+        return Simulator, "SkoolKit Simulator (Python)"
+
+
+class _Ports:
+    """SkoolKit's tracer interface, forwarding IN and OUT to the machine's handlers."""
+
+    def __init__(self, read: Callable[[int], int], write: Callable[[int, int], None]):
+        self._read, self._write = read, write
+
+    def read_port(self, registers, port: int) -> int:
+        return self._read(port) & 0xFF
+
+    def write_port(self, registers, port: int, value: int, offset: int = 0) -> None:
+        self._write(port, value)
+
+
+class SkoolKitCore:
+    """SkoolKit's simulator with the interface of `cpu.Z80Core` (see that class for each method's contract)."""
+
+    def __init__(self, python: bool = False) -> None:
+        cls, self.name = simulator_class(python)
+        # int_active 0: HALT never decides on its own that an interrupt is due; the machine raises it
+        self._sim = cls(bytearray(0x10000), {"PC": 0}, config={"int_active": 0})
+        self.memory = self._sim.memory       # the simulator's own 64K (it copies what it is given)
+        self._regs = self._sim.registers
+        self._step = self._sim.run
+        self._breakpoints: set[int] = set()
+        self._last_pc = -1                   # PC of the last instruction run: EI there blocks an interrupt
+        self._accept = self._sim.accept_interrupt
+
+    # -- registers -----------------------------------------------------------
+    def get(self, reg: str) -> int:
+        r = self._regs
+        if reg in PAIRS:
+            hi, lo = PAIRS[reg]
+            return r[hi] << 8 | r[lo]
+        if reg == "sp":
+            return r[_SP]
+        if reg == "pc":
+            return self.pc
+        if reg in SINGLE:
+            return r[SINGLE[reg]]
+        raise SecondCoreError(f"register {reg!r} is not offered by the SkoolKit adapter")
+
+    def set(self, reg: str, value: int) -> None:
+        r = self._regs
+        if reg in PAIRS:
+            hi, lo = PAIRS[reg]
+            r[hi], r[lo] = value >> 8 & 0xFF, value & 0xFF
+        elif reg == "sp":
+            r[_SP] = value & 0xFFFF
+        elif reg == "pc":
+            self.pc = value
+        elif reg in SINGLE:
+            r[SINGLE[reg]] = value & 0xFF
+        else:
+            raise SecondCoreError(f"register {reg!r} is not offered by the SkoolKit adapter")
+
+    @property
+    def pc(self) -> int:
+        r = self._regs
+        return (r[_PC] + 1) & 0xFFFF if r[_HALT] else r[_PC]
+
+    @pc.setter
+    def pc(self, value: int) -> None:
+        self._regs[_PC] = value & 0xFFFF
+        self._regs[_HALT] = 0
+        self._last_pc = -1
+
+    @property
+    def iff1(self) -> bool:
+        return bool(self._regs[_IFF])
+
+    @property
+    def int_blocked(self) -> bool:
+        return self._last_pc >= 0 and self.memory[self._last_pc] == EI_OPCODE
+
+    # -- running -------------------------------------------------------------
+    def run(self, ticks: int) -> tuple[int, bool]:
+        r, step, bps, mem = self._regs, self._step, self._breakpoints, self.memory
+        start = r[_T]
+        while True:
+            pc = r[_PC]
+            if not r[_HALT] and pc in bps:
+                return r[_T] - start, True
+            step()
+            self._last_pc = pc
+            if r[_T] - start >= ticks:
+                return r[_T] - start, False
+
+    def step_over_breakpoint(self) -> int:
+        r = self._regs
+        start, pc = r[_T], r[_PC]
+        self._step()
+        self._last_pc = pc
+        return r[_T] - start
+
+    def interrupt(self) -> bool:
+        r = self._regs
+        if not r[_IFF] or self.int_blocked:
+            return False
+        if r[_HALT]:
+            r[_PC] = (r[_PC] + 1) & 0xFFFF       # the interrupt returns past the HALT
+            r[_HALT] = 0
+        # SkoolKit's accept_interrupt looks at the opcode at its third argument for EI or a prefix; that
+        # check is made above (int_blocked), so it is given address 0, whose opcode (DI) is neither
+        ok = self._accept(r, self.memory, 0)
+        if ok:
+            self._last_pc = -1
+        return bool(ok)
+
+    def set_breakpoint(self, addr: int) -> None:
+        self._breakpoints.add(addr)
+
+    def clear_breakpoint(self, addr: int) -> None:
+        self._breakpoints.discard(addr)
+
+    # -- ports and memory protection ----------------------------------------
+    def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
+        self._sim.set_tracer(_Ports(read, write))
+
+    def protect(self, start: int, size: int) -> None:
+        if (start, size) != (0, ROM_END):
+            raise SecondCoreError(f"SkoolKit's 48K memory protects 0x0000-0x3FFF only, not {start:#06x}+{size}")
+
+    # -- whole state ---------------------------------------------------------
+    def save_state(self) -> bytes:
+        extra = (self._last_pc & 0x1FFFF).to_bytes(3, "little")
+        return bytes(self.memory) + array(self._regs.typecode, self._regs).tobytes() + extra
+
+    def load_state(self, data: bytes) -> None:
+        n = len(self._regs) * self._regs.itemsize
+        self.memory[:] = data[:0x10000]
+        regs = array(self._regs.typecode)
+        regs.frombytes(data[0x10000:0x10000 + n])
+        for i, v in enumerate(regs):
+            self._regs[i] = v
+        last = int.from_bytes(data[0x10000 + n:0x10000 + n + 3], "little")
+        self._last_pc = -1 if last == 0x1FFFF else last

@@ -1,0 +1,47 @@
+"""One regress game recorded with --rzx, shared by the RZX, Fuse and pack tests (played once per session).
+
+`regress --games 1 --rzx` writes game-000.rzx (the recording) and
+game-000-end.z80 (our machine where the recording ends); the same game is
+also played without --rzx, whose transcript must be the same byte for byte.
+"""
+from __future__ import annotations
+
+import functools
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.game import regress
+from harness.spectrum import z80snap
+from harness.spectrum.rom import load_rom
+
+ROM = load_rom(None)
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    rzx: bytes
+    end: z80snap.Z80Snapshot           # our machine at the end of the recording
+    transcript: bytes                  # game-000.jsonl of the --rzx run
+    plain_transcript: bytes            # ... and of the same game without --rzx
+    report: dict
+
+    @property
+    def memory(self) -> bytes:
+        return self.end.memory(ROM)
+
+
+@functools.cache
+def recorded_game() -> RecordedGame:
+    folder = Path(tempfile.mkdtemp(prefix="cribbage-rzx-"))
+    try:
+        report = regress.run(1, 1, 1, folder / "rzx", progress=False, rzx=True)
+        regress.run(1, 1, 1, folder / "plain", progress=False)
+        return RecordedGame(rzx=(folder / "rzx" / "game-000.rzx").read_bytes(),
+                            end=z80snap.read_z80(folder / "rzx" / "game-000-end.z80"),
+                            transcript=(folder / "rzx" / "game-000.jsonl").read_bytes(),
+                            plain_transcript=(folder / "plain" / "game-000.jsonl").read_bytes(),
+                            report=report)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

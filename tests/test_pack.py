@@ -1,0 +1,107 @@
+"""The preservation pack (`cribbage-zx build --pack`): TZX archive-info and hardware blocks as Debian's tzxlist
+reads them, the title-screen snapshots, the recorded game, and the manifest's checksums (and the README's)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+
+from harness import pack
+from harness.cli import main as cli_main
+from harness.spectrum import tzx, z80snap
+from harness.spectrum.rom import load_rom
+from harness.spectrum.rzx import read_rzx
+from harness.spectrum.screen import read_screen
+from rzx_game import recorded_game
+from test_exports import ROOT, WELCOME, run_tool, tool
+
+WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
+RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
+RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
+RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
+
+
+@pytest.fixture(scope="module")
+def pack_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("pack")
+    assert cli_main(["build", "-o", str(folder / "tape.tap"), "--pack", str(folder / "pack")]) == 0
+    return folder / "pack"
+
+
+def test_the_pack_has_its_files_under_tosec_names(pack_dir):
+    assert sorted(p.name for p in pack_dir.iterdir()) == sorted([RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, "manifest.json"])
+
+
+def test_the_manifest_holds_each_files_size_crc32_md5_and_sha1(pack_dir):
+    entries = json.loads((pack_dir / "manifest.json").read_text())["files"]
+    assert sorted(e["name"] for e in entries) == sorted([RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX])
+    for e in entries:
+        data = (pack_dir / e["name"]).read_bytes()
+        assert (e["size"], e["crc32"], e["md5"], e["sha1"]) == (
+            len(data), f"{zlib.crc32(data):08x}", hashlib.md5(data).hexdigest(), hashlib.sha1(data).hexdigest())
+    assert pack.verify(pack_dir) == []
+
+
+def test_verify_finds_a_changed_byte_a_missing_file_and_a_stray_one(pack_dir, tmp_path):
+    copy = tmp_path / "pack"
+    shutil.copytree(pack_dir, copy)
+    data = bytearray((copy / RU_Z80).read_bytes())
+    data[100] ^= 1
+    (copy / RU_Z80).write_bytes(bytes(data))
+    (copy / EN_Z80).unlink()
+    (copy / "extra.txt").write_text("x")
+    problems = pack.verify(copy)
+    assert len(problems) == 3
+    assert any(RU_Z80 in p and "differs" in p for p in problems)
+    assert any(EN_Z80 in p and "missing" in p for p in problems)
+    assert any("extra.txt" in p and "not in the manifest" in p for p in problems)
+
+
+def tzxlist(path: Path) -> str:
+    return run_tool(tool("tzxlist"), path)
+
+
+@pytest.mark.parametrize("name, language", [(RU_TZX, "Russian"), (EN_TZX, "English (translated from the Russian)")])
+def test_tzxlist_reads_the_archive_info_and_hardware_blocks(pack_dir, name, language):
+    out = tzxlist(pack_dir / name)
+    assert "Block type 0x32 (Archive Info)" in out and "Block type 0x33 (Hardware Information)" in out
+    assert re.search(r"Full Title: Kribedzh\n", out) and re.search(r"Origin: Type-in\n", out)
+    assert f"Language: {language}\n" in out
+    assert "Publisher: Russian-language magazine, name not on the scan" in out
+    assert "48K Spectrum/Spectrum +: runs" in out
+    assert out.count("Block type 0x10 (Standard Speed Data)") == 4 and "Checksum" in out and "FAIL" not in out
+
+
+def test_the_archive_info_block_refuses_what_tzx_cannot_hold():
+    """The TZX format's texts are ASCII: the Cyrillic title is refused, its transliteration is not."""
+    with pytest.raises(tzx.TzxError, match="ASCII"):
+        tzx.archive_info([("title", pack.TITLE_RU)])
+    assert tzx.archive_info([("title", pack.TITLE)])[3:] == b"\x01\x00\x08Kribedzh"
+    with pytest.raises(tzx.TzxError, match="256 bytes"):
+        tzx.archive_info([("comment", "x" * 256)])
+    assert tzx.hardware_type([(0, 1, 0)]) == b"\x33\x01\x00\x01\x00"
+
+
+@pytest.mark.parametrize("name, welcome", [(RU_Z80, WELCOME), (EN_Z80, WELCOME_EN)])
+def test_the_snapshots_show_the_title_screen(pack_dir, name, welcome):
+    memory = z80snap.read_z80(pack_dir / name).memory(load_rom(None))
+    rows = read_screen(memory).rows
+    assert all(any(text in row for row in rows) for text in welcome)
+
+
+def test_the_packs_recording_is_regress_game_0_and_rzxdump_reads_it(pack_dir):
+    data = (pack_dir / RZX).read_bytes()
+    assert data == recorded_game().rzx
+    assert f"Frame count: {len(read_rzx(data).frames)}" in run_tool(tool("rzxdump"), pack_dir / RZX)
+
+
+def test_the_readme_lists_the_packs_files_with_their_checksums(pack_dir):
+    entries = [pack.PackFile(**e) for e in json.loads((pack_dir / "manifest.json").read_text())["files"]]
+    table = pack.readme_table(entries)
+    assert table in (ROOT / "README.md").read_text(encoding="utf-8"), (
+        "README.md's pack table is stale: run `cribbage-zx build --pack` and paste the table it prints:\n" + table)

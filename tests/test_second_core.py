@@ -1,0 +1,130 @@
+"""A second CPU core (SkoolKit's simulator, harness/spectrum/skoolcore.py) as an oracle for the first (z80).
+
+The same machine on both cores must do the same thing: machine code with
+interrupts, HALT, prefixes and port reads to the same memory and registers;
+a whole regress game and a sweep chunk to byte-identical results. SkoolKit is
+GPL-3 and optional (the 'oracle' and test extras): without it these tests skip.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
+
+from harness.game import regress, sweep  # noqa: E402
+from harness.game.subroutine import Subroutine, program_at_editor  # noqa: E402
+from harness.spectrum.cpu import Z80Core  # noqa: E402
+from harness.spectrum.machine import Spectrum48  # noqa: E402
+from harness.spectrum.skoolcore import SkoolKitCore  # noqa: E402
+from harness.spectrum.tape import read_tap  # noqa: E402
+
+REGS = ("a", "f", "bc", "de", "hl", "ix", "iy", "sp", "pc", "i", "alt_af", "alt_bc", "alt_de", "alt_hl", "iff1")
+# EI; HALT; LD IX,0x1234; INC (IX+1); IN A,(254); ADD A,(IX+1); LD (0x9000),A; DI; EI; JR back to HALT
+PROGRAM = bytes([0xFB, 0x76, 0xDD, 0x21, 0x34, 0x12, 0xDD, 0x34, 0x01, 0xDB, 0xFE, 0xDD, 0x86, 0x01,
+                 0x32, 0x00, 0x90, 0xF3, 0xFB, 0x18, 0xEC])
+
+
+def state(m: Spectrum48) -> tuple:
+    regs = {r: m.cpu.get(r) for r in REGS}
+    regs["f"] &= 0xD7                    # flag bits 3 and 5 (undocumented; SkoolKit keeps no MEMPTR)
+    regs["pc"] = m.cpu.pc
+    return m.read(0x4000, 0xC000), regs, m.frames
+
+
+def run_program(core, booted_snapshot, frames: int = 120) -> tuple:
+    """The booted machine (its state moved onto *core*) running PROGRAM with a key held now and then."""
+    z = Spectrum48(core=Z80Core)
+    z.restore(booted_snapshot)
+    m = Spectrum48(core=core)
+    m.write(0x4000, z.read(0x4000, 0xC000))
+    for r in ("a", "f", "bc", "de", "hl", "ix", "iy", "sp", "i", "r", "alt_af", "alt_bc", "alt_de", "alt_hl",
+              "iff1", "iff2"):
+        m.cpu.set(r, z.cpu.get(r))
+    m.write(0x8000, PROGRAM)
+    m.cpu.pc = 0x8000
+    m.s.t = z.s.t
+    for i in range(frames):
+        if i % 30 == 10:
+            m.press("A")
+        elif i % 30 == 14:
+            m.release()
+        m.run_frame()
+    return state(m)
+
+
+def test_both_cores_run_machine_code_with_interrupts_halt_prefixes_and_ports_alike(booted_snapshot):
+    ours, theirs = run_program(Z80Core, booted_snapshot), run_program(SkoolKitCore, booted_snapshot)
+    assert ours[1] == theirs[1] and ours[2] == theirs[2]
+    assert [hex(0x4000 + i) for i in range(0xC000) if ours[0][i] != theirs[0][i]] == []
+
+
+class FlawedCore(SkoolKitCore):
+    """The planted difference: a core whose IN reads the keyboard one bit wrong."""
+
+    def set_port_handlers(self, read, write):
+        super().set_port_handlers(lambda port: read(port) ^ 0x01, write)
+
+
+def test_a_core_that_reads_one_key_wrong_is_told_apart(booted_snapshot):
+    ours, flawed = run_program(Z80Core, booted_snapshot), run_program(FlawedCore, booted_snapshot)
+    assert ours[0] != flawed[0] or ours[1] != flawed[1]
+
+
+def test_the_adapter_keeps_the_z80_cores_conventions():
+    """PC past a HALT while halted, no interrupt right after EI, a breakpoint stops before its instruction,
+    and the whole state saved and restored."""
+    for core in (Z80Core, SkoolKitCore):
+        m = Spectrum48(core=core)
+        m.write(0x8000, bytes([0xFB, 0x00, 0x76]))       # EI; NOP; HALT
+        cpu = m.cpu
+        cpu.pc = 0x8000
+        cpu.run(1)
+        assert cpu.iff1 and cpu.int_blocked and not cpu.interrupt(), core.name
+        cpu.set_breakpoint(0x8002)
+        assert cpu.run(1000)[1] and cpu.pc == 0x8002, core.name
+        saved = cpu.save_state()
+        cpu.step_over_breakpoint()
+        cpu.run(40)
+        assert cpu.pc == 0x8003, core.name               # halted: PC past the HALT
+        assert cpu.interrupt() and cpu.pc == 0x0038, core.name
+        assert m.read(cpu.get("sp"), 2) == b"\x03\x80", core.name
+        cpu.load_state(saved)
+        assert cpu.pc == 0x8002 and cpu.iff1, core.name
+
+
+@pytest.fixture
+def restore_regress_worker():
+    yield
+    regress._init_worker(regress._tape_bytes(None))      # the default core again for the tests that follow
+
+
+@pytest.mark.slow
+def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_worker):
+    tape = regress._tape_bytes(None)
+    records = {}
+    for core in ("z80", "skoolkit"):
+        regress._init_worker(tape, core)
+        game = regress.play_one((0, regress.spread_seed(1), "random", False))
+        game.pop("wall_s")
+        game.pop("screens")
+        records[core] = json.dumps(game, sort_keys=True, ensure_ascii=False)
+    assert records["z80"] == records["skoolkit"]
+    assert json.loads(records["z80"])["completed"]
+
+
+@pytest.mark.slow
+def test_a_show_sweep_chunk_gives_the_same_result_on_both_cores(monkeypatch):
+    blocks = read_tap(regress._tape_bytes(None))
+    items = sweep._items("show")[0][:30]
+    results = {}
+    for core in (Z80Core, SkoolKitCore):
+        m = program_at_editor(blocks, core=core)
+        monkeypatch.setattr(sweep, "_sub", Subroutine(m, sweep.SHOW_ROUTINE.line, set(sweep.SHOW_ROUTINE.returns),
+                                                      setup=sweep.SHOW_SETUP))
+        monkeypatch.setattr(sweep, "_kind", "show")
+        monkeypatch.setattr(sweep, "_statements", sweep.Profiler.for_program(m.program_bytes()).statements)
+        results[core.__name__] = json.dumps(sweep._run_chunk((0, items)), sort_keys=True)
+    assert results["Z80Core"] == results["SkoolKitCore"]
+    assert json.loads(results["Z80Core"])["cases"] == 30
