@@ -1245,3 +1245,38 @@ def test_two_games_check_each_cut():
     two = run(game + game)
     assert two.checks == 2 * one.checks
     assert len([d for d in two.differences if d.cause == Cause.DEALER_AFTER_CUT]) == 2
+
+
+# ---------------------------------------------------------------------------------------------- the records' details
+def test_the_game_points_the_entry_of_d5_reads_in_each_source():
+    """Read off the sources by hand: the article, one point above 61 and two at 61 or below; the standard,
+    four below 61, two below 91, one from 91; Cadenza, two below 61; one game for one win otherwise."""
+    from harness.game.deviations import game_points
+    assert [game_points("lurch_article", s) for s in (12, 61, 62)] == [2, 2, 1]
+    assert [game_points("skunk", s) for s in (60, 61, 90, 91, 120)] == [4, 2, 2, 1, 1]
+    assert [game_points("lurch_cadenza", s) for s in (60, 61)] == [2, 1]
+    assert [game_points("single", s) for s in (12, 100)] == [1, 1]
+
+
+def test_a_go_pegged_with_no_card_of_its_series_is_judged_as_that_peg():
+    result = run([{"kind": "score", "who": "player", "points": 1, "context": "go", "before": 0}])
+    (j,) = result.judgements
+    assert (j.judged, j.action.kind, j.action_at, j.closed_at) == ("go", "score", 0, 0)
+    assert [(d.kind, d.cause) for d in j.differences] == [("go", Cause.GO_PEGGED)]
+
+
+def test_differences_left_at_the_end_close_an_end_judgement_of_the_last_event():
+    result = run([{"kind": "crib", "cards": ["2C", "3C", "4C", "5C"]},
+                  {"kind": "discard", "who": "computer", "cards": ["2C", "3C"]}])
+    (j,) = result.judgements
+    assert (j.judged, j.action.kind, j.action.who, j.action_at, j.checks) == ("end", "discard", "computer", 1, 0)
+    assert [d.cause for d in j.differences] == [Cause.BEFORE_GAME] and j.differences[0].facts.action == "discard"
+
+
+def test_a_harness_error_keeps_the_error_in_its_facts(monkeypatch):
+    def broken(self, ev):
+        raise KeyError("planted")
+    monkeypatch.setitem(compare_module.HANDLERS, Refused, broken)
+    dicts = insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "8D", "count": 24}, card="5H")
+    (d,) = [d for d in run(dicts).differences if d.kind == "harness"]
+    assert d.facts.error == "KeyError: 'planted'" == d.observed and d.cause == Cause.HARNESS_ERROR
