@@ -148,6 +148,11 @@ class Z80Core:
         self._m.set_input_callback(read)
         self._m.set_output_callback(write)
 
+    def set_port_reader(self, read: Callable[[int], int]) -> None:
+        """Replace the IN handler alone: e.g. a 64K table's ``bytes.__getitem__``, which the core calls
+        without running any Python."""
+        self._m.set_input_callback(read)
+
     def protect(self, start: int, size: int) -> None:
         """Make [start, start+size) read-only (writes are dropped, as a ROM does)."""
         self._m.set_write_callback(lambda addr, value: None)

@@ -11,6 +11,26 @@ what the program computes.
 Traps (breakpoints handled in Python): LD-BYTES serves tape blocks instantly
 (checksum-verified, like Fuse's tape traps), MAIN-4 records every report, and
 in fast mode BEEPER and PAUSE are skipped and recorded as events.
+
+Where the Python work is (the core runs BASIC at about 550 M T-states a CPU
+second; everything here is paid per frame or per trap, so it is kept out of
+the common path):
+
+* The frame loop is `run_frame` (interrupt, then `_run_ticks` until 69,888
+  T-states, serving traps); `run` calls it once a frame and checks its stop
+  conditions at each frame end. A hook that must see every frame (a recorder)
+  belongs there, after `run_frame` returns True.
+* Waits for a key are judged (`wait_state`) only at frame ends where one is
+  possible: the ROM's WAIT-KEY (0x15D4, the only way into the editor's and
+  INPUT's key loop) and PAUSE's HALT (0x1F3D, the only way into PAUSE's loop)
+  are traps that raise a flag, cleared at the first frame end outside the
+  loop; INKEY$ polls are counted by the S_INKEY trap. Elsewhere a frame end
+  costs one test. The result is the same as judging every frame end.
+* The keyboard port is answered by the core from a 64K table of port values
+  (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
+  key goes up or down or the EAR output changes.
+* `accelerate()` turns on harness/spectrum/accelerate.py: ROM routines
+  answered from a cache of the ROM's own results, exactly (off by default).
 """
 from __future__ import annotations
 
@@ -29,6 +49,7 @@ FRAME_T = 69_888          # T-states per 48K frame
 INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
 CPU_HZ = 3_500_000
 FRAME_S = FRAME_T / CPU_HZ
+_EAR_ON = bytes(b | 0x40 for b in range(256))   # a port value with bit 6 (EAR) set
 
 # ROM addresses ("The Complete Spectrum ROM Disassembly")
 LD_BYTES = 0x0556         # load a tape block: A=flag, IX=dest, DE=length, carry=LOAD
@@ -38,6 +59,7 @@ PAUSE_END = 0x1F4F
 MAIN_4 = 0x1303           # report printing starts here with ERR_NR set
 S_INKEY = 0x2634          # INKEY$ evaluated by SCANNING
 STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
+WAIT_KEY = 0x15D4         # WAIT-KEY: the editor's and INPUT's wait for a key starts here (every CALL and JR)
 WAIT_KEY1 = (0x15DE, 0x15E6)   # WAIT-KEY1: CALL INPUT-AD; RET C; JR Z,WAIT-KEY1
 WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT look for a key
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
@@ -115,6 +137,10 @@ class _PyState:
     events: list = field(default_factory=list)
     reports: list = field(default_factory=list)
     keys: list = field(default_factory=lambda: [0x1F] * 8)
+    # a wait may be under way (set by the WAIT-KEY and PAUSE traps, cleared at a frame end outside the
+    # loop); True when unknown, e.g. after a restore, so that wait_state is then asked
+    maybe_key_wait: bool = True
+    maybe_pause: bool = True
 
 
 class Spectrum48:
@@ -130,6 +156,7 @@ class Spectrum48:
         self.mem[0:ROM_SIZE] = rom_bytes
         self.cpu.protect(0, ROM_SIZE)
         self.keyboard = Keyboard()
+        self.keyboard.on_change = self._keys_changed
         self.fast = fast
         self.tape: list = []          # TapeBlock-like objects with .flag and .data
         self.s = _PyState()
@@ -140,12 +167,17 @@ class Spectrum48:
         self._report_hit: Report | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.cpu.set_port_handlers(self._port_read, self._port_write)
+        self._port_tables: tuple[bytes, bytes] | None = None
+        self._keys_changed()
+        self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
+        self.accelerator = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
         self._add_trap(MAIN_4, self._trap_report)
         self._add_trap(S_INKEY, self._trap_inkey)
         self._add_trap(BEEPER, self._trap_beeper)
         self._add_trap(PAUSE_1, self._trap_pause)
+        self._add_trap(WAIT_KEY, self._trap_wait_key)
 
     # ------------------------------------------------------------------ traps
     def _add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
@@ -215,7 +247,12 @@ class Spectrum48:
             return True
         return False
 
+    def _trap_wait_key(self) -> bool:
+        self.s.maybe_key_wait = True
+        return False
+
     def _trap_pause(self) -> bool:
+        self.s.maybe_pause = True
         bc = self.cpu.get("bc")
         if not self.fast or bc == 0 or self.keyboard.any_pressed():
             return False
@@ -267,9 +304,20 @@ class Spectrum48:
 
     # ------------------------------------------------------------------ ports
     def _port_read(self, port: int) -> int:
+        """The value an IN from *port* reads (the core reads it from the port table, see _keys_changed)."""
         if port & 1:
             return 0xFF  # no peripherals; the floating bus is not emulated
         return self.keyboard.read(port) | 0xA0 | (self.s.ear_out << 6)
+
+    def _keys_changed(self) -> None:
+        """Rebuild the port tables (EAR output 0 and 1) from the keyboard: _port_read for every port."""
+        rows = []
+        for high in range(256):
+            value = self.keyboard.read(high << 8) | 0xA0
+            rows.append(bytes((value, 0xFF)) * 128)
+        low = b"".join(rows)
+        self._port_tables = (low, low.translate(_EAR_ON))
+        self.cpu.set_port_reader(self._port_tables[self.s.ear_out].__getitem__)
 
     def _port_write(self, port: int, value: int) -> None:
         if port & 1:
@@ -282,6 +330,7 @@ class Spectrum48:
         if ear != self.s.ear_out:
             self.s.ear_out = ear
             self.s.beeper_edges += 1
+            self.cpu.set_port_reader(self._port_tables[ear].__getitem__)
 
     def _event(self, kind: str, detail: tuple) -> None:
         self.s.events.append(Event(self.s.frames, kind, detail))
@@ -301,6 +350,7 @@ class Spectrum48:
         before the trapped instruction, which is executed first on resuming.
         """
         cpu, traps, s = self.cpu, self._traps, self.s
+        self._limit = limit
         while s.t < limit and not self._stop_now:
             if s.at_bp:
                 s.at_bp = False
@@ -376,7 +426,7 @@ class Spectrum48:
                     report, self._report_hit = self._report_hit, None
                     return StopReason("report", report=report)
                 if until_wait:
-                    w = self.wait_state()
+                    w = self.wait_state() if self._maybe_waiting() else None
                     # the same kind of wait at two frame ends (a polling loop may span several lines)
                     if w is not None and previous_wait is not None and w.kind == previous_wait.kind:
                         return StopReason("wait", wait=w)
@@ -416,6 +466,21 @@ class Spectrum48:
         if len(recent) >= 2:
             return WaitState("inkey", line, stmt)
         return None
+
+    def _maybe_waiting(self) -> bool:
+        """False when wait_state() is sure to be None at this frame end: not in WAIT-KEY's loop nor PAUSE's
+        since their traps last fired, and INKEY$ polled in fewer than two of the last six frames."""
+        s = self.s
+        if s.maybe_key_wait:
+            if self._in_wait_key():
+                return True
+            s.maybe_key_wait = False     # out of the loop: only WAIT-KEY (a trap) leads back in
+        if s.maybe_pause:
+            if PAUSE_RANGE[0] <= self.cpu.pc < PAUSE_RANGE[1]:
+                return True
+            s.maybe_pause = False        # out of the loop: only its HALT at PAUSE_1 (a trap) leads back in
+        seen = s.inkey_frames            # ascending frame numbers
+        return len(seen) >= 2 and seen[-2] >= s.frames - 6
 
     def _in_wait_key(self) -> bool:
         """In the editor's WAIT-KEY1 loop, or below it in INPUT-AD/KEY-INPUT (its return address is on
@@ -608,7 +673,9 @@ class Spectrum48:
         core_state, py = snap
         self.cpu.load_state(core_state)
         self.s = _PyState(**{k: (list(v) if isinstance(v, list) else v) for k, v in vars(py).items()})
+        self.s.maybe_key_wait = self.s.maybe_pause = True      # unknown until the next frame end
         self.keyboard.rows = list(py.keys)
+        self._keys_changed()
 
     # ------------------------------------------------------------------ boot
     def boot(self, max_frames: int = 300) -> None:
