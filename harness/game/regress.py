@@ -63,9 +63,13 @@ _startup_profile = Profile()
 _words = RUSSIAN
 
 
-def _init_worker(tape: bytes) -> None:
+_accelerate: dict | None = None              # --accelerate: the worker's cache of ROM answers
+
+
+def _init_worker(tape: bytes, accelerate: bool = False) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile, _words
+    global _snapshot, _statements, _startup_profile, _words, _accelerate
+    _accelerate = {} if accelerate else None
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
@@ -92,6 +96,8 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     index, seed, strategy, keep_all_screens = job
     m = Spectrum48(fast=True)
     m.restore(_snapshot)
+    if _accelerate is not None:
+        m.accelerate(cache=_accelerate)
     start_frames = m.frames
     player = make_player(strategy, seed)
     profiler = Profiler(_statements)

@@ -50,6 +50,7 @@ INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
 CPU_HZ = 3_500_000
 FRAME_S = FRAME_T / CPU_HZ
 _EAR_ON = bytes(b | 0x40 for b in range(256))   # a port value with bit 6 (EAR) set
+_PORT_TABLES: dict[tuple[int, ...], tuple[bytes, bytes]] = {}   # keyboard rows -> the two port tables
 
 # ROM addresses ("The Complete Spectrum ROM Disassembly")
 LD_BYTES = 0x0556         # load a tape block: A=flag, IX=dest, DE=length, carry=LOAD
@@ -147,7 +148,8 @@ class Spectrum48:
     """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
 
     def __init__(self, rom: bytes | str | Path | None = None, fast: bool = False,
-                 core: Callable[[], object] = Z80Core, screenshot_dir: str | Path | None = None):
+                 core: Callable[[], object] = Z80Core, screenshot_dir: str | Path | None = None,
+                 accelerate: bool = False):
         rom_bytes = rom if isinstance(rom, (bytes, bytearray)) else load_rom(rom)
         if len(rom_bytes) != ROM_SIZE:
             raise MachineError(f"ROM image must be {ROM_SIZE} bytes, got {len(rom_bytes)}")
@@ -178,6 +180,8 @@ class Spectrum48:
         self._add_trap(BEEPER, self._trap_beeper)
         self._add_trap(PAUSE_1, self._trap_pause)
         self._add_trap(WAIT_KEY, self._trap_wait_key)
+        if accelerate:
+            self.accelerate()
 
     # ------------------------------------------------------------------ traps
     def _add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
@@ -247,6 +251,17 @@ class Spectrum48:
             return True
         return False
 
+    def accelerate(self, on: bool = True, cache: dict | None = None) -> None:
+        """Answer ROM routines from a cache of the ROM's own results (harness/spectrum/accelerate.py):
+        the same machine states, frames and screens, in less CPU time. Off by default. Machines
+        may share *cache* (a dict)."""
+        if on and self.accelerator is None:
+            from .accelerate import Accelerator
+            self.accelerator = Accelerator(self, cache=cache)
+        elif not on and self.accelerator is not None:
+            self.accelerator.detach()
+            self.accelerator = None
+
     def _trap_wait_key(self) -> bool:
         self.s.maybe_key_wait = True
         return False
@@ -310,14 +325,20 @@ class Spectrum48:
         return self.keyboard.read(port) | 0xA0 | (self.s.ear_out << 6)
 
     def _keys_changed(self) -> None:
-        """Rebuild the port tables (EAR output 0 and 1) from the keyboard: _port_read for every port."""
-        rows = []
-        for high in range(256):
-            value = self.keyboard.read(high << 8) | 0xA0
-            rows.append(bytes((value, 0xFF)) * 128)
-        low = b"".join(rows)
-        self._port_tables = (low, low.translate(_EAR_ON))
-        self.cpu.set_port_reader(self._port_tables[self.s.ear_out].__getitem__)
+        """Set the port tables (EAR output 0 and 1) for the keys down now: _port_read for every port."""
+        held = tuple(self.keyboard.rows)
+        tables = _PORT_TABLES.get(held)
+        if tables is None:
+            rows = []
+            for high in range(256):
+                value = self.keyboard.read(high << 8) | 0xA0
+                rows.append(bytes((value, 0xFF)) * 128)
+            low = b"".join(rows)
+            tables = _PORT_TABLES[held] = (low, low.translate(_EAR_ON))
+            if len(_PORT_TABLES) > 64:                       # a few combinations are ever held
+                del _PORT_TABLES[next(iter(_PORT_TABLES))]
+        self._port_tables = tables
+        self.cpu.set_port_reader(tables[self.s.ear_out].__getitem__)
 
     def _port_write(self, port: int, value: int) -> None:
         if port & 1:
