@@ -189,7 +189,8 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
-        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False) -> dict:
+        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
+        accelerate: bool = False) -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     A game whose job raises, or whose driver gives up (its record's failure),
@@ -207,7 +208,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         failures: list[dict] = []
         ended = "complete"
         try:
-            with run_jobs(play_one, jobs, Setup(_init_worker, (tape,)), workers, scheduler) as outcomes:
+            with run_jobs(play_one, jobs, Setup(_init_worker, (tape, accelerate)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index, game_seed, strategy, _ = outcome.job
                     failure = outcome.error
@@ -234,6 +235,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
             if results or failures:                # a run that ended before any game has nothing to report
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 report["thorough"] = thorough
+                report["accelerate"] = accelerate
                 report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         from ..edition.report import write_report_html   # the HTML report and listing edition of this run
@@ -321,12 +323,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "several games on one machine, the answers that stop the program): "
                              + ", ".join(THOROUGH_SET))
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_accelerate_option(parser)
+
+
+def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--accelerate", action="store_true",
+                        help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
+                             "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
 
 
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
-                 thorough=args.thorough)
+                 thorough=args.thorough, accelerate=args.accelerate)
     print(summary_table(report))
     print(f"report: {args.out / 'report.json'}")
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]

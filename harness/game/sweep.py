@@ -45,7 +45,7 @@ from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
 from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
 from ..jobs import Progress, Setup, run_jobs
-from .regress import ensure_tape
+from .regress import add_accelerate_option, ensure_tape
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
 
@@ -194,10 +194,11 @@ _kind = None
 _statements: dict = {}           # the program's statement table: each chunk counts the statements it runs
 
 
-def _init(kind: str, tape: bytes) -> None:
+def _init(kind: str, tape: bytes, accelerate: bool = False) -> None:
     """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
     global _sub, _kind, _statements
     m = program_at_editor(read_tap(tape))
+    m.accelerate(accelerate)
     _kind = kind
     _statements = Profiler.for_program(m.program_bytes()).statements
     if kind == "show":
@@ -293,7 +294,7 @@ def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tu
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
-              tap: Path | None = None, **options) -> dict:
+              tap: Path | None = None, accelerate: bool = False, **options) -> dict:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
@@ -319,7 +320,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape)), workers, scheduler) as outcomes:
+            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, accelerate)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index = outcome.job[0]
                     if outcome.ok:
@@ -456,6 +457,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play: every situation with a distinct suffix of up to 4 cards and a "
                              "sample of 4000 longer ones (about 5 minutes)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_accelerate_option(parser)
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -469,7 +471,8 @@ def execute(args: argparse.Namespace) -> int:
     options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
                                               "seed": args.seed}
     report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
-                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape, **options)
+                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
+                       accelerate=args.accelerate, **options)
     print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
           f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
           f"{report['harness_failures']} harness failure(s)")

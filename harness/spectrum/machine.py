@@ -24,8 +24,10 @@ the common path):
   possible: the ROM's WAIT-KEY (0x15D4, the only way into the editor's and
   INPUT's key loop) and PAUSE's HALT (0x1F3D, the only way into PAUSE's loop)
   are traps that raise a flag, cleared at the first frame end outside the
-  loop; INKEY$ polls are counted by the S_INKEY trap. Elsewhere a frame end
-  costs one test. The result is the same as judging every frame end.
+  routine (WAIT-KEY: its return address no longer on the stack at all;
+  PAUSE, which calls nothing: PC out of its loop); INKEY$ polls are counted
+  by the S_INKEY trap. Elsewhere a frame end costs one test. The result is the
+  same as judging every frame end.
 * The keyboard port is answered by the core from a 64K table of port values
   (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
   key goes up or down or the EAR output changes.
@@ -63,6 +65,7 @@ STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
 WAIT_KEY = 0x15D4         # WAIT-KEY: the editor's and INPUT's wait for a key starts here (every CALL and JR)
 WAIT_KEY1 = (0x15DE, 0x15E6)   # WAIT-KEY1: CALL INPUT-AD; RET C; JR Z,WAIT-KEY1
 WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT look for a key
+WAIT_KEY1_RET_BYTES = WAIT_KEY1_RET.to_bytes(2, "little")
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
@@ -493,7 +496,7 @@ class Spectrum48:
         since their traps last fired, and INKEY$ polled in fewer than two of the last six frames."""
         s = self.s
         if s.maybe_key_wait:
-            if self._in_wait_key():
+            if self._inside_wait_key():
                 return True
             s.maybe_key_wait = False     # out of the loop: only WAIT-KEY (a trap) leads back in
         if s.maybe_pause:
@@ -502,6 +505,16 @@ class Spectrum48:
             s.maybe_pause = False        # out of the loop: only its HALT at PAUSE_1 (a trap) leads back in
         seen = s.inkey_frames            # ascending frame numbers
         return len(seen) >= 2 and seen[-2] >= s.frames - 6
+
+    def _inside_wait_key(self) -> bool:
+        """Somewhere in WAIT-KEY or below it, however deep (INPUT-AD's return address anywhere in the
+        512 bytes above SP, at any alignment; the editor moves ERR_SP below it while it prints): a
+        superset of _in_wait_key, true until WAIT-KEY has returned (or by chance, which costs only time)."""
+        pc = self.cpu.pc
+        if WAIT_KEY <= pc < WAIT_KEY1[1]:
+            return True
+        sp = self.cpu.get("sp")
+        return WAIT_KEY1_RET_BYTES in bytes(self.mem[sp:min(sp + 512, 0x10000)])
 
     def _in_wait_key(self) -> bool:
         """In the editor's WAIT-KEY1 loop, or below it in INPUT-AD/KEY-INPUT (its return address is on
