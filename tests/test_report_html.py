@@ -112,6 +112,7 @@ def _not_blank(path: Path) -> bool:
     ("game-000.html", "#deal-1", ["Deal 1", "the engine: itemised", "the program pegged"]),
     ("listing/routines.html", "", ["Routines and calls", "Reset the count"]),
 ])
+@pytest.mark.slow
 def test_pages_load_in_chromium_without_errors_and_show_their_text(run_dir, tmp_path, page_name, anchor, expected):
     sync_api, chromium = _browser()
     with sync_api.sync_playwright() as p:
@@ -132,6 +133,7 @@ def test_pages_load_in_chromium_without_errors_and_show_their_text(run_dir, tmp_
     assert _not_blank(shot)
 
 
+@pytest.mark.slow
 def test_chromium_check_catches_a_planted_missing_file(run_dir, tmp_path):
     sync_api, chromium = _browser()
     site = tmp_path / "listing"

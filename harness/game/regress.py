@@ -154,9 +154,23 @@ def _encode_screens(screens: list[tuple[str, object]]) -> dict:
     gif = None
     if frames:
         buf = io.BytesIO()
+        frames = [_palette_image(img) for img in frames]          # no quantising: the 16 colours are known
         frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
         gif = buf.getvalue()
     return {"pngs": pngs, "gif": gif}
+
+
+def _palette_image(img):
+    """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
+    import numpy as np
+    from PIL import Image
+    from ..spectrum.screen import PALETTE
+    rgb = np.asarray(img)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)
+    out = Image.fromarray(index.astype(np.uint8), "P")
+    out.putpalette(PALETTE.tobytes())
+    return out
 
 
 def _write_screens(out: Path, game: dict) -> None:

@@ -175,6 +175,7 @@ class Spectrum48:
         self._port_tables: tuple[bytes, bytes] | None = None
         self._keys_changed()
         self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
+        self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
         self.accelerator = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
@@ -415,6 +416,7 @@ class Spectrum48:
         s.mid_frame = False
         s.t -= FRAME_T
         s.frames += 1
+        self.frames_run += 1
         return True
 
     def run_frames(self, n: int) -> None:
