@@ -50,12 +50,13 @@ STACK_WINDOW = 32             # bytes below SP a routine may use (LINE-ADDR uses
 RECORD_BUDGET_T = 200_000     # a recording run longer than this is abandoned (the ROM runs as always)
 ISR_MARGIN_T = 8_000          # an answer may end this far before the next frame's end (the interrupt's time)
 
-# offsets in the core's packed state (cpu.STATE_SIZE; checked by cpu.check_core_layout's neighbours)
+# offsets in the core's packed state (cpu.STATE_SIZE), found by setting each register; tests/test_accelerate.py
+# compares whole states
 _REGS = slice(0, 8)           # BC, DE, HL, AF
 _PC, _SP, _WZ, _LAST_READ = 8, 10, 12, 14
 _Z80_REGS = slice(24, 44)     # IX, IY, the alternate set, R, I, IFF1/2, IM, ...
 _R = 36
-_INT_DISABLED = 42            # the byte that differs after an EI or prefix; a RET clears it
+_INT_DISABLED = 40            # set right after an EI or prefix (then iff1 38, iff2 39; halted 41); a RET clears it
 _MEMORY = 44
 
 
