@@ -135,3 +135,61 @@ def test_a_sweep_chunk_is_the_same_with_the_accelerator(tape):
     sweep._init("play", tape)
     assert results[0] == results[1]
     assert results[0]["cases"] == 40
+
+
+# ------------------------------------------------------------------ the machine's fast paths
+def test_the_port_table_answers_every_port_as_the_keyboard_does(machine):
+    for keys in ([], ["ENTER"], ["CAPS SHIFT", "SPACE"], ["Q", "P", "SYMBOL SHIFT"]):
+        machine.release()
+        if keys:
+            machine.press(keys)
+        for ear in (0, 1):
+            machine.s.ear_out = ear
+            table = machine._port_tables[ear]
+            assert [table[p] for p in range(0x10000)] == [machine._port_read(p) for p in range(0x10000)], keys
+    machine.s.ear_out = 0
+    machine.release()
+    machine.keyboard.rows[2] = 0x1E                 # a key written behind the machine's back: the table is stale
+    assert machine._port_tables[0][0xFBFE] != machine._port_read(0xFBFE)
+
+
+def test_waits_are_never_missed_where_wait_state_would_see_one(machine):
+    """At every frame end of a program that waits in every way (PAUSE 0, INPUT, an INKEY$ loop) and of
+    the editor, _maybe_waiting is true wherever wait_state finds a wait."""
+    from harness.spectrum.basic import tokenise_line
+    from harness.spectrum.romcheck import enter_line
+    from harness.spectrum.typist import Typist, typed_form
+    frame_end = machine.run_frame
+    missed = []
+
+    def checked_frame() -> bool:             # every frame end, the editor's and the Typist's included
+        done = frame_end()
+        w = machine.wait_state()
+        if done and w is not None and not machine._maybe_waiting():
+            missed.append((machine.frames, w))
+        return done
+    machine.run_frame = checked_frame
+    typist = Typist(machine)
+    for n, text in enumerate(["10 PAUSE 0", "20 INPUT A", "30 IF INKEY$<>\"\" THEN GO TO 30",
+                              "35 IF INKEY$=\"\" THEN GO TO 35",
+                              "40 FOR I=1 TO 200: NEXT I: GO TO 10"], 1):
+        enter_line(machine, typed_form(tokenise_line(text, line_no_in_file=n)[1]))   # as build's ROM check does
+    typist.type_codes(bytes([0xF7, 0x0D]))          # RUN
+    seen, answers, holding = [], [], 0
+    for frame in range(1500):
+        if holding:
+            holding -= 1
+            if not holding:
+                machine.release()
+        elif answers:
+            machine.press(answers.pop(0))
+            holding = 3
+        machine.run_frame()
+        w = machine.wait_state()
+        if w is not None:
+            if not holding and not answers and (not seen or seen[-1] != (w.kind, frame - 1)):
+                answers = {"pause": ["ENTER"], "input": ["1", "ENTER"], "inkey": ["SPACE"]}.get(w.kind, [])
+            seen.append((w.kind, frame))
+    seen = {kind for kind, _ in seen}
+    assert missed == []
+    assert {"pause", "input", "inkey"} <= seen
