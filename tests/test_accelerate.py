@@ -7,6 +7,9 @@
   (tests/data/recorded-games.json): transcripts, frame counts, statement profiles and every
   screen's pixels, with and without --accelerate.
 * A sweep chunk: the same outputs and profile with and without it.
+
+A change meant to alter games (a new event in the transcript) records them again:
+``python tests/test_accelerate.py --record``.
 """
 from __future__ import annotations
 
@@ -193,3 +196,13 @@ def test_waits_are_never_missed_where_wait_state_would_see_one(machine):
     seen = {kind for kind, _ in seen}
     assert missed == []
     assert {"pause", "input", "inkey"} <= seen
+
+
+if __name__ == "__main__":   # `python tests/test_accelerate.py --record`: after a change that is meant to alter games
+    import sys
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python tests/test_accelerate.py --record   (rewrites tests/data/recorded-games.json)")
+    regress._init_worker(regress._tape_bytes(None))
+    DATA.write_text(json.dumps({k: game_digest(regress.play_one(job)) for k, job in GAMES.items()},
+                               indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {DATA}")
