@@ -222,7 +222,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         failures: list[dict] = []
         ended = "complete"
         try:
-            with run_jobs(play_one, jobs, Setup(_init_worker, (tape, accelerate)), workers, scheduler) as outcomes:
+            with run_jobs(play_one, jobs, Setup(_init_worker, (tape, True) if accelerate else (tape,)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index, game_seed, strategy, _ = outcome.job
                     failure = outcome.error

@@ -457,7 +457,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, accelerate)), workers, scheduler) as outcomes:
+            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, True) if accelerate else (kind, tape)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index = outcome.job[0]
                     if outcome.ok:
