@@ -94,6 +94,71 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
     return basic, raw
 
 
+def _median(xs: list[float]) -> float:
+    return sorted(xs)[len(xs) // 2]
+
+
+def bench_core(frames: int = 1500, repeat: int = 3) -> float:
+    """The bare core's speed on the BASIC benchmark: T-states per CPU second (median of *repeat*)."""
+    core_state = basic_machine().snapshot()[0]
+    times = []
+    for _ in range(repeat):
+        core = Spectrum48().cpu.__class__()
+        core.load_state(core_state)
+        t = time.process_time()
+        run_raw_frames(core, frames, FRAME_T)
+        times.append(time.process_time() - t)
+    return frames * FRAME_T / _median(times)
+
+
+def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
+    """One regress game (play_one, screens and profile included) in CPU seconds, against the bare core's
+    time for the T-states it ran; then the same game with the accelerator, whose result must be identical."""
+    from .game import regress
+    tape = regress._tape_bytes(None)
+    job = (0, regress.spread_seed(1), "random", False)
+    out: dict = {}
+    games = {}
+    try:
+        for accelerate in (False, True):
+            regress._init_worker(tape, accelerate=accelerate)
+            times = []
+            for _ in range(repeat):
+                t = time.process_time()
+                game = regress.play_one(job)
+                times.append(time.process_time() - t)
+            game.pop("wall_s")
+            games[accelerate] = game
+            out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(_median(times), 3)
+        frames = _game_frames_run(regress, tape, job)
+    finally:
+        regress._init_worker(tape)
+    out["t_states"] = frames * FRAME_T
+    out["core_s"] = round(out["t_states"] / core_t_per_s, 3)
+    out["game_over_core"] = round(out["game_cpu_s"] / out["core_s"], 3)
+    out["accelerator_gain"] = round(1 - out["accelerated_cpu_s"] / out["game_cpu_s"], 3)
+    out["identical"] = games[False] == games[True]
+    return out
+
+
+def _game_frames_run(regress, tape: bytes, job: tuple) -> int:
+    """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
+    from .spectrum import machine as machine_module
+    made: list = []
+    real_init = machine_module.Spectrum48.__init__
+
+    def spy(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+    regress._init_worker(tape)
+    machine_module.Spectrum48.__init__ = spy
+    try:
+        regress.play_one(job)
+    finally:
+        machine_module.Spectrum48.__init__ = real_init
+    return sum(m.frames_run for m in made)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--runner", action="store_true",
@@ -120,13 +185,20 @@ def execute(args: argparse.Namespace) -> int:
     boot = bench_boot()
     basic, raw = bench_basic()
     result = {"boot": boot, "basic": basic, "raw_core": raw}
+    core = bench_core()
+    game = bench_game(core)
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game}))
     else:
         for name, fig in result.items():
             print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
         print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
-    return 0
+        print(f"core: {core / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, median of 3)")
+        print(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
+              f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
+        print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
+              f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
+    return 0 if game["identical"] else 1
 
 
 def main(argv: list[str]) -> int:

@@ -7,6 +7,13 @@ from harness.spectrum.machine import Spectrum48
 
 
 @pytest.fixture(scope="session")
+def built_tape():
+    """The game's tape, built once for the whole test run (harness.build.build(): a Build)."""
+    from harness.build import build
+    return build()
+
+
+@pytest.fixture(scope="session")
 def booted_snapshot():
     m = Spectrum48()
     m.boot()

@@ -18,6 +18,8 @@ import pytest
 pytest.importorskip("distributed")
 psutil = pytest.importorskip("psutil")
 
+pytestmark = pytest.mark.slow   # an oracle: a Dask LocalCluster (pytest -m 'not slow' leaves it out)
+
 from harness.build import build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -58,7 +58,7 @@ def no_machine(monkeypatch, tmp_path):
     monkeypatch.setattr(sweep, "_init", init)
     if hasattr(sweep, "Profiler"):                 # no machine, so no statements to count
         monkeypatch.setattr(sweep, "Profiler", NoProfile)
-    monkeypatch.setattr(sweep, "play_keys", lambda: dict(SITUATIONS))
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
     monkeypatch.setattr(sweep, "show_cases", lambda: list(all_show_cases()[:40]))
 
 
@@ -92,8 +92,8 @@ def test_the_play_sweep_reports_what_a_wrong_scorer_does(monkeypatch, capsys, tm
 
 
 def test_the_play_groups_count_cases_and_weights(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "play_keys", lambda: {(0, 2, (7,), 2): [5, (7, 7)], (0, 2, (8,), 2): [3, (8, 8)],
-                                                     (0, 2, (4, 9), 1): [2, (4, 9)]})
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [5, (7, 7)], (0, 2, (8,), 2): [3, (8, 8)],
+                                                     (0, 2, (4, 9), 1): [2, (4, 9)]}))
     monkeypatch.setattr(sweep, "program_play", lambda sub, series: 7 if series[0] == series[1] else 0)
     status, out, report = sweep_main(capsys, tmp_path, "play")
     assert status == 1
@@ -212,8 +212,8 @@ def test_the_report_says_what_was_swept(monkeypatch, capsys, tmp_path, no_machin
 
 
 def test_groups_come_heaviest_first(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "play_keys", lambda: {(0, 2, (4, 9), 1): [1, (4, 9)], (0, 2, (7,), 2): [9, (7, 7)],
-                                                     (0, 2, (8,), 2): [3, (8, 8)], (0, 2, (5, 9), 1): [2, (5, 9)]})
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (4, 9), 1): [1, (4, 9)], (0, 2, (7,), 2): [9, (7, 7)],
+                                                     (0, 2, (8,), 2): [3, (8, 8)], (0, 2, (5, 9), 1): [2, (5, 9)]}))
     monkeypatch.setattr(sweep, "program_play", lambda sub, series: 5 if series[0] == series[1] else 1)
     status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "1")
     assert [(g["cause"], g["cases"], g["weight"]) for g in report["groups"]] == \

@@ -39,6 +39,8 @@ from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session
                           start_loading)
 from harness import snapshot_cmd
 
+pytestmark = pytest.mark.slow   # an oracle: Fuse, an independent emulator (pytest -m 'not slow' leaves it out)
+
 TOOLS = ("fuse-sdl", "Xvfb", "xdotool", "xwd", "fmfconv")
 INSTALLER = ROOT / "tools" / "install-system-deps.sh"
 ROM = ROOT / "roms" / "48.rom"

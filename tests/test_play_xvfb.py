@@ -19,6 +19,8 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
+pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
+
 from harness.build import build
 from harness.game.events import Deal
 from harness.game.program import UDG_TEXT

@@ -296,6 +296,7 @@ def _russian_with_english() -> list[tuple[str, str]]:
     return out
 
 
+@pytest.mark.slow
 def test_every_page_of_the_report_and_the_edition_in_chromium(run_dir):
     """No console error, no failed request, no page wider than a 1280 px window, every image loaded with alt
     text; on the listing, every Russian string and REM with its English."""
@@ -330,6 +331,7 @@ def test_every_page_of_the_report_and_the_edition_in_chromium(run_dir):
     assert failures == {}
 
 
+@pytest.mark.slow
 def test_chromium_check_catches_a_planted_missing_file_and_a_wide_page(run_dir, tmp_path):
     sync_api, chromium = _browser()
     site = tmp_path / "listing"

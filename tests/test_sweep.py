@@ -89,3 +89,20 @@ def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
     sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=20)
     with pytest.raises(sweep.SweepError, match="differs in"):
         sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
+
+
+@pytest.mark.slow
+def test_the_numpy_table_of_play_situations_is_the_walk_of_every_series():
+    """play_keys (from play_table, a few seconds) against play_keys_walk, the definition (40 CPU s):
+    the same situations, series counts and first examples."""
+    fast = sweep.play_keys()
+    assert len(fast) == 544_816 and sum(w for w, _ in fast.values()) == 12_892_167
+    assert fast == sweep.play_keys_walk()
+
+
+def test_the_play_table_round_trips_a_small_set_of_situations():
+    small = {(0, 2, (7,), 2): [5, (7, 7)], (15, 2, (5, 10), 1): [4, (5, 10)], (0, 3, (3, 1, 2), 1): [1, (3, 1, 2)]}
+    keys, weights, examples = sweep.table_of(small)
+    assert sorted(keys.tolist()) == keys.tolist()
+    assert sweep.suffix_lengths(keys).tolist() == [len(k[2]) for k in sorted(small)] == [1, 3, 2]
+    assert weights.tolist() == [5, 1, 4]

@@ -76,7 +76,7 @@ SITUATIONS = {(0, 2, (7,), 2): [1, (7, 7)], (15, 2, (5, 10), 1): [1, (5, 10)],
 
 @pytest.fixture
 def few_situations(monkeypatch):
-    monkeypatch.setattr(sweep, "play_keys", lambda: dict(SITUATIONS))
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
 
 
 def test_a_wrong_play_routine_is_reported_and_the_sweep_fails(tmp_path, monkeypatch, capsys, few_situations):

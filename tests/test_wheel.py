@@ -28,6 +28,8 @@ DATA_IN_WHEEL = {
     "harness/data/bench.bas": ROOT / "harness" / "data" / "bench.bas",
 }
 
+pytestmark = pytest.mark.slow   # an oracle: a wheel built and installed in a fresh venv (pytest -m 'not slow' leaves it out)
+
 
 def _run(cmd: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}

@@ -67,6 +67,9 @@ _startup_profile = Profile()
 _setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
+_accelerate: dict | None = None              # --accelerate: the worker's cache of ROM answers
+
+
 def core_class(name: str):
     """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
     if name == "z80":
@@ -77,9 +80,10 @@ def core_class(name: str):
     raise RegressError(f"--core {name}: no such CPU core (z80, skoolkit)")
 
 
-def _init_worker(tape: bytes, core: str = "z80") -> None:
+def _init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile, _setup, _core
+    global _snapshot, _statements, _startup_profile, _setup, _core, _accelerate
+    _accelerate = {} if accelerate else None
     blocks = read_tap(tape)
     _core = core
     m = Spectrum48(fast=True, core=core_class(core))
@@ -115,6 +119,8 @@ def play_one(job: tuple) -> dict:
         raise RegressError(f"--rzx records on the z80 core only, not --core {_core}")
     m = recording_machine() if rzx else Spectrum48(fast=True, core=core_class(_core))
     m.restore(_snapshot)
+    if _accelerate is not None:
+        m.accelerate(cache=_accelerate)
     start_frames = m.frames
     player = make_player(strategy, seed)
     profiler = Profiler(_statements)
@@ -220,9 +226,23 @@ def _encode_screens(screens: list[tuple[str, object]]) -> dict:
     gif = None
     if frames:
         buf = io.BytesIO()
+        frames = [_palette_image(img) for img in frames]          # no quantising: the 16 colours are known
         frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
         gif = buf.getvalue()
     return {"pngs": pngs, "gif": gif}
+
+
+def _palette_image(img):
+    """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
+    import numpy as np
+    from PIL import Image
+    from ..spectrum.screen import PALETTE
+    rgb = np.asarray(img)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)
+    out = Image.fromarray(index.astype(np.uint8), "P")
+    out.putpalette(PALETTE.tobytes())
+    return out
 
 
 def _write_screens(out: Path, game: dict) -> None:
@@ -256,7 +276,7 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
         progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
-        rzx: bool = False, core: str = "z80") -> dict:
+        rzx: bool = False, core: str = "z80", accelerate: bool = False) -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     A game whose job raises, or whose driver gives up (its record's failure),
@@ -267,6 +287,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     tape = _tape_bytes(tap)
     plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
     games = len(plan)
+    if rzx and accelerate:
+        raise RegressError("--rzx records the plain ROM's own run: it does not go with --accelerate")
     jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
     core_class(core)                                   # an unknown core fails here, before any worker starts
     with claimed(out, "regress", replace=replace) as folder:
@@ -275,7 +297,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         failures: list[dict] = []
         ended = "complete"
         try:
-            setup = Setup(_init_worker, (tape,) if core == "z80" else (tape, core))
+            setup = Setup(_init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
             with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index, game_seed, strategy = outcome.job[:3]
@@ -306,6 +328,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
             if results or failures:                # a run that ended before any game has nothing to report
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 report["thorough"] = thorough
+                report["accelerate"] = accelerate
                 report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         from ..edition.report import write_report_html   # the HTML report and listing edition of this run
@@ -400,12 +423,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--core", choices=("z80", "skoolkit"), default="z80",
                         help="the CPU core: z80 (default) or skoolkit, SkoolKit's simulator as a second core "
                              "(GPL, a test oracle: the 'oracle' extra; about 13 times slower)")
+    add_accelerate_option(parser)
+
+
+def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--accelerate", action="store_true",
+                        help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
+                             "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
 
 
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
-                 thorough=args.thorough, rzx=args.rzx, core=args.core)
+                 thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate)
     print(summary_table(report))
     print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]

@@ -45,7 +45,7 @@ from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
 from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
 from ..jobs import Progress, Setup, run_jobs
-from .regress import ensure_tape
+from .regress import add_accelerate_option, ensure_tape
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
 
@@ -127,7 +127,139 @@ def play_keys() -> dict[tuple, list]:
     when the last two cards differ: beyond that N changes no test); the
     distinct suffix of the series (a run cannot reach past a repeated rank);
     and how many cards at the end share the last card's rank (the pair loop).
+    The example is the first series of the situation in the order of a walk
+    trying ranks from ace to king at every card (play_keys_walk, the
+    definition; play_table computes the same with numpy in a few seconds).
     """
+    keys, weights, examples = play_table()
+    out = {}
+    for k, w, e in zip(keys.tolist(), weights.tolist(), examples.tolist()):
+        same, k = k % 5, k // 5
+        suffix, k = k % _P7, k // _P7
+        n, tc = k % 9, k // 9
+        out[(_TC[tc], n, _digits(suffix), same)] = [w, _digits(e)]
+    return out
+
+
+def table_of(situations: dict[tuple, list]):
+    """play_table's arrays for a dict like play_keys' (the tests' small sets of situations)."""
+    import numpy as np
+    rows = sorted((_key_code(k), w, _series_code(ex)) for k, (w, ex) in situations.items())
+    return tuple(np.array(col, dtype=np.int64) for col in zip(*rows)) if rows else \
+        tuple(np.zeros(0, dtype=np.int64) for _ in range(3))
+
+
+def _key_code(key: tuple) -> int:
+    tc, n, suffix, same = key
+    return ((_TC.index(tc) * 9 + n) * _P7 + _series_code(suffix) // _BASE) * 5 + same
+
+
+def _series_code(series) -> int:
+    code = 0
+    for i in range(8):
+        code = code * _BASE + (series[i] if i < len(series) else 0)
+    return code
+
+
+def suffix_lengths(keys):
+    """The length of each key code's distinct suffix (its nonzero digits)."""
+    import numpy as np
+    suffix = keys // 5 % _P7
+    length = np.zeros(len(keys), dtype=np.int64)
+    for i in range(7):
+        length += (suffix // _BASE ** (6 - i) % _BASE) > 0
+    return length
+
+
+_BASE = 14                       # ranks 1..13 as digits, 0 for "no card"
+_P7 = _BASE ** 7
+_TC = (0, 15, 31)
+
+
+def _digits(code: int) -> tuple[int, ...]:
+    """The ranks of a code of up to 8 (7 for a suffix) base-14 digits, most significant first, 0s dropped."""
+    out = []
+    for _ in range(8):
+        code, d = divmod(code, _BASE)
+        out.append(d)
+    return tuple(d for d in reversed(out) if d)
+
+
+def play_table():
+    """The play situations as numpy arrays, sorted as their keys sort: (key codes, series, example codes).
+
+    Every series the walk visits is a row, level by level (one more card), for each first two ranks
+    apart (to keep memory small). A series' code has one base-14 digit per card, padded with zeros to
+    eight, so codes sort as the walk meets the series; a key's code sorts as its tuple does."""
+    import numpy as np
+    B = _BASE
+    pow8 = np.array([B ** (8 - i) for i in range(9)], dtype=np.int64)      # digit i of a series weighs 14^(7-i)
+    parts = []
+    for first in range(1, 14):
+        for second in range(0, 14):
+            if second == 0:                       # the one-card series
+                code = np.array([first * pow8[1]], dtype=np.int64)
+                ranks = [first]
+            else:
+                if min(first, 10) + min(second, 10) > 31:
+                    continue
+                code = np.array([first * pow8[1] + second * pow8[2]], dtype=np.int64)
+                ranks = [first, second]
+            n = len(ranks)
+            count = np.array([sum(min(r, 10) for r in ranks)], dtype=np.int16)
+            usage = np.zeros((1, 14), dtype=np.int8)
+            last = np.full((1, 14), -1, dtype=np.int8)
+            for i, r in enumerate(ranks):
+                usage[0, r] += 1
+                last[0, r] = i
+            same = np.array([2 if n == 2 and first == second else 1], dtype=np.int8)
+            slen = np.array([1 if n == 2 and first == second else n], dtype=np.int8)
+            lastr = np.array([ranks[-1]], dtype=np.int8)
+            keys_all, codes_all = [], []
+            while True:
+                tc = np.where(count == 15, 1, np.where(count == 31, 2, 0)).astype(np.int64)
+                length = slen.astype(np.int64)
+                nn = np.where(same > 1, n, np.minimum(n, length + 1))
+                suffix = (code // pow8[n]) % (B ** length) * (B ** (7 - length))
+                keys_all.append(((tc * 9 + nn) * _P7 + suffix) * 5 + same.astype(np.int64))
+                codes_all.append(code)
+                if n == 8 or second == 0:
+                    break                         # a one-card part: its extensions are the other parts
+                grown = []
+                for r in range(1, 14):
+                    v = min(r, 10)
+                    idx = np.nonzero((usage[:, r] < 4) & (count + v <= 31))[0]
+                    if not idx.size:
+                        continue
+                    u = usage[idx]
+                    u[:, r] += 1
+                    la = last[idx]
+                    newlen = np.minimum(slen[idx].astype(np.int64) + 1, n - la[:, r].astype(np.int64))
+                    la[:, r] = n
+                    grown.append((code[idx] + r * pow8[n + 1], count[idx] + v, u, la,
+                                  np.where(lastr[idx] == r, same[idx] + 1, 1).astype(np.int8),
+                                  newlen.astype(np.int8), np.full(idx.size, r, dtype=np.int8)))
+                if not grown:
+                    break
+                code, count, usage, last, same, slen, lastr = (np.concatenate(x) for x in zip(*grown))
+                count = count.astype(np.int16)
+                n += 1
+            k, c = np.concatenate(keys_all), np.concatenate(codes_all)
+            order = np.lexsort((c, k))
+            k, c = k[order], c[order]
+            uk, at, cnt = np.unique(k, return_index=True, return_counts=True)
+            parts.append((uk, cnt, c[at]))
+    k = np.concatenate([x[0] for x in parts])
+    w = np.concatenate([x[1] for x in parts])
+    c = np.concatenate([x[2] for x in parts])
+    order = np.lexsort((c, k))
+    k, w, c = k[order], w[order], c[order]
+    keys, at = np.unique(k, return_index=True)
+    return keys, np.add.reduceat(w, at), c[at]
+
+
+def play_keys_walk() -> dict[tuple, list]:
+    """play_keys by walking every series in Python (about 40 CPU seconds): the definition, for the tests."""
     keys: dict[tuple, list] = {}
     used = [0] * 14
     series: list[int] = []
@@ -194,10 +326,11 @@ _kind = None
 _statements: dict = {}           # the program's statement table: each chunk counts the statements it runs
 
 
-def _init(kind: str, tape: bytes) -> None:
+def _init(kind: str, tape: bytes, accelerate: bool = False) -> None:
     """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
     global _sub, _kind, _statements
     m = program_at_editor(read_tap(tape))
+    m.accelerate(accelerate)
     _kind = kind
     _statements = Profiler.for_program(m.program_bytes()).statements
     if kind == "show":
@@ -279,21 +412,26 @@ def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tu
         items = [(c, False) for c in cases]
         items += [(c, True) for c in cases if c["flush"] == "four"]
         return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
-    keys = play_keys()
-    short = [(w, list(ex)) for (tc, n, suffix, same), (w, ex) in sorted(keys.items()) if len(suffix) <= max_suffix]
-    long_ = [(w, list(ex)) for (tc, n, suffix, same), (w, ex) in sorted(keys.items()) if len(suffix) > max_suffix]
-    picked = random.Random(seed).sample(long_, min(sample, len(long_)))
-    coverage = {"series": sum(w for w, _ in keys.values()), "situations": len(keys),
-                "situations_run": len(short) + len(picked),
+    # the situations in key order, from play_table's arrays: no Python object per situation but the items
+    import numpy as np
+    keys, weights, examples = play_table()
+    lengths = suffix_lengths(keys)
+    short_at, long_at = np.nonzero(lengths <= max_suffix)[0], np.nonzero(lengths > max_suffix)[0]
+    picked = long_at[random.Random(seed).sample(range(len(long_at)), min(sample, len(long_at)))] \
+        if len(long_at) else long_at                          # the same choice as sampling the list itself
+    chosen = np.concatenate([short_at, picked]).astype(np.int64)
+    items = [(w, list(_digits(e))) for w, e in zip(weights[chosen].tolist(), examples[chosen].tolist())]
+    coverage = {"series": int(weights.sum()), "situations": len(keys),
+                "situations_run": len(items),
                 "all_situations_with_distinct_suffix_up_to": max_suffix,
-                "sampled_longer_situations": len(picked), "longer_situations": len(long_),
-                "series_covered": sum(w for w, _ in short) + sum(w for w, _ in picked)}
-    return short + picked, coverage
+                "sampled_longer_situations": len(picked), "longer_situations": len(long_at),
+                "series_covered": int(weights[chosen].sum())}
+    return items, coverage
 
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
-              tap: Path | None = None, **options) -> dict:
+              tap: Path | None = None, accelerate: bool = False, **options) -> dict:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
@@ -319,7 +457,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape)), workers, scheduler) as outcomes:
+            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, True) if accelerate else (kind, tape)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index = outcome.job[0]
                     if outcome.ok:
@@ -456,6 +594,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play: every situation with a distinct suffix of up to 4 cards and a "
                              "sample of 4000 longer ones (about 5 minutes)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_accelerate_option(parser)
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -469,7 +608,8 @@ def execute(args: argparse.Namespace) -> int:
     options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
                                               "seed": args.seed}
     report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
-                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape, **options)
+                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
+                       accelerate=args.accelerate, **options)
     print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
           f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
           f"{report['harness_failures']} harness failure(s)")

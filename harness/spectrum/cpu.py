@@ -87,6 +87,17 @@ class Z80Core:
         # then ticks_to_stop and frame_tick as u32 -- read directly, as the hot loop needs them.
         self._ticks = self._state[16:24].cast("I")
         self._run = self._m.run
+        self._step_over = self._m.step_over_breakpoint
+
+    @property
+    def state_view(self) -> memoryview:
+        """The core's packed state, writable (registers at 0-43, then the 64K memory; see STATE_SIZE)."""
+        return self._state
+
+    @property
+    def counters(self) -> memoryview:
+        """ticks_to_stop and frame_tick, as a writable u32 pair."""
+        return self._ticks
 
     # -- registers -----------------------------------------------------------
     def get(self, reg: str) -> int:
@@ -127,11 +138,11 @@ class Z80Core:
 
     def step_over_breakpoint(self) -> int:
         """Execute the instruction at a breakpoint; returns its T-states."""
-        m = self._m
-        start = m.frame_tick
-        m.ticks_to_stop = 0
-        m.step_over_breakpoint()
-        return (m.frame_tick - start) % CORE_FRAME_WRAP
+        counters = self._ticks                # read directly: the core's properties are Python code
+        start = counters[1]
+        counters[0] = 0
+        self._step_over()
+        return (counters[1] - start) % CORE_FRAME_WRAP
 
     def interrupt(self) -> bool:
         """Offer a maskable interrupt; False if refused (DI, or right after EI/prefix)."""
@@ -147,6 +158,11 @@ class Z80Core:
     def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
         self._m.set_input_callback(read)
         self._m.set_output_callback(write)
+
+    def set_port_reader(self, read: Callable[[int], int]) -> None:
+        """Replace the IN handler alone: e.g. a 64K table's ``bytes.__getitem__``, which the core calls
+        without running any Python."""
+        self._m.set_input_callback(read)
 
     def protect(self, start: int, size: int) -> None:
         """Make [start, start+size) read-only (writes are dropped, as a ROM does)."""

@@ -65,19 +65,25 @@ class Keyboard:
 
     def __init__(self) -> None:
         self.rows = [0x1F] * 8  # active-low bits per half-row
+        #: called after every press or release (the machine rebuilds its port table); assigning
+        #: ``rows`` directly does not call it
+        self.on_change = lambda: None
 
     def press(self, *names: str) -> None:
         for name in names:
             row, bit = KEY_POSITIONS[key_name(name)]
             self.rows[row] &= ~(1 << bit) & 0x1F
+        self.on_change()
 
     def release(self, *names: str) -> None:
         for name in names:
             row, bit = KEY_POSITIONS[key_name(name)]
             self.rows[row] |= 1 << bit
+        self.on_change()
 
     def release_all(self) -> None:
         self.rows = [0x1F] * 8
+        self.on_change()
 
     def pressed(self) -> set[str]:
         return {k for k, (row, bit) in KEY_POSITIONS.items() if not self.rows[row] & (1 << bit)}

@@ -11,6 +11,28 @@ what the program computes.
 Traps (breakpoints handled in Python): LD-BYTES serves tape blocks instantly
 (checksum-verified, like Fuse's tape traps), MAIN-4 records every report, and
 in fast mode BEEPER and PAUSE are skipped and recorded as events.
+
+Where the Python work is (the core runs BASIC at about 550 M T-states a CPU
+second; everything here is paid per frame or per trap, so it is kept out of
+the common path):
+
+* The frame loop is `run_frame` (interrupt, then `_run_ticks` until 69,888
+  T-states, serving traps); `run` calls it once a frame and checks its stop
+  conditions at each frame end. A hook that must see every frame (a recorder)
+  belongs there, after `run_frame` returns True.
+* Waits for a key are judged (`wait_state`) only at frame ends where one is
+  possible: the ROM's WAIT-KEY (0x15D4, the only way into the editor's and
+  INPUT's key loop) and PAUSE's HALT (0x1F3D, the only way into PAUSE's loop)
+  are traps that raise a flag, cleared at the first frame end outside the
+  routine (WAIT-KEY: its return address no longer on the stack at all;
+  PAUSE, which calls nothing: PC out of its loop); INKEY$ polls are counted
+  by the S_INKEY trap. Elsewhere a frame end costs one test. The result is the
+  same as judging every frame end.
+* The keyboard port is answered by the core from a 64K table of port values
+  (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
+  key goes up or down or the EAR output changes.
+* `accelerate()` turns on harness/spectrum/accelerate.py: ROM routines
+  answered from a cache of the ROM's own results, exactly (off by default).
 """
 from __future__ import annotations
 
@@ -29,6 +51,8 @@ FRAME_T = 69_888          # T-states per 48K frame
 INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
 CPU_HZ = 3_500_000
 FRAME_S = FRAME_T / CPU_HZ
+_EAR_ON = bytes(b | 0x40 for b in range(256))   # a port value with bit 6 (EAR) set
+_PORT_TABLES: dict[tuple[int, ...], tuple[bytes, bytes]] = {}   # keyboard rows -> the two port tables
 
 # ROM addresses ("The Complete Spectrum ROM Disassembly")
 LD_BYTES = 0x0556         # load a tape block: A=flag, IX=dest, DE=length, carry=LOAD
@@ -38,8 +62,10 @@ PAUSE_END = 0x1F4F
 MAIN_4 = 0x1303           # report printing starts here with ERR_NR set
 S_INKEY = 0x2634          # INKEY$ evaluated by SCANNING
 STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
+WAIT_KEY = 0x15D4         # WAIT-KEY: the editor's and INPUT's wait for a key starts here (every CALL and JR)
 WAIT_KEY1 = (0x15DE, 0x15E6)   # WAIT-KEY1: CALL INPUT-AD; RET C; JR Z,WAIT-KEY1
 WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT look for a key
+WAIT_KEY1_RET_BYTES = WAIT_KEY1_RET.to_bytes(2, "little")
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
@@ -115,13 +141,18 @@ class _PyState:
     events: list = field(default_factory=list)
     reports: list = field(default_factory=list)
     keys: list = field(default_factory=lambda: [0x1F] * 8)
+    # a wait may be under way (set by the WAIT-KEY and PAUSE traps, cleared at a frame end outside the
+    # loop); True when unknown, e.g. after a restore, so that wait_state is then asked
+    maybe_key_wait: bool = True
+    maybe_pause: bool = True
 
 
 class Spectrum48:
     """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
 
     def __init__(self, rom: bytes | str | Path | None = None, fast: bool = False,
-                 core: Callable[[], object] = Z80Core, screenshot_dir: str | Path | None = None):
+                 core: Callable[[], object] = Z80Core, screenshot_dir: str | Path | None = None,
+                 accelerate: bool = False):
         rom_bytes = rom if isinstance(rom, (bytes, bytearray)) else load_rom(rom)
         if len(rom_bytes) != ROM_SIZE:
             raise MachineError(f"ROM image must be {ROM_SIZE} bytes, got {len(rom_bytes)}")
@@ -130,6 +161,7 @@ class Spectrum48:
         self.mem[0:ROM_SIZE] = rom_bytes
         self.cpu.protect(0, ROM_SIZE)
         self.keyboard = Keyboard()
+        self.keyboard.on_change = self._keys_changed
         self.fast = fast
         self.tape: list = []          # TapeBlock-like objects with .flag and .data
         self.s = _PyState()
@@ -143,12 +175,20 @@ class Spectrum48:
         self.on_frame_end: Callable[[], None] | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.cpu.set_port_handlers(self._port_read, self._port_write)
+        self._port_tables: tuple[bytes, bytes] | None = None
+        self._keys_changed()
+        self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
+        self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
+        self.accelerator = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
         self._add_trap(MAIN_4, self._trap_report)
         self._add_trap(S_INKEY, self._trap_inkey)
         self._add_trap(BEEPER, self._trap_beeper)
         self._add_trap(PAUSE_1, self._trap_pause)
+        self._add_trap(WAIT_KEY, self._trap_wait_key)
+        if accelerate:
+            self.accelerate()
 
     # ------------------------------------------------------------------ traps
     def _add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
@@ -218,7 +258,23 @@ class Spectrum48:
             return True
         return False
 
+    def accelerate(self, on: bool = True, cache: dict | None = None) -> None:
+        """Answer ROM routines from a cache of the ROM's own results (harness/spectrum/accelerate.py):
+        the same machine states, frames and screens, in less CPU time. Off by default. Machines
+        may share *cache* (a dict)."""
+        if on and self.accelerator is None:
+            from .accelerate import Accelerator
+            self.accelerator = Accelerator(self, cache=cache)
+        elif not on and self.accelerator is not None:
+            self.accelerator.detach()
+            self.accelerator = None
+
+    def _trap_wait_key(self) -> bool:
+        self.s.maybe_key_wait = True
+        return False
+
     def _trap_pause(self) -> bool:
+        self.s.maybe_pause = True
         bc = self.cpu.get("bc")
         if not self.fast or bc == 0 or self.keyboard.any_pressed():
             return False
@@ -270,9 +326,26 @@ class Spectrum48:
 
     # ------------------------------------------------------------------ ports
     def _port_read(self, port: int) -> int:
+        """The value an IN from *port* reads (the core reads it from the port table, see _keys_changed)."""
         if port & 1:
             return 0xFF  # no peripherals; the floating bus is not emulated
         return self.keyboard.read(port) | 0xA0 | (self.s.ear_out << 6)
+
+    def _keys_changed(self) -> None:
+        """Set the port tables (EAR output 0 and 1) for the keys down now: _port_read for every port."""
+        held = tuple(self.keyboard.rows)
+        tables = _PORT_TABLES.get(held)
+        if tables is None:
+            rows = []
+            for high in range(256):
+                value = self.keyboard.read(high << 8) | 0xA0
+                rows.append(bytes((value, 0xFF)) * 128)
+            low = b"".join(rows)
+            tables = _PORT_TABLES[held] = (low, low.translate(_EAR_ON))
+            if len(_PORT_TABLES) > 64:                       # a few combinations are ever held
+                del _PORT_TABLES[next(iter(_PORT_TABLES))]
+        self._port_tables = tables
+        self.cpu.set_port_reader(tables[self.s.ear_out].__getitem__)
 
     def _port_write(self, port: int, value: int) -> None:
         if port & 1:
@@ -285,6 +358,7 @@ class Spectrum48:
         if ear != self.s.ear_out:
             self.s.ear_out = ear
             self.s.beeper_edges += 1
+            self.cpu.set_port_reader(self._port_tables[ear].__getitem__)
 
     def _event(self, kind: str, detail: tuple) -> None:
         self.s.events.append(Event(self.s.frames, kind, detail))
@@ -304,6 +378,7 @@ class Spectrum48:
         before the trapped instruction, which is executed first on resuming.
         """
         cpu, traps, s = self.cpu, self._traps, self.s
+        self._limit = limit
         while s.t < limit and not self._stop_now:
             if s.at_bp:
                 s.at_bp = False
@@ -344,6 +419,7 @@ class Spectrum48:
         s.mid_frame = False
         s.t -= FRAME_T
         s.frames += 1
+        self.frames_run += 1
         if self.on_frame_end is not None:
             self.on_frame_end()
         return True
@@ -381,7 +457,7 @@ class Spectrum48:
                     report, self._report_hit = self._report_hit, None
                     return StopReason("report", report=report)
                 if until_wait:
-                    w = self.wait_state()
+                    w = self.wait_state() if self._maybe_waiting() else None
                     # the same kind of wait at two frame ends (a polling loop may span several lines)
                     if w is not None and previous_wait is not None and w.kind == previous_wait.kind:
                         return StopReason("wait", wait=w)
@@ -421,6 +497,31 @@ class Spectrum48:
         if len(recent) >= 2:
             return WaitState("inkey", line, stmt)
         return None
+
+    def _maybe_waiting(self) -> bool:
+        """False when wait_state() is sure to be None at this frame end: not in WAIT-KEY's loop nor PAUSE's
+        since their traps last fired, and INKEY$ polled in fewer than two of the last six frames."""
+        s = self.s
+        if s.maybe_key_wait:
+            if self._inside_wait_key():
+                return True
+            s.maybe_key_wait = False     # out of the loop: only WAIT-KEY (a trap) leads back in
+        if s.maybe_pause:
+            if PAUSE_RANGE[0] <= self.cpu.pc < PAUSE_RANGE[1]:
+                return True
+            s.maybe_pause = False        # out of the loop: only its HALT at PAUSE_1 (a trap) leads back in
+        seen = s.inkey_frames            # ascending frame numbers
+        return len(seen) >= 2 and seen[-2] >= s.frames - 6
+
+    def _inside_wait_key(self) -> bool:
+        """Somewhere in WAIT-KEY or below it, however deep (INPUT-AD's return address anywhere in the
+        512 bytes above SP, at any alignment; the editor moves ERR_SP below it while it prints): a
+        superset of _in_wait_key, true until WAIT-KEY has returned (or by chance, which costs only time)."""
+        pc = self.cpu.pc
+        if WAIT_KEY <= pc < WAIT_KEY1[1]:
+            return True
+        sp = self.cpu.get("sp")
+        return WAIT_KEY1_RET_BYTES in bytes(self.mem[sp:min(sp + 512, 0x10000)])
 
     def _in_wait_key(self) -> bool:
         """In the editor's WAIT-KEY1 loop, or below it in INPUT-AD/KEY-INPUT (its return address is on
@@ -613,7 +714,9 @@ class Spectrum48:
         core_state, py = snap
         self.cpu.load_state(core_state)
         self.s = _PyState(**{k: (list(v) if isinstance(v, list) else v) for k, v in vars(py).items()})
+        self.s.maybe_key_wait = self.s.maybe_pause = True      # unknown until the next frame end
         self.keyboard.rows = list(py.keys)
+        self._keys_changed()
 
     # ------------------------------------------------------------------ boot
     def boot(self, max_frames: int = 300) -> None:

@@ -61,7 +61,11 @@ def _letter(b: int) -> str:
 
 def scan(mem, vars_addr: int, end: int) -> list[Variable]:
     """Walk the variables area from *vars_addr* to its 0x80 end marker."""
-    out = []
+    return list(iter_scan(mem, vars_addr, end))
+
+
+def iter_scan(mem, vars_addr: int, end: int):
+    """The variables one by one, as the walk meets them (find stops at the one it wants)."""
     a = vars_addr
     while a < end and mem[a] != 0x80:
         b = mem[a]
@@ -76,26 +80,25 @@ def scan(mem, vars_addr: int, end: int) -> list[Variable]:
                 p += 1
                 if c & 0x80:
                     break
-            out.append(Variable(kind, name, a, p + 5 - a, p))
+            yield Variable(kind, name, a, p + 5 - a, p)
             a = p + 5
         elif kind == "number":
-            out.append(Variable(kind, _letter(b), a, 6, a + 1))
+            yield Variable(kind, _letter(b), a, 6, a + 1)
             a += 6
         elif kind == "for":
-            out.append(Variable(kind, _letter(b), a, 19, a + 1))
+            yield Variable(kind, _letter(b), a, 19, a + 1)
             a += 19
         elif kind == "string":
             n = mem[a + 1] | mem[a + 2] << 8
-            out.append(Variable(kind, _letter(b) + "$", a, 3 + n, a + 3))
+            yield Variable(kind, _letter(b) + "$", a, 3 + n, a + 3)
             a += 3 + n
         else:
             n = mem[a + 1] | mem[a + 2] << 8
             ndims = mem[a + 3]
             dims = tuple(mem[a + 4 + 2 * i] | mem[a + 5 + 2 * i] << 8 for i in range(ndims))
             name = _letter(b) + ("$()" if kind == "chararray" else "()")
-            out.append(Variable(kind, name, a, 3 + n, a + 4 + 2 * ndims, dims))
+            yield Variable(kind, name, a, 3 + n, a + 4 + 2 * ndims, dims)
             a += 3 + n
-    return out
 
 
 def _nest(flat: list, dims: tuple[int, ...]) -> list:
@@ -128,7 +131,7 @@ class BasicVariables:
 
     def find(self, name: str) -> Variable:
         key = name.replace(" ", "").upper()
-        for v in self.all():
+        for v in iter_scan(self.m.mem, self.m.peek("VARS"), self.m.peek("E_LINE")):
             if v.key == key:
                 return v
         raise VariableError(f"no BASIC variable {name!r}; the program has: {', '.join(self.names()) or 'none'}")
