@@ -98,7 +98,8 @@ class CountingCore(Z80Core):
                 done()
         return elapsed
 
-    def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
+    def _recorded(self, read: Callable[[int], int]) -> Callable[[int], int]:
+        """*read*, with every value it returns while counting kept for the frame's port readings."""
         inputs = self.inputs
 
         def recorded(port: int) -> int:
@@ -106,7 +107,14 @@ class CountingCore(Z80Core):
             if self.counting:
                 inputs.append(value)
             return value
-        super().set_port_handlers(recorded, write)
+        return recorded
+
+    def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
+        super().set_port_handlers(self._recorded(read), write)
+
+    def set_port_reader(self, read: Callable[[int], int]) -> None:
+        # the machine's port table (a bytes.__getitem__) is wrapped too: a recording sees every IN
+        super().set_port_reader(self._recorded(read))
 
     def take_frame(self) -> RzxFrame:
         """The frame counted so far, and a fresh count."""

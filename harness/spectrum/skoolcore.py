@@ -183,7 +183,12 @@ class SkoolKitCore:
 
     # -- ports and memory protection ----------------------------------------
     def set_port_handlers(self, read: Callable[[int], int], write: Callable[[int, int], None]) -> None:
-        self._sim.set_tracer(_Ports(read, write))
+        self._ports = _Ports(read, write)
+        self._sim.set_tracer(self._ports)
+
+    def set_port_reader(self, read: Callable[[int], int]) -> None:
+        """Replace the IN handler alone (the machine's port table), as Z80Core.set_port_reader does."""
+        self.set_port_handlers(read, self._ports._write)
 
     def protect(self, start: int, size: int) -> None:
         if (start, size) != (0, ROM_END):
