@@ -110,9 +110,40 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
 
 
 # ------------------------------------------------------------------------------------------ local pool
-def _worker_main(conn, func, setup: Setup) -> None:
-    """A pool worker: run the setup, say so, then run jobs until told to stop or the parent goes."""
+def _die_with_parent(parent: int, inherited: list[int]) -> None:
+    """In a forked worker: exit when the parent does, however it ends.
+
+    The worker closes what it inherited and does not need (the output folder's
+    lock, the other workers' pipes: while a worker holds them the lock outlives
+    the parent and the others never see their pipe's end), and on Linux asks
+    the kernel for SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG);
+    elsewhere the end of its pipe, read between jobs, tells it.
+    """
+    for sig in (signal.SIGTERM, signal.SIGHUP):       # the parent's handlers are not the worker's
+        signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    for fd in inherited:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:                        # it died before the request was made
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int, ...] = ()) -> None:
+    """A pool worker: run the setup, say so, then run jobs until told to stop or the parent goes."""
+    _die_with_parent(parent or os.getppid(), list(inherited))
     try:
         setup.func(*setup.args)
     except BaseException as exc:
@@ -138,11 +169,13 @@ def _worker_main(conn, func, setup: Setup) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx, number: int, func, setup: Setup):
+    def __init__(self, ctx, number: int, func, setup: Setup, others: list["_Worker"] = ()):
+        from .outdir import held_locks
         self.number = number
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, func, setup), daemon=True,
-                                   name=f"cribbage-zx worker {number}")
+        inherited = tuple(held_locks()) + tuple(fd for w in others for fd in (w.conn.fileno(), w.process.sentinel))
+        self.process = ctx.Process(target=_worker_main, args=(child, func, setup, os.getpid(), inherited),
+                                   daemon=True, name=f"cribbage-zx worker {number}")
         self.process.start()
         child.close()
         self.ready = False
@@ -186,7 +219,7 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
     def start_worker() -> None:
         nonlocal started
         started += 1
-        pool.append(_Worker(ctx, started, func, setup))
+        pool.append(_Worker(ctx, started, func, setup, pool))
 
     def feed(w: _Worker) -> None:
         """Give an idle worker the next job (before its last result is handed on, so it never waits for us)."""

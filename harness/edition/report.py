@@ -267,22 +267,28 @@ def _summary(report: dict) -> tuple[list[tuple[str, Any]], dict]:
     return scalars, nested
 
 
+def read_report(path: Path) -> dict:
+    """A run's report.json, checked for what the pages read: an object, its per_game a list of games
+    each with a whole-number index; anything else is a ReportError naming the file and the field."""
+    from ..validate import expect, field, read_json
+    report = expect(read_json(path, ReportError), dict, f"{path}", ReportError)
+    for i, g in enumerate(field(report, "per_game", list, f"{path}: report", [], ReportError)):
+        expect(g, dict, f"{path}: report.per_game[{i}]", ReportError)
+        field(g, "index", int, f"{path}: report.per_game[{i}]", error=ReportError)
+    return report
+
+
 def write_report_html(run_dir: Path) -> Path:
     """Write run_dir/report.html (and a page per game, and the listing edition); return its path."""
     run_dir = Path(run_dir)
     report_path = run_dir / "report.json"
-    try:
-        report = json.loads(report_path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ReportError(f"{report_path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise ReportError(f"{report_path}: not JSON: {exc}") from None
+    report = read_report(report_path)
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
     write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
-    records = {g.get("index"): g for g in report.get("per_game", []) if isinstance(g, dict)}
+    records = {g["index"]: g for g in report.get("per_game", [])}
     games = []
     for path in sorted(run_dir.glob("game-*.jsonl")):
         m = GAME_FILE.match(path.name)

@@ -306,6 +306,8 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     if limit is not None:
         items = items[:limit]
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    with claimed(out, "sweep", resume=True, wait=10):
+        pass                                    # --out is a sweeps' folder (or new): refused before any work
     with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
         _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
                                    "fingerprint": _items_sha(items), **options})
@@ -334,11 +336,8 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
 
 
 def _tape_bytes(tap: Path | None) -> bytes:
-    path = ensure_tape() if tap is None else Path(tap)
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise SweepError(f"{path}: cannot read the tape: {exc.strerror}") from exc
+    from ..spectrum.tape import read_program_tape
+    return read_program_tape(ensure_tape() if tap is None else Path(tap))
 
 
 def _check_same_sweep(folder: Path, params: dict) -> None:
@@ -391,7 +390,8 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
                                  "lines": sorted({line for line, _ in profile.counts}),
                                  "ifs": {f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
                                          for k in sorted(set(profile.if_true) | set(profile.if_false))}}}
-    atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
+    with claimed(folder.parent, "sweep", resume=True, wait=10):     # the sweeps' folder, held while it is written
+        atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
     return report
 
 
@@ -461,7 +461,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
         report = discard_report(args.samples, args.seed, _tape_bytes(args.tape))
-        atomic.write_json(args.out / "discard-report.json", report, indent=1)
+        with claimed(args.out, "sweep", resume=True, wait=10):
+            atomic.write_json(args.out / "discard-report.json", report, indent=1)
         print(json.dumps(report, indent=1))
         return 0
     if args.quick:
