@@ -55,10 +55,8 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     BuildError naming the file, the line and the ROM's verdict.
     """
-    try:
-        source = Path(listing).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BuildError(f"{listing}: {exc.strerror}") from exc
+    from .validate import read_text
+    source = read_text(listing, BuildError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
     if len(glyphs) != FONT_LENGTH:
