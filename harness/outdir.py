@@ -191,7 +191,7 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
             if made:
                 folder.rmdir()
             raise
-        if own and (replace or rewrite) and not resume:
+        if own and (replace or rewrite):           # --replace wins over resuming
             _remove(folder, own)
             own = set()
         _write_record(folder, {"command": command, "state": "writing", "before": sorted(foreign),

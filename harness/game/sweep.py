@@ -266,10 +266,28 @@ def read_chunk(folder: Path, kind: str, index: int, items: list) -> tuple[dict |
     if wrong:
         return None, f"does not match its cases ({', '.join(wrong)})"
     disagreements = r.get("disagreements")
-    if not isinstance(disagreements, list) or not all(isinstance(d, dict) and "program" in d and "engine" in d
-                                                      for d in disagreements):
+    if not isinstance(disagreements, list) or not all(_good_disagreement(kind, d) for d in disagreements):
         return None, "its disagreements are malformed"
+    if "profile" in r:
+        try:
+            Profile.from_json(r["profile"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None, "its profile is malformed"
     return r, None
+
+
+def _good_disagreement(kind: str, d) -> bool:
+    """A disagreement as `_run_chunk` writes it: what summarise and _causes read is there, of its type."""
+    def whole(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+    if not (isinstance(d, dict) and "program" in d and "engine" in d):
+        return False
+    if kind == "show":
+        return (isinstance(d.get("crib"), bool) and isinstance(d.get("case"), dict)
+                and whole(d["case"].get("weight", 0))
+                and all(isinstance(d[k], dict) and all(whole(d[k].get(c)) for c in COMPONENTS)
+                        for k in ("program", "engine")))
+    return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
 
 
 def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
