@@ -155,3 +155,67 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
     chunks = {p.name: p.read_bytes() for p in sorted((tmp_path / "local" / "show").glob("chunk-*.json"))}
     assert len(chunks) == 4 and local["cases_checked"] == on_dask["cases_checked"] == 40
     assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
+
+
+# ------------------------------------------------------------------ safe by default (issue 19)
+def _where_am_i(job):
+    """A job that says on which worker, talking to which scheduler, it ran."""
+    from distributed import get_worker
+    worker = get_worker()
+    return worker.address, worker.scheduler.address
+
+
+def test_the_local_cluster_listens_on_loopback_with_tls_and_starts_no_more_workers_than_jobs(monkeypatch):
+    import cloudpickle
+    import distributed
+    from harness.jobs import Setup, run_jobs
+    started = []
+    real = distributed.LocalCluster
+
+    def recording(*args, **kwargs):
+        started.append(kwargs)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(distributed, "LocalCluster", recording)
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])     # the workers cannot import this test file
+    try:
+        with run_jobs(_where_am_i, [0], Setup(time.sleep, (0,)), 8, scheduler="local") as outcomes:
+            (outcome,) = list(outcomes)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert outcome.ok, outcome.error
+    worker, scheduler = outcome.value
+    assert worker.startswith("tls://127.0.0.1:") and scheduler.startswith("tls://127.0.0.1:")
+    assert started[0]["n_workers"] == 1 and started[0]["dashboard_address"] is None
+    assert started[0]["security"].require_encryption
+
+
+def test_a_plain_connection_to_the_tls_local_cluster_is_refused():
+    """What any local account could do to a run's LocalCluster before: attach with a plain client."""
+    from distributed import Client, LocalCluster
+    from distributed.security import Security
+    security = Security.temporary()
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tls://", host="127.0.0.1",
+                      security=security, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tls://127.0.0.1:")
+        plain = address.replace("tls://", "tcp://")
+        with pytest.raises((OSError, TimeoutError)):
+            Client(plain, timeout="3s")
+        with pytest.raises((OSError, TimeoutError, TypeError, ValueError)):
+            Client(address, timeout="3s")          # TLS, but without the cluster's certificate
+        with Client(address, security=security, timeout="10s") as client:   # the run's own client gets in
+            assert client.submit(sum, [1, 2]).result() == 3
+
+
+@pytest.mark.parametrize("address, says", [
+    ("tcp://192.0.2.1:8786", "a plain address off this machine"),
+    ("127.0.0.1", "is not 'local', tcp://HOST:PORT or tls://HOST:PORT"),
+    ("nosuch://x", "is not 'local', tcp://HOST:PORT or tls://HOST:PORT"),
+])
+def test_an_unsafe_or_malformed_scheduler_is_refused_in_one_line_before_anything_is_written(tmp_path, good_tape,
+                                                                                            address, says):
+    done = subprocess.run(_regress(good_tape, tmp_path / "out", "--scheduler", address), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
