@@ -286,14 +286,14 @@ def write_report_html(run_dir: Path) -> Path:
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
-    write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
     records = {g["index"]: g for g in report.get("per_game", [])}
     games = []
-    for path in sorted(run_dir.glob("game-*.jsonl")):
+    for path in sorted(run_dir.glob("game-*.jsonl")):      # every file read and checked before one is written
         m = GAME_FILE.match(path.name)
         if m:
             games.append(game_view(path, ed, cards, records.get(int(m.group(1)), {})))
+    write_site(ed, run_dir / EDITION_DIR)
     env = template_env()
     css = f"{EDITION_DIR}/style.css"
     nav = [("report.html", "Report"), (f"{EDITION_DIR}/index.html", "Listing edition"),

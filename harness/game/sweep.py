@@ -478,8 +478,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
-        report = discard_report(args.samples, args.seed, _tape_bytes(args.tape))
-        with claimed(args.out, "sweep", resume=True, wait=10):
+        tape = _tape_bytes(args.tape)
+        with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
+            report = discard_report(args.samples, args.seed, tape)
             atomic.write_json(args.out / "discard-report.json", report, indent=1)
         print(json.dumps(report, indent=1))
         return 0
