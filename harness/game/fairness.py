@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -158,7 +159,7 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
 def read_runs(folders: list[Path]) -> list[list[Event]]:
     machines = []
     for folder in folders:
-        files = sorted(folder.glob("game-*.jsonl"))
+        files = sorted(p for p in folder.glob("game-*.jsonl") if re.fullmatch(r"game-\d+\.jsonl", p.name))
         if not files:
             raise FairnessError(f"{folder}: no game-*.jsonl transcripts")
         for path in files:
