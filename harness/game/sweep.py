@@ -350,7 +350,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
                     bar.step()
         finally:
             bar.close()
-        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures)
+        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=_tape_record(tap, tape))
 
 
 def _tape_bytes(tap: Path | None) -> bytes:
@@ -374,8 +374,14 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
         atomic.write_json(path, params, indent=1)
 
 
+def _tape_record(tap: Path | None, tape: bytes) -> dict:
+    """Which tape the sweep called: its SHA-256 and its sources' fingerprint (build.tape_record)."""
+    from ..build import tape_record
+    return tape_record(ensure_tape() if tap is None else Path(tap))
+
+
 def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers: int,
-              coverage: dict, failures: list[dict] | None = None) -> dict:
+              coverage: dict, failures: list[dict] | None = None, tape: dict | None = None) -> dict:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
     from .deviations import classify_sweep
@@ -404,6 +410,7 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
               "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
               "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
               "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"]),
+              "tape": tape,
               "basic_coverage": {"statements_run": len(profile.counts),
                                  "lines": sorted({line for line, _ in profile.counts}),
                                  "ifs": {f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
