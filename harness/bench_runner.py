@@ -38,16 +38,17 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
     a fixed start cost and a cost per game, and whether the transcripts agree.
 
-    The split: Dask's CPU over the local pool's is measured for *games* and for one game; the difference
-    between the two, per extra game, is the cost per game, and what is left at one game the fixed cost
-    (starting the cluster, its scheduler and its workers' imports, and stopping them)."""
+    The split: Dask's CPU over the local pool's is measured for *games* and for *workers* games (as few
+    as keep every worker busy: both runs start the same workers); the difference between the two, per
+    extra game, is the cost per game, and what is left the fixed cost (starting the cluster, its
+    scheduler and its workers' imports, and stopping them)."""
     from .game import regress
     configurations = [("one worker", 1, None, games), (f"local pool, {workers} workers", workers, None, games)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local", games))
-        if games > 1:
-            configurations += [("local pool, 1 game", workers, None, 1), ("Dask LocalCluster, 1 game", workers,
-                                                                         "local", 1)]
+        if games > workers:
+            configurations += [(f"local pool, {workers} games", workers, None, workers),
+                               (f"Dask LocalCluster, {workers} games", workers, "local", workers)]
     walls, cpus, loads, transcripts = {}, {}, {}, {}
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         regress.ensure_tape()
@@ -73,12 +74,12 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     if dask:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
-        if games > 1:
+        if games > workers:
             at_n = cpus[names[2]] - cpus[names[1]]
-            at_1 = cpus["Dask LocalCluster, 1 game"] - cpus["local pool, 1 game"]
-            per_game = (at_n - at_1) / (games - 1)
+            at_w = cpus[names[4]] - cpus[names[3]]
+            per_game = (at_n - at_w) / (games - workers)
             result["dask_per_game_cpu_s"] = round(per_game, 3)
-            result["dask_fixed_cpu_s"] = round(at_1 - per_game, 2)
+            result["dask_fixed_cpu_s"] = round(at_w - workers * per_game, 2)
             result["pool_cpu_s_per_game"] = round(cpus[names[1]] / games, 2)
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)
     return result

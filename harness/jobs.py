@@ -502,6 +502,7 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
                 cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
                                        protocol="tls://", host="127.0.0.1", security=security,
                                        dashboard_address=None, worker_dashboard_address=None,
+                                       memory_limit=0,      # no memory manager polling (nothing to spill)
                                        local_directory=scratch.name, silence_logs=logging.ERROR)
             client = Client(cluster, security=security)
         else:

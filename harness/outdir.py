@@ -199,10 +199,15 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
         try:
             yield folder
         finally:
+            written = _entries(folder) - foreign
             try:
-                _write_record(folder, {"command": command, "state": "complete",
-                                       "files": sorted(_entries(folder) - foreign)})
-            except OutputFolderError:
+                if made and not resume and not written:       # a run that wrote nothing leaves nothing
+                    for name in (MARKER_NAME, LOCK_NAME):
+                        (folder / name).unlink(missing_ok=True)
+                    folder.rmdir()
+                else:
+                    _write_record(folder, {"command": command, "state": "complete", "files": sorted(written)})
+            except (OutputFolderError, OSError):
                 pass                          # the "writing" record stays: it still says what was there before
     finally:
         _HELD.discard(fd)
