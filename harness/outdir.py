@@ -141,6 +141,10 @@ def _remove(folder: Path, entries: set[str]) -> None:
                 pass                              # it holds something we did not write: kept
 
 
+def _count(names: set[str]) -> str:
+    return "1 entry" if len(names) == 1 else f"{len(names)} entries"
+
+
 def _listed(names: set[str] | list[str]) -> str:
     names = sorted(n for n in names if "/" not in n) or sorted(names)
     return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
@@ -180,10 +184,10 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
             own = _own_entries(record, present) if record is not None else set()
             foreign = present - own
             if record is None and present:
-                raise OutputFolderError(f"{folder}: holds {len(present)} entries that no cribbage-zx run wrote "
+                raise OutputFolderError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
                                         f"({_listed(present)}); choose a new or empty folder for --out")
             if own and not (resume or replace or rewrite):
-                raise OutputFolderError(f"{folder}: holds an earlier run ({len(own)} entries: {_listed(own)}); "
+                raise OutputFolderError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
                                         f"use --replace to clear it, or choose another --out")
         except OutputFolderError:
             if new_lock:                      # leave a folder we refused as we found it

@@ -233,7 +233,7 @@ def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_i
     mine = tmp_path / "my-files"
     mine.mkdir()
     (mine / "thesis.tex").write_text("precious")
-    with pytest.raises(OutputFolderError, match="holds 1 entries that no cribbage-zx run wrote .thesis.tex."):
+    with pytest.raises(OutputFolderError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
         regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
 
