@@ -452,6 +452,10 @@ QUIET_WORKERS = {
     "distributed.comm.offload": False,
     "distributed.worker.use-file-locking": False,
     "distributed.scheduler.work-stealing": False,
+    # the HTTP servers Dask starts beside every scheduler and worker (on loopback here) serve no pages:
+    # the plain-HTTP info, metrics and JSON routes would show the cluster to any local account
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
 }
 
 
