@@ -34,21 +34,35 @@ def _median(xs: list[float]) -> float:
     return sorted(xs)[len(xs) // 2]
 
 
+def _fixed_cost(regress, workers: int, repeats: int) -> float:
+    """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
+    with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
+    from .jobs import Setup, run_jobs
+    setup = Setup(regress._init_worker, (regress._tape_bytes(None),))
+    runs: dict[str, list[float]] = {"pool": [], "dask": []}
+    for _ in range(repeats):
+        for name, scheduler in (("pool", None), ("dask", "local")):
+            before = _cpu_seconds()
+            with run_jobs(len, [b"x"] * workers, setup, workers, scheduler) as outcomes:
+                for outcome in outcomes:
+                    if not outcome.ok:
+                        raise RuntimeError(f"bench: a trivial job failed: {outcome.error}")
+            runs[name].append(_cpu_seconds() - before)
+    return _median(runs["dask"]) - _median(runs["pool"])
+
+
 def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True, repeats: int = 3) -> dict:
     """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
     a fixed start cost and a cost per game, and whether the transcripts agree.
 
-    The split: Dask's CPU over the local pool's is measured for *games* and for *workers* games (as few
-    as keep every worker busy: both runs start the same workers); the difference between the two, per
-    extra game, is the cost per game, and what is left the fixed cost (starting the cluster, its
-    scheduler and its workers' imports, and stopping them)."""
+    The split: the fixed cost is measured alone, as Dask's CPU over the local pool's for the same
+    workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
+    workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
+    per game, is the cost per game."""
     from .game import regress
     configurations = [("one worker", 1, None, games), (f"local pool, {workers} workers", workers, None, games)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local", games))
-        if games > workers:
-            configurations += [(f"local pool, {workers} games", workers, None, workers),
-                               (f"Dask LocalCluster, {workers} games", workers, "local", workers)]
     walls, cpus, loads, transcripts = {}, {}, {}, {}
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         regress.ensure_tape()
@@ -64,6 +78,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
                     transcripts[(name, r)] = _transcripts(out)
             walls[name], cpus[name] = round(_median(wall_runs), 2), round(_median(cpu_runs), 2)
             loads[name] = round(os.getloadavg()[0], 2)
+        fixed = _fixed_cost(regress, workers, repeats) if dask else None
     names = [c[0] for c in configurations]
     first = transcripts[(names[0], 0)]
     result = {"games": games, "workers": workers, "repeats": repeats, "games_of": {c[0]: c[3] for c in configurations},
@@ -74,13 +89,9 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     if dask:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
-        if games > workers:
-            at_n = cpus[names[2]] - cpus[names[1]]
-            at_w = cpus[names[4]] - cpus[names[3]]
-            per_game = (at_n - at_w) / (games - workers)
-            result["dask_per_game_cpu_s"] = round(per_game, 3)
-            result["dask_fixed_cpu_s"] = round(at_w - workers * per_game, 2)
-            result["pool_cpu_s_per_game"] = round(cpus[names[1]] / games, 2)
+        result["dask_fixed_cpu_s"] = round(fixed, 2)
+        result["dask_per_game_cpu_s"] = round((cpus[names[2]] - cpus[names[1]] - fixed) / games, 3)
+        result["pool_cpu_s_per_game"] = round(cpus[names[1]] / games, 2)
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)
     return result
 
