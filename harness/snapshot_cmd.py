@@ -37,8 +37,11 @@ def ensure_tape(path: Path) -> Path:
     """The tape to load: *path* itself, or for the default tape a fresh build when it is missing or stale."""
     path = Path(path)
     if path.resolve() != DEFAULT_TAP.resolve():
-        from .spectrum.tape import read_program_tape
-        read_program_tape(path)                        # a file that is not a program's tape: one line naming it
+        from .spectrum.tape import TapeError, read_program_tape
+        try:
+            read_program_tape(path)                    # a file that is not a program's tape: one line naming it
+        except TapeError as exc:
+            raise SnapshotCmdError(str(exc)) from None
         return path
     from .build import ensure_tape as current_tape     # rebuilt when anything it is made from changed
     return current_tape(path)

@@ -193,6 +193,8 @@ def read_program_tape(path: str | os.PathLike) -> bytes:
             raw = f.read()
     except IsADirectoryError:
         raise TapeError(f"{source}: is a folder, not a tape") from None
+    except FileNotFoundError:
+        raise TapeError(f"{source}: no such tape file") from None
     except OSError as exc:
         raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
     if not raw:
