@@ -9,6 +9,7 @@ that the next run would trust.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -16,7 +17,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["replacing", "open_for_replace", "write_bytes", "write_text", "write_json"]
+from .errors import HarnessError
+
+__all__ = ["WriteError", "replacing", "open_for_replace", "write_bytes", "write_text", "write_json"]
+
+
+class WriteError(HarnessError, OSError):
+    """An output file could not be written (a full disk, a read-only place, a folder in the way): names it.
+
+    Also an OSError, so code that handled the system's error still does."""
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 def _umask() -> int:
@@ -35,19 +47,33 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
     If the block raises, the temporary file is removed and *path* is untouched.
     """
     final = Path(path)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
+    if final.is_dir():
+        raise WriteError(errno.EISDIR, f"{final}: is a folder, not a file")
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
+    except OSError as exc:
+        raise _named(final, exc) from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        yield tmp
-        with open(tmp, "rb+") as f:          # written by someone else's open(): make it durable first
-            os.fsync(f.fileno())
-        os.chmod(tmp, _FILE_MODE)
-        os.replace(tmp, final)
+        try:
+            yield tmp
+            with open(tmp, "rb+") as f:          # written by someone else's open(): make it durable first
+                os.fsync(f.fileno())
+            os.chmod(tmp, _FILE_MODE)
+            os.replace(tmp, final)
+        except WriteError:
+            raise
+        except OSError as exc:                   # a full disk, a quota, a folder that became read-only
+            raise _named(final, exc) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _named(path: Path, exc: OSError) -> WriteError:
+    return WriteError(exc.errno or errno.EIO, f"{path}: cannot write it: {exc.strerror or exc}")
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""`cribbage-zx bench --runner`: what the job runner costs, as wall seconds of the same regress run three ways.
+"""`cribbage-zx bench --runner`: what the job runner costs, as CPU and wall seconds of the same regress run three ways.
 
 The same N games (same seeds) are played and checked by `regress` on one
 worker (in this process), on the local pool of W workers, and on a Dask
@@ -30,37 +30,75 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True) -> dict:
-    """{configuration: wall seconds}, the ratios, and whether the transcripts agree."""
+def _median(xs: list[float]) -> float:
+    return sorted(xs)[len(xs) // 2]
+
+
+def _fixed_cost(regress, workers: int, repeats: int) -> float:
+    """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
+    with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
+    from .jobs import Setup, run_jobs
+    setup = Setup(regress._init_worker, (regress._tape_bytes(None),))
+    runs: dict[str, list[float]] = {"pool": [], "dask": []}
+    for _ in range(repeats):
+        for name, scheduler in (("pool", None), ("dask", "local")):
+            before = _cpu_seconds()
+            with run_jobs(len, [b"x"] * workers, setup, workers, scheduler) as outcomes:
+                for outcome in outcomes:
+                    if not outcome.ok:
+                        raise RuntimeError(f"bench: a trivial job failed: {outcome.error}")
+            runs[name].append(_cpu_seconds() - before)
+    return _median(runs["dask"]) - _median(runs["pool"])
+
+
+def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True, repeats: int = 3) -> dict:
+    """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
+    a fixed start cost and a cost per game, and whether the transcripts agree.
+
+    The split: the fixed cost is measured alone, as Dask's CPU over the local pool's for the same
+    workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
+    workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
+    per game, is the cost per game."""
     from .game import regress
-    configurations = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
+    configurations = [("one worker", 1, None, games), (f"local pool, {workers} workers", workers, None, games)]
     if dask:
-        configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))
+        configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local", games))
     walls, cpus, loads, transcripts = {}, {}, {}, {}
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         regress.ensure_tape()
-        for n, (name, w, scheduler) in enumerate(configurations):
-            out = Path(tmp) / f"run-{n}"
-            t, cpu = time.perf_counter(), _cpu_seconds()
-            regress.run(games, seed, w, out, progress=False, scheduler=scheduler)
-            walls[name] = round(time.perf_counter() - t, 2)
-            cpus[name] = round(_cpu_seconds() - cpu, 2)
+        for n, (name, w, scheduler, g) in enumerate(configurations):
+            wall_runs, cpu_runs = [], []
+            for r in range(repeats):
+                out = Path(tmp) / f"run-{n}-{r}"
+                t, cpu = time.perf_counter(), _cpu_seconds()
+                regress.run(g, seed, w, out, progress=False, scheduler=scheduler)
+                wall_runs.append(time.perf_counter() - t)
+                cpu_runs.append(_cpu_seconds() - cpu)
+                if g == games:
+                    transcripts[(name, r)] = _transcripts(out)
+            walls[name], cpus[name] = round(_median(wall_runs), 2), round(_median(cpu_runs), 2)
             loads[name] = round(os.getloadavg()[0], 2)
-            transcripts[name] = _transcripts(out)
-    names = [name for name, _, _ in configurations]
-    result = {"games": games, "workers": workers, "wall_s": walls, "cpu_s": cpus, "load_average_1min": loads,
+        fixed = _fixed_cost(regress, workers, repeats) if dask else None
+    names = [c[0] for c in configurations]
+    first = transcripts[(names[0], 0)]
+    result = {"games": games, "workers": workers, "repeats": repeats, "games_of": {c[0]: c[3] for c in configurations},
+              "wall_s": walls, "cpu_s": cpus,
+              "load_average_1min": loads,
               "speedup_pool_over_one": round(walls[names[0]] / walls[names[1]], 2),
-              "transcripts_identical": all(transcripts[n] == transcripts[names[0]] for n in names)}
+              "transcripts_identical": all(t == first for t in transcripts.values())}
     if dask:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
+        result["dask_fixed_cpu_s"] = round(fixed, 2)
+        result["dask_per_game_cpu_s"] = round((cpus[names[2]] - cpus[names[1]] - fixed) / games, 3)
+        result["pool_cpu_s_per_game"] = round(cpus[names[1]] / games, 2)
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)
     return result
 
 
 def format_result(result: dict) -> str:
     lines = [f"regress --games {result['games']}:{'':22} wall s   games/min   CPU s   load avg (1 min, at the end)"]
-    lines += [f"  {name:32} {wall:8.2f}  {result['games'] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"
+    lines += [f"  {name:32} {wall:8.2f}  {result['games_of'][name] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"
               f"   {result['load_average_1min'][name]:.2f}"
               for name, wall in result["wall_s"].items()]
     lines.append(f"local pool speed-up over one worker (wall): {result['speedup_pool_over_one']:.2f}x; "
@@ -68,5 +106,11 @@ def format_result(result: dict) -> str:
     if "dask_overhead" in result:
         lines.append(f"Dask LocalCluster over the local pool: wall {result['dask_overhead']:+.1%}, "
                      f"CPU {result['dask_cpu_overhead']:+.1%}")
+    if "dask_fixed_cpu_s" in result:
+        lines.append(f"  of which: a fixed {result['dask_fixed_cpu_s']:.2f} CPU s to start and stop the cluster, and "
+                     f"{result['dask_per_game_cpu_s']:+.3f} CPU s per game "
+                     f"({result['dask_per_game_cpu_s'] / result['pool_cpu_s_per_game']:+.1%} of a game's "
+                     f"{result['pool_cpu_s_per_game']:.2f} CPU s on the pool)")
+    lines.append(f"(medians of {result['repeats']} runs; CPU s are this process and all its workers)")
     lines.append(f"transcripts byte-identical across the runs: {'yes' if result['transcripts_identical'] else 'NO'}")
     return "\n".join(lines)

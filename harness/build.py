@@ -8,6 +8,8 @@ second block is the font that line 2 loads with `LOAD "chr" CODE 64600`.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -53,10 +55,8 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     BuildError naming the file, the line and the ROM's verdict.
     """
-    try:
-        source = Path(listing).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BuildError(f"{listing}: {exc.strerror}") from exc
+    from .validate import read_text
+    source = read_text(listing, BuildError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
     if len(glyphs) != FONT_LENGTH:
@@ -76,6 +76,87 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
         TapeBlock(FLAG_DATA, glyphs),
     ]
     return Build(program, glyphs, blocks)
+
+
+# ----------------------------------------------------------------------------- the tape's fingerprint
+#: the package's modules whose code decides the tape's bytes: the tokeniser, the number encoder (the ROM's
+#: DEC-TO-FP on the embedded machine), the font and tape writers, the English edition, this module
+TAPE_CODE = ("build.py", "english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
+             "spectrum/font.py", "spectrum/tape.py", "spectrum/romcheck.py", "spectrum/typist.py",
+             "spectrum/workspace.py", "spectrum/machine.py", "spectrum/cpu.py", "spectrum/rom.py")
+FINGERPRINT_SUFFIX = ".fingerprint"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict:
+    """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
+    exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
+    from .english import TABLE
+    package = Path(__file__).resolve().parent
+    inputs = {"listing": Path(listing), "font": Path(font), "rom": resources.ROM}
+    if lang == "en":
+        inputs["translation"] = TABLE
+    inputs.update({f"harness/{name}": package / name for name in TAPE_CODE})
+    shas = {}
+    for name, path in inputs.items():
+        try:
+            shas[name] = _sha(path.read_bytes())
+        except OSError as exc:
+            raise BuildError(f"{path}: cannot read it: {exc.strerror}") from None
+    total = _sha(json.dumps({"lang": lang, "inputs": shas}, sort_keys=True).encode())
+    return {"fingerprint": total, "lang": lang, "inputs": shas}
+
+
+def fingerprint_path(tape: Path) -> Path:
+    return Path(tape).with_name(Path(tape).name + FINGERPRINT_SUFFIX)
+
+
+def tape_record(tape: Path) -> dict:
+    """For a report: the tape's path and SHA-256, and its sources' fingerprint when one beside it matches it."""
+    tape = Path(tape)
+    data = tape.read_bytes()
+    record = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
+    try:
+        beside = json.loads(fingerprint_path(tape).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return record
+    if isinstance(beside, dict) and beside.get("tape_sha256") == record["sha256"]:
+        record["fingerprint"] = beside.get("fingerprint")
+    return record
+
+
+def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
+    """The built tape at *path* (default build/cribbage.tap), rebuilt unless the fingerprint kept beside it
+    says it was built from exactly the present listing, font, translation table and tape-making code
+    (and the tape is still the one it was built as)."""
+    path = Path(path or (EN_TAP if lang == "en" else DEFAULT_TAP))
+    wanted = fingerprint(lang)
+    try:
+        beside = json.loads(fingerprint_path(path).read_text(encoding="utf-8"))
+        current = (isinstance(beside, dict) and beside.get("fingerprint") == wanted["fingerprint"]
+                   and beside.get("tape_sha256") == _sha(path.read_bytes()))
+    except (OSError, ValueError):
+        current = False
+    if not current:
+        write_tape(path, build(lang=lang).tap, wanted)
+    return path
+
+
+def write_tape(path: Path, tap: bytes, sources: dict | None) -> None:
+    """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
+    from .outdir import writable_file
+    writable_file(path, looks_like_tap, "TAP")
+    atomic.write_bytes(path, tap)
+    if sources is not None:
+        atomic.write_json(fingerprint_path(path), {**sources, "tape_sha256": _sha(tap)}, indent=1)
+
+
+def looks_like_tap(head: bytes) -> bool:
+    """The first bytes of a file `build` may replace: a TAP's first block (a header: length 19, flag 0)."""
+    return head[:3] == b"\x13\x00\x00"
 
 
 def _file_lines(source: str) -> dict[int, int]:
@@ -105,8 +186,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def execute(args: argparse.Namespace) -> int:
     """Build, then write each output atomically: a refused build or a failed write leaves every old file as it was."""
     args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
+    from .outdir import writable_file
+    for path, ours, what in ((args.wav, lambda h: h[:4] == b"RIFF", "WAV"),
+                             (args.tzx, lambda h: h[:8] == b"ZXTape!\x1a", "TZX")):
+        if path is not None:
+            writable_file(path, ours, what)
     result = build(args.listing, args.font, lang=args.lang)
-    atomic.write_bytes(args.output, result.tap)
+    from_sources = Path(args.listing) == LISTING and Path(args.font) == FONT
+    write_tape(args.output, result.tap, fingerprint(args.lang) if from_sources else None)
     lines = len(split_program(result.program))
     print(f"{args.output}: program \"{PROGRAM_NAME}\" LINE {AUTOSTART}, {lines} lines, "
           f"{len(result.program)} bytes; \"{FONT_NAME}\" CODE {FONT_START},{FONT_LENGTH}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 
 from .cliargs import ArgParser
@@ -87,10 +88,30 @@ def main(argv: list[str]) -> int:
     return args.execute(args)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stopped as by Ctrl-C (workers stopped, the report marked interrupted, the lock
+    released), with exit status 128 + the signal's number."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminated(signum, frame) -> None:
+    for sig in (signal.SIGTERM, signal.SIGHUP):        # a second one ends the process at once
+        signal.signal(sig, signal.SIG_DFL)
+    raise Terminated(signum)
+
+
 def run(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _terminated)
     try:
         code = main(argv)
+    except Terminated as exc:
+        print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}", file=sys.stderr)
+        code = 128 + exc.signum
     except KeyboardInterrupt:
         print("cribbage-zx: interrupted", file=sys.stderr)
         code = 130

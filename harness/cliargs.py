@@ -18,6 +18,13 @@ class ArgParser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would print usage and sys.exit(2)
         raise self._error_class(f"{self.prog}: {message}")
 
+    def parse_known_args(self, args=None, namespace=None):
+        ns, rest = super().parse_known_args(args, namespace)
+        if getattr(ns, "_runner_options", False):       # options that are checked together (see below)
+            ns._runner_options = False
+            _check_runner_options(ns, self.error)
+        return ns, rest
+
 
 def int_in(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number within [low, high] (either bound may be open).
@@ -69,6 +76,33 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
     import os
     parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
                         help="worker processes (default: 2, or 1 on a one-core machine)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help=f"run the {jobs} on a Dask cluster: a scheduler's address (tcp://HOST:8786), "
-                             "or 'local' for a LocalCluster of --workers processes")
+    parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,
+                        help=f"run the {jobs} on a Dask cluster: 'local' for a LocalCluster of --workers "
+                             "processes on this machine (loopback, TLS with a temporary certificate), or a "
+                             "scheduler's address, tls://HOST:8786 (with the --tls-* files) or tcp://HOST:8786 "
+                             "(on this machine, or anywhere with --insecure)")
+    parser.add_argument("--tls-ca-file", metavar="PEM", help="the CA certificate that signed the scheduler's")
+    parser.add_argument("--tls-cert", metavar="PEM", help="this client's certificate (for a tls:// scheduler)")
+    parser.add_argument("--tls-key", metavar="PEM", help="this client's private key (for a tls:// scheduler)")
+    parser.add_argument("--insecure", action="store_true",
+                        help="allow a plain tcp:// scheduler off this machine (anyone who can reach it, or the "
+                             "network between, can run code on its workers and in this process)")
+    parser.set_defaults(_runner_options=True)
+
+
+def _scheduler_address(text: str):
+    from .jobs import parse_scheduler
+    try:
+        return parse_scheduler(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+_scheduler_address.__name__ = "scheduler address"
+
+
+def _check_runner_options(ns: argparse.Namespace, error) -> None:
+    """--scheduler with its TLS files and --insecure, checked together (jobs.checked_scheduler)."""
+    from .jobs import checked_scheduler
+    try:
+        ns.scheduler = checked_scheduler(ns.scheduler, ns.tls_ca_file, ns.tls_cert, ns.tls_key, ns.insecure)
+    except ValueError as exc:
+        error(str(exc))

@@ -139,20 +139,19 @@ def _unquote(field: str, where: str) -> str:
 
 def read_table(path: Path = TABLE) -> list[Translation]:
     """Parse the table: '#' comments, then rows  LINE <TAB> "russian" <TAB> "english"."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TranslationError(f"{path}: {exc.strerror}") from None
+    from .validate import read_text
+    text = read_text(path, TranslationError, "translation table")    # UTF-8 (a BOM dropped), or file:line
     rows: list[Translation] = []
     seen: dict[tuple[int, str], int] = {}
-    for n, raw in enumerate(text.splitlines(), start=1):
+    for n, raw in enumerate(text.split("\n"), start=1):       # the file's own lines (not splitlines' \x0b, \x1c...)
+        raw = raw.removesuffix("\r")
         where = f"{path}:{n}"
         if not raw.strip() or raw.startswith("#"):
             continue
         fields = raw.split("\t")
         if len(fields) != 3:
             raise TranslationError(f"{where}: want 3 tab-separated fields (line, russian, english), got {len(fields)}")
-        if not fields[0].isdigit():
+        if not (fields[0].isascii() and fields[0].isdigit()) or int(fields[0]) > 9999:
             raise TranslationError(f"{where}: {fields[0]!r} is not a BASIC line number")
         row = Translation(n, int(fields[0]), _unquote(fields[1], where), _unquote(fields[2], where))
         key = (row.line, row.russian)

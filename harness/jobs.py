@@ -31,7 +31,7 @@ import threading
 import time
 import traceback
 from collections import deque
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for
 from typing import Any, Callable, Iterator
@@ -110,9 +110,40 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
 
 
 # ------------------------------------------------------------------------------------------ local pool
-def _worker_main(conn, func, setup: Setup) -> None:
-    """A pool worker: run the setup, say so, then run jobs until told to stop or the parent goes."""
+def _die_with_parent(parent: int, inherited: list[int]) -> None:
+    """In a forked worker: exit when the parent does, however it ends.
+
+    The worker closes what it inherited and does not need (the output folder's
+    lock, the other workers' pipes: while a worker holds them the lock outlives
+    the parent and the others never see their pipe's end), and on Linux asks
+    the kernel for SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG);
+    elsewhere the end of its pipe, read between jobs, tells it.
+    """
+    for sig in (signal.SIGTERM, signal.SIGHUP):       # the parent's handlers are not the worker's
+        signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the parent's to handle
+    for fd in inherited:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:                        # it died before the request was made
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int, ...] = ()) -> None:
+    """A pool worker: run the setup, say so, then run jobs until told to stop or the parent goes."""
+    _die_with_parent(parent or os.getppid(), list(inherited))
     try:
         setup.func(*setup.args)
     except BaseException as exc:
@@ -138,11 +169,13 @@ def _worker_main(conn, func, setup: Setup) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx, number: int, func, setup: Setup):
+    def __init__(self, ctx, number: int, func, setup: Setup, others: list["_Worker"] = ()):
+        from .outdir import held_locks
         self.number = number
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, func, setup), daemon=True,
-                                   name=f"cribbage-zx worker {number}")
+        inherited = tuple(held_locks()) + tuple(fd for w in others for fd in (w.conn.fileno(), w.process.sentinel))
+        self.process = ctx.Process(target=_worker_main, args=(child, func, setup, os.getpid(), inherited),
+                                   daemon=True, name=f"cribbage-zx worker {number}")
         self.process.start()
         child.close()
         self.ready = False
@@ -186,7 +219,7 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
     def start_worker() -> None:
         nonlocal started
         started += 1
-        pool.append(_Worker(ctx, started, func, setup))
+        pool.append(_Worker(ctx, started, func, setup, pool))
 
     def feed(w: _Worker) -> None:
         """Give an idle worker the next job (before its last result is handed on, so it never waits for us)."""
@@ -261,6 +294,86 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
 
 
 # ------------------------------------------------------------------------------------------ Dask
+class SchedulerAddress(str):
+    """``--scheduler``'s value: ``local`` or a checked ``tcp://HOST:PORT`` / ``tls://HOST:PORT``, with the
+    TLS files to connect with and whether a plain address off this machine was allowed (``--insecure``).
+    A str, so reports and callers that only pass it on see the address."""
+    tls_ca_file: str | None = None
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    insecure: bool = False
+
+    @property
+    def scheme(self) -> str:
+        return self.split("://", 1)[0] if "://" in self else self
+
+    @property
+    def host(self) -> str:
+        return self.split("://", 1)[1].rsplit(":", 1)[0].strip("[]") if "://" in self else ""
+
+    @property
+    def loopback(self) -> bool:
+        if self == "local" or self.host == "localhost":
+            return True
+        import ipaddress
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return False
+
+
+_ADDRESS = r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::([0-9]{1,5}))?"
+
+
+def parse_scheduler(text: str) -> SchedulerAddress:
+    """``local``, or a scheduler's address (the port defaults to Dask's 8786); ValueError in one line."""
+    import re
+    if text == "local":
+        return SchedulerAddress("local")
+    m = re.fullmatch(_ADDRESS, text)
+    if not m:
+        raise ValueError(f"{text!r} is not 'local', tcp://HOST:PORT or tls://HOST:PORT")
+    port = int(m[3] or 8786)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"{text!r}: port {port} is not in 1..65535")
+    return SchedulerAddress(f"{m[1]}://{m[2]}:{port}")
+
+
+def checked_scheduler(address: str | None, tls_ca_file=None, tls_cert=None, tls_key=None,
+                      insecure: bool = False) -> SchedulerAddress | None:
+    """The address with its security settings, or ValueError saying in one line what is missing or unsafe.
+
+    A plain tcp:// address off this machine is refused unless *insecure*: the jobs (pickled code) and
+    their results would cross the network unauthenticated, so whoever reaches the scheduler could run
+    code on its workers and in this process."""
+    tls = {"--tls-ca-file": tls_ca_file, "--tls-cert": tls_cert, "--tls-key": tls_key}
+    given = [k for k, v in tls.items() if v]
+    if address is None:
+        if given or insecure:
+            raise ValueError(f"{(given or ['--insecure'])[0]} is for a Dask scheduler: give --scheduler too")
+        return None
+    s = parse_scheduler(str(address))
+    if s == "local" and given:
+        raise ValueError(f"{given[0]}: --scheduler local makes its own temporary certificate; "
+                         f"TLS files are for a tls:// scheduler")
+    if s.scheme == "tcp" and given:
+        raise ValueError(f"{given[0]}: a tcp:// scheduler is plain; use a tls:// address with TLS files")
+    if s.scheme == "tcp" and not s.loopback and not insecure:
+        raise ValueError(f"--scheduler {s}: a plain address off this machine (anyone who reaches it runs code "
+                         f"on its workers and in this process); use tls:// with --tls-ca-file/--tls-cert/"
+                         f"--tls-key, or say --insecure")
+    if s.scheme == "tls":
+        if given and len(given) < 3:
+            missing = [k for k in tls if k not in given]
+            raise ValueError(f"--scheduler {s}: give {', '.join(missing)} too (or none of the three, "
+                             f"to use the Dask configuration's distributed.comm.tls settings)")
+        for option, path in tls.items():
+            if path and not os.path.isfile(path):
+                raise ValueError(f"{option} {path}: no such file")
+    s.tls_ca_file, s.tls_cert, s.tls_key, s.insecure = tls_ca_file, tls_cert, tls_key, insecure
+    return s
+
+
 @dataclass(frozen=True)
 class _StartFailed:
     """What a Dask task returns when its worker could not run the setup (it is not a job failure)."""
@@ -269,54 +382,150 @@ class _StartFailed:
 
 
 _dask_lock = threading.Lock()
-_dask_setup: Setup | None = None
+_dask_setup: str | None = None            # the name of the last setup this worker process ran
+_dask_failed: str | None = None           # ... and how it failed, if it did
 
 
-def _dask_task(func, setup: Setup, job):
-    """Run on a Dask worker: the setup once per process (again if another run's setup arrives), then the job.
+class _SetupPlugin:
+    """Runs a run's `Setup` once in each Dask worker process, when registered and on every worker that
+    joins later (Client.register_plugin): the tape travels once per worker, not with every job."""
+
+    idempotent = False
+
+    def __init__(self, name: str, setup: Setup):
+        self.name, self.setup_spec = name, setup
+
+    def setup(self, worker=None) -> None:
+        """Never raises (Dask would log the traceback on the worker): a failure is kept, and the run's
+        first task on this worker returns it."""
+        global _dask_setup, _dask_failed
+        with _dask_lock:
+            if _dask_setup != self.name:
+                _quiet_worker()
+                _dask_setup, _dask_failed = self.name, None
+                try:
+                    self.setup_spec.func(*self.setup_spec.args)
+                except Exception as exc:
+                    _dask_failed = one_line(exc)
+
+    def teardown(self, worker=None) -> None:
+        pass
+
+    def transition(self, key, start, finish, **kwargs) -> None:
+        pass
+
+
+def _quiet_worker() -> None:
+    """In a Dask worker process: Ctrl-C is the client's to handle (the worker is stopped by it)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _dask_task(func, name: str, job):
+    """Run on a Dask worker: the job, on the machine the run's setup plugin made (run here first if the
+    plugin has not, as on a worker that joined while the plugin was being registered).
 
     One job at a time per process: the emulator is pure Python under the GIL,
     so threads would not run faster, and the set-up machine is not shared.
     """
-    global _dask_setup
+    from distributed import get_worker
+    worker = get_worker()
+    if _dask_setup != name:
+        plugin = worker.plugins.get(name)
+        if plugin is None:
+            return _StartFailed(worker.address, "the run's setup plugin is not on this worker")
+        plugin.setup(worker)
+    if _dask_failed is not None:
+        return _StartFailed(worker.address, _dask_failed)
     with _dask_lock:
-        if _dask_setup != setup:
-            try:
-                setup.func(*setup.args)
-            except Exception as exc:
-                from distributed import get_worker
-                return _StartFailed(get_worker().address, one_line(exc))
-            _dask_setup = setup
         return func(job)
+
+
+#: the Dask settings of our clusters' workers: no profiler, no GIL sampling, slower health ticks, no
+#: (de)serialisation thread: a worker runs one pure-Python job at a time, so these only cost CPU
+QUIET_WORKERS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.comm.offload": False,
+    "distributed.worker.use-file-locking": False,
+    "distributed.scheduler.work-stealing": False,
+    # the HTTP servers Dask starts beside every scheduler and worker (on loopback here) serve no pages:
+    # the plain-HTTP info, metrics and JSON routes would show the cluster to any local account
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
+}
+
+
+def _security(scheduler: SchedulerAddress):
+    from distributed.security import Security
+    if scheduler == "local":
+        try:
+            return Security.temporary()
+        except ImportError as exc:
+            raise SchedulerError("--scheduler local needs the cryptography package for its TLS certificate: "
+                                 "pip install 'cribbage-zx[dask]'") from exc
+    if scheduler.scheme == "tls":
+        if scheduler.tls_cert:
+            return Security(tls_ca_file=scheduler.tls_ca_file, tls_client_cert=scheduler.tls_cert,
+                            tls_client_key=scheduler.tls_key, require_encryption=True)
+        security = Security(require_encryption=True)           # the Dask configuration's files
+        if not (security.tls_ca_file and security.tls_client_cert):
+            raise SchedulerError(f"--scheduler {scheduler}: no TLS files: give --tls-ca-file, --tls-cert and "
+                                 f"--tls-key (or set distributed.comm.tls in the Dask configuration)")
+        return security
+    return None
 
 
 def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> Iterator[Outcome]:
     import logging
+    import tempfile
 
     try:
+        import dask
         from distributed import Client, LocalCluster, as_completed
     except ImportError as exc:
         raise SchedulerError("--scheduler needs Dask: pip install 'cribbage-zx[dask]'") from exc
-    cluster = None
+    if not isinstance(scheduler, SchedulerAddress):
+        try:
+            scheduler = checked_scheduler(scheduler)
+        except ValueError as exc:
+            raise SchedulerError(f"--scheduler: {exc}") from None
+    if not jobs:
+        return
+    security = _security(scheduler)
+    cluster = client = None
+    scratch = None
+    config = dask.config.set(QUIET_WORKERS)
     try:
         if scheduler == "local":
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
-            client = Client(cluster)
+            scratch = tempfile.TemporaryDirectory(prefix="cribbage-zx-dask-")
+            with _sigint_ignored():      # the workers start with Ctrl-C ignored: the client stops them quietly
+                cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
+                                       protocol="tls://", host="127.0.0.1", security=security,
+                                       dashboard_address=None, worker_dashboard_address=None,
+                                       memory_limit=0,      # no memory manager polling (nothing to spill)
+                                       local_directory=scratch.name, silence_logs=logging.ERROR)
+            client = Client(cluster, security=security)
         else:
-            client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+            client = Client(str(scheduler), timeout="10s", security=security)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
         if cluster is not None:
             cluster.close()
+        config.__exit__(None, None, None)
+        if scratch is not None:
+            scratch.cleanup()
         raise SchedulerError(f"--scheduler {scheduler}: {one_line(exc)}") from exc
     futures = []
+    name = f"cribbage-zx-setup-{os.getpid()}-{time.monotonic_ns()}"
     try:
-        if not jobs:
-            return
-        run_id = f"{os.getpid()}-{time.monotonic_ns()}"
-        # the setup goes with every task, by value (a tape is about 20 KB): as shared data it would pull
-        # every task to the worker that holds it, and be lost with the workers that hold it
-        futures = [client.submit(_dask_task, func, setup, job, key=f"cribbage-zx-{run_id}-{i}", pure=False)
+        try:
+            client.register_plugin(_worker_plugin(name, setup), name=name)
+        except Exception as exc:
+            raise WorkerStartError(f"a Dask worker could not start: {one_line(exc)}") from None
+        futures = [client.submit(_dask_task, func, name, job, key=f"{name}-{i}", pure=False)
                    for i, job in enumerate(jobs)]
         index_of = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
@@ -324,18 +533,78 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
             try:
                 value = future.result()     # raises the job's error, KilledWorker, or CancelledError
             except Exception as exc:
-                    yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
+                yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
             else:
                 if isinstance(value, _StartFailed):
                     raise WorkerStartError(f"Dask worker {value.worker} could not start: {value.error}")
                 yield Outcome(index, jobs[index], value)
             future.release()
     finally:
-        if futures:
-            client.cancel(futures)
-        client.close(timeout=5)
-        if cluster is not None:
-            cluster.close(timeout=5)
+        with _quiet_logs():
+            if futures:
+                client.cancel(futures)
+            try:
+                client.unregister_worker_plugin(name)
+            except Exception:
+                pass                         # never registered, or the cluster is going anyway
+            client.close(timeout=5)
+            if cluster is not None:
+                cluster.close(timeout=5)
+        config.__exit__(None, None, None)
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def _worker_plugin(name: str, setup: Setup):
+    """A `distributed.WorkerPlugin` running *setup*."""
+    return _plugin_class()(name, setup)
+
+
+_PLUGIN_CLASS: list = []
+
+
+def _plugin_class() -> type:
+    """`_SetupPlugin` as a WorkerPlugin, made on first use so that this module imports without Dask; found
+    by name through the module's __getattr__, so it pickles by reference."""
+    if not _PLUGIN_CLASS:
+        from distributed import WorkerPlugin
+        _PLUGIN_CLASS.append(type("DaskSetupPlugin", (_SetupPlugin, WorkerPlugin),
+                                  {"__module__": __name__, "__qualname__": "DaskSetupPlugin"}))
+    return _PLUGIN_CLASS[0]
+
+
+def __getattr__(name: str):
+    if name == "DaskSetupPlugin":
+        return _plugin_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@contextmanager
+def _sigint_ignored():
+    """SIGINT ignored while processes are spawned: they inherit it, and Python keeps an ignored SIGINT."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@contextmanager
+def _quiet_logs():
+    """Dask's logs while a cluster is taken down (cancelled tasks, closing comms) say nothing to a user."""
+    import logging
+    loggers = [logging.getLogger(n) for n in ("distributed", "tornado", "asyncio")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
 
 
 # ------------------------------------------------------------------------------------------ progress

@@ -1,101 +1,251 @@
-"""Output folders that never mix two runs.
+"""Output folders that never mix two runs and never lose a file we did not write.
 
-A run claims its folder for as long as it writes there: an exclusive `flock`
-on ``FOLDER/.lock`` (the kernel drops it when the process ends, however it
-ends, so a crashed run leaves no stale lock) makes a second run into the same
-folder fail at once. A folder that already holds files is refused unless the
-caller resumes by design (a sweep) or was told to replace it (``--replace``),
-and only a folder that a run of this tool wrote (it holds the marker file) is
-ever cleared, so a mistyped ``--out ~`` deletes nothing.
+Every command that writes a folder (`regress`, the sweeps, `fairness`,
+`html`, the default `build/` of `build`) claims it here, the same way:
+
+* **A lock** for as long as it writes: an exclusive `flock` on
+  ``FOLDER/.lock`` (the kernel drops it when the process ends, however it
+  ends, so a crashed run leaves no stale lock); a second run into the folder
+  fails at once naming it (or, with *wait*, waits that long first).
+* **A record of what it wrote**: ``FOLDER/.cribbage-zx-run`` names the
+  command and lists every file and folder a run of it made there. Only those
+  are ever removed (by ``--replace``, or by a command that rewrites its
+  output, `html`); a file someone put beside them is kept.
+* **A folder nobody gave us is refused**: one that holds files but no record,
+  or the record of another command (``html --out out/regress``), is refused
+  naming what is in the way, even with ``--replace``; so is a path that is a
+  file, or a place we cannot write.
+
+A run killed before it could finish its record leaves ``"state": "writing"``
+and the entries that were there before it; whatever else is in the folder
+then is that run's.
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
-import shutil
+import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from . import atomic
 from .errors import HarnessError
 
 LOCK_NAME = ".lock"
 MARKER_NAME = ".cribbage-zx-run"
+_OURS = (LOCK_NAME, MARKER_NAME)
 
 
 class OutputFolderError(HarnessError):
-    """The output folder is in use by another run, holds an earlier run, or cannot be cleared."""
+    """The output folder is in use by another run, holds files we did not write, or cannot be written."""
 
 
-def _lock(folder: Path) -> int:
-    """Take the folder's lock or fail at once, naming the holder."""
-    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+_HELD: set[int] = set()
+
+
+def held_locks() -> set[int]:
+    """The descriptors of the locks this process holds (a forked worker closes them: see jobs.py)."""
+    return set(_HELD)
+
+
+def _lock(folder: Path, wait: float) -> int:
+    """Take the folder's lock (waiting up to *wait* seconds) or fail, naming the holder."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
-        os.close(fd)
-        raise OutputFolderError(f"{folder}: another run is writing into this folder (pid {holder}); "
-                                f"wait for it to end or choose another --out") from None
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        raise OutputFolderError(f"{folder}: cannot write into the output folder: {_reason(exc)}") from None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() < deadline:
+                time.sleep(0.1)
+                continue
+            holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
+            os.close(fd)
+            raise OutputFolderError(f"{folder}: another run is writing into this folder (pid {holder}); "
+                                    f"wait for it to end or choose another --out") from None
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    _HELD.add(fd)
     return fd
 
 
-def _contents(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.name != LOCK_NAME)
+def _entries(folder: Path) -> set[str]:
+    """Every file and folder under *folder* ('/'-separated, relative), not following links, but the lock and record."""
+    found: set[str] = set()
+    for root, dirs, files in os.walk(folder):
+        rel = Path(root).relative_to(folder)
+        for name in dirs + files:
+            path = (rel / name).as_posix()
+            if path not in _OURS:
+                found.add(path)
+    return found
 
 
-def _clear(folder: Path, command: str) -> None:
-    marker = folder / MARKER_NAME
+def _read_record(folder: Path) -> dict | None:
+    path = folder / MARKER_NAME
+    if not path.exists():
+        return None
     try:
-        wrote_it = json.loads(marker.read_text(encoding="utf-8")).get("command") == command
-    except (OSError, ValueError, AttributeError):
-        wrote_it = False
-    if not wrote_it:
-        raise OutputFolderError(f"{folder}: holds files that no `cribbage-zx {command}` run wrote; "
-                                f"refusing to clear it (choose another --out)")
-    for path in _contents(folder):
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def recorded_command(folder: str | os.PathLike) -> str | None:
+    """The command whose run wrote *folder* (its record says so), or None."""
+    record = _read_record(Path(folder))
+    command = record.get("command") if record else None
+    return command if isinstance(command, str) else None
+
+
+def _own_entries(record: dict, present: set[str]) -> set[str]:
+    """What a run of the record's command wrote, of what is *present*."""
+    files = record.get("files")
+    if record.get("state") == "complete" and isinstance(files, list):
+        return present & {f for f in files if isinstance(f, str)}
+    before = record.get("before")
+    if isinstance(before, list):                 # a run that ended before it could finish its record
+        return present - {f for f in before if isinstance(f, str)}
+    return set(present)                          # the record of an earlier version: everything was its own
+
+
+def _remove(folder: Path, entries: set[str]) -> None:
+    """Remove *entries*: files and links first, then the folders among them that are empty by then."""
+    for rel in sorted(entries, reverse=True):
+        path = folder / rel
+        if path.is_symlink() or path.is_file():
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise OutputFolderError(f"{path}: cannot remove it: {_reason(exc)}") from None
+    for rel in sorted(entries, key=lambda r: -r.count("/")):
+        path = folder / rel
         if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        else:
-            path.unlink()
+            try:
+                path.rmdir()
+            except OSError:
+                pass                              # it holds something we did not write: kept
+
+
+def _count(names: set[str]) -> str:
+    return "1 entry" if len(names) == 1 else f"{len(names)} entries"
+
+
+def _listed(names: set[str] | list[str]) -> str:
+    names = sorted(n for n in names if "/" not in n) or sorted(names)
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
 @contextmanager
-def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False,
-            resume: bool = False) -> Iterator[Path]:
-    """Hold *folder* for one run of *command*.
+def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, resume: bool = False,
+            rewrite: bool = False, wait: float = 0.0) -> Iterator[Path]:
+    """Hold *folder* for one run of *command* and yield it.
 
-    An empty or new folder is taken as it is; a used one is cleared first if
-    *replace*, kept if *resume* (the caller checks what it finds), and refused
-    otherwise.
+    A new or empty folder is taken as it is. One that an earlier run of
+    *command* wrote is kept as it is if *resume*, has that run's files removed
+    first if *replace* or *rewrite* (a command whose output is always made
+    afresh), and is refused otherwise. Any other folder with files in it is
+    refused. *wait*: seconds to wait for another run's lock.
     """
     folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise OutputFolderError(f"{folder}: is a file, not a folder; choose another --out")
+    made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputFolderError(f"{folder}: cannot create the output folder: {exc.strerror}") from exc
+        raise OutputFolderError(f"{folder}: cannot create the output folder: {_reason(exc)}") from None
     new_lock = not (folder / LOCK_NAME).exists()
-    fd = _lock(folder)
+    fd = _lock(folder, wait)
     try:
-        used = _contents(folder)
+        present = _entries(folder)
+        record = _read_record(folder)
         try:
-            if used and replace:
-                _clear(folder, command)
-            elif used and not resume:
-                names = ", ".join(p.name for p in used[:3]) + (", ..." if len(used) > 3 else "")
-                raise OutputFolderError(f"{folder}: holds an earlier run ({len(used)} entries: {names}); "
+            if record is not None and record.get("command") != command:
+                other = record.get("command")
+                raise OutputFolderError(
+                    f"{folder}: holds a `cribbage-zx {other}` run, not a {command} one; choose another --out"
+                    if isinstance(other, str) else
+                    f"{folder}: its record {MARKER_NAME} is unreadable; choose another --out")
+            own = _own_entries(record, present) if record is not None else set()
+            foreign = present - own
+            if record is None and present:
+                raise OutputFolderError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
+                                        f"({_listed(present)}); choose a new or empty folder for --out")
+            if own and not (resume or replace or rewrite):
+                raise OutputFolderError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
                                         f"use --replace to clear it, or choose another --out")
         except OutputFolderError:
             if new_lock:                      # leave a folder we refused as we found it
                 (folder / LOCK_NAME).unlink(missing_ok=True)
+            if made:
+                folder.rmdir()
             raise
-        if not (folder / MARKER_NAME).exists():
-            atomic.write_json(folder / MARKER_NAME, {"command": command})
-        yield folder
+        if own and (replace or rewrite):           # --replace wins over resuming
+            _remove(folder, own)
+            own = set()
+        _write_record(folder, {"command": command, "state": "writing", "before": sorted(foreign),
+                               "files": sorted(own)})
+        try:
+            yield folder
+        finally:
+            written = _entries(folder) - foreign
+            try:
+                if made and not resume and not written:       # a run that wrote nothing leaves nothing
+                    for name in (MARKER_NAME, LOCK_NAME):
+                        (folder / name).unlink(missing_ok=True)
+                    folder.rmdir()
+                else:
+                    _write_record(folder, {"command": command, "state": "complete", "files": sorted(written)})
+            except (OutputFolderError, OSError):
+                pass                          # the "writing" record stays: it still says what was there before
     finally:
+        _HELD.discard(fd)
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def _write_record(folder: Path, record: dict) -> None:
+    try:
+        atomic.write_json(folder / MARKER_NAME, record, indent=0)
+    except OSError as exc:
+        raise OutputFolderError(f"{folder / MARKER_NAME}: cannot write it: {_reason(exc)}") from None
+
+
+def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: str) -> Path:
+    """Check that *path* may take a file of ours: not a folder, and not a file someone else wrote.
+
+    A single-file output (a tape, a .z80, a WAV) replaces an existing file only
+    when *ours* recognises its first bytes as the same kind of file (what we
+    would have written there); anything else is refused naming it.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise OutputFolderError(f"{path}: is a folder, not a {what} file")
+    if path.exists() or path.is_symlink():
+        try:
+            with open(path, "rb") as f:
+                head = f.read(64)
+        except OSError as exc:
+            raise OutputFolderError(f"{path}: cannot read the file there: {_reason(exc)}") from None
+        if head and not ours(head):
+            raise OutputFolderError(f"{path}: holds a file that is not a {what}; refusing to overwrite it "
+                                    f"(remove it or choose another name)")
+    parent = path.parent
+    if parent.exists() and not os.access(parent, os.W_OK):
+        raise OutputFolderError(f"{parent}: cannot write into this folder: {os.strerror(errno.EACCES)}")
+    return path

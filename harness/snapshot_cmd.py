@@ -37,13 +37,14 @@ def ensure_tape(path: Path) -> Path:
     """The tape to load: *path* itself, or for the default tape a fresh build when it is missing or stale."""
     path = Path(path)
     if path.resolve() != DEFAULT_TAP.resolve():
-        if not path.exists():
-            raise SnapshotCmdError(f"{path}: no such tape file")
+        from .spectrum.tape import TapeError, read_program_tape
+        try:
+            read_program_tape(path)                    # a file that is not a program's tape: one line naming it
+        except TapeError as exc:
+            raise SnapshotCmdError(str(exc)) from None
         return path
-    sources = [p for p in (LISTING, FONT) if p.exists()]
-    if not path.exists() or any(p.stat().st_mtime > path.stat().st_mtime for p in sources):
-        atomic.write_bytes(path, build().tap)
-    return path
+    from .build import ensure_tape as current_tape     # rebuilt when anything it is made from changed
+    return current_tape(path)
 
 
 def _tap_watching(machine: Spectrum48, key: str, target: tuple[int, int | None],
@@ -110,11 +111,25 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
             raise SnapshotCmdError(f"answer {answer!r} to the wait at line {wait.line}:{wait.statement}: {exc}") from exc
 
 
+def _typable(text: str) -> str:
+    """An argparse type: an answer the Spectrum's keyboard can type (printable ASCII, or a key's name)."""
+    bad = sorted({c for c in text if not " " <= c <= "~"})
+    if bad:
+        raise argparse.ArgumentTypeError(f"{text!r}: the Spectrum cannot type {''.join(bad)!r} "
+                                         f"(answers are ASCII letters, digits and signs, or a key such as ENTER)")
+    return text
+
+
+def _looks_like_z80(head: bytes) -> bool:
+    """A file `snapshot` may replace: a .z80 of version 2 or 3 (PC 0 in the first header, then 23/54/55)."""
+    return len(head) >= 32 and head[6:8] == b"\0\0" and int.from_bytes(head[30:32], "little") in (23, 54, 55)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=int_in(0, 9999), required=True, metavar="LINE",
                         help="stop at the start of this line (0..9999)")
     parser.add_argument("--statement", type=int_in(1, 127), default=None, help="... at this statement of it")
-    parser.add_argument("--answer", action="append", default=[], metavar="TEXT",
+    parser.add_argument("--answer", action="append", default=[], metavar="TEXT", type=_typable,
                         help="the answer to the next wait (INPUT text, or a key)")
     parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
     parser.add_argument("--max-frames", type=int_in(1, 10_000_000), default=MAX_FRAMES,
@@ -124,6 +139,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def execute(args: argparse.Namespace) -> int:
+    from .outdir import writable_file
+    writable_file(args.output, _looks_like_z80, ".z80")
     tape = ensure_tape(args.tape)
     machine = Spectrum48(fast=True)
     machine.boot()

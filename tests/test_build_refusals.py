@@ -109,7 +109,7 @@ def test_an_atomic_write_replaces_the_file_whole_with_the_usual_mode(tmp_path):
 
 def test_a_build_whose_wav_fails_midway_keeps_the_old_wav(tmp_path, old_tape, monkeypatch):
     wav = tmp_path / "game.wav"
-    wav.write_bytes(b"the old wav")
+    wav.write_bytes(b"RIFF\0\0\0\0WAVE the old wav")          # a WAV of ours: build may replace it
     real = audio.write_wav
 
     def dies_after_writing(path, blocks, **kw):
@@ -119,5 +119,5 @@ def test_a_build_whose_wav_fails_midway_keeps_the_old_wav(tmp_path, old_tape, mo
     listing = tmp_path / "good.bas"
     with pytest.raises(OSError):
         build_mod.main(["-o", str(old_tape), "--listing", str(listing), "--wav", str(wav)])
-    assert wav.read_bytes() == b"the old wav"
+    assert wav.read_bytes() == b"RIFF\0\0\0\0WAVE the old wav"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []

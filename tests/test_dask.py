@@ -98,15 +98,17 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, good_tape):
     assert len(lines) == 1 and "--scheduler tcp://127.0.0.1:9" in lines[0], done.stderr
 
 
-def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path, good_tape):
-    bad = tmp_path / "truncated.tap"
-    bad.write_bytes(good_tape.read_bytes()[:10_000])
+def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path):
+    listing = tmp_path / "stops.bas"
+    listing.write_text("2 PRINT 1/0\n", encoding="utf-8")        # a good tape whose program stops when loaded
+    bad = tmp_path / "stops.tap"
+    bad.write_bytes(build(listing).tap)
     done = subprocess.run(_regress(bad, tmp_path / "out", "--scheduler", "local"), cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    lines = [line for line in done.stderr.splitlines() if line.startswith("cribbage-zx")]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, done.stderr
-    assert "could not start: TapeError" in lines[0] and "truncated block" in lines[0]
+    assert "could not start: RegressError" in lines[0] and "«6 Number too big, 2:1»" in lines[0]
 
 
 def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
@@ -120,7 +122,7 @@ def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
 def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
     import math
     from harness.jobs import Setup, WorkerStartError, run_jobs
-    with pytest.raises(WorkerStartError, match=r"Dask worker tcp://127\.0\.0\.1:\d+ could not start: "
+    with pytest.raises(WorkerStartError, match=r"Dask worker( tls://127\.0\.0\.1:\d+)? could not start: "
                                                r"ValueError: math domain error"):
         with run_jobs(math.sqrt, [4, 9], Setup(math.sqrt, (-1,)), 2, scheduler="local") as outcomes:
             list(outcomes)
@@ -128,20 +130,21 @@ def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
 
 def test_ctrl_c_stops_a_dask_run_and_its_workers_within_10_s(tmp_path, good_tape):
     proc = subprocess.Popen(_regress(good_tape, tmp_path / "out", "--scheduler", "local"), cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
         while len(_dask_workers(proc.pid)) < 2:
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             time.sleep(0.2)
+        time.sleep(2)                                     # the workers are set up and playing
         everything = psutil.Process(proc.pid).children(recursive=True)
-        proc.send_signal(signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)                # as a terminal's Ctrl-C does: to every process
         _, err = proc.communicate(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    assert proc.returncode == 130 and "interrupted" in err
+    assert proc.returncode == 130 and err.strip().splitlines() == ["cribbage-zx: interrupted"], err
     gone, alive = psutil.wait_procs(everything, timeout=5)
     assert alive == []
 
@@ -154,3 +157,67 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
     chunks = {p.name: p.read_bytes() for p in sorted((tmp_path / "local" / "show").glob("chunk-*.json"))}
     assert len(chunks) == 4 and local["cases_checked"] == on_dask["cases_checked"] == 40
     assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
+
+
+# ------------------------------------------------------------------ safe by default (issue 19)
+def _where_am_i(job):
+    """A job that says on which worker, talking to which scheduler, it ran."""
+    from distributed import get_worker
+    worker = get_worker()
+    return worker.address, worker.scheduler.address
+
+
+def test_the_local_cluster_listens_on_loopback_with_tls_and_starts_no_more_workers_than_jobs(monkeypatch):
+    import cloudpickle
+    import distributed
+    from harness.jobs import Setup, run_jobs
+    started = []
+    real = distributed.LocalCluster
+
+    def recording(*args, **kwargs):
+        started.append(kwargs)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(distributed, "LocalCluster", recording)
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])     # the workers cannot import this test file
+    try:
+        with run_jobs(_where_am_i, [0], Setup(time.sleep, (0,)), 8, scheduler="local") as outcomes:
+            (outcome,) = list(outcomes)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert outcome.ok, outcome.error
+    worker, scheduler = outcome.value
+    assert worker.startswith("tls://127.0.0.1:") and scheduler.startswith("tls://127.0.0.1:")
+    assert started[0]["n_workers"] == 1 and started[0]["dashboard_address"] is None
+    assert started[0]["security"].require_encryption
+
+
+def test_a_plain_connection_to_the_tls_local_cluster_is_refused():
+    """What any local account could do to a run's LocalCluster before: attach with a plain client."""
+    from distributed import Client, LocalCluster
+    from distributed.security import Security
+    security = Security.temporary()
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tls://", host="127.0.0.1",
+                      security=security, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tls://127.0.0.1:")
+        plain = address.replace("tls://", "tcp://")
+        with pytest.raises((OSError, TimeoutError)):
+            Client(plain, timeout="3s")
+        with pytest.raises((OSError, TimeoutError, TypeError, ValueError)):
+            Client(address, timeout="3s")          # TLS, but without the cluster's certificate
+        with Client(address, security=security, timeout="10s") as client:   # the run's own client gets in
+            assert client.submit(sum, [1, 2]).result() == 3
+
+
+@pytest.mark.parametrize("address, says", [
+    ("tcp://192.0.2.1:8786", "a plain address off this machine"),
+    ("127.0.0.1", "is not 'local', tcp://HOST:PORT or tls://HOST:PORT"),
+    ("nosuch://x", "is not 'local', tcp://HOST:PORT or tls://HOST:PORT"),
+])
+def test_an_unsafe_or_malformed_scheduler_is_refused_in_one_line_before_anything_is_written(tmp_path, good_tape,
+                                                                                            address, says):
+    done = subprocess.run(_regress(good_tape, tmp_path / "out", "--scheduler", address), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()

@@ -50,8 +50,9 @@ def all_show_cases() -> tuple:
 # a real sweep, in milliseconds.
 @pytest.fixture
 def no_machine(monkeypatch, tmp_path):
-    tape = tmp_path / "unused.tap"
-    tape.write_bytes(b"")
+    from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
+    tape = tmp_path / "unused.tap"                 # a well-formed program tape, never loaded
+    tape.write_bytes(write_tap([program_header("UNUSED", 1), TapeBlock(FLAG_DATA, b"\x0d")]))
     monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: tape)
     def init(kind, *args):
         sweep._kind, sweep._sub = kind, MACHINE
@@ -244,7 +245,7 @@ def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machi
     monkeypatch.setattr(sweep, "ensure_tape", no_default)
     monkeypatch.setattr(sweep, "program_play", _right_play)
     tape = tmp_path / "given.tap"
-    tape.write_bytes(b"")
+    tape.write_bytes((tmp_path / "unused.tap").read_bytes())
     status, out, report = sweep_main(capsys, tmp_path, "play", "--tape", str(tape))
     assert status == 0
 
@@ -260,13 +261,13 @@ def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, 
 
 def test_discard_is_a_report_not_a_sweep(monkeypatch, capsys, tmp_path, no_machine):
     tape = tmp_path / "given.tap"
-    tape.write_bytes(b"TAPE")
+    tape.write_bytes((tmp_path / "unused.tap").read_bytes())
     monkeypatch.setattr(sweep, "discard_report",
                         lambda samples, seed, tape_bytes: {"pone": {"hands": samples, "seed": seed,
-                                                                    "tape": tape_bytes.decode()}})
-    status = sweep.main(["discard", "--out", str(tmp_path), "--samples", "3", "--seed", "5", "--tape", str(tape),
-                         "--quiet"])
+                                                                    "tape": tape_bytes.hex()}})
+    status = sweep.main(["discard", "--out", str(tmp_path / "out"), "--samples", "3", "--seed", "5",
+                         "--tape", str(tape), "--quiet"])
     assert status == 0
-    want = {"pone": {"hands": 3, "seed": 5, "tape": "TAPE"}}
-    assert (tmp_path / "discard-report.json").read_text() == json.dumps(want, indent=1)
+    want = {"pone": {"hands": 3, "seed": 5, "tape": tape.read_bytes().hex()}}
+    assert (tmp_path / "out" / "discard-report.json").read_text() == json.dumps(want, indent=1)
     assert capsys.readouterr().out == json.dumps(want, indent=1) + "\n"

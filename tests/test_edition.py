@@ -243,7 +243,7 @@ def test_call_graph_is_drawn_or_the_page_says_why(site, monkeypatch, tmp_path):
 def test_coverage_reader_refuses_a_malformed_file(tmp_path):
     bad = tmp_path / "r.json"
     bad.write_text('{"coverage": {"statements_run": 1, "counts": {"10:1": 1}}}')
-    with pytest.raises(NotesError, match="r.json: coverage is not in the expected form"):
+    with pytest.raises(NotesError, match="r.json: coverage.statements_total: missing"):
         read_coverage(bad)
     assert read_coverage(_write(tmp_path / "none.json", '{"games": 1}')) is None
     # a sweep's report has a "coverage" of cases, not of statements: no heat strip, no error

@@ -21,12 +21,13 @@ def _all_modules() -> list[types.ModuleType]:
 
 
 def foreign_errors(modules) -> list[str]:
-    """Exception classes defined in *modules* that do not derive from HarnessError."""
+    """Exception classes defined in *modules* that do not derive from HarnessError (a stop by a signal,
+    cli.Terminated, is a KeyboardInterrupt, not an error)."""
     out = []
     for module in modules:
         for name, obj in vars(module).items():
             if (inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == module.__name__
-                    and not issubclass(obj, HarnessError)):
+                    and not issubclass(obj, (HarnessError, KeyboardInterrupt))):
                 out.append(f"{module.__name__}.{name}")
     return out
 

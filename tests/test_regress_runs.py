@@ -47,8 +47,9 @@ def test_a_truncated_tape_ends_the_run_at_once(tmp_path, good_tape):
     bad.write_bytes(good_tape.read_bytes()[:10_000])
     done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", bad, "--out", tmp_path / "out", "--quiet"])
     assert done.returncode == 2
-    line = _one_line(done.stderr)
-    assert "could not start: TapeError" in line and "truncated block" in line
+    line = _one_line(done.stderr)          # checked whole before any worker starts, naming the file
+    assert f"{bad}: block 1 at byte offset 21: truncated block" in line
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_missing_rom_ends_the_run_at_once(tmp_path, good_tape):
@@ -216,23 +217,24 @@ def test_harness_failures_make_the_exit_status_non_zero(tmp_path, good_tape, sta
                          "--out", str(tmp_path / "b"), "--quiet"]) == 0
 
 
-def test_a_used_folder_is_refused_and_replace_clears_it_first(tmp_path, good_tape, stand_in_games):
+def test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote(tmp_path, good_tape, stand_in_games):
     out_dir = tmp_path / "out"
-    regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
-    (out_dir / "game-007.jsonl").write_text("a stale game of an older run\n")
+    regress.run(3, 1, 1, out_dir, tap=good_tape, progress=False)         # games 0 and 2 (1 is a stand-in failure)
+    (out_dir / "notes.txt").write_text("my notes on that run\n")        # put there by a person
     with pytest.raises(OutputFolderError, match=f"{out_dir}: holds an earlier run .*use --replace"):
         regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
-    assert (out_dir / "game-007.jsonl").exists()
+    assert (out_dir / "game-002.jsonl").exists()
     regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
     assert sorted(p.name for p in out_dir.iterdir()) == [".cribbage-zx-run", ".lock", "game-000", "game-000.jsonl",
-                                                         "game-000.judgements.jsonl", "report.json"]
+                                                         "game-000.judgements.jsonl", "notes.txt", "report.json"]
+    assert (out_dir / "notes.txt").read_text() == "my notes on that run\n"
 
 
 def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_in_games):
     mine = tmp_path / "my-files"
     mine.mkdir()
     (mine / "thesis.tex").write_text("precious")
-    with pytest.raises(OutputFolderError, match="holds files that no `cribbage-zx regress` run wrote"):
+    with pytest.raises(OutputFolderError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
         regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
 
@@ -264,3 +266,11 @@ def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_
     chunks = [items[:10], items[10:20]]
     report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
     assert report["chunks_missing"] == [1] and report["cases_checked"] == 10
+
+
+def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_games):
+    import hashlib
+    report = regress.run(1, 1, 1, tmp_path / "out", tap=good_tape, progress=False)
+    on_disk = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["tape"] == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
+                                                 "sha256": hashlib.sha256(good_tape.read_bytes()).hexdigest()}

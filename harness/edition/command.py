@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..cliargs import ArgParser
 from ..errors import HarnessError
+from ..outdir import MARKER_NAME, claimed, recorded_command
 from .report import write_report_html
 from .site import load_edition, write_site
 
@@ -42,8 +43,13 @@ def execute(args: argparse.Namespace) -> int:
     if args.report is not None:
         if not (args.report / "report.json").is_file():
             raise EditionError(f"--report {args.report}: no report.json there")
+        command = recorded_command(args.report)
+        if command is None:
+            raise EditionError(f"--report {args.report}: no cribbage-zx run wrote this folder "
+                               f"(it has no {MARKER_NAME}); refusing to write into it")
         started = time.perf_counter()
-        out = write_report_html(args.report)
+        with claimed(args.report, command, resume=True):     # no run of it may be writing there meanwhile
+            out = write_report_html(args.report)
         print(f"report: {out} in {time.perf_counter() - started:.2f} s")
         return 0
     coverage = args.coverage
@@ -52,8 +58,12 @@ def execute(args: argparse.Namespace) -> int:
     if coverage is not None and not coverage.is_file():
         raise EditionError(f"--coverage {coverage}: no such file")
     started = time.perf_counter()
-    edition = load_edition(coverage)
-    done = write_site(edition, args.out)
+    edition = load_edition(coverage)           # read and checked before the folder is touched
+    if args.coverage is not None and edition.coverage is None:
+        raise EditionError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
+                           f"with a coverage key, or a coverage object with counts)")
+    with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
+        done = write_site(edition, folder, in_place=True)
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
            f"no coverage key in {coverage}" if coverage else "no coverage file")

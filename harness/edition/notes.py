@@ -263,25 +263,37 @@ class Coverage:
 
 
 def read_coverage(path: Path) -> Coverage | None:
-    """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise NotesError(f"{path}: not JSON: {exc}") from None
-    cov = data.get("coverage") if isinstance(data, dict) else None
+    """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none.
+
+    Every field is checked: a coverage of the wrong form is a NotesError naming the file and the field."""
+    from ..validate import expect, field, read_json
+    data = read_json(path, NotesError)
+    if not isinstance(data, dict):
+        raise NotesError(f"{path}: expected a regress report.json or a coverage object, found "
+                         f"{type(data).__name__ if data is not None else 'null'}")
+    cov, at = data.get("coverage"), f"{path}: coverage"
     if not (isinstance(cov, dict) and "counts" in cov):
-        cov = data if isinstance(data, dict) and "counts" in data else None
+        cov = data if "counts" in data else None
     if cov is None:
         return None                    # no statement counts (a sweep's "coverage" counts cases, not statements)
-    try:
-        return Coverage(str(path), int(cov["statements_run"]), int(cov["statements_total"]),
-                        int(cov.get("ifs_both", 0)), int(cov.get("ifs_total", 0)),
-                        {str(k): int(v) for k, v in cov["counts"].items()},
-                        set(cov.get("never_run", [])),
-                        {str(k): (int(v[0]), int(v[1])) for k, v in cov.get("ifs", {}).items()},
-                        {str(k): str(v) for k, v in cov.get("explained_by", {}).items()},
-                        [str(k) for k in cov.get("unexplained", [])])
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise NotesError(f"{path}: coverage is not in the expected form ({exc!r})") from None
+
+    def ints(key: str, default=None) -> int:
+        return field(cov, key, int, at, **({} if default is None else {"default": default}), error=NotesError)
+
+    def pair(v, k) -> tuple[int, int]:
+        expect(v, list, f"{at}.ifs.{k}", NotesError)
+        if len(v) != 2:
+            raise NotesError(f"{at}.ifs.{k}: expected [times true, times false], found {len(v)} numbers")
+        return (expect(v[0], int, f"{at}.ifs.{k}[0]", NotesError), expect(v[1], int, f"{at}.ifs.{k}[1]", NotesError))
+
+    counts = field(cov, "counts", dict, at, error=NotesError)
+    return Coverage(str(path), ints("statements_run"), ints("statements_total"), ints("ifs_both", 0),
+                    ints("ifs_total", 0),
+                    {k: expect(v, int, f"{at}.counts.{k}", NotesError) for k, v in counts.items()},
+                    {expect(v, str, f"{at}.never_run[{i}]", NotesError)
+                     for i, v in enumerate(field(cov, "never_run", list, at, [], NotesError))},
+                    {k: pair(v, k) for k, v in field(cov, "ifs", dict, at, {}, NotesError).items()},
+                    {k: expect(v, str, f"{at}.explained_by.{k}", NotesError)
+                     for k, v in field(cov, "explained_by", dict, at, {}, NotesError).items()},
+                    [expect(v, str, f"{at}.unexplained[{i}]", NotesError)
+                     for i, v in enumerate(field(cov, "unexplained", list, at, [], NotesError))])

@@ -15,7 +15,6 @@ the folder. A sweep's folder (a report.json without transcripts) gets its facts 
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,8 @@ from typing import Any
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
 from ..cribbage.stats import distribution as exact_show_distribution
 from ..errors import HarnessError
+from ..validate import expect, read_json
+from ..validate import field as json_field
 from ..game import events as E
 from ..game.fairness import analyse as fairness_of
 from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, JudgementsError, describe,
@@ -100,18 +101,20 @@ class RunView:
     rule_sets: list[str]                 # the verdict's first
 
 
+def read_report(path: Path) -> dict:
+    """A run's report.json, checked for what the pages read: an object, its per_game a list of games
+    each with a whole-number index; anything else is a ReportError naming the file and the field."""
+    report = expect(read_json(path, ReportError), dict, f"{path}", ReportError)
+    for i, g in enumerate(json_field(report, "per_game", list, f"{path}: report", [], ReportError)):
+        expect(g, dict, f"{path}: report.per_game[{i}]", ReportError)
+        json_field(g, "index", int, f"{path}: report.per_game[{i}]", error=ReportError)
+    return report
+
+
 def read_run(run_dir: Path) -> RunView:
     """report.json, every transcript and every judgements file of a run folder."""
-    report_path = run_dir / "report.json"
-    try:
-        report = json.loads(report_path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ReportError(f"{report_path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise ReportError(f"{report_path}: not JSON: {exc}") from None
-    if not isinstance(report, dict):
-        raise ReportError(f"{report_path}: not a JSON object")
-    per_game = {g.get("index"): g for g in report.get("per_game", []) if isinstance(g, dict)}
+    report = read_report(run_dir / "report.json")
+    per_game = {g["index"]: g for g in report.get("per_game", [])}
     games = []
     rule_sets: list[str] = []
     for path in sorted(run_dir.glob("game-*.jsonl")):
@@ -551,7 +554,6 @@ def write_report_html(run_dir: Path) -> Path:
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
-    write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import jinja2
 
+from .. import atomic
 from .. import resources as data
 from ..english import read_table as read_translation
 from ..spectrum import charset
@@ -262,32 +264,30 @@ def static_file(name: str) -> bytes:
 
 
 def write_atomic(path: Path, content: bytes | str) -> None:
-    """Write a file through a temporary sibling and a rename: readers see the old or the new file."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    """Write a file whole or not at all (harness/atomic.py): readers see the old or the new file."""
     if isinstance(content, str):
         content = content.encode("utf-8")
-    tmp.write_bytes(content)
-    os.replace(tmp, path)
+    atomic.write_bytes(path, content)
 
 
 def replace_dir(target: Path, build) -> None:
-    """Run build(folder) on a fresh sibling folder, then swap it in place of *target*."""
+    """Run build(folder) on a fresh private sibling folder, then swap it in place of *target*.
+
+    Used inside a folder the caller has claimed (harness/outdir.py); the sibling is removed however it ends."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = target.with_name(f".{target.name}.new-{os.getpid()}")
-    old = target.with_name(f".{target.name}.old-{os.getpid()}")
-    shutil.rmtree(fresh, ignore_errors=True)
-    fresh.mkdir()
+    fresh = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.new-"))
+    old = None
     try:
         build(fresh)
-    except BaseException:
+        if target.exists():
+            old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.old-"))
+            os.replace(target, old / target.name)
+        os.replace(fresh, target)
+    finally:
         shutil.rmtree(fresh, ignore_errors=True)
-        raise
-    if target.exists():
-        os.replace(target, old)
-    os.replace(fresh, target)
-    shutil.rmtree(old, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 COURT_UDGS = (155, 156, 157)      # L M N: В Д К, the program's jack, queen and king
@@ -318,8 +318,9 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
-def write_site(ed: Edition, out: Path) -> dict:
-    """Render every page into *out* (replaced whole); return what was written, for the summary line."""
+def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
+    """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
+    caller has claimed and cleared, harness/outdir.py); return what was written, for the summary line."""
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
@@ -399,7 +400,10 @@ def write_site(ed: Edition, out: Path) -> dict:
             if code >= 0x20:
                 glyphs.large(bitmap).save(big / f"{code:03d}.png")
 
-    replace_dir(out, build)
+    if in_place:
+        build(Path(out))
+    else:
+        replace_dir(out, build)
     return {"pages": len(pages), "seconds": time.perf_counter() - started, "dot": svg is not None}
 
 

@@ -313,25 +313,35 @@ class SchemaError(HarnessError, ValueError):
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    """The typed event of a dict written by `event_to_json` (or by schema 0, whose key was ``t``)."""
+    """The typed event of a dict written by `event_to_json` (or by schema 0, whose key was ``t``).
+
+    Every field is checked against its annotation (a card is a card, a count a whole number), so a
+    transcript of the wrong form is a SchemaError naming the field, never a wrong result further on."""
+    if not isinstance(data, dict):
+        raise SchemaError(f"expected an event object, found {type(data).__name__}: {_sample(data)}")
     data = dict(data)
     kind_name = data.pop("kind", None) or data.pop("t", None)
     try:
         cls = EVENT_TYPES[EventKind(kind_name)]
-    except ValueError:
-        raise SchemaError(f"unknown event kind {kind_name!r}") from None
+    except (ValueError, TypeError):
+        raise SchemaError(f"unknown event kind {_sample(kind_name)}") from None
     args: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
             continue
         value = data.pop(f.name)
-        enum = _enum_of(str(f.type))
+        annotation = str(f.type)
+        enum = _enum_of(annotation)
         if enum is not None and value is not None:
             try:
                 value = enum(value)
-            except ValueError:
-                raise SchemaError(f"{kind_name} event: {f.name}={value!r} is not one of "
+            except (ValueError, TypeError):
+                raise SchemaError(f"{kind_name} event: {f.name}={_sample(value)} is not one of "
                                   f"{[e.value for e in enum]}") from None
+        elif not (value is None and annotation.endswith("| None")):
+            problem = _wrong_form(value, annotation.removesuffix(" | None"), f.name)
+            if problem:
+                raise SchemaError(f"{kind_name} event: {f.name}={_sample(value)}: {problem}")
         if f.name != "variables":
             value = _tupled(value)
         args[f.name] = value
@@ -341,6 +351,53 @@ def event_from_json(data: dict[str, Any]) -> Event:
         return cls(**args)
     except TypeError as exc:
         raise SchemaError(f"{kind_name} event: {exc}") from None
+
+
+def _sample(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
+    """Why *value* is not of the field's annotation (as events.py spells them), or None if it is."""
+    from ..cribbage.cards import CardError, parse_card
+
+    def card_problem(v: Any) -> str | None:
+        try:
+            parse_card(v)
+        except CardError as exc:
+            return str(exc)
+        return None
+
+    if annotation == "int":
+        if not _is_int(value):
+            return "expected a whole number"
+        if name.endswith("_rank") and not 1 <= value <= 13:
+            return "expected a rank 1..13"
+        return None
+    if annotation == "bool":
+        return None if isinstance(value, bool) else "expected true or false"
+    if annotation == "str":
+        if not isinstance(value, str):
+            return "expected a string"
+        return card_problem(value) if name == "card" else None
+    if annotation == "tuple[int, ...]":
+        return None if isinstance(value, list) and all(_is_int(v) for v in value) else "expected a list of whole numbers"
+    if annotation == "tuple[str, ...]":                     # every such field holds cards
+        if not isinstance(value, list):
+            return "expected a list of cards"
+        return next((p for p in map(card_problem, value) if p), None)
+    if annotation == "tuple[tuple[int, str], ...]":
+        ok = isinstance(value, list) and all(isinstance(r, list) and len(r) == 2 and _is_int(r[0])
+                                             and isinstance(r[1], str) for r in value)
+        return None if ok else "expected a list of [row, text] pairs"
+    if annotation == "dict[str, Any]":
+        return None if isinstance(value, dict) else "expected an object"
+    return None
 
 
 def header(**info: Any) -> dict[str, Any]:
@@ -359,13 +416,15 @@ def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
     """The header and the events of a transcript file (schema 0 files have no header)."""
     head: dict[str, Any] = {"schema": 0}
     events: list[Event] = []
-    for number, line in enumerate(f, 1):
+    for number, line in _lines(f):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SchemaError(f"line {number}: not JSON ({exc.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise SchemaError(f"line {number}: not JSON ({getattr(exc, 'msg', 'nested too deeply')})") from None
+        if not isinstance(data, dict):
+            raise SchemaError(f"line {number}: expected an event object, found {_sample(data)}")
         if data.get("kind") == "header":
             if data.get("schema") != SCHEMA_VERSION:
                 raise SchemaError(f"line {number}: schema {data.get('schema')}, this reader knows {SCHEMA_VERSION}")
@@ -376,6 +435,20 @@ def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
         except SchemaError as exc:
             raise SchemaError(f"line {number}: {exc}") from None
     return head, events
+
+
+def _lines(f: TextIO) -> Iterable[tuple[int, str]]:
+    """The file's numbered lines; bytes that are not UTF-8 are a SchemaError naming the line."""
+    number = 0
+    while True:
+        try:
+            line = f.readline()
+        except UnicodeDecodeError:
+            raise SchemaError(f"line {number + 1}: not UTF-8 text") from None
+        if not line:
+            return
+        number += 1
+        yield number, line
 
 
 def of_kind(events: Iterable[Event], cls: type[Event]) -> list:

@@ -228,7 +228,7 @@ def execute(args: argparse.Namespace) -> int:
         from . import regress
         regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
                     progress=not args.quiet,
-                    replace=args.replace, scheduler=args.scheduler)
+                    replace=args.replace, scheduler=args.scheduler, command="fairness")
         machines = read_runs([args.out])
         out = args.out / "fairness.json"
     result = analyse(machines, args.alpha)
@@ -240,7 +240,9 @@ def execute(args: argparse.Namespace) -> int:
                                                        "tests": {"cut for deal (player's rank)": test}}
     classify_flags(result)
     if out is not None:
-        atomic.write_json(out, result, indent=1, sort_keys=True)
+        from ..outdir import claimed
+        with claimed(args.out, "fairness", resume=True, wait=10):
+            atomic.write_json(out, result, indent=1, sort_keys=True)
     print(json.dumps(result, indent=1, sort_keys=True) if args.json else table(result))
     if out is not None and not args.json:
         print(f"fairness: {out}")

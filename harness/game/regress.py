@@ -53,11 +53,9 @@ class RegressError(HarnessError):
 
 
 def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
-    """Build the tape if it is missing or older than the listing or the font."""
-    sources = [LISTING, FONT]
-    if not path.exists() or any(s.stat().st_mtime > path.stat().st_mtime for s in sources):
-        atomic.write_bytes(path, build().tap)
-    return path
+    """The built tape, rebuilt when anything it is made from changed (build.ensure_tape: a fingerprint)."""
+    from ..build import ensure_tape as current_tape
+    return current_tape(path)
 
 
 _snapshot = None
@@ -258,11 +256,18 @@ def _write_screens(out: Path, game: dict) -> None:
 
 def _tape_bytes(tap: Path | None) -> bytes:
     """The tape every worker loads: the given file, or the built game (rebuilt when stale)."""
-    path = ensure_tape(DEFAULT_TAP) if tap is None else Path(tap)
+    from ..spectrum.tape import read_program_tape
+    return read_program_tape(ensure_tape(DEFAULT_TAP) if tap is None else Path(tap))
+
+
+def _tape_record(path: Path, tape: bytes) -> dict:
+    """Which tape the games played: its SHA-256 and the fingerprint of what it was built from (or null)."""
+    from ..build import tape_record
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise RegressError(f"{path}: cannot read the tape: {exc.strerror}") from exc
+        return tape_record(path)
+    except OSError:
+        import hashlib
+        return {"path": str(path), "sha256": hashlib.sha256(tape).hexdigest(), "fingerprint": None}
 
 
 def _coverage(tape: bytes, results: list[dict]) -> dict:
@@ -276,7 +281,7 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
         progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
-        rzx: bool = False, core: str = "z80", accelerate: bool = False) -> dict:
+        rzx: bool = False, core: str = "z80", accelerate: bool = False, command: str = "regress") -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     A game whose job raises, or whose driver gives up (its record's failure),
@@ -284,14 +289,15 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     On Ctrl-C the games finished so far keep their files and a report marked
     interrupted is written before the interrupt goes on.
     """
-    tape = _tape_bytes(tap)
+    tape_path = ensure_tape(DEFAULT_TAP) if tap is None else Path(tap)
+    tape = _tape_bytes(tape_path)
     plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
     games = len(plan)
     if rzx and accelerate:
         raise RegressError("--rzx records the plain ROM's own run: it does not go with --accelerate")
     jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
     core_class(core)                                   # an unknown core fails here, before any worker starts
-    with claimed(out, "regress", replace=replace) as folder:
+    with claimed(out, command, replace=replace) as folder:
         bar = Progress(games, "games", progress)
         results: list[dict] = []
         failures: list[dict] = []
@@ -329,6 +335,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 report["thorough"] = thorough
                 report["accelerate"] = accelerate
+                report["tape"] = _tape_record(tape_path, tape)
                 report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         from ..edition.report import write_report_html   # the HTML report and listing edition of this run

@@ -399,10 +399,28 @@ def read_chunk(folder: Path, kind: str, index: int, items: list) -> tuple[dict |
     if wrong:
         return None, f"does not match its cases ({', '.join(wrong)})"
     disagreements = r.get("disagreements")
-    if not isinstance(disagreements, list) or not all(isinstance(d, dict) and "program" in d and "engine" in d
-                                                      for d in disagreements):
+    if not isinstance(disagreements, list) or not all(_good_disagreement(kind, d) for d in disagreements):
         return None, "its disagreements are malformed"
+    if "profile" in r:
+        try:
+            Profile.from_json(r["profile"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None, "its profile is malformed"
     return r, None
+
+
+def _good_disagreement(kind: str, d) -> bool:
+    """A disagreement as `_run_chunk` writes it: what summarise and _causes read is there, of its type."""
+    def whole(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+    if not (isinstance(d, dict) and "program" in d and "engine" in d):
+        return False
+    if kind == "show":
+        return (isinstance(d.get("crib"), bool) and isinstance(d.get("case"), dict)
+                and whole(d["case"].get("weight", 0))
+                and all(isinstance(d[k], dict) and all(whole(d[k].get(c)) for c in COMPONENTS)
+                        for k in ("program", "engine")))
+    return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
 
 
 def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
@@ -444,6 +462,8 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     if limit is not None:
         items = items[:limit]
     chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    with claimed(out, "sweep", resume=True, wait=10):
+        pass                                    # --out is a sweeps' folder (or new): refused before any work
     with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
         _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
                                    "fingerprint": _items_sha(items), **options})
@@ -468,15 +488,12 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
                     bar.step()
         finally:
             bar.close()
-        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures)
+        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=_tape_record(tap, tape))
 
 
 def _tape_bytes(tap: Path | None) -> bytes:
-    path = ensure_tape() if tap is None else Path(tap)
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise SweepError(f"{path}: cannot read the tape: {exc.strerror}") from exc
+    from ..spectrum.tape import read_program_tape
+    return read_program_tape(ensure_tape() if tap is None else Path(tap))
 
 
 def _check_same_sweep(folder: Path, params: dict) -> None:
@@ -495,8 +512,14 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
         atomic.write_json(path, params, indent=1)
 
 
+def _tape_record(tap: Path | None, tape: bytes) -> dict:
+    """Which tape the sweep called: its SHA-256 and its sources' fingerprint (build.tape_record)."""
+    from ..build import tape_record
+    return tape_record(ensure_tape() if tap is None else Path(tap))
+
+
 def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers: int,
-              coverage: dict, failures: list[dict] | None = None) -> dict:
+              coverage: dict, failures: list[dict] | None = None, tape: dict | None = None) -> dict:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
     from .deviations import classify_sweep
@@ -525,11 +548,13 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
               "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
               "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
               "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"]),
+              "tape": tape,
               "basic_coverage": {"statements_run": len(profile.counts),
                                  "lines": sorted({line for line, _ in profile.counts}),
                                  "ifs": {f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
                                          for k in sorted(set(profile.if_true) | set(profile.if_false))}}}
-    atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
+    with claimed(folder.parent, "sweep", resume=True, wait=10):     # the sweeps' folder, held while it is written
+        atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
     return report
 
 
@@ -599,8 +624,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
-        report = discard_report(args.samples, args.seed, _tape_bytes(args.tape))
-        atomic.write_json(args.out / "discard-report.json", report, indent=1)
+        tape = _tape_bytes(args.tape)
+        with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
+            report = discard_report(args.samples, args.seed, tape)
+            atomic.write_json(args.out / "discard-report.json", report, indent=1)
         print(json.dumps(report, indent=1))
         return 0
     if args.quick:

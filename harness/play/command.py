@@ -76,7 +76,18 @@ class Window:
         self._notice_until = 0.0
         self.paced_frames = {"turbo": 0, "real": 0}      # frames run unpaced and at real time (the figures)
         self.paced_why: dict[str, int] = {}              # real-time frames in turbo, by why
-        pg.display.init()
+        if os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("SDL_VIDEODRIVER", "x11")     # X only: no Wayland probe, no fallback
+        try:
+            pg.display.init()
+        except pg.error as exc:
+            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}: {exc}; "
+                            f"run under X or use xvfb-run)") from exc
+        driver = pg.display.get_driver()
+        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() not in HEADLESS_DRIVERS:
+            pg.display.quit()          # SDL could not open the display it was given and fell back to drawing nowhere
+            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}; "
+                            f"run under X or use xvfb-run)")
         pg.font.init()
         try:
             self.screen = pg.display.set_mode(session.size, pg.RESIZABLE)

@@ -537,7 +537,7 @@ class Spectrum48:
     def _timeout_screenshot(self) -> Path | None:
         try:
             from .screen import save_png
-            folder = self.screenshot_dir or Path(tempfile.gettempdir())
+            folder = self.screenshot_dir or _private_dir()      # never a fixed name in a shared folder
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"timeout-frame{self.s.frames}.png"
             save_png(self, path, border=True, scale=2)
@@ -722,3 +722,13 @@ class Spectrum48:
     def boot(self, max_frames: int = 300) -> None:
         """Power on and run until the ROM's editor waits for the first key (the © message)."""
         self.run_until_wait(max_frames)
+
+
+_PRIVATE_DIR: list[Path] = []
+
+
+def _private_dir() -> Path:
+    """This process's own scratch folder (tempfile.mkdtemp: mode 0700, an unguessable name), made once."""
+    if not _PRIVATE_DIR:
+        _PRIVATE_DIR.append(Path(tempfile.mkdtemp(prefix="cribbage-zx-")))
+    return _PRIVATE_DIR[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .basic import split_program
-from .machine import Spectrum48
+from .machine import RunTimeout, Spectrum48
 from .typist import edit_line, typed_form
 from .workspace import resize
 
@@ -32,6 +32,7 @@ class RomNumberEncoder:
 
     def __call__(self, text: str) -> bytes:
         if text not in self._cache:
+            _within_range(text)             # one the ROM stops on (report 6) would never return from the call
             m = self.m
             m.restore(self._snap)
             code = text.replace(" ", "").encode("ascii")
@@ -39,10 +40,26 @@ class RomNumberEncoder:
                 code = bytes([0xC4]) + code[3:]
             m.write(SCRATCH, code + b"\r")
             m.poke("CH_ADD", SCRATCH)
-            m.call(DEC_TO_FP, a=code[0])
+            try:
+                m.call(DEC_TO_FP, a=code[0])
+            except RunTimeout as exc:
+                raise ValueError(f"the ROM's DEC-TO-FP did not return: {str(exc).split(' (screenshot')[0]}") from None
             stkend = m.peek("STKEND")
             self._cache[text] = m.read(stkend - 5, 5)
         return self._cache[text]
+
+
+def _within_range(text: str) -> None:
+    """ValueError if the ROM would stop on the literal with «6 Number too big» (floats.py knows the range)."""
+    from .floats import encode_literal
+    try:
+        encode_literal(text)
+    except OverflowError:
+        raise ValueError("too big for the Spectrum (the ROM stops with «6 Number too big»)") from None
+    except ValueError as exc:
+        if "digits" in str(exc):             # an exponent too long for Python's int conversion: far too big
+            raise ValueError("too big for the Spectrum (the ROM stops with «6 Number too big»)") from None
+        raise
 
 
 @dataclass

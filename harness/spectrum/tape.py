@@ -146,14 +146,19 @@ def parse_header(block: TapeBlock) -> Header:
                   int.from_bytes(d[15:17], "little"))
 
 
-def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray) -> list[TapeBlock]:
-    """Read all blocks, checking each length prefix and checksum."""
+def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray, name: str | None = None) -> list[TapeBlock]:
+    """Read all blocks, checking each length prefix and checksum (errors name *name*, or the file)."""
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        raw, source = bytes(path_or_bytes), "<bytes>"
+        raw, source = bytes(path_or_bytes), name or "<bytes>"
     else:
-        source = os.fspath(path_or_bytes)
-        with open(source, "rb") as f:
-            raw = f.read()
+        source = name or os.fspath(path_or_bytes)
+        try:
+            with open(path_or_bytes, "rb") as f:
+                raw = f.read()
+        except OSError as exc:
+            raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
+    if raw.startswith(b"ZXTape!"):
+        raise TapeError(f"{source}: is a TZX file, not a TAP (cribbage-zx build writes the TAP)")
     blocks = []
     offset = 0
     while offset < len(raw):
@@ -177,6 +182,36 @@ def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray) -> list[TapeB
         blocks.append(TapeBlock(flag, data))
         offset += 2 + length
     return blocks
+
+
+def read_program_tape(path: str | os.PathLike) -> bytes:
+    """The bytes of a TAP whose first file is a BASIC program (a header and its data block), checked
+    whole: an empty, truncated or foreign file is a TapeError naming it, before any machine loads it."""
+    source = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except IsADirectoryError:
+        raise TapeError(f"{source}: is a folder, not a tape") from None
+    except FileNotFoundError:
+        raise TapeError(f"{source}: no such tape file") from None
+    except OSError as exc:
+        raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
+    if not raw:
+        raise TapeError(f"{source}: empty, not a tape")
+    blocks = read_tap(raw, source)
+    if len(blocks) < 2:
+        raise TapeError(f"{source}: {len(blocks)} block, a program needs a header and a data block")
+    try:
+        head = parse_header(blocks[0])
+    except ValueError as exc:
+        raise TapeError(f"{source}: block 0: {exc}") from None
+    if head.type != 0:
+        raise TapeError(f"{source}: block 0: the first file is not a BASIC program (type {head.type})")
+    if blocks[1].flag != FLAG_DATA or len(blocks[1].data) != head.length:
+        raise TapeError(f"{source}: block 1: expected the program's {head.length} data bytes, found "
+                        f"{len(blocks[1].data)} with flag {blocks[1].flag:#04x}")
+    return raw
 
 
 def write_tap(blocks) -> bytes:

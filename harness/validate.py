@@ -1,0 +1,92 @@
+"""Checks for what the readers read: one line naming the file, the field and what was expected.
+
+Every reader of a file the tools wrote earlier (a report.json, a coverage
+file, a transcript, a sweep chunk) or a person edits (the listing, the
+translation table) may meet anything: a truncated write from another tool, a
+hand edit, a file of another kind. These helpers turn "not what we expected"
+into the reader's own domain error, naming the place as ``FILE: a.b[3].c``,
+instead of an AttributeError three calls later or a silently skipped record.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import HarnessError
+
+__all__ = ["ValidationError", "describe", "expect", "field", "read_json", "read_text"]
+
+
+class ValidationError(HarnessError):
+    """A file that is not in the form its reader expects (the message names the file and the field)."""
+
+
+_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
+          bool: "true or false", type(None): "null"}
+
+
+def describe(value: Any) -> str:
+    """What a JSON value is, in a few words (with a short sample)."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    sample = text if len(text) <= 24 else text[:21] + "..."
+    return f"{_NAMES.get(type(value), type(value).__name__)} {sample}"
+
+
+def _matches(value: Any, kinds: tuple) -> bool:
+    if isinstance(value, bool):
+        return bool in kinds
+    if isinstance(value, int) and float in kinds:
+        return True
+    return isinstance(value, kinds)
+
+
+def expect(value: Any, kinds: type | tuple, where: str, error: type[Exception] = ValidationError) -> Any:
+    """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*."""
+    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not _matches(value, kinds):
+        wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
+        raise error(f"{where}: expected {wanted}, found {describe(value)}")
+    return value
+
+
+_MISSING = object()
+
+
+def field(obj: dict, key: str, kinds: type | tuple, where: str, default: Any = _MISSING,
+          error: type[Exception] = ValidationError) -> Any:
+    """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""
+    if key not in obj:
+        if default is _MISSING:
+            raise error(f"{where}.{key}: missing")
+        return default
+    return expect(obj[key], kinds, f"{where}.{key}", error)
+
+
+def read_text(path: str | Path, error: type[Exception] = ValidationError, what: str = "file") -> str:
+    """A UTF-8 text file (a BOM is dropped), or *error* naming the file and the first bad byte's line."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise error(f"{path}: is a folder, not a {what}") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read it: {exc.strerror}") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
+def read_json(path: str | Path, error: type[Exception] = ValidationError) -> Any:
+    """A JSON file, or *error* naming the file and the line of the syntax error."""
+    text = read_text(path, error, "JSON file")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise error(f"{path}: not JSON this tool reads: nested too deeply") from None
