@@ -107,6 +107,11 @@ def engine_figures(chunks: list[dict]) -> dict:
     return out
 
 
+def band_overlap(measured: dict, band: list[float]) -> bool:
+    """Whether a rate's interval meets the published band [low, high]."""
+    return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
+
+
 def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
     """The engine's crib table (uniform opponent) against Schell's: each pair within CRIB_TOLERANCE of the
     midpoint of his own-crib and opponent's-crib values (a defending and a feeding opponent)."""
@@ -152,8 +157,7 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
             "crib_table": crib_validation(crib_table(), ref),
             "first_dealer": {"band": band, "source": ref["first_dealer"]["source"],
                              "measured": equal["first_dealer_wins"] if equal else None,
-                             "overlaps_band": bool(equal) and equal["first_dealer_wins"]["lo"] <= band[1]
-                             and equal["first_dealer_wins"]["hi"] >= band[0]},
+                             "overlaps_band": bool(equal) and band_overlap(equal["first_dealer_wins"], band)},
             "planted_highest": engine.get("highest vs ev"),
         },
         "harness_failures": [{k: g.get(k) for k in ("index", "seed", "opponent", "failure")}
