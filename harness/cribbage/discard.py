@@ -6,10 +6,19 @@ four cards kept are worth their average show over every starter still unseen
 together in the crib by themselves (a pair 2, a fifteen 2), counted for the
 player whose crib it is and against the other. Deterministic and cheap: no
 sampling of the opponent's cards.
+
+The expected-value discard (ev_discard_values, ev_best_discard; the player of
+`cribbage-zx strength`) counts the crib exactly instead: the average over
+every pair of cards the opponent may throw and every starter, with the
+expected hand computed the same way (expected_hand, expected_crib); its table
+of the crib per thrown rank pair is crib_table.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
+
+import numpy as np
 
 from .cards import Card, CardError, CardsLike, full_deck, parse_cards
 from .rules import STANDARD, Rules
@@ -58,10 +67,6 @@ def best_discard(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> Dis
 # a 13^5 table (built once from the same count `stats` uses); the suit part (flush, nobs) has a
 # closed form. The unseen cards are the 46 not in the hand: the opponent's two thrown cards and the
 # starter are taken as drawn from them uniformly (a player who knows nothing of the other's hand).
-
-import numpy as np                                    # noqa: E402  (the section's own dependency)
-from functools import lru_cache                       # noqa: E402
-
 
 @lru_cache(maxsize=1)
 def _rank_table() -> "np.ndarray":
