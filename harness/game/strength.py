@@ -144,13 +144,22 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
         r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
         roles["schell_own"] = ref["schell"]["own"][r1 - 1][r2 - 1]
         roles["schell_opponent"] = ref["schell"]["opponent"][r1 - 1][r2 - 1]
+    surprise = {"own": [], "opponent": []}            # each crib the program threw to, less Schell's value of its pair
+    for s in every:
+        for d in s["deals"]:
+            choice = d["discards"].get("computer")
+            if choice and d["crib"] is not None:
+                r1, r2 = ("A23456789TJQK".index(x) + 1 for x in choice["pair"].split("-"))
+                role = "own" if choice["my_crib"] else "opponent"
+                surprise[role].append(d["crib"] - ref["schell"][role][r1 - 1][r2 - 1])
     engine = engine_figures(engine_chunks)
     band = ref["first_dealer"]["band"]
     equal = engine.get("ev vs ev")
     report = {
         "opponents": list(opponents),
         "figures": figures,
-        "computer": {"discards": discard_figures(computer_discards), "plays": play_figures(computer_plays)},
+        "computer": {"discards": discard_figures(computer_discards), "plays": play_figures(computer_plays),
+                     "crib_less_schell": {role: mean_ci(xs) for role, xs in surprise.items()}},
         "crib_by_pair": crib,
         "engine": engine,
         "validation": {
@@ -261,8 +270,8 @@ def reanalyse(folder: Path, engine_games: int, workers: int, scheduler: str | No
         except (OSError, ValueError) as exc:
             raise StrengthError(f"{path}: {exc}") from exc
         results.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
-    opponents = tuple(o for o in OPPONENTS if any(r["opponent"] == o for r in results)) + tuple(
-        sorted({r["opponent"] for r in results} - set(OPPONENTS)))
+    results.sort(key=lambda r: r["index"])
+    opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
     old = {}
     if (folder / "report.json").exists():
         old = json.loads((folder / "report.json").read_text(encoding="utf-8"))
