@@ -27,6 +27,7 @@ COMMANDS = {
     "html": ("harness.edition.command", "the browsable HTML edition of the listing"),
     "play": ("harness.play.command", "play the game yourself in a window (--turbo, --referee)"),
     "fairness": ("harness.game.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
+    "strength": ("harness.game.strength", "how strong the program plays: matches, discards, pegging, intervals"),
 }
 #: commands whose module parses its own arguments: name -> (module with main(argv), help)
 PASS_THROUGH: dict[str, tuple[str, str]] = {}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .errors import HarnessError
 
-__all__ = ["ResourceError", "data_path", "LISTING", "FONT", "ROM", "BENCH_PROGRAM", "DEFAULT_TAP"]
+__all__ = ["ResourceError", "data_path", "LISTING", "FONT", "ROM", "BENCH_PROGRAM", "PUBLISHED_CRIB", "DEFAULT_TAP"]
 
 
 class ResourceError(HarnessError):
@@ -60,6 +60,8 @@ FONT = data_path("basic/chr_font.txt")
 ROM = data_path("roms/48.rom")
 #: the CPU-heavy BASIC program of `cribbage-zx bench`
 BENCH_PROGRAM = _package_file("data", "bench.bas")
+#: the published crib tables and first-dealer band `cribbage-zx strength` compares with (sources inside)
+PUBLISHED_CRIB = _package_file("data", "published_crib.json")
 #: where `cribbage-zx build` writes the tape: under the current directory, never the installed package
 DEFAULT_TAP = Path("build") / "cribbage.tap"
 

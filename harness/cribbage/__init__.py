@@ -7,7 +7,7 @@ of :class:`Rules`.
 
 from .cards import (Card, CardError, CardLike, CardsLike, format_card, format_cards,
                     make, parse_card, parse_cards, parse_russian, to_card)
-from .discard import best_discard, discard_values
+from .discard import best_discard, discard_values, ev_best_discard, ev_discard_values
 from .game import Game, IllegalAction, ScoreEvent, Step, replay
 from .play import (PlayScore, count_of, go_points, is_legal, last_card_points, playable,
                    score_play)
@@ -21,6 +21,6 @@ __all__ = [
     "score_play", "PlayScore", "count_of", "is_legal", "playable", "go_points",
     "last_card_points",
     "Rules", "STANDARD", "ARTICLE", "PROGRAM", "CADENZA", "PRESETS",
-    "best_discard", "discard_values",
+    "best_discard", "discard_values", "ev_best_discard", "ev_discard_values",
     "Game", "ScoreEvent", "Step", "IllegalAction", "replay",
 ]

@@ -15,6 +15,8 @@ from enum import StrEnum
 
 from ..cribbage import best_discard, score_play
 from ..cribbage.cards import Card
+from ..cribbage.discard import ev_best_discard
+from ..cribbage.pegging import best_peg
 from ..cribbage.play import is_legal
 
 
@@ -121,6 +123,33 @@ class GreedyPlayer(Player):
             return "go"
         return max(legal, key=lambda s: (score_play(ctx.table + [ctx.slots[s - 1]]).total,
                                          -ctx.slots[s - 1].value, -s))
+
+
+class ExpectedValuePlayer(Player):
+    """The engine's expected-value player: the discard with the best exact expected hand and crib (over
+    every starter and the opponent's possible throws), the card with the most points now less the
+    reply's risk. It remembers what it has seen in the deal: its six cards and the cards laid."""
+    name = "ev"
+
+    def __init__(self, seed: int = 0, **kwargs):
+        super().__init__(seed, **kwargs)
+        self.dealt: set[Card] = set()
+        self.kept: set[Card] = set()
+        self.laid: set[Card] = set()          # every card seen on the table this deal
+
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
+        i, j = ev_best_discard(hand, my_crib)
+        self.dealt = set(hand)
+        self.kept = {c for k, c in enumerate(hand) if k not in (i, j)}
+        self.laid = set()
+        return i + 1, j + 1
+
+    def play(self, ctx: PlayContext) -> int | str:
+        held = [c for c in ctx.slots if c is not None]
+        self.laid |= set(ctx.table)
+        seen = sorted((self.dealt | self.laid) - set(held) - set(ctx.table))
+        card = best_peg(held, ctx.table, seen, max(0, 4 - len(self.laid - self.kept)))
+        return "go" if card is None else ctx.slots.index(card) + 1
 
 
 class ScriptedPlayer(Player):
@@ -272,6 +301,7 @@ class SeriesPlayer(RandomPlayer):
 
 PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer,
                                      SeriesPlayer)}
+PLAYERS[ExpectedValuePlayer.name] = ExpectedValuePlayer      # `strength`'s opponent (kept apart: an additive line)
 
 
 def make(strategy: str, seed: int) -> Player:

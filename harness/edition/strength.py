@@ -1,0 +1,140 @@
+"""strength.html: the figures of `cribbage-zx strength` as a standalone page with its plots.
+
+One page beside report.json (its own template, strength.html, and its own
+small stylesheet inline, so it opens from file:// with nothing else), and the
+PNG plots matplotlib draws from the report: the win rates with their
+intervals, the points per deal by kind, the crib table beside the published
+ones, and the discards' losses.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from .. import atomic
+from .site import template_env
+
+PLOTS = ("win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png")
+
+
+def _figure_png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _err(ci: dict, scale: float = 1.0) -> tuple[float, float, float]:
+    """(value, below, above) of an interval dict for an error bar."""
+    v = ci.get("rate", ci.get("mean"))
+    return v * scale, (v - ci["lo"]) * scale, (ci["hi"] - v) * scale
+
+
+def plots(report: dict) -> dict[str, bytes]:
+    """The page's plots as PNG bytes, by file name."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    out: dict[str, bytes] = {}
+    figures = {o: f for o, f in report["figures"].items() if f["completed"]}
+
+    # win rates: the computer's against each opponent, the first dealer's, and the engine's self-play
+    fig, ax = plt.subplots(figsize=(7.5, 3.6))
+    labels, values, lows, highs, colours = [], [], [], [], []
+    for o, f in figures.items():
+        for name, key, colour in (("computer vs " + o, "computer_wins", "#20303f"),
+                                  ("first dealer, vs " + o, "first_dealer_wins", "#8a4b00")):
+            v, lo, hi = _err(f[key], 100)
+            labels.append(name), values.append(v), lows.append(lo), highs.append(hi), colours.append(colour)
+    for name, e in report["engine"].items():
+        key = "first_dealer_wins" if name == "ev vs ev" else "player0_wins"
+        v, lo, hi = _err(e[key], 100)
+        labels.append(f"engine {name}" + (" (first dealer)" if key == "first_dealer_wins" else ""))
+        values.append(v), lows.append(lo), highs.append(hi), colours.append("#5b2a86")
+    y = range(len(labels))
+    ax.barh(list(y), values, xerr=[lows, highs], color=colours, capsize=3)
+    band = report["validation"]["first_dealer"]["band"]
+    ax.axvspan(100 * band[0], 100 * band[1], color="#ffd54f", alpha=0.5, label="published first-dealer band")
+    ax.axvline(50, color="#888", lw=0.8)
+    ax.set_yticks(list(y), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won, % (95 % Wilson interval)")
+    ax.legend(fontsize=8, loc="lower right")
+    out["win-rates.png"] = _figure_png(fig)
+
+    # points per deal, by kind, for both sides of every match
+    fig, ax = plt.subplots(figsize=(7.5, 3.2))
+    kinds = ("hand", "crib", "pegging")
+    width = 0.38
+    for k, (o, f) in enumerate(figures.items()):
+        for s, side in enumerate(("computer", "player")):
+            bottom = 0.0
+            x = k + (s - 0.5) * width
+            for kind, colour in zip(kinds, ("#0b3d91", "#2e7d32", "#c28a00")):
+                v = f["points_per_deal"][side][kind]["mean"]
+                ax.bar(x, v, width * 0.95, bottom=bottom, color=colour, label=kind if k == 0 and s == 0 else None)
+                bottom += v
+            t = f["points_per_deal"][side]["total"]
+            ax.errorbar(x, t["mean"], yerr=[[t["mean"] - t["lo"]], [t["hi"] - t["mean"]]], color="k", capsize=3)
+            ax.text(x, 0.3, "program" if side == "computer" else o, rotation=90, color="white", fontsize=8,
+                    ha="center", va="bottom")
+    ax.set_xticks(range(len(figures)), [f"vs {o}" for o in figures])
+    ax.set_ylabel("points per deal")
+    ax.legend(fontsize=8, ncols=3, loc="upper left")
+    out["points-per-deal.png"] = _figure_png(fig)
+
+    # the crib table: the engine's (uniform opponent) against Schell's own and opponent's, and the program's cribs
+    rows = report["validation"]["crib_table"]["rows"]
+    fig, ax = plt.subplots(figsize=(9, 3.4))
+    x = list(range(len(rows)))
+    order = sorted(x, key=lambda i: rows[i]["engine"])
+    ax.plot(x, [rows[i]["schell_own"] for i in order], ".", color="#2e7d32", label="Schell: own crib")
+    ax.plot(x, [rows[i]["schell_opponent"] for i in order], ".", color="#b3261e", label="Schell: opponent's crib")
+    ax.plot(x, [rows[i]["engine"] for i in order], "-", color="#20303f", label="engine: uniform opponent (exact)")
+    seen = report["crib_by_pair"]
+    for role, marker, colour in (("own", "^", "#2e7d32"), ("opponent", "v", "#b3261e")):
+        xs, ys = [], []
+        for pos, i in enumerate(order):
+            n, mean = seen.get(rows[i]["pair"], {}).get(role, [0, None])
+            if n >= 10:
+                xs.append(pos), ys.append(mean)
+        if xs:
+            ax.plot(xs, ys, marker, mfc="none", color=colour, label=f"program's cribs ({role}, n >= 10)")
+    step = max(1, len(rows) // 30)
+    ax.set_xticks(x[::step], [rows[i]["pair"] for i in order][::step], rotation=90, fontsize=7)
+    ax.set_ylabel("crib points")
+    ax.legend(fontsize=7, ncols=2)
+    out["crib-table.png"] = _figure_png(fig)
+
+    # the discards' expected losses: the program against each opponent's, own crib and the opponent's
+    fig, ax = plt.subplots(figsize=(7.5, 2.8))
+    labels, values, lows, highs = [], [], [], []
+    for o, f in figures.items():
+        for side in ("computer", "player"):
+            for role in ("own_crib", "opponent_crib"):
+                ci = f["discards"][side][role]["loss"]
+                if ci["mean"] is None:
+                    continue
+                v, lo, hi = _err(ci)
+                labels.append(f"{'program' if side == 'computer' else o} (vs {o}), {role.replace('_', ' ')}")
+                values.append(v), lows.append(lo), highs.append(hi)
+    y = range(len(labels))
+    ax.barh(list(y), values, xerr=[lows, highs], color="#0b3d91", capsize=3)
+    ax.set_yticks(list(y), labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("expected points given away per discard (vs the best, 95 % interval)")
+    out["discard-loss.png"] = _figure_png(fig)
+    return out
+
+
+def write_strength_page(folder: Path, report: dict) -> Path:
+    """Write folder/strength.html and its PNG plots; return the page's path."""
+    folder = Path(folder)
+    for name, data in plots(report).items():
+        atomic.write_bytes(folder / name, data)
+    html = template_env().get_template("strength.html").render(r=report, plots=PLOTS)
+    path = folder / "strength.html"
+    atomic.write_text(path, html)
+    return path

@@ -1,0 +1,357 @@
+"""`cribbage-zx strength`: how strong the magazine's computer player is, measured in whole games.
+
+The BASIC program plays N games against each of the automated players
+(random, greedy and the engine's expected-value player `ev`) on the embedded
+Spectrum, through the same job runner as `regress` (a local pool, or Dask with
+--scheduler); every game's transcript is kept, and `study.py` measures each
+discard and each card the program chose against the expected-value player.
+Beside the matches, the rules engine plays games by itself (fast, thousands):
+equal expected-value players (the first dealer's advantage, published at
+55-56 %), and a planted weak strategy (always throw the two highest cards)
+against the expected-value player, which must come out worse. The engine's
+own crib table is set beside the published ones (Schell, Hessel). Writes
+report.json, strength.html with its plots, and a transcript per game.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+from .. import atomic
+from ..cliargs import add_runner_options, command_parser, int_in
+from ..cribbage.discard import crib_table
+from ..cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
+from ..errors import HarnessError
+from ..jobs import Progress, Setup, run_jobs
+from ..outdir import claimed
+from ..resources import PUBLISHED_CRIB
+from . import regress
+from .events import event_to_json, header, read_jsonl
+from .study import StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures, wilson
+
+OPPONENTS = ("random", "greedy", "ev")
+#: engine self-play: (player 0, player 1); the first measures the first dealer's advantage between equals
+ENGINE_PAIRINGS = (("ev", "ev"), ("highest", "ev"), ("greedy", "ev"), ("random", "ev"))
+ENGINE_CHUNK = 100
+CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
+
+
+class StrengthError(HarnessError):
+    """Bad arguments, a folder of transcripts that cannot be read, or no tape."""
+
+
+def published() -> dict:
+    """The published reference data (harness/data/published_crib.json): crib tables and the dealer's band."""
+    return json.loads(PUBLISHED_CRIB.read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------------------------ the jobs
+def _setup(tape: bytes) -> None:
+    regress._init_worker(tape)
+
+
+def run_job(job: tuple) -> dict:
+    """A game of the program against an automated player, or a chunk of engine self-play games."""
+    if job[0] == "engine":
+        return _engine_chunk(*job[1:])
+    return _program_game(*job[1:])
+
+
+def _program_game(index: int, seed: int, opponent: str) -> dict:
+    from ..spectrum.machine import FRAME_S, Spectrum48
+    from .driver import GameDriver
+    from .players import make
+    cpu = time.process_time()
+    m = Spectrum48(fast=True)
+    m.restore(regress._snapshot)
+    start = m.frames
+    rec = GameDriver(m, make(opponent, seed), seed=seed).play()
+    out = {"index": index, "seed": seed, "opponent": opponent, "failure": rec.failure,
+           "basic_errors": rec.basic_errors, "emulated_s": round((rec.frames - start) * FRAME_S, 2),
+           "transcript": [header(seed=seed, player=opponent, game=index)] + [event_to_json(e) for e in rec.events]}
+    try:
+        out["study"] = analyse_game(rec.events)
+    except StudyError as exc:
+        out["study"], out["failure"] = None, out["failure"] or f"study: {exc}"
+    out["cpu_s"] = round(time.process_time() - cpu, 3)
+    return out
+
+
+def _engine_chunk(first: str, second: str, start: int, count: int) -> dict:
+    results = []
+    for i in range(start, start + count):
+        strategies = (ENGINE_STRATEGIES[first](2 * i), ENGINE_STRATEGIES[second](2 * i + 1))
+        r = play_game(strategies, seed=i, first_dealer=i % 2)
+        results.append({"winner": r.winner, "first_dealer": r.first_dealer, "deals": r.deals,
+                        "game_points": r.game_points, "points": r.points})
+    return {"pairing": [first, second], "start": start, "results": results}
+
+
+# ------------------------------------------------------------------------------------------ the figures
+def engine_figures(chunks: list[dict]) -> dict:
+    """Self-play figures by pairing: player 0's win rate, the first dealer's, points per deal."""
+    by_pairing: dict[str, list[dict]] = {}
+    for c in sorted(chunks, key=lambda c: (c["pairing"], c["start"])):
+        by_pairing.setdefault(" vs ".join(c["pairing"]), []).extend(c["results"])
+    out = {}
+    for name, rs in by_pairing.items():
+        out[name] = {"games": len(rs),
+                     "player0_wins": wilson(sum(r["winner"] == 0 for r in rs), len(rs)),
+                     "first_dealer_wins": wilson(sum(r["winner"] == r["first_dealer"] for r in rs), len(rs)),
+                     "points_per_deal": [mean_ci(sum(r["points"][p].values()) / r["deals"] for r in rs)
+                                         for p in (0, 1)]}
+    return out
+
+
+def band_overlap(measured: dict, band: list[float]) -> bool:
+    """Whether a rate's interval meets the published band [low, high]."""
+    return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
+
+
+def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
+    """The engine's crib table (uniform opponent) against Schell's: each pair within CRIB_TOLERANCE of the
+    midpoint of his own-crib and opponent's-crib values (a defending and a feeding opponent)."""
+    own, opp = ref["schell"]["own"], ref["schell"]["opponent"]
+    rows = []
+    for (r1, r2), v in sorted(table.items()):
+        o, p = own[r1 - 1][r2 - 1], opp[r1 - 1][r2 - 1]
+        rows.append({"pair": f"{'A23456789TJQK'[r1 - 1]}-{'A23456789TJQK'[r2 - 1]}", "engine": round(v, 3),
+                     "schell_own": o, "schell_opponent": p, "hessel_opponent": ref["hessel"]["opponent"][r1 - 1][r2 - 1],
+                     "off_midpoint": round(v - (o + p) / 2, 3)})
+    worst = max(rows, key=lambda r: abs(r["off_midpoint"]))
+    return {"tolerance": CRIB_TOLERANCE, "pairs": len(rows),
+            "within": sum(abs(r["off_midpoint"]) <= CRIB_TOLERANCE for r in rows),
+            "between_own_and_opponent": sum(min(r["schell_own"], r["schell_opponent"]) <= r["engine"]
+                                            <= max(r["schell_own"], r["schell_opponent"]) for r in rows),
+            "worst": worst, "rows": rows}
+
+
+def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str, ...]) -> dict:
+    """Every figure of the study, from the games' results and the engine's chunks (deterministic)."""
+    ref = published()
+    games = sorted(games, key=lambda g: g["index"])
+    studied = [g for g in games if g.get("study")]
+    figures = {o: match_figures([g["study"] for g in studied if g["opponent"] == o]) for o in opponents}
+    every = [g["study"] for g in studied]
+    computer_discards = [d["discards"]["computer"] for s in every for d in s["deals"] if "computer" in d["discards"]]
+    computer_plays = [p for s in every for d in s["deals"] for p in d["plays"] if p["who"] == "computer"]
+    crib = crib_by_pair(every)
+    for pair, roles in crib.items():
+        r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
+        roles["schell_own"] = ref["schell"]["own"][r1 - 1][r2 - 1]
+        roles["schell_opponent"] = ref["schell"]["opponent"][r1 - 1][r2 - 1]
+    surprise = {"own": [], "opponent": []}            # each crib the program threw to, less Schell's value of its pair
+    for s in every:
+        for d in s["deals"]:
+            choice = d["discards"].get("computer")
+            if choice and d["crib"] is not None:
+                r1, r2 = ("A23456789TJQK".index(x) + 1 for x in choice["pair"].split("-"))
+                role = "own" if choice["my_crib"] else "opponent"
+                surprise[role].append(d["crib"] - ref["schell"][role][r1 - 1][r2 - 1])
+    engine = engine_figures(engine_chunks)
+    band = ref["first_dealer"]["band"]
+    equal = engine.get("ev vs ev")
+    report = {
+        "opponents": list(opponents),
+        "figures": figures,
+        "computer": {"discards": discard_figures(computer_discards), "plays": play_figures(computer_plays),
+                     "crib_less_schell": {role: mean_ci(xs) for role, xs in surprise.items()}},
+        "crib_by_pair": crib,
+        "engine": engine,
+        "validation": {
+            "crib_table": crib_validation(crib_table(), ref),
+            "first_dealer": {"band": band, "source": ref["first_dealer"]["source"],
+                             "measured": equal["first_dealer_wins"] if equal else None,
+                             "overlaps_band": bool(equal) and band_overlap(equal["first_dealer_wins"], band)},
+            "planted_highest": engine.get("highest vs ev"),
+        },
+        "harness_failures": [{k: g.get(k) for k in ("index", "seed", "opponent", "failure")}
+                             for g in games if g.get("failure") or not g.get("study")],
+        "references": {k: {"source": v["source"], "url": v["url"]} for k, v in ref.items() if isinstance(v, dict)
+                       and "url" in v},
+    }
+    report["verdict"] = verdict(report)
+    return report
+
+
+def verdict(report: dict) -> str:
+    """The one sentence of the README: points a deal thrown away, and the win rate against the ev player."""
+    loss = report["computer"]["discards"]["all"]["loss"]
+    ev = report["figures"].get("ev")
+    if loss["mean"] is None or not ev or ev["computer_wins"]["rate"] is None:
+        return "not enough games for a verdict"
+    w = ev["computer_wins"]
+    return (f"The computer throws away {loss['mean']:.2f} points a deal (95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}) "
+            f"in its discards to an expected-value player, and wins {100 * w['rate']:.0f} % of its games against it "
+            f"(95 % CI {100 * w['lo']:.0f}-{100 * w['hi']:.0f} %, {w['n']} games).")
+
+
+# ------------------------------------------------------------------------------------------ the run
+def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) -> list[tuple]:
+    jobs: list[tuple] = []
+    for k in range(games * len(opponents)):
+        opponent = opponents[k % len(opponents)]
+        jobs.append(("game", k, regress.spread_seed(seed + k), opponent))
+    for first, second in ENGINE_PAIRINGS:
+        for start in range(0, engine_games, ENGINE_CHUNK):
+            jobs.append(("engine", first, second, start, min(ENGINE_CHUNK, engine_games - start)))
+    return jobs
+
+
+def _cpu_s() -> float:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
+        engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
+        replace: bool = False, progress: bool = True, page: bool = True) -> dict:
+    """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
+    tape = regress._tape_bytes(tap)
+    jobs = _plan(games, seed, opponents, engine_games)
+    started, cpu0 = time.perf_counter(), _cpu_s()
+    with claimed(out, "strength", replace=replace) as folder:
+        results, chunks = [], []
+        bar = Progress(len(jobs), "jobs", progress)
+        try:
+            with run_jobs(run_job, jobs, Setup(_setup, (tape,)), workers, scheduler) as outcomes:
+                for outcome in outcomes:
+                    job = outcome.job
+                    if not outcome.ok:
+                        if job[0] == "engine":
+                            raise StrengthError(f"engine games {job[1]} vs {job[2]} from {job[3]}: {outcome.error}")
+                        results.append({"index": job[1], "seed": job[2], "opponent": job[3],
+                                        "failure": outcome.error, "study": None})
+                        bar.note(f"cribbage-zx strength: game {job[1]} (seed {job[2]}, {job[3]}): "
+                                 f"harness failure: {outcome.error}")
+                    elif job[0] == "engine":
+                        chunks.append(outcome.value)
+                    else:
+                        game = outcome.value
+                        atomic.write_text(folder / f"game-{game['index']:03d}.jsonl",
+                                          "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n"
+                                                  for e in game.pop("transcript")))
+                        results.append(game)
+                        if game.get("failure"):
+                            bar.note(f"cribbage-zx strength: game {game['index']} (seed {game['seed']}, "
+                                     f"{game['opponent']}): harness failure: {game['failure']}")
+                    bar.step()
+        finally:
+            bar.close()
+        report = summarise(results, chunks, opponents)
+        report["run"] = {"games_per_opponent": games, "seed": seed, "engine_games": engine_games,
+                         "workers": workers, "scheduler": scheduler,
+                         "wall_s": round(time.perf_counter() - started, 1),
+                         "cpu_s_here": round(_cpu_s() - cpu0, 1),
+                         "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
+                         "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
+        atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+        if page:
+            from ..edition.strength import write_strength_page
+            write_strength_page(folder, report)
+    return report
+
+
+def reanalyse(folder: Path, engine_games: int, workers: int, scheduler: str | None, page: bool = True) -> dict:
+    """The figures again from a folder's transcripts (after the study changed), the engine's games replayed."""
+    paths = sorted(folder.glob("game-*.jsonl"))
+    if not paths:
+        raise StrengthError(f"{folder}: no game-*.jsonl transcripts to study")
+    results = []
+    for path in paths:
+        try:
+            with path.open(encoding="utf-8") as f:
+                head, events = read_jsonl(f)
+            study = analyse_game(events)
+        except (OSError, ValueError) as exc:
+            raise StrengthError(f"{path}: {exc}") from exc
+        results.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
+    results.sort(key=lambda r: r["index"])
+    opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
+    old = {}
+    if (folder / "report.json").exists():
+        old = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    chunks = []
+    jobs = _plan(0, 0, opponents, engine_games)
+    with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
+        for outcome in outcomes:
+            if not outcome.ok:
+                raise StrengthError(f"engine games {outcome.job[1:4]}: {outcome.error}")
+            chunks.append(outcome.value)
+    report = summarise(results, chunks, opponents)
+    report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
+    with claimed(folder, "strength", resume=True):
+        atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+        if page:
+            from ..edition.strength import write_strength_page
+            write_strength_page(folder, report)
+    return report
+
+
+def _noop() -> None:
+    pass
+
+
+def summary_table(report: dict) -> str:
+    rows = []
+    for o, f in report["figures"].items():
+        w, fd, loss = f["computer_wins"], f["first_dealer_wins"], report["figures"][o]["discards"]["computer"]["all"]["loss"]
+        pp = f["points_per_deal"]
+        rows.append(f"vs {o:<7} games {f['completed']:>4}  computer wins {_pct(w)}  first dealer wins {_pct(fd)}  "
+                    f"points/deal computer {pp['computer']['total']['mean']:.2f} vs {pp['player']['total']['mean']:.2f}  "
+                    f"discard loss {loss['mean']:.2f}")
+    for name, e in report["engine"].items():
+        rows.append(f"engine {name:<14} games {e['games']:>5}  player 0 wins {_pct(e['player0_wins'])}  "
+                    f"first dealer wins {_pct(e['first_dealer_wins'])}")
+    c = report["validation"]["crib_table"]
+    rows.append(f"crib table: {c['within']}/{c['pairs']} pairs within {c['tolerance']} of Schell's midpoint")
+    rows.append(report["verdict"])
+    if report["harness_failures"]:
+        rows.append(f"harness failures: {len(report['harness_failures'])}")
+    return "\n".join(rows)
+
+
+def _pct(w: dict) -> str:
+    if w["rate"] is None:
+        return "   -   "
+    return f"{100 * w['rate']:5.1f} % [{100 * w['lo']:.1f}, {100 * w['hi']:.1f}]"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=6,
+                        help="games of the program against each opponent (default 6)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
+                        help="seed of the first game (default 1); game i is seeded from seed+i, spread over 0..65535")
+    parser.add_argument("--opponent", choices=OPPONENTS, action="append",
+                        help="automated opponent (repeatable; default: random, greedy, ev in turn)")
+    parser.add_argument("--engine-games", type=int_in(0, 1_000_000), default=2000,
+                        help="rules-engine self-play games per pairing (default 2000, about 0.05 CPU-s each)")
+    add_runner_options(parser, "games")
+    parser.add_argument("--out", type=Path, default=Path("out/strength"), help="output folder (default out/strength)")
+    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
+    parser.add_argument("--tape", type=Path, help="the tape to play (default: build/cribbage.tap, built when stale)")
+    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR",
+                        help="play nothing: study the transcripts in DIR again and rewrite its report and page")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def execute(args: argparse.Namespace) -> int:
+    if args.from_dir is not None:
+        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler)
+        where = args.from_dir
+    else:
+        report = run(args.games, args.seed, args.workers, args.out, tuple(args.opponent or OPPONENTS),
+                     engine_games=args.engine_games, tap=args.tape, scheduler=args.scheduler,
+                     replace=args.replace, progress=not args.quiet)
+        where = args.out
+    print(summary_table(report))
+    print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
+    return 1 if report["harness_failures"] else 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx strength", StrengthError).parse_args(argv))

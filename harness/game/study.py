@@ -1,0 +1,228 @@
+"""How well the program plays: the figures of `cribbage-zx strength`, from the games' events.
+
+Pure: a game's typed events in, plain numbers out (no machine, no files), so the
+same transcripts give the same figures on any runner. Every choice the
+program (the "computer") makes is measured against the engine's expected-value
+player (harness/cribbage/discard.py, pegging.py):
+
+* a discard: the exact expected points (hand over every starter, the crib over
+  the opponent's possible throws) of the two cards it laid away, against the
+  best of the fifteen choices; its own crib and the opponent's apart;
+* a card laid: the points it pegged against the most any legal card would
+  have pegged, whether it left a count of 5 or 21 (a ten makes 15 or 31) and
+  whether the reply did make 15 or 31;
+* the points the program pegged (its own scoring, deviations D1... included:
+  the game as it is played), per deal and split into hand, crib and pegging
+  (the play, the go, his heels).
+
+The same measures are taken of the automated opponent, as a yardstick.
+Intervals are 95 %: Wilson's for rates, the normal approximation for means.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Iterable
+
+from ..cribbage.cards import Card, parse_card
+from ..cribbage.discard import ev_discard_values
+from ..cribbage.play import is_legal, score_play
+from ..cribbage.rules import STANDARD
+from .events import Deal, Discard, Event, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Win
+
+Z95 = 1.959963984540054
+SIDES = ("computer", "player")
+KINDS = ("hand", "crib", "pegging")
+
+
+class StudyError(ValueError):
+    """A transcript the study cannot follow (a card laid that the player does not hold...)."""
+
+
+# ------------------------------------------------------------------------------------------ intervals
+def wilson(k: int, n: int, z: float = Z95) -> dict:
+    """The rate k/n with Wilson's score interval."""
+    if n <= 0:
+        return {"k": k, "n": n, "rate": None, "lo": None, "hi": None}
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"k": k, "n": n, "rate": round(p, 4), "lo": round(centre - half, 4), "hi": round(centre + half, 4)}
+
+
+def mean_ci(xs: Iterable[float], z: float = Z95) -> dict:
+    """The mean with its normal-approximation interval (the sample's standard error)."""
+    xs = list(xs)
+    n = len(xs)
+    if n == 0:
+        return {"n": 0, "mean": None, "lo": None, "hi": None}
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n)
+    return {"n": n, "mean": round(m, 4), "lo": round(m - half, 4), "hi": round(m + half, 4)}
+
+
+# ------------------------------------------------------------------------------------------ one game
+def _who(value) -> str:
+    return value.value if hasattr(value, "value") else str(value)
+
+
+def pair_key(a: Card, b: Card) -> str:
+    """A thrown rank pair as the tables name it: "5-5", "A-K" (lower rank first)."""
+    names = "A23456789TJQK"
+    lo, hi = sorted((a.rank, b.rank))
+    return f"{names[lo - 1]}-{names[hi - 1]}"
+
+
+def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict:
+    """The thrown pair's expected value against the best of the fifteen (points per deal)."""
+    values = ev_discard_values(hand, my_crib)
+    try:
+        chosen = tuple(sorted((hand.index(thrown[0]), hand.index(thrown[1]))))
+    except ValueError:
+        raise StudyError(f"a discard {' '.join(map(str, thrown))} of cards not held "
+                         f"({' '.join(map(str, hand))})") from None
+    best = max(values.values())
+    return {"my_crib": my_crib, "value": round(values[chosen], 6), "best": round(best, 6),
+            "loss": round(best - values[chosen], 6), "pair": pair_key(*thrown)}
+
+
+def play_choice(held: list[Card], series: list[Card], card: Card) -> dict:
+    """The points a card pegged against the most any legal card would have, and the count it left."""
+    count = sum(c.value for c in series)
+    legal = [c for c in held if is_legal(c, count)]
+    if card not in legal:
+        raise StudyError(f"{card} laid at count {count} from {' '.join(map(str, held))}")
+    points = {c: score_play(series + [c]).total for c in legal}
+    after = count + card.value
+    return {"points": points[card], "best": max(points.values()), "after": after,
+            "leaves_ten": after in (5, 21), "choices": len(legal)}
+
+
+def analyse_game(events: list[Event]) -> dict:
+    """One game's deals, discards, plays and points by side, as plain data (see the module's docstring)."""
+    deals: list[dict] = []
+    deal: dict | None = None
+    hands: dict[str, list[Card]] = {}
+    series: list[tuple[str, Card]] = []
+    last_show = None
+    winner = None
+    scores = None
+    first_dealer = None
+    for ev in events:
+        if isinstance(ev, Win):
+            winner, scores = _who(ev.who), {"computer": ev.computer, "player": ev.player}
+            break
+        if isinstance(ev, Deal):
+            dealer = _who(ev.dealer)
+            first_dealer = first_dealer or dealer
+            deal = {"dealer": dealer, "dealt": {"computer": list(ev.computer), "player": list(ev.player)},
+                    "points": {s: dict.fromkeys(KINDS, 0) for s in SIDES}, "discards": {}, "plays": [],
+                    "crib": None}
+            deals.append(deal)
+            hands = {s: [parse_card(c) for c in deal["dealt"][s]] for s in SIDES}
+            series = []
+        elif deal is None:
+            continue
+        elif isinstance(ev, Discard):
+            who = _who(ev.who)
+            thrown = [parse_card(c) for c in ev.cards]
+            deal["discards"][who] = discard_choice(hands[who], thrown, deal["dealer"] == who)
+            hands[who] = [c for c in hands[who] if c not in thrown]
+        elif isinstance(ev, Starter):
+            series = []
+        elif isinstance(ev, Reset):
+            series = []
+        elif isinstance(ev, Play):
+            who = _who(ev.who)
+            card = parse_card(ev.card)
+            table = [c for _, c in series]
+            choice = play_choice(hands[who], table, card)
+            choice["who"] = who
+            choice["reply_15_31"] = None
+            if series and series[-1][0] != who:            # this card answers the other's: did it make 15/31?
+                for earlier in reversed(deal["plays"]):
+                    if earlier["who"] != who:
+                        earlier["reply_15_31"] = choice["after"] in (15, 31)
+                        break
+            deal["plays"].append(choice)
+            hands[who].remove(card)
+            series.append((who, card))
+        elif isinstance(ev, Show):
+            last_show = ev.hand
+        elif isinstance(ev, Score):
+            who = _who(ev.who)
+            if ev.context is ScoreContext.DEMO:
+                continue
+            if ev.context is ScoreContext.SHOW:
+                kind = "crib" if last_show is ShowHand.CRIB else "hand"
+                if kind == "crib":
+                    deal["crib"] = ev.points
+            else:
+                kind = "pegging"
+            deal["points"][who][kind] += ev.points
+    gp = None
+    if winner is not None and scores is not None:
+        loser = "player" if winner == "computer" else "computer"
+        gp = STANDARD.game_points_for(scores[loser])
+    return {"winner": winner, "scores": scores, "first_dealer": first_dealer, "game_points": gp,
+            "deals": deals}
+
+
+# ------------------------------------------------------------------------------------------ many games
+def match_figures(games: list[dict]) -> dict:
+    """The figures of a match: games analysed by `analyse_game` (only those with a winner count)."""
+    done = [g for g in games if g["winner"] is not None and g["deals"]]
+    out: dict = {"games": len(games), "completed": len(done)}
+    out["computer_wins"] = wilson(sum(g["winner"] == "computer" for g in done), len(done))
+    out["first_dealer_wins"] = wilson(sum(g["winner"] == g["first_dealer"] for g in done), len(done))
+    out["computer_first_dealer"] = wilson(sum(g["first_dealer"] == "computer" for g in done), len(done))
+    out["game_points_net"] = mean_ci((g["game_points"] if g["winner"] == "computer" else -g["game_points"])
+                                     for g in done)
+    per_deal: dict = {}
+    for side in SIDES:
+        per_deal[side] = {kind: mean_ci(sum(d["points"][side][kind] for d in g["deals"]) / len(g["deals"])
+                                        for g in done) for kind in KINDS}
+        per_deal[side]["total"] = mean_ci(sum(sum(d["points"][side].values()) for d in g["deals"]) / len(g["deals"])
+                                          for g in done)
+    out["points_per_deal"] = per_deal
+    out["deals"] = sum(len(g["deals"]) for g in done)
+    out["discards"] = {side: discard_figures([d["discards"][side] for g in done for d in g["deals"]
+                                             if side in d["discards"]]) for side in SIDES}
+    out["plays"] = {side: play_figures([p for g in done for d in g["deals"] for p in d["plays"] if p["who"] == side])
+                    for side in SIDES}
+    return out
+
+
+def discard_figures(choices: list[dict]) -> dict:
+    """Expected points given away by the discards, in all and by whose crib it was, and how often the best."""
+    out = {}
+    for name, pick in (("all", lambda c: True), ("own_crib", lambda c: c["my_crib"]),
+                       ("opponent_crib", lambda c: not c["my_crib"])):
+        xs = [c for c in choices if pick(c)]
+        out[name] = {"loss": mean_ci(c["loss"] for c in xs),
+                     "best_choice": wilson(sum(c["loss"] < 1e-6 for c in xs), len(xs))}
+    return out
+
+
+def play_figures(plays: list[dict]) -> dict:
+    """Points now given away by the cards laid, and the counts of 5 or 21 left and 15 or 31 replied."""
+    answered = [p for p in plays if p["reply_15_31"] is not None]
+    return {"cards": len(plays),
+            "points_missed": mean_ci(p["best"] - p["points"] for p in plays),
+            "best_now": wilson(sum(p["points"] == p["best"] for p in plays), len(plays)),
+            "leaves_5_or_21": wilson(sum(p["leaves_ten"] for p in plays), len(plays)),
+            "reply_made_15_or_31": wilson(sum(bool(p["reply_15_31"]) for p in answered), len(answered))}
+
+
+def crib_by_pair(games: list[dict], side: str = "computer") -> dict:
+    """The crib's points after *side* threw each rank pair: {pair: {"own": [n, mean], "opponent": [n, mean]}}."""
+    acc: dict[str, dict[str, list[int]]] = defaultdict(lambda: {"own": [], "opponent": []})
+    for g in games:
+        for d in g["deals"]:
+            choice = d["discards"].get(side)
+            if choice is None or d["crib"] is None:
+                continue
+            acc[choice["pair"]]["own" if choice["my_crib"] else "opponent"].append(d["crib"])
+    return {pair: {k: [len(v), round(sum(v) / len(v), 4) if v else None] for k, v in roles.items()}
+            for pair, roles in sorted(acc.items())}

@@ -1,0 +1,90 @@
+"""`cribbage-zx strength` on the emulator: the same figures and transcripts on the local pool and on a Dask
+LocalCluster, the page and its plots written, the figures again from the transcripts (--from), a used folder refused.
+Small on purpose: two games a run (each about 5 CPU-s), ten engine games a pairing."""
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.build import build
+from harness.game import strength
+from harness.game.study import KINDS
+from harness.outdir import OutputFolderError
+
+OPPONENTS = ("ev", "greedy")
+ENGINE_GAMES = 10
+
+
+@pytest.fixture(scope="module")
+def tape(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
+    path.write_bytes(build().tap)
+    return path
+
+
+@pytest.fixture(scope="module")
+def local_run(tape, tmp_path_factory):
+    out = tmp_path_factory.mktemp("strength") / "local"
+    report = strength.run(1, 7, 2, out, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False)
+    return out, report
+
+
+def _without_run(report: dict) -> dict:
+    return {k: v for k, v in report.items() if k != "run"}
+
+
+def _transcripts(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.glob("game-*.jsonl"))}
+
+
+def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
+    out, report = local_run
+    assert json.loads((out / "report.json").read_text()) == report
+    assert sorted(_transcripts(out)) == ["game-000.jsonl", "game-001.jsonl"]
+    assert not report["harness_failures"]
+    for o in OPPONENTS:
+        f = report["figures"][o]
+        assert f["completed"] == 1 and f["deals"] > 3
+        pp = f["points_per_deal"]
+        assert pp["computer"]["total"]["mean"] == pytest.approx(sum(pp["computer"][k]["mean"] for k in KINDS),
+                                                              abs=1e-3)
+    html = (out / "strength.html").read_text()
+    assert report["verdict"] in html.replace("&#39;", "'")
+    for name in ("win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png"):
+        assert (out / name).read_bytes()[:4] == b"\x89PNG" and f'src="{name}"' in html
+    assert report["engine"]["ev vs ev"]["games"] == ENGINE_GAMES
+
+
+def test_dask_gives_the_local_pools_figures_and_transcripts(local_run, tape, tmp_path):
+    pytest.importorskip("distributed")
+    out, report = local_run
+    dask = strength.run(1, 7, 2, tmp_path / "dask", OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False,
+                        scheduler="local", page=False)
+    assert _without_run(dask) == _without_run(report)
+    assert _transcripts(tmp_path / "dask") == _transcripts(out)
+    assert dask["run"]["scheduler"] == "local"
+
+
+def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
+    out, report = local_run
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for name, data in _transcripts(out).items():
+        (copy / name).write_bytes(data)
+    again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
+    assert _without_run(again) == _without_run(report)
+
+
+def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(local_run, tape, tmp_path):
+    out, _ = local_run
+    with pytest.raises(OutputFolderError, match="--replace"):
+        strength.run(1, 7, 1, out, ("ev",), engine_games=0, tap=tape, progress=False)
+    with pytest.raises(strength.StrengthError, match="no game"):
+        strength.reanalyse(tmp_path, engine_games=0, workers=1, scheduler=None)
+
+
+def test_bad_arguments_are_one_line_errors():
+    with pytest.raises(strength.StrengthError, match="--opponent"):
+        strength.main(["--opponent", "adversarial"])
+    with pytest.raises(strength.StrengthError, match="--games"):
+        strength.main(["--games", "0"])
