@@ -1,0 +1,676 @@
+"""What the comparison decided, as typed records: written once per game, read by every view.
+
+A `Judgement` is one action of the program judged under one rule set: the
+action it closes (a transcript event and its index), what the engine expected
+of it (`Expectation`s, a show with its `Breakdown`), what the program pegged
+(its `Score` events) and its `Difference`s. A difference says what differed
+(`Kind`), for whom (`Who`, or None when it is no one player's), the two
+values, and why in typed form: a `Cause` member with that cause's frozen
+dataclass of facts (`FACTS`), never prose; the deviation rules
+(`deviations.py`) match causes and facts, and `describe` is the only place a
+difference becomes words. The records go to JSON Lines through one writer and
+one reader (`write_judgements`, `read_judgements`), a header with
+`SCHEMA_VERSION` first, like the transcripts of `events.py`; docs/JUDGEMENTS.md
+is generated from this module.
+
+`comparison_setup` is the one place that chooses what a comparison of a tape
+needs (the screen words of its edition, the rule sets it is judged under).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from pathlib import Path
+from typing import Any, Iterable, Union
+
+from ..cribbage.rules import ARTICLE, STANDARD, Rules
+from ..errors import HarnessError
+from . import program as P
+from .events import Event, EventKind, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
+
+SCHEMA_VERSION = 1
+FILE_KIND = "judgements"
+VERDICT_RULES = "standard"          # the rule set whose unexplained differences fail a run
+JUDGED_UNDER: tuple[Rules, ...] = (STANDARD, ARTICLE)
+
+WHO_OF_INDEX = (Who.COMPUTER, Who.PLAYER)       # the engine's player index 0, 1
+
+
+def who_of(index: int) -> Who:
+    """The `Who` of the engine's player index (the one edge where an index becomes a player)."""
+    return WHO_OF_INDEX[index]
+
+
+def index_of(who: Who) -> int:
+    """The engine's player index of a `Who`."""
+    return WHO_OF_INDEX.index(Who(who))
+
+
+# ------------------------------------------------------------------ what differed and what was judged
+class Kind(StrEnum):
+    """What differed (the part of the game or the check)."""
+    PLAY = "play"                    # points pegged for a card in the play
+    GO = "go"                        # a go or last card, judged at the end of the series
+    RESET = "reset"                  # a peg at the count reset (4400)
+    HEELS = "heels"
+    SHOW = "show"                    # the points a show pegged
+    SHOW_FIFTEENS = "show:fifteens"  # one part of a show as 4700 counted it
+    SHOW_PAIRS = "show:pairs"
+    SHOW_RUNS = "show:runs"
+    SHOW_FLUSH = "show:flush"
+    SHOW_NOBS = "show:nobs"
+    UNKNOWN = "unknown"              # a peg whose reason the observer could not tell
+    LEGALITY = "legality"
+    FLOW = "flow"
+    OUTCOME = "outcome"
+    SCREEN = "screen"
+    HARNESS = "harness"
+    FAIRNESS = "fairness"
+
+    @staticmethod
+    def show_part(part: str) -> "Kind":
+        return Kind("show:" + part)
+
+    @staticmethod
+    def of_peg(context: ScoreContext) -> "Kind":
+        """The kind of a peg the program made for *context* (a score event's context)."""
+        return Kind(context.value)
+
+
+class Cause(StrEnum):
+    """Why a difference was found; each member has its facts class in `FACTS`."""
+    PEGGED = "pegged"                        # an action's pegs against the engine's points
+    GO_PEGGED = "go pegged"                  # a series' go / last card against the engine's
+    UNMATCHED_PEG = "unmatched peg"          # a peg with no action of its kind open
+    SHOW_PART = "show part"                  # one part of a show's count
+    BEFORE_GAME = "before game"              # an action before the cut for deal
+    ENGINE_REFUSED = "engine refused"        # the engine found the action illegal
+    AFTER_WIN = "after win"                  # anything after the program declared a winner
+    SCORED_AFTER_121 = "scored after 121"
+    PLAYED_AFTER_121 = "played after 121"
+    DEALER_AFTER_CUT = "dealer after cut"
+    OUT_OF_TURN = "out of turn"              # a card laid when it was the other player's turn
+    GO_WITH_A_CARD = "go with a card"        # a go by a player who could play
+    GO_OUT_OF_TURN = "go out of turn"
+    CARD_REFUSED = "card refused"            # the program refused a card that fits under 31
+    TURN_SKIPPED = "turn skipped"            # the series ended with a player still able to play
+    SHOW_PHASE = "show phase"                # a show outside the show
+    SHOW_ORDER = "show order"
+    WINNER = "winner"
+    FINAL_SCORES = "final scores"
+    GAME_CREDITED = "game credited"
+    GAMES_TALLY = "games tally"
+    SCREEN_CHECK_UNKNOWN = "screen check unknown"
+    SCREEN_BOARD = "screen board"
+    SCREEN_COUNT = "screen count"
+    SCREEN_HAND = "screen hand"
+    SCREEN_SHOW = "screen show"
+    SCREEN_TALLY = "screen tally"
+    HARNESS_ERROR = "harness error"
+    FAIRNESS_FLAG = "fairness flag"
+
+
+class Judged(StrEnum):
+    """What kind of action a judgement judges."""
+    PLAY = "play"
+    GO = "go"
+    HEELS = "heels"
+    SHOW = "show"
+    PEG = "peg"                  # a peg with no matching action, judged alone
+    DEALER = "dealer"
+    REFUSED = "refused"
+    WIN = "win"
+    TALLY = "tally"
+    SCREEN = "screen"
+    HARNESS = "harness"
+    STOPPED = "stopped"          # the program stopped before the action's pegs were in: not judged
+    END = "end"                  # differences left at the end of the transcript
+
+
+# ------------------------------------------------------------------ the facts of each cause
+@dataclass(frozen=True)
+class NoFacts:
+    """A cause whose difference's values say it all."""
+
+
+@dataclass(frozen=True)
+class Pegged:
+    """An action's pegs: *judged* play/heels/show; the card and table of a play, the starter of his
+    heels, the hand, its owner, the claim and the true total of a show; both players' pegs."""
+    judged: Judged
+    pegged: tuple[int, int]          # (computer, player)
+    card: str | None = None
+    table: tuple[str, ...] = ()
+    count: int | None = None
+    starter: str | None = None
+    hand: ShowHand | None = None
+    owner: Who | None = None
+    claim: int | None = None
+    true_total: int | None = None
+
+
+@dataclass(frozen=True)
+class GoPegged:
+    """The engine's last go event of the series: its reason ('go', 'last card') and the rule field that
+    set its value (None: the engine expected nothing)."""
+    reason: str | None = None
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class PreviousPeg:
+    who: Who
+    points: int
+    context: ScoreContext
+
+
+@dataclass(frozen=True)
+class UnmatchedPeg:
+    context: ScoreContext
+    previous: PreviousPeg | None = None      # the peg just before it
+
+
+@dataclass(frozen=True)
+class ShowPart:
+    part: str                                # one of program.SHOW_PARTS
+    hand: ShowHand
+    cards: tuple[str, ...]                   # the hand, then the starter
+    crib: bool
+
+
+@dataclass(frozen=True)
+class BeforeGame:
+    action: str
+
+
+@dataclass(frozen=True)
+class EngineRefused:
+    action: str                              # the engine's method: deal, discard, starter, play, go, show
+    arguments: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class AfterWin:
+    event: EventKind
+    winner: Who
+
+
+@dataclass(frozen=True)
+class AfterGameOver:
+    """A peg or a card after a score reached 121: what the last peg before was for."""
+    won_by: ScoreContext | None
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class OutOfTurn:
+    card: str
+    count: int
+    go_taken_back: bool                      # the series before this one had a go taken back (D8)
+
+
+@dataclass(frozen=True)
+class GoAt:
+    """A go, or a series that ended, with the player's hand and the cards of it that fit under 31."""
+    count: int
+    hand: tuple[str, ...]
+    playable: tuple[str, ...]
+    go_taken_back: bool
+
+
+@dataclass(frozen=True)
+class Refusal:
+    card: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ShowPhase:
+    hand: ShowHand
+    phase: str
+
+
+@dataclass(frozen=True)
+class Scores:
+    scores: tuple[int, int]                  # (computer, player) as the program pegged them
+
+
+@dataclass(frozen=True)
+class Credit:
+    won_by: ScoreContext | None              # what the last peg was for
+    muggins: bool                            # ... and it was a show's points pegged to the other player
+
+
+@dataclass(frozen=True)
+class GameWon:
+    winner: Who
+    loser_score: int
+
+
+@dataclass(frozen=True)
+class TallyFacts:
+    games: tuple[GameWon, ...]               # every game won so far, in order
+    one_per_game: tuple[int, int]            # (computer, player), one per game won
+    as_credited: tuple[int, int]             # one per game, to whom the program credited it
+    game_points: str                         # the rule set's scheme (rules.game_points)
+    credit_deviations: tuple[str, ...]       # deviations that credited a game to its loser
+
+
+@dataclass(frozen=True)
+class ScreenCheckName:
+    check: str
+
+
+@dataclass(frozen=True)
+class HandSlot:
+    slot: int                                # 1..4
+
+
+@dataclass(frozen=True)
+class ShowLine:
+    part: str                                # fifteens, pairs, flush, runs, nobs, total
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    whose: Who
+
+
+@dataclass(frozen=True)
+class HarnessFault:
+    error: str
+    event: EventKind
+
+
+@dataclass(frozen=True)
+class FairnessFlag:
+    distribution: str
+    group: str
+    never: tuple[str, ...]                   # the values that never came up
+
+
+FACTS: dict[Cause, type] = {
+    Cause.PEGGED: Pegged, Cause.GO_PEGGED: GoPegged, Cause.UNMATCHED_PEG: UnmatchedPeg,
+    Cause.SHOW_PART: ShowPart, Cause.BEFORE_GAME: BeforeGame, Cause.ENGINE_REFUSED: EngineRefused,
+    Cause.AFTER_WIN: AfterWin, Cause.SCORED_AFTER_121: AfterGameOver, Cause.PLAYED_AFTER_121: AfterGameOver,
+    Cause.DEALER_AFTER_CUT: NoFacts, Cause.OUT_OF_TURN: OutOfTurn, Cause.GO_WITH_A_CARD: GoAt,
+    Cause.GO_OUT_OF_TURN: GoAt, Cause.CARD_REFUSED: Refusal, Cause.TURN_SKIPPED: GoAt,
+    Cause.SHOW_PHASE: ShowPhase, Cause.SHOW_ORDER: NoFacts, Cause.WINNER: Scores, Cause.FINAL_SCORES: NoFacts,
+    Cause.GAME_CREDITED: Credit, Cause.GAMES_TALLY: TallyFacts, Cause.SCREEN_CHECK_UNKNOWN: ScreenCheckName,
+    Cause.SCREEN_BOARD: NoFacts, Cause.SCREEN_COUNT: NoFacts, Cause.SCREEN_HAND: HandSlot,
+    Cause.SCREEN_SHOW: ShowLine, Cause.SCREEN_TALLY: TallyLine, Cause.HARNESS_ERROR: HarnessFault,
+    Cause.FAIRNESS_FLAG: FairnessFlag,
+}
+
+# A few words for each cause, for views (the facts add the particulars: see `describe`).
+CAUSE_WORDS: dict[Cause, str] = {
+    Cause.PEGGED: "points pegged", Cause.GO_PEGGED: "go / last card pegged",
+    Cause.UNMATCHED_PEG: "peg with no matching action", Cause.SHOW_PART: "show part",
+    Cause.BEFORE_GAME: "action before the game began", Cause.ENGINE_REFUSED: "illegal action",
+    Cause.AFTER_WIN: "after the win", Cause.SCORED_AFTER_121: "scored after 121",
+    Cause.PLAYED_AFTER_121: "played after 121", Cause.DEALER_AFTER_CUT: "dealer after the cut",
+    Cause.OUT_OF_TURN: "out of turn", Cause.GO_WITH_A_CARD: "go with a card to play",
+    Cause.GO_OUT_OF_TURN: "go out of turn", Cause.CARD_REFUSED: "card refused",
+    Cause.TURN_SKIPPED: "turn skipped at the reset", Cause.SHOW_PHASE: "show outside the show",
+    Cause.SHOW_ORDER: "show order", Cause.WINNER: "winner", Cause.FINAL_SCORES: "final scores",
+    Cause.GAME_CREDITED: "game credited to", Cause.GAMES_TALLY: "games tally",
+    Cause.SCREEN_CHECK_UNKNOWN: "unknown screen check", Cause.SCREEN_BOARD: "board scores on the screen",
+    Cause.SCREEN_COUNT: "count on the screen", Cause.SCREEN_HAND: "hand on the screen",
+    Cause.SCREEN_SHOW: "show breakdown on the screen", Cause.SCREEN_TALLY: "games tally on the screen",
+    Cause.HARNESS_ERROR: "harness error", Cause.FAIRNESS_FLAG: "not a fair distribution",
+}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the program departed from the engine (or from its own variables, on the screen)."""
+    kind: Kind
+    who: Who | None                  # None: no one player's (a harness error, a distribution, the board)
+    expected: Any                    # JSON values: what the engine (or the variables) say
+    observed: Any                    # ... and what the program did (or the screen shows)
+    cause: Cause
+    facts: Any                       # an instance of FACTS[cause]
+    deviation: str | None = None     # id of the documented deviation, None = unexplained
+    at: int | None = None            # index of the event being judged when it was found
+
+    def __post_init__(self):
+        want = FACTS[self.cause]
+        if type(self.facts) is not want:
+            raise TypeError(f"{self.cause.value} difference: facts {type(self.facts).__name__}, not {want.__name__}")
+
+
+def describe(d: Difference) -> str:
+    """The difference's cause in a few words, with the one fact that tells it apart."""
+    words = CAUSE_WORDS[d.cause]
+    f = d.facts
+    if isinstance(f, HandSlot):
+        return f"{words}: slot {f.slot}"
+    if isinstance(f, ShowLine):
+        return f"{words}: {f.part}"
+    if isinstance(f, (ShowPart, ScreenCheckName)):
+        return f"{words}: {f.part if isinstance(f, ShowPart) else f.check}"
+    if isinstance(f, GoPegged) and f.reason:
+        return f"{f.reason} pegged"
+    if isinstance(f, EngineRefused):
+        return f"{words}: {f.reason}"
+    return words
+
+
+@dataclass(frozen=True)
+class Combination:
+    kind: str
+    cards: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The engine's count of a show, part by part, with every combination."""
+    hand: tuple[str, ...]
+    starter: str | None
+    crib: bool
+    fifteens: int
+    pairs: int
+    runs: int
+    flush: int
+    nobs: int
+    total: int
+    combinations: tuple[Combination, ...]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One score the engine gives for the action: who, how many points, why (and which rule set it)."""
+    who: Who
+    points: int
+    reason: str
+    cards: tuple[str, ...] = ()
+    rule: str | None = None
+    detail: Breakdown | None = None          # a show's breakdown
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One action of the program judged under one rule set."""
+    rules: str                               # the rule set's name (Rules.name)
+    judged: Judged
+    action: Event                            # the event it judges (a go: the series' last card or go)
+    action_at: int | None                    # that event's index in the transcript (None: made up at the end)
+    closed_at: int | None                    # the index of the event whose arrival closed it
+    expected: tuple[Expectation, ...] = ()
+    observed: tuple[Score, ...] = ()         # the program's pegs for it
+    differences: tuple[Difference, ...] = ()
+    checks: int = 0                          # engine expectations checked in it
+
+    @property
+    def unexplained(self) -> tuple[Difference, ...]:
+        return tuple(d for d in self.differences if not d.deviation)
+
+
+def heading_at(events: list[Event], index: int | None) -> Event | None:
+    """The event that heads the part of the game *index* is in: the last cut, deal, show or win at or
+    before it (a judgement's heading is ``heading_at(events, j.action_at)``)."""
+    if index is None:
+        return None
+    for ev in reversed(events[:index + 1]):
+        if ev.kind in (EventKind.CUT, EventKind.DEAL, EventKind.SHOW, EventKind.WIN):
+            return ev
+    return None
+
+
+# ------------------------------------------------------------------ one comparison set-up
+@dataclass(frozen=True)
+class ComparisonSetup:
+    """What a comparison of one tape needs: its edition's screen words and the rule sets to judge under
+    (the first is the verdict's)."""
+    edition: str                             # "ru" or "en"
+    words: P.ScreenWords
+    rule_sets: tuple[Rules, ...]
+
+    @property
+    def verdict(self) -> Rules:
+        return self.rule_sets[0]
+
+    def rules(self, name: str) -> Rules:
+        for r in self.rule_sets:
+            if r.name == name:
+                return r
+        raise KeyError(f"no rule set {name!r} in this set-up ({', '.join(r.name for r in self.rule_sets)})")
+
+
+def comparison_setup(program: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) -> ComparisonSetup:
+    """The set-up for the program a tape loaded (`Spectrum48.program_bytes()`): its bytes tell the edition."""
+    words = P.words_of_program(program)
+    rules = tuple(rule_sets)
+    if not rules:
+        raise ValueError("comparison_setup: no rule set to judge under")
+    return ComparisonSetup("ru" if words == P.RUSSIAN else "en", words, rules)
+
+
+def comparison_setup_of_tape(tape: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) -> ComparisonSetup:
+    """The same from a TAP file's bytes (its second block is the program)."""
+    from ..spectrum.tape import read_tap
+    from ..spectrum.profile import Profiler
+    return comparison_setup(Profiler.program_of_tape(read_tap(tape)), rule_sets)
+
+
+# ------------------------------------------------------------------ the files
+def judgements_name(game: int) -> str:
+    """A game's judgements file, beside its transcript game-NNN.jsonl: every rule set in one file."""
+    return f"game-{game:03d}.judgements.jsonl"
+
+
+def is_transcript_name(name: str) -> bool:
+    """game-NNN.jsonl, not game-NNN.judgements.jsonl (both match game-*.jsonl)."""
+    return name.startswith("game-") and name.endswith(".jsonl") and not name.endswith(".judgements.jsonl")
+
+
+class JudgementsError(SchemaError):
+    """A judgements file that is not of this schema: names the file and the line."""
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Event):
+        return event_to_json(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def difference_to_json(d: Difference) -> dict[str, Any]:
+    return _plain(d)
+
+
+def judgement_to_json(j: Judgement) -> dict[str, Any]:
+    return {"kind": "judgement", **_plain(j)}
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _typed(tp: Any, value: Any, where: str) -> Any:
+    """*value* (JSON) as the type *tp* of a field of this module's records."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        return _typed(next(o for o in options if o is not type(None)), value, where)
+    if tp is Any:
+        return value
+    if isinstance(tp, type) and issubclass(tp, Event):
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where}: not an event")
+        ev = event_from_json(value)
+        if not isinstance(ev, tp):
+            raise SchemaError(f"{where}: a {ev.kind.value} event, not {tp.__name__}")
+        return ev
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            raise SchemaError(f"{where}={value!r} is not one of {[e.value for e in tp]}") from None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _record(tp, value, where)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise SchemaError(f"{where}: {value!r} is not a list")
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise SchemaError(f"{where}: {len(value)} values, not {len(args)}")
+        return tuple(_typed(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+    if tp in (int, str, bool) and (type(value) is not tp):
+        raise SchemaError(f"{where}: {value!r} is not {tp.__name__}")
+    return value
+
+
+def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: dict[str, Any] | None = None) -> Any:
+    """A record of *cls* from a JSON object: every field typed, none missing (without a default), none unknown;
+    *given* fields are already typed."""
+    if not isinstance(data, dict):
+        raise SchemaError(f"{where}: {data!r} is not an object")
+    given = given or {}
+    data = {k: v for k, v in data.items() if k not in skip and k not in given}
+    hints = _hints(cls)
+    args: dict[str, Any] = dict(given)
+    for f in dataclasses.fields(cls):
+        if f.name in given:
+            continue
+        if f.name not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise SchemaError(f"{where}: no {f.name}")
+            continue
+        args[f.name] = _typed(hints[f.name], data.pop(f.name), f"{where}.{f.name}")
+    if data:
+        raise SchemaError(f"{where}: unknown fields {sorted(data)}")
+    return cls(**args)
+
+
+def difference_from_json(data: dict[str, Any], where: str = "difference") -> Difference:
+    if not isinstance(data, dict):
+        raise SchemaError(f"{where}: not an object")
+    try:
+        cause = Cause(str(data.get("cause")))
+    except ValueError:
+        raise SchemaError(f"{where}.cause={data.get('cause')!r} is not one of {[c.value for c in Cause]}") from None
+    facts = _record(FACTS[cause], data.get("facts"), f"{where}.facts")
+    return _record(Difference, data, where, given={"cause": cause, "facts": facts})
+
+
+def judgement_from_json(data: dict[str, Any], where: str = "judgement") -> Judgement:
+    if not isinstance(data, dict) or data.get("kind") != "judgement":
+        raise SchemaError(f"{where}: not a judgement record")
+    differences = data.get("differences", [])
+    if not isinstance(differences, list):
+        raise SchemaError(f"{where}.differences: not a list")
+    diffs = tuple(difference_from_json(d, f"{where}.differences[{i}]") for i, d in enumerate(differences))
+    return _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
+
+
+def header(**info: Any) -> dict[str, Any]:
+    """The first line of a judgements file."""
+    return {"kind": "header", "file": FILE_KIND, "schema": SCHEMA_VERSION, **info}
+
+
+def judgements_text(judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> str:
+    """A judgements file's text: the header (naming the rule sets judged), then one judgement a line
+    (keys sorted), every judgement of the first rule set, then of the next, each in the order it closed."""
+    lines = [header(rule_sets=list(rule_sets), **info)] + [judgement_to_json(j) for j in judgements]
+    return "".join(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n" for x in lines)
+
+
+def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> None:
+    """Write a judgements file atomically."""
+    from .. import atomic
+    atomic.write_text(path, judgements_text(judgements, rule_sets, **info))
+
+
+def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[Judgement]]:
+    """The header and the judgements of a file's lines; *name* is the file's, for errors."""
+    head: dict[str, Any] | None = None
+    out: list[Judgement] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise JudgementsError(f"{name}:{number}: not JSON ({exc.msg})") from None
+        if head is None:
+            if not isinstance(data, dict) or data.get("kind") != "header" or data.get("file") != FILE_KIND:
+                raise JudgementsError(f"{name}:{number}: no judgements header")
+            if data.get("schema") != SCHEMA_VERSION:
+                raise JudgementsError(f"{name}:{number}: schema {data.get('schema')!r}, this reader knows "
+                                      f"{SCHEMA_VERSION}")
+            if not isinstance(data.get("rule_sets"), list):
+                raise JudgementsError(f"{name}:{number}: the header names no rule_sets")
+            head = data
+            continue
+        try:
+            j = judgement_from_json(data)
+        except SchemaError as exc:
+            raise JudgementsError(f"{name}:{number}: {exc}") from None
+        if j.rules not in head["rule_sets"]:
+            raise JudgementsError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {head['rule_sets']}")
+        out.append(j)
+    if head is None:
+        raise JudgementsError(f"{name}: empty, no judgements header")
+    return head, out
+
+
+def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:
+    """The header and every judgement of a judgements file (all its rule sets; see `under`)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return parse_judgements(f, str(path))
+    except OSError as exc:
+        raise JudgementsError(f"{path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise JudgementsError(f"{path}: not UTF-8 ({exc.reason})") from None
+
+
+def under(judgements: Iterable[Judgement], rules: str) -> list[Judgement]:
+    """The judgements made under one rule set, in the order they closed."""
+    return [j for j in judgements if j.rules == rules]
+
+
+def differences(judgements: Iterable[Judgement]) -> list[Difference]:
+    return [d for j in judgements for d in j.differences]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """A rule set's totals, summed from its judgements (what report.json counts)."""
+    score_events: int
+    checks: int
+    documented: dict[str, int]
+    unexplained: int
+
+    @classmethod
+    def of(cls, judgements: Iterable[Judgement]) -> "Counts":
+        js = list(judgements)
+        documented: dict[str, int] = {}
+        for d in differences(js):
+            if d.deviation:
+                documented[d.deviation] = documented.get(d.deviation, 0) + 1
+        return cls(sum(len(j.observed) for j in js), sum(j.checks for j in js), dict(sorted(documented.items())),
+                   sum(len(j.unexplained) for j in js))
