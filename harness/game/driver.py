@@ -195,6 +195,7 @@ class GameDriver:
                 self.rec.events.append(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
                 return
             w = stop.wait
+            self.observer.observe_picture(self._moment(w), w.line)      # the screen at every wait for a person
             if self.every_action_screen:
                 self._shot("action")
             handler = self._waits.get((w.kind, w.line))
@@ -205,6 +206,16 @@ class GameDriver:
             if handler(w):
                 return
             self._keys_while_drawing()
+
+    def _moment(self, w: WaitState) -> str:
+        """The wait as the screen judgements name it: the card selector by its caller ("select 2720")."""
+        if w.kind == "inkey" and w.line in P.SELECTOR_WAITS:
+            stack = self.m.gosub_stack()
+            return f"select {stack[0][0]}" if stack else f"select {w.line}"
+        if w.kind == "input" and w.line == P.ASK_CLAIM:                # «ВВЕДИТЕ СВОЙ СЧЕТ»: whose show (4640, 4680)
+            caller = next((line for line, _ in self.m.gosub_stack() if line in P.SHOW_OF), w.line)
+            return f"claim {caller}"
+        return f"{w.kind} {w.line}"
 
     def _wait(self, frames: int = MAX_WAIT_FRAMES) -> StopReason:
         return self.m.run(frames, until_wait=True, what="the program waiting for a key")

@@ -110,6 +110,13 @@ class Cause(StrEnum):
     SCREEN_HAND = "screen hand"
     SCREEN_SHOW = "screen show"
     SCREEN_TALLY = "screen tally"
+    SCREEN_CARD = "screen card"              # a slot shows another card than the hand holds there
+    SCREEN_FACE = "screen face"              # a slot face up, face down or empty other than it should be
+    SCREEN_COLOUR = "screen colour"          # a card drawn with other paper or ink than 5410 gives its suit
+    SCREEN_PEGS = "screen pegs"              # pegs in other holes than the scores give
+    SCREEN_LINE = "screen line"              # a message line, the figures, the count's tail, the flag
+    SCREEN_STALE = "screen stale"            # something left on the table from an earlier picture
+    SCREEN_DEAL = "screen deal"              # the hand on screen with the cards laid is not the hand kept
     HARNESS_ERROR = "harness error"
     FAIRNESS_FLAG = "fairness flag"
 
@@ -282,6 +289,35 @@ class TallyLine:
 
 
 @dataclass(frozen=True)
+class SlotSeen:
+    """A card slot judged at a picture: its name (program.Slot), the moment, and why it should show what it
+    should (held, chosen, taken back, discarded, hidden, laid, series over, starter, pack, shown, crib, cut)."""
+    slot: str
+    moment: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PegsSeen:
+    whose: Who
+    moment: str
+
+
+@dataclass(frozen=True)
+class LineSeen:
+    """A line of text judged at a picture: message (row 23), line 22, figures, count tail, flag."""
+    line: str
+    moment: str
+
+
+@dataclass(frozen=True)
+class StaleSeen:
+    """Cells of the table outside every slot that hold something no statement of this moment prints."""
+    place: str                               # "table r:c"
+    moment: str
+
+
+@dataclass(frozen=True)
 class HarnessFault:
     error: str
     event: EventKind
@@ -303,7 +339,9 @@ FACTS: dict[Cause, type] = {
     Cause.SHOW_PHASE: ShowPhase, Cause.SHOW_ORDER: NoFacts, Cause.WINNER: Scores, Cause.FINAL_SCORES: NoFacts,
     Cause.GAME_CREDITED: Credit, Cause.GAMES_TALLY: TallyFacts, Cause.SCREEN_CHECK_UNKNOWN: ScreenCheckName,
     Cause.SCREEN_BOARD: NoFacts, Cause.SCREEN_COUNT: NoFacts, Cause.SCREEN_HAND: HandSlot,
-    Cause.SCREEN_SHOW: ShowLine, Cause.SCREEN_TALLY: TallyLine, Cause.HARNESS_ERROR: HarnessFault,
+    Cause.SCREEN_SHOW: ShowLine, Cause.SCREEN_TALLY: TallyLine, Cause.SCREEN_CARD: SlotSeen,
+    Cause.SCREEN_FACE: SlotSeen, Cause.SCREEN_COLOUR: SlotSeen, Cause.SCREEN_PEGS: PegsSeen,
+    Cause.SCREEN_LINE: LineSeen, Cause.SCREEN_STALE: StaleSeen, Cause.SCREEN_DEAL: NoFacts, Cause.HARNESS_ERROR: HarnessFault,
     Cause.FAIRNESS_FLAG: FairnessFlag,
 }
 
@@ -322,6 +360,10 @@ CAUSE_WORDS: dict[Cause, str] = {
     Cause.SCREEN_CHECK_UNKNOWN: "unknown screen check", Cause.SCREEN_BOARD: "board scores on the screen",
     Cause.SCREEN_COUNT: "count on the screen", Cause.SCREEN_HAND: "hand on the screen",
     Cause.SCREEN_SHOW: "show breakdown on the screen", Cause.SCREEN_TALLY: "games tally on the screen",
+    Cause.SCREEN_CARD: "another card on the screen", Cause.SCREEN_FACE: "card face up, down or gone wrongly",
+    Cause.SCREEN_COLOUR: "card colours", Cause.SCREEN_PEGS: "pegs on the board",
+    Cause.SCREEN_LINE: "text line on the screen", Cause.SCREEN_STALE: "left over on the table",
+    Cause.SCREEN_DEAL: "hand on the screen is not the hand kept",
     Cause.HARNESS_ERROR: "harness error", Cause.FAIRNESS_FLAG: "not a fair distribution",
 }
 
@@ -350,6 +392,10 @@ def describe(d: Difference) -> str:
     f = d.facts
     if isinstance(f, HandSlot):
         return f"{words}: slot {f.slot}"
+    if isinstance(f, SlotSeen):
+        return f"{words}: {f.slot} at {f.moment}"
+    if isinstance(f, (LineSeen, StaleSeen)):
+        return f"{words}: {f.line if isinstance(f, LineSeen) else f.place} at {f.moment}"
     if isinstance(f, ShowLine):
         return f"{words}: {f.part}"
     if isinstance(f, (ShowPart, ScreenCheckName)):

@@ -15,9 +15,11 @@ from typing import Callable
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import read_screen
 from ..spectrum.variables import BasicVariables, ForLoop
+from ..spectrum.variables import VariableError
 from . import program as P
-from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Play, Refused, Reset, Score, Screen, ScoreContext,
-                     Show, ShowHand, Starter, Win)
+from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
+                     ScoreContext, Show, ShowHand, Starter, Win)
+from .picture import PictureReader, engine_card
 
 Sink = Callable[[Event], None]
 
@@ -50,6 +52,8 @@ class Observer:
             P.AT_BREAKDOWN: self.observe_breakdown,
         }
         self.extra_hooks: dict[tuple[int, int], Callable[[], None]] = {}   # the driver's (rigging, screenshots)
+        self.pictures = PictureReader()
+        self.take_pictures = True
 
     # ------------------------------------------------------------------ attach
     def attach(self) -> None:
@@ -148,6 +152,7 @@ class Observer:
     def _on_cut(self) -> None:
         # 7430: the player cuts first (S keeps that card); 7440: the computer cuts (K); 7450: IF S<K THEN DIR=MAN
         self.sink(Cut(player_rank=int(self.get("S")), computer_rank=int(self.get("K"))))
+        self.observe_picture("cut", P.AT_CUT_FOR_DEAL[0])
 
     def _on_win(self) -> None:
         # nothing from 8210 to AT_CREDIT (8260) changes PLAYER: it is whom 8260 credits with the game
@@ -194,3 +199,52 @@ class Observer:
     def games_tally(self) -> tuple[int, int]:
         g = self.get(P.V_GAMES)
         return int(g[P.ZX - 1]), int(g[P.MAN - 1])
+
+    # ------------------------------------------------------------------ the picture
+    def _maybe(self, name: str):
+        try:
+            return self.get(name)
+        except VariableError:
+            return None
+
+    def _cards(self, ranks: str, suits: str, n: int) -> list[str | None]:
+        r, s = self._maybe(ranks), self._maybe(suits)
+        if r is None or s is None:
+            return []
+        out: list[str | None] = []
+        for i in range(min(n, len(r), len(s))):
+            try:
+                out.append(engine_card(int(r[i]), P.suit_number(s[i])) if 1 <= int(r[i]) <= 13 else None)
+            except ValueError:
+                out.append(None)
+        return out
+
+    def picture_variables(self) -> dict:
+        """The variables the pictures are drawn from (None where the program has not made one yet)."""
+        def number(name):
+            v = self._maybe(name)
+            return None if v is None else int(v)
+
+        def numbers(name, n):
+            v = self._maybe(name)
+            return None if v is None else [int(x) for x in v[:n]]
+        message = self._maybe("M$")
+        instructions = self._maybe("I$")
+        return {
+            "hand": self._cards("A()", "A$()", 6), "held": numbers("B()", 6),
+            "computer": self._cards("C()", "C$()", 6), "crib": self._cards("E()", "E$()", 4),
+            "chosen": numbers("T()", 4), "nh": number("NH"), "nc": number("NC"), "dealer": number(P.V_DEALER),
+            "scores": numbers(P.V_TOTALS, 2), "back": numbers("V()", 2), "sum": number("SUM"),
+            "message": None if message is None else self.pictures.text_of(self.m.mem, message),
+            "instructions": instructions is not None and instructions[:1] == "Y",
+        }
+
+    def observe_picture(self, moment: str, line: int) -> None:
+        """What the screen shows now, every picture of the program read (picture.py), with its variables."""
+        if not self.take_pictures:
+            return
+        slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)
+        drawing = any(a <= ln <= b for ln, _ in [(self.m.ppc, 0)] + self.m.gosub_stack()
+                      for a, b in P.DRAWING_LINES)
+        self.sink(Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,
+                          variables=self.picture_variables(), drawing=drawing))

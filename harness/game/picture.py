@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..spectrum.screen import GlyphIndex, ScreenCells
+import numpy as np
+
+from ..spectrum.screen import GlyphIndex, ScreenCells, glyph_key
 from . import program as P
 from .events import Who
 
@@ -83,7 +85,6 @@ class PictureReader:
                 return SlotView("down")
             if papers == {P.PAPER_TABLE}:
                 return SlotView("empty")
-        face = {place: grid[r][c] for (r, c), place in [((r, c), p) for (r, c), p in P.CARD_FACE_CELLS.items()]}
         others = [grid[r][c] for r in range(P.CARD_HEIGHT) for c in range(P.CARD_WIDTH)
                   if (r, c) not in P.CARD_FACE_CELLS and grid[r][c] is not None]
         top_rank, top_suit = grid[0][0], grid[1][0]
@@ -97,7 +98,6 @@ class PictureReader:
                 inks = {c.ink for c in (top_rank, top_suit, low_suit, low_rank)}
                 return SlotView("up", engine_card(rank, suit), papers.pop() if len(papers) == 1 else -1,
                                 inks.pop() if len(inks) == 1 else -1)
-        del face
         text = "|".join("".join(c.text if c is not None else "#" for c in row) for row in grid)
         return SlotView("other", text=text)
 
@@ -128,3 +128,73 @@ class PictureReader:
 
     def row(self, cells: ScreenCells, row: int, first: int = 0, end: int = 32) -> str:
         return cells.row_text(row, first, end).rstrip()
+
+    def read(self, mem) -> tuple[dict[str, str], dict[str, list[int]], dict[str, str], bool, bool]:
+        """Everything the program draws, read at once: the slots (name -> `SlotView.code`), the pegs, the
+        rows (message, line 22, figures, table runs), and whether the board and the flag are drawn."""
+        cells = self.cells(mem)
+        views = {}
+        for s in P.ALL_SLOTS:
+            hidden = STARTER_CELLS if s is P.DECK else CUT_COVERS.get(s.name, frozenset())
+            views[s.name] = self.slot(cells, s, hidden).code()
+        board = self.board_drawn(cells)
+        pegs = {who.value: holes for who, holes in self.pegs(cells).items()} if board else {}
+        rows = {"message": self.row(cells, 23), "line 22": self.row(cells, P.DEALER_ROW),
+                "figures": cells.row_text(P.BOARD_ROW, P.BOARD_COL, 32), **self.table_runs(cells)}
+        return views, pegs, rows, board, board and self.flag(cells)
+
+    def text_of(self, mem, codes: str) -> str:
+        """How a string of character codes (a BASIC string variable) reads on screen in the font in use."""
+        chars = mem[23606] | mem[23607] << 8
+        udg = mem[23675] | mem[23676] << 8
+        out = []
+        for ch in codes:
+            code = ord(ch)
+            if 32 <= code < 128:
+                a = chars + 8 * code
+            elif 144 <= code < 165:
+                a = udg + 8 * (code - 144)
+            else:
+                out.append("\ufffd")
+                continue
+            key = glyph_key(bytes(mem[a:a + 8]))
+            out.append(self.index.plain.get(key, "\ufffd"))
+        return "".join(out)
+
+    def table_runs(self, cells: ScreenCells) -> dict[str, str]:
+        """Whatever is on the table outside every card slot: "table r:c" -> the run of cells from column c that
+        are not blank green (a blank cell of another paper reads "▒")."""
+        paper = (cells.attrs >> 3) & 7
+        odd = ((cells.keys != 0) | (paper != P.PAPER_TABLE)) & _OUTSIDE_SLOTS
+        runs: dict[str, str] = {}
+        for r in np.flatnonzero(odd.any(axis=1)):
+            c = 0
+            while c < 32:
+                if not odd[r, c]:
+                    c += 1
+                    continue
+                start, text = c, []
+                while c < 32 and odd[r, c]:
+                    text.append(cells.text(r, c) if cells.keys[r, c] else "▒")
+                    c += 1
+                runs[f"table {r}:{start}"] = "".join(text)
+        return runs
+
+
+def _outside_slots() -> np.ndarray:
+    mask = np.zeros((24, 32), dtype=bool)
+    mask[P.TABLE_ROWS.start:P.TABLE_ROWS.stop, P.TABLE_COLUMNS.start:P.TABLE_COLUMNS.stop] = True
+    for s in P.ALL_SLOTS:
+        mask[s.y:s.y + P.CARD_HEIGHT, s.column:s.column + P.CARD_WIDTH] = False
+    return mask
+
+
+_OUTSIDE_SLOTS = _outside_slots()
+
+
+def slot_cells(slot: P.Slot) -> frozenset[tuple[int, int]]:
+    return frozenset((slot.y + r, slot.column + c) for r in range(P.CARD_HEIGHT) for c in range(P.CARD_WIDTH))
+
+
+STARTER_CELLS = slot_cells(P.STARTER)
+CUT_COVERS = {P.CUT_DECKS[0].name: slot_cells(P.CUT_PLAYER), P.CUT_DECKS[1].name: slot_cells(P.CUT_COMPUTER)}

@@ -154,6 +154,7 @@ SCORE_CONTEXT = {
 }
 PLAY_SCORER_CALLER = 2955       # 2900 called 2000 for the card just laid
 SHOW_OF = {4580: ShowHand.COMPUTER, 4640: ShowHand.PLAYER, 4680: ShowHand.CRIB}   # who called 4700
+CRIB_SHOW_CALLER = 4680
 
 GO_THRESHOLD = 22               # 2745: an empty slot chosen twice says go when SUM>=22 (deviation D2)
 GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER
@@ -300,7 +301,8 @@ def slots(name: str, y: int, n: int) -> tuple[Slot, ...]:
 
 HAND_SLOTS_DEALT = slots("hand", ROW_HAND, 6)              # 7800 C=6: the six dealt cards
 COMPUTER_SLOTS_DEALT = slots("computer", ROW_COMPUTER, 6)  # 7740 or 7770: face down
-PLAYED_SLOTS = {Who.COMPUTER: slots("laid computer", ROW_COMPUTER, 4), Who.PLAYER: slots("laid player", ROW_PLAYED, 4)}
+# The computer's cards laid (3600 Y=0), its hand (5110) and its crib (5210) at the show take the places of its dealt hand.
+PLAYED_SLOTS = {Who.COMPUTER: COMPUTER_SLOTS_DEALT[:4], Who.PLAYER: slots("laid player", ROW_PLAYED, 4)}
 
 # The board (5700-5820, 6400-6490). Each player pegs in two columns of holes, one peg glyph a half cell:
 # 6400-6420 X=25 (the player's first 30 points, going up) and X=27 (31-60, going down); the computer X=31 and
@@ -346,3 +348,16 @@ DEALER_ROW = 22
 DEALER_TEXT = {Who.COMPUTER: "Я СДАЮ", Who.PLAYER: "ВЫ СДАЕТЕ"}                       # 7510, 7520
 WINNER_TEXT = {Who.PLAYER: "ПРИМИТЕ ПОЗДРАВЛЕНИЯ С ПОБЕДОЙ!", Who.COMPUTER: "ВАМ НЕ ПОВЕЗЛО - МОЯ ПОБЕДА!"}  # 8210, 8220
 CUT_TEXT = "МЛАДШАЯ КАРТА СДАЕТ"                                                      # 7410
+
+SHOWN_SLOTS = slots("shown", ROW_SHOWN, 4)               # 4625 the player's hand, 5210 the player's crib
+SHOWN_COMPUTER_SLOTS = COMPUTER_SLOTS_DEALT[:4]          # 5110 its hand, 5210 its crib
+ALL_SLOTS = (HAND_SLOTS_DEALT + COMPUTER_SLOTS_DEALT + PLAYED_SLOTS[Who.PLAYER] + SHOWN_SLOTS
+             + (DECK, STARTER, CUT_PLAYER, CUT_COMPUTER) + CUT_DECKS)
+TABLE_ROWS, TABLE_COLUMNS = range(0, 22), range(0, 25)   # 5600 clears rows 0-21 up to column X (18..25)
+# Text the program prints on the table, as (row, first column, end column):
+TEXT_COUNT = (6, 0, 15)        # 2920 «ВСЕГО n», 2940 the points, 2710/3550 « ХОД! » at 6,9
+TEXT_THINKING = (7, 8, 15)     # 510 «Я ДУМАЮ» (FLASH 1), 690 « ГОТОВ » at 7,8
+TEXT_POINTER = (21, 0, 25)     # 3720 the selector's pointer at 21,4X-3; 2745 «ВАШ ХОД?» at 21,4X-4
+# Every drawing routine: a picture taken while one runs is half made (not judged).
+DRAWING_LINES = ((5000, 5050), (5100, 5170), (5200, 5270), (5300, 5470), (5600, 5690), (5700, 5820), (6400, 6490),
+                 (4300, 4370))
