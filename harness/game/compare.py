@@ -26,8 +26,10 @@ from ..cribbage.game import IllegalAction, ScoreEvent
 from ..cribbage.rules import STANDARD, Rules
 from . import program as P
 from .deviations import classify
-from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Play, Refused, Report,
-                     Reset, Rigged, Score, ScoreContext, Screen, Show, Starter, Tally, Win, event_to_json)
+from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture, Play,
+                     Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, Starter, Tally, Win,
+                     event_to_json)
+from .screen_judgements import ScreenJudge
 
 PLAYER_INDEX = {"computer": 0, "player": 1}
 NAMES = ("computer", "player")
@@ -68,6 +70,12 @@ class Comparison:
     checks: int = 0                  # engine expectations checked (including zero-point actions)
     differences: list[Difference] = field(default_factory=list)
     judgements: list[Judgement] = field(default_factory=list)
+    pictures: int = 0                # pictures of the screen judged (screen_judgements.py)
+    screen_checks: int = 0           # slots, pegs and lines judged in them
+
+    @property
+    def screen_differences(self) -> list[Difference]:
+        return [d for d in self.differences if d.kind == "screen"]
 
     @property
     def documented(self) -> list[Difference]:
@@ -120,6 +128,7 @@ class Comparator:
         self._index = -1
         self._pending: list[Difference] = []
         self._closed: list[Judgement] = []
+        self.screen = ScreenJudge(words)
 
     # -- helpers --------------------------------------------------------------
     def _diff(self, kind, who, expected, observed, **context) -> Difference:
@@ -215,6 +224,10 @@ class Comparator:
         if isinstance(ev, Screen):
             self._on_screen(ev)
             return
+        if isinstance(ev, Picture):
+            self._on_picture(ev)
+            return
+        self.screen.see(ev)
         if isinstance(ev, PASSIVE):
             handler = getattr(self, "_on_" + ev.kind.value, None)
             if handler:
@@ -471,6 +484,19 @@ class Comparator:
         else:
             check(ev, rows, ev.variables)
         self._judge(ev, "screen " + ev.what)
+
+    def _on_picture(self, ev: Picture) -> None:
+        """Every slot, peg and line of a picture against the game (screen_judgements.py)."""
+        checks, findings = self.screen.judge(ev)
+        if not checks and not findings:
+            return
+        self.result.pictures += 1
+        self.result.screen_checks += checks
+        for f in findings:
+            facts = {k: (v.value if hasattr(v, "value") else v) for k, v in vars(f.facts).items()}
+            self._diff("screen", f.who.value if f.who else "-", f.expected, f.observed, cause=f.cause.value,
+                       **facts)
+        self._judge(ev, "screen picture")
 
     def _screen_diff(self, what: str, screen: Any, variables: Any) -> None:
         self._diff("screen", "player", variables, screen, what=what)

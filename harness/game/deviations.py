@@ -83,6 +83,22 @@ def _first_cut_never_low(d) -> bool:
             and c.get("group", "").startswith("first games") and c.get("never") == ["1", "2", "3"])
 
 
+def _taken_back_face_down(d) -> bool:
+    c = d.context
+    return (d.kind == "screen" and c.get("cause") == "screen face" and c.get("reason") == "taken back"
+            and str(d.expected).startswith("up ") and d.observed == "down" and d.who == "player")
+
+
+# 2940 prints « n » (three cells, four for 10 and more) over the six of « ХОД! » at 6,9 (2710, 3550)
+_GO_REMNANTS = {(f" {n} " + " ХОД! "[len(f" {n} "):]).rstrip() for n in range(0, 32)}
+
+
+def _go_remnant_beside_count(d) -> bool:
+    c = d.context
+    return (d.kind == "screen" and c.get("cause") == "screen stale" and c.get("place") == "table 6:9"
+            and d.observed in _GO_REMNANTS and d.observed.rstrip().endswith("!"))
+
+
 DEVIATIONS: dict[str, dict] = {
     "D1": {
         "lines": "4400-4450 (with 4130, 4170, 4230, 4270, 4080)",
@@ -211,6 +227,32 @@ DEVIATIONS: dict[str, dict] = {
         "standard": "Each player cuts the shuffled pack; the lower card deals (ACC rules, Cadenza: \"the "
                     "player with the lower card deals first\").",
         "match": _first_cut_never_low,
+    },
+    "D11": {
+        "lines": "7860-7885",
+        "what": "A discard taken back (the same card chosen twice) stays face down: 7885 calls 5350, the "
+                "face-down card, where 7880 has just set X$ and Y$ for the card's face, so the card back in the "
+                "hand shows as a crib card until the discard ends (7980 clears the table, 8040 draws the hand).",
+        "rule": "What the screen shows: the cards the player keeps are face up; only the crib's go face down.",
+        "article": "Only the two cards laid in the crib go face down: «по две карты сбрасывает на стол рубашкой "
+                   "вверх, не показывая их противнику».",
+        "standard": "The discards to the crib are laid face down (ACC rules); a player's own hand stays in "
+                    "view. (Not a scoring rule: a screen deviation.)",
+        "match": _taken_back_face_down,
+        "screen": True,
+    },
+    "D12": {
+        "lines": "2710, 3550, 2940",
+        "what": "After a go, « ХОД! » (six cells at 6,9: 2710, 3550) is overwritten by the points of the next "
+                "card, « n » (three cells: 2940 PRINT AT 6,9;\" \";S;\" \"), so its last letters «Д!» stay "
+                "beside the count until the show clears the table.",
+        "rule": "What the screen shows: the go is announced, then the count and the last points alone.",
+        "article": "A go is announced once, when said: «Тогда он объявляет \"ХОД\" и его противник получает "
+                   "себе очко.»",
+        "standard": "A go is said when a player cannot play (ACC rules); nothing of it stays once play goes "
+                    "on. (Not a scoring rule: a screen deviation.)",
+        "match": _go_remnant_beside_count,
+        "screen": True,
     },
 }
 

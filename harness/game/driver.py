@@ -212,9 +212,6 @@ class GameDriver:
         if w.kind == "inkey" and w.line in P.SELECTOR_WAITS:
             stack = self.m.gosub_stack()
             return f"select {stack[0][0]}" if stack else f"select {w.line}"
-        if w.kind == "input" and w.line == P.ASK_CLAIM:                # «ВВЕДИТЕ СВОЙ СЧЕТ»: whose show (4640, 4680)
-            caller = next((line for line, _ in self.m.gosub_stack() if line in P.SHOW_OF), w.line)
-            return f"claim {caller}"
         return f"{w.kind} {w.line}"
 
     def _wait(self, frames: int = MAX_WAIT_FRAMES) -> StopReason:

@@ -154,7 +154,6 @@ SCORE_CONTEXT = {
 }
 PLAY_SCORER_CALLER = 2955       # 2900 called 2000 for the card just laid
 SHOW_OF = {4580: ShowHand.COMPUTER, 4640: ShowHand.PLAYER, 4680: ShowHand.CRIB}   # who called 4700
-CRIB_SHOW_CALLER = 4680
 
 GO_THRESHOLD = 22               # 2745: an empty slot chosen twice says go when SUM>=22 (deviation D2)
 GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER

@@ -23,7 +23,7 @@ from typing import Any
 
 from . import program as P
 from .events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Picture, Play, Reset, Score, ScoreContext,
-                     Show, Starter, Who, Win)
+                     Show, ShowHand, Starter, Who, Win)
 from .judgements import Cause, LineSeen, NoFacts, PegsSeen, SlotSeen, StaleSeen
 from .picture import SlotView
 
@@ -35,6 +35,7 @@ SHOW_PAUSE = f"pause {P.SHOW_PAUSE}"
 NEXT_DEAL = f"inkey {P.NEXT_DEAL_WAIT}"
 FINAL_BOARD = f"pause {P.FINAL_BOARD_PAUSE}"
 TALLY = f"input {P.ASK_AGAIN}"
+CLAIM = f"input {P.ASK_CLAIM}"
 _COUNT_TAIL = re.compile(r"^( ХОД! | \d+ *)$")    # 2710/3550 « ХОД! », or 2940 « n » (3-4 cells) on blanks
 
 
@@ -69,6 +70,7 @@ class _Table:
     series: int = 0
     totals: list = field(default_factory=lambda: [0, 0])  # computer, player: the program's pegs
     winner: Who | None = None
+    last_show: ShowHand | None = None
     reselects: int = 0                       # first discards taken back this deal
     taken_back: set = field(default_factory=set)          # slots taken back (7885), still in the hand
 
@@ -106,7 +108,7 @@ class ScreenJudge:
         elif isinstance(ev, Reset):
             t.series += 1
         elif isinstance(ev, Show):
-            t.phase = "show"
+            t.phase, t.last_show = "show", ev.hand
         elif isinstance(ev, Score) and ev.context != ScoreContext.DEMO:
             i = 0 if ev.who == Who.COMPUTER else 1
             t.totals[i] = ev.before + ev.points
@@ -181,10 +183,12 @@ class ScreenJudge:
                 else:
                     want[s.name] = Expect("up", "held", hand[i])
             for i, s in enumerate(P.COMPUTER_SLOTS_DEALT):
-                if (i + 1) in [int(x) for x in chosen[:2]]:
+                if (i + 1) in [int(x) for x in chosen[:2]] and not v.get("instructions"):
                     want[s.name] = Expect("empty", "discarded")  # 675-685 erase the computer's two
+                elif not v.get("instructions"):           # 7845: the instructions' text is printed over them
+                    want[s.name] = Expect("down", "hidden")
                 else:
-                    want[s.name] = Expect("hidden" if v.get("instructions") else "down", "hidden")
+                    want[s.name] = Expect("hidden", "hidden")
         elif m in PLAY_MOMENTS:
             for i, s in enumerate(P.HAND_SLOTS_DEALT):
                 if i < 4 and i < len(held) and held[i] and i < len(hand) and hand[i]:
@@ -205,9 +209,9 @@ class ScreenJudge:
             want[P.DECK.name] = Expect("down", "pack")
             if t.starter:
                 want[P.STARTER.name] = Expect("up", "starter", t.starter)
-        elif m in (SHOW_PAUSE, NEXT_DEAL) or m.startswith("claim "):
-            owner = m.split(" ")[1] if m.startswith("claim ") else None
-            crib_shown = m == NEXT_DEAL or owner == str(P.CRIB_SHOW_CALLER)
+        elif m in (SHOW_PAUSE, NEXT_DEAL, CLAIM):
+            # at the claim (4780) the hand being counted is the last Show's (4765 came first)
+            crib_shown = m == NEXT_DEAL or (m == CLAIM and t.last_show == ShowHand.CRIB)
             dealer_is_player = v.get("dealer") == P.MAN
             top, low = P.SHOWN_COMPUTER_SLOTS, P.SHOWN_SLOTS
             if crib_shown:
@@ -270,7 +274,7 @@ class ScreenJudge:
 
     def _judge_lines(self, pic: Picture, found: list) -> int:
         t, m, n = self.t, pic.moment, 0
-        if not m.startswith(("input ", "claim ", "cut")) and pic.variables.get("message") is not None:
+        if not m.startswith(("input ", "cut")) and pic.variables.get("message") is not None:
             n += 1
             want, seen = pic.variables["message"].rstrip(), pic.rows.get("message", "")
             if seen != want:
