@@ -357,7 +357,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
             except ValueError:
                 raise SchemaError(f"{kind_name} event: {f.name}={value!r} is not one of "
                                   f"{[e.value for e in enum]}") from None
-        if f.name not in ("variables", "slots", "pegs", "rows"):
+        if f.name != "variables":
             value = _tupled(value)
         args[f.name] = value
     if data:

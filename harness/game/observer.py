@@ -10,6 +10,7 @@ were printed from, for the comparison's screen checks.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from ..spectrum.machine import Spectrum48
@@ -54,6 +55,7 @@ class Observer:
         self.extra_hooks: dict[tuple[int, int], Callable[[], None]] = {}   # the driver's (rigging, screenshots)
         self.pictures = PictureReader()
         self.take_pictures = True
+        self.picture_seconds = 0.0          # CPU time spent reading pictures (the cost of the screen check)
 
     # ------------------------------------------------------------------ attach
     def attach(self) -> None:
@@ -243,8 +245,11 @@ class Observer:
         """What the screen shows now, every picture of the program read (picture.py), with its variables."""
         if not self.take_pictures:
             return
+        start = time.process_time()
         slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)
         drawing = any(a <= ln <= b for ln, _ in [(self.m.ppc, 0)] + self.m.gosub_stack()
                       for a, b in P.DRAWING_LINES)
-        self.sink(Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,
-                          variables=self.picture_variables(), drawing=drawing))
+        picture = Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,
+                          variables=self.picture_variables(), drawing=drawing)
+        self.picture_seconds += time.process_time() - start
+        self.sink(picture)

@@ -97,9 +97,9 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     profiler = Profiler(_statements)
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
                         profiler=profiler)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    wall = time.perf_counter() - t
+    wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     results = {name: compare(rec.events, rules, _words) for name, rules in JUDGED_UNDER.items()}
     result = results["standard"]
     findings = program_findings(rec)
@@ -109,6 +109,10 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "completed": rec.winner is not None and rec.failure is None and not rec.basic_errors,
         "deals": rec.deals, "actions": rec.actions, "score_events": result.score_events,
         "checks": result.checks,
+        "pictures": result.pictures, "screen_checks": result.screen_checks,
+        "screen_differences": len(result.screen_differences),
+        "screen_unexplained": sum(1 for d in result.screen_differences if not d.deviation),
+        "screen_s": round(driver.observer.picture_seconds, 3),
         "documented": dict(Counter(d.deviation for d in result.documented)),
         "unexplained": [d.as_dict() for d in result.unexplained],
         "under_rules": {name: {"documented": dict(Counter(d.deviation for d in r.documented)),
@@ -119,6 +123,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "timeout": rec.failure if rec.failure_kind == "timeout" else None, "failure": rec.failure,
         "failure_kind": rec.failure_kind,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
@@ -250,6 +255,12 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "actions": sum(g["actions"] for g in results),
         "score_events": sum(g["score_events"] for g in results),
         "checks": sum(g["checks"] for g in results),
+        "pictures": sum(g.get("pictures", 0) for g in results),
+        "screen_checks": sum(g.get("screen_checks", 0) for g in results),
+        "screen_differences": sum(g.get("screen_differences", 0) for g in results),
+        "screen_unexplained": sum(g.get("screen_unexplained", 0) for g in results),
+        "screen_cpu_share": round(sum(g.get("screen_s", 0) for g in results)
+                                  / max(1e-9, sum(g.get("cpu_s", 0) for g in results)), 4),
         "documented_differences": sum(documented.values()),
         "documented_by_deviation": dict(sorted(documented.items())),
         "unexplained_differences": sum(len(g["unexplained"]) for g in results),
@@ -272,7 +283,8 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "per_game": [{k: g.get(k) for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
                                             "score_events", "documented", "unexplained", "basic_errors", "timeout",
                                             "failure", "emulated_s", "wall_s", "adversarial_tries", "findings",
-                                            "games_played", "wins")}
+                                            "games_played", "wins", "pictures", "screen_checks",
+                                            "screen_differences")}
                      for g in results],
     }
 
@@ -282,6 +294,10 @@ def summary_table(report: dict) -> str:
         ("games", report["games"]), ("completed", report["completed"]), ("deals", report["deals"]),
         ("actions", report["actions"]), ("score events checked", report["score_events"]),
         ("engine checks", report["checks"]),
+        ("screen pictures judged", report.get("pictures", 0)),
+        ("screen judgements", report.get("screen_checks", 0)),
+        ("screen differences", report.get("screen_differences", 0)),
+        ("  of them unexplained", report.get("screen_unexplained", 0)),
         ("documented differences", report["documented_differences"]),
         *((f"  {k}", v) for k, v in report["documented_by_deviation"].items()),
         ("unexplained differences", report["unexplained_differences"]),
