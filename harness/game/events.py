@@ -261,7 +261,7 @@ class Picture(Event):
 
     *moment*: the wait's kind and line ("select 2720" names the card selector by its caller, "pause 4661")
     or a named moment ("cut"); *line*: where the program stood. *slots*: slot name -> what it shows
-    (`picture.SlotView.code`); *pegs*: "computer"/"player" -> the holes (1..60) their pegs are in;
+    (`picture.SlotView.code`; an empty slot is left out); *pegs*: "computer"/"player" -> the holes (1..60) their pegs are in;
     *rows*: the message line ("message", row 23), the dealer/winner line ("line 22"), the board's figures
     ("figures"), and any non-blank stretch of the table ("table r:c"); *board*/*flag*: the board and the
     winner's flag are drawn; *drawing*: taken while a drawing routine ran (a picture half made, not judged).

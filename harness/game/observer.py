@@ -247,6 +247,7 @@ class Observer:
             return
         start = time.process_time()
         slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)
+        slots = {name: code for name, code in slots.items() if code != "empty"}     # an empty slot is left out
         drawing = any(a <= ln <= b for ln, _ in [(self.m.ppc, 0)] + self.m.gosub_stack()
                       for a, b in P.DRAWING_LINES)
         picture = Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,

@@ -139,7 +139,7 @@ class ScreenJudge:
                 self.t.taken_back.add(int(chosen[2]))      # 7870 has not yet overwritten T(3)
         for name, want in self.expected_slots(pic).items():
             checks += 1
-            seen = SlotView.parse(pic.slots.get(name, "other ?"))
+            seen = SlotView.parse(pic.slots.get(name, "empty"))
             f = _judge_slot(name, want, seen, pic.moment)
             if f is not None:
                 found.append(f)
@@ -241,7 +241,7 @@ class ScreenJudge:
         kept = self.t.kept.get(Who.PLAYER)
         if pic.moment not in PLAY_MOMENTS or not kept:
             return 0
-        shown = [SlotView.parse(pic.slots.get(s.name, "other")) for s in P.HAND_SLOTS_DEALT[:4]]
+        shown = [SlotView.parse(pic.slots.get(s.name, "empty")) for s in P.HAND_SLOTS_DEALT[:4]]
         seen = sorted([s.card for s in shown if s.state == "up"] + [c for c, _ in self.t.laid[Who.PLAYER]])
         if seen != sorted(kept):
             found.append(ScreenFinding(Cause.SCREEN_DEAL, Who.PLAYER, sorted(kept), seen, NoFacts()))
