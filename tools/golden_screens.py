@@ -7,10 +7,13 @@ tally) it keeps the 6,912 bytes of the display file (tests/data/golden/NAME.scr)
 moment is (tests/data/golden/golden.json), and a PNG of it (docs/golden/NAME.png, with an index in
 docs/golden/README.md). tests/test_golden.py plays the same game and checks every CRC, and that each PNG
 shows its .scr. A change to the listing, the font, the ROM or the emulator that changes what a person
-sees fails that test until this command is run again (and the new screens looked at).
+sees fails that test until this command is run again (and the new screens looked at). The game's
+transcript, pictures and all, is kept too (tests/data/golden/transcript.jsonl): the screen detectors'
+tests plant their faults in it.
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 import zlib
@@ -37,8 +40,8 @@ MOMENTS = {
 DISPLAY = slice(0x4000, 0x5B00)
 
 
-def capture(seed: int = SEED, strategy: str = STRATEGY) -> dict[str, bytes]:
-    """Play the game and return the display file at each moment of MOMENTS."""
+def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = None) -> dict[str, bytes]:
+    """Play the game and return the display file at each moment of MOMENTS (its events into *record*)."""
     from harness.game import regress
     from harness.game.driver import GameDriver
     from harness.game.players import make
@@ -60,7 +63,9 @@ def capture(seed: int = SEED, strategy: str = STRATEGY) -> dict[str, bytes]:
         observe(moment, line)
 
     driver.observer.observe_picture = observe_and_keep
-    driver.play()
+    rec = driver.play()
+    if record is not None:
+        record.extend(rec.events)
     missing = sorted(set(MOMENTS) - set(shots))
     if missing:
         raise SystemExit(f"tools/golden_screens.py: the game (seed {seed}, {strategy}) never reached {missing}")
@@ -101,7 +106,9 @@ def index_markdown(entries: dict) -> str:
 
 
 def main() -> int:
-    shots = capture()
+    from harness.game.events import write_jsonl
+    events: list = []
+    shots = capture(record=events)
     DATA.mkdir(parents=True, exist_ok=True)
     PNGS.mkdir(parents=True, exist_ok=True)
     entries = {}
@@ -113,6 +120,9 @@ def main() -> int:
     atomic.write_text(DATA / "golden.json", json.dumps({"seed": SEED, "strategy": STRATEGY, "screens": entries},
                                                        ensure_ascii=False, indent=1) + "\n")
     atomic.write_text(PNGS / "README.md", index_markdown(entries))
+    text = io.StringIO()                    # the game's transcript: the screen detectors' test data
+    write_jsonl(text, events, seed=SEED, player=STRATEGY)
+    atomic.write_text(DATA / "transcript.jsonl", text.getvalue())
     print(f"wrote {len(entries)} golden screens: {DATA.relative_to(ROOT)}, {PNGS.relative_to(ROOT)}")
     return 0
 
