@@ -36,6 +36,7 @@ NEXT_DEAL = f"inkey {P.NEXT_DEAL_WAIT}"
 FINAL_BOARD = f"pause {P.FINAL_BOARD_PAUSE}"
 TALLY = f"input {P.ASK_AGAIN}"
 CLAIM = f"input {P.ASK_CLAIM}"
+WELCOME = f"input {P.ASK_INSTRUCTIONS}"
 _COUNT_TAIL = re.compile(r"^( ХОД! | \d+ *)$")    # 2710/3550 « ХОД! », or 2940 « n » (3-4 cells) on blanks
 
 
@@ -237,12 +238,14 @@ class ScreenJudge:
         return want
 
     def _judge_deal(self, pic: Picture, found: list) -> int:
-        """At the player's turn: the cards face up in the hand and those laid are the four the player kept."""
+        """At the player's turn the slots are drawn from A() and B(): those cards, with the ones laid, must be
+        the four the player kept (the engine's hand), so a slot right by its variables is right by the game."""
         kept = self.t.kept.get(Who.PLAYER)
         if pic.moment not in PLAY_MOMENTS or not kept:
             return 0
-        shown = [SlotView.parse(pic.slots.get(s.name, "empty")) for s in P.HAND_SLOTS_DEALT[:4]]
-        seen = sorted([s.card for s in shown if s.state == "up"] + [c for c, _ in self.t.laid[Who.PLAYER]])
+        hand, held = pic.variables.get("hand") or [], pic.variables.get("held") or []
+        drawn = [hand[i] for i in range(min(4, len(hand), len(held))) if held[i] and hand[i]]
+        seen = sorted(drawn + [c for c, _ in self.t.laid[Who.PLAYER]])
         if seen != sorted(kept):
             found.append(ScreenFinding(Cause.SCREEN_DEAL, Who.PLAYER, sorted(kept), seen, NoFacts()))
         return 1
@@ -316,8 +319,8 @@ class ScreenJudge:
             allowed = (P.TEXT_COUNT, P.TEXT_POINTER)
         elif m in DISCARD_MOMENTS:
             allowed = (P.TEXT_THINKING, P.TEXT_POINTER)
-        elif m == CUT_WAIT:
-            allowed = ()
+        elif m in (CUT_WAIT, WELCOME):
+            allowed = ()                                  # 7010 CLS before the first question; 7470 after a cut
         else:
             return 0
         n = 0
