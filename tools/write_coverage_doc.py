@@ -26,7 +26,7 @@ from harness.spectrum.basic import tokenise_program  # noqa: E402
 DATA = ROOT / "docs" / "coverage.json"
 DOC = ROOT / "docs" / "COVERAGE.md"
 KEPT = ("statements_run", "statements_total", "ifs_both", "ifs_total", "never_run", "one_way", "unexplained",
-        "explained_by")
+        "explained_by", "choices")
 RUNS = {"default": "`make run` (`cribbage-zx regress`: 6 games, random, greedy and adversarial players)",
         "thorough": "`cribbage-zx regress --thorough` (the 6 games, then 6 explorer and 2 stopper games)"}
 

@@ -35,7 +35,7 @@ from .program import RUSSIAN, words_of_program
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
-from .events import event_to_json, header
+from .events import Choice, ChoiceKind, event_to_json, header
 from .findings import program_findings
 from .players import PLAYERS
 from .players import make as make_player
@@ -127,6 +127,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
+        "choices": dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
     }
 
 
@@ -182,9 +183,11 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
     """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
     program = Profiler.program_of_tape(read_tap(tape))
     total = Profile()
+    choices: Counter = Counter()
     for g in results:
         total = total + Profile.from_json(g["profile"])
-    return Coverage.of(program, total).as_json()
+        choices.update(g.get("choices", {}))
+    return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items()))}
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
@@ -333,15 +336,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def reach_lost(report: dict) -> list[str]:
+    """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
+    note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
+    cov = report.get("coverage") or {}
+    lost = [f"{item}: neither run nor explained by a note" for item in cov.get("unexplained", [])]
+    taken = cov.get("choices", {})
+    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not taken.get(k.value)]
+    return lost
+
+
+def exit_status(report: dict, thorough: bool) -> int:
+    """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
+    the reach shrank (`reach_lost`)."""
+    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
+           or report["harness_failures"] or (thorough and reach_lost(report)))
+    return 1 if bad else 0
+
+
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough)
     print(summary_table(report))
     print(f"report: {args.out / 'report.json'}")
-    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
-           or report["harness_failures"])
-    return 1 if bad else 0
+    if args.thorough:
+        for item in reach_lost(report):
+            print(f"cribbage-zx regress --thorough: {item}", file=sys.stderr)
+    return exit_status(report, args.thorough)
 
 
 def main(argv: list[str]) -> int:
