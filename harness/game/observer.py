@@ -16,7 +16,6 @@ from typing import Callable
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import read_screen
 from ..spectrum.variables import BasicVariables, ForLoop
-from ..spectrum.variables import VariableError
 from . import program as P
 from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
                      ScoreContext, Show, ShowHand, Starter, Win)
@@ -203,38 +202,36 @@ class Observer:
         return int(g[P.ZX - 1]), int(g[P.MAN - 1])
 
     # ------------------------------------------------------------------ the picture
-    def _maybe(self, name: str):
-        try:
-            return self.get(name)
-        except VariableError:
-            return None
-
-    def _cards(self, ranks: str, suits: str, n: int) -> list[str | None]:
-        r, s = self._maybe(ranks), self._maybe(suits)
-        if r is None or s is None:
-            return []
-        out: list[str | None] = []
-        for i in range(min(n, len(r), len(s))):
-            try:
-                out.append(engine_card(int(r[i]), P.suit_number(s[i])) if 1 <= int(r[i]) <= 13 else None)
-            except ValueError:
-                out.append(None)
-        return out
+    PICTURE_VARIABLES = ("A()", "A$()", "B()", "C()", "C$()", "E()", "E$()", "T()", "NH", "NC", P.V_DEALER,
+                         P.V_TOTALS, "V()", "SUM", "M$", "I$")
 
     def picture_variables(self) -> dict:
-        """The variables the pictures are drawn from (None where the program has not made one yet)."""
+        """The variables the pictures are drawn from, read at one walk of the variables area (None where the
+        program has not made one yet)."""
+        got = {k: (v.value if isinstance(v, ForLoop) else v)
+               for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
+
+        def cards(ranks: str, suits: str, n: int) -> list[str | None]:
+            r, s = got.get(ranks), got.get(suits)
+            if r is None or s is None:
+                return []
+            out: list[str | None] = []
+            for i in range(min(n, len(r), len(s))):
+                try:
+                    out.append(engine_card(int(r[i]), P.suit_number(s[i])) if 1 <= int(r[i]) <= 13 else None)
+                except ValueError:
+                    out.append(None)
+            return out
+
         def number(name):
-            v = self._maybe(name)
-            return None if v is None else int(v)
+            return None if got.get(name) is None else int(got[name])
 
         def numbers(name, n):
-            v = self._maybe(name)
-            return None if v is None else [int(x) for x in v[:n]]
-        message = self._maybe("M$")
-        instructions = self._maybe("I$")
+            return None if got.get(name) is None else [int(x) for x in got[name][:n]]
+        message, instructions = got.get("M$"), got.get("I$")
         return {
-            "hand": self._cards("A()", "A$()", 6), "held": numbers("B()", 6),
-            "computer": self._cards("C()", "C$()", 6), "crib": self._cards("E()", "E$()", 4),
+            "hand": cards("A()", "A$()", 6), "held": numbers("B()", 6),
+            "computer": cards("C()", "C$()", 6), "crib": cards("E()", "E$()", 4),
             "chosen": numbers("T()", 4), "nh": number("NH"), "nc": number("NC"), "dealer": number(P.V_DEALER),
             "scores": numbers(P.V_TOTALS, 2), "back": numbers("V()", 2), "sum": number("SUM"),
             "message": None if message is None else self.pictures.text_of(self.m.mem, message),

@@ -75,30 +75,28 @@ class PictureReader:
 
     def slot(self, cells: ScreenCells, slot: P.Slot, hidden: frozenset[tuple[int, int]] = frozenset()) -> SlotView:
         """The card at *slot*; *hidden* are (row, column) cells covered by another card (not read)."""
-        y, x1 = slot.y, slot.column
-        grid = [[cells.cell(y + r, x1 + c) if (y + r, x1 + c) not in hidden else None
-                 for c in range(P.CARD_WIDTH)] for r in range(P.CARD_HEIGHT)]
-        seen = [cell for row in grid for cell in row if cell is not None]
-        if all(cell.blank for cell in seen):
-            papers = {cell.seen_paper() for cell in seen}
+        places = _places(slot, hidden)
+        keys, attrs = cells.key_rows, cells.attr_rows
+        if not any(keys[r][c] for r, c in places):                       # spaces only: a colour
+            papers = {attrs[r][c] >> 3 & 7 for r, c in places}
             if papers == {P.PAPER_FACE_DOWN}:
                 return SlotView("down")
             if papers == {P.PAPER_TABLE}:
                 return SlotView("empty")
-        others = [grid[r][c] for r in range(P.CARD_HEIGHT) for c in range(P.CARD_WIDTH)
-                  if (r, c) not in P.CARD_FACE_CELLS and grid[r][c] is not None]
-        top_rank, top_suit = grid[0][0], grid[1][0]
-        low_suit, low_rank = grid[3][2], grid[4][2]
-        if None not in (top_rank, top_suit, low_suit, low_rank) and all(c.blank for c in others):
+        y, x1 = slot.y, slot.column
+        face = [(y, x1), (y + 1, x1), (y + 3, x1 + 2), (y + 4, x1 + 2)]   # rank, suit, suit, rank (5440-5460)
+        if not (set(face) & hidden) and not any(keys[r][c] for r, c in places if (r, c) not in face):
+            top_rank, top_suit, low_suit, low_rank = (cells.cell(r, c) for r, c in face)
             rank = self.rank_of.get(top_rank.text)
             suit = SUIT_OF_TEXT.get(top_suit.text)
             if (rank and suit and low_rank.text == top_rank.text and low_suit.text == top_suit.text
                     and not any(c.inverse for c in (top_rank, top_suit, low_suit, low_rank))):
-                papers = {c.paper for c in seen}
+                papers = {attrs[r][c] >> 3 & 7 for r, c in places}
                 inks = {c.ink for c in (top_rank, top_suit, low_suit, low_rank)}
                 return SlotView("up", engine_card(rank, suit), papers.pop() if len(papers) == 1 else -1,
                                 inks.pop() if len(inks) == 1 else -1)
-        text = "|".join("".join(c.text if c is not None else "#" for c in row) for row in grid)
+        text = "|".join("".join(cells.text(y + r, x1 + c) if (y + r, x1 + c) not in hidden else "#"
+                                for c in range(P.CARD_WIDTH)) for r in range(P.CARD_HEIGHT))
         return SlotView("other", text=text)
 
     def pegs(self, cells: ScreenCells) -> dict[Who, list[int]]:
@@ -107,9 +105,12 @@ class PictureReader:
         A half cell that holds neither nothing nor the column's peg glyph is reported as hole 0 (a peg
         column cell with something else in it)."""
         found: dict[Who, list[int]] = {Who.COMPUTER: [], Who.PLAYER: []}
+        keys = cells.key_rows
         for col, who in P.PEG_COLUMNS.items():
             shape = P.peg_shape(col)
             for row in P.PEG_ROWS:
+                if not keys[row][col]:
+                    continue
                 glyph = cells.glyph(row, col)
                 for half, part in (("upper", glyph[:4]), ("lower", glyph[4:])):
                     if part == bytes(4):
@@ -190,6 +191,18 @@ def _outside_slots() -> np.ndarray:
 
 
 _OUTSIDE_SLOTS = _outside_slots()
+
+
+_PLACES: dict = {}
+
+
+def _places(slot: P.Slot, hidden: frozenset) -> list[tuple[int, int]]:
+    """The (row, column) cells of *slot* not covered by *hidden* (kept: every picture reads the same slots)."""
+    key = (slot, hidden)
+    if key not in _PLACES:
+        _PLACES[key] = [(slot.y + r, slot.column + c) for r in range(P.CARD_HEIGHT) for c in range(P.CARD_WIDTH)
+                        if (slot.y + r, slot.column + c) not in hidden]
+    return _PLACES[key]
 
 
 def slot_cells(slot: P.Slot) -> frozenset[tuple[int, int]]:

@@ -226,19 +226,21 @@ class ScreenCells:
         self.keys = self.cells.view(">u8").reshape(24, 32)
         self.attrs = np.frombuffer(bytes(mem[0x5800:0x5B00]), dtype=np.uint8).reshape(24, 32)
         self.index = index.refresh(mem)
+        self.key_rows: list[list[int]] = self.keys.tolist()       # plain ints, for callers reading many cells
+        self.attr_rows: list[list[int]] = self.attrs.tolist()
 
     def glyph(self, row: int, col: int) -> bytes:
         return self.cells[row, col].tobytes()
 
     def text(self, row: int, col: int) -> str:
-        key = int(self.keys[row, col])
+        key = self.key_rows[row][col]
         t = self.index.plain.get(key)
         if t is None:
             t = self.index.inverted.get(key, UNKNOWN)
         return t
 
     def cell(self, row: int, col: int) -> Cell:
-        key, a = int(self.keys[row, col]), int(self.attrs[row, col])
+        key, a = self.key_rows[row][col], self.attr_rows[row][col]
         t = self.index.plain.get(key)
         inverse = False
         if t is None:
