@@ -309,7 +309,7 @@ def test_every_deviation_quotes_the_article_word_for_word():
     from harness.game.deviations import DEVIATIONS
     text = _article_text()
     for dev_id, dev in DEVIATIONS.items():
-        quotes = re.findall(r"«([^»]*)»", dev["article"])
+        quotes = re.findall(r"«([^»]*)»", dev.article)
         assert quotes, dev_id
         for q in quotes:
             assert q in text, (dev_id, q)
@@ -318,12 +318,12 @@ def test_every_deviation_quotes_the_article_word_for_word():
 def test_the_deviations_say_what_the_article_and_the_standard_each_say():
     from harness.game.deviations import DEVIATIONS
     for dev in DEVIATIONS.values():
-        assert dev["article"] and dev["standard"] and dev["article"] != dev["standard"]
+        assert dev.article and dev.standard and dev.article != dev.standard
     # his heels: 1 in the article (quoted), 2 in the standard; never "2" on the article's word
     d1 = DEVIATIONS["D1"]
     assert "сдатчику эасчитывается очко" in RULE_SOURCES["his_heels"]["article"].says
-    assert "«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.»" in d1["article"]
-    assert "his heels 1" in d1["article"]
-    assert "his heels 2" in d1["standard"]
+    assert "«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.»" in d1.article
+    assert "his heels 1" in d1.article
+    assert "his heels 2" in d1.standard
     for dev in DEVIATIONS.values():
-        assert "seed article" not in dev["rule"] and "article" not in dev["standard"]
+        assert "seed article" not in dev.rule and "article" not in dev.standard

@@ -18,8 +18,12 @@ from pathlib import Path
 import pytest
 
 from harness.cribbage import ARTICLE, STANDARD
+from harness.game import compare as compare_module
 from harness.game.compare import Comparator, compare
-from harness.game.events import event_from_json
+from harness.game.events import EventKind, Play, Refused, ScoreContext, ShowHand, Who, event_from_json
+from harness.game.judgements import (AfterGameOver, AfterWin, Cause, Credit, Difference, FairnessFlag, GameWon, GoAt,
+                                     GoPegged, Judged, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Scores,
+                                     TallyFacts, UnmatchedPeg, difference_to_json)
 
 DATA = Path(__file__).resolve().parent / "data"
 BASE = [json.loads(line) for line in (DATA / "example-deal.jsonl").read_text(encoding="utf-8").splitlines()
@@ -38,6 +42,11 @@ def found(result) -> Counter:
 
 def _plain(x):
     return tuple(x) if isinstance(x, list) else x
+
+
+def facts(d) -> dict:
+    """A difference's cause and facts as plain data (as the judgements file has them)."""
+    return {"cause": d.cause.value, **difference_to_json(d)["facts"]}
 
 
 def index_of(dicts, kind, n=0, **fields) -> int:
@@ -180,7 +189,8 @@ def test_show_components_of_the_dealers_hand(part, true):
 
 
 def test_a_crib_component():
-    assert_adds(edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), [("show:flush", "crib", 0, 5, None)])
+    # the crib is the dealer's (the computer's)
+    assert_adds(edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), [("show:flush", "computer", 0, 5, None)])
 
 
 def test_the_show_total_pegged():
@@ -300,7 +310,7 @@ def test_a_go_with_a_playable_card_at_22_or_more_is_d2():
     assert found(result) == Counter({("legality", "player", "play a card", "go", "D2"): 1,
                                      ("reset", "computer", 0, 1, "D1"): 2})
     d2 = result.documented[0]
-    assert d2.context["count"] == 29 and d2.context["playable"] == ["AC"] and d2.context["go_taken_back"] is False
+    assert d2.cause == Cause.GO_WITH_A_CARD and d2.facts == GoAt(29, ("7C", "AC"), ("AC",), False)
 
 
 def test_a_false_go_at_21_is_not_d2():
@@ -328,7 +338,7 @@ def test_a_forced_go_over_an_empty_series_is_reported_not_raised():
     assert kinds[("legality", None)] == 1
     for d in result.differences:
         if d.kind == "harness":
-            assert d.context["event_index"] == go_index and d.context["event"]["kind"] == "go"
+            assert d.at == go_index and d.facts.event == EventKind.GO
     # the comparison still judges what follows
     after = run(dicts + [{"kind": "score", "who": "player", "points": 5, "context": "play", "before": 0}])
     assert ("play", "player", 0, 5, None) in found(after)
@@ -350,7 +360,7 @@ def test_a_rigged_deal_or_an_equal_cut_is_not_checked():
 def test_the_show_order():
     # the pone's hand (the player's) must be shown first
     dicts = edit(BASE, "show", 0, match={"hand": "player"}, hand="computer")
-    assert_adds(dicts, [("flow", "computer", "player", "computer", None)])
+    assert_adds(dicts, [("flow", "player", "player", "computer", None)])   # the player was to show
 
 
 def _to_121(dicts):
@@ -382,7 +392,8 @@ def test_a_score_after_121():
     got = found(run(after_win))
     assert got[("flow", "player", "nothing after the win", "score", None)] == 1
     (d,) = [d for d in run(after_win).differences if d.expected == "nothing after the win"]
-    assert d.context["note"] == "score after computer won" and d.context["event"] == after_win[-1]
+    assert d.cause == Cause.AFTER_WIN and d.facts == AfterWin(EventKind.SCORE, Who.COMPUTER)
+    assert d.at == len(after_win) - 1
 
 
 def test_a_card_played_after_the_win():
@@ -403,10 +414,10 @@ def test_the_games_tally_one_per_win_is_d5_under_the_standard():
     dicts = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
                              {"kind": "tally", "computer": 1, "player": 0}]
     # the player ended on 12 (below 61): a double skunk, four games in the standard rules
-    assert_adds(dicts, [("outcome", "player", (4, 0), (1, 0), "D5")])
+    assert_adds(dicts, [("outcome", "None", (4, 0), (1, 0), "D5")])
     # near-miss: a tally of two is not the program's one per win
     wrong = dicts[:-1] + [{"kind": "tally", "computer": 2, "player": 0}]
-    assert_adds(wrong, [("outcome", "player", (4, 0), (2, 0), None)])
+    assert_adds(wrong, [("outcome", "None", (4, 0), (2, 0), None)])
     right = dicts[:-1] + [{"kind": "tally", "computer": 4, "player": 0}]
     assert_adds(right, [])
 
@@ -506,7 +517,7 @@ def test_screen_values_reported():
 
 def test_an_unknown_screen_check():
     dicts = BASE + [{"kind": "screen", "what": "no such check", "rows": [], "variables": {}}]
-    assert_adds(dicts, [("screen", "player", "a known screen check", "no such check", None)])
+    assert_adds(dicts, [("screen", "None", "a known screen check", "no such check", None)])
 
 
 def test_screens_that_agree_add_nothing():
@@ -526,13 +537,14 @@ def test_feed_returns_the_judgement_each_action_closes():
     returned = [j for _, js in closed for j in js] + comparator._closed
     assert [id(j) for j in returned] == [id(j) for j in result.judgements]
     # the computer's 7S is judged when the next action (the player's 7C) comes: a fifteen, pegged 2
-    at = next(k for k, (ev, js) in enumerate(closed) if any(j.what == "play" and j.action.card == "7S" for j in js))
+    at = next(k for k, (ev, js) in enumerate(closed) if any(j.judged == "play" and j.action.card == "7S" for j in js))
     assert events[at].kind.value == "play" and events[at].card == "7C"
-    (j,) = [j for j in closed[at][1] if j.what == "play"]
-    assert [(e.player, e.points, e.reason) for e in j.expected] == [(0, 2, "fifteen")]
-    assert [(s.who.value, s.points) for s in j.observed] == [("computer", 2)] and j.differences == []
+    (j,) = [j for j in closed[at][1] if j.judged == "play"]
+    assert [(e.who, e.points, e.reason) for e in j.expected] == [("computer", 2, "fifteen")]
+    assert [(s.who.value, s.points) for s in j.observed] == [("computer", 2)] and j.differences == ()
+    assert events[j.action_at] is j.action and j.action.card == "7S" and j.closed_at == at
     # the double peg at the 31's reset is judged at once, with its difference
-    (reset,) = [j for j in result.judgements if j.what == "reset" and j.observed[0].points == 2]
+    (reset,) = [j for j in result.judgements if j.judged == "peg" and j.observed[0].points == 2]
     assert [(d.kind, d.deviation) for d in reset.differences] == [("reset", "D1")]
 
 
@@ -541,22 +553,23 @@ def test_an_internal_error_is_reported_with_the_event_it_failed_on(monkeypatch):
     harness difference naming the event and its index, and judges the rest."""
     def broken(self, ev):
         raise IndexError("planted")
-    monkeypatch.setattr(Comparator, "_on_play", broken)
+    monkeypatch.setitem(compare_module.HANDLERS, Play, broken)
     result = run(BASE)
     harness = [d for d in result.differences if d.kind == "harness"]
     plays = [i for i, d in enumerate(BASE) if d["kind"] == "play"]
-    named = {d.context["event_index"]: d for d in harness}
+    named = {d.at: d for d in harness}
     assert set(plays) <= set(named)
     assert all("IndexError: planted" in named[i].observed for i in plays)
-    assert all(d.context["event"] == BASE[d.context["event_index"]] and d.deviation is None for d in harness)
+    assert all(d.facts.event == BASE[d.at]["kind"] and d.deviation is None and d.who is None for d in harness)
 
 
 def test_the_deviations_table_lists_every_entry():
     from harness.game.deviations import DEVIATIONS, table_markdown
     rows = table_markdown().splitlines()
-    assert rows[0] == "| id | BASIC lines | what the program does | what the article says | what the standard says |"
-    assert rows[1] == "| --- | --- | --- | --- | --- |"
-    assert rows[2:] == [f"| {k} | {d['lines']} | {d['what']} | {d['article']} | {d['standard']} |"
+    assert rows[0] == ("| id | BASIC lines | what the program does | what the article says | what the standard says "
+                       "| judged under |")
+    assert rows[1] == "| --- | --- | --- | --- | --- | --- |"
+    assert rows[2:] == [f"| {k} | {d.lines} | {d.what} | {d.article} | {d.standard} | {d.applies} |"
                         for k, d in DEVIATIONS.items()]
 
 
@@ -566,70 +579,83 @@ def _case_muggins():
 
 
 REPORTED = {
-    # name: (transcript, rules, [(kind, who, expected, observed, deviation, context that must be in it)])
+    # name: (transcript, rules, [(kind, who, expected, observed, deviation, its cause and facts (a subset))])
     "fifteen pegged 3": (PLAY_CASES["fifteen pegged 3"][0], STANDARD, [
-        ("play", "computer", 2, 3, None, {"card": "7S", "table": ["8H"], "count": 8, "pegged": [3, 0]})]),
+        ("play", "computer", 2, 3, None, {"cause": "pegged", "judged": "play", "card": "7S", "table": ["8H"],
+                                          "count": 8, "pegged": [3, 0]})]),
     "go pegged 2": (GO_CASES["go pegged 2"][0], STANDARD, [
-        ("go", "player", 1, 2, None, {"reason": "go", "rule": None}),
-        ("reset", "player", 0, 1, None, {"note": "score with no matching action",
+        ("go", "player", 1, 2, None, {"cause": "go pegged", "reason": "go", "rule": None}),
+        ("reset", "player", 0, 1, None, {"cause": "unmatched peg", "context": "reset",
                                          "previous": {"who": "player", "points": 2, "context": "go"}})]),
     "last card not pegged": (GO_CASES["last card not pegged"][0], STANDARD, [
-        ("go", "computer", 1, 0, None, {"reason": "last card", "rule": None}),
+        ("go", "computer", 1, 0, None, {"cause": "go pegged", "reason": "last card", "rule": None}),
         ("reset", "computer", 0, 1, None, {"previous": {"who": "player", "points": 1, "context": "reset"}})]),
     "a hand's fifteens": (edit(BASE, "show", 0, match={"hand": "player"}, fifteens=5), STANDARD, [
-        ("show:fifteens", "player", 4, 5, None, {"cards": ["5H", "7C", "8H", "JD", "6S"], "crib": False})]),
+        ("show:fifteens", "player", 4, 5, None, {"cause": "show part", "part": "fifteens", "hand": "player",
+                                                 "cards": ["5H", "7C", "8H", "JD", "6S"], "crib": False})]),
     "the crib's flush": (edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), STANDARD, [
-        ("show:flush", "crib", 0, 5, None, {"cards": ["3C", "TS", "AH", "KS", "6S"], "crib": True})]),
+        ("show:flush", "computer", 0, 5, None, {"part": "flush", "hand": "crib",
+                                                "cards": ["3C", "TS", "AH", "KS", "6S"], "crib": True})]),
     "heels pegged 3": (edit(edit(HEELS, "score", 0, points=3), "score", 1, points=3), STANDARD, [
-        ("heels", "computer", 2, 3, None, {"starter": "JS", "pegged": [3, 0]}),
+        ("heels", "computer", 2, 3, None, {"cause": "pegged", "judged": "heels", "starter": "JS", "pegged": [3, 0]}),
         ("reset", "computer", 0, 3, "D1", {"previous": {"who": "computer", "points": 3, "context": "heels"}})]),
     "a refused card that fits": (
         insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "5H", "count": 19}, card="9C"),
-        STANDARD, [("legality", "player", "card accepted", "refused", None, {"card": "5H", "count": 19})]),
+        STANDARD, [("legality", "player", "card accepted", "refused", None,
+                    {"cause": "card refused", "card": "5H", "count": 19})]),
     "a false go at 29": (FALSE_GO_29, STANDARD, [
-        ("legality", "player", "play a card", "go", "D2", {"count": 29, "hand": ["7C", "AC"], "playable": ["AC"]})]),
+        ("legality", "player", "play a card", "go", "D2", {"cause": "go with a card", "count": 29,
+                                                           "hand": ["7C", "AC"], "playable": ["AC"]})]),
     "a go out of turn": (
         FALSE_GO_29[:index_of(FALSE_GO_29, "play", who="player", card="5H") + 1] + _plays("go player - 22"),
         STANDARD, [("legality", "player", "computer to move", "go", None,
-                    {"count": 22, "hand": ["7C", "AC"], "playable": ["7C", "AC"]})]),
+                    {"cause": "go out of turn", "count": 22, "hand": ["7C", "AC"], "playable": ["7C", "AC"]})]),
     "the dealer after the cut": (drop(BASE, "rigged"), STANDARD, [
-        ("flow", "computer", "player", "computer", None, {"note": "dealer after the cut"})]),
+        ("flow", "computer", "player", "computer", None, {"cause": "dealer after cut"})]),
     "the show order": (edit(BASE, "show", 0, match={"hand": "player"}, hand="computer"), STANDARD, [
-        ("flow", "computer", "player", "computer", None, {"note": "show order"})]),
+        ("flow", "player", "player", "computer", None, {"cause": "show order"})]),
     "the wrong winner": (_to_121(BASE) + [{"kind": "win", "who": "player", "computer": 121, "player": 12}],
                          STANDARD, [("flow", "player", ["computer"], "player", None,
-                                     {"note": "winner", "scores": [121, 12]})]),
+                                     {"cause": "winner", "scores": [121, 12]})]),
     "the final scores": (_to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 13}],
-                         STANDARD, [("outcome", "computer", [121, 12], [121, 13], None, {"note": "final scores"})]),
+                         STANDARD, [("outcome", "computer", [121, 12], [121, 13], None, {"cause": "final scores"})]),
     "a game credited to the loser": (
         _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12, "credited": "player"}],
         STANDARD, [("outcome", "computer", "computer", "player", None,
-                    {"note": "game credited to", "won_by": "show"})]),
+                    {"cause": "game credited", "won_by": "show", "muggins": False})]),
     "the games tally": (
         _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
                          {"kind": "tally", "computer": 1, "player": 0}],
-        STANDARD, [("outcome", "player", [4, 0], [1, 0], "D5",
-                    {"note": "games tally", "one_per_game": [1, 0], "as_credited": [1, 0], "rule": "skunk"})]),
+        STANDARD, [("outcome", "None", [4, 0], [1, 0], "D5",
+                    {"cause": "games tally", "games": [{"winner": "computer", "loser_score": 12}],
+                     "one_per_game": [1, 0], "as_credited": [1, 0], "game_points": "skunk",
+                     "credit_deviations": []})]),
     "muggins takes all": (_case_muggins(), STANDARD, [
-        ("show", "computer", 2, 8, "D3", {"hand": "player", "owner": "player", "claim": 6, "true": 8,
-                                          "pegged": [8, 0]}),
-        ("show", "player", 6, 0, "D3", {"hand": "player", "owner": "player", "claim": 6, "true": 8,
+        ("show", "computer", 2, 8, "D3", {"cause": "pegged", "judged": "show", "hand": "player", "owner": "player",
+                                          "claim": 6, "true_total": 8, "pegged": [8, 0]}),
+        ("show", "player", 6, 0, "D3", {"hand": "player", "owner": "player", "claim": 6, "true_total": 8,
                                         "pegged": [8, 0]})]),
     "a peg after 121": (
         _to_121(BASE) + [{"kind": "score", "who": "player", "points": 2, "context": "show", "before": 12}],
-        STANDARD, [("flow", "player", "game over", "+2", None, {"note": "scored after 121", "won_by": "show"}),
+        STANDARD, [("flow", "player", "game over", "+2", None, {"cause": "scored after 121", "won_by": "show"}),
                    ("show", "player", 0, 2, None, {"hand": "computer", "owner": "computer", "claim": None,
-                                                   "true": 16, "pegged": [16, 2]})]),
+                                                   "true_total": 16, "pegged": [16, 2]})]),
     "the count on screen": (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), STANDARD,
-                            [("screen", "player", 15, "ВСЕГО 16", None, {"what": "count"})]),
+                            [("screen", "None", 15, "ВСЕГО 16", None, {"cause": "screen count"})]),
     "a card in hand on screen": (_screen_edit(BASE, "hand", 1, None, {"cards": ["5H", "7C", "8D", "JD"]}), STANDARD,
-                                 [("screen", "player", "8♦", "  ", None, {"what": "hand slot 3"})]),
+                                 [("screen", "player", "8♦", "  ", None, {"cause": "screen hand", "slot": 3})]),
     "the show total on screen": (
         _screen_edit(BASE, "show breakdown", 0, {19: "ВСЕГО = 9                 ⁚ · ⁚"}, None), STANDARD,
-        [("screen", "player", 8, 9, None, {"what": "show total"})]),
+        [("screen", "None", 8, 9, None, {"cause": "screen show", "part": "total"})]),
     "the board on screen": (
         _screen_edit(BASE, "board scores", 1, {20: "  5   7       В          0     3"}, None), STANDARD,
-        [("screen", "player", [0, 2], "0     3", None, {"what": "board scores"})]),
+        [("screen", "None", [0, 2], "0     3", None, {"cause": "screen board"})]),
+    "the games tally on screen": (
+        _screen_edit(_to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12},
+                                      {"kind": "screen", "what": "games tally",
+                                       "rows": [[7, "ВЫ : 0"], [9, "Я : 2"]],
+                                       "variables": {"player": 0, "computer": 1}}], "games tally", 0, None, None),
+        STANDARD, [("screen", "computer", 1, "Я : 2", None, {"cause": "screen tally", "whose": "computer"})]),
 }
 
 
@@ -640,11 +666,12 @@ def test_what_each_difference_reports(name):
     got = [d for d in run(dicts, rules).differences
            if not (d.deviation == "D1" and (d.kind, str(d.who), d.expected, d.observed) in base_d1)]
     got.sort(key=lambda d: (d.kind, str(d.who)))
-    assert len(got) == len(want), [d.as_dict() for d in got]
+    assert len(got) == len(want), [difference_to_json(d) for d in got]
     for d, (kind, who, expected, observed, deviation, context) in zip(got, sorted(want, key=lambda w: (w[0], w[1]))):
         assert (d.kind, str(d.who), d.expected, d.observed, d.deviation) == (kind, who, expected, observed, deviation)
-        assert {k: d.context.get(k) for k in context} == context
-        assert d.as_dict()["context"] is d.context and d.as_dict()["kind"] == kind
+        got_facts = facts(d)
+        assert {k: got_facts.get(k) for k in context} == context
+        assert difference_to_json(d)["kind"] == kind
 
 
 def test_the_checks_made_on_the_base():
@@ -665,143 +692,223 @@ def test_the_checks_made_on_the_base():
 
 def test_the_judgements_of_the_base_in_order():
     result = run(no_screens(BASE))
-    whats = [(j.what, j.action.kind.value) for j in result.judgements]
-    assert whats == [("heels", "starter")] + [("play", "play")] * 4 + [("reset", "score")] + \
-        [("play", "play")] * 3 + [("go", "reset"), ("reset", "score"), ("play", "play"), ("go", "reset"),
-                                  ("reset", "score"), ("show", "show"), ("show", "show"), ("show", "show")]
-    plays = [j for j in result.judgements if j.what == "play"]
+    whats = [(j.judged, j.action.kind.value) for j in result.judgements]
+    # a go or last card is judged as the series' last go or card (the computer's go, then the last card 8D);
+    # a double peg at the reset as a peg of its own
+    assert whats == [("heels", "starter")] + [("play", "play")] * 4 + [("peg", "score")] + \
+        [("play", "play")] * 3 + [("go", "go"), ("peg", "score"), ("play", "play"), ("go", "play"),
+                                  ("peg", "score"), ("show", "show"), ("show", "show"), ("show", "show")]
+    events = [event_from_json(d) for d in no_screens(BASE)]
+    assert all(events[j.action_at] == j.action for j in result.judgements)
+    assert all(j.action_at <= j.closed_at for j in result.judgements)
+    plays = [j for j in result.judgements if j.judged == "play"]
     assert [j.action.card for j in plays] == ["8H", "7S", "7C", "9D", "JD", "9C", "5H", "8D"]
     assert [sum(e.points for e in j.expected) for j in plays] == [0, 2, 2, 2, 0, 0, 0, 0]
     assert [[(s.who.value, s.points) for s in j.observed] for j in plays] == \
         [[], [("computer", 2)], [("player", 2)], [("computer", 2)], [], [], [], []]
-    shows = [j for j in result.judgements if j.what == "show"]
+    shows = [j for j in result.judgements if j.judged == "show"]
     assert [j.action.hand.value for j in shows] == ["player", "computer", "crib"]
     assert [[e.points for e in j.expected] for j in shows] == [[8], [16], [0]]
-    gos = [j for j in result.judgements if j.what == "go"]
-    assert [[(e.player, e.points, e.reason) for e in j.expected] for j in gos] == [[(1, 1, "go")],
-                                                                                   [(0, 1, "last card")]]
-    assert all(j.differences == [] for j in result.judgements if j.what != "reset")
-    assert [len(j.differences) for j in result.judgements if j.what == "reset"] == [1, 1, 1]
+    gos = [j for j in result.judgements if j.judged == "go"]
+    assert [[(e.who, e.points, e.reason) for e in j.expected] for j in gos] == [[("player", 1, "go")],
+                                                                                [("computer", 1, "last card")]]
+    assert all(j.differences == () for j in result.judgements if j.judged != "peg")
+    assert [len(j.differences) for j in result.judgements if j.judged == "peg"] == [1, 1, 1]
 
 
 # ---------------------------------------------------------------------------------------------- each rule, directly
-def _d(kind, who, expected, observed, **context):
-    from harness.game.compare import Difference
-    return Difference(kind, who, expected, observed, context)
+def _d(kind, who, expected, observed, cause, facts):
+    return Difference(Kind(kind), Who(who) if who else None, expected, observed, cause, facts)
 
 
-PREV_GO = {"who": "player", "points": 1, "context": "go"}
-SHOW = {"hand": "player", "owner": "player", "claim": 6, "true": 8}
-TALLY = {"note": "games tally", "rule": "skunk", "one_per_game": [1, 0], "as_credited": [1, 0]}
+WITH_MUGGINS = STANDARD.with_(muggins="standard")      # the standard rules once the game is played with muggins
+SINGLE = STANDARD.with_(game_points="single")           # (the program's own count of games)
+PREV_GO = PreviousPeg(Who.PLAYER, 1, ScoreContext.GO)
+RESET = ScoreContext.RESET
+
+
+def _reset(who, expected, observed, previous=PREV_GO, context=RESET, kind="reset"):
+    return _d(kind, who, expected, observed, Cause.UNMATCHED_PEG, UnmatchedPeg(context, previous))
+
+
+def _go_at(who, expected="play a card", count=25, playable=("AC",), cause=Cause.GO_WITH_A_CARD, kind="legality",
+           taken_back=False, observed="go"):
+    return _d(kind, who, expected, observed, cause, GoAt(count, ("AC",) + tuple(playable), tuple(playable), taken_back))
+
+
+def _show(who, expected, observed, pegged, owner=Who.PLAYER, claim=6, true=8, kind="show", judged=Judged.SHOW):
+    return _d(kind, who, expected, observed, Cause.PEGGED,
+              Pegged(judged, pegged, hand=ShowHand(owner.value), owner=owner, claim=claim, true_total=true))
+
+
+def _credit(who, expected, observed, won_by, muggins, kind="outcome", cause=Cause.GAME_CREDITED):
+    return _d(kind, who, expected, observed, cause, Credit(won_by, muggins))
+
+
+def _tally(expected, observed, as_credited, games, scheme="skunk", credit_deviations=(), kind="outcome"):
+    return _d(kind, None, expected, observed, Cause.GAMES_TALLY,
+              TallyFacts(tuple(GameWon(Who(w), loser) for w, loser in games), (0, 0), as_credited, scheme,
+                         tuple(credit_deviations)))
+
+
+def _heels(expected, observed, kind="heels", judged=Judged.HEELS):
+    return _d(kind, "computer", expected, observed, Cause.PEGGED, Pegged(judged, (observed, 0), starter="JS"))
+
+
+def _last(expected, observed, reason="last card", rule="thirty_one_last_card", kind="go", cause=Cause.GO_PEGGED):
+    return _d(kind, "computer", expected, observed, cause, GoPegged(reason, rule))
+
+
+def _after(cause, won_by, kind="flow"):
+    return _d(kind, "player", "game over", "played 2C", cause, AfterGameOver(won_by, "2C"))
+
+
+def _cut(distribution="cut for deal (player)", group="first games (1000)", never=("1", "2", "3"), kind="fairness"):
+    return _d(kind, None, "uniform", "p=1e-9", Cause.FAIRNESS_FLAG, FairnessFlag(distribution, group, never))
+
+
+# Each case: the difference, then what it is under the standard rules, under the article's, and (where the
+# rule set matters) under a third rule set. Expected ids are read off docs/DEVIATIONS.md by hand.
 CLASSIFIED = [
-    # D1: a repeat of the peg just made, by the same player, after a go, a card or his heels
-    (_d("reset", "player", 0, 1, previous=PREV_GO), "D1"),
-    (_d("reset", "computer", 0, 2, previous={"who": "computer", "points": 2, "context": "play"}), "D1"),
-    (_d("reset", "computer", 0, 2, previous={"who": "computer", "points": 2, "context": "heels"}), "D1"),
-    (_d("reset", "player", 0, 2, previous=PREV_GO), None),                       # another amount
-    (_d("reset", "computer", 0, 1, previous=PREV_GO), None),                     # another player
-    (_d("reset", "player", 0, 1, previous={**PREV_GO, "context": "show"}), None),  # after a show
-    (_d("reset", "player", 1, 1, previous=PREV_GO), None),                       # expected something
-    (_d("go", "player", 0, 1, previous=PREV_GO), None),                          # not at a reset
-    (_d("reset", "player", 0, 1), None),                                         # nothing before it
-    # D2: the player's go at 22 or more holding a card that fits
-    (_d("legality", "player", "play a card", "go", count=22, playable=["9C"]), "D2"),
-    (_d("legality", "player", "play a card", "go", count=30, playable=["AC"]), "D2"),
-    (_d("legality", "player", "play a card", "go", count=21, playable=["9C"]), None),
-    (_d("legality", "player", "play a card", "go", count=25, playable=[]), None),
-    (_d("legality", "computer", "play a card", "go", count=25, playable=["AC"]), None),
-    (_d("legality", "player", "computer to move", "go", count=25, playable=["AC"]), None),
-    (_d("legality", "player", "play a card", "refused", count=25, playable=["AC"]), None),
-    (_d("flow", "player", "play a card", "go", count=25, playable=["AC"]), None),
-    (_d("legality", "player", "play a card", "go", playable=["AC"]), None),
-    # D3: the owner pegs nothing and the opponent the whole hand, after a wrong claim
-    (_d("show", "player", 6, 0, **SHOW, pegged=[8, 0]), "D3"),
-    (_d("show", "computer", 2, 8, **SHOW, pegged=[8, 0]), "D3"),
-    (_d("show", "computer", 0, 8, hand="computer", owner="computer", claim=6, true=8, pegged=[0, 8]), "D3"),
-    (_d("show", "player", 6, 0, **SHOW, pegged=[7, 0]), None),                   # took 7
-    (_d("show", "computer", 2, 8, **SHOW, pegged=[8, 3]), None),                 # the player kept 3
-    (_d("show", "player", 8, 0, **{**SHOW, "claim": 8}, pegged=[8, 0]), None),   # the claim was right
-    (_d("show", "player", 8, 0, **{**SHOW, "claim": None}, pegged=[8, 0]), None),  # no claim (no muggins)
-    (_d("show", "player", 8, 0, **{**SHOW, "true": None}, pegged=[8, 0]), None),
-    (_d("play", "player", 6, 0, **SHOW, pegged=[8, 0]), None),
-    (_d("show", "player", 6, 0, **SHOW), None),                                  # pegs unknown
-    # D4: a win by muggins credited to the player
-    (_d("outcome", "computer", "computer", "player", note="game credited to", won_by="muggins"), "D4"),
-    (_d("outcome", "computer", "computer", "player", note="game credited to", won_by="show"), None),
-    (_d("outcome", "player", "player", "computer", note="game credited to", won_by="muggins"), None),
-    (_d("outcome", "computer", "computer", "computer", note="game credited to", won_by="muggins"), None),
-    (_d("outcome", "computer", "computer", "player", note="final scores", won_by="muggins"), None),
-    (_d("flow", "computer", "computer", "player", note="game credited to", won_by="muggins"), None),
-    (_d("outcome", "player", [1, 0], [0, 1], note="games tally", rule="single", as_credited=[0, 1],
-        credit_deviations=["D4"]), "D4"),
-    (_d("outcome", "player", [1, 0], [0, 1], note="games tally", rule="single", as_credited=[0, 1],
-        credit_deviations=[]), None),
-    (_d("outcome", "player", [1, 0], [0, 2], note="games tally", rule="single", as_credited=[0, 1],
-        credit_deviations=["D4"]), None),
-    # D5: one game per win where the rules give more
-    (_d("outcome", "player", [4, 0], [1, 0], **TALLY), "D5"),
-    (_d("outcome", "player", [4, 0], [2, 0], **TALLY), None),                    # not one per win
-    (_d("outcome", "player", [1, 0], [1, 0], **TALLY), None),                    # one per win is right here
-    (_d("outcome", "player", [4, 0], [1, 0], **{**TALLY, "rule": "single"}), None),
-    (_d("outcome", "player", [4, 0], [1, 0], **{**TALLY, "note": "final scores"}), None),
-    (_d("flow", "player", [4, 0], [1, 0], **TALLY), None),
-    # D6: his heels 2 where the article says 1
-    (_d("heels", "computer", 1, 2), "D6"),
-    (_d("heels", "computer", 1, 3), None),
-    (_d("heels", "computer", 2, 4), None),
-    (_d("play", "computer", 1, 2), None),
-    # D7: no last card point after a 31 on the last card (the article's 3)
-    (_d("go", "computer", 1, 0, reason="last card", rule="thirty_one_last_card"), "D7"),
-    (_d("go", "computer", 1, 0, reason="go", rule="thirty_one_last_card"), None),
-    (_d("go", "computer", 1, 0, reason="last card", rule=None), None),
-    (_d("go", "computer", 1, 1, reason="last card", rule="thirty_one_last_card"), None),
-    (_d("go", "computer", 2, 0, reason="last card", rule="thirty_one_last_card"), None),
-    (_d("play", "computer", 1, 0, reason="last card", rule="thirty_one_last_card"), None),
-    # D8: a go taken back at the confirmation leaves the series in the go's state
-    (_d("flow", "player", "computer to play", "player played", note="out of turn", go_taken_back=True), "D8"),
-    (_d("flow", "player", "computer to play", "player played", note="out of turn", go_taken_back=False), None),
-    (_d("flow", "player", "computer to play", "player played", note="out of turn"), None),
-    (_d("flow", "player", "computer to play", "computer played", note="out of turn", go_taken_back=True), None),
-    (_d("flow", "player", "computer to play", "player played", note="winner", go_taken_back=True), None),
-    (_d("legality", "player", "x", "y", note="turn skipped at the reset", go_taken_back=True), "D8"),
-    (_d("legality", "computer", "x", "y", note="turn skipped at the reset", go_taken_back=True), None),
-    (_d("legality", "player", "x", "y", note="another note", go_taken_back=True), None),
-    (_d("legality", "computer", "player to move", "go", go_taken_back=True), "D8"),
-    (_d("legality", "computer", "player to move", "go", go_taken_back=False), None),
-    (_d("legality", "player", "player to move", "go", go_taken_back=True), None),
-    (_d("legality", "computer", "computer to move", "go", go_taken_back=True), None),
-    (_d("legality", "computer", "player to move", "play", go_taken_back=True), None),
-    (_d("outcome", "computer", "player to move", "go", go_taken_back=True), None),
-    # D9: a win reached at the count reset goes unnoticed
-    (_d("flow", "player", "x", "y", won_by="reset", note="played after 121"), "D9"),
-    (_d("flow", "player", "x", "y", won_by="reset", note="scored after 121"), "D9"),
-    (_d("outcome", "computer", "computer", "player", won_by="reset", note="game credited to"), "D9"),
-    (_d("flow", "player", "x", "y", won_by="go", note="played after 121"), None),
-    (_d("flow", "player", "x", "y", won_by="reset", note="winner"), None),
-    (_d("outcome", "computer", "computer", "player", won_by="reset", note="final scores"), None),
-    (_d("legality", "player", "x", "y", won_by="reset", note="played after 121"), None),
-    (_d("outcome", "player", [1, 0], [0, 1], note="games tally", rule="single", as_credited=[0, 1],
-        credit_deviations=["D9"]), "D9"),
-    # D10: the first cut of a game never low
-    (_d("fairness", "-", "x", "y", distribution="cut for deal (player)", group="first games (1000)",
-        never=["1", "2", "3"]), "D10"),
-    (_d("fairness", "-", "x", "y", distribution="cut for deal (player)", group="first games (1000)",
-        never=["1", "2"]), None),
-    (_d("fairness", "-", "x", "y", distribution="cut for deal (player)", group="later games",
-        never=["1", "2", "3"]), None),
-    (_d("fairness", "-", "x", "y", distribution="the deal", group="first games (1000)",
-        never=["1", "2", "3"]), None),
-    (_d("flow", "-", "x", "y", distribution="cut for deal (player)", group="first games (1000)",
-        never=["1", "2", "3"]), None),
-    (_d("fairness", "-", "x", "y", group="first games (1000)", never=["1", "2", "3"]), None),
-    (_d("fairness", "-", "x", "y", distribution="cut for deal (player)", never=["1", "2", "3"]), None),
+    # D1: a repeat of the peg just made, by the same player, after a go, a card or his heels (every rule set)
+    (_reset("player", 0, 1), "D1", "D1"),
+    (_reset("computer", 0, 2, PreviousPeg(Who.COMPUTER, 2, ScoreContext.PLAY)), "D1", "D1"),
+    (_reset("computer", 0, 2, PreviousPeg(Who.COMPUTER, 2, ScoreContext.HEELS)), "D1", "D1"),
+    (_reset("player", 0, 2), None, None),                                        # another amount
+    (_reset("computer", 0, 1), None, None),                                      # another player
+    (_reset("player", 0, 1, PreviousPeg(Who.PLAYER, 1, ScoreContext.SHOW)), None, None),   # after a show
+    (_reset("player", 1, 1), None, None),                                        # expected something
+    (_reset("player", 0, 1, context=ScoreContext.GO, kind="go"), None, None),   # not at a reset
+    (_reset("player", 0, 1, context=ScoreContext.PLAY, kind="reset"), None, None),
+    (_reset("player", 0, 1, None), None, None),                                  # nothing before it
+    (_d("reset", "player", 0, 1, Cause.SCREEN_COUNT, NoFacts()), None, None),     # another cause
+    # D2: the player's go at 22 or more holding a card that fits (every rule set)
+    (_go_at("player", count=22, playable=("9C",)), "D2", "D2"),
+    (_go_at("player", count=30), "D2", "D2"),
+    (_go_at("player", count=21, playable=("9C",)), None, None),
+    (_go_at("player", count=25, playable=()), None, None),
+    (_go_at("computer", count=25), None, None),
+    (_go_at("player", "computer to move", cause=Cause.GO_OUT_OF_TURN), None, None),
+    (_go_at("player", cause=Cause.TURN_SKIPPED), None, None),
+    (_go_at("player", kind="flow"), None, None),
+    # D3: the owner pegs nothing and the opponent the whole hand, after a wrong claim (where muggins is played)
+    (_show("player", 6, 0, (8, 0)), "D3", "D3"),
+    (_show("computer", 2, 8, (8, 0)), "D3", "D3"),
+    (_show("computer", 0, 8, (0, 8), owner=Who.COMPUTER), "D3", "D3"),
+    (_show("player", 6, 0, (7, 0)), None, None),                                 # took 7
+    (_show("computer", 2, 8, (8, 3)), None, None),                               # the player kept 3
+    (_show("player", 8, 0, (8, 0), claim=8), None, None),                        # the claim was right
+    (_show("player", 8, 0, (8, 0), claim=None), None, None),                     # no claim (no muggins)
+    (_show("player", 8, 0, (8, 0), true=None), None, None),
+    (_show("player", 6, 0, (8, 0), kind="play"), None, None),
+    (_show("player", 6, 0, (8, 0), judged=Judged.PLAY), None, None),
+    # D4: a win by muggins credited to the player (every rule set)
+    (_credit("computer", "computer", "player", ScoreContext.SHOW, True), "D4", "D4"),
+    (_credit("computer", "computer", "player", ScoreContext.SHOW, False), None, None),
+    (_credit("player", "player", "computer", ScoreContext.SHOW, True), None, None),
+    (_credit("computer", "computer", "computer", ScoreContext.SHOW, True), None, None),
+    (_credit("computer", "computer", "player", ScoreContext.SHOW, True, kind="flow"), None, None),
+    (_d("outcome", "computer", "computer", "player", Cause.FINAL_SCORES, NoFacts()), None, None),
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single", ["D4"]), None, None),  # facts not of these rules
+    # D5: one game per win where the rules give more: 4 for the standard's double skunk (below 61), 2 for its
+    # skunk (below 91), 2 for the article's lurch (61 or less), 1 above
+    (_tally([4, 0], [1, 0], (1, 0), [("computer", 12)]), "D5", None),
+    (_tally([2, 0], [1, 0], (1, 0), [("computer", 61)]), "D5", None),
+    (_tally([2, 0], [1, 0], (1, 0), [("computer", 12)], "lurch_article"), None, "D5"),
+    (_tally([4, 0], [1, 0], (1, 0), [("computer", 61)]), None, None),            # a double skunk at 61 is no rule
+    (_tally([1, 0], [1, 0], (1, 0), [("computer", 12)]), None, None),            # one per win is right here
+    (_tally([4, 0], [2, 0], (1, 0), [("computer", 12)]), None, None),            # not one per win
+    (_tally([4, 0], [1, 0], (1, 0), [("computer", 12)], kind="flow"), None, None),
+    (_tally([3, 0], [1, 0], (1, 0), [("computer", 62)], "lurch_article"), None, None),   # expected not the article's
+    # D6: his heels 2 where the article says 1 (only under the article's rules)
+    (_heels(1, 2), None, "D6"),
+    (_heels(2, 2), None, None),
+    (_heels(1, 3), None, None),
+    (_heels(2, 4), None, None),
+    (_heels(1, 2, kind="play"), None, None),
+    (_heels(1, 2, judged=Judged.PLAY), None, None),
+    # D7: no last-card point after a 31 on the last card (only under the article's rules, 3 for it)
+    (_last(1, 0), None, "D7"),
+    (_last(1, 0, reason="go"), None, None),
+    (_last(1, 0, rule=None), None, None),
+    (_last(1, 1), None, None),
+    (_last(2, 0), None, None),
+    (_last(1, 0, kind="play"), None, None),
+    # D8: a go taken back at the confirmation leaves the series in the go's state (every rule set)
+    (_d("flow", "player", "computer to play", "player played", Cause.OUT_OF_TURN, OutOfTurn("5H", 19, True)),
+     "D8", "D8"),
+    (_d("flow", "player", "computer to play", "player played", Cause.OUT_OF_TURN, OutOfTurn("5H", 19, False)),
+     None, None),
+    (_d("flow", "computer", "player to play", "computer played", Cause.OUT_OF_TURN, OutOfTurn("5H", 19, True)),
+     None, None),
+    (_d("legality", "player", "computer to play", "player played", Cause.OUT_OF_TURN, OutOfTurn("5H", 19, True)),
+     None, None),
+    (_go_at("player", cause=Cause.TURN_SKIPPED, taken_back=True, observed="series ended"), "D8", "D8"),
+    (_go_at("computer", cause=Cause.TURN_SKIPPED, taken_back=True, observed="series ended"), None, None),
+    (_go_at("player", cause=Cause.TURN_SKIPPED, taken_back=True, kind="flow"), None, None),
+    (_go_at("computer", "player to move", cause=Cause.GO_OUT_OF_TURN, taken_back=True), "D8", "D8"),
+    (_go_at("computer", "player to move", cause=Cause.GO_OUT_OF_TURN), None, None),
+    (_go_at("player", "computer to move", cause=Cause.GO_OUT_OF_TURN, taken_back=True), None, None),
+    (_go_at("computer", "player to move", cause=Cause.GO_OUT_OF_TURN, taken_back=True, kind="outcome"), None, None),
+    # D9: a win reached at the count reset goes unnoticed (every rule set)
+    (_after(Cause.PLAYED_AFTER_121, RESET), "D9", "D9"),
+    (_after(Cause.SCORED_AFTER_121, RESET), "D9", "D9"),
+    (_credit("computer", "computer", "player", RESET, False), "D9", "D9"),
+    (_credit("player", "player", "computer", RESET, False), "D9", "D9"),
+    (_after(Cause.PLAYED_AFTER_121, ScoreContext.GO), None, None),
+    (_after(Cause.PLAYED_AFTER_121, RESET, kind="legality"), None, None),
+    (_credit("computer", "computer", "player", RESET, False, kind="flow"), None, None),
+    (_d("flow", "player", "x", "y", Cause.WINNER, Scores((121, 12))), None, None),
+    # D10: the first cut of a game never low (every rule set)
+    (_cut(), "D10", "D10"),
+    (_cut(never=("1", "2")), None, None),
+    (_cut(group="later games"), None, None),
+    (_cut(distribution="the deal"), None, None),
+    (_cut(kind="flow"), None, None),
+]
+# The tally off only by a credit to the loser (D4, D9) is a difference only where one game is one point.
+CLASSIFIED_SINGLE = [
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single", ["D4"]), "D4"),
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single", ["D9"]), "D9"),
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single", []), None),
+    (_tally([1, 0], [0, 2], (0, 1), [("computer", 100)], "single", ["D4"]), None),
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single", ["D4"], kind="flow"), None),
+    # D5 does not apply where a game is one point, whatever the tally
+    (_tally([1, 0], [0, 1], (0, 1), [("computer", 100)], "single"), None),
 ]
 
 
-@pytest.mark.parametrize("diff,dev_id", CLASSIFIED, ids=[f"{i}-{d.kind}-{k}" for i, (d, k) in enumerate(CLASSIFIED)])
-def test_each_deviation_rule_and_its_near_misses(diff, dev_id):
+@pytest.mark.parametrize("diff,standard,article", CLASSIFIED,
+                         ids=[f"{i}-{d.kind}-{s}-{a}" for i, (d, s, a) in enumerate(CLASSIFIED)])
+def test_each_deviation_rule_and_its_near_misses(diff, standard, article):
     from harness.game.deviations import classify
-    assert classify(diff) == dev_id
+    muggins = diff.cause == Cause.PEGGED and isinstance(diff.facts, Pegged) and diff.facts.judged == Judged.SHOW
+    std = WITH_MUGGINS if muggins else STANDARD
+    assert (classify(diff, std), classify(diff, ARTICLE)) == (standard, article)
+
+
+@pytest.mark.parametrize("diff,dev_id", CLASSIFIED_SINGLE, ids=[f"{i}" for i in range(len(CLASSIFIED_SINGLE))])
+def test_the_tally_rules_where_a_game_is_one_point(diff, dev_id):
+    from harness.game.deviations import classify
+    assert classify(diff, SINGLE) == dev_id
+
+
+def test_d3_only_where_muggins_is_played():
+    from harness.game.deviations import classify
+    d = _show("player", 6, 0, (8, 0))
+    assert (classify(d, STANDARD), classify(d, WITH_MUGGINS), classify(d, ARTICLE)) == (None, "D3", "D3")
+
+
+def test_the_rules_each_deviation_applies_under():
+    """Read off each entry's "judged under": D3 with muggins, D5 where a lurch or skunk counts, D6 and D7
+    only under the article's values; every other one under every rule set."""
+    from harness.cribbage.rules import PRESETS
+    from harness.game.deviations import DEVIATIONS
+    under = {k: sorted(name for name, r in PRESETS.items() if d.under(r)) for k, d in DEVIATIONS.items()}
+    every = sorted(PRESETS)
+    assert under == {"D1": every, "D2": every, "D3": ["article", "program"], "D4": every,
+                     "D5": ["article", "cadenza", "standard"], "D6": ["article"], "D7": ["article"], "D8": every,
+                     "D9": every, "D10": every, "D11": every, "D12": every}
 
 
 # ---------------------------------------------------------------------------------------------- the engine kept in step
@@ -818,11 +925,11 @@ def test_a_go_the_program_does_not_announce_is_implied():
     (d,) = run(early).differences
     assert (d.kind, str(d.who), d.expected, d.observed, d.deviation) == \
         ("flow", "computer", "player to play", "computer played", None)
-    assert (d.context["note"], d.context["count"], d.context["go_taken_back"]) == ("out of turn", 19, False)
+    assert (d.cause, d.facts) == (Cause.OUT_OF_TURN, OutOfTurn("AS", 19, False))
     # at the start of a series it is the lead that was taken
     lead = _deal("9D AS AD 7S KD QD", "KC QC 5H 8H 2S 3S", "KD QD", "2S 3S") + _plays("play computer 9D 0")
     (d,) = run(lead).differences
-    assert (d.kind, d.expected, d.observed, d.context["count"]) == ("flow", "player to lead", "computer played", 0)
+    assert (d.kind, d.expected, d.observed, d.facts.count) == ("flow", "player to lead", "computer played", 0)
 
 
 def test_the_winning_card_is_judged_by_its_whole_score():
@@ -842,7 +949,7 @@ def test_the_winning_card_is_judged_by_its_whole_score():
 # ---------------------------------------------------------------------------------------------- the judgement each difference is in
 def _judgement_of(result, diff):
     (j,) = [j for j in result.judgements if any(d is diff for d in j.differences)]
-    return j.what, j.action.kind.value
+    return j.judged, j.action.kind.value
 
 
 def test_each_difference_is_in_the_judgement_of_its_action():
@@ -854,7 +961,7 @@ def test_each_difference_is_in_the_judgement_of_its_action():
          ("refused", "refused")),
         (PLAY_CASES["fifteen pegged 3"][0], ("play", "play")),
         (edit(BASE, "show", 0, match={"hand": "crib"}, flush=5), ("show", "show")),
-        (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), ("screen count", "screen")),
+        (_screen_edit(BASE, "count", 1, {6: "ВСЕГО 16  2               ⁞   ⁞"}, None), ("screen", "screen")),
     ]
     for dicts, want in cases:
         result = run(dicts)
@@ -863,25 +970,27 @@ def test_each_difference_is_in_the_judgement_of_its_action():
 
 
 def test_a_difference_as_a_dict():
-    result = run(PLAY_CASES["fifteen pegged 3"][0])
+    dicts = PLAY_CASES["fifteen pegged 3"][0]
+    result = run(dicts)
     (d,) = [d for d in result.differences if d.kind == "play"]
-    out = d.as_dict()
-    assert {k: out[k] for k in ("kind", "who", "expected", "observed", "deviation", "context")} == {
-        "kind": "play", "who": "computer", "expected": 2, "observed": 3, "deviation": None, "context": d.context}
-    assert out.get("at", None) == getattr(d, "at", None)
+    assert difference_to_json(d) == {
+        "kind": "play", "who": "computer", "expected": 2, "observed": 3, "deviation": None, "cause": "pegged",
+        "facts": {"judged": "play", "pegged": [3, 0], "card": "7S", "table": ["8H"], "count": 8, "starter": None,
+                  "hand": None, "owner": None, "claim": None, "true_total": None},
+        "at": index_of(dicts, "play", card="7C")}          # found when the next card closed the 7S
 
 
 def test_an_internal_error_is_one_harness_difference_in_its_own_judgement(monkeypatch):
     def broken(self, ev):
         raise KeyError("planted")
-    monkeypatch.setattr(Comparator, "_on_refused", broken)
+    monkeypatch.setitem(compare_module.HANDLERS, Refused, broken)
     dicts = insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "8D", "count": 24}, card="5H")
     result = run(dicts)
     (d,) = [d for d in result.differences if d.kind == "harness"]
-    assert (str(d.who), d.expected, d.observed) == ("-", "no error", "KeyError: 'planted'")
-    assert d.context["event_index"] == index_of(dicts, "refused")
+    assert (d.who, d.expected, d.observed) == (None, "no error", "KeyError: 'planted'")
+    assert d.at == index_of(dicts, "refused") and d.facts.event == EventKind.REFUSED
     assert _judgement_of(result, d) == ("harness", "refused")
-    assert found(result) - Counter({("harness", "-", "no error", "KeyError: 'planted'", None): 1}) == D1_BASE
+    assert found(result) - Counter({("harness", "None", "no error", "KeyError: 'planted'", None): 1}) == D1_BASE
 
 
 # ---------------------------------------------------------------------------------------------- legality details
@@ -889,20 +998,20 @@ def test_the_cards_that_fit_are_named_up_to_exactly_31():
     dicts = _deal("KS QS 9D 9C 8D 7S", "TS JD 8H 5H 2C 3C", "KS QS", "TS JD") + _plays(
         "play player 8H 8", "play computer 9D 8", "play player 5H 22", "play computer 7S 22", "go player - 29")
     (d,) = run(dicts).differences
-    assert (d.kind, d.deviation, d.context["playable"], d.context["hand"]) == ("legality", "D2", ["2C"], ["2C", "3C"])
+    assert (d.kind, d.deviation, d.facts.playable, d.facts.hand) == ("legality", "D2", ("2C",), ("2C", "3C"))
 
 
 def test_a_card_the_player_does_not_hold():
     dicts = BASE[:index_of(BASE, "starter") + 1] + _plays("play player 2C 2")
     (d,) = run(dicts).differences
-    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play ('2C', 1)")
-    assert "2C" in d.context["reason"]
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play 2C")
+    assert d.cause == Cause.ENGINE_REFUSED and d.facts.action == "play" and "2C" in d.facts.reason
 
 
 def test_a_card_of_the_other_hand_played_by_the_player():
     dicts = BASE[:index_of(BASE, "starter") + 1] + _plays("play player 7S 7")
     (d,) = run(dicts).differences
-    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play ('7S', 1)")
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "player", "legal", "play 7S")
 
 
 def test_events_before_any_game_are_no_crash():
@@ -929,9 +1038,10 @@ def test_the_tally_counts_every_game():
     game = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12}]
     dicts = game + game + [{"kind": "tally", "computer": 2, "player": 0}]
     got = found(run(dicts))
-    assert got[("outcome", "player", (8, 0), (2, 0), "D5")] == 1
+    assert got[("outcome", "None", (8, 0), (2, 0), "D5")] == 1
     (d,) = [d for d in run(dicts).differences if d.kind == "outcome"]
-    assert (d.context["one_per_game"], d.context["as_credited"]) == ([2, 0], [2, 0])
+    assert (d.facts.one_per_game, d.facts.as_credited) == ((2, 0), (2, 0))
+    assert d.facts.games == (GameWon(Who.COMPUTER, 12), GameWon(Who.COMPUTER, 12))
 
 
 def test_a_deal_after_the_win_without_a_cut():
@@ -947,11 +1057,11 @@ def test_a_win_by_muggins_credited_to_the_player_is_d4():
     dicts[end]["before"] = 113
     won = dicts + [{"kind": "win", "who": "computer", "computer": 121, "player": 4, "credited": "player"}]
     d4 = [d for d in run(won).differences if d.kind == "outcome"]
-    assert [(d.deviation, d.context["won_by"]) for d in d4] == [("D4", "muggins")]
+    assert [(d.deviation, d.facts) for d in d4] == [("D4", Credit(ScoreContext.SHOW, True))]
     # near-miss: the same credit after a win by the computer's own hand is no muggins
     own = _to_121(BASE) + [{"kind": "win", "who": "computer", "computer": 121, "player": 12, "credited": "player"}]
-    assert [(d.deviation, d.context["won_by"]) for d in run(own).differences if d.kind == "outcome"] == \
-        [(None, "show")]
+    assert [(d.deviation, d.facts) for d in run(own).differences if d.kind == "outcome"] == \
+        [(None, Credit(ScoreContext.SHOW, False))]
 
 
 def test_a_transcript_that_starts_at_the_deal():
@@ -986,7 +1096,7 @@ def _screens_found(*screens, claim=None):
     dicts = no_screens(BASE)
     at = index_of(dicts, "show", hand="player") + 1
     extra = ([{"kind": "claim", "claimed": claim}] if claim is not None else []) + list(screens)
-    return [(d.expected, d.observed, d.context.get("what")) for d in run(dicts[:at] + extra).differences
+    return [(d.expected, d.observed, "show " + d.facts.part) for d in run(dicts[:at] + extra).differences
             if d.kind == "screen"]
 
 
@@ -1030,8 +1140,8 @@ def test_each_part_of_the_breakdown():
 
 def test_an_action_before_any_deal():
     (d,) = run([{"kind": "starter", "card": "JS"}]).differences
-    assert (d.kind, str(d.who), d.expected, d.observed, d.context["note"]) == \
-        ("flow", "player", "a cut for deal first", "starter", "action before the game began")
+    assert (d.kind, d.who, d.expected, d.observed, d.cause) == \
+        ("flow", None, "a cut for deal first", "starter", Cause.BEFORE_GAME)
 
 
 def test_a_transcript_ending_on_a_go_peg_no_series_gave():
@@ -1039,13 +1149,13 @@ def test_a_transcript_ending_on_a_go_peg_no_series_gave():
                                                    "before": 0}]
     result = run(dicts)
     assert found(result) == Counter({("go", "player", 0, 1, None): 1})
-    assert (result.judgements[-1].what, result.judgements[-1].action.kind.value) == ("go", "score")
+    assert (result.judgements[-1].judged, result.judgements[-1].action.kind.value) == ("go", "play")   # its card
 
 
 def test_the_computer_cuts_lower_and_deals():
     dicts = edit(drop(BASE, "rigged"), "cut", player_rank=9, computer_rank=4)
     assert found(run(dicts)) == D1_BASE
-    judged = [(j.what, j.action.kind.value) for j in run(dicts).judgements if j.what == "dealer"]
+    judged = [(j.judged, j.action.kind.value) for j in run(dicts).judgements if j.judged == "dealer"]
     assert judged == [("dealer", "deal")]
 
 
@@ -1054,7 +1164,7 @@ def test_the_tally_is_judged_as_the_tally():
                              {"kind": "tally", "computer": 1, "player": 0}]
     result = run(dicts)
     (d,) = [d for d in result.differences if d.kind == "outcome"]
-    assert _judgement_of(result, d) == ("tally", "tally") and d.context["credit_deviations"] == []
+    assert _judgement_of(result, d) == ("tally", "tally") and d.facts.credit_deviations == ()
 
 
 # ---------------------------------------------------------------------------------------------- more of the flow
@@ -1062,28 +1172,27 @@ def test_a_card_played_at_121_before_the_win_is_declared():
     dicts = _to_121(BASE) + _plays("play player 2C 2")
     result = run(dicts)
     (d,) = [d for d in result.differences if d.kind == "flow"]
-    assert (str(d.who), d.expected, d.observed, d.context["note"], d.context["won_by"]) == \
-        ("player", "game over", "played 2C", "played after 121", "show")
+    assert (str(d.who), d.expected, d.observed, d.cause, d.facts) == \
+        ("player", "game over", "played 2C", Cause.PLAYED_AFTER_121, AfterGameOver(ScoreContext.SHOW, "2C"))
     assert _judgement_of(result, d) == ("play", "play")
     below = edit(_to_121(BASE), "score", 0, match={"context": "show", "who": "computer"}, before=104) + \
         _plays("play player 2C 2")                                   # 120: the game goes on
-    assert not [d for d in run(below).differences if d.context.get("note") == "played after 121"]
+    assert not [d for d in run(below).differences if d.cause == Cause.PLAYED_AFTER_121]
 
 
 def test_a_reset_while_a_player_could_still_play():
     """The count reset after the computer's 9C (19) though the player holds the 5 and the computer the 8:
     two turns skipped, the player's then the computer's."""
     dicts = insert_after(BASE, "play", 0, {"kind": "reset", "count": 19}, card="9C")
-    got = [d for d in run(dicts).differences if d.context.get("note") == "turn skipped at the reset"]
+    got = [d for d in run(dicts).differences if d.cause == Cause.TURN_SKIPPED]
     assert [(d.kind, str(d.who), d.expected, d.observed, d.deviation) for d in got] == \
         [("legality", "player", "play a card", "series ended", None),
          ("legality", "computer", "play a card", "series ended", None)]
-    assert [(d.context["count"], d.context["hand"], d.context["playable"], d.context["go_taken_back"])
-            for d in got] == [(19, ["5H"], ["5H"], False), (19, ["8D"], ["8D"], False)]
+    assert [d.facts for d in got] == [GoAt(19, ("5H",), ("5H",), False), GoAt(19, ("8D",), ("8D",), False)]
 
 
 def test_a_reset_after_everyone_said_go_skips_no_turn():
-    assert not [d for d in run(BASE).differences if d.context.get("note") == "turn skipped at the reset"]
+    assert not [d for d in run(BASE).differences if d.cause == Cause.TURN_SKIPPED]
 
 
 def test_a_card_pegged_in_two_parts_and_a_go_pegged_twice():
@@ -1104,21 +1213,22 @@ def test_a_series_still_open_when_the_transcript_ends():
     result = run(BASE[:end + 1])                 # the go earned, not yet pegged
     assert found(result)[("go", "player", 1, 0, None)] == 1
     last = result.judgements[-1]
-    assert (last.what, last.action.kind.value, last.action.count) == ("go", "reset", 0)
+    # the series' last go the engine follows: the computer's (the player's, with no card left, is automatic)
+    assert (last.judged, last.action.kind.value, last.action.who) == ("go", "go", "computer")
 
 
 def test_a_go_still_open_at_the_show():
     reset = index_of(BASE, "reset", count=8)
     dicts = BASE[:reset] + BASE[reset + 2:]       # no reset (nor its double peg) after the last card
     result = run(dicts)
-    (j,) = [j for j in result.judgements if j.what == "go" and j.action.kind.value == "show"]
+    (j,) = [j for j in result.judgements if j.judged == "go" and j.closed_at == index_of(dicts, "show")]
     assert [(s.who.value, s.points) for s in j.observed] == [("computer", 1)]
 
 
 def test_a_discard_of_cards_not_held():
     dicts = BASE[:index_of(BASE, "deal") + 1] + [{"kind": "discard", "who": "computer", "cards": ["2C", "3C"]}]
     (d,) = run(dicts).differences
-    assert (d.kind, str(d.who), d.expected) == ("legality", "?", "legal") and d.observed.startswith("discard (0,")
+    assert (d.kind, str(d.who), d.expected, d.observed) == ("legality", "computer", "legal", "discard 2C 3C")
 
 
 def test_every_deal_of_a_game_after_one_cut():
@@ -1126,7 +1236,7 @@ def test_every_deal_of_a_game_after_one_cut():
     base = drop(BASE, "rigged")
     second = {**next(d for d in BASE if d["kind"] == "deal"), "n": 2, "dealer": "player"}
     result = run(base + [second])
-    assert [d.context.get("note") for d in result.differences if d.kind == "flow"] == ["dealer after the cut"]
+    assert [d.cause for d in result.differences if d.kind == "flow"] == [Cause.DEALER_AFTER_CUT]
 
 
 def test_two_games_check_each_cut():
@@ -1134,4 +1244,4 @@ def test_two_games_check_each_cut():
     one = run(game)
     two = run(game + game)
     assert two.checks == 2 * one.checks
-    assert len([d for d in two.differences if d.context.get("note") == "dealer after the cut"]) == 2
+    assert len([d for d in two.differences if d.cause == Cause.DEALER_AFTER_CUT]) == 2

@@ -15,6 +15,7 @@ from harness.cribbage import STANDARD
 from harness.cribbage.rules import PRESETS
 from harness.game.compare import compare
 from harness.game.events import Choice, ChoiceKind, Score, ScoreContext, Tally, Win, read_jsonl
+from harness.game.judgements import Cause
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -37,7 +38,7 @@ def test_a_muggins_win_credited_to_the_player_is_d4():
     # the tally that follows is off by that game: explained as D5 (one game per win) under the standard's skunks,
     # and as D4 alone under rules that count one game per win
     program_rules = compare(events, PRESETS["program"])
-    assert any(d.deviation == "D4" and d.context.get("note") == "games tally" for d in program_rules.differences)
+    assert any(d.deviation == "D4" and d.cause == Cause.GAMES_TALLY for d in program_rules.differences)
     assert program_rules.unexplained == []
 
 
@@ -97,7 +98,7 @@ def test_a_tally_that_agrees_with_nothing_is_unexplained():
     i = next(i for i, e in enumerate(events) if isinstance(e, Tally))
     events[i] = Tally(computer=events[i].computer + 5, player=events[i].player)
     result = compare(events, STANDARD)
-    assert [d.context["note"] for d in result.unexplained] == ["games tally"]
+    assert [d.cause for d in result.unexplained] == [Cause.GAMES_TALLY]
 
 
 def test_every_game_of_the_thorough_set_recorded_here_is_fully_explained_under_both_rule_sets():

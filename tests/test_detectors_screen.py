@@ -40,6 +40,12 @@ def planted(index, **changes):
     return EVENTS[:index] + [dataclasses.replace(pic, **fields)] + EVENTS[index + 1:]
 
 
+def _where(d):
+    """The slot, line or place a screen difference's facts name."""
+    f = d.facts
+    return getattr(f, "slot", None) or getattr(f, "line", None) or getattr(f, "place", None) or ""
+
+
 def screen(events):
     return [d for d in compare(events).differences if d.kind == "screen"]
 
@@ -83,8 +89,8 @@ def _slot(index, name):
      "screen colour", "hand 1"),
     ("black suit in red", PLAY, {"slots": {"hand 2": _slot(PLAY, "hand 2").replace("7/0", "7/2")}},
      "screen colour", "hand 2"),
-    ("a card laid still in the hand", PLAY, {"slots": {"hand 4": "up JC 7/0"}}, "screen stale", "hand 4"),
-    ("a card left on the table", PLAY, {"slots": {"laid player 3": "up 4H 7/2"}}, "screen stale", "laid player 3"),
+    ("a card laid still in the hand", PLAY, {"slots": {"hand 4": "up JC 7/0"}}, "screen left", "hand 4"),
+    ("a card left on the table", PLAY, {"slots": {"laid player 3": "up 4H 7/2"}}, "screen left", "laid player 3"),
     ("stale text on the table", PLAY, {"rows": {"table 14:2": "СЧЕТ:"}}, "screen stale", "table 14:2"),
     ("stale message", PLAY, {"rows": {"message": "ВЫБЕРИТЕ 2 КАРТЫ"}}, "screen line", "message"),
     ("wrong dealer named", DISCARD, {"rows": {"line 22": "Я СДАЮ" if EVENTS[DISCARD].rows["line 22"] != "Я СДАЮ"
@@ -96,8 +102,8 @@ def _slot(index, name):
 def test_a_planted_screen_fault_is_caught_as_its_kind(fault, index, changes, cause, where):
     found = new_ones(planted(index, **changes))
     assert found, fault
-    assert {d.context["cause"] for d in found} == {cause}, (fault, [d.as_dict() for d in found])
-    assert all(where in (d.context.get("slot") or d.context.get("line") or d.context.get("place")) for d in found)
+    assert {d.cause.value for d in found} == {cause}, (fault, found)
+    assert all(where in _where(d) for d in found)
     assert all(d.at == index for d in found)
 
 
@@ -110,7 +116,7 @@ def test_a_peg_one_hole_off_is_caught_and_the_right_holes_are_not():
     holes = EVENTS[i].pegs["player"]
     assert new_ones(planted(i, pegs={"player": [holes[0], holes[1] + 1]})) != []
     found = new_ones(planted(i, pegs={"player": [holes[0], holes[1] + 1]}))
-    assert [(d.context["cause"], d.who, d.expected, d.observed) for d in found] == [
+    assert [(d.cause.value, d.who, d.expected, d.observed) for d in found] == [
         ("screen pegs", "player", holes, [holes[0], holes[1] + 1])]
     assert new_ones(planted(i, pegs={"player": list(reversed(holes))})) == []     # the same holes, read in any order
     assert new_ones(planted(i, pegs={"computer": EVENTS[i].pegs["computer"] + [0]}))   # a blot in a peg column
@@ -123,21 +129,21 @@ def test_the_hand_on_screen_must_be_the_hand_kept():
     hand = list(v["hand"])
     hand[0] = "KH"
     found = new_ones(planted(i, slots={"hand 1": "up KH 7/2"}, variables={"hand": hand}))
-    assert [d.context["cause"] for d in found] == ["screen deal"]
+    assert [d.cause.value for d in found] == ["screen deal"]
 
 
 # ------------------------------------------------------------------ near-misses
 def test_a_picture_half_drawn_is_not_judged_but_the_same_at_a_wait_is():
     half = {"slots": {"hand 1": "other 2  |♦  |   |   |   "}}        # 5440 ran, 5450-5460 not yet
     assert new_ones(planted(PLAY, drawing=True, **half)) == []
-    assert [d.context["cause"] for d in new_ones(planted(PLAY, **half))] == ["screen face"]
+    assert [d.cause.value for d in new_ones(planted(PLAY, **half))] == ["screen face"]
 
 
 def test_the_pointer_and_the_go_prompt_under_the_hand_are_not_stale():
     assert new_ones(planted(PLAY, rows={"table 21:1": "▒", "table 21:8": "ВАШ ХОД?"})) == []
     # ... but the same text at the cut for deal is
     cut = pictures("inkey 4925")[0]
-    assert [d.context["cause"] for d in new_ones(planted(cut, rows={"table 21:8": "ВАШ ХОД?"}))] == ["screen stale"]
+    assert [d.cause.value for d in new_ones(planted(cut, rows={"table 21:8": "ВАШ ХОД?"}))] == ["screen stale"]
 
 
 def test_the_instructions_text_over_the_computers_hand_is_not_a_difference():
@@ -171,16 +177,16 @@ def test_a_discard_taken_back_face_down_is_d11_only_after_a_reselect():
                                slots={**EVENTS[DISCARD].slots, f"hand {other}": "down"})
     pic = dataclasses.replace(EVENTS[i], slots={**EVENTS[i].slots, f"hand {other}": "down"})
     events = back + [pic0, pic] + EVENTS[i + 1:]
-    found = [d for d in screen(events) if d.context.get("slot") == f"hand {other}"]
+    found = [d for d in screen(events) if getattr(d.facts, "slot", None) == f"hand {other}"]
     assert found and all(d.deviation == "D11" for d in found)
     # the same picture with no card taken back: an unexplained face-down card
-    plain = [d for d in screen(EVENTS[:i] + [pic] + EVENTS[i + 1:]) if d.context.get("slot") == f"hand {other}"]
+    plain = [d for d in screen(EVENTS[:i] + [pic] + EVENTS[i + 1:]) if getattr(d.facts, "slot", None) == f"hand {other}"]
     assert plain and all(d.deviation is None for d in plain)
 
 
 def test_every_new_screen_cause_has_a_planted_case():
     planted_causes = {"screen card", "screen face", "screen colour", "screen stale", "screen line", "screen pegs",
-                      "screen deal"}
+                      "screen deal", "screen left"}
     assert {c.value for c in Cause if c.value.startswith("screen ") and c.value not in
             ("screen check unknown", "screen board", "screen count", "screen hand", "screen show",
              "screen tally")} == planted_causes

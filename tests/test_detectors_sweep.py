@@ -148,9 +148,9 @@ def test_a_wrong_crib_flush_is_reported_as_the_crib(monkeypatch, capsys, tmp_pat
 def test_a_documented_sweep_deviation_is_named_and_does_not_fail_the_sweep(monkeypatch, capsys, tmp_path,
                                                                             no_machine):
     from harness.game import deviations
-    monkeypatch.setitem(deviations.SWEEP_DEVIATIONS, "DX", {
-        "match": lambda kind, cause, example: kind == "play" and cause == ("play", 2, 3)
-        and example["series"] == [7, 7]})
+    monkeypatch.setitem(deviations.SWEEP_DEVIATIONS, "DX", deviations.SweepDeviation(
+        "DX", "2000", "a pair counted 3",
+        lambda kind, cause, example: kind == "play" and cause == ("play", 2, 3) and example["series"] == [7, 7]))
     monkeypatch.setattr(sweep, "program_play", _pair_counts_three)
     status, out, report = sweep_main(capsys, tmp_path, "play")
     assert status == 0

@@ -127,9 +127,9 @@ def test_a_tape_whose_ink_was_stored_as_paper_is_caught_card_by_card(loaded):
     m = _patched(loaded, 5410, INK, PAPER)                       # 5410 ... THEN PAPER 2: red cards on red paper
     rec = GameDriver(m, make("random", 7), seed=7, max_deals=1).play()
     screen = [d for d in compare(rec.events).differences if d.kind == "screen" and not d.deviation]
-    colour = [d for d in screen if d.context["cause"] == "screen colour"]
+    colour = [d for d in screen if d.cause.value == "screen colour"]
     assert colour and all(d.observed == "2/0" and d.expected == "7/2" for d in colour)
-    assert {d.context["cause"] for d in screen} <= {"screen colour", "screen face"}
+    assert {d.cause.value for d in screen} <= {"screen colour", "screen face"}
     clean = Spectrum48(fast=True)
     clean.restore(loaded)
     rec = GameDriver(clean, make("random", 7), seed=7, max_deals=1).play()

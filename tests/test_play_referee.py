@@ -88,7 +88,7 @@ def test_every_judgement_of_the_comparison_is_on_the_panel(first_deal):
     lines = referee.lines()
     panel = "\n".join(texts(lines))
     result = compare(referee.events)             # the comparison regress uses, run again over the same events
-    judged = [j for j in result.judgements if j.expected or j.observed or j.differences or j.what in
+    judged = [j for j in result.judgements if j.expected or j.observed or j.differences or j.judged in
               ("play", "go", "show", "heels")]
     assert len(judged) > 10
     for j in judged:
@@ -96,7 +96,7 @@ def test_every_judgement_of_the_comparison_is_on_the_panel(first_deal):
             assert f"{e.points} for {e.reason}" in panel, (j, e)
         for s in j.observed:
             assert f"{'you' if s.who == 'player' else s.who} {s.points}" in panel, (j, s)
-    shows = [j for j in result.judgements if j.what == "show"]
+    shows = [j for j in result.judgements if j.judged == "show"]
     assert len(shows) == 3                       # both hands and the crib
     for j in shows:
         hs = next(e.detail for e in j.expected if e.detail is not None)

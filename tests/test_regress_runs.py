@@ -173,7 +173,8 @@ def _stand_in_game(job):
 def real_record(good_tape):
     regress._init_worker(good_tape.read_bytes())
     record = regress.play_one((0, 1, "random", False))
-    assert record.get("failure") is None and not record["unexplained"] and not record["basic_errors"]
+    assert record.get("failure") is None and not record["basic_errors"]
+    assert not regress.counts_of_judgements(record["judgements"], "game-000.judgements.jsonl")["unexplained"]
     return record
 
 
@@ -203,7 +204,7 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
         assert err.index(f"game 1 (seed {seed1}") < err.index("game 2 started")
     assert report["played"] == 4
     assert sorted(p.name for p in (tmp_path / "out").glob("*.jsonl")) == [
-        "game-000.jsonl", "game-002.jsonl", "game-003.jsonl", "game-004.jsonl"]
+        f"game-{n:03d}.{kind}jsonl" for n in (0, 2, 3, 4) for kind in ("", "judgements.")]
     saved = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
     assert saved["harness_failures"] == 2 and saved["ended"] == "complete"
 
@@ -224,7 +225,7 @@ def test_a_used_folder_is_refused_and_replace_clears_it_first(tmp_path, good_tap
     assert (out_dir / "game-007.jsonl").exists()
     regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
     assert sorted(p.name for p in out_dir.iterdir()) == [".cribbage-zx-run", ".lock", "game-000", "game-000.jsonl",
-                                                         "report.json"]
+                                                         "game-000.judgements.jsonl", "report.json"]
 
 
 def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_in_games):

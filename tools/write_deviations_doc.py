@@ -23,7 +23,10 @@ line reads as the OCR shows it, up to character-level OCR fixes. The
 judgements `basic/RECONSTRUCTION.md` logs on these lines were revisited and
 do not touch the logic: 2745 and 2755 (the spaces of the «ВАШ ХОД?» prompt),
 4440 (`cgc` read as CGO, the only flag of that name; no reading of that row
-clears S), 4790 (`ss-s+p…` read as `SS=S+P…`) and 4795 (the message's spacing).
+clears S), 4790 (`ss-s+p…` read as `SS=S+P…`), 4795 (the message's spacing) and
+7365 (`FOR Y-l TO .4` read as `FOR Y=.1 TO .4`, the dot lost: as printed the loop
+would not run and D10's deck would hold no card); every other cited line needs only
+the character-level fixes of `tools/ocr_diff.py` (`tests/test_deviation_lines.py`).
 
 """
 

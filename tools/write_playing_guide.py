@@ -225,7 +225,7 @@ def screenshots() -> str:
 
 def deviation_id(lines: str) -> str:
     """The id of the documented deviation whose BASIC lines start with *lines* (KeyError if none: the prose is stale)."""
-    found = [k for k, d in DEVIATIONS.items() if d["lines"].startswith(lines)]
+    found = [k for k, d in DEVIATIONS.items() if d.lines.startswith(lines)]
     if len(found) != 1:
         raise KeyError(f"no single deviation at lines {lines}: {found}")
     return found[0]

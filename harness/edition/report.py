@@ -20,7 +20,8 @@ from typing import Any
 from ..cribbage.cards import parse_card
 from ..errors import HarnessError
 from ..game import events as E
-from ..game.compare import Comparator, Judgement
+from ..game.compare import Comparator
+from ..game.judgements import Judgement, difference_to_json
 from ..game import program as P
 from ..game.program import UDG_TEXT
 from . import glyphs
@@ -115,13 +116,14 @@ def _difference_view(d, ed: Edition) -> dict:
         lines = ed.deviations[d.deviation]["lines"]
     else:
         lines = ed.difference_lines.get(d.kind) or ed.difference_lines.get(d.kind.split(":")[0], [])
-    return {"kind": d.kind, "who": d.who, "expected": d.expected, "observed": d.observed,
+    return {"kind": d.kind.value, "who": _who(d.who), "expected": d.expected, "observed": d.observed,
             "deviation": d.deviation, "lines": lines,
-            "context": {k: v for k, v in d.context.items() if k != "previous"}}
+            "context": {"cause": d.cause.value, **{k: v for k, v in difference_to_json(d)["facts"].items()
+                                                   if k != "previous"}}}
 
 
 def _reason(e) -> str:
-    who = ("computer", "player")[e.player] if e.player in (0, 1) else str(e.player)
+    who = _who(e.who)
     cards = " ".join(str(c) for c in e.cards) if e.cards else ""
     return f"{who} {e.points} for {e.reason}" + (f" ({cards})" if cards else "")
 

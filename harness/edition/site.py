@@ -71,9 +71,9 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
                 routine_of[n] = r
     deviations, deviations_of = {}, {}
     for dev_id, dev in DEVIATIONS.items():
-        lines = deviation_lines(dev["lines"], numbers)
-        deviations[dev_id] = {"id": dev_id, "spec": dev["lines"], "lines": lines, "what": dev["what"],
-                              "rule": dev["rule"], "article": dev.get("article"), "standard": dev.get("standard")}
+        lines = deviation_lines(dev.lines, numbers)
+        deviations[dev_id] = {"id": dev_id, "spec": dev.lines, "lines": lines, "what": dev.what,
+                              "rule": dev.rule, "article": dev.article, "standard": dev.standard}
         for n in lines:
             deviations_of.setdefault(n, []).append(dev_id)
     restore = next((j.target for ln in listing.lines for j in ln.jumps if j.kind == "restore"), None)

@@ -8,17 +8,20 @@ show (component by component: fifteens, pairs, runs, flush, nobs), his heels
 at the starter. The outcome is judged too: who won, who is credited with the
 game, the games tally against the game points the rules give, nothing pegged
 or played after the win. Screen observations are checked against the
-variables they were printed from. Every judgement is returned as it closes
-(for a live referee) and every difference is classified by
-`deviations.classify`: a documented deviation of the original program or an
-unexplained defect. A comparison never crashes on a transcript: an internal
-error becomes a "harness" difference naming the event.
+variables they were printed from. Every judgement is a typed record
+(`judgements.Judgement`), returned as it closes (for a live referee), and
+every difference carries its `Cause` and facts and is classified by
+`deviations.classify` under the rule set in force: a documented deviation of
+the original program or an unexplained defect. A comparison never crashes on
+a transcript: an internal error becomes a "harness" difference naming the
+event. Handlers are found in explicit tables (by event class, by screen
+check), never by name.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable
 
 from ..cribbage import Game, score_play
 from ..cribbage.cards import parse_card
@@ -26,56 +29,55 @@ from ..cribbage.game import IllegalAction, ScoreEvent
 from ..cribbage.rules import STANDARD, Rules
 from . import program as P
 from .deviations import classify
-from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture, Play,
-                     Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, Starter, Tally, Win,
-                     event_to_json)
+from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture,
+                     Play, Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
+                     Who, Win)
+from .judgements import (AfterGameOver, AfterWin, BeforeGame, Breakdown, Cause, Combination, ComparisonSetup, Credit,
+                         Difference, EngineRefused, Expectation, GameWon, GoAt, GoPegged, HandSlot, HarnessFault,
+                         Judged, Judgement, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Refusal, ScreenCheckName,
+                         Scores, ShowLine, ShowPart, ShowPhase, TallyFacts, TallyLine, UnmatchedPeg, index_of, who_of)
 from .screen_judgements import ScreenJudge
 
-PLAYER_INDEX = {"computer": 0, "player": 1}
-NAMES = ("computer", "player")
 PLAY_KINDS = {"fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run"}
 GO_KINDS = {"go", "last card"}
 # What a person chose, said or saw: these do not end the action whose pegs are still coming.
 PASSIVE = (Choice, Message, Options, Rigged, Report, Failure, Crib, Tally)
-
-
-@dataclass
-class Difference:
-    kind: str                 # 'play', 'go', 'show:<component>', 'heels', 'legality', 'flow', 'outcome', 'screen', 'harness'
-    who: str
-    expected: Any
-    observed: Any
-    context: dict = field(default_factory=dict)
-    deviation: str | None = None    # id of the documented deviation, None = unexplained
-    at: int | None = None           # index of the event being judged when it was found
-
-    def as_dict(self) -> dict:
-        return {"kind": self.kind, "who": self.who, "expected": self.expected, "observed": self.observed,
-                "deviation": self.deviation, "context": self.context, "at": self.at}
-
-
-@dataclass
-class Judgement:
-    """One action of the program judged: what the engine expected of it and what the program pegged."""
-    action: Event
-    expected: list[ScoreEvent] = field(default_factory=list)
-    observed: list[Score] = field(default_factory=list)
-    differences: list[Difference] = field(default_factory=list)
-    what: str = ""            # 'play', 'go', 'show', 'heels', or the check's name
+JUDGED_OF_CONTEXT = {ScoreContext.PLAY: Judged.PLAY, ScoreContext.HEELS: Judged.HEELS, ScoreContext.SHOW: Judged.SHOW}
 
 
 @dataclass
 class Comparison:
-    score_events: int = 0            # program score changes checked
-    checks: int = 0                  # engine expectations checked (including zero-point actions)
-    differences: list[Difference] = field(default_factory=list)
+    """Every judgement of a transcript under one rule set, in the order they closed; the counts are summed
+    from them (so a count and the records cannot disagree)."""
     judgements: list[Judgement] = field(default_factory=list)
-    pictures: int = 0                # pictures of the screen judged (screen_judgements.py)
-    screen_checks: int = 0           # slots, pegs and lines judged in them
+
+    @property
+    def differences(self) -> list[Difference]:
+        return [d for j in self.judgements for d in j.differences]
+
+    @property
+    def score_events(self) -> int:
+        """Program score changes checked (every peg but the instructions' demonstration)."""
+        return sum(len(j.observed) for j in self.judgements)
+
+    @property
+    def checks(self) -> int:
+        """Engine expectations checked (including zero-point actions); the pictures' are `screen_checks`."""
+        return sum(j.checks for j in self.judgements if not isinstance(j.action, Picture))
+
+    @property
+    def pictures(self) -> int:
+        """Pictures of the screen judged (screen_judgements.py): one judgement each."""
+        return sum(1 for j in self.judgements if isinstance(j.action, Picture))
+
+    @property
+    def screen_checks(self) -> int:
+        """The slots, pegs and lines judged in those pictures."""
+        return sum(j.checks for j in self.judgements if isinstance(j.action, Picture))
 
     @property
     def screen_differences(self) -> list[Difference]:
-        return [d for d in self.differences if d.kind == "screen"]
+        return [d for d in self.differences if d.kind == Kind.SCREEN]
 
     @property
     def documented(self) -> list[Difference]:
@@ -89,12 +91,33 @@ class Comparison:
 @dataclass
 class _Window:
     """An action whose pegs are still coming."""
-    what: str
+    judged: Judged
     action: Event
+    action_at: int
     expected: list[int]
     engine: list[ScoreEvent]
-    context: dict
+    facts: Pegged                    # pegged filled in when it closes
+    checks: int = 1
     observed: list[Score] = field(default_factory=list)
+
+
+def _expectation(e: ScoreEvent) -> Expectation:
+    """The engine's score event as a record (the engine's player index becomes a Who here)."""
+    hs = e.detail
+    detail = None
+    if hs is not None:
+        detail = Breakdown(tuple(str(c) for c in hs.hand), str(hs.starter) if hs.starter is not None else None,
+                           bool(hs.crib), hs.fifteens, hs.pairs, hs.runs, hs.flush, hs.nobs, hs.total,
+                           tuple(Combination(c.kind, tuple(str(x) for x in c.cards), c.points)
+                                 for c in hs.combinations))
+    return Expectation(who_of(e.player), e.points, e.reason, tuple(str(c) for c in e.cards), e.rule, detail)
+
+
+def _pegged(scores: Iterable[Score]) -> list[int]:
+    out = [0, 0]
+    for s in scores:
+        out[index_of(s.who)] += s.points
+    return out
 
 
 class Comparator:
@@ -110,17 +133,19 @@ class Comparator:
         self._go_expected = [0, 0]
         self._go_engine: list[ScoreEvent] = []
         self._go_observed: list[Score] = []
-        self._go_context: dict = {}
-        self._show: Show | None = None
+        self._go_facts = GoPegged()
+        self._series_last: tuple[Event, int] | None = None    # the series' last card or go, and its index
+        self._show: tuple[Show, int] | None = None
         self._claim: int | None = None
         self.totals = [0, 0]         # the program's own scores, which the engine is kept in step with
-        self._last_score: dict | None = None
-        self._cut_dealer: str | None = None
+        self._last_score: PreviousPeg | None = None
+        self._cut_dealer: Who | None = None
         self._won: Win | None = None          # the game was won: nothing may follow until the next game
         self._tally = [0, 0]                  # games won, as the rules count them
         self._tally_single = [0, 0]           # games won, one per game
         self._tally_as_credited = [0, 0]      # one per game, for whom the program credits it
-        self._last_show_owner: str | None = None
+        self._games: list[GameWon] = []
+        self._last_show_owner: Who | None = None
         self._credit_deviations: list[str] = []   # documented deviations that credited a game to the loser
         self._go_taken_back = False           # in this series the player took a go back at the confirmation
         self._after_taken_back = False        # ... in the series the last reset ended
@@ -128,20 +153,25 @@ class Comparator:
         self._index = -1
         self._pending: list[Difference] = []
         self._closed: list[Judgement] = []
-        self.screen = ScreenJudge(words)
+        self.screen = ScreenJudge(words)          # what the player sees, judged at every picture
+
+    @classmethod
+    def for_setup(cls, setup: ComparisonSetup, rules: Rules | None = None) -> "Comparator":
+        """The comparator of a tape's set-up (`judgements.comparison_setup`), under *rules* or its verdict's."""
+        return cls(rules or setup.verdict, setup.words)
 
     # -- helpers --------------------------------------------------------------
-    def _diff(self, kind, who, expected, observed, **context) -> Difference:
-        d = Difference(kind, who if isinstance(who, str) else NAMES[who], expected, observed, context,
-                       at=self._index)
-        d.deviation = classify(d)
-        self.result.differences.append(d)
+    def _diff(self, kind: Kind, who: Who | None, expected: Any, observed: Any, cause: Cause, facts: Any) -> Difference:
+        d = Difference(kind, who, expected, observed, cause, facts, at=self._index)
+        d = replace(d, deviation=classify(d, self.rules))
         self._pending.append(d)
         return d
 
-    def _judge(self, action: Event, what: str, expected=(), observed=()) -> None:
+    def _judge(self, action: Event, judged: Judged, action_at: int | None, expected: Iterable[ScoreEvent] = (),
+               observed: Iterable[Score] = (), checks: int = 0) -> None:
         """Close a judgement: it takes the differences found since the last one."""
-        j = Judgement(action, list(expected), list(observed), self._pending, what)
+        j = Judgement(self.rules.name, judged, action, action_at, self._index,
+                      tuple(_expectation(e) for e in expected), tuple(observed), tuple(self._pending), checks)
         self._pending = []
         self.result.judgements.append(j)
         self._closed.append(j)
@@ -151,41 +181,42 @@ class Comparator:
         w, self._window = self._window, None
         if w is None:
             return
-        self.result.checks += 1
-        observed = [0, 0]
-        for s in w.observed:
-            observed[PLAYER_INDEX[s.who]] += s.points
+        observed = _pegged(w.observed)
+        facts = replace(w.facts, pegged=(observed[0], observed[1]))
         for p in (0, 1):
             if observed[p] != w.expected[p]:
-                self._diff(w.what, p, w.expected[p], observed[p], **w.context, pegged=list(observed))
-        self._judge(w.action, w.what, w.engine, w.observed)
+                self._diff(Kind(w.judged.value), who_of(p), w.expected[p], observed[p], Cause.PEGGED, facts)
+        self._judge(w.action, w.judged, w.action_at, w.engine, w.observed, w.checks)
 
     def _close_go(self, closing: Event) -> None:
-        observed = [0, 0]
-        for s in self._go_observed:
-            observed[PLAYER_INDEX[s.who]] += s.points
+        observed = _pegged(self._go_observed)
         for p in (0, 1):
             if self._go_expected[p] != observed[p]:
-                self._diff("go", p, self._go_expected[p], observed[p], **self._go_context)
+                self._diff(Kind.GO, who_of(p), self._go_expected[p], observed[p], Cause.GO_PEGGED, self._go_facts)
         if any(self._go_expected) or any(observed):
-            self.result.checks += 1
-            self._judge(closing, "go", self._go_engine, self._go_observed)
-        self._go_expected, self._go_engine, self._go_observed, self._go_context = [0, 0], [], [], {}
+            action, at = self._series_last or (closing, self._index)
+            self._judge(action, Judged.GO, at, self._go_engine, self._go_observed, 1)
+        self._go_expected, self._go_engine, self._go_observed, self._go_facts = [0, 0], [], [], GoPegged()
+        self._series_last = None
 
-    def _engine(self, action: str, *args) -> list[ScoreEvent]:
+    def _engine(self, action: str, who: Who | None, run: Callable[[Game], list[ScoreEvent]],
+                arguments: str = "") -> list[ScoreEvent]:
         """One engine action, from the program's scores: the engine judges each action as it
         comes, not a game that drifted away after an earlier difference."""
         g = self.game
         if g is None:
-            self._diff("flow", "player", "a cut for deal first", action, note="action before the game began")
+            self._diff(Kind.FLOW, who, "a cut for deal first", action, Cause.BEFORE_GAME, BeforeGame(action))
             return []
         g.resync(self.totals)
         try:
-            return getattr(g, action)(*args)
+            return run(g)
         except IllegalAction as exc:
-            self._diff("legality", args[-1] if args and isinstance(args[-1], int) else "?", "legal",
-                       f"{action} {args}", reason=str(exc))
+            self._diff(Kind.LEGALITY, who, "legal", f"{action} {arguments}".rstrip(), Cause.ENGINE_REFUSED,
+                       EngineRefused(action, arguments, str(exc)))
             return []
+
+    def _go(self, p: int, forced: bool = False) -> list[ScoreEvent]:
+        return self._engine("go", who_of(p), lambda g: g.go(p, forced) if forced else g.go(p), f"{p}")
 
     def _split(self, events) -> None:
         """Engine events of one action: go/last card belong to the series, judged at its end."""
@@ -193,12 +224,15 @@ class Comparator:
             if e.reason in GO_KINDS:
                 self._go_expected[e.player] += e.points
                 self._go_engine.append(e)
-                self._go_context = {"reason": e.reason, "rule": e.rule}
+                self._go_facts = GoPegged(e.reason, e.rule)
 
-    def _after_win(self, ev: Event, who: str) -> None:
+    def _after_win(self, ev: Event, who: Who) -> None:
         if self._won is not None:
-            self._diff("flow", who, "nothing after the win", ev.kind.value,
-                       note=f"{ev.kind.value} after {self._won.who} won", event=event_to_json(ev))
+            self._diff(Kind.FLOW, who, "nothing after the win", ev.kind.value, Cause.AFTER_WIN,
+                       AfterWin(ev.kind, self._won.who))
+
+    def _won_by(self) -> ScoreContext | None:
+        return self._last_score.context if self._last_score else None
 
     # -- the feed -------------------------------------------------------------
     def feed(self, ev: Event) -> list[Judgement]:
@@ -208,9 +242,9 @@ class Comparator:
         try:
             self._feed(ev)
         except Exception as exc:       # a comparison must never stop a run: report the event it failed on
-            self._diff("harness", "-", "no error", f"{type(exc).__name__}: {exc}", event_index=self._index,
-                       event=event_to_json(ev))
-            self._judge(ev, "harness")
+            self._diff(Kind.HARNESS, None, "no error", f"{type(exc).__name__}: {exc}", Cause.HARNESS_ERROR,
+                       HarnessFault(f"{type(exc).__name__}: {exc}", ev.kind))
+            self._judge(ev, Judged.HARNESS, self._index)
         self._previous = ev
         return self._closed
 
@@ -228,19 +262,15 @@ class Comparator:
             self._on_picture(ev)
             return
         self.screen.see(ev)
-        if isinstance(ev, PASSIVE):
-            handler = getattr(self, "_on_" + ev.kind.value, None)
-            if handler:
-                handler(ev)
-            return
-        if self._show is not None:
-            self._finish_show()
-        self._close_window()
-        if self.game is not None:
-            self.game.resync(self.totals)      # each action judged from where the program's game stands
-        handler = getattr(self, "_on_" + ev.kind.value, None)
-        if handler:
-            handler(ev)
+        handler = HANDLERS.get(type(ev))
+        if not isinstance(ev, PASSIVE):
+            if self._show is not None:
+                self._finish_show()
+            self._close_window()
+            if self.game is not None:
+                self.game.resync(self.totals)      # each action judged from where the program's game stands
+        if handler is not None:
+            handler(self, ev)
 
     def finish(self) -> Comparison:
         self._closed = []
@@ -250,7 +280,7 @@ class Comparator:
         if self._go_observed or any(self._go_expected):
             self._close_go(self._go_observed[-1] if self._go_observed else Reset(count=0))
         if self._pending:
-            self._judge(self._previous or Reset(count=0), "end")
+            self._judge(self._previous or Reset(count=0), Judged.END, self._index if self._previous else None)
         return self.result
 
     # -- pegs -----------------------------------------------------------------
@@ -259,20 +289,18 @@ class Comparator:
             return                        # the instructions' board demonstration (9100-9160)
         if self._show is not None:
             self._finish_show()
-        self.result.score_events += 1
         self._after_win(ev, ev.who)
         if max(self.totals) >= P.GAME_LENGTH and self._won is None:
-            self._diff("flow", ev.who, "game over", f"+{ev.points}", note="scored after 121",
-                       won_by=(self._last_score or {}).get("context"))
-        self.totals[PLAYER_INDEX[ev.who]] = ev.before + ev.points
-        previous, self._last_score = self._last_score, {"who": ev.who.value, "points": ev.points,
-                                                        "context": ev.context.value}
+            self._diff(Kind.FLOW, ev.who, "game over", f"+{ev.points}", Cause.SCORED_AFTER_121,
+                       AfterGameOver(self._won_by()))
+        self.totals[index_of(ev.who)] = ev.before + ev.points
+        previous, self._last_score = self._last_score, PreviousPeg(ev.who, ev.points, ev.context)
         if ev.context == ScoreContext.GO:
             self._go_observed.append(ev)
-        elif self._window is None or self._window.what != ev.context:
-            self._diff(ev.context.value, ev.who, 0, ev.points, note="score with no matching action",
-                       previous=previous)
-            self._judge(ev, ev.context.value, (), [ev])
+        elif self._window is None or JUDGED_OF_CONTEXT.get(ev.context) != self._window.judged:
+            self._diff(Kind.of_peg(ev.context), ev.who, 0, ev.points, Cause.UNMATCHED_PEG,
+                       UnmatchedPeg(ev.context, previous))
+            self._judge(ev, Judged.PEG, self._index, (), [ev])
         else:
             self._window.observed.append(ev)
 
@@ -285,7 +313,7 @@ class Comparator:
         self.game = Game(self.rules)
         self.totals = [0, 0]
         self._won = None
-        low = "player" if ev.player_rank < ev.computer_rank else "computer"
+        low = Who.PLAYER if ev.player_rank < ev.computer_rank else Who.COMPUTER
         self._cut_dealer = low if ev.player_rank != ev.computer_rank else None
 
     def _on_rigged(self, ev: Rigged) -> None:
@@ -300,44 +328,51 @@ class Comparator:
             self.game = Game(self.rules)
             self.totals = [0, 0]
         if self._cut_dealer is not None:
-            self.result.checks += 1
             if ev.dealer != self._cut_dealer:
-                self._diff("flow", ev.dealer, self._cut_dealer, ev.dealer.value, note="dealer after the cut")
-            self._judge(ev, "dealer")
+                self._diff(Kind.FLOW, ev.dealer, self._cut_dealer.value, ev.dealer.value, Cause.DEALER_AFTER_CUT,
+                           NoFacts())
+            self._judge(ev, Judged.DEALER, self._index, checks=1)
             self._cut_dealer = None
-        self._engine("deal", list(ev.computer), list(ev.player), PLAYER_INDEX[ev.dealer])
+        dealer = index_of(ev.dealer)
+        self._engine("deal", ev.dealer, lambda g: g.deal(list(ev.computer), list(ev.player), dealer),
+                     f"{' '.join(ev.computer)} / {' '.join(ev.player)}")
 
     def _on_discard(self, ev: Discard) -> None:
-        self._engine("discard", PLAYER_INDEX[ev.who], list(ev.cards))
+        p = index_of(ev.who)
+        self._engine("discard", ev.who, lambda g: g.discard(p, list(ev.cards)), " ".join(ev.cards))
 
     def _on_starter(self, ev: Starter) -> None:
-        events = self._engine("starter", ev.card)
+        g = self.game
+        dealer = who_of(g.dealer) if g is not None and g.dealer is not None else None
+        events = self._engine("starter", dealer, lambda g: g.starter(ev.card), ev.card)
         heels = [e for e in events if e.reason == "his heels"]
         expected = [0, 0]
         for e in heels:
             expected[e.player] += e.points
-        self._window = _Window("heels", ev, expected, heels, {"starter": ev.card})
+        self._window = _Window(Judged.HEELS, ev, self._index, expected, heels,
+                               Pegged(Judged.HEELS, (0, 0), starter=ev.card))
 
     def _on_play(self, ev: Play) -> None:
         self._after_win(ev, ev.who)
         if self._won is None and max(self.totals) >= P.GAME_LENGTH:
-            self._diff("flow", ev.who, "game over", f"played {ev.card}", note="played after 121",
-                       won_by=(self._last_score or {}).get("context"))
-            self._judge(ev, "play")
+            self._diff(Kind.FLOW, ev.who, "game over", f"played {ev.card}", Cause.PLAYED_AFTER_121,
+                       AfterGameOver(self._won_by(), ev.card))
+            self._judge(ev, Judged.PLAY, self._index)
             return
-        p = PLAYER_INDEX[ev.who]
+        p = index_of(ev.who)
         g = self.game
         while g is not None and g.phase == "play" and g.turn != p and g.must_go:
-            self._split(self._engine("go", g.turn))   # a go the program did not announce (it has no go of its own here)
-        table = [str(c) for c in g.series] if g and g.phase == "play" else []
+            self._split(self._go(g.turn))   # a go the program did not announce (it has no go of its own here)
+        table = tuple(str(c) for c in g.series) if g and g.phase == "play" else ()
         series = list(g.series) if g and g.phase == "play" else []
         after_taken_back, self._after_taken_back = self._after_taken_back, False
         if g is not None and g.phase == "play" and g.turn != p and not g.must_go:
-            self._diff("flow", p, f"{NAMES[g.turn]} to lead" if not series else f"{NAMES[g.turn]} to play",
-                       f"{NAMES[p]} played", note="out of turn", count=g.count, go_taken_back=after_taken_back)
-            events = self._engine("play", ev.card, p, True)     # the program let it: follow the program
+            turn = who_of(g.turn).value
+            self._diff(Kind.FLOW, ev.who, f"{turn} to lead" if not series else f"{turn} to play",
+                       f"{ev.who.value} played", Cause.OUT_OF_TURN, OutOfTurn(ev.card, g.count, after_taken_back))
+            events = self._engine("play", ev.who, lambda g: g.play(ev.card, p, True), ev.card)  # follow the program
         else:
-            events = self._engine("play", ev.card, p)
+            events = self._engine("play", ev.who, lambda g: g.play(ev.card, p), ev.card)
         played = [e for e in events if e.reason in PLAY_KINDS]
         points = [0, 0]
         for e in played:
@@ -347,32 +382,41 @@ class Comparator:
             # the program pegs the card's whole score at once. Same winner: compare whole scores.
             points[p] = score_play(series + [parse_card(ev.card)], self.rules).total
         self._split(events)
-        self._window = _Window("play", ev, points, played, {"card": ev.card, "table": table, "count": ev.count})
+        self._series_last = (ev, self._index)
+        self._window = _Window(Judged.PLAY, ev, self._index, points, played,
+                               Pegged(Judged.PLAY, (0, 0), card=ev.card, table=table, count=ev.count))
+
+    def _go_at(self, g: Game, p: int, count: int) -> GoAt:
+        return GoAt(count, tuple(str(c) for c in g.left[p]),
+                    tuple(str(c) for c in g.left[p] if c.value + g.count <= 31), self._go_taken_back)
 
     def _on_go(self, ev: Go) -> None:
-        p = PLAYER_INDEX[ev.who]
+        p = index_of(ev.who)
         g = self.game
         if g is None or g.phase != "play" or not g.left[p]:
             return                            # the program's automatic go of a player with no cards left
+        self._series_last = (ev, self._index)
         if g.turn != p or not g.must_go:
-            self._diff("legality", p, "play a card" if g.turn == p else f"{NAMES[g.turn]} to move",
-                       "go", count=ev.count, hand=[str(c) for c in g.left[p]],
-                       playable=[str(c) for c in g.left[p] if c.value + g.count <= 31],
-                       go_taken_back=self._go_taken_back)
-            self._judge(ev, "go")
+            if g.turn == p:
+                self._diff(Kind.LEGALITY, ev.who, "play a card", "go", Cause.GO_WITH_A_CARD,
+                           self._go_at(g, p, ev.count))
+            else:
+                self._diff(Kind.LEGALITY, ev.who, f"{who_of(g.turn).value} to move", "go", Cause.GO_OUT_OF_TURN,
+                           self._go_at(g, p, ev.count))
+            self._judge(ev, Judged.GO, self._index)
             if g.turn != p:
                 return
-            self._split(self._engine("go", p, True))       # the program took it: follow the program
+            self._split(self._go(p, True))       # the program took it: follow the program
             return
-        self._split(self._engine("go", p))
+        self._split(self._go(p))
 
     def _on_refused(self, ev: Refused) -> None:
         """The program refused a card: the engine must agree that it passes 31."""
-        self.result.checks += 1
         card = parse_card(ev.card)
         if card.value + ev.count <= 31:
-            self._diff("legality", ev.who, "card accepted", "refused", card=ev.card, count=ev.count)
-        self._judge(ev, "refused")
+            self._diff(Kind.LEGALITY, ev.who, "card accepted", "refused", Cause.CARD_REFUSED,
+                       Refusal(ev.card, ev.count))
+        self._judge(ev, Judged.REFUSED, self._index, checks=1)
 
     def _on_reset(self, ev: Reset) -> None:
         """The program ended the series: the engine's series ends too, each player left to move saying go
@@ -383,19 +427,26 @@ class Comparator:
                 break
             p = g.turn
             if g.must_go:
-                self._split(self._engine("go", p))
+                self._split(self._go(p))
                 continue
-            self._diff("legality", p, "play a card", "series ended", count=g.count, note="turn skipped at the reset",
-                       go_taken_back=self._go_taken_back, hand=[str(c) for c in g.left[p]],
-                       playable=[str(c) for c in g.left[p] if c.value + g.count <= 31])
-            self._split(self._engine("go", p, True))
+            self._diff(Kind.LEGALITY, who_of(p), "play a card", "series ended", Cause.TURN_SKIPPED,
+                       self._go_at(g, p, g.count))
+            self._split(self._go(p, True))
         self._after_taken_back, self._go_taken_back = self._go_taken_back, False
         self._close_go(ev)
 
     def _on_report(self, ev: Report) -> None:
-        """The program stopped: an action whose pegs were still coming gets none (a finding, not a difference)."""
-        if ev.code not in ("0", "9"):
-            self._show, self._window = None, None
+        """The program stopped: an action whose pegs were still coming gets none (a finding, not a
+        difference); its pegs so far are kept in a judgement that says so."""
+        if ev.code in ("0", "9"):
+            return
+        if self._show is not None:
+            show, at = self._show
+            self._show = None
+            self._judge(show, Judged.STOPPED, at)
+        w, self._window = self._window, None
+        if w is not None:
+            self._judge(w.action, Judged.STOPPED, w.action_at, (), w.observed)
 
     def _on_choice(self, ev: Choice) -> None:
         if ev.what == ChoiceKind.CANCEL_GO:
@@ -404,115 +455,118 @@ class Comparator:
     # -- the show -------------------------------------------------------------
     def _on_show(self, ev: Show) -> None:
         self._close_go(ev)
-        self._show = ev
+        self._show = (ev, self._index)
         self._claim = None
 
     def _finish_show(self) -> None:
-        ev, self._show = self._show, None
+        assert self._show is not None
+        (ev, at), self._show = self._show, None
+        self._close_window()
         g = self.game
         if g is not None:
             g.resync(self.totals)
         if g is None or g.phase != "show":
-            self._diff("flow", ev.hand, "show phase", g.phase if g else "no game")
-            self._judge(ev, "show")
+            who = Who(ev.hand.value) if ev.hand in (ShowHand.COMPUTER, ShowHand.PLAYER) else None
+            self._diff(Kind.FLOW, who, "show phase", g.phase if g else "no game", Cause.SHOW_PHASE,
+                       ShowPhase(ev.hand, g.phase if g else "no game"))
+            self._judge(ev, Judged.SHOW, at)
             return
         which = ("pone", "dealer", "crib")[g.show_index]
-        owner = g.pone if which == "pone" else g.dealer
-        expected_hand = "crib" if which == "crib" else NAMES[owner]
+        owner_index = g.pone if which == "pone" else g.dealer
+        assert owner_index is not None            # the show phase comes after a deal
+        owner = who_of(owner_index)
+        expected_hand = ShowHand.CRIB if which == "crib" else ShowHand(owner.value)
         if ev.hand != expected_hand:
-            self._diff("flow", ev.hand, expected_hand, ev.hand.value, note="show order")
-        events = self._engine("show", self._claim)
+            self._diff(Kind.FLOW, owner, expected_hand.value, ev.hand.value, Cause.SHOW_ORDER, NoFacts())
+        events = self._engine("show", owner, lambda g: g.show(self._claim), f"claim {self._claim}")
         hs = next((e.detail for e in events if e.detail is not None), None)
+        checks = 1
         if hs is not None:
-            cards = [str(c) for c in hs.hand] + [str(hs.starter)]
-            for comp in P.SHOW_PARTS:
-                self.result.checks += 1
-                if getattr(hs, comp) != getattr(ev, comp):
-                    self._diff("show:" + comp, ev.hand, getattr(hs, comp), getattr(ev, comp),
-                               cards=cards, crib=which == "crib")
+            cards = tuple(str(c) for c in hs.hand) + (str(hs.starter),)
+            for part in P.SHOW_PARTS:
+                checks += 1
+                engine, program = getattr(hs, part), getattr(ev, part)
+                if engine != program:
+                    self._diff(Kind.show_part(part), owner, engine, program, Cause.SHOW_PART,
+                               ShowPart(part, ev.hand, cards, which == "crib"))
         per_player = [0, 0]
         for e in events:
             per_player[e.player] += e.points
-        self._last_show_owner = NAMES[owner]
-        self._window = _Window("show", ev, per_player, events,
-                               {"hand": ev.hand.value, "owner": NAMES[owner], "claim": self._claim,
-                                "true": hs.total if hs is not None else None})
+        self._last_show_owner = owner
+        self._window = _Window(Judged.SHOW, ev, at, per_player, events,
+                               Pegged(Judged.SHOW, (0, 0), hand=ev.hand, owner=owner, claim=self._claim,
+                                      true_total=hs.total if hs is not None else None), checks)
 
     # -- the outcome ----------------------------------------------------------
     def _on_win(self, ev: Win) -> None:
         """The program declares the winner when a score passes 120 (6060) and credits G(PLAYER) (8260)."""
-        self.result.checks += 1
-        first = [p for p in (0, 1) if self.totals[p] >= P.GAME_LENGTH]
-        if len(first) != 1 or NAMES[first[0]] != ev.who:
-            self._diff("flow", ev.who, [NAMES[p] for p in first] or "nobody at 121", ev.who.value,
-                       note="winner", scores=list(self.totals))
+        first = [who_of(p) for p in (0, 1) if self.totals[p] >= P.GAME_LENGTH]
+        if first != [ev.who]:
+            self._diff(Kind.FLOW, ev.who, [w.value for w in first] or "nobody at 121", ev.who.value, Cause.WINNER,
+                       Scores((self.totals[0], self.totals[1])))
         if [ev.computer, ev.player] != self.totals:
-            self._diff("outcome", ev.who, list(self.totals), [ev.computer, ev.player], note="final scores")
+            self._diff(Kind.OUTCOME, ev.who, list(self.totals), [ev.computer, ev.player], Cause.FINAL_SCORES,
+                       NoFacts())
         credited = ev.credited or ev.who
         if credited != ev.who:
-            last = self._last_score or {}
-            won_by = ("muggins" if last.get("context") == "show" and last.get("who") != self._last_show_owner
-                      else last.get("context"))
-            d = self._diff("outcome", ev.who, ev.who.value, credited.value, note="game credited to", won_by=won_by)
+            last = self._last_score
+            muggins = last is not None and last.context == ScoreContext.SHOW and last.who != self._last_show_owner
+            d = self._diff(Kind.OUTCOME, ev.who, ev.who.value, credited.value, Cause.GAME_CREDITED,
+                           Credit(self._won_by(), muggins))
             if d.deviation:
                 self._credit_deviations.append(d.deviation)
-        winner = PLAYER_INDEX[ev.who]
+        winner = index_of(ev.who)
         loser_score = [ev.computer, ev.player][1 - winner]
+        self._games.append(GameWon(ev.who, loser_score))
         self._tally[winner] += self.rules.game_points_for(loser_score)
         self._tally_single[winner] += 1
-        self._tally_as_credited[PLAYER_INDEX[credited]] += 1
+        self._tally_as_credited[index_of(credited)] += 1
         self._won = ev
-        self._judge(ev, "win")
+        self._judge(ev, Judged.WIN, self._index, checks=1)
 
     def _on_tally(self, ev: Tally) -> None:
         """The games tally G() against the game points the rules give for each game won."""
-        self.result.checks += 1
         observed = [ev.computer, ev.player]
         if observed != self._tally:
-            self._diff("outcome", "player", list(self._tally), observed, note="games tally",
-                       one_per_game=list(self._tally_single), as_credited=list(self._tally_as_credited),
-                       rule=self.rules.game_points, credit_deviations=list(self._credit_deviations))
-        self._judge(ev, "tally")
+            self._diff(Kind.OUTCOME, None, list(self._tally), observed, Cause.GAMES_TALLY,
+                       TallyFacts(tuple(self._games), (self._tally_single[0], self._tally_single[1]),
+                                  (self._tally_as_credited[0], self._tally_as_credited[1]), self.rules.game_points,
+                                  tuple(self._credit_deviations)))
+        self._judge(ev, Judged.TALLY, self._index, checks=1)
 
     # -- the screen -----------------------------------------------------------
     def _on_screen(self, ev: Screen) -> None:
-        self.result.checks += 1
         rows = {r: text.ljust(32) for r, text in ev.rows}
-        check = getattr(self, "_screen_" + ev.what.replace(" ", "_"), None)
+        check = SCREEN_CHECKS.get(ev.what)
         if check is None:
-            self._diff("screen", "player", "a known screen check", ev.what)
+            self._diff(Kind.SCREEN, None, "a known screen check", ev.what, Cause.SCREEN_CHECK_UNKNOWN,
+                       ScreenCheckName(ev.what))
         else:
-            check(ev, rows, ev.variables)
-        self._judge(ev, "screen " + ev.what)
+            check(self, ev, rows, ev.variables)
+        self._judge(ev, Judged.SCREEN, self._index, checks=1)
 
     def _on_picture(self, ev: Picture) -> None:
-        """Every slot, peg and line of a picture against the game (screen_judgements.py)."""
+        """Every slot, peg and line of a picture against the game (screen_judgements.py); a picture with
+        nothing to judge (half drawn, or a moment with nothing drawn yet) makes no judgement."""
         checks, findings = self.screen.judge(ev)
         if not checks and not findings:
             return
-        self.result.pictures += 1
-        self.result.screen_checks += checks
         for f in findings:
-            facts = {k: (v.value if hasattr(v, "value") else v) for k, v in vars(f.facts).items()}
-            self._diff("screen", f.who.value if f.who else "-", f.expected, f.observed, cause=f.cause.value,
-                       **facts)
-        self._judge(ev, "screen picture")
-
-    def _screen_diff(self, what: str, screen: Any, variables: Any) -> None:
-        self._diff("screen", "player", variables, screen, what=what)
+            self._diff(Kind.SCREEN, f.who, f.expected, f.observed, f.cause, f.facts)
+        self._judge(ev, Judged.SCREEN, self._index, checks=checks)
 
     def _screen_board_scores(self, ev: Screen, rows: dict, v: dict) -> None:
         text = rows[P.BOARD_ROW][P.BOARD_COL:]
         board = text.split()          # nothing until the first peg, then both totals
         want = [v["player"], v["computer"]]
         if board and (not all(x.isdigit() for x in board) or [int(x) for x in board] != want):
-            self._screen_diff(P.ScreenCheck.BOARD, text.rstrip(), want)
+            self._diff(Kind.SCREEN, None, want, text.rstrip(), Cause.SCREEN_BOARD, NoFacts())
 
     def _screen_count(self, ev: Screen, rows: dict, v: dict) -> None:
         text = rows[P.COUNT_ROW][:P.COUNT_COLS]
         count = text.split()
         if count[:1] == [self.words.total] and count[1:] != [str(v["sum"])]:
-            self._screen_diff(P.ScreenCheck.COUNT, text.rstrip(), v["sum"])
+            self._diff(Kind.SCREEN, None, v["sum"], text.rstrip(), Cause.SCREEN_COUNT, NoFacts())
 
     def _screen_hand(self, ev: Screen, rows: dict, v: dict) -> None:
         top, bottom = (rows[r] for r in P.HAND_ROWS)
@@ -521,13 +575,13 @@ class Comparator:
             shown = top[col] + bottom[col]
             want = P.card_text(parse_card(card), self.words.ranks) if card else "  "
             if shown != want:
-                self._screen_diff(f"hand slot {i + 1}", shown, want)
+                self._diff(Kind.SCREEN, Who.PLAYER, want, shown, Cause.SCREEN_HAND, HandSlot(i + 1))
 
     def _screen_show_breakdown(self, ev: Screen, rows: dict, v: dict) -> None:
         line = v["print_row"]
         total_row = next((r for r in (line, line - 1) if r in rows and self.words.show_total in rows[r]), None)
         if total_row is None:
-            self._screen_diff("show total", "", v["total"])
+            self._diff(Kind.SCREEN, None, v["total"], "", Cause.SCREEN_SHOW, ShowLine("total"))
             return
         block = " ".join(rows[r] for r in range(total_row - 3, total_row + 1) if r in rows)
         seen = P.breakdown_numbers(block, rows[total_row], self.words)
@@ -539,13 +593,29 @@ class Comparator:
             want.update(parts, runs=v["total"] - sum(parts.values()))
         for key, value in want.items():
             if seen[key] != value:
-                self._screen_diff(f"show {key}", seen[key], value)
+                self._diff(Kind.SCREEN, None, value, seen[key], Cause.SCREEN_SHOW, ShowLine(key))
 
     def _screen_games_tally(self, ev: Screen, rows: dict, v: dict) -> None:
-        for row, label, key in zip(P.TALLY_ROWS, (self.words.you, self.words.me), ("player", "computer")):
+        for row, label, whose in zip(P.TALLY_ROWS, (self.words.you, self.words.me), (Who.PLAYER, Who.COMPUTER)):
             m = re.search(re.escape(label) + r"\s*:\s*(\d+)", rows[row])
-            if m is None or int(m.group(1)) != v[key]:
-                self._screen_diff(f"games tally {key}", rows[row].strip(), v[key])
+            if m is None or int(m.group(1)) != v[whose.value]:
+                self._diff(Kind.SCREEN, whose, v[whose.value], rows[row].strip(), Cause.SCREEN_TALLY,
+                           TallyLine(whose))
+
+
+# The handler of each kind of event (those not listed need none), and of each screen check.
+HANDLERS: dict[type[Event], Callable[[Comparator, Any], None]] = {
+    Options: Comparator._on_options, Cut: Comparator._on_cut, Rigged: Comparator._on_rigged,
+    Deal: Comparator._on_deal, Discard: Comparator._on_discard, Starter: Comparator._on_starter,
+    Play: Comparator._on_play, Go: Comparator._on_go, Refused: Comparator._on_refused, Reset: Comparator._on_reset,
+    Report: Comparator._on_report, Choice: Comparator._on_choice, Show: Comparator._on_show, Win: Comparator._on_win,
+    Tally: Comparator._on_tally,
+}
+SCREEN_CHECKS: dict[str, Callable[[Comparator, Screen, dict, dict], None]] = {
+    P.ScreenCheck.BOARD: Comparator._screen_board_scores, P.ScreenCheck.COUNT: Comparator._screen_count,
+    P.ScreenCheck.HAND: Comparator._screen_hand, P.ScreenCheck.BREAKDOWN: Comparator._screen_show_breakdown,
+    P.ScreenCheck.TALLY: Comparator._screen_games_tally,
+}
 
 
 def compare(events: Iterable[Event], rules: Rules = STANDARD, words: P.ScreenWords = P.RUSSIAN) -> Comparison:
@@ -553,3 +623,9 @@ def compare(events: Iterable[Event], rules: Rules = STANDARD, words: P.ScreenWor
     for ev in events:
         c.feed(ev)
     return c.finish()
+
+
+def judge(events: Iterable[Event], setup: ComparisonSetup) -> dict[str, Comparison]:
+    """The transcript judged under every rule set of *setup*, by name (the verdict's first)."""
+    events = list(events)
+    return {rules.name: compare(events, rules, setup.words) for rules in setup.rule_sets}

@@ -27,6 +27,7 @@ from ..cliargs import add_runner_options, float_in, int_in
 from ..cribbage.cards import Card, full_deck, parse_card
 from ..errors import HarnessError
 from .events import Cut, Deal, Event, Starter, read_jsonl
+from .judgements import is_transcript_name
 
 RANKS = tuple(range(1, 14))
 CARDS = tuple(str(c) for c in full_deck())
@@ -158,7 +159,7 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
 def read_runs(folders: list[Path]) -> list[list[Event]]:
     machines = []
     for folder in folders:
-        files = sorted(folder.glob("game-*.jsonl"))
+        files = sorted(p for p in folder.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not files:
             raise FairnessError(f"{folder}: no game-*.jsonl transcripts")
         for path in files:
@@ -172,16 +173,17 @@ def read_runs(folders: list[Path]) -> list[list[Event]]:
 
 def classify_flags(result: dict) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
-    from .compare import Difference
+    from ..cribbage.rules import STANDARD
     from .deviations import classify
+    from .judgements import Cause, Difference, FairnessFlag, Kind
     for group, g in result["groups"].items():
         for name, t in g["tests"].items():
             if not t["flagged"]:
                 continue
             never = sorted((k for k, v in t["observed"].items() if v == 0), key=lambda k: (len(k), k))
-            d = Difference("fairness", "-", "uniform", f"p={t['p']:.3g}",
-                           {"distribution": name, "group": group, "never": never})
-            t["deviation"] = classify(d)
+            d = Difference(Kind.FAIRNESS, None, "uniform", f"p={t['p']:.3g}", Cause.FAIRNESS_FLAG,
+                           FairnessFlag(name, group, tuple(never)))
+            t["deviation"] = classify(d, STANDARD)      # the deal's fairness is the same under every rule set
 
 
 def table(result: dict) -> str:

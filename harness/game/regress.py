@@ -26,23 +26,22 @@ from ..errors import HarnessError
 from ..jobs import Progress, Setup, run_jobs
 from ..outdir import claimed
 from ..spectrum.loading import load_tape
-from ..cribbage.rules import PRESETS
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
-from .compare import compare
-from .program import RUSSIAN, words_of_program
+from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
 from .events import Choice, ChoiceKind, event_to_json, header
 from .findings import program_findings
+from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
+                         judgements_name, judgements_text, parse_judgements, under)
 from .players import PLAYERS
 from .players import make as make_player
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
-JUDGED_UNDER = {name: PRESETS[name] for name in ("standard", "article")}   # the verdict is the standard's
 
 
 class RegressError(HarnessError):
@@ -60,12 +59,12 @@ def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
 _snapshot = None
 _statements: dict = {}                       # the program's statement table, for the profiler
 _startup_profile = Profile()
-_words = RUSSIAN
+_setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
 def _init_worker(tape: bytes) -> None:
     """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile, _words
+    global _snapshot, _statements, _startup_profile, _setup
     blocks = read_tap(tape)
     m = Spectrum48(fast=True)
     m.boot()
@@ -78,7 +77,7 @@ def _init_worker(tape: bytes) -> None:
                            f"for a key")
     _snapshot = m.snapshot()
     _statements = Profiler.for_program(m.program_bytes()).statements
-    _words = words_of_program(m.program_bytes())     # the English edition prints other words
+    _setup = comparison_setup(m.program_bytes(), JUDGED_UNDER)   # the English edition prints other words
 
 
 def spread_seed(n: int) -> int:
@@ -100,35 +99,58 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
-    results = {name: compare(rec.events, rules, _words) for name, rules in JUDGED_UNDER.items()}
-    result = results["standard"]
+    assert _setup is not None, "play_one before _init_worker"
+    results = judge(rec.events, _setup)
     findings = program_findings(rec)
+    judgements = judgements_text((j for r in results.values() for j in r.judgements), list(results),
+                                 game=index, seed=seed, player=strategy, edition=_setup.edition)
     return {
         "index": index, "seed": seed, "strategy": strategy, "winner": rec.winner, "scores": rec.scores,
         "games_played": len(rec.wins), "wins": [event_to_json(w) for w in rec.wins],
         "completed": rec.winner is not None and rec.failure is None and not rec.basic_errors,
-        "deals": rec.deals, "actions": rec.actions, "score_events": result.score_events,
-        "checks": result.checks,
-        "pictures": result.pictures, "screen_checks": result.screen_checks,
-        "screen_differences": len(result.screen_differences),
-        "screen_unexplained": sum(1 for d in result.screen_differences if not d.deviation),
-        "screen_s": round(driver.observer.picture_seconds, 3),
-        "documented": dict(Counter(d.deviation for d in result.documented)),
-        "unexplained": [d.as_dict() for d in result.unexplained],
-        "under_rules": {name: {"documented": dict(Counter(d.deviation for d in r.documented)),
-                               "unexplained": [d.as_dict() for d in r.unexplained]}
-                        for name, r in results.items()},
+        "deals": rec.deals, "actions": rec.actions, "judgements": judgements,
         "basic_errors": [r for r in rec.basic_errors if not findings.get(r)],
         "findings": findings,
         "timeout": rec.failure if rec.failure_kind == "timeout" else None, "failure": rec.failure,
         "failure_kind": rec.failure_kind,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
-        "cpu_s": round(cpu, 3),
         "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
         "choices": dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
+        "cpu_s": round(cpu, 3), "screen_s": round(driver.observer.picture_seconds, 3),
     }
+
+
+def counts_of_judgements(text: str, name: str) -> dict:
+    """A game's counts for report.json, summed from its judgements file's records (*text*, named *name*):
+    the verdict's rule set at the top level, every rule set under "under_rules"."""
+    head, judgements = parse_judgements(text.splitlines(), name)
+    by_rules = {}
+    for rules in head["rule_sets"]:
+        js = under(judgements, rules)
+        c = Counts.of(js)
+        by_rules[rules] = {"score_events": c.score_events, "checks": c.checks, "documented": c.documented,
+                           "unexplained": [difference_to_json(d) for j in js for d in j.unexplained]}
+    verdict = by_rules[head["rule_sets"][0]]
+    c = Counts.of(under(judgements, head["rule_sets"][0]))
+    return {"score_events": verdict["score_events"], "checks": verdict["checks"],
+            "pictures": c.pictures, "screen_checks": c.screen_checks,
+            "screen_differences": c.screen_differences, "screen_unexplained": c.screen_unexplained,
+            "documented": verdict["documented"], "unexplained": verdict["unexplained"],
+            "under_rules": {k: {"documented": v["documented"], "unexplained": v["unexplained"]}
+                            for k, v in by_rules.items()}}
+
+
+def _count(game: dict) -> None:
+    """The game's counts for the report, taken from the text of its judgements file (before any file is
+    written: once its files are on disk, a game is counted at once, so a Ctrl-C cannot fall in between)."""
+    game.update(counts_of_judgements(game["judgements"], judgements_name(game["index"])))
+
+
+def _write_judgements(out: Path, game: dict) -> None:
+    """The game's judgements, written once (every rule set judged)."""
+    atomic.write_text(out / judgements_name(game["index"]), game.pop("judgements"))
 
 
 def _write_transcript(out: Path, game: dict) -> None:
@@ -215,7 +237,9 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                     failure = outcome.error
                     if outcome.ok:
                         game = outcome.value
+                        _count(game)
                         _write_transcript(folder, game)
+                        _write_judgements(folder, game)
                         results.append(game)            # its transcript is on disk: the report may count it
                         _write_screens(folder, game)
                         game.pop("screens", None)
@@ -276,7 +300,7 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "wall_s_per_game": round(sum(g["wall_s"] for g in results) / max(1, len(results)), 3),
         "workers": workers,
         "scheduler": scheduler,
-        "deviations": {k: {"lines": d["lines"], "what": d["what"], "rule": d["rule"]} for k, d in DEVIATIONS.items()},
+        "deviations": {k: {"lines": d.lines, "what": d.what, "rule": d.rule} for k, d in DEVIATIONS.items()},
         "findings": dict(sorted(Counter(f for g in results for f in g.get("findings", {}).values() if f).items())),
         "documented_by_rules": {
             name: dict(sorted(sum((Counter(g["under_rules"][name]["documented"]) for g in results), Counter()).items()))

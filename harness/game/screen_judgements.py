@@ -341,7 +341,7 @@ def _judge_slot(name: str, want: Expect, seen: SlotView, moment: str) -> ScreenF
         else (None if name in ("deck", "starter") or name.startswith("cut pack") else Who.PLAYER)
     if want.state in ("up", "rank"):
         if seen.state != "up":
-            cause = Cause.SCREEN_STALE if seen.state == "other" and want.state == "empty" else Cause.SCREEN_FACE
+            cause = Cause.SCREEN_FACE
             return ScreenFinding(cause, who, f"up {want.card}", seen.code(), facts)
         same = seen.card == want.card if want.state == "up" else seen.card[0] == want.card[0]
         if not same:
@@ -357,7 +357,7 @@ def _judge_slot(name: str, want: Expect, seen: SlotView, moment: str) -> ScreenF
             return ScreenFinding(Cause.SCREEN_FACE, who, "not face up", seen.code(), facts)
         return None
     if seen.state != want.state:
-        cause = Cause.SCREEN_STALE if want.state == "empty" and seen.state in ("up", "other") else Cause.SCREEN_FACE
+        cause = Cause.SCREEN_LEFT if want.state == "empty" and seen.state in ("up", "other") else Cause.SCREEN_FACE
         return ScreenFinding(cause, who, want.state, seen.code(), facts)
     return None
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..cribbage.rules import STANDARD, Rules
 from ..game import program as P
-from ..game.compare import NAMES, Comparator, Judgement
+from ..game.compare import Comparator
+from ..game.judgements import Cause, Judgement, describe
 from ..game.deviations import DEVIATIONS
 from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score, Show,
                            Starter, Tally, Win)
@@ -93,8 +94,8 @@ def event_lines(ev: Event) -> list[PanelLine]:
 
 # ---------------------------------------------------------------------- judgements
 def _engine_items(j: Judgement) -> list[str]:
-    return [f"{_who(NAMES[e.player])} {e.points} for {e.reason}"
-            + (f" ({_cards(e.cards)})" if e.cards and j.what != "show" else "")
+    return [f"{_who(e.who)} {e.points} for {e.reason}"
+            + (f" ({_cards(e.cards)})" if e.cards and j.judged != "show" else "")
             for e in j.expected]
 
 
@@ -109,7 +110,7 @@ def _show_breakdown(j: Judgement) -> list[PanelLine]:
 
 
 def deviation_summary(dev_id: str) -> str:
-    words = DEVIATIONS[dev_id]["what"].split()
+    words = DEVIATIONS[dev_id].what.split()
     return " ".join(words[:DEVIATION_WORDS]) + (" ..." if len(words) > DEVIATION_WORDS else "")
 
 
@@ -118,14 +119,14 @@ def difference_line(d) -> PanelLine:
     said = f"{d.kind} {_who(d.who)}: engine {d.expected}, program {d.observed}"
     if d.deviation:
         return PanelLine(f"  ! {d.deviation} {said} [{deviation_summary(d.deviation)}]", "deviation")
-    note = d.context.get("note") or d.context.get("what") or d.context.get("reason")
+    note = describe(d) if d.cause != Cause.PEGGED else None     # the points say it all
     return PanelLine(f"  !! UNEXPLAINED {said}" + (f" ({note})" if note else ""), "unexplained")
 
 
 def action_label(j: Judgement) -> str:
     """Which action a judgement is about, in a few words (it closes when the next event arrives)."""
     a = j.action
-    if j.what == "go":
+    if j.judged == "go":
         return "go / last card"
     if isinstance(a, Play):
         return f"{_who(a.who)} {a.card}"
@@ -137,14 +138,14 @@ def action_label(j: Judgement) -> str:
         return f"refused {a.card}"
     if isinstance(a, Score):
         return f"peg {_who(a.who)} +{a.points}"
-    return j.what
+    return j.judged.value
 
 
 def judgement_lines(j: Judgement) -> list[PanelLine]:
     """The engine's verdict on one action: its scores with reasons, then agreement or each difference."""
     lines: list[PanelLine] = []
-    scored = j.what in ("play", "go", "show", "heels") or bool(j.expected) or bool(j.observed)
-    if j.what == "show":
+    scored = j.judged in ("play", "go", "show", "heels") or bool(j.expected) or bool(j.observed)
+    if j.judged == "show":
         lines += _show_breakdown(j)
     if scored:
         items = _engine_items(j)
