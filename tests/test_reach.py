@@ -40,3 +40,27 @@ def test_the_recorded_thorough_run_took_every_kind_of_choice():
     thorough = json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
     assert thorough["unexplained"] == []
     assert {k.value for k in ChoiceKind} <= {k for k, n in thorough["choices"].items() if n > 0}
+
+
+def test_the_recorded_thorough_run_judged_the_screen_at_every_wait_it_stops_at():
+    """Every wait of decisions.py has pictures, but the three a run passes without stopping: 3725 (keys held
+    from before are waited out) and the INKEY$ read right after a PAUSE 0 (9095, 9160)."""
+    from harness.game.decisions import decision_points
+    from harness.resources import LISTING
+    from harness.spectrum.basic import tokenise_program
+    thorough = json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
+    seen = {k for k, n in thorough["pictures_at"].items() if n > 0}
+    moments = {k.split(" (")[0] for k in seen}
+    lines = {int(k.split("(")[1].rstrip(")")) for k in seen}
+    waits = decision_points(tokenise_program(LISTING.read_text(encoding="utf-8")))
+    assert len(waits) == 23
+    passed = {(3725, "inkey"), (9095, "inkey"), (9160, "inkey")}
+    for w in waits:
+        if (w.line, w.kind) in passed:
+            continue
+        if w.kind == "select":
+            assert f"select {w.line}" in moments, w
+        elif w.line in (3730, 3750):
+            assert w.line in lines, w
+        else:
+            assert f"{w.kind} {w.line}" in moments, w

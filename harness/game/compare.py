@@ -553,7 +553,8 @@ class Comparator:
             return
         for f in findings:
             self._diff(Kind.SCREEN, f.who, f.expected, f.observed, f.cause, f.facts)
-        self._judge(ev, Judged.SCREEN, self._index, checks=checks)
+        # the judgement keeps what the screen showed; the variables stay in the transcript (action_at)
+        self._judge(replace(ev, variables={}), Judged.SCREEN, self._index, checks=checks)
 
     def _screen_board_scores(self, ev: Screen, rows: dict, v: dict) -> None:
         text = rows[P.BOARD_ROW][P.BOARD_COL:]

@@ -33,7 +33,7 @@ from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
-from .events import Choice, ChoiceKind, event_to_json, header
+from .events import Choice, ChoiceKind, Picture, event_to_json, header
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
                          judgements_name, judgements_text, parse_judgements, under)
@@ -118,6 +118,7 @@ def play_one(job: tuple[int, int, str, bool]) -> dict:
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
         "choices": dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
+        "pictures_at": dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
         "cpu_s": round(cpu, 3), "screen_s": round(driver.observer.picture_seconds, 3),
     }
 
@@ -206,10 +207,13 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
     program = Profiler.program_of_tape(read_tap(tape))
     total = Profile()
     choices: Counter = Counter()
+    pictures: Counter = Counter()
     for g in results:
         total = total + Profile.from_json(g["profile"])
         choices.update(g.get("choices", {}))
-    return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items()))}
+        pictures.update(g.get("pictures_at", {}))
+    return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items())),
+            "pictures_at": dict(sorted(pictures.items()))}
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
