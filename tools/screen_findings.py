@@ -40,9 +40,15 @@ def find(strategy: str, seed: int, wanted: dict) -> None:
     comparator = Comparator()
     record = driver.observer.sink
 
+    fed = [0]
+
     def sink(ev) -> None:
-        record(ev)
-        for j in comparator.feed(ev):
+        record(ev)                       # into the game's record, where the driver's own events are too
+        closed = []
+        for e in driver.rec.events[fed[0]:]:
+            closed += comparator.feed(e)
+        fed[0] = len(driver.rec.events)
+        for j in closed:
             if not isinstance(j.action, Picture):
                 continue
             for d in j.differences:
