@@ -289,6 +289,9 @@ def without_screen_text(events) -> list[dict]:
         d = {"type": type(ev).__name__, **dataclasses.asdict(ev)}
         for key in ("rows", "text"):
             d.pop(key, None)
+        if "message" in d.get("variables", {}):          # a picture's M$ and the text in its slots, as read
+            d["variables"] = {k: v for k, v in d["variables"].items() if k != "message"}
+            d["slots"] = {k: v for k, v in d["slots"].items() if not v.startswith("other ")}   # text, not cards
         out.append(d)
     return out
 

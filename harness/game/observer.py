@@ -203,13 +203,15 @@ class Observer:
 
     # ------------------------------------------------------------------ the picture
     PICTURE_VARIABLES = ("A()", "A$()", "B()", "C()", "C$()", "E()", "E$()", "T()", "NH", "NC", P.V_DEALER,
-                         P.V_TOTALS, "V()", "SUM", "M$", "I$")
+                         P.V_TOTALS, "V()", "SUM", "M$", "I$", "R$")
 
     def picture_variables(self) -> dict:
         """The variables the pictures are drawn from, read at one walk of the variables area (None where the
         program has not made one yet)."""
         got = {k: (v.value if isinstance(v, ForLoop) else v)
                for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
+        if got.get("R$"):                                   # 7320: the ranks as this edition draws them
+            self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got["R$"]))
 
         def cards(ranks: str, suits: str, n: int) -> list[str | None]:
             r, s = got.get(ranks), got.get(suits)
@@ -243,11 +245,12 @@ class Observer:
         if not self.take_pictures:
             return
         start = time.process_time()
+        variables = self.picture_variables()              # first: R$ tells the reader the ranks' glyphs
         slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)
         slots = {name: code for name, code in slots.items() if code != "empty"}     # an empty slot is left out
         drawing = any(a <= ln <= b for ln, _ in [(self.m.ppc, 0)] + self.m.gosub_stack()
                       for a, b in P.DRAWING_LINES)
         picture = Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,
-                          variables=self.picture_variables(), drawing=drawing)
+                          variables=variables, drawing=drawing)
         self.picture_seconds += time.process_time() - start
         self.sink(picture)

@@ -70,6 +70,11 @@ class PictureReader:
         self.index = GlyphIndex(udg_text=P.UDG_TEXT)
         self.rank_of = ({t: r + 1 for r, t in enumerate(ranks)} if ranks else RANK_OF_TEXT)
 
+    def ranks_from(self, texts: str) -> None:
+        """Read ranks as R$ shows them (13 characters, ace first: 7320), e.g. the English edition's A, J, Q, K."""
+        if len(texts) == 13 and "\ufffd" not in texts:
+            self.rank_of = {t: r + 1 for r, t in enumerate(texts)}
+
     def cells(self, mem) -> ScreenCells:
         return ScreenCells(mem, self.index)
 
@@ -120,8 +125,10 @@ class PictureReader:
         return {who: sorted(holes) for who, holes in found.items()}
 
     def board_drawn(self, cells: ScreenCells) -> bool:
-        """5710's title « ВЫ  Я » on the board's paper at row 0, columns 25-31."""
-        return (cells.row_text(0, 25, 32) == " ВЫ  Я " and int(cells.attrs[0, 25]) >> 3 & 7 == P.PAPER_BOARD)
+        """5710-5730: the board's paper at its top corners and the first holes (UDG A) of both tracks."""
+        holes = P.UDG_TEXT[144]
+        return (cells.attr_rows[0][25] >> 3 & 7 == P.PAPER_BOARD == cells.attr_rows[0][31] >> 3 & 7
+                and cells.text(2, 26) == holes and cells.text(2, 30) == holes)
 
     def flag(self, cells: ScreenCells) -> bool:
         """The winner's flag V$(5) at 18,28 (8240)."""
@@ -146,6 +153,7 @@ class PictureReader:
 
     def text_of(self, mem, codes: str) -> str:
         """How a string of character codes (a BASIC string variable) reads on screen in the font in use."""
+        self.index.refresh(mem)
         chars = mem[23606] | mem[23607] << 8
         udg = mem[23675] | mem[23676] << 8
         out = []
