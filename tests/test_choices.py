@@ -7,6 +7,7 @@ import pytest
 
 from harness.game import regress
 from harness.game.compare import compare
+from harness.game.judgements import difference_to_json
 from harness.game.driver import Budget, GameDriver
 from harness.game.events import Choice, ChoiceKind, Cut, Report, Win
 from harness.game.findings import FINDINGS
@@ -37,7 +38,7 @@ def test_the_explorer_takes_its_choices_and_every_difference_is_explained(loaded
     assert games >= 2 and len([e for e in rec.events if isinstance(e, Win)]) == games
     assert rec.reports == ["9 STOP statement, 8330:2"] and rec.failure is None
     result = compare(rec.events)
-    assert result.unexplained == [], [d.as_dict() for d in result.unexplained[:3]]
+    assert result.unexplained == [], [difference_to_json(d) for d in result.unexplained[:3]]
     assert {d.deviation for d in result.documented} >= {"D1", "D3"}
 
 

@@ -7,6 +7,7 @@ import pytest
 from harness.build import build
 from harness.cribbage.cards import parse_card, parse_cards
 from harness.game.compare import compare
+from harness.game.judgements import difference_to_json
 from harness.game.driver import GameDriver, Rig
 from harness.game.events import Choice, ChoiceKind, Message, Play, Refused, Score, Show, event_to_json
 from harness.game.players import AdversarialPlayer, GreedyPlayer, RandomPlayer, ScriptedPlayer
@@ -71,7 +72,7 @@ def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
     assert max(rec.scores.values()) > 120 and rec.winner in ("computer", "player")
     result = compare(rec.events)
     assert result.score_events > 20
-    assert result.unexplained == [], [d.as_dict() for d in result.unexplained]
+    assert result.unexplained == [], [difference_to_json(d) for d in result.unexplained]
     if player_class is AdversarialPlayer:
         # every card tried past 31 was refused with the program's message
         tried = driver.player.tries.count("illegal card")

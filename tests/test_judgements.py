@@ -154,3 +154,14 @@ def test_heading_names_and_edges():
     d = J.Difference(J.Kind.SCREEN, Who.PLAYER, "8♦", "  ", J.Cause.SCREEN_HAND, J.HandSlot(3))
     assert J.describe(d) == "hand on the screen: slot 3"
     assert EventKind.DEAL in (J.heading_at(BASE, deal).kind,)
+
+
+def test_fairness_reads_the_transcripts_not_the_judgements(tmp_path):
+    """game-*.jsonl matches both files of a game; `fairness --from` reads the transcript only."""
+    from harness.game.fairness import read_runs
+    _, text = _text()
+    (tmp_path / "game-000.jsonl").write_text((DATA / "example-deal.jsonl").read_text(encoding="utf-8"),
+                                             encoding="utf-8")
+    (tmp_path / J.judgements_name(0)).write_text(text, encoding="utf-8")
+    (machines,) = read_runs([tmp_path])
+    assert machines == BASE

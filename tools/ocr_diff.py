@@ -549,7 +549,9 @@ def fragments(items: list[Item]) -> list[tuple[str, str]]:
 # the judgement log
 # ---------------------------------------------------------------------------
 @dataclass
-class Judgement:
+class LoggedJudgement:
+    """One entry of basic/RECONSTRUCTION.md: a judgement logged on the OCR of a line (named apart from
+    harness.game.judgements.Judgement, the comparison's)."""
     line: int
     ocr: str | None = None
     reconstruction: str | None = None
@@ -561,17 +563,17 @@ class Judgement:
 _CODE = re.compile(r"^`(.*)`\s*$")
 
 
-def read_log(path: Path) -> tuple[dict[int, Judgement], list[str]]:
-    out: dict[int, Judgement] = {}
+def read_log(path: Path) -> tuple[dict[int, LoggedJudgement], list[str]]:
+    out: dict[int, LoggedJudgement] = {}
     problems: list[str] = []
-    cur: Judgement | None = None
+    cur: LoggedJudgement | None = None
     for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         m = re.match(r"^###\s+(\d+)\s*$", line)
         if m:
             n = int(m.group(1))
             if n in out:
                 problems.append("%s:%d: second entry for line %d" % (path, k, n))
-            cur = out[n] = Judgement(n, heading_line=k)
+            cur = out[n] = LoggedJudgement(n, heading_line=k)
             continue
         if line.startswith("## ") or line.startswith("# "):
             cur = None
@@ -625,7 +627,7 @@ class Report:
 
 
 def compare(seed_text: str, bas: dict[int, str],
-            log: dict[int, Judgement]) -> Report:
+            log: dict[int, LoggedJudgement]) -> Report:
     ex = extract(seed_text)
     rep = Report()
     rep.notes.extend(ex.continuation_notes)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..cribbage.rules import Rules
-from .events import ScoreContext, ShowHand, Who
+from .events import ScoreContext, Who
 from .judgements import (AfterGameOver, Cause, Credit, Difference, FairnessFlag, GoAt, GoPegged, Judged, Kind,
                          OutOfTurn, Pegged, SlotSeen, StaleSeen, TallyFacts, UnmatchedPeg)
 

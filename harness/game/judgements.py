@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any, Iterable, Union
 
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
-from ..errors import HarnessError
 from . import program as P
 from .events import Event, EventKind, Picture, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
 
