@@ -146,8 +146,9 @@ def _taken_back_face_down(d: Difference, rules: Rules) -> bool:
             and str(d.expected).startswith("up ") and d.observed == "down")
 
 
-# 2940 prints « n » (three cells, four for 10 and more) over the six of « ХОД! » at 6,9 (2710, 3550)
-_GO_REMNANTS = {(f" {n} " + " ХОД! "[len(f" {n} "):]).rstrip() for n in range(0, 32)}
+# 2940 prints « n » (three cells, four for 10 and more) over the six of « ХОД! » at 6,9 (2710, 3550); the
+# English edition's « GO!  » is as wide
+_GO_REMNANTS = {(f" {n} " + go[len(f" {n} "):]).rstrip() for n in range(0, 32) for go in (" ХОД! ", " GO!  ")}
 
 
 def _go_remnant_beside_count(d: Difference, rules: Rules) -> bool:

@@ -347,6 +347,7 @@ DEALER_ROW = 22
 DEALER_TEXT = {Who.COMPUTER: "Я СДАЮ", Who.PLAYER: "ВЫ СДАЕТЕ"}                       # 7510, 7520
 WINNER_TEXT = {Who.PLAYER: "ПРИМИТЕ ПОЗДРАВЛЕНИЯ С ПОБЕДОЙ!", Who.COMPUTER: "ВАМ НЕ ПОВЕЗЛО - МОЯ ПОБЕДА!"}  # 8210, 8220
 CUT_TEXT = "МЛАДШАЯ КАРТА СДАЕТ"                                                      # 7410
+GO_TEXT = " ХОД! "                  # 2710, 3550 at 6,9; 2940 prints the points « n » over its first cells
 
 SHOWN_SLOTS = slots("shown", ROW_SHOWN, 4)               # 4625 the player's hand, 5210 the player's crib
 SHOWN_COMPUTER_SLOTS = COMPUTER_SLOTS_DEALT[:4]          # 5110 its hand, 5210 its crib

@@ -37,7 +37,7 @@ FINAL_BOARD = f"pause {P.FINAL_BOARD_PAUSE}"
 TALLY = f"input {P.ASK_AGAIN}"
 CLAIM = f"input {P.ASK_CLAIM}"
 WELCOME = f"input {P.ASK_INSTRUCTIONS}"
-_COUNT_TAIL = re.compile(r"^( ХОД! | \d+ *)$")    # 2710/3550 « ХОД! », or 2940 « n » (3-4 cells) on blanks
+_POINTS_TAIL = re.compile(r"^ \d+ *$")             # 2940 « n » (3-4 cells) on blanks
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ class ScreenJudge:
         if m in PLAY_MOMENTS:
             n += 1
             tail = _row_cells(pic.rows, P.TEXT_COUNT[0], 9, P.TEXT_COUNT[2])
-            if not _COUNT_TAIL.match(tail):
+            if tail.rstrip() != self.texts["go"].rstrip() and not _POINTS_TAIL.match(tail):
                 found.append(ScreenFinding(Cause.SCREEN_STALE, None, "« ХОД! » or « n »", tail.rstrip(),
                                            StaleSeen(f"table {P.TEXT_COUNT[0]}:9", m)))
         return n
@@ -396,12 +396,12 @@ def _row_cells(rows: dict, row: int, first: int, end: int) -> str:
 
 
 def _texts(words: P.ScreenWords) -> dict:
-    texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT}
+    texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
     if words != P.RUSSIAN:
         from ..english import english
-        texts = {"dealer": {k: english(v) for k, v in P.DEALER_TEXT.items()},
+        texts = {"dealer": {k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
                  "winner": {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
-                 "cut": english(P.CUT_TEXT)}
+                 "cut": english(P.CUT_TEXT).rstrip(), "go": english(P.GO_TEXT)}
     return texts
 
 
