@@ -21,8 +21,8 @@ from ..spectrum.profile import Profiler
 from ..spectrum.screen import render
 from ..spectrum.typist import Typist
 from . import program as P
-from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Play, Refused, Report, Reset, Rigged,
-                     Tally, Win, of_kind)
+from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
+                     Rigged, Tally, Win, of_kind)
 from .observer import Observer
 from .players import PlayContext, Player, Question
 
@@ -382,7 +382,8 @@ class GameDriver:
         return PlayContext(slots, list(self.table), int(get("SUM")))
 
     def _play_turn(self) -> None:
-        if self.rec.events and isinstance(self.rec.events[-1], Refused):
+        last = next((e for e in reversed(self.rec.events) if not isinstance(e, Picture)), None)
+        if isinstance(last, Refused):                  # the picture of this wait comes after the refusal
             self.rec.events.append(Message(text=self.observer.rows()[P.MESSAGE_ROW].rstrip()))
         self.observer.observe_play()
         ctx = self._play_context()
