@@ -908,7 +908,7 @@ def test_the_rules_each_deviation_applies_under():
     every = sorted(PRESETS)
     assert under == {"D1": every, "D2": every, "D3": ["article", "program"], "D4": every,
                      "D5": ["article", "cadenza", "standard"], "D6": ["article"], "D7": ["article"], "D8": every,
-                     "D9": every, "D10": every}
+                     "D9": every, "D10": every, "D11": every, "D12": every}
 
 
 # ---------------------------------------------------------------------------------------------- the engine kept in step

@@ -289,6 +289,10 @@ def without_screen_text(events) -> list[dict]:
         d = {"type": type(ev).__name__, **dataclasses.asdict(ev)}
         for key in ("rows", "text"):
             d.pop(key, None)
+        if "message" in d.get("variables", {}):          # a picture's M$ and the text in its slots, as read
+            d["variables"] = {k: v for k, v in d["variables"].items() if k != "message"}
+            d["slots"] = {k: v for k, v in d["slots"].items() if not v.startswith("other ")}   # text, not cards
+            d.pop("line")                                # where in the selector's polling loop it stood
         out.append(d)
     return out
 
@@ -313,7 +317,9 @@ def test_the_driver_plays_the_same_game_on_both_editions(editions, seed, strateg
     assert without_screen_text(ru.events) == without_screen_text(en.events)
     ru_result, en_result = compare(ru.events), compare(en.events, words=english_words())
     assert ru_result.checks == en_result.checks > 0
-    assert sorted(d.deviation for d in ru_result.documented) == sorted(d.deviation for d in en_result.documented)
+    # (but D12, the go's letters left beside the count, which depends on how wide the go's word is)
+    assert (sorted(d.deviation for d in ru_result.documented if d.deviation != "D12")
+            == sorted(d.deviation for d in en_result.documented if d.deviation != "D12"))
     # read with the English words, the English screens agree with the variables as the Russian ones do
     # (up to the rank letters of the hand check, which the program model spells in Russian: RANK_TEXT)
     en_left = [difference_to_json(d) for d in en_result.unexplained if not rank_letters_only(difference_to_json(d))]

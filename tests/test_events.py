@@ -7,7 +7,7 @@ import json
 import pytest
 
 from harness.game.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure, Go,
-                                 Score, ScoreContext, Screen, SchemaError, Show, ShowHand, Tally, Who, Win,
+                                 Picture, Score, ScoreContext, Screen, SchemaError, Show, ShowHand, Tally, Who, Win,
                                  event_from_json, event_to_json, read_jsonl, write_jsonl)
 
 SAMPLES = [
@@ -23,6 +23,9 @@ SAMPLES = [
     Choice(what=ChoiceKind.DISCARD, slots=(1, 6)),
     Screen(what="count", rows=((6, "ВСЕГО 15"),), variables={"sum": 15}),
     Failure(reason="budget: more than 10 actions"),
+    Picture(moment="select 2720", line=3730, slots={"hand 1": "up 5H 7/2", "deck": "down"},
+            pegs={"computer": [4, 9], "player": []}, rows={"message": "ВЫБЕРИТЕ КАРТУ"}, board=True, flag=False,
+            variables={"hand": ["5H", None], "held": [1, 0]}),
 ]
 
 
@@ -33,7 +36,7 @@ def test_every_kind_has_a_sample_and_round_trips():
         assert data["kind"] == ev.kind.value
         assert json.loads(json.dumps(data)) == data                  # plain JSON: no enum, no tuple survives
         assert event_from_json(data) == ev
-    assert {EventKind.CUT, EventKind.SHOW, EventKind.SCREEN} <= kinds
+    assert {EventKind.CUT, EventKind.SHOW, EventKind.SCREEN, EventKind.PICTURE} <= kinds
     assert set(EVENT_TYPES) == set(EventKind)
 
 

@@ -1,6 +1,7 @@
 """`make mutation`: the mutation score of the detectors, with mutmut.
 
-Mutants of the comparison (harness/game/compare.py, its screen checks included), the deviation
+Mutants of the comparison (harness/game/compare.py, its screen checks included, and the judgements
+of the pictures, screen_judgements.py), the deviation
 rules (deviations.py) and the sweep's detection (sweep.py: running a case against the engine,
 grouping the disagreements, the exit status) are run against the fast detector tests named in
 pyproject.toml [tool.mutmut] (no emulator). Prints the score per module and every surviving mutant
@@ -24,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # What the score is about: every function of compare.py and deviations.py; of sweep.py, the functions
 # that decide whether a disagreement is found and reported (the rest drives the machine).
-PATTERNS = ("harness.game.compare.*", "harness.game.deviations.*",
+PATTERNS = ("harness.game.compare.*", "harness.game.deviations.*", "harness.game.screen_judgements.*",
             "harness.game.sweep.x__run_chunk__mutmut_*", "harness.game.sweep.x_summarise__mutmut_*",
             "harness.game.sweep.x__causes__mutmut_*", "harness.game.sweep.x_execute__mutmut_*")
-MODULES = ("compare", "deviations", "sweep")
+MODULES = ("compare", "deviations", "screen_judgements", "sweep")
 KILLED = {1, 3, 24, -24, 152, 255, 36}     # a failing test; a timeout (the mutant hangs the tests)
 NOT_COUNTED = {34, 37}                    # skipped; caught by a type checker (not used here)
 

@@ -26,7 +26,7 @@ from harness.spectrum.basic import tokenise_program  # noqa: E402
 DATA = ROOT / "docs" / "coverage.json"
 DOC = ROOT / "docs" / "COVERAGE.md"
 KEPT = ("statements_run", "statements_total", "ifs_both", "ifs_total", "never_run", "one_way", "unexplained",
-        "explained_by")
+        "explained_by", "choices", "pictures_at")
 RUNS = {"default": "`make run` (`cribbage-zx regress`: 6 games, random, greedy and adversarial players)",
         "thorough": "`cribbage-zx regress --thorough` (the 6 games, then 6 explorer and 2 stopper games)"}
 
@@ -81,6 +81,15 @@ def markdown(data: dict) -> str:
         can, who = CHOICES[p.line]
         reached = ["yes" if where not in data[name]["never_run"] else "no" for name in RUNS]
         out.append(f"| {where} | {p.kind} | {can} | {who} | {reached[0]} | {reached[1]} |")
+    out += ["", "## The screen judged at every wait", "",
+            "How many pictures of the screen each run judged, by moment (the wait, the card selector by its",
+            "caller, and the line it waits at; `harness/game/screen_judgements.py`). The selector's 3725 (keys",
+            "held from before) and the INKEY$ read right after a PAUSE 0 (9095, 9160) are passed without a stop.",
+            "", "| moment (line) | default | thorough |", "| --- | --- | --- |"]
+    moments = sorted(set().union(*(data[name].get("pictures_at", {}) for name in RUNS)))
+    for m in moments:
+        out.append(f"| {m} | " + " | ".join(str(data[name].get("pictures_at", {}).get(m, 0)) for name in RUNS)
+                   + " |")
     for name, title in RUNS.items():
         c = data[name]
         out += ["", f"## Not reached by {title}", ""]

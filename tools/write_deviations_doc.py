@@ -25,7 +25,9 @@ do not touch the logic: 2745 and 2755 (the spaces of the «ВАШ ХОД?» prom
 4440 (`cgc` read as CGO, the only flag of that name; no reading of that row
 clears S), 4790 (`ss-s+p…` read as `SS=S+P…`), 4795 (the message's spacing) and
 7365 (`FOR Y-l TO .4` read as `FOR Y=.1 TO .4`, the dot lost: as printed the loop
-would not run and D10's deck would hold no card); every other cited line needs only
+would not run and D10's deck would hold no card) and 7880 (`Xt=Rt(A(X))`, `Yt-AS (X)`
+read as `X$=R$(A(X))`, `Y$=A$(X)`: the card's face, which D11's 7885 then does not
+draw, as every reading of 7885's `GO SUB 5350` says); every other cited line needs only
 the character-level fixes of `tools/ocr_diff.py` (`tests/test_deviation_lines.py`).
 
 """

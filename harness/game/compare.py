@@ -29,13 +29,14 @@ from ..cribbage.game import IllegalAction, ScoreEvent
 from ..cribbage.rules import STANDARD, Rules
 from . import program as P
 from .deviations import classify
-from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Play,
-                     Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally, Who,
-                     Win)
+from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture,
+                     Play, Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
+                     Who, Win)
 from .judgements import (AfterGameOver, AfterWin, BeforeGame, Breakdown, Cause, Combination, ComparisonSetup, Credit,
                          Difference, EngineRefused, Expectation, GameWon, GoAt, GoPegged, HandSlot, HarnessFault,
                          Judged, Judgement, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Refusal, ScreenCheckName,
                          Scores, ShowLine, ShowPart, ShowPhase, TallyFacts, TallyLine, UnmatchedPeg, index_of, who_of)
+from .screen_judgements import ScreenJudge
 
 PLAY_KINDS = {"fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run"}
 GO_KINDS = {"go", "last card"}
@@ -61,8 +62,22 @@ class Comparison:
 
     @property
     def checks(self) -> int:
-        """Engine expectations checked (including zero-point actions)."""
-        return sum(j.checks for j in self.judgements)
+        """Engine expectations checked (including zero-point actions); the pictures' are `screen_checks`."""
+        return sum(j.checks for j in self.judgements if not isinstance(j.action, Picture))
+
+    @property
+    def pictures(self) -> int:
+        """Pictures of the screen judged (screen_judgements.py): one judgement each."""
+        return sum(1 for j in self.judgements if isinstance(j.action, Picture))
+
+    @property
+    def screen_checks(self) -> int:
+        """The slots, pegs and lines judged in those pictures."""
+        return sum(j.checks for j in self.judgements if isinstance(j.action, Picture))
+
+    @property
+    def screen_differences(self) -> list[Difference]:
+        return [d for d in self.differences if d.kind == Kind.SCREEN]
 
     @property
     def documented(self) -> list[Difference]:
@@ -138,6 +153,7 @@ class Comparator:
         self._index = -1
         self._pending: list[Difference] = []
         self._closed: list[Judgement] = []
+        self.screen = ScreenJudge(words)          # what the player sees, judged at every picture
 
     @classmethod
     def for_setup(cls, setup: ComparisonSetup, rules: Rules | None = None) -> "Comparator":
@@ -242,6 +258,10 @@ class Comparator:
         if isinstance(ev, Screen):
             self._on_screen(ev)
             return
+        if isinstance(ev, Picture):
+            self._on_picture(ev)
+            return
+        self.screen.see(ev)
         handler = HANDLERS.get(type(ev))
         if not isinstance(ev, PASSIVE):
             if self._show is not None:
@@ -524,6 +544,17 @@ class Comparator:
         else:
             check(self, ev, rows, ev.variables)
         self._judge(ev, Judged.SCREEN, self._index, checks=1)
+
+    def _on_picture(self, ev: Picture) -> None:
+        """Every slot, peg and line of a picture against the game (screen_judgements.py); a picture with
+        nothing to judge (half drawn, or a moment with nothing drawn yet) makes no judgement."""
+        checks, findings = self.screen.judge(ev)
+        if not checks and not findings:
+            return
+        for f in findings:
+            self._diff(Kind.SCREEN, f.who, f.expected, f.observed, f.cause, f.facts)
+        # the judgement keeps what the screen showed; the variables stay in the transcript (action_at)
+        self._judge(replace(ev, variables={}), Judged.SCREEN, self._index, checks=checks)
 
     def _screen_board_scores(self, ev: Screen, rows: dict, v: dict) -> None:
         text = rows[P.BOARD_ROW][P.BOARD_COL:]

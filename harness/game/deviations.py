@@ -18,7 +18,7 @@ from typing import Callable
 from ..cribbage.rules import Rules
 from .events import ScoreContext, Who
 from .judgements import (AfterGameOver, Cause, Credit, Difference, FairnessFlag, GoAt, GoPegged, Judged, Kind,
-                         OutOfTurn, Pegged, TallyFacts, UnmatchedPeg)
+                         OutOfTurn, Pegged, SlotSeen, StaleSeen, TallyFacts, UnmatchedPeg)
 
 
 @dataclass(frozen=True)
@@ -138,6 +138,23 @@ def _first_cut_never_low(d: Difference, rules: Rules) -> bool:
     f = _facts(d, Cause.FAIRNESS_FLAG, FairnessFlag)
     return (f is not None and d.kind == Kind.FAIRNESS and f.distribution.startswith("cut for deal")
             and f.group.startswith("first games") and f.never == ("1", "2", "3"))
+
+
+def _taken_back_face_down(d: Difference, rules: Rules) -> bool:
+    f = _facts(d, Cause.SCREEN_FACE, SlotSeen)
+    return (f is not None and d.kind == Kind.SCREEN and f.reason == "taken back" and d.who == Who.PLAYER
+            and str(d.expected).startswith("up ") and d.observed == "down")
+
+
+# 2940 prints « n » (three cells, four for 10 and more) over the six of « ХОД! » at 6,9 (2710, 3550); the
+# English edition's « GO!  » is as wide
+_GO_REMNANTS = {(f" {n} " + go[len(f" {n} "):]).rstrip() for n in range(0, 32) for go in (" ХОД! ", " GO!  ")}
+
+
+def _go_remnant_beside_count(d: Difference, rules: Rules) -> bool:
+    f = _facts(d, Cause.SCREEN_STALE, StaleSeen)
+    return (f is not None and d.kind == Kind.SCREEN and f.place == "table 6:9" and d.observed in _GO_REMNANTS
+            and d.observed.endswith("!"))
 
 
 DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
@@ -300,6 +317,34 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                     "player with the lower card deals first\").",
         causes=(Cause.FAIRNESS_FLAG,),
         match=_first_cut_never_low,
+    ),
+    Deviation(
+        "D11",
+        lines="7860-7885",
+        what="A discard taken back (the same card chosen twice) stays face down: 7885 calls 5350, the "
+             "face-down card, where 7880 has just set X$ and Y$ for the card's face, so the card back in the "
+             "hand shows as a crib card until the discard ends (7980 clears the table, 8040 draws the hand).",
+        rule="What the screen shows: the cards the player keeps are face up; only the crib's go face down.",
+        article="Only the two cards laid in the crib go face down: «по две карты сбрасывает на стол рубашкой "
+                "вверх, не показывая их противнику».",
+        standard="The discards to the crib are laid face down (ACC rules); a player's own hand stays in "
+                 "view. (Not a scoring rule: a screen deviation.)",
+        causes=(Cause.SCREEN_FACE,),
+        match=_taken_back_face_down,
+    ),
+    Deviation(
+        "D12",
+        lines="2710, 3550, 2940",
+        what="After a go, « ХОД! » (six cells at 6,9: 2710, 3550) is overwritten by the points of the next "
+             "card, « n » (three cells: 2940 PRINT AT 6,9;\" \";S;\" \"), so its last letters «Д!» stay "
+             "beside the count until the show clears the table.",
+        rule="What the screen shows: the go is announced, then the count and the last points alone.",
+        article="A go is announced once, when said: «Тогда он объявляет \"ХОД\" и его противник получает "
+                "себе очко.»",
+        standard="A go is said when a player cannot play (ACC rules); nothing of it stays once play goes "
+                 "on. (Not a scoring rule: a screen deviation.)",
+        causes=(Cause.SCREEN_STALE,),
+        match=_go_remnant_beside_count,
     ),
 )}
 

@@ -21,8 +21,8 @@ from ..spectrum.profile import Profiler
 from ..spectrum.screen import render
 from ..spectrum.typist import Typist
 from . import program as P
-from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Play, Refused, Report, Reset, Rigged,
-                     Tally, Win, of_kind)
+from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
+                     Rigged, Tally, Win, of_kind)
 from .observer import Observer
 from .players import PlayContext, Player, Question
 
@@ -197,6 +197,7 @@ class GameDriver:
                 self.rec.events.append(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
                 return
             w = stop.wait
+            self.observer.observe_picture(self._moment(w), w.line)      # the screen at every wait for a person
             if self.every_action_screen:
                 self._shot("action")
             handler = self._waits.get((w.kind, w.line))
@@ -207,6 +208,13 @@ class GameDriver:
             if handler(w):
                 return
             self._keys_while_drawing()
+
+    def _moment(self, w: WaitState) -> str:
+        """The wait as the screen judgements name it: the card selector by its caller ("select 2720")."""
+        if w.kind == "inkey" and w.line in P.SELECTOR_WAITS:
+            stack = self.m.gosub_stack()
+            return f"select {stack[0][0]}" if stack else f"select {w.line}"
+        return f"{w.kind} {w.line}"
 
     def _wait(self, frames: int = MAX_WAIT_FRAMES) -> StopReason:
         return self.m.run(frames, until_wait=True, what="the program waiting for a key")
@@ -378,7 +386,8 @@ class GameDriver:
         return PlayContext(slots, list(self.table), int(get("SUM")))
 
     def _play_turn(self) -> None:
-        if self.rec.events and isinstance(self.rec.events[-1], Refused):
+        last = next((e for e in reversed(self.rec.events) if not isinstance(e, Picture)), None)
+        if isinstance(last, Refused):                  # the picture of this wait comes after the refusal
             self.rec.events.append(Message(text=self.observer.rows()[P.MESSAGE_ROW].rstrip()))
         self.observer.observe_play()
         ctx = self._play_context()

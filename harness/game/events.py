@@ -76,6 +76,7 @@ class EventKind(StrEnum):
     MESSAGE = "message"
     RIGGED = "rigged"
     SCREEN = "screen"
+    PICTURE = "picture"
     REPORT = "report"
     FAILURE = "failure"
 
@@ -254,6 +255,30 @@ class Screen(Event):
 
 
 @dataclass(frozen=True)
+class Picture(Event):
+    """What the screen shows at a wait for a person (or another moment the program model names), as
+    `picture.py` reads it, beside the program's variables it was drawn from; the comparison judges it.
+
+    *moment*: the wait's kind and line ("select 2720" names the card selector by its caller, "pause 4661")
+    or a named moment ("cut"); *line*: where the program stood. *slots*: slot name -> what it shows
+    (`picture.SlotView.code`; an empty slot is left out); *pegs*: "computer"/"player" -> the holes (1..60) their pegs are in;
+    *rows*: the message line ("message", row 23), the dealer/winner line ("line 22"), the board's figures
+    ("figures"), and any non-blank stretch of the table ("table r:c"); *board*/*flag*: the board and the
+    winner's flag are drawn; *drawing*: taken while a drawing routine ran (a picture half made, not judged).
+    """
+    kind: ClassVar[EventKind] = EventKind.PICTURE
+    moment: str
+    line: int
+    slots: dict[str, str]
+    pegs: dict[str, Any]
+    rows: dict[str, str]
+    board: bool
+    flag: bool
+    variables: dict[str, Any]
+    drawing: bool = False
+
+
+@dataclass(frozen=True)
 class Report(Event):
     """A BASIC report the program stopped with (OK, STOP or an error)."""
     kind: ClassVar[EventKind] = EventKind.REPORT
@@ -272,7 +297,7 @@ class Failure(Event):
 
 EVENT_TYPES: dict[EventKind, type[Event]] = {
     cls.kind: cls for cls in (Cut, Deal, Discard, Crib, Starter, Play, Go, Reset, Score, Show, Claim, Refused,
-                              Win, Tally, Options, Choice, Message, Rigged, Screen, Report, Failure)
+                              Win, Tally, Options, Choice, Message, Rigged, Screen, Picture, Report, Failure)
 }
 _ENUMS = {cls.__name__: cls for cls in (Who, ScoreContext, ShowHand, ChoiceKind)}
 

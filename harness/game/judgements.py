@@ -29,7 +29,7 @@ from typing import Any, Iterable, Union
 
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
 from . import program as P
-from .events import Event, EventKind, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
+from .events import Event, EventKind, Picture, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
 
 SCHEMA_VERSION = 1
 FILE_KIND = "judgements"
@@ -109,6 +109,14 @@ class Cause(StrEnum):
     SCREEN_HAND = "screen hand"
     SCREEN_SHOW = "screen show"
     SCREEN_TALLY = "screen tally"
+    SCREEN_CARD = "screen card"              # a slot shows another card than the hand holds there
+    SCREEN_FACE = "screen face"              # a slot face up, face down or empty other than it should be
+    SCREEN_COLOUR = "screen colour"          # a card drawn with other paper or ink than 5410 gives its suit
+    SCREEN_PEGS = "screen pegs"              # pegs in other holes than the scores give
+    SCREEN_LINE = "screen line"              # a message line, the figures, the count's tail, the flag
+    SCREEN_STALE = "screen stale"            # something left on the table from an earlier picture
+    SCREEN_LEFT = "screen left"              # a slot that should be empty still shows a card (or part of one)
+    SCREEN_DEAL = "screen deal"              # the hand on screen with the cards laid is not the hand kept
     HARNESS_ERROR = "harness error"
     FAIRNESS_FLAG = "fairness flag"
 
@@ -281,6 +289,35 @@ class TallyLine:
 
 
 @dataclass(frozen=True)
+class SlotSeen:
+    """A card slot judged at a picture: its name (program.Slot), the moment, and why it should show what it
+    should (held, chosen, taken back, discarded, hidden, laid, series over, starter, pack, shown, crib, cut)."""
+    slot: str
+    moment: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PegsSeen:
+    whose: Who
+    moment: str
+
+
+@dataclass(frozen=True)
+class LineSeen:
+    """A line of text judged at a picture: message (row 23), line 22, figures, count tail, flag."""
+    line: str
+    moment: str
+
+
+@dataclass(frozen=True)
+class StaleSeen:
+    """Cells of the table outside every slot that hold something no statement of this moment prints."""
+    place: str                               # "table r:c"
+    moment: str
+
+
+@dataclass(frozen=True)
 class HarnessFault:
     error: str
     event: EventKind
@@ -302,7 +339,9 @@ FACTS: dict[Cause, type] = {
     Cause.SHOW_PHASE: ShowPhase, Cause.SHOW_ORDER: NoFacts, Cause.WINNER: Scores, Cause.FINAL_SCORES: NoFacts,
     Cause.GAME_CREDITED: Credit, Cause.GAMES_TALLY: TallyFacts, Cause.SCREEN_CHECK_UNKNOWN: ScreenCheckName,
     Cause.SCREEN_BOARD: NoFacts, Cause.SCREEN_COUNT: NoFacts, Cause.SCREEN_HAND: HandSlot,
-    Cause.SCREEN_SHOW: ShowLine, Cause.SCREEN_TALLY: TallyLine, Cause.HARNESS_ERROR: HarnessFault,
+    Cause.SCREEN_SHOW: ShowLine, Cause.SCREEN_TALLY: TallyLine, Cause.SCREEN_CARD: SlotSeen,
+    Cause.SCREEN_FACE: SlotSeen, Cause.SCREEN_COLOUR: SlotSeen, Cause.SCREEN_PEGS: PegsSeen,
+    Cause.SCREEN_LINE: LineSeen, Cause.SCREEN_STALE: StaleSeen, Cause.SCREEN_LEFT: SlotSeen, Cause.SCREEN_DEAL: NoFacts, Cause.HARNESS_ERROR: HarnessFault,
     Cause.FAIRNESS_FLAG: FairnessFlag,
 }
 
@@ -321,6 +360,11 @@ CAUSE_WORDS: dict[Cause, str] = {
     Cause.SCREEN_CHECK_UNKNOWN: "unknown screen check", Cause.SCREEN_BOARD: "board scores on the screen",
     Cause.SCREEN_COUNT: "count on the screen", Cause.SCREEN_HAND: "hand on the screen",
     Cause.SCREEN_SHOW: "show breakdown on the screen", Cause.SCREEN_TALLY: "games tally on the screen",
+    Cause.SCREEN_CARD: "another card on the screen", Cause.SCREEN_FACE: "card face up, down or gone wrongly",
+    Cause.SCREEN_COLOUR: "card colours", Cause.SCREEN_PEGS: "pegs on the board",
+    Cause.SCREEN_LINE: "text line on the screen", Cause.SCREEN_STALE: "left over on the table",
+    Cause.SCREEN_LEFT: "card left in an empty slot",
+    Cause.SCREEN_DEAL: "hand on the screen is not the hand kept",
     Cause.HARNESS_ERROR: "harness error", Cause.FAIRNESS_FLAG: "not a fair distribution",
 }
 
@@ -349,6 +393,10 @@ def describe(d: Difference) -> str:
     f = d.facts
     if isinstance(f, HandSlot):
         return f"{words}: slot {f.slot}"
+    if isinstance(f, SlotSeen):
+        return f"{words}: {f.slot} at {f.moment}"
+    if isinstance(f, (LineSeen, StaleSeen)):
+        return f"{words}: {f.line if isinstance(f, LineSeen) else f.place} at {f.moment}"
     if isinstance(f, ShowLine):
         return f"{words}: {f.part}"
     if isinstance(f, (ShowPart, ScreenCheckName)):
@@ -660,9 +708,13 @@ def differences(judgements: Iterable[Judgement]) -> list[Difference]:
 class Counts:
     """A rule set's totals, summed from its judgements (what report.json counts)."""
     score_events: int
-    checks: int
+    checks: int                              # engine checks (the pictures' are screen_checks)
     documented: dict[str, int]
     unexplained: int
+    pictures: int = 0                        # pictures of the screen judged
+    screen_checks: int = 0                   # the slots, pegs and lines judged in them
+    screen_differences: int = 0              # every screen difference (the pictures' and the older checks')
+    screen_unexplained: int = 0
 
     @classmethod
     def of(cls, judgements: Iterable[Judgement]) -> "Counts":
@@ -671,5 +723,8 @@ class Counts:
         for d in differences(js):
             if d.deviation:
                 documented[d.deviation] = documented.get(d.deviation, 0) + 1
-        return cls(sum(len(j.observed) for j in js), sum(j.checks for j in js), dict(sorted(documented.items())),
-                   sum(len(j.unexplained) for j in js))
+        pictures = [j for j in js if isinstance(j.action, Picture)]
+        screen = [d for d in differences(js) if d.kind == Kind.SCREEN]
+        return cls(sum(len(j.observed) for j in js), sum(j.checks for j in js) - sum(j.checks for j in pictures),
+                   dict(sorted(documented.items())), sum(len(j.unexplained) for j in js), len(pictures),
+                   sum(j.checks for j in pictures), len(screen), sum(1 for d in screen if not d.deviation))

@@ -10,14 +10,16 @@ were printed from, for the comparison's screen checks.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import read_screen
 from ..spectrum.variables import BasicVariables, ForLoop
 from . import program as P
-from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Play, Refused, Reset, Score, Screen, ScoreContext,
-                     Show, ShowHand, Starter, Win)
+from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
+                     ScoreContext, Show, ShowHand, Starter, Win)
+from .picture import PictureReader, engine_card
 
 Sink = Callable[[Event], None]
 
@@ -50,6 +52,9 @@ class Observer:
             P.AT_BREAKDOWN: self.observe_breakdown,
         }
         self.extra_hooks: dict[tuple[int, int], Callable[[], None]] = {}   # the driver's (rigging, screenshots)
+        self.pictures = PictureReader()
+        self.take_pictures = True
+        self.picture_seconds = 0.0          # CPU time spent reading pictures (the cost of the screen check)
 
     # ------------------------------------------------------------------ attach
     def attach(self) -> None:
@@ -148,6 +153,7 @@ class Observer:
     def _on_cut(self) -> None:
         # 7430: the player cuts first (S keeps that card); 7440: the computer cuts (K); 7450: IF S<K THEN DIR=MAN
         self.sink(Cut(player_rank=int(self.get("S")), computer_rank=int(self.get("K"))))
+        self.observe_picture("cut", P.AT_CUT_FOR_DEAL[0])
 
     def _on_win(self) -> None:
         # nothing from 8210 to AT_CREDIT (8260) changes PLAYER: it is whom 8260 credits with the game
@@ -194,3 +200,57 @@ class Observer:
     def games_tally(self) -> tuple[int, int]:
         g = self.get(P.V_GAMES)
         return int(g[P.ZX - 1]), int(g[P.MAN - 1])
+
+    # ------------------------------------------------------------------ the picture
+    PICTURE_VARIABLES = ("A()", "A$()", "B()", "C()", "C$()", "E()", "E$()", "T()", "NH", "NC", P.V_DEALER,
+                         P.V_TOTALS, "V()", "SUM", "M$", "I$", "R$")
+
+    def picture_variables(self) -> dict:
+        """The variables the pictures are drawn from, read at one walk of the variables area (None where the
+        program has not made one yet)."""
+        got = {k: (v.value if isinstance(v, ForLoop) else v)
+               for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
+        if got.get("R$"):                                   # 7320: the ranks as this edition draws them
+            self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got["R$"]))
+
+        def cards(ranks: str, suits: str, n: int) -> list[str | None]:
+            r, s = got.get(ranks), got.get(suits)
+            if r is None or s is None:
+                return []
+            out: list[str | None] = []
+            for i in range(min(n, len(r), len(s))):
+                try:
+                    out.append(engine_card(int(r[i]), P.suit_number(s[i])) if 1 <= int(r[i]) <= 13 else None)
+                except ValueError:
+                    out.append(None)
+            return out
+
+        def number(name):
+            return None if got.get(name) is None else int(got[name])
+
+        def numbers(name, n):
+            return None if got.get(name) is None else [int(x) for x in got[name][:n]]
+        message, instructions = got.get("M$"), got.get("I$")
+        return {
+            "hand": cards("A()", "A$()", 6), "held": numbers("B()", 6),
+            "computer": cards("C()", "C$()", 6), "crib": cards("E()", "E$()", 4),
+            "chosen": numbers("T()", 4), "nh": number("NH"), "nc": number("NC"), "dealer": number(P.V_DEALER),
+            "scores": numbers(P.V_TOTALS, 2), "back": numbers("V()", 2), "sum": number("SUM"),
+            "message": None if message is None else self.pictures.text_of(self.m.mem, message),
+            "instructions": instructions is not None and instructions[:1] == "Y",
+        }
+
+    def observe_picture(self, moment: str, line: int) -> None:
+        """What the screen shows now, every picture of the program read (picture.py), with its variables."""
+        if not self.take_pictures:
+            return
+        start = time.process_time()
+        variables = self.picture_variables()              # first: R$ tells the reader the ranks' glyphs
+        slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)
+        slots = {name: code for name, code in slots.items() if code != "empty"}     # an empty slot is left out
+        drawing = any(a <= ln <= b for ln, _ in [(self.m.ppc, 0)] + self.m.gosub_stack()
+                      for a, b in P.DRAWING_LINES)
+        picture = Picture(moment=moment, line=line, slots=slots, pegs=pegs, rows=rows, board=board, flag=flag,
+                          variables=variables, drawing=drawing)
+        self.picture_seconds += time.process_time() - start
+        self.sink(picture)

@@ -253,3 +253,113 @@ def breakdown_numbers(block: str, total_row: str, words: ScreenWords = RUSSIAN) 
     return {"fifteens": number(words.fifteens, block), "pairs": number(words.pairs, block),
             "flush": number(words.flush, block), "runs": number(words.runs, block),
             "nobs": int(words.nobs in block), "total": number(words.show_total, total_row)}
+
+
+# ------------------------------------------------------------------ the pictures: where and how each is drawn
+# A card (5400-5470, 5350-5370, 5300-5310) is 3 cells wide and 5 rows high, its top left at row Y,
+# column X1 (5420 LET X1=4*X-4). Face up (5440-5460): R$ at its top left, S$ under it, S$ and R$ again at
+# its bottom right, every other cell a space; PAPER 7 (5410), INK 2 for S$(1) hearts and S$(3) diamonds
+# (5410) and INK 0 for the others (5470 and 7010 leave INK 0). Face down (5360): spaces on PAPER 2.
+# Erased (5310): spaces on PAPER 4, the table.
+CARD_HEIGHT, CARD_WIDTH = 5, 3
+CARD_FACE_CELLS = {(0, 0): "rank", (1, 0): "suit", (3, 2): "suit", (4, 2): "rank"}   # (row, column) in the card
+PAPER_FACE_UP, PAPER_FACE_DOWN, PAPER_TABLE, PAPER_BOARD = 7, 2, 4, 6   # 5410, 5360, 5310/5630/7010, 5710-5775
+INK_RED, INK_BLACK = 2, 0                                              # 5410; 5470 (and 7010)
+RED_SUITS = (1, 3)                                                     # 5410: S$(1) hearts, S$(3) diamonds
+
+
+def card_column(x: float) -> int:
+    """5420 LET X1=4*X-4: the first column of the card the program draws at slot X (X may be 5.75)."""
+    return int(4 * x - 4)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place where the program draws a card: a name, its top row Y and its slot number X."""
+    name: str
+    y: int
+    x: float
+
+    @property
+    def column(self) -> int:
+        return card_column(self.x)
+
+
+ROW_COMPUTER = 0        # 7740/7770 the deal (face down), 3600 Y=0 its cards laid, 5110 its hand and 5210 its crib at the show
+ROW_PLAYED = 8          # 2820 Y=8 the player's cards laid (4300-4370 turn them over at the end of a series)
+ROW_HAND = 16           # 7800 and 8040 Y=16: the player's hand (2790 erases a card laid)
+ROW_SHOWN = 11          # 4625 Y=11 the player's hand at the show; 5210 Y=11 the player's crib
+DECK = Slot("deck", 8, 6)                 # 8010 X=6, 4905 Y=8 GO SUB 5350: the pack, face down
+STARTER = Slot("starter", 7, 5.75)        # 4955 LET X=X-.25: LET Y=7: the card cut, face up over the pack
+CUT_PLAYER = Slot("cut player", 7, 1.75)      # 7430 X=2: the player's cut (4955 X-.25)
+CUT_COMPUTER = Slot("cut computer", 7, 4.75)  # 7440 X=5: the computer's cut
+CUT_DECKS = (Slot("cut pack 1", 8, 2), Slot("cut pack 2", 8, 5))   # 4905 the pack under each cut
+
+
+def slots(name: str, y: int, n: int) -> tuple[Slot, ...]:
+    return tuple(Slot(f"{name} {x}", y, x) for x in range(1, n + 1))
+
+
+HAND_SLOTS_DEALT = slots("hand", ROW_HAND, 6)              # 7800 C=6: the six dealt cards
+COMPUTER_SLOTS_DEALT = slots("computer", ROW_COMPUTER, 6)  # 7740 or 7770: face down
+# The computer's cards laid (3600 Y=0), its hand (5110) and its crib (5210) at the show take the places of its dealt hand.
+PLAYED_SLOTS = {Who.COMPUTER: COMPUTER_SLOTS_DEALT[:4], Who.PLAYER: slots("laid player", ROW_PLAYED, 4)}
+
+# The board (5700-5820, 6400-6490). Each player pegs in two columns of holes, one peg glyph a half cell:
+# 6400-6420 X=25 (the player's first 30 points, going up) and X=27 (31-60, going down); the computer X=31 and
+# X=29. 6460 PRINT OVER 1 puts the peg V$(V) on the blank board cell, so a second PRINT takes it off.
+PEG_COLUMNS = {25: Who.PLAYER, 27: Who.PLAYER, 29: Who.COMPUTER, 31: Who.COMPUTER}
+PEG_ROWS = range(2, 20)              # 6440 Y=1+(SS+INT((SS-1)/5))/2 for SS 1..30: rows 2..19
+PEG_LAP = 60                          # 6410 IF SS>60 THEN LET SS=SS-60: the second lap uses the same holes
+# V$ = "\g\f\j\i\k" (7310): the lower and upper half of a peg pointing right (G, F: 0,0,0,0,240,255,240,0
+# and 240,255,240,0,...) and pointing left (J, I: 15,255,15); K the flag (8240).
+PEG_HALF_RIGHT, PEG_HALF_LEFT = bytes([240, 255, 240, 0]), bytes([15, 255, 15, 0])
+FLAG_ROW, FLAG_COL = 18, 28           # 8240 PRINT PAPER 6;AT 18,28; FLASH 1;V$(5)
+
+
+def peg_place(who: Who, score: int) -> tuple[int, int, str]:
+    """6400-6450: the (row, column, "upper"/"lower") of the peg the program draws for *score* (1..120)."""
+    ss = score
+    x, v = (31, 3) if who == Who.COMPUTER else (25, 1)            # 6400-6405
+    if ss > 60:                                                    # 6410
+        ss -= 60
+    if ss < 31:                                                    # 6415
+        ss = 31 - ss
+    else:                                                          # 6420
+        ss, x, v = ss - 30, 27, 3
+        if who == Who.COMPUTER:
+            x, v = 29, 1
+    y = 1 + (ss + (ss - 1) // 5) / 2                               # 6440
+    if y != int(y):                                                # 6450
+        y, v = int(y) + 1, v + 1
+    return int(y), x, "upper" if v % 2 == 0 else "lower"
+
+
+PEG_HOLE = {(who, *peg_place(who, s)): s for who in Who for s in range(1, PEG_LAP + 1)}   # place -> 1..60
+
+
+def peg_shape(col: int) -> bytes:
+    """The half-cell peg glyph of a board column: pointing right at 25 and 29 (V$(1), V$(2)), left at 27 and 31."""
+    return PEG_HALF_RIGHT if col in (25, 29) else PEG_HALF_LEFT
+
+
+# The message lines (the lower screen): 5510 PRINT #1;AT 1,0;N$;AT 1,0;M$ prints M$ on row 23; the dealer
+# (7510-7530, PRINT #0;AT 0,0) and the winner (8210-8230, PRINT #1;AT 0,0) on row 22.
+DEALER_ROW = 22
+DEALER_TEXT = {Who.COMPUTER: "Я СДАЮ", Who.PLAYER: "ВЫ СДАЕТЕ"}                       # 7510, 7520
+WINNER_TEXT = {Who.PLAYER: "ПРИМИТЕ ПОЗДРАВЛЕНИЯ С ПОБЕДОЙ!", Who.COMPUTER: "ВАМ НЕ ПОВЕЗЛО - МОЯ ПОБЕДА!"}  # 8210, 8220
+CUT_TEXT = "МЛАДШАЯ КАРТА СДАЕТ"                                                      # 7410
+GO_TEXT = " ХОД! "                  # 2710, 3550 at 6,9; 2940 prints the points « n » over its first cells
+
+SHOWN_SLOTS = slots("shown", ROW_SHOWN, 4)               # 4625 the player's hand, 5210 the player's crib
+SHOWN_COMPUTER_SLOTS = COMPUTER_SLOTS_DEALT[:4]          # 5110 its hand, 5210 its crib
+ALL_SLOTS = (HAND_SLOTS_DEALT + COMPUTER_SLOTS_DEALT + PLAYED_SLOTS[Who.PLAYER] + SHOWN_SLOTS
+             + (DECK, STARTER, CUT_PLAYER, CUT_COMPUTER) + CUT_DECKS)
+TABLE_ROWS, TABLE_COLUMNS = range(0, 22), range(0, 25)   # 5600 clears rows 0-21 up to column X (18..25)
+# Text the program prints on the table, as (row, first column, end column):
+TEXT_COUNT = (6, 0, 15)        # 2920 «ВСЕГО n», 2940 the points, 2710/3550 « ХОД! » at 6,9
+TEXT_THINKING = (7, 8, 15)     # 510 «Я ДУМАЮ» (FLASH 1), 690 « ГОТОВ » at 7,8
+TEXT_POINTER = (21, 0, 25)     # 3720 the selector's pointer at 21,4X-3; 2745 «ВАШ ХОД?» at 21,4X-4
+# Every drawing routine: a picture taken while one runs is half made (not judged).
+DRAWING_LINES = ((5000, 5050), (5100, 5170), (5200, 5270), (5300, 5470), (5600, 5690), (5700, 5820), (6400, 6490),
+                 (4300, 4370))

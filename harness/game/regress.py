@@ -37,7 +37,7 @@ from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver
-from .events import event_to_json, header
+from .events import Choice, ChoiceKind, Picture, event_to_json, header
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
                          judgements_name, judgements_text, parse_judgements, under)
@@ -125,10 +125,10 @@ def play_one(job: tuple) -> dict:
     recorder = RzxRecorder(m) if rzx else None
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
                         profiler=profiler, on_first_question=recorder.start if recorder else None)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     recording = _finish_recording(m, recorder) if recorder else {}
-    wall = time.perf_counter() - t
+    wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     assert _setup is not None, "play_one before _init_worker"
     results = judge(rec.events, _setup)
     findings = program_findings(rec)
@@ -148,6 +148,9 @@ def play_one(job: tuple) -> dict:
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
         **recording,
+        "choices": dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
+        "pictures_at": dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
+        "cpu_s": round(cpu, 3), "screen_s": round(driver.observer.picture_seconds, 3),
     }
 
 
@@ -184,7 +187,10 @@ def counts_of_judgements(text: str, name: str) -> dict:
         by_rules[rules] = {"score_events": c.score_events, "checks": c.checks, "documented": c.documented,
                            "unexplained": [difference_to_json(d) for j in js for d in j.unexplained]}
     verdict = by_rules[head["rule_sets"][0]]
+    c = Counts.of(under(judgements, head["rule_sets"][0]))
     return {"score_events": verdict["score_events"], "checks": verdict["checks"],
+            "pictures": c.pictures, "screen_checks": c.screen_checks,
+            "screen_differences": c.screen_differences, "screen_unexplained": c.screen_unexplained,
             "documented": verdict["documented"], "unexplained": verdict["unexplained"],
             "under_rules": {k: {"documented": v["documented"], "unexplained": v["unexplained"]}
                             for k, v in by_rules.items()}}
@@ -274,9 +280,14 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
     """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
     program = Profiler.program_of_tape(read_tap(tape))
     total = Profile()
+    choices: Counter = Counter()
+    pictures: Counter = Counter()
     for g in results:
         total = total + Profile.from_json(g["profile"])
-    return Coverage.of(program, total).as_json()
+        choices.update(g.get("choices", {}))
+        pictures.update(g.get("pictures_at", {}))
+    return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items())),
+            "pictures_at": dict(sorted(pictures.items()))}
 
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
@@ -358,6 +369,12 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "actions": sum(g["actions"] for g in results),
         "score_events": sum(g["score_events"] for g in results),
         "checks": sum(g["checks"] for g in results),
+        "pictures": sum(g.get("pictures", 0) for g in results),
+        "screen_checks": sum(g.get("screen_checks", 0) for g in results),
+        "screen_differences": sum(g.get("screen_differences", 0) for g in results),
+        "screen_unexplained": sum(g.get("screen_unexplained", 0) for g in results),
+        "screen_cpu_share": round(sum(g.get("screen_s", 0) for g in results)
+                                  / max(1e-9, sum(g.get("cpu_s", 0) for g in results)), 4),
         "documented_differences": sum(documented.values()),
         "documented_by_deviation": dict(sorted(documented.items())),
         "unexplained_differences": sum(len(g["unexplained"]) for g in results),
@@ -380,7 +397,8 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[dict]
         "per_game": [{k: g.get(k) for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
                                             "score_events", "documented", "unexplained", "basic_errors", "timeout",
                                             "failure", "emulated_s", "wall_s", "adversarial_tries", "findings",
-                                            "games_played", "wins")}
+                                            "games_played", "wins", "pictures", "screen_checks",
+                                            "screen_differences")}
                      for g in results],
     }
 
@@ -390,6 +408,10 @@ def summary_table(report: dict) -> str:
         ("games", report["games"]), ("completed", report["completed"]), ("deals", report["deals"]),
         ("actions", report["actions"]), ("score events checked", report["score_events"]),
         ("engine checks", report["checks"]),
+        ("screen pictures judged", report.get("pictures", 0)),
+        ("screen judgements", report.get("screen_checks", 0)),
+        ("screen differences", report.get("screen_differences", 0)),
+        ("  of them unexplained", report.get("screen_unexplained", 0)),
         ("documented differences", report["documented_differences"]),
         *((f"  {k}", v) for k, v in report["documented_by_deviation"].items()),
         ("unexplained differences", report["unexplained_differences"]),
@@ -439,15 +461,34 @@ def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
                              "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
 
 
+def reach_lost(report: dict) -> list[str]:
+    """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
+    note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
+    cov = report.get("coverage") or {}
+    lost = [f"{item}: neither run nor explained by a note" for item in cov.get("unexplained", [])]
+    taken = cov.get("choices", {})
+    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not taken.get(k.value)]
+    return lost
+
+
+def exit_status(report: dict, thorough: bool) -> int:
+    """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
+    the reach shrank (`reach_lost`)."""
+    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
+           or report["harness_failures"] or (thorough and reach_lost(report)))
+    return 1 if bad else 0
+
+
 def execute(args: argparse.Namespace) -> int:
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate)
     print(summary_table(report))
     print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
-    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
-           or report["harness_failures"])
-    return 1 if bad else 0
+    if args.thorough:
+        for item in reach_lost(report):
+            print(f"cribbage-zx regress --thorough: {item}", file=sys.stderr)
+    return exit_status(report, args.thorough)
 
 
 def main(argv: list[str]) -> int:

@@ -160,3 +160,94 @@ def save_png(machine, path: str | Path, border: bool = True, scale: int = 2) -> 
     path = Path(path)
     Image.fromarray(img, "RGB").save(path)
     return path
+
+
+# ------------------------------------------------------------------ reading chosen cells quickly
+def glyph_key(glyph: bytes) -> int:
+    """An 8-byte glyph as one integer (top pixel line the most significant byte), the key of `GlyphIndex`."""
+    return int.from_bytes(glyph, "big")
+
+
+class GlyphIndex:
+    """The glyphs that can be on screen as integer keys -> text, with the inverted glyphs marked.
+
+    Built from `glyph_table` and kept while CHARS, UDG and the bytes they point at stay the same, so that a
+    caller reading a few hundred cells many times a game pays for the table once.
+    """
+
+    def __init__(self, udg_text: Mapping[int, str] | None = None, font_text: Callable[[int], str] = koi7_char):
+        self.udg_text = udg_text
+        self.font_text = font_text
+        self._fingerprint: bytes | None = None
+        self.plain: dict[int, str] = {}
+        self.inverted: dict[int, str] = {}
+
+    def refresh(self, mem) -> "GlyphIndex":
+        chars = mem[23606] | mem[23607] << 8
+        udg = mem[23675] | mem[23676] << 8
+        fingerprint = bytes(mem[23606:23608]) + bytes(mem[23675:23677]) + bytes(mem[chars + 256:chars + 1024]) \
+            + bytes(mem[udg:min(udg + 168, 0x10000)])
+        if fingerprint != self._fingerprint:
+            table = glyph_table(mem, self.udg_text, self.font_text).table
+            self.plain = {glyph_key(g): t for g, t in table.items()}
+            self.inverted = {}
+            for g, t in table.items():
+                self.inverted.setdefault(glyph_key(bytes(b ^ 0xFF for b in g)), t)
+            self._fingerprint = fingerprint
+        return self
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One character cell as a person sees it: its text (or UNKNOWN), colours, and whether it matched inverted."""
+    text: str
+    ink: int
+    paper: int
+    bright: int
+    flash: int
+    inverse: bool
+    glyph: bytes
+
+    @property
+    def blank(self) -> bool:
+        """Only paper shows: no pixel set (or every pixel set and ink is the colour seen)."""
+        return self.glyph == bytes(8)
+
+    def seen_paper(self) -> int:
+        """The colour that fills a blank cell: its paper (an all-ink cell shows its ink)."""
+        return self.ink if self.glyph == b"\xff" * 8 else self.paper
+
+
+class ScreenCells:
+    """The display file at one moment, read cell by cell on demand (no whole-screen recognition)."""
+
+    def __init__(self, mem, index: GlyphIndex):
+        self.cells = cell_bytes(bytes(mem[0x4000:0x5800]))
+        self.keys = self.cells.view(">u8").reshape(24, 32)
+        self.attrs = np.frombuffer(bytes(mem[0x5800:0x5B00]), dtype=np.uint8).reshape(24, 32)
+        self.index = index.refresh(mem)
+        self.key_rows: list[list[int]] = self.keys.tolist()       # plain ints, for callers reading many cells
+        self.attr_rows: list[list[int]] = self.attrs.tolist()
+
+    def glyph(self, row: int, col: int) -> bytes:
+        return self.cells[row, col].tobytes()
+
+    def text(self, row: int, col: int) -> str:
+        key = self.key_rows[row][col]
+        t = self.index.plain.get(key)
+        if t is None:
+            t = self.index.inverted.get(key, UNKNOWN)
+        return t
+
+    def cell(self, row: int, col: int) -> Cell:
+        key, a = self.key_rows[row][col], self.attr_rows[row][col]
+        t = self.index.plain.get(key)
+        inverse = False
+        if t is None:
+            t = self.index.inverted.get(key)
+            inverse = t is not None
+            t = t if t is not None else UNKNOWN
+        return Cell(t, a & 7, (a >> 3) & 7, (a >> 6) & 1, (a >> 7) & 1, inverse, self.cells[row, col].tobytes())
+
+    def row_text(self, row: int, first: int = 0, end: int = 32) -> str:
+        return "".join(self.text(row, c) for c in range(first, end))

@@ -145,7 +145,20 @@ class BasicVariables:
 
     def get(self, name: str) -> Any:
         """The value: a number, a text, a (nested) list for arrays, a ForLoop for a FOR variable."""
-        v = self.find(name)
+        return self._value(self.find(name))
+
+    def values(self, names) -> dict[str, Any]:
+        """Several variables read at one walk of the variables area: name -> value, as `get` gives it
+        (a name the program has not made yet is left out)."""
+        wanted = {n.replace(" ", "").upper(): n for n in names}
+        found: dict[str, Any] = {}
+        for v in self.all():
+            name = wanted.get(v.key)
+            if name is not None and name not in found:
+                found[name] = self._value(v)
+        return found
+
+    def _value(self, v: Variable) -> Any:
         mem = self.m.mem
         if v.kind == "number":
             return decode(bytes(mem[v.value_addr:v.value_addr + 5]))

@@ -1,0 +1,65 @@
+"""What judging the screen costs a game: CPU seconds with the pictures taken and judged, and without.
+
+    nice -n 10 .venv/bin/python tools/bench_screen.py [--games 3] [--repeats 3]
+
+Plays the same games (seeds spread as regress spreads them, the default strategies in turn) with the
+observer's pictures on and off, each game's play plus its comparison timed in CPU seconds
+(time.process_time), the median of --repeats runs; prints each game and the overhead in all.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def one(seed: int, strategy: str, pictures: bool) -> tuple[float, float]:
+    """CPU seconds of one game (play + comparison), and of reading its pictures."""
+    from harness.game import regress
+    from harness.game.compare import compare
+    from harness.game.driver import GameDriver
+    from harness.game.players import make
+    from harness.spectrum.machine import Spectrum48
+    m = Spectrum48(fast=True)
+    m.restore(regress._snapshot)
+    driver = GameDriver(m, make(strategy, seed), seed=seed)
+    driver.observer.take_pictures = pictures
+    start = time.process_time()
+    rec = driver.play()
+    compare(rec.events)
+    return time.process_time() - start, driver.observer.picture_seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    from harness.game import regress
+    regress._init_worker(regress._tape_bytes(None))
+    total_on = total_off = total_read = 0.0
+    for i in range(args.games):
+        seed, strategy = regress.spread_seed(1 + i), regress.STRATEGIES[i % len(regress.STRATEGIES)]
+        on, off, read = [], [], []
+        for _ in range(args.repeats):
+            cpu, reading = one(seed, strategy, True)
+            on.append(cpu)
+            read.append(reading)
+            off.append(one(seed, strategy, False)[0])
+        a, b, r = statistics.median(on), statistics.median(off), statistics.median(read)
+        total_on, total_off, total_read = total_on + a, total_off + b, total_read + r
+        print(f"game {i} (seed {seed}, {strategy}): {b:.2f} s without the screen judged, {a:.2f} s with "
+              f"(+{100 * (a - b) / b:.1f} %; reading the pictures {r:.3f} s)")
+    print(f"all {args.games} games: {total_off:.2f} s -> {total_on:.2f} s CPU, "
+          f"+{100 * (total_on - total_off) / total_off:.1f} % (reading {100 * total_read / total_off:.1f} %, "
+          f"medians of {args.repeats})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
