@@ -74,8 +74,18 @@ def test_the_report_opens_with_the_verdict_and_every_count_is_the_records(run_di
         assert cell.replace(" ", "") == expected.replace(" ", ""), (r, cell)
     pegs = [sum(len(j["observed"]) for g in records.values() for j in g if j["rules"] == r) for r in RULES]
     assert _cell_after(head, "scores pegged, judged") == [str(n) for n in pegs]
-    checks = [sum(j["checks"] for g in records.values() for j in g if j["rules"] == r) for r in RULES]
+    # the pictures' checks are screen checks, counted apart from the engine's (harness/game/judgements.py Counts)
+    def picture(j: dict) -> bool:
+        return (j.get("action") or {}).get("kind") == "picture"
+    checks = [sum(j["checks"] for g in records.values() for j in g if j["rules"] == r and not picture(j)) for r in RULES]
     assert _cell_after(head, "engine checks") == [str(n) for n in checks]
+    pictures = [sum(1 for g in records.values() for j in g if j["rules"] == r and picture(j)) for r in RULES]
+    assert pictures[0] > 0, "the run judged no picture of the screen"
+    assert _cell_after(head, "pictures of the screen judged") == [str(n) for n in pictures]
+    screen = [sum(j["checks"] for g in records.values() for j in g if j["rules"] == r and picture(j)) for r in RULES]
+    assert _cell_after(head, "screen checks") == [str(n) for n in screen]
+    assert [a + b for a, b in zip(checks, screen)] == \
+        [sum(j["checks"] for g in records.values() for j in g if j["rules"] == r) for r in RULES]
     report = json.loads((run_dir / "report.json").read_text())
     assert _cell_after(head, "BASIC error reports") == [str(report["basic_errors"])]
     assert "report.json counts" not in page                      # the records and report.json agree

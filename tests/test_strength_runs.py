@@ -71,8 +71,12 @@ def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
     copy.mkdir()
     for name, data in _transcripts(out).items():
         (copy / name).write_bytes(data)
-    again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
+    with pytest.raises(OutputFolderError, match="no cribbage-zx run wrote"):     # not rewritten in place
+        strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
+    again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
+                               out=tmp_path / "again")
     assert _without_run(again) == _without_run(report)
+    assert json.loads((tmp_path / "again" / "report.json").read_text()) == again
 
 
 def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(local_run, tape, tmp_path):
@@ -88,3 +92,27 @@ def test_bad_arguments_are_one_line_errors():
         strength.main(["--opponent", "adversarial"])
     with pytest.raises(strength.StrengthError, match="--games"):
         strength.main(["--games", "0"])
+
+
+def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local_run, tape, tmp_path):
+    """--from A --from B: the games of two runs of other seeds counted together (wins and games add up, each
+    run's figures as it reported them); the same game in two folders is refused, not counted twice."""
+    a, report_a = local_run
+    b = tmp_path / "b"
+    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False, page=False)
+    both = strength.reanalyse([a, b], engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
+                              out=tmp_path / "both")
+    assert json.loads((tmp_path / "both" / "report.json").read_text()) == both
+    for o in OPPONENTS:
+        wins = [r["figures"][o]["computer_wins"] for r in (report_a, report_b, both)]
+        assert both["figures"][o]["completed"] == 2
+        assert (wins[2]["k"], wins[2]["n"]) == (wins[0]["k"] + wins[1]["k"], wins[0]["n"] + wins[1]["n"])
+    assert both["run"]["from"] == [str(a), str(b)]
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for name, data in _transcripts(a).items():
+        (copy / name).write_bytes(data)
+    with pytest.raises(strength.StrengthError, match="seed .* is in .* too"):
+        strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
+    with pytest.raises(strength.StrengthError, match="--out"):
+        strength.reanalyse([a, b], engine_games=0, workers=1, scheduler=None, page=False)

@@ -153,7 +153,9 @@ class RuleVerdict:
     unexplained: int
     documented: dict[str, int]
     score_events: int
-    checks: int
+    checks: int                          # engine checks (of the actions; the pictures' are screen_checks)
+    pictures: int                        # pictures of the screen judged
+    screen_checks: int                   # the slots, pegs and lines judged in those pictures
     disagreements: list[str]             # where report.json's counts differ from the records'
 
 
@@ -186,7 +188,8 @@ def headline(run: RunView) -> Headline:
             disagree.append(f"report.json counts documented {_counts_text(said_doc)}, the records "
                             f"{_counts_text(counts.documented)}")
         rules.append(RuleVerdict(name, name == VERDICT_RULES, counts.unexplained, counts.documented,
-                                 counts.score_events, counts.checks, disagree))
+                                 counts.score_events, counts.checks, counts.pictures, counts.screen_checks,
+                                 disagree))
     basic, failures, timeouts = (int(rep.get(k, 0) or 0) for k in ("basic_errors", "harness_failures", "timeouts"))
     missing = [g.name for g in run.games if g.judgements is None]
     verdict = next((r for r in rules if r.verdict), None)
@@ -303,6 +306,8 @@ class GameView:
     race: plots.Plot | None
     gif: str | None
     final_board: str | None
+    pictures: int = 0                    # pictures of the screen judged, under the verdict's rule set
+    screen_checks: int = 0               # the checks in them (not among the engine checks)
 
 
 def _who(value: Any) -> str:
@@ -471,7 +476,9 @@ def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict
                     {n: (len(g.under(n)), sum(c.documented.values()), c.unexplained) for n, c in counts.items()},
                     len(mine), counts[verdict].score_events if verdict in counts else 0,
                     counts[verdict].checks if verdict in counts else 0, g.judgements is not None, race,
-                    gif.name if gif.exists() else None, f"{g.name}/{final.name}" if final else None)
+                    gif.name if gif.exists() else None, f"{g.name}/{final.name}" if final else None,
+                    counts[verdict].pictures if verdict in counts else 0,
+                    counts[verdict].screen_checks if verdict in counts else 0)
 
 
 def _rank(rank: int) -> str:
@@ -554,6 +561,7 @@ def write_report_html(run_dir: Path) -> Path:
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
+    write_site(ed, run_dir / EDITION_DIR)
     cards = _Cards(ed)
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]

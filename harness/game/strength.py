@@ -31,6 +31,7 @@ from ..outdir import claimed
 from ..resources import PUBLISHED_CRIB
 from . import regress
 from .events import event_to_json, header, read_jsonl
+from .judgements import is_transcript_name
 from .study import StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures, wilson
 
 OPPONENTS = ("random", "greedy", "ev")
@@ -256,25 +257,44 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
     return report
 
 
-def reanalyse(folder: Path, engine_games: int, workers: int, scheduler: str | None, page: bool = True) -> dict:
-    """The figures again from a folder's transcripts (after the study changed), the engine's games replayed."""
-    paths = sorted(folder.glob("game-*.jsonl"))
-    if not paths:
-        raise StrengthError(f"{folder}: no game-*.jsonl transcripts to study")
+def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None, page: bool = True,
+              out: Path | None = None, replace: bool = False) -> dict:
+    """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
+
+    The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
+    folder of their own. With several folders (runs of other seeds, say, to reach a larger N) their games
+    are studied together, numbered in the folders' order, into *out*; the same game (seed and opponent) in
+    two folders is refused rather than counted twice.
+    """
+    folders = [folder] if isinstance(folder, Path) else list(folder)
     results = []
-    for path in paths:
-        try:
-            with path.open(encoding="utf-8") as f:
-                head, events = read_jsonl(f)
-            study = analyse_game(events)
-        except (OSError, ValueError) as exc:
-            raise StrengthError(f"{path}: {exc}") from exc
-        results.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
-    results.sort(key=lambda r: r["index"])
+    seen: dict[tuple, Path] = {}
+    for place in folders:
+        paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
+        if not paths:
+            raise StrengthError(f"{place}: no game-*.jsonl transcripts to study")
+        found = []
+        for path in paths:
+            try:
+                with path.open(encoding="utf-8") as f:
+                    head, events = read_jsonl(f)
+                study = analyse_game(events)
+            except (OSError, ValueError) as exc:
+                raise StrengthError(f"{path}: {exc}") from exc
+            key = (head["seed"], head["player"])
+            if key in seen:
+                raise StrengthError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
+            seen[key] = path
+            found.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
+        found.sort(key=lambda r: r["index"])
+        results += found
+    if len(folders) > 1:
+        for n, r in enumerate(results):
+            r["index"] = n
     opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
     old = {}
-    if (folder / "report.json").exists():
-        old = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    if len(folders) == 1 and (folders[0] / "report.json").exists():
+        old = json.loads((folders[0] / "report.json").read_text(encoding="utf-8"))
     chunks = []
     jobs = _plan(0, 0, opponents, engine_games)
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
@@ -284,11 +304,17 @@ def reanalyse(folder: Path, engine_games: int, workers: int, scheduler: str | No
             chunks.append(outcome.value)
     report = summarise(results, chunks, opponents)
     report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
-    with claimed(folder, "strength", resume=True):
-        atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+    if len(folders) > 1:
+        report["run"]["from"] = [str(f) for f in folders]
+        if out is None:
+            raise StrengthError("several --from folders: the report needs an --out of its own")
+    # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
+    target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
+    with target as written:
+        atomic.write_json(written / "report.json", report, indent=1, sort_keys=True)
         if page:
             from ..edition.strength import write_strength_page
-            write_strength_page(folder, report)
+            write_strength_page(written, report)
     return report
 
 
@@ -321,6 +347,9 @@ def _pct(w: dict) -> str:
     return f"{100 * w['rate']:5.1f} % [{100 * w['lo']:.1f}, {100 * w['hi']:.1f}]"
 
 
+DEFAULT_OUT = Path("out/strength")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int_in(1, 100_000), default=6,
                         help="games of the program against each opponent (default 6)")
@@ -331,23 +360,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine-games", type=int_in(0, 1_000_000), default=2000,
                         help="rules-engine self-play games per pairing (default 2000, about 0.05 CPU-s each)")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=Path("out/strength"), help="output folder (default out/strength)")
+    parser.add_argument("--out", type=Path, help="output folder (default out/strength; with --from, the folder "
+                                                    "studied is rewritten unless --out names another)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
     parser.add_argument("--tape", type=Path, help="the tape to play (default: build/cribbage.tap, built when stale)")
-    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR",
-                        help="play nothing: study the transcripts in DIR again and rewrite its report and page")
+    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR", action="append",
+                        help="play nothing: study the transcripts in DIR again and rewrite its report and page; "
+                             "repeated, study several runs' games together into --out")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def execute(args: argparse.Namespace) -> int:
-    if args.from_dir is not None:
-        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler)
-        where = args.from_dir
+    if args.from_dir:
+        out = args.out if args.out is not None or len(args.from_dir) == 1 else DEFAULT_OUT
+        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler, out=out,
+                           replace=args.replace)
+        where = out or args.from_dir[0]
     else:
-        report = run(args.games, args.seed, args.workers, args.out, tuple(args.opponent or OPPONENTS),
+        where = args.out or DEFAULT_OUT
+        report = run(args.games, args.seed, args.workers, where, tuple(args.opponent or OPPONENTS),
                      engine_games=args.engine_games, tap=args.tape, scheduler=args.scheduler,
                      replace=args.replace, progress=not args.quiet)
-        where = args.out
     print(summary_table(report))
     print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
     return 1 if report["harness_failures"] else 0
