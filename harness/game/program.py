@@ -218,7 +218,7 @@ ENGLISH_RANKS = ("A", *RUSSIAN.ranks[1:10], "J", "Q", "K")
 
 def english_words() -> ScreenWords:
     """RUSSIAN's words as the English edition (`build --lang en`) prints them, from basic/translation.tsv."""
-    from ..english import english
+    from .english import english
     return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items() if name != "ranks"},
                        ranks=ENGLISH_RANKS)
 

@@ -398,7 +398,7 @@ def _row_cells(rows: dict, row: int, first: int, end: int) -> str:
 def _texts(words: P.ScreenWords) -> dict:
     texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
     if words != P.RUSSIAN:
-        from ..english import english
+        from .english import english
         texts = {"dealer": {k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
                  "winner": {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
                  "cut": english(P.CUT_TEXT).rstrip(), "go": english(P.GO_TEXT)}

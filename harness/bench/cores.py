@@ -15,10 +15,10 @@ import statistics
 import time
 from typing import Callable
 
-from .spectrum.cpu import Z80Core
-from .spectrum.loading import load_tape
-from .spectrum.machine import FRAME_S, Spectrum48
-from .spectrum.recording import CountingCore
+from ..spectrum.cpu import Z80Core
+from ..spectrum.loading import load_tape
+from ..spectrum.machine import FRAME_S, Spectrum48
+from ..spectrum.recording import CountingCore
 
 
 def _counting() -> CountingCore:
@@ -29,7 +29,7 @@ def _counting() -> CountingCore:
 
 def _skoolkit(python: bool) -> Callable[[], object]:
     def make():
-        from .spectrum.skoolcore import SkoolKitCore
+        from ..spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore(python=python)
     return make
 
