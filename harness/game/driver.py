@@ -12,13 +12,13 @@ game with its record kept and the reason stated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Literal
 
 from ..cribbage.cards import Card, parse_card
 from ..errors import HarnessError
-from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitState
-from ..spectrum.profile import Profiler
-from ..spectrum.screen import render
+from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitKind, WaitState
+from ..spectrum.profile import Profile, Profiler
+from ..spectrum.screen import Pixels, render
 from ..spectrum.typist import Typist
 from . import program as P
 from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
@@ -58,6 +58,12 @@ class Rig:
     deals: int = 1                # rig this many deals from the first
 
 
+#: why the harness gave a game up: a run-until limit, the game's budget, or the driver itself
+FailureKind = Literal["timeout", "budget", "driver"]
+#: a screenshot kept in the record: (label, RGB pixels as screen.render makes them)
+Screenshot = tuple[str, Pixels]
+
+
 @dataclass
 class GameRecord:
     """Everything one run of the program produced: its events, how it ended, what it cost."""
@@ -68,10 +74,10 @@ class GameRecord:
     actions: int = 0
     reports: list[str] = field(default_factory=list)
     failure: str | None = None
-    failure_kind: str | None = None       # "timeout" (a run-until limit), "budget" or "driver"
+    failure_kind: FailureKind | None = None
     frames: int = 0
-    screens: list[tuple[str, object]] = field(default_factory=list)   # (label, RGB array)
-    profile: object | None = None                                     # spectrum.profile.Profile
+    screens: list[Screenshot] = field(default_factory=list)
+    profile: Profile | None = None
 
     @property
     def wins(self) -> list[Win]:
@@ -137,7 +143,7 @@ class GameDriver:
             P.SELECT_PLAY: self._play_turn,
             P.SELECT_GO_CONFIRM: self._confirm_go,
         }
-        self._waits: dict[tuple[str, int], Handler] = {
+        self._waits: dict[tuple[WaitKind, int], Handler] = {
             **{("input", line): self._input for line in self._inputs},
             **{("inkey", line): self._card_selector for line in P.SELECTOR_WAITS},
             ("inkey", P.CUT_WAIT): self._cut,
@@ -179,7 +185,7 @@ class GameDriver:
             self.table = []
         self.rec.events.append(ev)
 
-    def _fail(self, reason: str, kind: str) -> None:
+    def _fail(self, reason: str, kind: FailureKind) -> None:
         self.rec.failure, self.rec.failure_kind = reason, kind
         self.rec.events.append(Failure(reason=reason))
 

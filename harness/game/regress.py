@@ -36,7 +36,7 @@ from ..spectrum.tape import read_tap
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
-from .driver import GameDriver
+from .driver import GameDriver, Screenshot
 from .events import Choice, ChoiceKind, Picture, event_to_json, header
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
@@ -212,7 +212,7 @@ def _write_transcript(out: Path, game: dict) -> None:
                       "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
 
 
-def _encode_screens(screens: list[tuple[str, object]]) -> dict:
+def _encode_screens(screens: list[Screenshot]) -> dict:
     """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
     for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
     matters when a result crosses a network (Dask)."""

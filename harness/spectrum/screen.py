@@ -21,6 +21,8 @@ if TYPE_CHECKING:                       # machine.py imports this module when it
 
 #: a 64K memory (the machine's, a snapshot's bytes) or anything indexable like it
 MemoryLike = Sequence[int]
+#: RGB pixels as `render` makes them: (height, width, 3) bytes
+Pixels = npt.NDArray[np.uint8]
 
 ROM_FONT = 0x3D00                 # the ROM's character set, codes 32-127
 ROM_CHARS = ROM_FONT - 256        # CHARS when the ROM font is selected
@@ -139,7 +141,7 @@ def read_screen(mem: MemoryLike, udg_text: Mapping[int, str] | None = None,
 
 
 def render(mem: MemoryLike, border: int | None = None, scale: int = 1,
-           flash_phase: bool = False) -> npt.NDArray[np.uint8]:
+           flash_phase: bool = False) -> Pixels:
     """RGB pixels of the display (256x192), or with a border colour (320x256), scaled by an integer."""
     cells = cell_bytes(bytes(mem[0x4000:0x5800]))
     bits = np.unpackbits(cells, axis=2).reshape(24, 32, 8, 8)          # row, col, line, pixel
