@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING, Callable
 from collections import Counter
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from ..jobs import Progress, Setup, run_jobs
 from ..outdir import claimed
 from ..spectrum.loading import load_tape
 from ..spectrum import z80snap
+from ..spectrum.core import Core
 from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.recording import RzxRecorder, recording_machine
@@ -43,6 +45,9 @@ from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup
                          judgements_name, judgements_text, parse_judgements, under)
 from .players import PLAYERS
 from .players import make as make_player
+
+if TYPE_CHECKING:
+    from ..spectrum.accelerate import Cache
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -65,10 +70,10 @@ _startup_profile = Profile()
 _setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
-_accelerate: dict | None = None              # --accelerate: the worker's cache of ROM answers
+_accelerate: Cache | None = None             # --accelerate: the worker's cache of ROM answers
 
 
-def core_class(name: str):
+def core_class(name: str) -> Callable[[], Core]:
     """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
     if name == "z80":
         return Z80Core

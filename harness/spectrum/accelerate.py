@@ -37,6 +37,7 @@ registers and system variables that are its inputs, and the memory it reads.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -121,6 +122,11 @@ class Stats:
     by_routine: dict[str, int] = field(default_factory=dict)
 
 
+class _Unseen(enum.Enum):
+    """A call whose inputs are not in the cache yet (None there means: cannot be answered)."""
+    UNSEEN = 0
+
+
 #: answers by their routine's inputs (None: that call cannot be answered); machines may share one
 Cache = dict[Key, "_Answer | None"]
 
@@ -174,9 +180,8 @@ class Accelerator:
         cpu, m = self.cpu, self.m
         state, mem = cpu.state_view, cpu.memory
         key = (routine.entry,) + routine.key(state, mem)
-        if key in self.cache:
-            answer = self.cache[key]
-        else:
+        answer = self.cache.get(key, _Unseen.UNSEEN)
+        if answer is _Unseen.UNSEEN:
             answer = self.cache[key] = self._record(routine, key)
             self.stats.recorded += 1
         if answer is None:

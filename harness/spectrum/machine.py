@@ -36,9 +36,8 @@ the common path):
 """
 from __future__ import annotations
 
-import copy
 import tempfile
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, TypedDict
 
@@ -180,12 +179,9 @@ class _PyState:
     maybe_pause: bool = True
 
     def copy(self) -> _PyState:
-        """A copy that shares no list with this one."""
-        out = copy.copy(self)
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list):
-                setattr(out, f.name, list(value))
+        """A copy that shares no list with this one (every field as it is, each list copied)."""
+        out = object.__new__(_PyState)
+        out.__dict__.update({k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()})
         return out
 
 
