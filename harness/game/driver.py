@@ -22,7 +22,7 @@ from ..spectrum.screen import Pixels, render
 from ..spectrum.typist import Typist
 from . import program as P
 from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
-                     Rigged, Tally, Win, of_kind)
+                     Rigged, Tally, Who, Win, of_kind)
 from .observer import Observer
 from .players import PlayContext, Player, Question
 
@@ -90,7 +90,7 @@ class GameRecord:
         return wins[-1].who.value if wins else None
 
     @property
-    def scores(self) -> dict:
+    def scores(self) -> dict[str, int]:
         wins = self.wins
         return {"computer": wins[-1].computer, "player": wins[-1].player} if wins else {}
 
@@ -197,12 +197,14 @@ class GameDriver:
             if used > self.budget.frames:
                 raise BudgetExceeded(f"budget: more than {self.budget.frames} frames emulated")
             stop = self._wait(min(MAX_WAIT_FRAMES, self.budget.frames - used + 1))
-            if stop.kind == "report":
+            if stop.report is not None:                   # kind "report"
                 r = stop.report
                 self.rec.reports.append(str(r))
                 self.rec.events.append(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
                 return
             w = stop.wait
+            if w is None:
+                raise DriverError(f"the run stopped ({stop.kind}) neither at a wait for a key nor at a report")
             self.observer.observe_picture(self._moment(w), w.line)      # the screen at every wait for a person
             if self.every_action_screen:
                 self._shot("action")
@@ -438,7 +440,7 @@ class GameDriver:
 
     def _rig_dealer(self) -> None:
         if self.rig is not None and self.rig.dealer and self.observer.deals < self.rig.deals:
-            dealer = P.Who(self.rig.dealer)
+            dealer = Who(self.rig.dealer)
             self.observer.v.set(P.V_DEALER, P.INDEX[dealer])
             self.rec.events.append(Rigged(dealer=dealer))
 

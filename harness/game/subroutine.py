@@ -40,12 +40,12 @@ def program_at_editor(tape: bytes | list[TapeBlock], core: Callable[[], Core] | 
     for _ in range(2):
         Typist(m).answer("N")
         stop = m.run_until_wait(3000)
-    if stop.kind != "wait" or stop.wait.line != CUT_WAIT:
+    if stop.wait is None or stop.wait.line != CUT_WAIT:           # kind "wait" sets it
         raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
     m.press("CAPS SHIFT+SPACE")
     stop = m.run_until_report(200)
     m.release()
-    if stop.report.code != "L":
+    if stop.report is None or stop.report.code != "L":
         raise SubroutineError(f"BREAK gave report {stop.report}, not L BREAK into program")
     m.run(200, until_wait=True, stop_on_report=False, what="the editor after BREAK")
     return m
