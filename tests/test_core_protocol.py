@@ -135,3 +135,18 @@ def test_mypy_checks_a_core_passed_to_the_machine_and_the_calls_into_the_z80_pac
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert [e.split(":")[1] for e in errors] == ["10", "12"], done.stdout
+
+
+def test_the_z80_stub_names_only_what_the_installed_package_has_and_types_it_as_it_behaves():
+    import ast
+
+    import z80
+    stub = ast.parse((ROOT / "stubs" / "z80" / "__init__.pyi").read_text(encoding="utf-8"))
+    (machine,) = [node for node in stub.body if isinstance(node, ast.ClassDef) and node.name == "Z80Machine"]
+    names = {n.target.id for n in machine.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+    names |= {n.name for n in machine.body if isinstance(n, ast.FunctionDef) and n.name != "__init__"}
+    assert {"run", "on_handle_active_int", "get_state_view", "memory", "pc"} <= names
+    m = z80.Z80Machine()
+    assert [n for n in sorted(names) if not hasattr(m, n)] == []
+    assert isinstance(m.on_handle_active_int(), bool) and isinstance(m.memory, memoryview)
+    assert isinstance(m.get_state_view(), memoryview) and isinstance(m.run(), int)
