@@ -7,7 +7,7 @@ The layers, bottom up (docs/ARCHITECTURE.md draws them):
   program     harness.game                           «КРИБЕДЖ»: its model, tape, driver, observer, comparison, runs
   views       harness.edition, harness.play, harness.bench   what people read, play and time
   commands    harness.commands                       one module per command, main(args)
-  top         harness.cli, harness.__main__          the name -> command map
+  top         harness.cli; harness.__main__ above it  the name -> command map; python -m harness
 A module may import its own package and any package of a layer below its own; nothing else (so the
 emulator knows nothing of cribbage, the engine nothing of the Spectrum, and the views nothing of each other).
 Imports inside functions count too: a lazy import is still a dependency.
@@ -28,7 +28,8 @@ LAYERS: list[set[str]] = [
     {"game"},
     {"edition", "play", "bench"},      # side by side: none imports another
     {"commands"},
-    {"cli", "__main__"},
+    {"cli"},
+    {"__main__"},                      # python -m harness: runs cli
 ]
 LEVEL = {unit: i for i, layer in enumerate(LAYERS) for unit in layer}
 #: units that are data or the package's own __init__, not layered code

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from itertools import combinations_with_replacement
 from math import comb, prod
-from typing import Iterable
+from typing import Iterable, TypedDict
 
 
 MAX_SCORE = 29
@@ -95,7 +95,14 @@ def distribution(ranks: Iterable[int] = range(1, 14)) -> tuple[list[int], list[i
     return hand, crib
 
 
-def hands_report() -> dict:
+class HandsReport(TypedDict):
+    """The ``stats hands --json`` object."""
+    hand: dict[str, int]          # score -> hands of that score (the score as text, for JSON)
+    crib: dict[str, int]
+    seconds: float
+
+
+def hands_report() -> HandsReport:
     """The ``stats hands --json`` object: counts per score and the time taken."""
     t0 = time.perf_counter()
     hand, crib = distribution()
@@ -105,7 +112,7 @@ def hands_report() -> dict:
             "seconds": round(seconds, 4)}
 
 
-def format_table(report: dict) -> str:
+def format_table(report: HandsReport) -> str:
     """The report as the table `cribbage-zx stats hands` prints."""
     hand, crib = report["hand"], report["crib"]
     total = sum(hand.values())

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING, Callable
 from collections import Counter
 from pathlib import Path
-from typing import Callable
 
 from ..runtime import atomic
 from .build import DEFAULT_TAP
@@ -25,6 +25,7 @@ from ..runtime.jobs import Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
 from ..spectrum.loading import load_tape
 from ..spectrum import z80snap
+from ..spectrum.core import Core
 from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.recording import RzxRecorder, recording_machine
@@ -34,12 +35,15 @@ from ..spectrum.tape import read_tap
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
-from .driver import GameDriver
+from .driver import GameDriver, Screenshot
 from .events import Choice, Picture, event_to_json, header
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
                          judgements_name, judgements_text, parse_judgements, under)
 from .players import make as make_player
+
+if TYPE_CHECKING:
+    from ..spectrum.accelerate import Cache
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -62,10 +66,10 @@ _startup_profile = Profile()
 _setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
-_accelerate: dict | None = None              # --accelerate: the worker's cache of ROM answers
+_accelerate: Cache | None = None             # --accelerate: the worker's cache of ROM answers
 
 
-def core_class(name: str):
+def core_class(name: str) -> Callable[[], Core]:
     """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
     if name == "z80":
         return Z80Core
@@ -209,7 +213,7 @@ def _write_transcript(out: Path, game: dict) -> None:
                       "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
 
 
-def _encode_screens(screens: list[tuple[str, object]]) -> dict:
+def _encode_screens(screens: list[Screenshot]) -> dict:
     """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
     for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
     matters when a result crosses a network (Dask)."""
