@@ -526,4 +526,4 @@ def test_snapshot_command_errors(tmp_path):
 
 def test_snapshot_command_is_in_the_cli():
     from harness.cli import COMMANDS
-    assert COMMANDS["snapshot"][0] == "harness.game.snapshot"
+    assert COMMANDS["snapshot"][0] == "harness.commands.snapshot"

@@ -126,7 +126,7 @@ def test_one_line_keeps_the_type_and_the_first_line():
 
 SLOW_POOL = textwrap.dedent("""
     import sys, time
-    from harness.jobs import Setup, run_jobs
+    from harness.runtime.jobs import Setup, run_jobs
 
     def nothing():
         pass
