@@ -6,12 +6,16 @@ to disk, and only then takes the final name with `os.replace`, which is
 atomic on one file system. A full disk, a crash or a Ctrl-C in the middle of
 a write therefore leaves the earlier file as it was, never a truncated one
 that the next run would trust.
+
+A folder written whole (the listing edition) is the same idea one level up:
+built in a private sibling folder, then swapped in with `os.replace`.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +23,8 @@ from typing import IO, Iterator
 
 from .errors import HarnessError
 
-__all__ = ["WriteError", "replacing", "open_for_replace", "write_bytes", "write_text", "write_json"]
+__all__ = ["WriteError", "replacing", "replacing_folder", "open_for_replace", "write_bytes", "write_text",
+           "write_json"]
 
 
 class WriteError(HarnessError, OSError):
@@ -70,6 +75,43 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
+    """A fresh private folder beside *path* to fill; it takes the place of *path* (a folder or nothing) when
+    the block ends.
+
+    If the block raises, the fresh folder is removed and *path* is untouched. Used inside a folder the caller
+    has claimed (harness/outdir.py): the swap is two renames, so a reader may briefly find no *path*, never
+    a half-written one."""
+    final = Path(path)
+    if final.exists() and not final.is_dir():
+        raise WriteError(errno.ENOTDIR, f"{final}: is a file, not a folder")
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.new-"))
+    except OSError as exc:
+        raise _named(final, exc) from None
+    old = None
+    try:
+        yield fresh
+        try:
+            if final.exists():
+                old = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.old-"))
+                os.replace(final, old / final.name)
+            try:
+                os.replace(fresh, final)
+            except OSError:
+                if old is not None:              # put the earlier folder back before saying why
+                    os.replace(old / final.name, final)
+                raise
+        except OSError as exc:
+            raise _named(final, exc) from None
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def _named(path: Path, exc: OSError) -> WriteError:

@@ -37,15 +37,13 @@ import argparse
 import re
 import sys
 import hashlib
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from harness import resources  # noqa: E402
+from harness import atomic, resources  # noqa: E402
 
 DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
 DEFAULT_BAS = resources.LISTING
@@ -283,18 +281,6 @@ def read_ocr(path: Path) -> str:
         raise ValueError("%s: the scan rows do not match their body-sha256 (edited by hand?); "
                          "rewrite it with --excerpt-from SEED" % path)
     return body
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _candidates(row: str) -> list[tuple[int, str, str | None]]:
@@ -725,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.excerpt_from:
             text = excerpt(args.excerpt_from.read_text(encoding="utf-8"), args.excerpt_from.name)
-            _write_atomically(args.ocr, text)
+            atomic.write_text(args.ocr, text)
             print("%s: %d rows of %s" % (args.ocr, len(read_ocr(args.ocr).splitlines()), args.excerpt_from))
             return 0
         seed = read_ocr(args.ocr)

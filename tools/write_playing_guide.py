@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import english, resources  # noqa: E402
+from harness import atomic, english, resources  # noqa: E402
 from harness.edition.text import as_words  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.spectrum import charset  # noqa: E402
@@ -391,10 +391,7 @@ The REMs of `basic/cribbage.bas` name its subroutines; in English:
 
 
 def main() -> int:
-    GUIDE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = GUIDE.with_suffix(".md.tmp")
-    tmp.write_text(render(), encoding="utf-8")
-    tmp.replace(GUIDE)
+    atomic.write_text(GUIDE, render())
     print(GUIDE)
     return 0
 
