@@ -7,6 +7,9 @@ atomic on one file system. A full disk, a crash or a Ctrl-C in the middle of
 a write therefore leaves the earlier file as it was, never a truncated one
 that the next run would trust.
 
+JSON Lines (a transcript, a judgements file) have one form, made here: one
+object a line, keys sorted, non-ASCII kept as is, each line ending in a newline.
+
 A folder written whole (the listing edition) is the same idea one level up:
 built in a private sibling folder, then swapped in with `os.replace`.
 """
@@ -19,12 +22,12 @@ import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from .errors import HarnessError
 
 __all__ = ["WriteError", "replacing", "replacing_folder", "open_for_replace", "write_bytes", "write_text",
-           "write_json"]
+           "write_json", "json_lines", "write_json_lines"]
 
 
 class WriteError(HarnessError, OSError):
@@ -142,3 +145,15 @@ def write_json(path: str | os.PathLike, obj, **dump_options) -> None:
     """*obj* as UTF-8 JSON (non-ASCII kept as is unless *dump_options* say otherwise)."""
     dump_options.setdefault("ensure_ascii", False)
     write_text(path, json.dumps(obj, **dump_options))
+
+
+def json_lines(records: Iterable[Any]) -> str:
+    """*records* as JSON Lines text: one a line, keys sorted (the same record, the same bytes), non-ASCII
+    kept. The one form of every .jsonl the tools write; computed apart from the write where a worker
+    makes the text and its parent writes it."""
+    return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
+
+
+def write_json_lines(path: str | os.PathLike, records: Iterable[Any]) -> None:
+    """*records* as a JSON Lines file (json_lines), written whole or not at all."""
+    write_text(path, json_lines(records))

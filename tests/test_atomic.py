@@ -75,3 +75,26 @@ def test_a_file_in_the_way_is_refused_by_name(tmp_path):
             pass
     assert target.read_text() == "not a folder"
     assert _tree(tmp_path) == ["listing"]
+
+
+# ------------------------------------------------------------------ JSON Lines: the one form of every .jsonl
+def test_json_lines_are_one_record_a_line_keys_sorted_non_ascii_kept():
+    assert atomic.json_lines([{"who": "компьютер", "kind": "go"}, {"b": [1, 2], "a": None}]) == (
+        '{"kind": "go", "who": "компьютер"}\n{"a": null, "b": [1, 2]}\n')
+    assert atomic.json_lines([]) == ""
+    assert atomic.json_lines([{"z": {"y": 1, "x": 2}}]) == '{"z": {"x": 2, "y": 1}}\n'      # sorted all the way down
+
+
+def test_a_json_lines_file_is_written_whole_as_utf8(tmp_path, monkeypatch):
+    path = tmp_path / "game-000.jsonl"
+    atomic.write_json_lines(path, [{"kind": "header", "schema": 1}, {"text": "ВАШ ХОД"}])
+    assert path.read_bytes() == '{"kind": "header", "schema": 1}\n{"text": "ВАШ ХОД"}\n'.encode("utf-8")
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(atomic.WriteError, match=f"^{path}: cannot write it: No space left on device$"):
+        atomic.write_json_lines(path, [{"kind": "other"}])
+    monkeypatch.undo()
+    assert path.read_text(encoding="utf-8").endswith('{"text": "ВАШ ХОД"}\n')
+    assert [p.name for p in tmp_path.iterdir()] == ["game-000.jsonl"]
