@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools import ocr_diff as od  # noqa: E402
 
-from harness.edition.notes import deviation_lines  # noqa: E402
+from harness.edition.notes import deviation_lines, judgement_entries  # noqa: E402
 from harness.game.deviations import DEVIATIONS  # noqa: E402
 
 REVISITED = {2745, 2755, 4440, 4790, 4795, 7365, 7880}      # named in the header of docs/DEVIATIONS.md
@@ -16,7 +16,7 @@ REVISITED = {2745, 2755, 4440, 4790, 4795, 7365, 7880}      # named in the heade
 
 def test_every_cited_line_reads_as_the_ocr_shows_it():
     bas = od.read_bas(od.DEFAULT_BAS)
-    log, problems = od.read_log(od.DEFAULT_LOG)
+    log, problems = judgement_entries(od.DEFAULT_LOG)
     assert problems == []
     report = od.compare(od.read_ocr(od.DEFAULT_OCR), bas, log)
     cited = {n for d in DEVIATIONS.values() for n in deviation_lines(d.lines, list(bas))}

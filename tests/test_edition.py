@@ -160,6 +160,33 @@ def test_judgements_are_read_and_a_broken_entry_names_its_line(tmp_path):
         read_judgements(bad)
 
 
+ENTRY = "### {n}\n- OCR: `{n} X`\n- Reconstruction: `{n} X`\n- Kind: note\n- Evidence: read so.\n"
+
+
+@pytest.mark.parametrize("text, problem", [
+    (ENTRY.format(n=10) + "\n" + ENTRY.format(n=10), "log.md:7: a second entry for line 10"),
+    (ENTRY.format(n=10).replace("`10 X`\n- Kind", "10 X\n- Kind"), "log.md:3: Reconstruction of line 10 must be one code span"),
+    (ENTRY.format(n=10).replace("- Kind: note\n", ""), "log.md:1: the entry for line 10 lacks Kind"),
+    (ENTRY.format(n=10).replace("- Evidence: read so.\n", "- Evidence:\n"), "log.md:1: the entry for line 10 lacks Evidence"),
+])
+def test_each_malformed_judgement_is_refused_by_file_and_line(tmp_path, text, problem):
+    bad = tmp_path / "log.md"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(NotesError, match=f"^{re.escape(str(tmp_path))}/{re.escape(problem)}$"):
+        read_judgements(bad)
+
+
+def test_a_well_formed_log_with_loose_spacing_and_prose_between_sections_is_read(tmp_path):
+    good = tmp_path / "log.md"
+    good.write_text("## Format\n- OCR: not an entry's field\n\n## Judgements\n\n"
+                    + ENTRY.format(n=10).replace("`10 X`\n- Kind", "`10 X`  \n- Kind")
+                    + "\n" + ENTRY.format(n=20) + "\n## Later\n- Kind: prose, not line 20's\n", encoding="utf-8")
+    judged = read_judgements(good)
+    assert sorted(judged) == [10, 20]
+    assert judged[10].reconstruction == "10 X" and judged[10].file_line == 6
+    assert judged[20].kinds == ["note"] and judged[20].evidence == "read so."
+
+
 def test_routines_file_is_complete_and_a_missing_field_is_named(tmp_path, listing):
     notes = read_routines(resources.data_path("basic/subroutines.toml"))
     assert all(r.line in listing.by_number for r in notes.routines)

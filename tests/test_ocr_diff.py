@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 
+from harness.edition.notes import judgement_entries
 from tools import ocr_diff as od
 
 SEED = od.DEFAULT_OCR          # basic/ocr/listing.txt: the listing rows of the scan
@@ -158,9 +159,35 @@ def test_missing_line_in_bas_fails(tmp_path, capsys):
     assert "line 4985 is in the OCR but not in the .bas" in capsys.readouterr().out
 
 
+def test_a_malformed_log_is_reported_with_every_problem_by_file_and_line(tmp_path, capsys):
+    bas, log = _copy(tmp_path)
+    text = log.read_text(encoding="utf-8")
+    assert "\n### 2330\n- OCR: `" in text
+    text = text.replace("\n### 2330\n- OCR: `", "\n### 2330\n- OCR: '", 1)       # no longer a code span
+    text = re.sub(r"(### 1300\n(?:- .*\n)*?)- Kind: .*\n", r"\1", text, count=1)
+    log.write_text(text, encoding="utf-8")
+    k2330 = text.splitlines().index("### 2330") + 1
+    k1300 = text.splitlines().index("### 1300") + 1
+    assert od.main(["--ocr", str(SEED), "--bas", str(bas), "--log", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert f"ERROR: {log}:{k2330 + 1}: OCR of line 2330 must be one code span" in out
+    assert f"ERROR: {log}:{k1300}: the entry for line 1300 lacks Kind" in out
+    assert f"ERROR: {log}:{k2330}: the entry for line 2330 lacks OCR" in out
+    assert "RESULT: FAIL" in out
+
+
+def test_an_unreadable_log_is_one_line_and_exit_2(tmp_path, capsys):
+    log = tmp_path / "RECONSTRUCTION.md"
+    log.mkdir()                                        # a folder where the log should be
+    assert od.main(["--ocr", str(SEED), "--bas", str(BAS), "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ocr_diff: {log}: ") and err.count("\n") == 1
+
+
 def test_log_entries_are_well_formed():
-    log, problems = od.read_log(LOG)
+    log, problems = judgement_entries(LOG)
     assert not problems
+    assert len(log) >= 70
     kinds = {"spacing", "udg", "token", "text", "lost-text", "logic-preserved", "note"}
     for j in log.values():
         assert set(j.kinds) <= kinds, (j.line, j.kinds)

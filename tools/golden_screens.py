@@ -13,7 +13,6 @@ tests plant their faults in it.
 """
 from __future__ import annotations
 
-import io
 import json
 import sys
 import zlib
@@ -106,7 +105,7 @@ def index_markdown(entries: dict) -> str:
 
 
 def main() -> int:
-    from harness.game.events import write_jsonl
+    from harness.game.events import transcript_records, write_transcript
     events: list = []
     shots = capture(record=events)
     DATA.mkdir(parents=True, exist_ok=True)
@@ -120,9 +119,8 @@ def main() -> int:
     atomic.write_text(DATA / "golden.json", json.dumps({"seed": SEED, "strategy": STRATEGY, "screens": entries},
                                                        ensure_ascii=False, indent=1) + "\n")
     atomic.write_text(PNGS / "README.md", index_markdown(entries))
-    text = io.StringIO()                    # the game's transcript: the screen detectors' test data
-    write_jsonl(text, events, seed=SEED, player=STRATEGY)
-    atomic.write_text(DATA / "transcript.jsonl", text.getvalue())
+    # the game's transcript: the screen detectors' test data
+    write_transcript(DATA / "transcript.jsonl", transcript_records(events, seed=SEED, player=STRATEGY))
     print(f"wrote {len(entries)} golden screens: {DATA.relative_to(ROOT)}, {PNGS.relative_to(ROOT)}")
     return 0
 

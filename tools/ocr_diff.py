@@ -37,15 +37,15 @@ import argparse
 import re
 import sys
 import hashlib
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from harness.runtime import atomic  # noqa: E402
 from harness import resources  # noqa: E402
+from harness.edition.notes import NotesError, OcrJudgement, judgement_entries  # noqa: E402
 
 DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
 DEFAULT_BAS = resources.LISTING
@@ -283,18 +283,6 @@ def read_ocr(path: Path) -> str:
         raise ValueError("%s: the scan rows do not match their body-sha256 (edited by hand?); "
                          "rewrite it with --excerpt-from SEED" % path)
     return body
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _candidates(row: str) -> list[tuple[int, str, str | None]]:
@@ -546,66 +534,6 @@ def fragments(items: list[Item]) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------
-# the judgement log
-# ---------------------------------------------------------------------------
-@dataclass
-class LoggedJudgement:
-    """One entry of basic/RECONSTRUCTION.md: a judgement logged on the OCR of a line (named apart from
-    harness.game.judgements.Judgement, the comparison's)."""
-    line: int
-    ocr: str | None = None
-    reconstruction: str | None = None
-    kinds: list[str] = field(default_factory=list)
-    evidence: str = ""
-    heading_line: int = 0
-
-
-_CODE = re.compile(r"^`(.*)`\s*$")
-
-
-def read_log(path: Path) -> tuple[dict[int, LoggedJudgement], list[str]]:
-    out: dict[int, LoggedJudgement] = {}
-    problems: list[str] = []
-    cur: LoggedJudgement | None = None
-    for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        m = re.match(r"^###\s+(\d+)\s*$", line)
-        if m:
-            n = int(m.group(1))
-            if n in out:
-                problems.append("%s:%d: second entry for line %d" % (path, k, n))
-            cur = out[n] = LoggedJudgement(n, heading_line=k)
-            continue
-        if line.startswith("## ") or line.startswith("# "):
-            cur = None
-            continue
-        if cur is None:
-            continue
-        m = re.match(r"^- (OCR|Reconstruction|Kind|Evidence): ?(.*)$", line)
-        if not m:
-            continue
-        key, val = m.groups()
-        if key in ("OCR", "Reconstruction"):
-            cm = _CODE.match(val)
-            if not cm:
-                problems.append("%s:%d: %s must be one code span" % (path, k, key))
-                continue
-            setattr(cur, "ocr" if key == "OCR" else "reconstruction", cm.group(1))
-        elif key == "Kind":
-            cur.kinds = [x.strip() for x in val.split(",") if x.strip()]
-        else:
-            cur.evidence = val
-    for j in out.values():
-        for attr in ("ocr", "reconstruction"):
-            if getattr(j, attr) is None:
-                problems.append("%s:%d: entry %d has no %s" % (path, j.heading_line, j.line, attr))
-        if not j.kinds:
-            problems.append("%s:%d: entry %d has no Kind" % (path, j.heading_line, j.line))
-        if not j.evidence:
-            problems.append("%s:%d: entry %d has no Evidence" % (path, j.heading_line, j.line))
-    return out, problems
-
-
-# ---------------------------------------------------------------------------
 # the report
 # ---------------------------------------------------------------------------
 @dataclass
@@ -627,7 +555,7 @@ class Report:
 
 
 def compare(seed_text: str, bas: dict[int, str],
-            log: dict[int, LoggedJudgement]) -> Report:
+            log: dict[int, OcrJudgement]) -> Report:
     ex = extract(seed_text)
     rep = Report()
     rep.notes.extend(ex.continuation_notes)
@@ -725,15 +653,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.excerpt_from:
             text = excerpt(args.excerpt_from.read_text(encoding="utf-8"), args.excerpt_from.name)
-            _write_atomically(args.ocr, text)
+            atomic.write_text(args.ocr, text)
             print("%s: %d rows of %s" % (args.ocr, len(read_ocr(args.ocr).splitlines()), args.excerpt_from))
             return 0
         seed = read_ocr(args.ocr)
-    except (OSError, ValueError) as exc:
+        log, problems = judgement_entries(args.log) if args.log.exists() else ({}, [])
+    except (OSError, ValueError, NotesError) as exc:
         print("ocr_diff: %s" % exc, file=sys.stderr)
         return 2
     bas = read_bas(args.bas)
-    log, problems = read_log(args.log) if args.log.exists() else ({}, [])
     rep = compare(seed, bas, log)
     rep.structure.extend(problems)
     lines = set(rep.per_line) if args.verbose else set(args.line or [])

@@ -8,6 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.runtime import atomic  # noqa: E402
 from harness.cribbage.rules import RULE_SOURCES  # noqa: E402
 from harness.game.deviations import table_markdown  # noqa: E402
 
@@ -62,4 +63,4 @@ def render() -> str:
 
 
 if __name__ == "__main__":
-    (ROOT / "docs" / "DEVIATIONS.md").write_text(render(), encoding="utf-8")
+    atomic.write_text(ROOT / "docs" / "DEVIATIONS.md", render())

@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 from harness.game import english  # noqa: E402
 from harness import resources  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
 from harness.edition.text import as_words  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.spectrum import charset  # noqa: E402
@@ -392,10 +393,7 @@ The REMs of `basic/cribbage.bas` name its subroutines; in English:
 
 
 def main() -> int:
-    GUIDE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = GUIDE.with_suffix(".md.tmp")
-    tmp.write_text(render(), encoding="utf-8")
-    tmp.replace(GUIDE)
+    atomic.write_text(GUIDE, render())
     print(GUIDE)
     return 0
 

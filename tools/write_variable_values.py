@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
-from harness import resources  # noqa: E402
 from harness.game.build import build  # noqa: E402
 from harness.game.snapshot import LOAD_COMMAND, run_to_line  # noqa: E402
 from harness.spectrum.machine import Spectrum48  # noqa: E402

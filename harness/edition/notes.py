@@ -14,8 +14,8 @@ from pathlib import Path
 
 from ..errors import HarnessError
 
-__all__ = ["NotesError", "OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "read_routines",
-           "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
+__all__ = ["NotesError", "OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
+           "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code"]
 
 
@@ -31,31 +31,37 @@ class OcrJudgement:
     reconstruction: str = ""
     kinds: list[str] = field(default_factory=list)
     evidence: str = ""
-    file_line: int = 0
+    file_line: int = 0               # the line of its `### <line>` heading in the log
 
     @property
     def ocr_rows(self) -> list[str]:
         return self.ocr.split("\u23ce")
 
 
-_CODE_SPAN = re.compile(r"^`(.*)`$")
+_HEADING = re.compile(r"^###\s+(\d+)\s*$")
+_CODE_SPAN = re.compile(r"^`(.*)`\s*$")
 _FIELD = re.compile(r"^- (OCR|Reconstruction|Kind|Evidence): ?(.*)$")
+_REQUIRED = (("OCR", "ocr"), ("Reconstruction", "reconstruction"), ("Kind", "kinds"), ("Evidence", "evidence"))
 
 
-def read_judgements(path: Path) -> dict[int, OcrJudgement]:
-    """The `### <line>` entries of basic/RECONSTRUCTION.md (its 'Format of an entry')."""
+def judgement_entries(path: Path) -> tuple[dict[int, OcrJudgement], list[str]]:
+    """The `### <line>` entries of basic/RECONSTRUCTION.md (its 'Format of an entry') and every problem
+    of form found, each 'FILE:LINE: what is wrong', for tools/ocr_diff.py, which reports them all.
+
+    The one parser of the log; `read_judgements` is it for the edition, refusing the first problem."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise NotesError(f"{path}: {exc.strerror}") from None
     out: dict[int, OcrJudgement] = {}
+    problems: list[str] = []
     current: OcrJudgement | None = None
     for k, line in enumerate(text.splitlines(), 1):
-        m = re.match(r"^###\s+(\d+)\s*$", line)
+        m = _HEADING.match(line)
         if m:
             number = int(m.group(1))
             if number in out:
-                raise NotesError(f"{path}:{k}: a second entry for line {number}")
+                problems.append(f"{path}:{k}: a second entry for line {number}")
             current = out[number] = OcrJudgement(number, file_line=k)
             continue
         if line.startswith(("# ", "## ")):
@@ -68,16 +74,25 @@ def read_judgements(path: Path) -> dict[int, OcrJudgement]:
         if key in ("OCR", "Reconstruction"):
             span = _CODE_SPAN.match(value)
             if not span:
-                raise NotesError(f"{path}:{k}: {key} of line {current.line} must be one code span")
+                problems.append(f"{path}:{k}: {key} of line {current.line} must be one code span")
+                continue
             setattr(current, "ocr" if key == "OCR" else "reconstruction", span.group(1))
         elif key == "Kind":
             current.kinds = [x.strip() for x in value.split(",") if x.strip()]
         else:
             current.evidence = value
     for j in out.values():
-        if not j.ocr or not j.reconstruction or not j.evidence:
-            raise NotesError(f"{path}:{j.file_line}: the entry for line {j.line} lacks OCR, Reconstruction "
-                             "or Evidence")
+        lacking = [name for name, attr in _REQUIRED if not getattr(j, attr)]
+        if lacking:
+            problems.append(f"{path}:{j.file_line}: the entry for line {j.line} lacks {', '.join(lacking)}")
+    return out, problems
+
+
+def read_judgements(path: Path) -> dict[int, OcrJudgement]:
+    """The entries of basic/RECONSTRUCTION.md; a NotesError names the first problem (FILE:LINE)."""
+    out, problems = judgement_entries(path)
+    if problems:
+        raise NotesError(problems[0])
     return out
 
 

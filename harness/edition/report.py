@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
 from ..cribbage.stats import distribution as exact_show_distribution
+from ..runtime import atomic
 from ..errors import HarnessError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
@@ -31,7 +32,7 @@ from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, Jud
                                is_transcript_name, judgements_name, read_judgements)
 from ..game.program import UDG_TEXT
 from . import glyphs, plots
-from .site import Edition, load_edition, template_env, write_atomic, write_site
+from .site import Edition, load_edition, template_env, write_site
 
 __all__ = ["ReportError", "write_report_html", "latin", "RunView", "read_run"]
 
@@ -568,7 +569,7 @@ def write_report_html(run_dir: Path) -> Path:
     figures, fairness = fairness_plots(run)
     (run_dir / PLOTS_DIR).mkdir(exist_ok=True)
     for p in figures + [g.race for g in games if g.race]:
-        write_atomic(run_dir / PLOTS_DIR / f"{p.name}.svg", p.svg)
+        atomic.write_text(run_dir / PLOTS_DIR / f"{p.name}.svg", p.svg)
     env = template_env()
     css = f"{EDITION_DIR}/style.css"
     nav = [("report.html", "Report"), (f"{EDITION_DIR}/index.html", "Listing edition"),
@@ -578,7 +579,7 @@ def write_report_html(run_dir: Path) -> Path:
     for g in games:
         html = env.get_template("game.html").render(**common, game=g, page=f"{g.name}.html",
                                                     title=f"Game {g.index}")
-        write_atomic(run_dir / f"{g.name}.html", html)
+        atomic.write_text(run_dir / f"{g.name}.html", html)
     from .site import coverage_reasons
     rep = run.report
     shown_keys = {"games", "ended", "played", "completed", "deals", "actions", "score_events", "checks",
@@ -595,5 +596,5 @@ def write_report_html(run_dir: Path) -> Path:
         if run.games else facts(rep),
         gif=next((g.gif for g in games if g.gif), None), run_dir_name=run_dir.name)
     out = run_dir / "report.html"
-    write_atomic(out, html)
+    atomic.write_text(out, html)
     return out

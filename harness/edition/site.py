@@ -9,9 +9,7 @@ target and swapped in whole, so a reader never sees half an edition.
 from __future__ import annotations
 
 import math
-import os
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -35,7 +33,7 @@ from .notes import (Coverage, Moment, NotesError, Routine, deviation_lines, inli
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
-__all__ = ["Edition", "load_edition", "write_site", "template_env", "write_atomic", "replace_dir"]
+__all__ = ["Edition", "load_edition", "write_site", "template_env"]
 
 HEAT_LEVELS = 6
 
@@ -263,33 +261,6 @@ def static_file(name: str) -> bytes:
     return resources.files("harness.edition").joinpath("static", name).read_bytes()
 
 
-def write_atomic(path: Path, content: bytes | str) -> None:
-    """Write a file whole or not at all (harness/runtime/atomic.py): readers see the old or the new file."""
-    if isinstance(content, str):
-        content = content.encode("utf-8")
-    atomic.write_bytes(path, content)
-
-
-def replace_dir(target: Path, build) -> None:
-    """Run build(folder) on a fresh private sibling folder, then swap it in place of *target*.
-
-    Used inside a folder the caller has claimed (harness/runtime/outdir.py); the sibling is removed however it ends."""
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.new-"))
-    old = None
-    try:
-        build(fresh)
-        if target.exists():
-            old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.old-"))
-            os.replace(target, old / target.name)
-        os.replace(fresh, target)
-    finally:
-        shutil.rmtree(fresh, ignore_errors=True)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-
-
 COURT_UDGS = (155, 156, 157)      # L M N: В Д К, the program's jack, queen and king
 
 
@@ -403,7 +374,8 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
     if in_place:
         build(Path(out))
     else:
-        replace_dir(out, build)
+        with atomic.replacing_folder(out) as fresh:
+            build(fresh)
     return {"pages": len(pages), "seconds": time.perf_counter() - started, "dot": svg is not None}
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any, ClassVar, Iterable, TextIO
 
+from ..runtime import atomic
 from ..errors import HarnessError
 
 SCHEMA_VERSION = 1
@@ -430,11 +432,19 @@ def header(**info: Any) -> dict[str, Any]:
     return {"kind": "header", "schema": SCHEMA_VERSION, **info}
 
 
+def transcript_records(events: Iterable[Event], **info: Any) -> list[dict[str, Any]]:
+    """A transcript's lines as JSON objects: the header, then one per event (what a worker hands back)."""
+    return [header(**info)] + [event_to_json(ev) for ev in events]
+
+
+def write_transcript(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> None:
+    """A transcript file from its records (transcript_records), written atomically as JSON Lines."""
+    atomic.write_json_lines(path, records)
+
+
 def write_jsonl(f: TextIO, events: Iterable[Event], **info: Any) -> None:
-    """A transcript as JSON Lines: the header, then one event per line (stable key order)."""
-    f.write(json.dumps(header(**info), ensure_ascii=False, sort_keys=True) + "\n")
-    for ev in events:
-        f.write(json.dumps(event_to_json(ev), ensure_ascii=False, sort_keys=True) + "\n")
+    """A transcript as JSON Lines into an open text file: the header, then one event per line."""
+    f.write(atomic.json_lines(transcript_records(events, **info)))
 
 
 def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:

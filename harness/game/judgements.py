@@ -27,6 +27,7 @@ from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any, Iterable, Union
 
+from ..runtime import atomic
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
 from . import program as P
 from .events import Event, EventKind, Picture, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
@@ -642,12 +643,11 @@ def judgements_text(judgements: Iterable[Judgement], rule_sets: Iterable[str], *
     """A judgements file's text: the header (naming the rule sets judged), then one judgement a line
     (keys sorted), every judgement of the first rule set, then of the next, each in the order it closed."""
     lines = [header(rule_sets=list(rule_sets), **info)] + [judgement_to_json(j) for j in judgements]
-    return "".join(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n" for x in lines)
+    return atomic.json_lines(lines)
 
 
 def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> None:
     """Write a judgements file atomically."""
-    from ..runtime import atomic
     atomic.write_text(path, judgements_text(judgements, rule_sets, **info))
 
 

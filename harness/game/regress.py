@@ -12,7 +12,6 @@ error report, timeout or harness failure. Each run owns its --out folder
 """
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING, Callable
 from collections import Counter
@@ -36,7 +35,7 @@ from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver, Screenshot
-from .events import Choice, Picture, event_to_json, header
+from .events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
                          judgements_name, judgements_text, parse_judgements, under)
@@ -145,7 +144,7 @@ def play_one(job: tuple) -> dict:
         "timeout": rec.failure if rec.failure_kind == "timeout" else None, "failure": rec.failure,
         "failure_kind": rec.failure_kind,
         "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
-        "transcript": [header(seed=seed, player=strategy, game=index)] + [event_to_json(e) for e in rec.events],
+        "transcript": transcript_records(rec.events, seed=seed, player=strategy, game=index),
         "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
         "adversarial_tries": getattr(player, "tries", []),
         **recording,
@@ -209,8 +208,7 @@ def _write_judgements(out: Path, game: dict) -> None:
 
 
 def _write_transcript(out: Path, game: dict) -> None:
-    atomic.write_text(out / f"game-{game['index']:03d}.jsonl",
-                      "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
+    write_transcript(out / f"game-{game['index']:03d}.jsonl", game["transcript"])
 
 
 def _encode_screens(screens: list[Screenshot]) -> dict:

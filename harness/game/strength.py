@@ -28,7 +28,7 @@ from ..runtime.jobs import Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
 from ..resources import PUBLISHED_CRIB
 from . import regress
-from .events import event_to_json, header, read_jsonl
+from .events import read_jsonl, transcript_records, write_transcript
 from .judgements import is_transcript_name
 from .study import StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures, wilson
 
@@ -71,7 +71,7 @@ def _program_game(index: int, seed: int, opponent: str) -> dict:
     rec = GameDriver(m, make(opponent, seed), seed=seed).play()
     out = {"index": index, "seed": seed, "opponent": opponent, "failure": rec.failure,
            "basic_errors": rec.basic_errors, "emulated_s": round((rec.frames - start) * FRAME_S, 2),
-           "transcript": [header(seed=seed, player=opponent, game=index)] + [event_to_json(e) for e in rec.events]}
+           "transcript": transcript_records(rec.events, seed=seed, player=opponent, game=index)}
     try:
         out["study"] = analyse_game(rec.events)
     except StudyError as exc:
@@ -232,9 +232,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                         chunks.append(outcome.value)
                     else:
                         game = outcome.value
-                        atomic.write_text(folder / f"game-{game['index']:03d}.jsonl",
-                                          "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n"
-                                                  for e in game.pop("transcript")))
+                        write_transcript(folder / f"game-{game['index']:03d}.jsonl", game.pop("transcript"))
                         results.append(game)
                         if game.get("failure"):
                             bar.note(f"cribbage-zx strength: game {game['index']} (seed {game['seed']}, "

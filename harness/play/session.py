@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -368,19 +367,11 @@ class PlaySession:
 
     # ------------------------------------------------------------------ .z80
     def save(self, path: str | os.PathLike) -> Path:
-        """Write the machine as a version 3 .z80, atomically (a temporary file renamed over *path*), and
-        beside it the seed and the referee's count of deals, so a load numbers the deals on."""
+        """Write the machine as a version 3 .z80, atomically (harness/atomic.py), and beside it the seed
+        and the referee's count of deals, so a load numbers the deals on."""
         path = Path(path)
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        atomic.write_bytes(path, data)
         if self.referee is not None or self.seed is not None:
             atomic.write_json(sidecar(path), {"seed": self.seed,
                                               "deals": self.referee.deals if self.referee is not None else None})

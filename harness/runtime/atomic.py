@@ -6,20 +6,28 @@ to disk, and only then takes the final name with `os.replace`, which is
 atomic on one file system. A full disk, a crash or a Ctrl-C in the middle of
 a write therefore leaves the earlier file as it was, never a truncated one
 that the next run would trust.
+
+JSON Lines (a transcript, a judgements file) have one form, made here: one
+object a line, keys sorted, non-ASCII kept as is, each line ending in a newline.
+
+A folder written whole (the listing edition) is the same idea one level up:
+built in a private sibling folder, then swapped in with `os.replace`.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from ..errors import HarnessError
 
-__all__ = ["WriteError", "replacing", "open_for_replace", "write_bytes", "write_text", "write_json"]
+__all__ = ["WriteError", "replacing", "replacing_folder", "open_for_replace", "write_bytes", "write_text",
+           "write_json", "json_lines", "write_json_lines"]
 
 
 class WriteError(HarnessError, OSError):
@@ -72,6 +80,43 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
         raise
 
 
+@contextmanager
+def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
+    """A fresh private folder beside *path* to fill; it takes the place of *path* (a folder or nothing) when
+    the block ends.
+
+    If the block raises, the fresh folder is removed and *path* is untouched. Used inside a folder the caller
+    has claimed (harness/outdir.py): the swap is two renames, so a reader may briefly find no *path*, never
+    a half-written one."""
+    final = Path(path)
+    if final.exists() and not final.is_dir():
+        raise WriteError(errno.ENOTDIR, f"{final}: is a file, not a folder")
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.new-"))
+    except OSError as exc:
+        raise _named(final, exc) from None
+    old = None
+    try:
+        yield fresh
+        try:
+            if final.exists():
+                old = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.old-"))
+                os.replace(final, old / final.name)
+            try:
+                os.replace(fresh, final)
+            except OSError:
+                if old is not None:              # put the earlier folder back before saying why
+                    os.replace(old / final.name, final)
+                raise
+        except OSError as exc:
+            raise _named(final, exc) from None
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+
 def _named(path: Path, exc: OSError) -> WriteError:
     return WriteError(exc.errno or errno.EIO, f"{path}: cannot write it: {exc.strerror or exc}")
 
@@ -100,3 +145,15 @@ def write_json(path: str | os.PathLike, obj, **dump_options) -> None:
     """*obj* as UTF-8 JSON (non-ASCII kept as is unless *dump_options* say otherwise)."""
     dump_options.setdefault("ensure_ascii", False)
     write_text(path, json.dumps(obj, **dump_options))
+
+
+def json_lines(records: Iterable[Any]) -> str:
+    """*records* as JSON Lines text: one a line, keys sorted (the same record, the same bytes), non-ASCII
+    kept. The one form of every .jsonl the tools write; computed apart from the write where a worker
+    makes the text and its parent writes it."""
+    return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
+
+
+def write_json_lines(path: str | os.PathLike, records: Iterable[Any]) -> None:
+    """*records* as a JSON Lines file (json_lines), written whole or not at all."""
+    write_text(path, json_lines(records))
