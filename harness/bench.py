@@ -13,17 +13,13 @@ import json
 import sys
 import time
 
-from .errors import HarnessError
+from .errors import MachineError, UsageError
 from . import resources
 from .cliargs import command_parser, int_in
 from .spectrum.cpu import run_raw_frames
 from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
 BENCH_PROGRAM = resources.BENCH_PROGRAM
-
-
-class BenchError(HarnessError):
-    """The benchmark could not run (bad arguments, or its program failed)."""
 
 
 def _figure(frames: int, wall: float) -> dict:
@@ -63,7 +59,7 @@ def basic_machine(fast: bool = True) -> Spectrum48:
     typist.type_codes(bytes([0xF7, 0x0D]))  # RUN
     m.run_frames(50)
     if m.reports:
-        raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+        raise MachineError(f"benchmark program stopped: {m.reports[-1]}")
     return m
 
 
@@ -77,7 +73,7 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
         m.run_frames(frames)
         wall = time.perf_counter() - t
         if m.reports:
-            raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+            raise MachineError(f"benchmark program stopped: {m.reports[-1]}")
         return frames, wall
 
     core_state = snap[0]
@@ -202,4 +198,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", BenchError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", UsageError).parse_args(argv))

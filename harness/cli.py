@@ -15,7 +15,7 @@ import signal
 import sys
 
 from .cliargs import ArgParser
-from .errors import HarnessError
+from .errors import HarnessError, UsageError
 
 #: name -> (module with add_arguments/execute, one line of help)
 COMMANDS = {
@@ -33,10 +33,6 @@ COMMANDS = {
 PASS_THROUGH: dict[str, tuple[str, str]] = {}
 
 
-class CliError(HarnessError):
-    """A command line that names no known command, or a bad argument."""
-
-
 def _stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=("hands",), help="hands: the distribution of show scores over every deal")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -48,7 +44,7 @@ def _stats_execute(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> ArgParser:
-    parser = ArgParser(prog="cribbage-zx", error_class=CliError,
+    parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgParser)
     for name, (module_name, help_) in COMMANDS.items():
@@ -57,10 +53,10 @@ def build_parser() -> ArgParser:
             _pass_through(commands, name, module_name, help_)
             continue
         doc = (module.__doc__ or help_).strip().splitlines()[0]
-        sub = commands.add_parser(name, help=help_, description=doc, error_class=CliError)
+        sub = commands.add_parser(name, help=help_, description=doc, error_class=UsageError)
         module.add_arguments(sub)
         sub.set_defaults(execute=module.execute)
-    sub = commands.add_parser("stats", help="rules statistics (stats hands)", error_class=CliError,
+    sub = commands.add_parser("stats", help="rules statistics (stats hands)", error_class=UsageError,
                               description="Rules statistics: the distribution of show scores over every deal.")
     _stats_arguments(sub)
     sub.set_defaults(execute=_stats_execute)
@@ -72,7 +68,7 @@ def build_parser() -> ArgParser:
 def _pass_through(commands, name: str, module_name: str, help_: str) -> None:
     """A subcommand whose arguments (--help included) go to the module's own main(argv)."""
     sub = commands.add_parser(name, help=help_ + f" (cribbage-zx {name} --help)", add_help=False,
-                              error_class=CliError)
+                              error_class=UsageError)
     sub.add_argument("args", nargs=argparse.REMAINDER)
     sub.set_defaults(execute=lambda args: importlib.import_module(module_name).main(args.args))
 
@@ -85,7 +81,7 @@ def main(argv: list[str]) -> int:
         return 2
     args = parser.parse_args(argv)
     if args.command is None:
-        raise CliError(f"cribbage-zx: a COMMAND is needed\n{parser.format_usage().strip()}")
+        raise UsageError(f"cribbage-zx: a COMMAND is needed\n{parser.format_usage().strip()}")
     return args.execute(args)
 
 

@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from harness.errors import InputError
 from harness import atomic
 from harness import build as build_mod
 from harness.spectrum import audio
@@ -31,7 +32,7 @@ def _refused(tmp_path, old_tape, source: str, message: str):
     listing = tmp_path / "bad.bas"
     listing.write_text(source, encoding="utf-8")
     before, mtime = old_tape.read_bytes(), old_tape.stat().st_mtime_ns
-    with pytest.raises(build_mod.BuildError) as refused:
+    with pytest.raises(InputError) as refused:
         build_mod.main(["-o", str(old_tape), "--listing", str(listing)])
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)

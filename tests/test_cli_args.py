@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import UsageError
 from harness import cli
 from harness.cliargs import int_in
 from harness.game import regress, sweep
@@ -70,7 +71,7 @@ BAD = [
 
 @pytest.mark.parametrize("argv,message", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_a_number_out_of_range_names_its_option(argv, message):
-    with pytest.raises(cli.CliError, match=message.replace(".", r"\.")):
+    with pytest.raises(UsageError, match=message.replace(".", r"\.")):
         cli.build_parser().parse_args(argv)
 
 
@@ -98,9 +99,9 @@ def test_the_bounds_themselves_are_accepted(argv, expected):
 
 
 def test_module_mains_raise_their_own_errors():
-    with pytest.raises(sweep.SweepError, match="--workers: 0"):
+    with pytest.raises(UsageError, match="--workers: 0"):
         sweep.main(["show", "--workers", "0"])
-    with pytest.raises(regress.RegressError, match="--games: -1"):
+    with pytest.raises(UsageError, match="--games: -1"):
         regress.main(["--games", "-1"])
 
 

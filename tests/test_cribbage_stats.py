@@ -10,6 +10,7 @@ import pytest
 from harness.cribbage import score_hand
 from harness.cribbage.cards import make
 from harness.cribbage.stats import distribution, hands_report, main
+from harness.errors import UsageError
 
 # Steven S. Lumetta, "Amusing Cribbage Facts"
 # (http://lumetta.web.engr.illinois.edu/humor/cribbage.html), "the number of
@@ -85,8 +86,9 @@ def test_main_json_and_errors(capsys):
     assert isinstance(out["seconds"], float)
     assert main(["hands"]) == 0
     assert "mean" in capsys.readouterr().out
-    for bad in ([], ["hand"], ["hands", "--xml"]):
-        with pytest.raises(ValueError):
+    for bad, said in (([], "missing subcommand"), (["hand"], "unknown stats subcommand 'hand'"),
+                      (["hands", "--xml"], "unknown option.* --xml")):
+        with pytest.raises(UsageError, match=said):        # a bad command line, not a bad file
             main(bad)
 
 

@@ -24,7 +24,7 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Iterable
 
-from ..errors import HarnessError
+from ..errors import UsageError
 
 MAX_SCORE = 29
 JACK = 11
@@ -124,20 +124,16 @@ def _format_table(report: dict) -> str:
 USAGE = "usage: stats hands [--json]"
 
 
-class StatsError(HarnessError, ValueError):
-    """A `cribbage-zx stats` command line that names no known table or option."""
-
-
 def main(argv: list[str]) -> int:
     """Entry point for ``cribbage-zx stats ...`` (argv excludes "stats")."""
     if not argv:
-        raise StatsError(f"missing subcommand; {USAGE}")
+        raise UsageError(f"missing subcommand; {USAGE}")
     sub, opts = argv[0], argv[1:]
     if sub != "hands":
-        raise StatsError(f"unknown stats subcommand {sub!r}; {USAGE}")
+        raise UsageError(f"unknown stats subcommand {sub!r}; {USAGE}")
     unknown = [o for o in opts if o != "--json"]
     if unknown:
-        raise StatsError(f"unknown option(s) {' '.join(unknown)}; {USAGE}")
+        raise UsageError(f"unknown option(s) {' '.join(unknown)}; {USAGE}")
     report = hands_report()
     if "--json" in opts:
         print(json.dumps(report))

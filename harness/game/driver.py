@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..cribbage.cards import Card, parse_card
-from ..errors import HarnessError
+from ..errors import MachineError
 from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitState
 from ..spectrum.profile import Profiler
 from ..spectrum.screen import render
@@ -29,7 +29,7 @@ from .players import PlayContext, Player, Question
 MAX_WAIT_FRAMES = 30_000          # ten emulated minutes between two key waits
 
 
-class DriverError(HarnessError):
+class DriverError(MachineError):
     """The program reached a state the driver does not know, or a key had no effect."""
 
 

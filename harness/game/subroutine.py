@@ -12,7 +12,7 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from ..spectrum.direct import command_bytes, run_direct
 from ..spectrum.floats import encode
 from ..spectrum.loading import load_tape
@@ -21,10 +21,6 @@ from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables
 from .program import CUT_WAIT
-
-
-class SubroutineError(HarnessError):
-    """The program could not be brought to the subroutine, or a call did not finish."""
 
 
 def program_at_editor(tape, core=None) -> Spectrum48:
@@ -37,12 +33,12 @@ def program_at_editor(tape, core=None) -> Spectrum48:
         Typist(m).answer("N")
         stop = m.run_until_wait(3000)
     if stop.kind != "wait" or stop.wait.line != CUT_WAIT:
-        raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
+        raise MachineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
     m.press("CAPS SHIFT+SPACE")
     stop = m.run_until_report(200)
     m.release()
     if stop.report.code != "L":
-        raise SubroutineError(f"BREAK gave report {stop.report}, not L BREAK into program")
+        raise MachineError(f"BREAK gave report {stop.report}, not L BREAK into program")
     m.run(200, until_wait=True, stop_on_report=False, what="the editor after BREAK")
     return m
 
@@ -61,7 +57,7 @@ class Subroutine:
         submit(machine, command_bytes(f"GO SUB {line}"))
         stop = machine.run(200, until_line=(line, None), what=f"line {line}")
         if stop.kind != "line":
-            raise SubroutineError(f"GO SUB {line} did not reach its first statement: {stop}")
+            raise MachineError(f"GO SUB {line} did not reach its first statement: {stop}")
         self.v = BasicVariables(machine)
         self._addr = {v.name: v for v in self.v.all()}
         self.snapshot = machine.snapshot()
@@ -74,7 +70,7 @@ class Subroutine:
         try:
             return self._addr[name]
         except KeyError:
-            raise SubroutineError(f"the program has no variable {name} at this point") from None
+            raise MachineError(f"the program has no variable {name} at this point") from None
 
     def set_number(self, name: str, value) -> None:
         v = self._var(name)
@@ -86,7 +82,7 @@ class Subroutine:
         a = v.value_addr + 5 * (start - 1)
         data = b"".join(encode(x) for x in values)
         if start - 1 + len(values) > v.dims[0]:
-            raise SubroutineError(f"{name} has only {v.dims[0]} elements")
+            raise MachineError(f"{name} has only {v.dims[0]} elements")
         self.m.mem[a:a + len(data)] = data
 
     def set_chars(self, name: str, codes: bytes, start: int = 1) -> None:
@@ -112,5 +108,5 @@ class Subroutine:
         finally:
             m.remove_statement_hook(self._hook)
         if stop.kind == "report":
-            raise SubroutineError(f"the subroutine stopped with report {stop.report}")
+            raise MachineError(f"the subroutine stopped with report {stop.report}")
         return m.ppc, m.subppc

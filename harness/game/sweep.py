@@ -38,7 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import atomic
-from ..errors import HarnessError
+from ..errors import InputError, OutputError, UsageError
 from ..cliargs import add_runner_options, command_parser, int_in
 from ..outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
@@ -55,10 +55,6 @@ SHOW_SETUP, PLAY_SETUP = SHOW_ROUTINE.setup, PLAY_ROUTINE.setup
 PLAY_RETURNS = set(PLAY_ROUTINE.returns)
 COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
 TOTAL_DEALS = 12_994_800        # C(52,4) * 48
-
-
-class SweepError(HarnessError):
-    """Bad arguments or a sweep that could not run."""
 
 
 # ---------------------------------------------------------------------------------------------- show
@@ -503,10 +499,10 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
         try:
             before = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise SweepError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
+            raise InputError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
         if before != params:
             changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
-            raise SweepError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
+            raise OutputError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
                              f"use --replace to start afresh, or another --out")
     else:
         atomic.write_json(path, params, indent=1)
@@ -648,4 +644,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", SweepError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", UsageError).parse_args(argv))

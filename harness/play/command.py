@@ -24,10 +24,10 @@ from typing import Callable
 from ..build import DEFAULT_TAP
 from ..cliargs import command_parser, int_in
 from ..cribbage.rules import PRESETS
-from ..errors import HarnessError
+from ..errors import HarnessError, InputError, UsageError
 from ..spectrum.machine import FRAME_S
 from .keymap import HINT_KEY, PAUSE_KEY, key_help
-from .session import PlayError, PlaySession, slot_path
+from .session import PlaySession, slot_path
 
 PROG = "cribbage-zx play"
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -38,16 +38,12 @@ TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks a
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
 
 
-class UsageError(PlayError):
-    """A bad command line."""
-
-
 def check_display(environ=os.environ) -> None:
     """A one-line reason when there is no display to open a window on."""
     if environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return
     if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
-        raise PlayError("no display (DISPLAY is not set; run under X or use xvfb-run)")
+        raise UsageError("no display (DISPLAY is not set; run under X or use xvfb-run)")
 
 
 def import_pygame():
@@ -56,7 +52,7 @@ def import_pygame():
     try:
         import pygame
     except ImportError as exc:
-        raise PlayError("pygame-ce is not installed (pip install -e '.[play]')") from exc
+        raise UsageError("pygame-ce is not installed (pip install -e '.[play]')") from exc
     return pygame
 
 
@@ -81,18 +77,18 @@ class Window:
         try:
             pg.display.init()
         except pg.error as exc:
-            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}: {exc}; "
+            raise UsageError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}: {exc}; "
                             f"run under X or use xvfb-run)") from exc
         driver = pg.display.get_driver()
         if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() not in HEADLESS_DRIVERS:
             pg.display.quit()          # SDL could not open the display it was given and fell back to drawing nowhere
-            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}; "
+            raise UsageError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}; "
                             f"run under X or use xvfb-run)")
         pg.font.init()
         try:
             self.screen = pg.display.set_mode(session.size, pg.RESIZABLE)
         except pg.error as exc:
-            raise PlayError(f"no display ({exc})") from exc
+            raise UsageError(f"no display ({exc})") from exc
         pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
@@ -181,7 +177,7 @@ class Window:
                 s.load(path)
                 self._say(f"loaded slot {slot}: {path}")
                 self.slot = slot
-            except PlayError as exc:
+            except HarnessError as exc:         # a usage or file problem: said in the window
                 self._say(f"could not load slot {slot}: {exc}")
 
     def _say(self, text: str, echo: bool = True) -> None:
@@ -323,10 +319,10 @@ def choose_seed(seed: int | None, replay: Path | None) -> int | None:
 
 
 def execute(args: argparse.Namespace) -> int:
-    """Play; a PlayError is one line on stderr and status 2."""
+    """Play; a HarnessError is one line on stderr and status 2."""
     try:
         return _play(args)
-    except HarnessError as exc:             # PlayError, and the machine's or a file reader's own errors
+    except HarnessError as exc:             # a usage, file or machine error: one line
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
 
@@ -350,7 +346,7 @@ def _play(args: argparse.Namespace) -> int:
             tape = ensure_tape(args.tape)
         except Exception as exc:           # a missing tape file, or a listing that does not build
             if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
-                raise PlayError(f"--tape: {exc}") from exc
+                raise InputError(f"--tape: {exc}") from exc
             raise
     if (args.record or args.replay) and args.load is not None:
         raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")

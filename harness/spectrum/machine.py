@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from .cpu import Z80Core
 from .keyboard import Keyboard, parse_combo
 from .rom import ROM_SIZE, load_rom
@@ -68,14 +68,6 @@ WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT loo
 WAIT_KEY1_RET_BYTES = WAIT_KEY1_RET.to_bytes(2, "little")
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
-
-
-class MachineError(HarnessError):
-    """Base of the embedded machine's domain errors."""
-
-
-class TapeEnd(MachineError):
-    """The program asked for a tape block and none was left."""
 
 
 class RunTimeout(MachineError):
@@ -208,7 +200,7 @@ class Spectrum48:
     def _trap_ld_bytes(self) -> bool:
         cpu = self.cpu
         if self.s.tape_pos >= len(self.tape):
-            raise TapeEnd(f"LOAD at line {self.ppc}:{self.subppc} asked for tape block "
+            raise MachineError(f"LOAD at line {self.ppc}:{self.subppc} asked for tape block "
                           f"{self.s.tape_pos + 1}, but the tape has only {len(self.tape)} block(s)")
         block = self.tape[self.s.tape_pos]
         self.s.tape_pos += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from .floats import decode, encode
 from .workspace import NoRoom, resize
 
@@ -25,7 +25,7 @@ KIND_BITS = {
 }
 
 
-class VariableError(HarnessError, KeyError):
+class VariableError(MachineError, KeyError):
     """A variable that does not exist, or a value that does not fit it."""
 
     def __str__(self) -> str:

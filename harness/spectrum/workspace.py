@@ -6,13 +6,13 @@ the interpreter loses its place.
 """
 from __future__ import annotations
 
-from ..errors import HarnessError
+from ..errors import MachineError
 
 POINTERS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LINE",
             "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list (0x1664)
 
 
-class NoRoom(HarnessError, MemoryError):
+class NoRoom(MachineError, MemoryError):
     """4 Out of memory: the change would run into the machine stack."""
 
 
