@@ -14,7 +14,7 @@ import signal
 import sys
 
 from .runtime.cliargs import ArgParser
-from .errors import HarnessError
+from .errors import HarnessError, UsageError
 
 #: name -> (module with add_arguments/execute, one line of help)
 COMMANDS = {
@@ -31,23 +31,19 @@ COMMANDS = {
 }
 
 
-class CliError(HarnessError):
-    """A command line that names no known command, or a bad argument."""
-
-
 def build_parser(only: str | None = None) -> ArgParser:
     """The whole parser; with *only* (the command on the line) just that command's module is imported,
     the others listed by name and help (a run does not pay for importing every command's libraries)."""
-    parser = ArgParser(prog="cribbage-zx", error_class=CliError,
+    parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgParser)
     for name, (module_name, help_) in COMMANDS.items():
         if only is not None and name != only:
-            commands.add_parser(name, help=help_, error_class=CliError)
+            commands.add_parser(name, help=help_, error_class=UsageError)
             continue
         module = importlib.import_module(module_name)
         doc = (module.__doc__ or help_).strip().splitlines()[0]
-        sub = commands.add_parser(name, help=help_, description=doc, error_class=CliError)
+        sub = commands.add_parser(name, help=help_, description=doc, error_class=UsageError)
         module.add_arguments(sub)
         sub.set_defaults(execute=module.execute)
     return parser
@@ -62,7 +58,7 @@ def main(argv: list[str]) -> int:
         return 2
     args = parser.parse_args(argv)
     if args.command is None:
-        raise CliError(f"cribbage-zx: a COMMAND is needed\n{parser.format_usage().strip()}")
+        raise UsageError(f"cribbage-zx: a COMMAND is needed\n{parser.format_usage().strip()}")
     return args.execute(args)
 
 

@@ -1,12 +1,77 @@
-"""The one base class of every error the package raises on purpose.
+"""The handful of errors the package raises on purpose, by what a caller does about them.
 
-A failure the user can act on (a bad option, a missing or corrupt file, a
-program that stopped with a BASIC error, a card that is not a card) is a
-`HarnessError`: the command line prints its message as one line and exits
-with status 2. Anything else is a bug and keeps its traceback.
+A failure the user can act on is a `HarnessError`: the command line
+(harness/cli.py) prints its message as one line and exits with status 2.
+Anything else is a bug and keeps its traceback. Every message names the
+option, file (file:line) or place at fault; the class says which kind of
+fault it is, so a caller that wants to act catches the kind, not a module's
+private class.
+
+==============  ==========================================  ==========================================
+class           raised by                                   what a caller does
+==============  ==========================================  ==========================================
+UsageError      the commands and their option checks (cli,  show it and stop: the command line must
+                build, regress, sweep, strength, html,      change (an option, a value, a missing
+                play, stats, the Dask scheduler)            optional package or display it needs)
+InputError      every reader: listing, tape, TZX, WAV,      show it and stop: the file named at
+                .z80, RZX, ROM, font, translation, notes,   file:line must be fixed or replaced
+                transcripts, judgements, reports, cards,
+                keys, package data; the ROM's refusal of
+                a listing line (acceptance); a ValueError
+                too, for callers of the parsers
+OutputError     harness/atomic.py (a file that cannot be    show it and stop: choose another --out,
+                written), harness/outdir.py (a folder in    free space, remove what is in the way;
+                use, foreign or unwritable); an OSError     OSError handlers still see it
+                too
+MachineError    the emulated Spectrum (machine, typist,     show it; in a run, the game is recorded
+                direct commands, recording, cores), the     as failed (the driver) and the run goes
+                program model's probes (subroutine, pack,   on; a timeout is told apart (RunTimeout)
+                bench), the driver, the job runner (a
+                worker that cannot start)
+==============  ==========================================  ==========================================
+
+Subclasses kept because some caller catches them apart from their kind (each defined where it is raised):
+
+- ``RunTimeout(MachineError)`` (spectrum/machine.py): a run-until condition not met in its frames; the
+  driver records the game as a "timeout", romcheck turns it into the literal's ValueError.
+- ``DriverError(MachineError)`` and ``BudgetExceeded(DriverError)`` (game/driver.py): the program did
+  what the driver does not know, or the game outran its budget; the driver ends the game as failed
+  ("driver", "budget") instead of stopping the run.
+- ``VariableError(MachineError, KeyError)`` (spectrum/variables.py): the program has no such variable
+  (yet); `in` and `set` catch it to answer False or create the variable. ``NoRoom(MachineError,
+  MemoryError)`` (spectrum/workspace.py): no memory to grow one; becomes a VariableError.
+- ``CharsetError(InputError)`` (spectrum/charset.py): carries ``reason`` and ``column``, which the
+  tokeniser, the English edition and the listing reader put into their own file:line messages.
+- ``StudyError(InputError)`` (game/study.py): a transcript the strength study cannot follow; strength
+  records that game as failed and studies the others.
+- ``IllegalAction(HarnessError, ValueError)`` (cribbage/game.py): the rules engine refuses an action;
+  the comparison records it as a difference (the program did something illegal), never a stop.
 """
 from __future__ import annotations
+
+__all__ = ["HarnessError", "UsageError", "InputError", "OutputError", "MachineError"]
 
 
 class HarnessError(Exception):
     """A domain error: its message names the file, line or option at fault."""
+
+
+class UsageError(HarnessError):
+    """A command line, an option value or a set-up the command cannot run with: the user changes the command."""
+
+
+class InputError(HarnessError, ValueError):
+    """A file or value we read is missing or malformed; the message names it (file:line where there is one)."""
+
+
+class OutputError(HarnessError, OSError):
+    """A folder refused or a file that cannot be written; names it. Also an OSError, so code that handled
+    the system's error still does."""
+
+    def __str__(self) -> str:
+        return str(self.strerror) if self.strerror is not None else super().__str__()
+
+
+class MachineError(HarnessError):
+    """The emulated Spectrum, the program on it or the machinery running it stopped, timed out or did
+    what was not expected."""

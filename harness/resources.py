@@ -13,13 +13,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .errors import HarnessError
+from .errors import InputError
 
-__all__ = ["ResourceError", "data_path", "LISTING", "FONT", "ROM", "BENCH_PROGRAM", "PUBLISHED_CRIB", "DEFAULT_TAP"]
-
-
-class ResourceError(HarnessError):
-    """A data file of the package is not on the file system."""
+__all__ = ["data_path", "LISTING", "FONT", "ROM", "BENCH_PROGRAM", "PUBLISHED_CRIB", "DEFAULT_TAP"]
 
 
 _PACKAGE = resources.files("harness")
@@ -32,7 +28,7 @@ def _folder(name: str) -> Path:
     installed = _PACKAGE.joinpath("_data", name)
     if installed.is_dir():
         if not isinstance(installed, Path):
-            raise ResourceError(f"{installed}: the package data is not on the file system (a zipped install?)")
+            raise InputError(f"{installed}: the package data is not on the file system (a zipped install?)")
         return installed
     return _CHECKOUT / name
 
@@ -41,14 +37,14 @@ def data_path(relative: str) -> Path:
     """The path of ``basic/...`` or ``roms/...`` (``relative`` as in the checkout, '/'-separated)."""
     folder, _, rest = relative.partition("/")
     if folder not in ("basic", "roms") or not rest or ".." in rest.split("/"):
-        raise ResourceError(f"{relative}: not a file under basic/ or roms/")
+        raise InputError(f"{relative}: not a file under basic/ or roms/")
     return _folder(folder).joinpath(*rest.split("/"))
 
 
 def _package_file(*parts: str) -> Path:
     found = _PACKAGE.joinpath(*parts)
     if not isinstance(found, Path):
-        raise ResourceError(f"{found}: the package data is not on the file system (a zipped install?)")
+        raise InputError(f"{found}: the package data is not on the file system (a zipped install?)")
     return found
 
 
@@ -70,6 +66,6 @@ def docs_path(relative: str) -> Path | None:
     """A file or folder under the checkout's ``docs/`` (``relative`` '/'-separated), or None when it is not
     there (an installed wheel has no docs): for views that show what the docs hold only if present."""
     if ".." in relative.split("/"):
-        raise ResourceError(f"{relative}: not a path under docs/")
+        raise InputError(f"{relative}: not a path under docs/")
     found = _CHECKOUT.joinpath("docs", *relative.split("/"))
     return found if found.exists() else None

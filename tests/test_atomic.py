@@ -9,6 +9,7 @@ import os
 
 import pytest
 
+from harness.errors import OutputError
 from harness.runtime import atomic
 
 
@@ -60,7 +61,7 @@ def test_a_swap_that_fails_puts_the_old_folder_back_and_names_the_folder(tmp_pat
             raise OSError(errno.EACCES, "Permission denied")
         return real(src, dst)
     monkeypatch.setattr(os, "replace", second_fails)
-    with pytest.raises(atomic.WriteError, match=f"^{target}: cannot write it: Permission denied$"):
+    with pytest.raises(OutputError, match=f"^{target}: cannot write it: Permission denied$"):
         with atomic.replacing_folder(target) as fresh:
             (fresh / "index.html").write_text("new")
     monkeypatch.undo()
@@ -70,7 +71,7 @@ def test_a_swap_that_fails_puts_the_old_folder_back_and_names_the_folder(tmp_pat
 def test_a_file_in_the_way_is_refused_by_name(tmp_path):
     target = tmp_path / "listing"
     target.write_text("not a folder")
-    with pytest.raises(atomic.WriteError, match=f"^{target}: is a file, not a folder$"):
+    with pytest.raises(OutputError, match=f"^{target}: is a file, not a folder$"):
         with atomic.replacing_folder(target):
             pass
     assert target.read_text() == "not a folder"
@@ -93,7 +94,7 @@ def test_a_json_lines_file_is_written_whole_as_utf8(tmp_path, monkeypatch):
     def disk_full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(atomic.WriteError, match=f"^{path}: cannot write it: No space left on device$"):
+    with pytest.raises(OutputError, match=f"^{path}: cannot write it: No space left on device$"):
         atomic.write_json_lines(path, [{"kind": "other"}])
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8").endswith('{"text": "ВАШ ХОД"}\n')

@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from harness.errors import InputError
 from harness.commands import build as build_mod_cmd
 from harness.runtime import atomic
 from harness.game import build as build_mod
@@ -32,7 +33,7 @@ def _refused(tmp_path, old_tape, source: str, message: str):
     listing = tmp_path / "bad.bas"
     listing.write_text(source, encoding="utf-8")
     before, mtime = old_tape.read_bytes(), old_tape.stat().st_mtime_ns
-    with pytest.raises(build_mod.BuildError) as refused:
+    with pytest.raises(InputError) as refused:
         build_mod_cmd.main(["-o", str(old_tape), "--listing", str(listing)])
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)

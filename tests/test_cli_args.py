@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import UsageError
 from harness import cli
 from harness.runtime.cliargs import int_in
-from harness.game import regress, sweep
 from harness.commands import regress as regress_command
 from harness.commands import sweep as sweep_command
+from harness.game import regress  # noqa: F401
+from harness.game import sweep  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,7 +74,7 @@ BAD = [
 
 @pytest.mark.parametrize("argv,message", BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_a_number_out_of_range_names_its_option(argv, message):
-    with pytest.raises(cli.CliError, match=message.replace(".", r"\.")):
+    with pytest.raises(UsageError, match=message.replace(".", r"\.")):
         cli.build_parser().parse_args(argv)
 
 
@@ -100,9 +102,9 @@ def test_the_bounds_themselves_are_accepted(argv, expected):
 
 
 def test_module_mains_raise_their_own_errors():
-    with pytest.raises(sweep.SweepError, match="--workers: 0"):
+    with pytest.raises(UsageError, match="--workers: 0"):
         sweep_command.main(["show", "--workers", "0"])
-    with pytest.raises(regress.RegressError, match="--games: -1"):
+    with pytest.raises(UsageError, match="--games: -1"):
         regress_command.main(["--games", "-1"])
 
 

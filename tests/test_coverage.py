@@ -4,12 +4,12 @@ document says it does."""
 import importlib.util
 from pathlib import Path
 
-import pytest
 
 from harness.game.coverage import Coverage
 from harness.game.coverage_notes import NOTES
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.profile import profile_of_counts, statement_table
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 

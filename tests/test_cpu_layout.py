@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import z80
 
-from harness.errors import HarnessError
+from harness.errors import HarnessError, MachineError
 from harness.spectrum import cpu
 
 
@@ -35,7 +35,7 @@ def _alter_state_view(monkeypatch, alter) -> None:
 
 
 def _one_line_refusal(match: str) -> str:
-    with pytest.raises(cpu.CoreLayoutError, match=match) as err:
+    with pytest.raises(MachineError, match=match) as err:
         cpu.Z80Core()
     message = str(err.value)
     assert "\n" not in message and isinstance(err.value, HarnessError)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.cribbage import CardError, best_discard, discard_values, parse_cards
+from harness.errors import InputError
+from harness.cribbage import best_discard, discard_values, parse_cards
 from harness.cribbage.discard import thrown_value
 from harness.game.players import GreedyPlayer
 
@@ -46,5 +47,5 @@ def test_the_greedy_player_discards_what_the_engine_finds_best():
 
 @pytest.mark.parametrize("hand", ["5H 5C 5D JS KC", "5H 5C 5D JS KC 5H", "5H 5C 5D JS KC 2D 3D"])
 def test_anything_but_six_different_cards_is_refused(hand):
-    with pytest.raises(CardError, match="6 different cards"):
+    with pytest.raises(InputError, match="6 different cards"):
         best_discard(hand, my_crib=True)

@@ -7,9 +7,10 @@ from math import comb
 
 import pytest
 
+from harness.errors import UsageError
 from harness.cribbage import score_hand
 from harness.cribbage.cards import make
-from harness.commands.stats import StatsError, main
+from harness.commands.stats import main
 from harness.cribbage.stats import distribution, hands_report
 
 # Steven S. Lumetta, "Amusing Cribbage Facts"
@@ -86,8 +87,9 @@ def test_main_json_and_errors(capsys):
     assert isinstance(out["seconds"], float)
     assert main(["hands"]) == 0
     assert "mean" in capsys.readouterr().out
-    for bad in ([], ["hand"], ["hands", "--xml"]):
-        with pytest.raises(StatsError):
+    for bad, said in (([], "required: what"), (["hand"], "invalid choice: 'hand'"),
+                      (["hands", "--xml"], "unrecognized arguments: --xml")):
+        with pytest.raises(UsageError, match=said):        # a bad command line, not a bad file
             main(bad)
 
 

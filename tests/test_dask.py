@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import MachineError
 from harness.game.judgements import is_transcript_name
 
 pytest.importorskip("distributed")
@@ -110,7 +111,7 @@ def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path):
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, done.stderr
-    assert "could not start: RegressError" in lines[0] and "«6 Number too big, 2:1»" in lines[0]
+    assert "could not start: MachineError" in lines[0] and "«6 Number too big, 2:1»" in lines[0]
 
 
 def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
@@ -123,8 +124,8 @@ def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
 
 def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
     import math
-    from harness.runtime.jobs import Setup, WorkerStartError, run_jobs
-    with pytest.raises(WorkerStartError, match=r"Dask worker( tls://127\.0\.0\.1:\d+)? could not start: "
+    from harness.runtime.jobs import Setup, run_jobs
+    with pytest.raises(MachineError, match=r"Dask worker( tls://127\.0\.0\.1:\d+)? could not start: "
                                                r"ValueError: math domain error"):
         with run_jobs(math.sqrt, [4, 9], Setup(math.sqrt, (-1,)), 2, scheduler="local") as outcomes:
             list(outcomes)

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import pytest
 
+from harness.errors import OutputError
 from harness.game import sweep
 from harness.commands import sweep as sweep_command
 
@@ -254,7 +255,7 @@ def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machi
 def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, no_machine):
     monkeypatch.setattr(sweep, "program_play", _right_play)
     sweep_main(capsys, tmp_path, "play", "--limit", "2")
-    with pytest.raises(sweep.SweepError):
+    with pytest.raises(OutputError, match="holds a different sweep"):
         sweep_main(capsys, tmp_path, "play", "--limit", "3")
     status, out, report = sweep_main(capsys, tmp_path, "play", "--limit", "3", "--replace")
     assert status == 0 and report["cases_checked"] == 3

@@ -1,8 +1,9 @@
 """Calling a program's subroutine from a direct command, with its inputs set by name."""
 import pytest
 
+from harness.errors import MachineError
 from harness.spectrum.basic import tokenise_program
-from harness.spectrum.direct import DirectCommandError, run_direct
+from harness.spectrum.direct import run_direct
 from harness.spectrum.romcheck import enter_program
 from harness.spectrum.variables import BasicVariables
 
@@ -26,9 +27,9 @@ def test_gosub_from_a_direct_command_returns_with_its_outputs(fast_machine):
 
 def test_a_rejected_or_failing_command_is_an_error(fast_machine):
     verdicts, m = enter_program(tokenise_program(PROGRAM), fast_machine)
-    with pytest.raises(DirectCommandError, match="rejected"):
+    with pytest.raises(MachineError, match="rejected"):
         run_direct(m, "PRINT 1+")
-    with pytest.raises(DirectCommandError, match="2 Variable not found"):
+    with pytest.raises(MachineError, match="2 Variable not found"):
         run_direct(m, "PRINT Q")
 
 

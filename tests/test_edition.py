@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError, UsageError
 from harness import resources
 from harness.edition import callgraph, glyphs
 from harness.edition.analysis import analyse
 from harness.edition.linkcheck import broken_links
-from harness.edition.notes import NotesError, read_coverage, read_judgements, read_routines
+from harness.edition.notes import read_coverage, read_judgements, read_routines
 from harness.edition.site import load_edition, write_site
 from harness.edition.source import parse_listing, read_listing
 from harness.spectrum import charset
@@ -145,7 +146,7 @@ def test_udgs_are_read_from_the_listings_data(listing):
 
 def test_udg_data_with_a_byte_missing_is_refused():
     short = parse_listing('9600 DATA "A"\n9610 DATA 1,2,3,4,5,6,7\n')
-    with pytest.raises(glyphs.GlyphError, match="line 9600.*8 numbers"):
+    with pytest.raises(InputError, match="line 9600.*8 numbers"):
         glyphs.udgs_from_data(short, 9600)
 
 
@@ -156,7 +157,7 @@ def test_judgements_are_read_and_a_broken_entry_names_its_line(tmp_path):
     assert len(judged[1000].ocr_rows) == 2
     bad = tmp_path / "log.md"
     bad.write_text("## Judgements\n\n### 10\n- OCR: `10 X`\n- Reconstruction: `10 X`\n- Kind: note\n")
-    with pytest.raises(NotesError, match=r"log.md:3: .*line 10"):
+    with pytest.raises(InputError, match=r"log.md:3: .*line 10"):
         read_judgements(bad)
 
 
@@ -172,7 +173,7 @@ ENTRY = "### {n}\n- OCR: `{n} X`\n- Reconstruction: `{n} X`\n- Kind: note\n- Evi
 def test_each_malformed_judgement_is_refused_by_file_and_line(tmp_path, text, problem):
     bad = tmp_path / "log.md"
     bad.write_text(text, encoding="utf-8")
-    with pytest.raises(NotesError, match=f"^{re.escape(str(tmp_path))}/{re.escape(problem)}$"):
+    with pytest.raises(InputError, match=f"^{re.escape(str(tmp_path))}/{re.escape(problem)}$"):
         read_judgements(bad)
 
 
@@ -194,7 +195,7 @@ def test_routines_file_is_complete_and_a_missing_field_is_named(tmp_path, listin
     assert all(n in listing.by_number for lines in notes.differences.values() for n in lines)
     bad = tmp_path / "s.toml"
     bad.write_text('[[routine]]\nline = 10\ntitle = "x"\nsummary = "y"\ninputs = ""\n')
-    with pytest.raises(NotesError, match="routine #1 \\(10\\) lacks outputs"):
+    with pytest.raises(InputError, match="routine #1 \\(10\\) lacks outputs"):
         read_routines(bad)
 
 
@@ -270,7 +271,7 @@ def test_call_graph_is_drawn_or_the_page_says_why(site, monkeypatch, tmp_path):
 def test_coverage_reader_refuses_a_malformed_file(tmp_path):
     bad = tmp_path / "r.json"
     bad.write_text('{"coverage": {"statements_run": 1, "counts": {"10:1": 1}}}')
-    with pytest.raises(NotesError, match="r.json: coverage.statements_total: missing"):
+    with pytest.raises(InputError, match="r.json: coverage.statements_total: missing"):
         read_coverage(bad)
     assert read_coverage(_write(tmp_path / "none.json", '{"games": 1}')) is None
     # a sweep's report has a "coverage" of cases, not of statements: no heat strip, no error
@@ -283,12 +284,12 @@ def _write(path: Path, text: str) -> Path:
 
 
 def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypatch, capsys):
-    from harness.commands.html import EditionError, main
+    from harness.commands.html import main
     monkeypatch.chdir(tmp_path)
     assert main([]) == 0
     assert (tmp_path / "out" / "html" / "listing.html").exists()
     assert " s" in capsys.readouterr().out
-    with pytest.raises(EditionError, match="--coverage missing.json: no such file"):
+    with pytest.raises(UsageError, match="--coverage missing.json: no such file"):
         main(["--coverage", "missing.json"])
 
 
@@ -299,7 +300,7 @@ def test_a_routine_that_names_no_line_of_the_listing_is_refused(tmp_path, monkey
     real = site_module.data.data_path
     monkeypatch.setattr(site_module.data, "data_path",
                         lambda rel: notes if rel == "basic/subroutines.toml" else real(rel))
-    with pytest.raises(NotesError, match="routine 4990 is not a line of the listing"):
+    with pytest.raises(InputError, match="routine 4990 is not a line of the listing"):
         load_edition()
 
 
@@ -366,12 +367,12 @@ def test_a_section_naming_no_routine_is_refused(tmp_path):
     path = tmp_path / "s.toml"
     path.write_text('[[routine]]\nline = 1\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
                     '[[section]]\ntitle = "A"\nroutines = [1, 7]\n')
-    with pytest.raises(NotesError, match="section 'A' names 7, which starts no routine"):
+    with pytest.raises(InputError, match="section 'A' names 7, which starts no routine"):
         read_routines(path)
     path.write_text('[[routine]]\nline = 1\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
                     '[[routine]]\nline = 2\ntitle = "x"\nsummary = "y"\ninputs = ""\noutputs = ""\n'
                     '[[section]]\ntitle = "A"\nroutines = [1]\n')
-    with pytest.raises(NotesError, match="routines in no section: 2"):
+    with pytest.raises(InputError, match="routines in no section: 2"):
         read_routines(path)
 
 
@@ -393,7 +394,7 @@ def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypat
     assert 'src="golden/welcome.png" alt="the screen at welcome (input 7060 #1): the first question (7060)"' in page
     assert (out / "golden" / "welcome.png").exists() and broken_links(out) == []
     (golden / "welcome.png").unlink()
-    with pytest.raises(NotesError, match="README.md:5: no picture welcome.png"):
+    with pytest.raises(InputError, match="README.md:5: no picture welcome.png"):
         load_edition()
     # without the folder: no page, no link
     monkeypatch.setattr(site_module.data, "docs_path", lambda rel: None)

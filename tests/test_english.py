@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError, UsageError
 from harness.commands import build as build_mod_cmd
 from harness.game import build as build_mod
 from harness.game import english
@@ -145,7 +146,7 @@ def test_build_command_writes_the_english_tape(tmp_path, editions, capsys):
     assert build_mod_cmd.main(["--lang", "en", "-o", str(out)]) == 0
     assert out.read_bytes() == editions["en"].tap
     assert build_mod.EN_TAP.name == "cribbage-en.tap"
-    with pytest.raises(build_mod.BuildError, match="invalid choice"):
+    with pytest.raises(UsageError, match="invalid choice"):
         build_mod_cmd.main(["--lang", "de", "-o", str(out)])
 
 
@@ -168,7 +169,7 @@ def table_with(tmp_path: Path, edit) -> Path:
 ])
 def test_the_table_refuses_what_does_not_fit(tmp_path, editions, edit, message):
     path = table_with(tmp_path, edit)
-    with pytest.raises(english.TranslationError, match=message):
+    with pytest.raises(InputError, match=message):
         english.english_edition(editions["ru"].program, editions["ru"].font, table_path=path)
 
 

@@ -10,8 +10,8 @@ import types
 import pytest
 
 import harness
-from harness import cli
-from harness.errors import HarnessError
+from harness import cli, errors
+from harness.errors import HarnessError, InputError, MachineError, OutputError, UsageError
 
 
 def _all_modules() -> list[types.ModuleType]:
@@ -44,6 +44,52 @@ def test_the_walk_finds_a_planted_error_class_and_passes_a_derived_one():
          "from json import JSONDecodeError\n", {"HarnessError": HarnessError, "__name__": "harness.planted"},
          planted.__dict__)
     assert foreign_errors([planted]) == ["harness.planted.Plain"]
+
+
+#: the handful (harness/errors.py) and the subclasses some caller catches apart, each where it is raised
+KINDS = {"HarnessError", "UsageError", "InputError", "OutputError", "MachineError"}
+KEPT_APART = {"RunTimeout", "DriverError", "BudgetExceeded", "VariableError", "NoRoom", "CharsetError",
+              "StudyError", "IllegalAction"}
+
+
+def error_classes(modules) -> dict[str, str]:
+    """The HarnessError classes *modules* define: name -> module."""
+    return {name: module.__name__ for module in modules for name, obj in vars(module).items()
+            if inspect.isclass(obj) and issubclass(obj, HarnessError) and obj.__module__ == module.__name__}
+
+
+def unlisted_errors(modules) -> list[str]:
+    """Error classes that are neither one of the handful nor a kept subclass named in errors.py's docstring."""
+    doc = errors.__doc__ or ""
+    return sorted(f"{module}.{name}" for name, module in error_classes(modules).items()
+                  if name not in KINDS and not (name in KEPT_APART and f"``{name}(" in doc))
+
+
+def test_the_package_raises_a_handful_of_error_kinds_and_documents_every_one():
+    modules = _all_modules()
+    found = error_classes(modules)
+    assert {n for n, m in found.items() if m == "harness.errors"} == KINDS
+    assert unlisted_errors(modules) == []
+    assert set(found) == KINDS | KEPT_APART
+    for kind in KINDS - {"HarnessError"}:
+        assert f"\n{kind} " in errors.__doc__, kind               # a row of the table: who raises, what to do
+
+
+def test_a_new_error_class_is_caught_and_a_documented_kept_one_is_not():
+    planted = types.ModuleType("harness.planted")
+    exec("class SweepError(HarnessError): pass\nclass RunTimeout(MachineError): pass\n",
+         {"HarnessError": HarnessError, "MachineError": MachineError, "__name__": "harness.planted"},
+         planted.__dict__)
+    assert unlisted_errors([planted]) == ["harness.planted.SweepError"]
+
+
+def test_the_kinds_are_what_old_handlers_expect():
+    assert issubclass(InputError, ValueError) and issubclass(OutputError, OSError)
+    assert not issubclass(UsageError, (ValueError, OSError)) and not issubclass(MachineError, (ValueError, OSError))
+    assert str(OutputError(28, "out/report.json: cannot write it: No space left on device")) == (
+        "out/report.json: cannot write it: No space left on device")
+    assert str(OutputError("out: another run is writing into this folder")) == (
+        "out: another run is writing into this folder")
 
 
 class _Planted(HarnessError):

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from harness.game.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure, Go,
-                                 Picture, Score, ScoreContext, Screen, SchemaError, Show, ShowHand, Tally, Who, Win,
+from harness.errors import InputError
+from harness.game.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure,
+                                 Go, Picture, Score, ScoreContext, Screen, Show, ShowHand, Tally, Who, Win,
                                  event_from_json, event_to_json, read_jsonl, write_jsonl)
 
 SAMPLES = [
@@ -57,7 +58,7 @@ def test_schema_zero_dicts_keyed_t_are_read():
     ({"kind": "go", "who": "player"}, "go event"),
 ])
 def test_malformed_events_are_refused_with_a_reason(data, message):
-    with pytest.raises(SchemaError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(InputError, match=message.replace("[", r"\[").replace("]", r"\]")):
         event_from_json(data)
 
 
@@ -72,10 +73,10 @@ def test_a_transcript_file_has_a_header_and_reads_back():
 
 def test_a_bad_line_is_named_by_its_number():
     text = json.dumps({"kind": "header", "schema": SCHEMA_VERSION}) + "\n" + '{"kind": "go", "who": "player", "count": 1}\n{oops\n'
-    with pytest.raises(SchemaError, match="line 3: not JSON"):
+    with pytest.raises(InputError, match="line 3: not JSON"):
         read_jsonl(io.StringIO(text))
     newer = json.dumps({"kind": "header", "schema": SCHEMA_VERSION + 1}) + "\n"
-    with pytest.raises(SchemaError, match=f"line 1: schema {SCHEMA_VERSION + 1}"):
+    with pytest.raises(InputError, match=f"line 1: schema {SCHEMA_VERSION + 1}"):
         read_jsonl(io.StringIO(newer))
 
 

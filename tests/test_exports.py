@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from harness.errors import InputError, MachineError, UsageError
 from harness.commands import snapshot as snapshot_cmd_cmd
 from harness.commands import build as build_mod_cmd
 from harness.game import build as build_mod
@@ -347,16 +348,16 @@ def test_build_writes_wav_and_tzx(tmp_path, capsys):
 
 
 def test_build_refuses_other_sample_sizes(tmp_path):
-    with pytest.raises(build_mod.BuildError, match="--wav-bits"):
+    with pytest.raises(UsageError, match="--wav-bits"):
         build_mod_cmd.main(["-o", str(tmp_path / "g.tap"), "--wav", str(tmp_path / "g.wav"), "--wav-bits", "24"])
 
 
 def test_wav_errors_name_the_file(tmp_path):
     bad = tmp_path / "not.wav"
     bad.write_bytes(b"RIFF....WAVEjunk")
-    with pytest.raises(audio.AudioError, match="not.wav"):
+    with pytest.raises(InputError, match="not.wav"):
         audio.wav_edges(bad)
-    with pytest.raises(audio.AudioError, match="24-bit"):
+    with pytest.raises(InputError, match="24-bit"):
         audio.write_wav(tmp_path / "x.wav", [], bits=24)
 
 
@@ -469,11 +470,11 @@ def test_z80_errors_say_what_and_where(booted_snapshot):
     good = bytearray(z80snap.write_z80(z80snap.from_machine(m)))
     bad_mode = bytearray(good)
     bad_mode[34] = 4                                       # a 128K
-    with pytest.raises(z80snap.SnapshotError, match="hardware mode 4 at byte 34"):
+    with pytest.raises(InputError, match="hardware mode 4 at byte 34"):
         z80snap.read_z80(bytes(bad_mode))
-    with pytest.raises(z80snap.SnapshotError, match="page 5 at byte"):
+    with pytest.raises(InputError, match="page 5 at byte"):
         z80snap.read_z80(bytes(good[:-10]))                 # the last block cut short
-    with pytest.raises(z80snap.SnapshotError, match="shorter than the 30-byte header"):
+    with pytest.raises(InputError, match="shorter than the 30-byte header"):
         z80snap.read_z80(b"\x00" * 12)
 
 
@@ -516,11 +517,11 @@ def test_snapshot_command_stops_at_the_deal_and_the_machine_continues_identicall
 def test_snapshot_command_errors(tmp_path):
     tape = tmp_path / "game.tap"
     tape.write_bytes(game_tape())
-    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="waits for INPUT at line 7060.*no --answer is left"):
+    with pytest.raises(MachineError, match="waits for INPUT at line 7060.*no --answer is left"):
         snapshot_cmd_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), str(tmp_path / "x.z80")])
-    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="no such tape"):
+    with pytest.raises(InputError, match="no such tape"):
         snapshot_cmd_cmd.main(["--tape", str(tmp_path / "none.tap"), "--at", "10", str(tmp_path / "x.z80")])
-    with pytest.raises(snapshot_cmd.SnapshotCmdError, match="--at"):
+    with pytest.raises(UsageError, match="--at"):
         snapshot_cmd_cmd.main(["--tape", str(tape), str(tmp_path / "x.z80")])
 
 

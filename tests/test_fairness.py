@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from harness.errors import InputError
 from harness.cribbage.cards import full_deck
 from harness.game import fairness
 from harness.game.events import Cut, Deal, Starter, Who
@@ -83,7 +84,7 @@ def test_the_cut_sampler_reaches_the_programs_cut_for_deal():
 
 
 def test_from_a_folder_without_transcripts_is_one_line(tmp_path):
-    with pytest.raises(fairness.FairnessError, match="no game-\\*.jsonl transcripts"):
+    with pytest.raises(InputError, match="no game-\\*.jsonl transcripts"):
         fairness.read_runs([tmp_path])
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError
 from harness.spectrum import font
 from harness.spectrum.charset import KOI7_CYRILLIC
 
@@ -121,13 +122,13 @@ BAD = [
 @pytest.mark.parametrize("text,line,reason", BAD)
 def test_parse_errors_name_the_line(tmp_path, text, line, reason):
     p = write(tmp_path, text)
-    with pytest.raises(font.FontError) as e:
+    with pytest.raises(InputError) as e:
         font.build_font(p)
     assert f"{p}:{line}:" in str(e.value) and reason in str(e.value)
 
 
 def test_incomplete_font_names_missing_codes(tmp_path):
-    with pytest.raises(font.FontError, match="no glyph for 0x20, 0x21"):
+    with pytest.raises(InputError, match="no glyph for 0x20, 0x21"):
         font.build_font(write(tmp_path, GOOD))
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError
 from harness.cribbage import ARTICLE, STANDARD
 from harness.game import judgements as J
 from harness.game import program as P
@@ -77,7 +78,7 @@ def test_the_counts_summed_from_the_records_are_the_comparisons():
 def _bad(tmp_path, lines):
     path = tmp_path / "game-000.judgements.jsonl"
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    with pytest.raises(J.JudgementsError) as e:
+    with pytest.raises(InputError) as e:
         J.read_judgements(path)
     return str(e.value).replace(str(path), "FILE")
 
@@ -117,7 +118,7 @@ def test_a_bad_line_is_refused_naming_the_file_and_the_line(tmp_path):
 
 
 def test_an_unreadable_file_is_named(tmp_path):
-    with pytest.raises(J.JudgementsError, match="nowhere.jsonl: No such file"):
+    with pytest.raises(InputError, match="nowhere.jsonl: No such file"):
         J.read_judgements(tmp_path / "nowhere.jsonl")
 
 

@@ -1,7 +1,8 @@
 """The keyboard matrix checked against the documented hardware map (ZX Spectrum manual, ch. 23), not the code's table."""
 import pytest
 
-from harness.spectrum.keyboard import Keyboard, KeyError_, key_name, parse_combo
+from harness.errors import InputError
+from harness.spectrum.keyboard import Keyboard, key_name, parse_combo
 
 # port, key, bit -- from the manual's table of IN 65278 ... IN 32766
 DOCUMENTED = [
@@ -49,7 +50,7 @@ def test_combinations_and_aliases():
 
 
 def test_a_wrong_key_name_is_an_error_naming_it():
-    with pytest.raises(KeyError_, match="'F1'"):
+    with pytest.raises(InputError, match="'F1'"):
         key_name("F1")
-    with pytest.raises(KeyError_):
+    with pytest.raises(InputError):
         parse_combo("CAPS SHIFT+")

@@ -1,9 +1,9 @@
 """Tapes written by the project load with LOAD "" through the ROM's own LOAD command (LD-BYTES trapped)."""
 import pytest
 
+from harness.errors import MachineError
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.loading import load_tape
-from harness.spectrum.machine import TapeEnd
 from harness.spectrum.screen import read_screen
 from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
 from harness.spectrum.variables import BasicVariables
@@ -31,7 +31,7 @@ def test_a_tape_written_by_the_project_loads_and_its_program_runs(fast_machine, 
 
 def test_load_with_no_block_left_is_an_error_not_a_hang(fast_machine):
     blocks = read_tap(tape_for(PROGRAM))[:2]          # the CODE block is missing
-    with pytest.raises(TapeEnd, match="line 30"):
+    with pytest.raises(MachineError, match="line 30"):
         load_tape(fast_machine, blocks)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError
 from harness.game import pack
 from harness.cli import main as cli_main
 from harness.spectrum import tzx, z80snap
@@ -79,10 +80,10 @@ def test_tzxlist_reads_the_archive_info_and_hardware_blocks(pack_dir, name, lang
 
 def test_the_archive_info_block_refuses_what_tzx_cannot_hold():
     """The TZX format's texts are ASCII: the Cyrillic title is refused, its transliteration is not."""
-    with pytest.raises(tzx.TzxError, match="ASCII"):
+    with pytest.raises(InputError, match="ASCII"):
         tzx.archive_info([("title", pack.TITLE_RU)])
     assert tzx.archive_info([("title", pack.TITLE)])[3:] == b"\x01\x00\x08Kribedzh"
-    with pytest.raises(tzx.TzxError, match="256 bytes"):
+    with pytest.raises(InputError, match="256 bytes"):
         tzx.archive_info([("comment", "x" * 256)])
     assert tzx.hardware_type([(0, 1, 0)]) == b"\x33\x01\x00\x01\x00"
 

@@ -19,7 +19,7 @@ from harness.play import window as window_module
 from harness.play.beeper import SAMPLE_RATE, BeeperSpectrum, BeeperTrack
 from harness.play.keymap import MIN_HOLD, HeldKeys, spectrum_keys
 from harness.play.panel import POINTER_COLOUR, pointer_rect
-from harness.play.session import BORDER_H, BORDER_W, PANEL_W, STATUS_H, PlayError, PlaySession
+from harness.play.session import BORDER_H, BORDER_W, PANEL_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.direct import run_direct
 from harness.spectrum.screen import read_screen, render

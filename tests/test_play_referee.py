@@ -21,8 +21,9 @@ from harness.game.events import Deal, Play, Score, ScoreContext, Show
 from harness.play.cards import card_name
 from harness.play.panel import BACKGROUND, pointer_rect, wrap
 from harness.play.referee import PanelLine, Referee
-from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.play.session import BORDER_H, PlaySession
 from harness.spectrum.screen import render
+from harness.play.session import BORDER_W  # noqa: F401
 
 SELECTOR = (3725, 3730, 3750)      # the card selector 3700
 CLAIM = 4780                       # INPUT of the points claimed in the show (muggins)

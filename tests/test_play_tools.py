@@ -13,6 +13,7 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
+from harness.errors import InputError, UsageError
 from harness.play import window as window_module
 from harness.game.build import LISTING, build
 from harness.cribbage.discard import best_discard
@@ -24,7 +25,7 @@ from harness.play.cards import card_name
 from harness.play.hint import discard_hint, play_hint
 from harness.play.keymap import GAME_KEYS, WINDOW_KEYS, key_help
 from harness.play.record import KeyRecord
-from harness.play.session import MESSAGE_READ_FRAMES, PlayError, PlaySession
+from harness.play.session import MESSAGE_READ_FRAMES, PlaySession
 from harness.play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
 from harness.spectrum.screen import read_screen
 from harness.spectrum.variables import BasicVariables
@@ -194,16 +195,16 @@ def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_p
         changed.step(frame - changed.frames)
         differ.append(changed.machine.read(0x4000, 0x1B00) != screens[frame])
     assert differ[:2] == [False, False] and differ[2]      # the same questions; another deal
-    with pytest.raises(PlayError, match="--seed 5: the record .* seed 4321"):
+    with pytest.raises(UsageError, match="--seed 5: the record .* seed 4321"):
         PlaySession(tape=tape, scale=1, replay=record, seed=5)
     en = tmp_path / "en.tap"
     en.write_bytes(build(lang="en").tap)
-    with pytest.raises(PlayError, match="recorded on another tape"):
+    with pytest.raises(InputError, match="recorded on another tape"):
         PlaySession(tape=en, scale=1, replay=record)
     (tmp_path / "junk.json").write_text("{\"format\": \"something else\"}")
-    with pytest.raises(PlayError, match="junk.json: not a key record"):
+    with pytest.raises(InputError, match="junk.json: not a key record"):
         PlaySession(tape=tape, scale=1, replay=tmp_path / "junk.json")
-    with pytest.raises(PlayError, match="not loaded while --record"):
+    with pytest.raises(UsageError, match="not loaded while --record"):
         s.load(tmp_path / "any.z80")
 
 

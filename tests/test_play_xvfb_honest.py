@@ -24,7 +24,9 @@ from harness.game import program as P
 from harness.game.events import Deal, Show, ShowHand
 from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
-from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render, tape, x_tools  # noqa: F401
+from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render  # noqa: F401
+from test_play_xvfb import tape  # noqa: F401
+from test_play_xvfb import x_tools  # noqa: F401
 
 SELECTOR = P.SELECTOR_WAITS[1:]        # 3725 waits out a held key; 3730/3750 take SPACE and ENTER
 WAITS = (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS, P.ASK_CLAIM, P.CUT_WAIT, P.NEXT_DEAL_WAIT, P.SHOW_PAUSE,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError, OutputError
 from harness import cli
 from harness.runtime.outdir import claimed
 from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
@@ -167,10 +168,10 @@ def test_a_near_miss_a_listing_with_a_bom_builds(tmp_path, capsys):
 
 
 def test_a_translation_table_that_is_not_utf8_names_its_line(tmp_path):
-    from harness.game.english import TranslationError, read_table
+    from harness.game.english import read_table
     table = tmp_path / "t.tsv"
     table.write_bytes(b'# comment\n10\t"\xd0\xb0"\t"a"\n20\t"\xff"\t"b"\n')
-    with pytest.raises(TranslationError, match=r"t\.tsv:3: not UTF-8 text"):
+    with pytest.raises(InputError, match=r"t\.tsv:3: not UTF-8 text"):
         read_table(table)
 
 
@@ -183,7 +184,7 @@ def test_a_full_disk_names_the_file_and_leaves_the_old_one(tmp_path, monkeypatch
     def full(*a, **k):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(atomic.WriteError, match=f"{target}: cannot write it: No space left on device"):
+    with pytest.raises(OutputError, match=f"{target}: cannot write it: No space left on device"):
         atomic.write_text(target, "the new report")
     assert target.read_text() == "the old report" and sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]
 

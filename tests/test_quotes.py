@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from harness.errors import InputError
 from harness import resources
-from harness.edition.notes import NotesError, quoted_parts, quotes_in, read_quotes
+from harness.edition.notes import quoted_parts, quotes_in, read_quotes
 from harness.game.deviations import DEVIATIONS
 
 FIELDS = ("what", "rule", "article", "standard")
@@ -43,7 +44,7 @@ def test_a_quote_splits_out_of_its_text_and_an_unknown_one_is_marked():
 def test_a_correction_equal_to_the_text_is_refused(tmp_path):
     path = tmp_path / "q.toml"
     path.write_text('[[quote]]\nas_read = "x"\ncorrected = "x"\nenglish = "y"\n', encoding="utf-8")
-    with pytest.raises(NotesError, match="corrected is the same as as_read"):
+    with pytest.raises(InputError, match="corrected is the same as as_read"):
         read_quotes(path)
 
 

@@ -148,10 +148,10 @@ def test_the_transcript_reader_gives_every_event_or_one_line(data):
 
 
 def test_a_transcript_that_is_not_utf8_names_its_line(tmp_path):
-    from harness.game.events import SchemaError, read_jsonl
+    from harness.game.events import InputError, read_jsonl
     path = tmp_path / "g.jsonl"
     path.write_bytes(GOOD_TRANSCRIPT.encode()[:200] + b"\xff\xfe\n")
-    with open(path, encoding="utf-8") as f, pytest.raises(SchemaError, match="not UTF-8"):
+    with open(path, encoding="utf-8") as f, pytest.raises(InputError, match="not UTF-8"):
         read_jsonl(f)
 
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from harness.errors import InputError
 from harness.game import judgements as J
 from harness.game import regress
 
@@ -117,6 +118,6 @@ def test_a_difference_planted_in_the_records_is_in_the_report(monkeypatch, tmp_p
 
 
 def test_a_corrupt_record_from_a_worker_is_named(monkeypatch, tmp_path, good_tape, real_record):
-    with pytest.raises(J.JudgementsError, match=r"game-001.judgements.jsonl:2: "):
+    with pytest.raises(InputError, match=r"game-001.judgements.jsonl:2: "):
         _run(monkeypatch, tmp_path, good_tape, real_record,
              lambda text: text.replace('"kind": "judgement"', '"kind": "judgment"', 1))

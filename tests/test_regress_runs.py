@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import OutputError
 from harness.game.build import build
 from harness.game import regress, sweep
 from harness.commands import regress as regress_command
-from harness.runtime.outdir import OutputFolderError, claimed
+from harness.runtime.outdir import claimed
 
 ROOT = Path(__file__).resolve().parents[1]
 HANG_BUDGET_S = 30
@@ -60,7 +61,7 @@ def test_a_missing_rom_ends_the_run_at_once(tmp_path, good_tape):
                  "--quiet"], prelude=prelude)
     assert done.returncode == 2
     line = _one_line(done.stderr)
-    assert "could not start: RomError" in line and "no-roms/48.rom: cannot read the 48K ROM" in line
+    assert "could not start: InputError" in line and "no-roms/48.rom: cannot read the 48K ROM" in line
 
 
 def test_a_listing_that_does_not_load_ends_the_run_at_once(tmp_path):
@@ -150,7 +151,7 @@ def test_a_second_run_into_a_busy_folder_fails_at_once_naming_it(tmp_path, good_
 
 def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
     with claimed(tmp_path / "o", "regress"):
-        with pytest.raises(OutputFolderError, match="another run is writing into this folder"):
+        with pytest.raises(OutputError, match="another run is writing into this folder"):
             with claimed(tmp_path / "o", "regress", resume=True):
                 pass
     with claimed(tmp_path / "o", "regress", resume=True):     # free again
@@ -222,7 +223,7 @@ def test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote(tmp
     out_dir = tmp_path / "out"
     regress.run(3, 1, 1, out_dir, tap=good_tape, progress=False)         # games 0 and 2 (1 is a stand-in failure)
     (out_dir / "notes.txt").write_text("my notes on that run\n")        # put there by a person
-    with pytest.raises(OutputFolderError, match=f"{out_dir}: holds an earlier run .*use --replace"):
+    with pytest.raises(OutputError, match=f"{out_dir}: holds an earlier run .*use --replace"):
         regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
     assert (out_dir / "game-002.jsonl").exists()
     regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
@@ -235,7 +236,7 @@ def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_i
     mine = tmp_path / "my-files"
     mine.mkdir()
     (mine / "thesis.tex").write_text("precious")
-    with pytest.raises(OutputFolderError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
+    with pytest.raises(OutputError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
         regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError, UsageError
 from harness.commands import regress as r_cmd
 from harness.edition.linkcheck import broken_links
-from harness.edition.report import ReportError, latin, write_report_html
-from harness.game import regress
+from harness.edition.report import latin, write_report_html
 from harness.commands import regress as regress_command
+from harness.game import regress  # noqa: F401
 
 RULES = ("standard", "article")
 
@@ -229,12 +230,12 @@ def test_a_broken_records_file_is_named(run_dir, tmp_path):
     copy = _copy(run_dir, tmp_path)
     path = copy / "game-000.judgements.jsonl"
     path.write_text(path.read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
-    with pytest.raises(ReportError, match="game-000.judgements.jsonl"):
+    with pytest.raises(InputError, match="game-000.judgements.jsonl"):
         write_report_html(copy)
 
 
 def test_a_folder_without_a_report_is_named(tmp_path):
-    with pytest.raises(ReportError, match="report.json"):
+    with pytest.raises(InputError, match="report.json"):
         write_report_html(tmp_path)
 
 
@@ -251,13 +252,13 @@ def test_a_sweep_folder_gets_its_facts_as_tables(tmp_path):
 
 def test_html_command_reports_an_existing_run_folder_as_the_run_did(run_dir, tmp_path, capsys):
     """The near miss of the planted tests: an unchanged copy rendered again says what the run said."""
-    from harness.commands.html import EditionError, main
+    from harness.commands.html import main
     copy = _copy(run_dir, tmp_path)
     (copy / "report.html").unlink()
     assert main(["--report", str(copy)]) == 0
     assert "report: " in capsys.readouterr().out
     assert (copy / "report.html").read_text(encoding="utf-8") == (run_dir / "report.html").read_text(encoding="utf-8")
-    with pytest.raises(EditionError, match="no report.json there"):
+    with pytest.raises(UsageError, match="no report.json there"):
         main(["--report", str(tmp_path / "nowhere")])
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError
 from harness import resources
 from harness.game.build import DEFAULT_TAP
 from harness.spectrum import font, rom
@@ -38,7 +39,7 @@ def test_the_tape_is_written_under_the_current_directory():
 @pytest.mark.parametrize("bad", ["docs/DEVIATIONS.md", "basic", "basic/", "../roms/48.rom",
                                  "basic/../roms/48.rom"])
 def test_only_files_under_basic_and_roms_are_asked_for(bad):
-    with pytest.raises(resources.ResourceError, match="not a file under basic/ or roms/"):
+    with pytest.raises(InputError, match="not a file under basic/ or roms/"):
         resources.data_path(bad)
 
 

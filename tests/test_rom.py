@@ -2,7 +2,8 @@ import hashlib
 
 import pytest
 
-from harness.spectrum.rom import DEFAULT_ROM, RomError, load_rom
+from harness.errors import InputError
+from harness.spectrum.rom import DEFAULT_ROM, load_rom
 
 
 def test_standard_rom_loads_and_starts_with_di_xor_a():
@@ -14,14 +15,14 @@ def test_standard_rom_loads_and_starts_with_di_xor_a():
 
 
 def test_missing_rom_names_the_file(tmp_path):
-    with pytest.raises(RomError, match="nothere.rom"):
+    with pytest.raises(InputError, match="nothere.rom"):
         load_rom(tmp_path / "nothere.rom")
 
 
 def test_wrong_size_is_refused(tmp_path):
     p = tmp_path / "short.rom"
     p.write_bytes(DEFAULT_ROM.read_bytes()[:16000])
-    with pytest.raises(RomError, match="16000"):
+    with pytest.raises(InputError, match="16000"):
         load_rom(p)
 
 
@@ -30,5 +31,5 @@ def test_changed_byte_fails_the_checksum(tmp_path):
     data[0x1000] ^= 1
     p = tmp_path / "patched.rom"
     p.write_bytes(bytes(data))
-    with pytest.raises(RomError, match="SHA-256"):
+    with pytest.raises(InputError, match="SHA-256"):
         load_rom(p)

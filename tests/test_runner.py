@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.runtime.jobs import Setup, WorkerStartError, one_line, run_jobs
+from harness.errors import MachineError
+from harness.runtime.jobs import Setup, one_line, run_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,7 +86,7 @@ def test_a_failing_job_is_reported_in_one_line_and_the_others_are_kept(workers):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_worker_that_cannot_start_ends_the_run_with_its_error(workers):
-    with pytest.raises(WorkerStartError, match="could not start: FileNotFoundError: roms/none.rom: no such ROM"):
+    with pytest.raises(MachineError, match="could not start: FileNotFoundError: roms/none.rom: no such ROM"):
         with run_jobs(_add_offset, list(range(4)), Setup(_failing_setup, ("roms/none.rom",)), workers) as outcomes:
             list(outcomes)
 

@@ -14,12 +14,14 @@ import zlib
 
 import pytest
 
+from harness.errors import InputError, MachineError
 from harness.spectrum import z80snap
 from harness.spectrum.machine import Spectrum48
-from harness.spectrum.recording import CountingCore, RecordingError, RzxRecorder, recording_machine
-from harness.spectrum.rzx import Rzx, RzxError, RzxFrame, read_rzx, write_rzx
-from rzx_game import ROM, recorded_game
+from harness.spectrum.recording import CountingCore, RzxRecorder, recording_machine
+from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
+from rzx_game import recorded_game
 from test_exports import run_tool, tool
+from rzx_game import ROM  # noqa: F401
 
 FRAMES = [RzxFrame(3, b"\x1f\xbf"), RzxFrame(5, b"\x1f\xbf"), RzxFrame(7, b"")]
 # The same recording written out by hand from the 0.13 specification (uncompressed)
@@ -47,7 +49,7 @@ def test_the_writer_writes_the_specifications_bytes_and_the_reader_reads_them_ba
     (lambda d: d[:-32] + b"\x80" + (20).to_bytes(4, "little") + d[-27:-14] + b"\x03\x00", "frame 0 of 3 cut short"),
 ])
 def test_damaged_files_are_refused_with_the_byte(damage, message):
-    with pytest.raises(RzxError, match=message):
+    with pytest.raises(InputError, match=message):
         read_rzx(damage(BY_HAND), "game.rzx")
 
 
@@ -61,12 +63,12 @@ def test_a_block_the_reader_does_not_know_is_passed_over():
 def test_a_compressed_block_that_does_not_inflate_is_refused():
     rzx = write_rzx(Rzx(snapshot=b"SNAP" * 100, frames=FRAMES))
     at = rzx.index(zlib.compress(b"SNAP" * 100, 9))
-    with pytest.raises(RzxError, match="does not inflate"):
+    with pytest.raises(InputError, match="does not inflate"):
         read_rzx(rzx[:at + 2] + b"\xff\xff" + rzx[at + 4:])
 
 
 def test_fetch_counts_that_do_not_fit_a_word_are_refused():
-    with pytest.raises(RzxError, match="70000 fetches"):
+    with pytest.raises(InputError, match="70000 fetches"):
         write_rzx(Rzx(snapshot=b"S", frames=[RzxFrame(70000)]))
 
 
@@ -84,9 +86,9 @@ def test_the_counting_core_counts_every_fetch_of_a_frame():
 
 
 def test_a_recording_needs_the_counting_core_and_real_timing():
-    with pytest.raises(RecordingError, match="core=CountingCore"):
+    with pytest.raises(MachineError, match="core=CountingCore"):
         RzxRecorder(Spectrum48())
-    with pytest.raises(RecordingError, match="fast=False"):
+    with pytest.raises(MachineError, match="fast=False"):
         RzxRecorder(Spectrum48(core=CountingCore, fast=True))
 
 

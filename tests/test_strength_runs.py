@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError, OutputError, UsageError
 from harness.game.build import build
 from harness.game import strength
 from harness.commands import strength as strength_command
 from harness.game.study import KINDS
 from harness.edition.strength import write_strength_page
-from harness.runtime.outdir import OutputFolderError
 
 OPPONENTS = ("ev", "greedy")
 ENGINE_GAMES = 10
@@ -74,7 +74,7 @@ def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
     copy.mkdir()
     for name, data in _transcripts(out).items():
         (copy / name).write_bytes(data)
-    with pytest.raises(OutputFolderError, match="no cribbage-zx run wrote"):     # not rewritten in place
+    with pytest.raises(OutputError, match="no cribbage-zx run wrote"):     # not rewritten in place
         strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
     again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
                                out=tmp_path / "again")
@@ -84,16 +84,16 @@ def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
 
 def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(local_run, tape, tmp_path):
     out, _ = local_run
-    with pytest.raises(OutputFolderError, match="--replace"):
+    with pytest.raises(OutputError, match="--replace"):
         strength.run(1, 7, 1, out, ("ev",), engine_games=0, tap=tape, progress=False)
-    with pytest.raises(strength.StrengthError, match="no game"):
+    with pytest.raises(InputError, match="no game"):
         strength.reanalyse(tmp_path, engine_games=0, workers=1, scheduler=None)
 
 
 def test_bad_arguments_are_one_line_errors():
-    with pytest.raises(strength.StrengthError, match="--opponent"):
+    with pytest.raises(UsageError, match="--opponent"):
         strength_command.main(["--opponent", "adversarial"])
-    with pytest.raises(strength.StrengthError, match="--games"):
+    with pytest.raises(UsageError, match="--games"):
         strength_command.main(["--games", "0"])
 
 
@@ -115,7 +115,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
     copy.mkdir()
     for name, data in _transcripts(a).items():
         (copy / name).write_bytes(data)
-    with pytest.raises(strength.StrengthError, match="seed .* is in .* too"):
+    with pytest.raises(InputError, match="seed .* is in .* too"):
         strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
-    with pytest.raises(strength.StrengthError, match="--out"):
+    with pytest.raises(UsageError, match="--out"):
         strength.reanalyse([a, b], engine_games=0, workers=1, scheduler=None, page=False)

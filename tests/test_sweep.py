@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.errors import OutputError
 from harness.cribbage.cards import parse_cards
 from harness.game import sweep
 from harness.game.subroutine import Subroutine, program_at_editor
@@ -87,7 +88,7 @@ def test_a_small_sweep_runs_resumes_and_reports(tmp_path):
 
 def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
     sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=20)
-    with pytest.raises(sweep.SweepError, match="differs in"):
+    with pytest.raises(OutputError, match="differs in"):
         sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
 
 

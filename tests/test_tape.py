@@ -4,9 +4,10 @@ import subprocess
 
 import pytest
 
+from harness.errors import InputError
 from harness.spectrum.basic import tokenise_program
-from harness.spectrum.tape import (FLAG_DATA, Header, TapeBlock, TapeError, code_header,
-                                   parse_header, program_header, read_tap, write_tap)
+from harness.spectrum.tape import (FLAG_DATA, Header, TapeBlock, code_header, parse_header, program_header,
+                                   read_tap, write_tap)
 
 # A program header for 10 PRINT "HI" (10 bytes), autostart 10, built by hand:
 PROGRAM_HEADER = bytes.fromhex(
@@ -100,14 +101,14 @@ CORRUPT = [
 def test_corrupt_files_say_where(tmp_path, raw, index, offset, what):
     path = tmp_path / "bad.tap"
     path.write_bytes(raw)
-    with pytest.raises(TapeError) as e:
+    with pytest.raises(InputError) as e:
         read_tap(path)
     msg = str(e.value)
     assert str(path) in msg and f"block {index} at byte offset {offset}" in msg and what in msg
 
 
 def test_bytes_source_is_named():
-    with pytest.raises(TapeError, match="<bytes>: block 0"):
+    with pytest.raises(InputError, match="<bytes>: block 0"):
         read_tap(b"\x05")
 
 

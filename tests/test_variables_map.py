@@ -2,21 +2,22 @@
 values at the named moments are what the machine held there."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
+from harness.errors import InputError
 from harness import resources
 from harness.edition.analysis import analyse
-from harness.edition.notes import NotesError, read_meanings, read_moments
+from harness.edition.notes import read_meanings, read_moments
 from harness.edition.site import load_edition, meaning_problems, shown_value, write_site
 from harness.edition.source import read_listing
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools import write_variable_values as values_tool  # noqa: E402
+import json
 
 
 @pytest.fixture(scope="module")
@@ -50,14 +51,14 @@ def test_the_edition_refuses_a_variables_file_that_misses_one(tmp_path, monkeypa
     real = site_module.data.data_path
     monkeypatch.setattr(site_module.data, "data_path",
                         lambda rel: short if rel == "basic/variables.toml" else real(rel))
-    with pytest.raises(NotesError, match="basic/variables.toml: no meaning for SAFE"):
+    with pytest.raises(InputError, match="basic/variables.toml: no meaning for SAFE"):
         load_edition()
 
 
 def test_an_empty_meaning_is_refused(tmp_path):
     path = tmp_path / "v.toml"
     path.write_text('"X" = ""\n')
-    with pytest.raises(NotesError, match="'X' must be a non-empty string"):
+    with pytest.raises(InputError, match="'X' must be a non-empty string"):
         read_meanings(path)
 
 

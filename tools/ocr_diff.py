@@ -43,9 +43,10 @@ from pathlib import Path
 
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from harness.errors import InputError
 from harness.runtime import atomic  # noqa: E402
 from harness import resources  # noqa: E402
-from harness.edition.notes import NotesError, OcrJudgement, judgement_entries  # noqa: E402
+from harness.edition.notes import OcrJudgement, judgement_entries  # noqa: E402
 
 DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
 DEFAULT_BAS = resources.LISTING
@@ -658,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         seed = read_ocr(args.ocr)
         log, problems = judgement_entries(args.log) if args.log.exists() else ({}, [])
-    except (OSError, ValueError, NotesError) as exc:
+    except (OSError, ValueError, InputError) as exc:
         print("ocr_diff: %s" % exc, file=sys.stderr)
         return 2
     bas = read_bas(args.bas)

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import time
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from .. import resources
 from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
 BENCH_PROGRAM = resources.BENCH_PROGRAM
-
-
-class BenchError(HarnessError):
-    """The benchmark could not run (bad arguments, or its program failed)."""
 
 
 def _figure(frames: int, wall: float) -> dict:
@@ -59,7 +55,7 @@ def basic_machine(fast: bool = True) -> Spectrum48:
     typist.type_codes(bytes([0xF7, 0x0D]))  # RUN
     m.run_frames(50)
     if m.reports:
-        raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+        raise MachineError(f"benchmark program stopped: {m.reports[-1]}")
     return m
 
 
@@ -73,7 +69,7 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
         m.run_frames(frames)
         wall = time.perf_counter() - t
         if m.reports:
-            raise BenchError(f"benchmark program stopped: {m.reports[-1]}")
+            raise MachineError(f"benchmark program stopped: {m.reports[-1]}")
         return frames, wall
 
     core_state = snap[0]

@@ -12,8 +12,9 @@ import argparse
 import json
 import sys
 
-from ..bench.machine import BenchError, bench_basic, bench_boot, bench_core, bench_game
+from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
 from ..runtime.cliargs import command_parser, int_in
+from ..errors import UsageError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,4 +60,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", BenchError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", UsageError).parse_args(argv))

@@ -12,8 +12,9 @@ import sys
 
 from pathlib import Path
 
-from ..game.build import Build, BuildError, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, fingerprint, write_tape
+from ..game.build import Build, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, fingerprint, write_tape
 from ..game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
+from ..errors import UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import command_parser
 from ..spectrum import audio, tzx
@@ -70,4 +71,4 @@ def _write_pack(args: argparse.Namespace, result: Build) -> None:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx build", BuildError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx build", UsageError).parse_args(argv))

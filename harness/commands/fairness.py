@@ -21,7 +21,8 @@ import sys
 
 from pathlib import Path
 
-from ..game.fairness import FairnessError, RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
+from ..game.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
+from ..errors import UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import add_runner_options, float_in, int_in
 
@@ -81,4 +82,4 @@ def execute(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     from ..runtime.cliargs import command_parser
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", FairnessError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", UsageError).parse_args(argv))

@@ -17,17 +17,13 @@ import time
 from pathlib import Path
 
 from ..runtime.cliargs import ArgParser
-from ..errors import HarnessError
+from ..errors import UsageError
 from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
 from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
-
-
-class EditionError(HarnessError):
-    """Bad arguments for `cribbage-zx html`."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,10 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def execute(args: argparse.Namespace) -> int:
     if args.report is not None:
         if not (args.report / "report.json").is_file():
-            raise EditionError(f"--report {args.report}: no report.json there")
+            raise UsageError(f"--report {args.report}: no report.json there")
         command = recorded_command(args.report)
         if command is None:
-            raise EditionError(f"--report {args.report}: no cribbage-zx run wrote this folder "
+            raise UsageError(f"--report {args.report}: no cribbage-zx run wrote this folder "
                                f"(it has no {MARKER_NAME}); refusing to write into it")
         started = time.perf_counter()
         with claimed(args.report, command, resume=True):     # no run of it may be writing there meanwhile
@@ -56,11 +52,11 @@ def execute(args: argparse.Namespace) -> int:
     if coverage is None and DEFAULT_COVERAGE.exists():
         coverage = DEFAULT_COVERAGE
     if coverage is not None and not coverage.is_file():
-        raise EditionError(f"--coverage {coverage}: no such file")
+        raise UsageError(f"--coverage {coverage}: no such file")
     started = time.perf_counter()
     edition = load_edition(coverage)           # read and checked before the folder is touched
     if args.coverage is not None and edition.coverage is None:
-        raise EditionError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
+        raise UsageError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
                            f"with a coverage key, or a coverage object with counts)")
     with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
         done = write_site(edition, folder, in_place=True)
@@ -73,7 +69,7 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = ArgParser(prog="cribbage-zx html", error_class=EditionError,
+    parser = ArgParser(prog="cribbage-zx html", error_class=UsageError,
                        description="Write the HTML edition of the listing (static, works from file://).")
     add_arguments(parser)
     return execute(parser.parse_args(argv))

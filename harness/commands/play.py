@@ -21,16 +21,12 @@ from pathlib import Path
 from ..game.build import DEFAULT_TAP
 from ..runtime.cliargs import command_parser, int_in
 from ..cribbage.rules import PRESETS
-from ..errors import HarnessError
+from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
-from ..play.session import PlayError, PlaySession
+from ..play.session import PlaySession
 from ..play.window import Window, check_display, import_pygame
 
 PROG = "cribbage-zx play"
-
-
-class UsageError(PlayError):
-    """A bad command line."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,10 +64,10 @@ def choose_seed(seed: int | None, replay: Path | None) -> int | None:
 
 
 def execute(args: argparse.Namespace) -> int:
-    """Play; a PlayError is one line on stderr and status 2."""
+    """Play; a HarnessError is one line on stderr and status 2."""
     try:
         return _play(args)
-    except HarnessError as exc:             # PlayError, and the machine's or a file reader's own errors
+    except HarnessError as exc:             # a usage, file or machine error: one line
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
 
@@ -95,7 +91,7 @@ def _play(args: argparse.Namespace) -> int:
             tape = ensure_tape(args.tape)
         except Exception as exc:           # a missing tape file, or a listing that does not build
             if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
-                raise PlayError(f"--tape: {exc}") from exc
+                raise InputError(f"--tape: {exc}") from exc
             raise
     if (args.record or args.replay) and args.load is not None:
         raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")

@@ -19,8 +19,9 @@ from pathlib import Path
 
 from ..game.events import ChoiceKind
 from ..game.players import PLAYERS
-from ..game.regress import RegressError, STRATEGIES, THOROUGH_SET, run, summary_table
+from ..game.regress import STRATEGIES, THOROUGH_SET, run, summary_table
 from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from ..errors import UsageError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -85,4 +86,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx regress", RegressError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx regress", UsageError).parse_args(argv))

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from ..game.build import DEFAULT_TAP
-from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, SnapshotCmdError, ensure_tape, run_to_line
+from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, ensure_tape, run_to_line
+from ..errors import UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import command_parser, int_in
 from ..spectrum import z80snap
@@ -68,4 +69,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx snapshot", SnapshotCmdError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx snapshot", UsageError).parse_args(argv))

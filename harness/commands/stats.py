@@ -6,12 +6,8 @@ import json
 import sys
 
 from ..cribbage import stats
-from ..errors import HarnessError
+from ..errors import UsageError
 from ..runtime.cliargs import command_parser
-
-
-class StatsError(HarnessError):
-    """A bad `stats` command line."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,4 +22,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx stats", StatsError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx stats", UsageError).parse_args(argv))

@@ -19,8 +19,9 @@ import sys
 
 from pathlib import Path
 
-from ..game.strength import DEFAULT_OUT, OPPONENTS, StrengthError, reanalyse, run, summary_table
+from ..game.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
 from ..runtime.cliargs import add_runner_options, command_parser, int_in
+from ..errors import UsageError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,4 +62,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx strength", StrengthError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx strength", UsageError).parse_args(argv))

@@ -34,7 +34,8 @@ import sys
 
 from pathlib import Path
 
-from ..game.sweep import SweepError, _tape_bytes, discard_report, run_sweep
+from ..game.sweep import _tape_bytes, discard_report, run_sweep
+from ..errors import UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..runtime.outdir import claimed
@@ -90,4 +91,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", SweepError).parse_args(argv))
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", UsageError).parse_args(argv))

@@ -5,8 +5,8 @@ Cadenza Cribbage (Atari ST) manual.  Rule points where they differ are fields
 of :class:`Rules`.
 """
 
-from .cards import (Card, CardError, CardLike, CardsLike, format_card, format_cards,
-                    make, parse_card, parse_cards, parse_russian, to_card)
+from .cards import (Card, CardLike, CardsLike, format_card, format_cards, make, parse_card, parse_cards,
+                    parse_russian, to_card)
 from .discard import best_discard, discard_values, ev_best_discard, ev_discard_values
 from .game import Game, IllegalAction, ScoreEvent, Step, replay
 from .play import (PlayScore, count_of, go_points, is_legal, last_card_points, playable,
@@ -15,7 +15,7 @@ from .rules import ARTICLE, CADENZA, PRESETS, PROGRAM, STANDARD, Rules
 from .show import Combo, HandScore, score_cards, score_hand
 
 __all__ = [
-    "Card", "CardLike", "CardsLike", "CardError", "make", "parse_card", "parse_cards", "parse_russian",
+    "Card", "CardLike", "CardsLike", "make", "parse_card", "parse_cards", "parse_russian",
     "format_card", "format_cards", "to_card",
     "score_hand", "score_cards", "HandScore", "Combo",
     "score_play", "PlayScore", "count_of", "is_legal", "playable", "go_points",

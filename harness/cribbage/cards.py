@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, TypeAlias
 
-from ..errors import HarnessError
+from ..errors import InputError
 
 RANKS = "A23456789TJQK"
 SUITS = "HCDS"  # suit 0..3: hearts, clubs, diamonds, spades
@@ -28,10 +28,6 @@ _RU_SUITS = {"Ч": 0, "Т": 1, "Б": 2, "П": 3}
 _RU_RANKS = {"Т": 1, "В": 11, "Д": 12, "К": 13}
 
 
-class CardError(HarnessError, ValueError):
-    """Not a card, or cards that cannot be together (a repeated card, a hand of the wrong size)."""
-
-
 class Card(int):
     """A card that is still a plain int (0..51) but prints as ``5H``."""
 
@@ -40,7 +36,7 @@ class Card(int):
     def __new__(cls, index: int) -> "Card":
         index = int(index)
         if not 0 <= index < 52:
-            raise CardError(f"card index {index} out of range 0..51")
+            raise InputError(f"card index {index} out of range 0..51")
         return super().__new__(cls, index)
 
     @property
@@ -72,9 +68,9 @@ CardsLike: TypeAlias = str | int | Iterable[CardLike]
 def make(rank: int, suit: int) -> Card:
     """Card from rank 1..13 and suit 0..3 (H, C, D, S)."""
     if not 1 <= rank <= 13:
-        raise CardError(f"rank {rank} out of range 1..13")
+        raise InputError(f"rank {rank} out of range 1..13")
     if not 0 <= suit <= 3:
-        raise CardError(f"suit {suit} out of range 0..3")
+        raise InputError(f"suit {suit} out of range 0..3")
     return Card((rank - 1) * 4 + suit)
 
 
@@ -91,23 +87,23 @@ def value(card: CardLike) -> int:
 
 
 def parse_card(token: str) -> Card:
-    """Parse ``AS``, ``5h``, ``TD``, ``10D``, ``6♠``; CardError (a ValueError) names the token."""
+    """Parse ``AS``, ``5h``, ``TD``, ``10D``, ``6♠``; InputError (a ValueError) names the token."""
     if not isinstance(token, str):
-        raise CardError(f"bad card token {token!r}: not a string")
+        raise InputError(f"bad card token {token!r}: not a string")
     t = token.strip().upper()
     if len(t) < 2:
-        raise CardError(f"bad card token {token!r}: expected rank then suit, e.g. 'AS'")
+        raise InputError(f"bad card token {token!r}: expected rank then suit, e.g. 'AS'")
     r, s = t[:-1], t[-1]
     if s in SUIT_SYMBOLS:
         suit_i = SUIT_SYMBOLS.index(s)
     elif s in SUITS:
         suit_i = SUITS.index(s)
     else:
-        raise CardError(f"bad card token {token!r}: unknown suit {s!r} (use H, C, D, S)")
+        raise InputError(f"bad card token {token!r}: unknown suit {s!r} (use H, C, D, S)")
     if r == "10":
         r = "T"
     if len(r) != 1 or r not in RANKS:
-        raise CardError(f"bad card token {token!r}: unknown rank {r!r} (use A 2-9 T/10 J Q K)")
+        raise InputError(f"bad card token {token!r}: unknown rank {r!r} (use A 2-9 T/10 J Q K)")
     return make(RANKS.index(r) + 1, suit_i)
 
 
@@ -119,7 +115,7 @@ def to_card(x: CardLike) -> Card:
         return parse_card(x)
     if isinstance(x, int) and not isinstance(x, bool):
         return Card(x)
-    raise CardError(f"bad card {x!r}: expected int 0..51 or text like 'AS'")
+    raise InputError(f"bad card {x!r}: expected int 0..51 or text like 'AS'")
 
 
 def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
@@ -146,14 +142,14 @@ def parse_russian(text: str) -> tuple[Card, ...]:
     for token in text.split():
         t = token.upper()
         if len(t) < 2 or t[0] not in _RU_SUITS:
-            raise CardError(f"bad card token {token!r}: expected suit П/Ч/Б/Т then rank")
+            raise InputError(f"bad card token {token!r}: expected suit П/Ч/Б/Т then rank")
         r = t[1:]
         if r in _RU_RANKS:
             rk = _RU_RANKS[r]
         elif r.isdigit() and 2 <= int(r) <= 10:
             rk = int(r)
         else:
-            raise CardError(f"bad card token {token!r}: unknown rank {r!r}")
+            raise InputError(f"bad card token {token!r}: unknown rank {r!r}")
         out.append(make(rk, _RU_SUITS[t[0]]))
     return tuple(out)
 

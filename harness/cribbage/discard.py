@@ -20,7 +20,8 @@ from itertools import combinations
 
 import numpy as np
 
-from .cards import Card, CardError, CardsLike, full_deck, parse_cards
+from ..errors import InputError
+from .cards import Card, CardsLike, full_deck, parse_cards
 from .rules import STANDARD, Rules
 from .show import score_hand
 
@@ -37,7 +38,7 @@ def discard_values(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> d
     """Expected points of every way to lay two of the six cards away, in the order of the pairs."""
     cards = parse_cards(hand)
     if len(cards) != 6 or len(set(cards)) != 6:
-        raise CardError(f"a discard is chosen from 6 different cards, got {len(cards)}: "
+        raise InputError(f"a discard is chosen from 6 different cards, got {len(cards)}: "
                         f"{' '.join(map(str, cards))}")
     unseen = [c for c in full_deck() if c not in cards]
     values: dict[Discard, float] = {}
@@ -96,7 +97,7 @@ def expected_hand(keep: CardsLike, seen: CardsLike = ()) -> float:
     """The average show of four kept cards over every starter unseen (not in *keep* or *seen*), exactly."""
     kept = parse_cards(keep)
     if len(kept) != 4:
-        raise CardError(f"a hand has 4 cards, got {len(kept)}")
+        raise InputError(f"a hand has 4 cards, got {len(kept)}")
     ranks, suits, unseen = _unseen_counts(tuple(set(kept) | set(parse_cards(seen))))
     k = [c.rank - 1 for c in kept]
     value = float(_rank_table()[k[0], k[1], k[2], k[3], :] @ ranks) / unseen
@@ -133,7 +134,7 @@ def ev_discard_values(hand: CardsLike, my_crib: bool) -> dict[Discard, float]:
     minus) the crib the two cards make with the opponent's throw and the starter; exact, in pair order."""
     cards = parse_cards(hand)
     if len(cards) != 6 or len(set(cards)) != 6:
-        raise CardError(f"a discard is chosen from 6 different cards, got {len(cards)}: "
+        raise InputError(f"a discard is chosen from 6 different cards, got {len(cards)}: "
                         f"{' '.join(map(str, cards))}")
     values: dict[Discard, float] = {}
     for i, j in combinations(range(6), 2):

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from math import comb
 
-from .cards import Card, CardError, CardsLike, full_deck, parse_cards
+from ..errors import InputError
+from .cards import Card, CardsLike, full_deck, parse_cards
 from .play import MAX_COUNT, is_legal, score_play
 from .rules import STANDARD, Rules
 
@@ -46,7 +47,7 @@ def peg_values(hand: CardsLike, series: CardsLike, seen: CardsLike, opponent_car
     held = parse_cards(hand)
     table = list(parse_cards(series))
     if set(held) & set(table):
-        raise CardError(f"a card both held and on the table: {' '.join(map(str, set(held) & set(table)))}")
+        raise InputError(f"a card both held and on the table: {' '.join(map(str, set(held) & set(table)))}")
     known = set(held) | set(table) | set(parse_cards(seen))
     unseen = [c for c in full_deck() if c not in known]
     count = sum(c.value for c in table)

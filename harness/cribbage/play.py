@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, CardError, CardLike, CardsLike, format_cards, parse_cards, to_card
+from ..errors import InputError
+from .cards import Card, CardLike, CardsLike, format_cards, parse_cards, to_card
 from .rules import STANDARD, Rules
 from .show import PAIR_KINDS, Combo
 
@@ -101,12 +102,12 @@ def score_play(series: CardsLike, rules: Rules = STANDARD) -> PlayScore:
     """
     cards = parse_cards(series)
     if not cards:
-        raise CardError("empty series: nothing was played")
+        raise InputError("empty series: nothing was played")
     if len(set(cards)) != len(cards):
-        raise CardError(f"duplicate card in series {format_cards(cards)}")
+        raise InputError(f"duplicate card in series {format_cards(cards)}")
     count = sum(c.value for c in cards)
     if count > MAX_COUNT:
-        raise CardError(f"series {format_cards(cards)} passes 31 (count {count})")
+        raise InputError(f"series {format_cards(cards)} passes 31 (count {count})")
     combos: list[PlayCombo] = []
     if count == 15:
         combos.append(PlayCombo("fifteen", cards, 2))

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Sequence
 
-from .cards import JACK, Card, CardError, CardLike, CardsLike, format_cards, parse_cards, to_card
+from ..errors import InputError
+from .cards import JACK, Card, CardLike, CardsLike, format_cards, parse_cards, to_card
 from .rules import STANDARD, Rules
 
 PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
@@ -159,10 +160,10 @@ def score_hand(hand: CardsLike, starter: CardLike | list[CardLike] | tuple[CardL
     hand_t = parse_cards(hand)
     start = to_card(starter) if not isinstance(starter, (list, tuple)) else parse_cards(starter)[0]
     if len(hand_t) != 4:
-        raise CardError(f"a hand has 4 cards, got {len(hand_t)}: {format_cards(hand_t)}")
+        raise InputError(f"a hand has 4 cards, got {len(hand_t)}: {format_cards(hand_t)}")
     five = hand_t + (start,)
     if len(set(five)) != 5:
-        raise CardError(f"duplicate card in {format_cards(five)}")
+        raise InputError(f"duplicate card in {format_cards(five)}")
     combos = (fifteens(five) + pairs(five) + runs(five)
               + flush(hand_t, start, crib) + nobs(hand_t, start))
     return HandScore(hand_t, start, crib, tuple(combos))
@@ -175,5 +176,5 @@ def score_cards(cards: CardsLike) -> HandScore:
     """
     cs = parse_cards(cards)
     if len(set(cs)) != len(cs):
-        raise CardError(f"duplicate card in {format_cards(cs)}")
+        raise InputError(f"duplicate card in {format_cards(cs)}")
     return HandScore(cs, None, False, tuple(fifteens(cs) + pairs(cs) + runs(cs)))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..errors import HarnessError
+from ..errors import InputError
 from ..spectrum import charset, font
 from .source import Listing
 
@@ -29,10 +29,6 @@ INKS = {                     # sheet row -> RGBA ink (the paper is transparent)
 PAPER_LARGE = (205, 205, 205)   # the Spectrum's white paper
 INK_LARGE = (0, 0, 0)
 UDG_FIRST = 0x90
-
-
-class GlyphError(HarnessError, ValueError):
-    """The UDG DATA of the listing is not letter + 8 bytes, or a glyph is missing."""
 
 
 @dataclass(frozen=True)
@@ -60,11 +56,11 @@ def udgs_from_data(listing: Listing, start: int) -> list[Udg]:
     while i < len(items):
         kind, text, line = items[i]
         if kind != "string" or len(text) != 3:
-            raise GlyphError(f"{listing.path}: line {line}: expected a one-letter UDG name, got {text}")
+            raise InputError(f"{listing.path}: line {line}: expected a one-letter UDG name, got {text}")
         letter = text[1]
         values = items[i + 1:i + 9]
         if len(values) != 8 or any(k != "number" for k, _, _ in values):
-            raise GlyphError(f"{listing.path}: line {line}: UDG {letter} needs 8 numbers after it")
+            raise InputError(f"{listing.path}: line {line}: UDG {letter} needs 8 numbers after it")
         rows = bytes(int(v) for _, v, _ in values)
         code = UDG_FIRST + ord(letter.upper()) - ord("A")
         out.append(Udg(letter, code, rows, values[0][2]))

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .notes import NotesError
+from ..errors import InputError
 
 __all__ = ["GoldenScreen", "read_golden"]
 
@@ -31,7 +31,7 @@ def read_golden(folder: Path) -> list[GoldenScreen]:
     try:
         text = index.read_text(encoding="utf-8")
     except OSError as exc:
-        raise NotesError(f"{index}: {exc.strerror}") from None
+        raise InputError(f"{index}: {exc.strerror}") from None
     out = []
     for k, line in enumerate(text.splitlines(), 1):
         m = _ROW.match(line)
@@ -39,7 +39,7 @@ def read_golden(folder: Path) -> list[GoldenScreen]:
             continue
         path = folder / m.group("file")
         if not path.is_file():
-            raise NotesError(f"{index}:{k}: no picture {m.group('file')}")
+            raise InputError(f"{index}:{k}: no picture {m.group('file')}")
         out.append(GoldenScreen(m.group("moment").replace("`", ""), m.group("crc"), m.group("what").replace("`", ""),
                                 path))
     return out

@@ -12,15 +12,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import HarnessError
+from ..errors import InputError
 
-__all__ = ["NotesError", "OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
+__all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code"]
-
-
-class NotesError(HarnessError, ValueError):
-    """A notes file that does not have the expected form."""
 
 
 @dataclass
@@ -52,7 +48,7 @@ def judgement_entries(path: Path) -> tuple[dict[int, OcrJudgement], list[str]]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     out: dict[int, OcrJudgement] = {}
     problems: list[str] = []
     current: OcrJudgement | None = None
@@ -89,10 +85,10 @@ def judgement_entries(path: Path) -> tuple[dict[int, OcrJudgement], list[str]]:
 
 
 def read_judgements(path: Path) -> dict[int, OcrJudgement]:
-    """The entries of basic/RECONSTRUCTION.md; a NotesError names the first problem (FILE:LINE)."""
+    """The entries of basic/RECONSTRUCTION.md; an InputError names the first problem (FILE:LINE)."""
     out, problems = judgement_entries(path)
     if problems:
-        raise NotesError(problems[0])
+        raise InputError(problems[0])
     return out
 
 
@@ -131,35 +127,35 @@ def read_routines(path: Path) -> Routines:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise NotesError(f"{path}: {exc}") from None
+        raise InputError(f"{path}: {exc}") from None
     routines = []
     for i, entry in enumerate(data.get("routine", [])):
         missing = [k for k in ("line", "title", "summary", "inputs", "outputs") if k not in entry]
         if missing:
-            raise NotesError(f"{path}: routine #{i + 1} ({entry.get('line', '?')}) lacks {', '.join(missing)}")
+            raise InputError(f"{path}: routine #{i + 1} ({entry.get('line', '?')}) lacks {', '.join(missing)}")
         routines.append(Routine(int(entry["line"]), entry["title"], entry["summary"], entry["inputs"],
                                 entry["outputs"]))
     numbers = [r.line for r in routines]
     if numbers != sorted(set(numbers)):
-        raise NotesError(f"{path}: routine lines must increase without repeats: {numbers}")
+        raise InputError(f"{path}: routine lines must increase without repeats: {numbers}")
     differences = {str(k): [int(n) for n in v] for k, v in data.get("differences", {}).items()}
     sections = []
     placed: dict[int, str] = {}
     for i, entry in enumerate(data.get("section", [])):
         if "title" not in entry or "routines" not in entry:
-            raise NotesError(f"{path}: section #{i + 1} lacks title or routines")
+            raise InputError(f"{path}: section #{i + 1} lacks title or routines")
         for line in entry["routines"]:
             if line not in numbers:
-                raise NotesError(f"{path}: section {entry['title']!r} names {line}, which starts no routine")
+                raise InputError(f"{path}: section {entry['title']!r} names {line}, which starts no routine")
             if line in placed:
-                raise NotesError(f"{path}: routine {line} is in sections {placed[line]!r} and {entry['title']!r}")
+                raise InputError(f"{path}: routine {line} is in sections {placed[line]!r} and {entry['title']!r}")
             placed[line] = entry["title"]
         sections.append(Section(entry["title"], tuple(int(n) for n in entry["routines"])))
     if sections and set(placed) != set(numbers):
         missing = sorted(set(numbers) - set(placed))
-        raise NotesError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
+        raise InputError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
     return Routines(routines, differences, sections)
 
 
@@ -168,12 +164,12 @@ def read_meanings(path: Path) -> dict[str, str]:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise NotesError(f"{path}: {exc}") from None
+        raise InputError(f"{path}: {exc}") from None
     for name, meaning in data.items():
         if not isinstance(meaning, str) or not meaning.strip():
-            raise NotesError(f"{path}: {name!r} must be a non-empty string, the variable's meaning")
+            raise InputError(f"{path}: {name!r} must be a non-empty string, the variable's meaning")
     return dict(data)
 
 
@@ -191,9 +187,9 @@ def read_moments(path: Path) -> list[Moment]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"])) for m in data["moments"]]
     except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise NotesError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
+        raise InputError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
 
 
 @dataclass(frozen=True)
@@ -211,17 +207,17 @@ def read_quotes(path: Path) -> dict[str, Quote]:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise NotesError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise NotesError(f"{path}: {exc}") from None
+        raise InputError(f"{path}: {exc}") from None
     out: dict[str, Quote] = {}
     for i, entry in enumerate(data.get("quote", [])):
         if not entry.get("as_read") or not entry.get("english"):
-            raise NotesError(f"{path}: quote #{i + 1} lacks as_read or english")
+            raise InputError(f"{path}: quote #{i + 1} lacks as_read or english")
         if entry["as_read"] in out:
-            raise NotesError(f"{path}: quote #{i + 1} is given twice: {entry['as_read']!r}")
+            raise InputError(f"{path}: quote #{i + 1} is given twice: {entry['as_read']!r}")
         if entry.get("corrected") == entry["as_read"]:
-            raise NotesError(f"{path}: quote #{i + 1}: corrected is the same as as_read (leave it out)")
+            raise InputError(f"{path}: quote #{i + 1}: corrected is the same as as_read (leave it out)")
         out[entry["as_read"]] = Quote(entry["as_read"], entry.get("corrected"), entry["english"])
     return out
 
@@ -280,11 +276,11 @@ class Coverage:
 def read_coverage(path: Path) -> Coverage | None:
     """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none.
 
-    Every field is checked: a coverage of the wrong form is a NotesError naming the file and the field."""
+    Every field is checked: a coverage of the wrong form is a InputError naming the file and the field."""
     from ..runtime.validate import expect, field, read_json
-    data = read_json(path, NotesError)
+    data = read_json(path, InputError)
     if not isinstance(data, dict):
-        raise NotesError(f"{path}: expected a regress report.json or a coverage object, found "
+        raise InputError(f"{path}: expected a regress report.json or a coverage object, found "
                          f"{type(data).__name__ if data is not None else 'null'}")
     cov, at = data.get("coverage"), f"{path}: coverage"
     if not (isinstance(cov, dict) and "counts" in cov):
@@ -293,22 +289,22 @@ def read_coverage(path: Path) -> Coverage | None:
         return None                    # no statement counts (a sweep's "coverage" counts cases, not statements)
 
     def ints(key: str, default=None) -> int:
-        return field(cov, key, int, at, **({} if default is None else {"default": default}), error=NotesError)
+        return field(cov, key, int, at, **({} if default is None else {"default": default}), error=InputError)
 
     def pair(v, k) -> tuple[int, int]:
-        expect(v, list, f"{at}.ifs.{k}", NotesError)
+        expect(v, list, f"{at}.ifs.{k}", InputError)
         if len(v) != 2:
-            raise NotesError(f"{at}.ifs.{k}: expected [times true, times false], found {len(v)} numbers")
-        return (expect(v[0], int, f"{at}.ifs.{k}[0]", NotesError), expect(v[1], int, f"{at}.ifs.{k}[1]", NotesError))
+            raise InputError(f"{at}.ifs.{k}: expected [times true, times false], found {len(v)} numbers")
+        return (expect(v[0], int, f"{at}.ifs.{k}[0]", InputError), expect(v[1], int, f"{at}.ifs.{k}[1]", InputError))
 
-    counts = field(cov, "counts", dict, at, error=NotesError)
+    counts = field(cov, "counts", dict, at, error=InputError)
     return Coverage(str(path), ints("statements_run"), ints("statements_total"), ints("ifs_both", 0),
                     ints("ifs_total", 0),
-                    {k: expect(v, int, f"{at}.counts.{k}", NotesError) for k, v in counts.items()},
-                    {expect(v, str, f"{at}.never_run[{i}]", NotesError)
-                     for i, v in enumerate(field(cov, "never_run", list, at, [], NotesError))},
-                    {k: pair(v, k) for k, v in field(cov, "ifs", dict, at, {}, NotesError).items()},
-                    {k: expect(v, str, f"{at}.explained_by.{k}", NotesError)
-                     for k, v in field(cov, "explained_by", dict, at, {}, NotesError).items()},
-                    [expect(v, str, f"{at}.unexplained[{i}]", NotesError)
-                     for i, v in enumerate(field(cov, "unexplained", list, at, [], NotesError))])
+                    {k: expect(v, int, f"{at}.counts.{k}", InputError) for k, v in counts.items()},
+                    {expect(v, str, f"{at}.never_run[{i}]", InputError)
+                     for i, v in enumerate(field(cov, "never_run", list, at, [], InputError))},
+                    {k: pair(v, k) for k, v in field(cov, "ifs", dict, at, {}, InputError).items()},
+                    {k: expect(v, str, f"{at}.explained_by.{k}", InputError)
+                     for k, v in field(cov, "explained_by", dict, at, {}, InputError).items()},
+                    [expect(v, str, f"{at}.unexplained[{i}]", InputError)
+                     for i, v in enumerate(field(cov, "unexplained", list, at, [], InputError))])

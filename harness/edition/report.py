@@ -23,25 +23,21 @@ from typing import Any
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
 from ..cribbage.stats import distribution as exact_show_distribution
 from ..runtime import atomic
-from ..errors import HarnessError
+from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..game import events as E
 from ..game.fairness import analyse as fairness_of
-from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, JudgementsError, describe,
-                               is_transcript_name, judgements_name, read_judgements)
+from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, describe, is_transcript_name,
+                               judgements_name, read_judgements)
 from ..game.program import UDG_TEXT
 from . import glyphs, plots
 from .site import Edition, load_edition, template_env, write_site
 
-__all__ = ["ReportError", "write_report_html", "latin", "RunView", "read_run"]
+__all__ = ["write_report_html", "latin", "RunView", "read_run"]
 
 EDITION_DIR = "listing"
 PLOTS_DIR = "plots"
-
-
-class ReportError(HarnessError):
-    """A run folder that cannot be reported on; names the file."""
 
 
 # ----------------------------------------------------------------------------- cards
@@ -71,7 +67,7 @@ class _Cards:
                     and words[3].kind == "string":
                 found[words[1].text] = words[3].codes
         if set(found) != {"R$", "S$"} or len(found["R$"]) != 13 or len(found["S$"]) != 4:
-            raise ReportError(f"{ed.listing.path}: no LET R$ (13 ranks) and LET S$ (4 suits) to draw cards with")
+            raise InputError(f"{ed.listing.path}: no LET R$ (13 ranks) and LET S$ (4 suits) to draw cards with")
         self.ranks, self.suits = found["R$"], found["S$"]
 
     def view(self, name: str) -> CardView:
@@ -104,11 +100,11 @@ class RunView:
 
 def read_report(path: Path) -> dict:
     """A run's report.json, checked for what the pages read: an object, its per_game a list of games
-    each with a whole-number index; anything else is a ReportError naming the file and the field."""
-    report = expect(read_json(path, ReportError), dict, f"{path}", ReportError)
-    for i, g in enumerate(json_field(report, "per_game", list, f"{path}: report", [], ReportError)):
-        expect(g, dict, f"{path}: report.per_game[{i}]", ReportError)
-        json_field(g, "index", int, f"{path}: report.per_game[{i}]", error=ReportError)
+    each with a whole-number index; anything else is an InputError naming the file and the field."""
+    report = expect(read_json(path, InputError), dict, f"{path}", InputError)
+    for i, g in enumerate(json_field(report, "per_game", list, f"{path}: report", [], InputError)):
+        expect(g, dict, f"{path}: report.per_game[{i}]", InputError)
+        json_field(g, "index", int, f"{path}: report.per_game[{i}]", error=InputError)
     return report
 
 
@@ -126,16 +122,13 @@ def read_run(run_dir: Path) -> RunView:
             with open(path, encoding="utf-8") as f:
                 head, events = E.read_jsonl(f)
         except OSError as exc:
-            raise ReportError(f"{path}: {exc.strerror}") from None
-        except E.SchemaError as exc:
-            raise ReportError(f"{path}: {exc}") from None
+            raise InputError(f"{path}: {exc.strerror}") from None
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
         records = run_dir / judgements_name(index)
         judgements = None
         if records.exists():
-            try:
-                jhead, judgements = read_judgements(records)
-            except JudgementsError as exc:
-                raise ReportError(str(exc)) from None
+            jhead, judgements = read_judgements(records)        # an InputError naming FILE:LINE
             for name in jhead.get("rule_sets", []):
                 if name not in rule_sets:
                     rule_sets.append(name)

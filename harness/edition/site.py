@@ -17,6 +17,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..errors import InputError
 from ..runtime import atomic
 from .. import resources as data
 from ..game.english import read_table as read_translation
@@ -27,9 +28,8 @@ from ..game.program import UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Moment, NotesError, Routine, deviation_lines, inline_code,
-                    OcrJudgement, quoted_parts, read_coverage, read_judgements, read_meanings, read_moments, read_quotes,
-                    read_routines)
+from .notes import (Coverage, Moment, Routine, deviation_lines, inline_code, OcrJudgement, quoted_parts,
+                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
@@ -70,7 +70,7 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     routines = notes.routines
     for i, r in enumerate(routines):
         if r.line not in listing.by_number:
-            raise NotesError(f"basic/subroutines.toml: routine {r.line} is not a line of the listing")
+            raise InputError(f"basic/subroutines.toml: routine {r.line} is not a line of the listing")
         following = routines[i + 1].line if i + 1 < len(routines) else None
         r.end = max(n for n in numbers if n >= r.line and (following is None or n < following))
         r.header = listing.by_number[r.line].rem
@@ -100,7 +100,7 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     meanings = read_meanings(data.data_path("basic/variables.toml"))
     problems = meaning_problems(meanings, analysis.variables)
     if problems:
-        raise NotesError(f"basic/variables.toml: {'; '.join(problems)}")
+        raise InputError(f"basic/variables.toml: {'; '.join(problems)}")
     moments = read_moments(data.data_path("basic/variable_values.json"))
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
                    notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens())

@@ -15,18 +15,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import HarnessError
+from ..errors import InputError
 from ..spectrum import charset
 
-__all__ = ["SourceError", "Token", "Statement", "Line", "Jump", "Listing", "read_listing", "parse_listing"]
+__all__ = ["Token", "Statement", "Line", "Jump", "Listing", "read_listing", "parse_listing"]
 
 JUMP_KEYWORDS = {"GO TO": "go to", "GO SUB": "go sub", "RESTORE": "restore", "RUN": "run", "LINE": "autostart"}
 # Statements after which control never reaches the next statement of the line.
 ENDS_FLOW = {"GO TO", "RETURN", "STOP", "RUN"}
-
-
-class SourceError(HarnessError, ValueError):
-    """A listing line the edition cannot lex; names the file and line."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +153,7 @@ def _lex(body: str, where: str) -> list[Token]:
             start, pos, codes = pos, pos + 1, []
             while True:
                 if pos >= len(body):
-                    raise SourceError(f"{where}: unterminated string")
+                    raise InputError(f"{where}: unterminated string")
                 if body[pos] == '"':
                     if body[pos + 1:pos + 2] == '"':
                         codes.append(0x22)
@@ -213,7 +209,7 @@ def _read(text: str, pos: int, where: str) -> tuple[int, int]:
     try:
         return charset.read_char(text, pos, in_string=True)
     except charset.CharsetError as exc:
-        raise SourceError(f"{where}: {exc}") from None
+        raise InputError(f"{where}: {exc}") from None
 
 
 def _statements(number: int, tokens: list[Token]) -> list[Statement]:
@@ -265,7 +261,7 @@ def parse_listing(text: str, path: str = "<listing>") -> Listing:
         where = f"{path}:{file_line}"
         m = _LINE_NUMBER.match(raw)
         if not m:
-            raise SourceError(f"{where}: missing line number")
+            raise InputError(f"{where}: missing line number")
         number = int(m.group(1))
         tokens = _lex(raw[m.end():], where)
         line = Line(number, raw, file_line, _statements(number, tokens))
@@ -278,5 +274,5 @@ def read_listing(path: Path) -> Listing:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise SourceError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     return parse_listing(text, str(path))

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import HarnessError
+from ..errors import InputError
 from ..runtime import atomic
 from .. import resources
-from ..spectrum.acceptance import ProgramRefused, check_program
+from ..spectrum.acceptance import check_program
 from ..spectrum.basic import tokenise_program
 from ..spectrum.font import build_font
 from ..spectrum.romcheck import RomNumberEncoder
@@ -28,10 +28,6 @@ DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
 EN_TAP = DEFAULT_TAP.with_name("cribbage-en.tap")  # `build --lang en`: the English edition
 from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START  # noqa: E402
 from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME  # noqa: E402
-
-
-class BuildError(HarnessError):
-    """The listing or the font could not be turned into a tape."""
 
 
 @dataclass
@@ -50,22 +46,19 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
 
     With *check* (the default) the ROM must accept the program first (spectrum/acceptance.py):
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
-    BuildError naming the file, the line and the ROM's verdict.
+    InputError naming the file, the line and the ROM's verdict.
     """
     from ..runtime.validate import read_text
-    source = read_text(listing, BuildError, "listing")     # UTF-8 (a BOM is dropped), or file:line
+    source = read_text(listing, InputError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
     if len(glyphs) != FONT_LENGTH:
-        raise BuildError(f"{font}: the font has {len(glyphs)} bytes, line 2 loads {FONT_LENGTH}")
+        raise InputError(f"{font}: the font has {len(glyphs)} bytes, line 2 loads {FONT_LENGTH}")
     if lang == "en":
         from .english import english_edition
         program, glyphs = english_edition(program, glyphs)
     if check:
-        try:
-            check_program(program, str(listing), _file_lines(source))
-        except ProgramRefused as exc:
-            raise BuildError(str(exc)) from exc
+        check_program(program, str(listing), _file_lines(source))     # an InputError naming the line
     blocks = [
         program_header(PROGRAM_NAME, len(program), AUTOSTART, len(program)),
         TapeBlock(FLAG_DATA, program),
@@ -102,7 +95,7 @@ def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) ->
         try:
             shas[name] = _sha(path.read_bytes())
         except OSError as exc:
-            raise BuildError(f"{path}: cannot read it: {exc.strerror}") from None
+            raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
     total = _sha(json.dumps({"lang": lang, "inputs": shas}, sort_keys=True).encode())
     return {"fingerprint": total, "lang": lang, "inputs": shas}
 

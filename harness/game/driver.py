@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal
 
 from ..cribbage.cards import Card, parse_card
-from ..errors import HarnessError
+from ..errors import MachineError
 from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitKind, WaitState
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.screen import Pixels, render
@@ -29,7 +29,7 @@ from .players import PlayContext, Player, Question
 MAX_WAIT_FRAMES = 30_000          # ten emulated minutes between two key waits
 
 
-class DriverError(HarnessError):
+class DriverError(MachineError):
     """The program reached a state the driver does not know, or a key had no effect."""
 
 

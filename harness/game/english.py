@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .. import resources
 from ..spectrum import charset
 from ..spectrum.basic import split_program
 
-__all__ = ["TranslationError", "TABLE", "Literal", "Translation", "literals", "line_literals", "read_table",
+__all__ = ["TABLE", "Literal", "Translation", "literals", "line_literals", "read_table",
            "translate_program", "english_font", "english_edition", "english", "needs_translation"]
 
 TABLE = resources.data_path("basic/translation.tsv")
@@ -43,10 +43,6 @@ TABLE = resources.data_path("basic/translation.tsv")
 _QUOTE, _NUMBER, _REM, _END = 0x22, 0x0E, 0xEA, 0x0D
 _FILE_COMMANDS = {0xD5, 0xD6, 0xEF, 0xF8}      # MERGE, VERIFY, LOAD, SAVE: a file name follows
 _CYRILLIC = range(0x60, 0x7F)                  # KOI-7 N1 capitals in the chr font (charset.KOI7_CYRILLIC)
-
-
-class TranslationError(HarnessError, ValueError):
-    """The table does not fit the program: a missing, unknown, duplicated or too long translation."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +79,7 @@ def line_literals(number: int, body: bytes) -> list[Literal]:
         if code == _QUOTE:
             close = body.find(b'"', i + 1, end)
             if close < 0:
-                raise TranslationError(f"line {number}: unterminated string")
+                raise InputError(f"line {number}: unterminated string")
             found.append(Literal(number, "string", i + 1, bytes(body[i + 1:close]),
                                  i > 0 and body[i - 1] in _FILE_COMMANDS))
             i = close + 1
@@ -120,27 +116,27 @@ class Translation:
         try:
             data = charset.encode(self.english, in_string=True)
         except charset.CharsetError as exc:
-            raise TranslationError(f"{where}: the English text: {exc}") from None
+            raise InputError(f"{where}: the English text: {exc}") from None
         cyrillic = [charset.koi7_char(b) for b in data if b in _CYRILLIC]
         if cyrillic:
-            raise TranslationError(f"{where}: the English text has Cyrillic or lowercase letters "
+            raise InputError(f"{where}: the English text has Cyrillic or lowercase letters "
                                    f"({''.join(cyrillic)}); the program prints capitals")
         if len(data) > width:
-            raise TranslationError(f"{where}: the English text takes {len(data)} bytes, "
+            raise InputError(f"{where}: the English text takes {len(data)} bytes, "
                                    f"the Russian {width}: shorten it")
         return data + b" " * (width - len(data))
 
 
 def _unquote(field: str, where: str) -> str:
     if len(field) < 2 or field[0] != '"' or field[-1] != '"':
-        raise TranslationError(f"{where}: a text must be in double quotes, got {field!r}")
+        raise InputError(f"{where}: a text must be in double quotes, got {field!r}")
     return field[1:-1]
 
 
 def read_table(path: Path = TABLE) -> list[Translation]:
     """Parse the table: '#' comments, then rows  LINE <TAB> "russian" <TAB> "english"."""
     from ..runtime.validate import read_text
-    text = read_text(path, TranslationError, "translation table")    # UTF-8 (a BOM dropped), or file:line
+    text = read_text(path, InputError, "translation table")    # UTF-8 (a BOM dropped), or file:line
     rows: list[Translation] = []
     seen: dict[tuple[int, str], int] = {}
     for n, raw in enumerate(text.split("\n"), start=1):       # the file's own lines (not splitlines' \x0b, \x1c...)
@@ -150,13 +146,13 @@ def read_table(path: Path = TABLE) -> list[Translation]:
             continue
         fields = raw.split("\t")
         if len(fields) != 3:
-            raise TranslationError(f"{where}: want 3 tab-separated fields (line, russian, english), got {len(fields)}")
+            raise InputError(f"{where}: want 3 tab-separated fields (line, russian, english), got {len(fields)}")
         if not (fields[0].isascii() and fields[0].isdigit()) or int(fields[0]) > 9999:
-            raise TranslationError(f"{where}: {fields[0]!r} is not a BASIC line number")
+            raise InputError(f"{where}: {fields[0]!r} is not a BASIC line number")
         row = Translation(n, int(fields[0]), _unquote(fields[1], where), _unquote(fields[2], where))
         key = (row.line, row.russian)
         if key in seen:
-            raise TranslationError(f"{where}: line {row.line} {row.russian!r} is translated already at row {seen[key]}")
+            raise InputError(f"{where}: line {row.line} {row.russian!r} is translated already at row {seen[key]}")
         seen[key] = n
         rows.append(row)
     return rows
@@ -174,10 +170,10 @@ def translate_program(program: bytes, table: list[Translation], path: Path | str
             row = rows.get(key)
             if row is None:
                 if needs_translation(lit):
-                    raise TranslationError(f"{path}: no translation for line {number} {lit.kind} \"{lit.text}\"")
+                    raise InputError(f"{path}: no translation for line {number} {lit.kind} \"{lit.text}\"")
                 continue
             if key in used:
-                raise TranslationError(f"{path}:{row.row}: line {number} holds \"{lit.text}\" twice; "
+                raise InputError(f"{path}:{row.row}: line {number} holds \"{lit.text}\" twice; "
                                        "the table cannot tell them apart")
             used.add(key)
             new[lit.start:lit.end] = row.english_bytes(len(lit.data), f"{path}:{row.row}")
@@ -185,7 +181,7 @@ def translate_program(program: bytes, table: list[Translation], path: Path | str
     unused = [t for t in table if (t.line, t.russian) not in used]
     if unused:
         t = unused[0]
-        raise TranslationError(f"{path}:{t.row}: line {t.line} has no literal \"{t.russian}\" "
+        raise InputError(f"{path}:{t.row}: line {t.line} has no literal \"{t.russian}\" "
                                f"({len(unused)} row(s) match nothing)")
     return bytes(out)
 
@@ -193,7 +189,7 @@ def translate_program(program: bytes, table: list[Translation], path: Path | str
 def english_font(chr_font: bytes, rom_font: bytes) -> bytes:
     """The chr font (codes 32-127) with the ROM's Latin lowercase and £ back at 0x60-0x7E."""
     if len(chr_font) != 768 or len(rom_font) != 768:
-        raise TranslationError(f"fonts of 768 bytes wanted, got {len(chr_font)} and {len(rom_font)}")
+        raise InputError(f"fonts of 768 bytes wanted, got {len(chr_font)} and {len(rom_font)}")
     first, last = (0x60 - 0x20) * 8, (0x7F - 0x20) * 8
     return chr_font[:first] + rom_font[first:last] + chr_font[last:]
 

@@ -15,7 +15,7 @@ from enum import Enum, StrEnum
 from typing import Any, ClassVar, Iterable, TextIO
 
 from ..runtime import atomic
-from ..errors import HarnessError
+from ..errors import InputError
 
 SCHEMA_VERSION = 1
 
@@ -335,23 +335,19 @@ def event_to_json(ev: Event) -> dict[str, Any]:
     return out
 
 
-class SchemaError(HarnessError, ValueError):
-    """A transcript line that is not an event of this schema."""
-
-
 def event_from_json(data: dict[str, Any]) -> Event:
     """The typed event of a dict written by `event_to_json` (or by schema 0, whose key was ``t``).
 
     Every field is checked against its annotation (a card is a card, a count a whole number), so a
-    transcript of the wrong form is a SchemaError naming the field, never a wrong result further on."""
+    transcript of the wrong form is an InputError naming the field, never a wrong result further on."""
     if not isinstance(data, dict):
-        raise SchemaError(f"expected an event object, found {type(data).__name__}: {_sample(data)}")
+        raise InputError(f"expected an event object, found {type(data).__name__}: {_sample(data)}")
     data = dict(data)
     kind_name = data.pop("kind", None) or data.pop("t", None)
     try:
         cls = EVENT_TYPES[EventKind(kind_name)]
     except (ValueError, TypeError):
-        raise SchemaError(f"unknown event kind {_sample(kind_name)}") from None
+        raise InputError(f"unknown event kind {_sample(kind_name)}") from None
     args: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
@@ -363,21 +359,21 @@ def event_from_json(data: dict[str, Any]) -> Event:
             try:
                 value = enum(value)
             except (ValueError, TypeError):
-                raise SchemaError(f"{kind_name} event: {f.name}={_sample(value)} is not one of "
+                raise InputError(f"{kind_name} event: {f.name}={_sample(value)} is not one of "
                                   f"{[e.value for e in enum]}") from None
         elif not (value is None and annotation.endswith("| None")):
             problem = _wrong_form(value, annotation.removesuffix(" | None"), f.name)
             if problem:
-                raise SchemaError(f"{kind_name} event: {f.name}={_sample(value)}: {problem}")
+                raise InputError(f"{kind_name} event: {f.name}={_sample(value)}: {problem}")
         if f.name != "variables":
             value = _tupled(value)
         args[f.name] = value
     if data:
-        raise SchemaError(f"{kind_name} event has unknown fields {sorted(data)}")
+        raise InputError(f"{kind_name} event has unknown fields {sorted(data)}")
     try:
         return cls(**args)
     except TypeError as exc:
-        raise SchemaError(f"{kind_name} event: {exc}") from None
+        raise InputError(f"{kind_name} event: {exc}") from None
 
 
 def _sample(value: Any) -> str:
@@ -391,12 +387,12 @@ def _is_int(value: Any) -> bool:
 
 def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
     """Why *value* is not of the field's annotation (as events.py spells them), or None if it is."""
-    from ..cribbage.cards import CardError, parse_card
+    from ..cribbage.cards import parse_card
 
     def card_problem(v: Any) -> str | None:
         try:
             parse_card(v)
-        except CardError as exc:
+        except InputError as exc:
             return str(exc)
         return None
 
@@ -457,29 +453,29 @@ def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
         try:
             data = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
-            raise SchemaError(f"line {number}: not JSON ({getattr(exc, 'msg', 'nested too deeply')})") from None
+            raise InputError(f"line {number}: not JSON ({getattr(exc, 'msg', 'nested too deeply')})") from None
         if not isinstance(data, dict):
-            raise SchemaError(f"line {number}: expected an event object, found {_sample(data)}")
+            raise InputError(f"line {number}: expected an event object, found {_sample(data)}")
         if data.get("kind") == "header":
             if data.get("schema") != SCHEMA_VERSION:
-                raise SchemaError(f"line {number}: schema {data.get('schema')}, this reader knows {SCHEMA_VERSION}")
+                raise InputError(f"line {number}: schema {data.get('schema')}, this reader knows {SCHEMA_VERSION}")
             head = data
             continue
         try:
             events.append(event_from_json(data))
-        except SchemaError as exc:
-            raise SchemaError(f"line {number}: {exc}") from None
+        except InputError as exc:
+            raise InputError(f"line {number}: {exc}") from None
     return head, events
 
 
 def _lines(f: TextIO) -> Iterable[tuple[int, str]]:
-    """The file's numbered lines; bytes that are not UTF-8 are a SchemaError naming the line."""
+    """The file's numbered lines; bytes that are not UTF-8 are an InputError naming the line."""
     number = 0
     while True:
         try:
             line = f.readline()
         except UnicodeDecodeError:
-            raise SchemaError(f"line {number + 1}: not UTF-8 text") from None
+            raise InputError(f"line {number + 1}: not UTF-8 text") from None
         if not line:
             return
         number += 1

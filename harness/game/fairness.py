@@ -20,16 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cribbage.cards import full_deck
-from ..errors import HarnessError
+from ..errors import InputError, MachineError
 from .events import Cut, Deal, Event, Starter, read_jsonl
 from .judgements import is_transcript_name
 
 RANKS = tuple(range(1, 14))
 CARDS = tuple(str(c) for c in full_deck())
-
-
-class FairnessError(HarnessError):
-    """Bad arguments, or transcripts that cannot be read."""
 
 
 @dataclass
@@ -127,7 +123,7 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
         for line in (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS):
             stop = m.run(3000, until_wait=True, what=f"the question at {line}")
             if stop.kind != "wait" or stop.wait.line != line:
-                raise FairnessError(f"machine {index}: expected the question at {line}, got {stop}")
+                raise MachineError(f"machine {index}: expected the question at {line}, got {stop}")
             Typist(m).answer("N")
         stop = m.run(3000, until_wait=True, what="the cut for deal")
         m.press("ENTER")
@@ -138,7 +134,7 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
         observer.detach()
     cut = next((e for e in events if isinstance(e, Cut)), None)
     if cut is None:
-        raise FairnessError(f"machine {index}: no cut for deal seen")
+        raise MachineError(f"machine {index}: no cut for deal seen")
     return cut.player_rank, cut.computer_rank
 
 
@@ -152,7 +148,7 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
     with run_jobs(cut_for_deal, jobs, Setup(regress._init_worker, (tape,)), workers, scheduler) as outcomes:
         for outcome in outcomes:
             if not outcome.ok:
-                raise FairnessError(f"cut {outcome.index}: {outcome.error}")
+                raise MachineError(f"cut {outcome.index}: {outcome.error}")
             samples.cuts[outcome.value[0]] += 1
             samples.games += 1
     return samples
@@ -163,13 +159,13 @@ def read_runs(folders: list[Path]) -> list[list[Event]]:
     for folder in folders:
         files = sorted(p for p in folder.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not files:
-            raise FairnessError(f"{folder}: no game-*.jsonl transcripts")
+            raise InputError(f"{folder}: no game-*.jsonl transcripts")
         for path in files:
             try:
                 with open(path, encoding="utf-8") as f:
                     machines.append(read_jsonl(f)[1])
             except (OSError, ValueError) as exc:
-                raise FairnessError(f"{path}: {exc}") from None
+                raise InputError(f"{path}: {exc}") from None
     return machines
 
 

@@ -29,8 +29,9 @@ from typing import Any, Iterable, Union
 
 from ..runtime import atomic
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
+from ..errors import InputError
 from . import program as P
-from .events import Event, EventKind, Picture, Score, ScoreContext, SchemaError, ShowHand, Who, event_from_json, event_to_json
+from .events import Event, EventKind, Picture, Score, ScoreContext, ShowHand, Who, event_from_json, event_to_json
 
 SCHEMA_VERSION = 1
 FILE_KIND = "judgements"
@@ -518,10 +519,6 @@ def is_transcript_name(name: str) -> bool:
     return name.startswith("game-") and name.endswith(".jsonl") and not name.endswith(".judgements.jsonl")
 
 
-class JudgementsError(SchemaError):
-    """A judgements file that is not of this schema: names the file and the line."""
-
-
 def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
@@ -565,29 +562,29 @@ def _typed(tp: Any, value: Any, where: str) -> Any:
         return value
     if isinstance(tp, type) and issubclass(tp, Event):
         if not isinstance(value, dict):
-            raise SchemaError(f"{where}: not an event")
+            raise InputError(f"{where}: not an event")
         ev = event_from_json(value)
         if not isinstance(ev, tp):
-            raise SchemaError(f"{where}: a {ev.kind.value} event, not {tp.__name__}")
+            raise InputError(f"{where}: a {ev.kind.value} event, not {tp.__name__}")
         return ev
     if isinstance(tp, type) and issubclass(tp, Enum):
         try:
             return tp(value)
         except ValueError:
-            raise SchemaError(f"{where}={value!r} is not one of {[e.value for e in tp]}") from None
+            raise InputError(f"{where}={value!r} is not one of {[e.value for e in tp]}") from None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _record(tp, value, where)
     if origin is tuple:
         if not isinstance(value, list):
-            raise SchemaError(f"{where}: {value!r} is not a list")
+            raise InputError(f"{where}: {value!r} is not a list")
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_typed(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
         if len(args) != len(value):
-            raise SchemaError(f"{where}: {len(value)} values, not {len(args)}")
+            raise InputError(f"{where}: {len(value)} values, not {len(args)}")
         return tuple(_typed(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
     if tp in (int, str, bool) and (type(value) is not tp):
-        raise SchemaError(f"{where}: {value!r} is not {tp.__name__}")
+        raise InputError(f"{where}: {value!r} is not {tp.__name__}")
     return value
 
 
@@ -595,7 +592,7 @@ def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given:
     """A record of *cls* from a JSON object: every field typed, none missing (without a default), none unknown;
     *given* fields are already typed."""
     if not isinstance(data, dict):
-        raise SchemaError(f"{where}: {data!r} is not an object")
+        raise InputError(f"{where}: {data!r} is not an object")
     given = given or {}
     data = {k: v for k, v in data.items() if k not in skip and k not in given}
     hints = _hints(cls)
@@ -605,31 +602,31 @@ def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given:
             continue
         if f.name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise SchemaError(f"{where}: no {f.name}")
+                raise InputError(f"{where}: no {f.name}")
             continue
         args[f.name] = _typed(hints[f.name], data.pop(f.name), f"{where}.{f.name}")
     if data:
-        raise SchemaError(f"{where}: unknown fields {sorted(data)}")
+        raise InputError(f"{where}: unknown fields {sorted(data)}")
     return cls(**args)
 
 
 def difference_from_json(data: dict[str, Any], where: str = "difference") -> Difference:
     if not isinstance(data, dict):
-        raise SchemaError(f"{where}: not an object")
+        raise InputError(f"{where}: not an object")
     try:
         cause = Cause(str(data.get("cause")))
     except ValueError:
-        raise SchemaError(f"{where}.cause={data.get('cause')!r} is not one of {[c.value for c in Cause]}") from None
+        raise InputError(f"{where}.cause={data.get('cause')!r} is not one of {[c.value for c in Cause]}") from None
     facts = _record(FACTS[cause], data.get("facts"), f"{where}.facts")
     return _record(Difference, data, where, given={"cause": cause, "facts": facts})
 
 
 def judgement_from_json(data: dict[str, Any], where: str = "judgement") -> Judgement:
     if not isinstance(data, dict) or data.get("kind") != "judgement":
-        raise SchemaError(f"{where}: not a judgement record")
+        raise InputError(f"{where}: not a judgement record")
     differences = data.get("differences", [])
     if not isinstance(differences, list):
-        raise SchemaError(f"{where}.differences: not a list")
+        raise InputError(f"{where}.differences: not a list")
     diffs = tuple(difference_from_json(d, f"{where}.differences[{i}]") for i, d in enumerate(differences))
     return _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
 
@@ -661,26 +658,26 @@ def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], l
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise JudgementsError(f"{name}:{number}: not JSON ({exc.msg})") from None
+            raise InputError(f"{name}:{number}: not JSON ({exc.msg})") from None
         if head is None:
             if not isinstance(data, dict) or data.get("kind") != "header" or data.get("file") != FILE_KIND:
-                raise JudgementsError(f"{name}:{number}: no judgements header")
+                raise InputError(f"{name}:{number}: no judgements header")
             if data.get("schema") != SCHEMA_VERSION:
-                raise JudgementsError(f"{name}:{number}: schema {data.get('schema')!r}, this reader knows "
+                raise InputError(f"{name}:{number}: schema {data.get('schema')!r}, this reader knows "
                                       f"{SCHEMA_VERSION}")
             if not isinstance(data.get("rule_sets"), list):
-                raise JudgementsError(f"{name}:{number}: the header names no rule_sets")
+                raise InputError(f"{name}:{number}: the header names no rule_sets")
             head = data
             continue
         try:
             j = judgement_from_json(data)
-        except SchemaError as exc:
-            raise JudgementsError(f"{name}:{number}: {exc}") from None
+        except InputError as exc:
+            raise InputError(f"{name}:{number}: {exc}") from None
         if j.rules not in head["rule_sets"]:
-            raise JudgementsError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {head['rule_sets']}")
+            raise InputError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {head['rule_sets']}")
         out.append(j)
     if head is None:
-        raise JudgementsError(f"{name}: empty, no judgements header")
+        raise InputError(f"{name}: empty, no judgements header")
     return head, out
 
 
@@ -690,9 +687,9 @@ def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:
         with open(path, encoding="utf-8") as f:
             return parse_judgements(f, str(path))
     except OSError as exc:
-        raise JudgementsError(f"{path}: {exc.strerror}") from None
+        raise InputError(f"{path}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
-        raise JudgementsError(f"{path}: not UTF-8 ({exc.reason})") from None
+        raise InputError(f"{path}: not UTF-8 ({exc.reason})") from None
 
 
 def under(judgements: Iterable[Judgement], rules: str) -> list[Judgement]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..runtime import atomic
-from ..errors import HarnessError
+from ..errors import MachineError
 from ..spectrum import tzx, z80snap
 from ..spectrum.loading import load_tape
 from ..spectrum.machine import Spectrum48
@@ -34,10 +34,6 @@ STEM = {"ru": f"{TITLE} (19xx)(-)(ru)", "en": f"{TITLE} (19xx)(-)(en)[tr en]"}
 RZX_GAME = 0                                  # regress game 0 with --seed 1 (its player: random)
 MANIFEST = "manifest.json"
 DEFAULT_PACK = Path("build/pack")
-
-
-class PackError(HarnessError):
-    """The pack could not be made (a tape that stops before its first question, a recording that failed)."""
 
 
 def archive_texts(lang: str) -> list[tuple[str, str]]:
@@ -67,7 +63,7 @@ def title_screen(blocks: list[TapeBlock]) -> bytes:
     m.boot()
     stop = load_tape(m, blocks)
     if stop.kind == "report":
-        raise PackError(f"the tape stopped with «{stop.report}» before its first question")
+        raise MachineError(f"the tape stopped with «{stop.report}» before its first question")
     return z80snap.write_z80(z80snap.from_machine(m))
 
 
@@ -77,7 +73,7 @@ def recorded_game(tap: bytes) -> bytes:
     regress._init_worker(tap)
     game = regress.play_one((RZX_GAME, regress.spread_seed(1 + RZX_GAME), regress.STRATEGIES[0], False, True))
     if "rzx" not in game or game.get("failure"):
-        raise PackError(f"the recorded game did not finish: {game.get('failure') or game.get('rzx_note')}")
+        raise MachineError(f"the recorded game did not finish: {game.get('failure') or game.get('rzx_note')}")
     return game["rzx"]
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..runtime import atomic
 from .build import DEFAULT_TAP
-from ..errors import HarnessError
+from ..errors import MachineError, UsageError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
 from ..spectrum.loading import load_tape
@@ -48,10 +48,6 @@ STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
 
 
-class RegressError(HarnessError):
-    """Bad arguments, or no tape to play."""
-
-
 def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
     """The built tape, rebuilt when anything it is made from changed (build.ensure_tape: a fingerprint)."""
     from .build import ensure_tape as current_tape
@@ -75,7 +71,7 @@ def core_class(name: str) -> Callable[[], Core]:
     if name == "skoolkit":
         from ..spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore
-    raise RegressError(f"--core {name}: no such CPU core (z80, skoolkit)")
+    raise UsageError(f"--core {name}: no such CPU core (z80, skoolkit)")
 
 
 def _init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
@@ -91,7 +87,7 @@ def _init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> No
     stop = load_tape(m, blocks)
     _startup_profile = startup.stop()            # every game runs these statements before its first question
     if stop.kind == "report":
-        raise RegressError(f"the tape's program stopped with report «{stop.report}» before it first waited "
+        raise MachineError(f"the tape's program stopped with report «{stop.report}» before it first waited "
                            f"for a key")
     _snapshot = m.snapshot()
     _statements = Profiler.for_program(m.program_bytes()).statements
@@ -114,7 +110,7 @@ def play_one(job: tuple) -> dict:
     index, seed, strategy, keep_all_screens, *rest = job
     rzx = bool(rest and rest[0])
     if rzx and _core != "z80":
-        raise RegressError(f"--rzx records on the z80 core only, not --core {_core}")
+        raise UsageError(f"--rzx records on the z80 core only, not --core {_core}")
     m = recording_machine() if rzx else Spectrum48(fast=True, core=core_class(_core))
     m.restore(_snapshot)
     if _accelerate is not None:
@@ -309,7 +305,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
     games = len(plan)
     if rzx and accelerate:
-        raise RegressError("--rzx records the plain ROM's own run: it does not go with --accelerate")
+        raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
     jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
     core_class(core)                                   # an unknown core fails here, before any worker starts
     with claimed(out, command, replace=replace) as folder:

@@ -13,29 +13,21 @@ from collections import deque
 from pathlib import Path
 
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .build import DEFAULT_TAP
-from ..spectrum.keyboard import KeyError_
-from ..spectrum.machine import MachineError, RunTimeout, Spectrum48
+from ..spectrum.machine import MachineError, Spectrum48
 from ..spectrum.typist import Typist
 
 MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the whole run
 LOAD_COMMAND = b'\xef""\r'  # LOAD "" ENTER, as loading.load_tape types it
 
 
-class SnapshotCmdError(HarnessError):
-    """The program did not reach the line as asked: it stopped, waited with no answer left, or ran too long."""
-
-
 def ensure_tape(path: Path) -> Path:
     """The tape to load: *path* itself, or for the default tape a fresh build when it is missing or stale."""
     path = Path(path)
     if path.resolve() != DEFAULT_TAP.resolve():
-        from ..spectrum.tape import TapeError, read_program_tape
-        try:
-            read_program_tape(path)                    # a file that is not a program's tape: one line naming it
-        except TapeError as exc:
-            raise SnapshotCmdError(str(exc)) from None
+        from ..spectrum.tape import read_program_tape
+        read_program_tape(path)                        # a file that is not a program's tape: an InputError naming it
         return path
     from .build import ensure_tape as current_tape  # rebuilt when anything it is made from changed
     return current_tape(path)
@@ -74,23 +66,20 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
     while True:
         budget = max_frames - (machine.frames - start)
         if budget <= 0:
-            raise SnapshotCmdError(f"{where} not reached within {max_frames} frames")
-        try:
-            stop = machine.run(budget, until_line=target, until_wait=True, what=where)
-        except RunTimeout as exc:
-            raise SnapshotCmdError(str(exc)) from exc
+            raise MachineError(f"{where} not reached within {max_frames} frames")
+        stop = machine.run(budget, until_line=target, until_wait=True, what=where)     # or a RunTimeout
         if stop.kind == "line":
             machine.release()
             return len(answers) - len(left)
         if stop.kind == "report":
-            raise SnapshotCmdError(f"the program stopped with report {stop.report} before {where}")
+            raise MachineError(f"the program stopped with report {stop.report} before {where}")
         wait = stop.wait
         if wait.kind == "editor":
-            raise SnapshotCmdError(f"the program is back in the editor at {wait.line}:{wait.statement} "
+            raise MachineError(f"the program is back in the editor at {wait.line}:{wait.statement} "
                                    f"before {where}")
         if not left:
             what = "INPUT" if wait.kind == "input" else "a key"
-            raise SnapshotCmdError(f"the program waits for {what} at line {wait.line}:{wait.statement} "
+            raise MachineError(f"the program waits for {what} at line {wait.line}:{wait.statement} "
                                    f"before {where}, and no --answer is left ({len(answers)} given)")
         answer = left.popleft()
         try:
@@ -101,5 +90,5 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
                 key = answer or "ENTER"
             if _tap_watching(machine, key, target):
                 return len(answers) - len(left)
-        except (KeyError_, MachineError, UnicodeEncodeError) as exc:
-            raise SnapshotCmdError(f"answer {answer!r} to the wait at line {wait.line}:{wait.statement}: {exc}") from exc
+        except (InputError, MachineError, UnicodeEncodeError) as exc:
+            raise MachineError(f"answer {answer!r} to the wait at line {wait.line}:{wait.statement}: {exc}") from exc

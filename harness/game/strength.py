@@ -23,7 +23,7 @@ from typing import Callable
 from ..runtime import atomic
 from ..cribbage.discard import crib_table
 from ..cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
-from ..errors import HarnessError
+from ..errors import InputError, MachineError, UsageError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
 from ..resources import PUBLISHED_CRIB
@@ -37,10 +37,6 @@ OPPONENTS = ("random", "greedy", "ev")
 ENGINE_PAIRINGS = (("ev", "ev"), ("highest", "ev"), ("greedy", "ev"), ("random", "ev"))
 ENGINE_CHUNK = 100
 CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
-
-
-class StrengthError(HarnessError):
-    """Bad arguments, a folder of transcripts that cannot be read, or no tape."""
 
 
 def published() -> dict:
@@ -223,7 +219,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                     job = outcome.job
                     if not outcome.ok:
                         if job[0] == "engine":
-                            raise StrengthError(f"engine games {job[1]} vs {job[2]} from {job[3]}: {outcome.error}")
+                            raise MachineError(f"engine games {job[1]} vs {job[2]} from {job[3]}: {outcome.error}")
                         results.append({"index": job[1], "seed": job[2], "opponent": job[3],
                                         "failure": outcome.error, "study": None})
                         bar.note(f"cribbage-zx strength: game {job[1]} (seed {job[2]}, {job[3]}): "
@@ -269,7 +265,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     for place in folders:
         paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not paths:
-            raise StrengthError(f"{place}: no game-*.jsonl transcripts to study")
+            raise InputError(f"{place}: no game-*.jsonl transcripts to study")
         found = []
         for path in paths:
             try:
@@ -277,10 +273,10 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
                     head, events = read_jsonl(f)
                 study = analyse_game(events)
             except (OSError, ValueError) as exc:
-                raise StrengthError(f"{path}: {exc}") from exc
+                raise InputError(f"{path}: {exc}") from exc
             key = (head["seed"], head["player"])
             if key in seen:
-                raise StrengthError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
+                raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
             seen[key] = path
             found.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
         found.sort(key=lambda r: r["index"])
@@ -297,14 +293,14 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
         for outcome in outcomes:
             if not outcome.ok:
-                raise StrengthError(f"engine games {outcome.job[1:4]}: {outcome.error}")
+                raise MachineError(f"engine games {outcome.job[1:4]}: {outcome.error}")
             chunks.append(outcome.value)
     report = summarise(results, chunks, opponents)
     report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
     if len(folders) > 1:
         report["run"]["from"] = [str(f) for f in folders]
         if out is None:
-            raise StrengthError("several --from folders: the report needs an --out of its own")
+            raise UsageError("several --from folders: the report needs an --out of its own")
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
     target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:

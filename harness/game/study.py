@@ -28,7 +28,7 @@ from ..cribbage.cards import Card, parse_card
 from ..cribbage.discard import ev_discard_values
 from ..cribbage.play import is_legal, score_play
 from ..cribbage.rules import STANDARD
-from ..errors import HarnessError
+from ..errors import InputError
 from .events import Deal, Discard, Event, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Win
 
 Z95 = 1.959963984540054
@@ -36,7 +36,7 @@ SIDES = ("computer", "player")
 KINDS = ("hand", "crib", "pegging")
 
 
-class StudyError(HarnessError, ValueError):
+class StudyError(InputError):
     """A transcript the study cannot follow (a card laid that the player does not hold...)."""
 
 

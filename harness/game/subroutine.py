@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from ..spectrum.direct import command_bytes, run_direct
 from ..spectrum.floats import encode
 from ..spectrum.loading import load_tape
@@ -27,10 +27,6 @@ from ..spectrum.variables import BasicVariables
 from .program import CUT_WAIT
 
 
-class SubroutineError(HarnessError):
-    """The program could not be brought to the subroutine, or a call did not finish."""
-
-
 def program_at_editor(tape: bytes | list[TapeBlock], core: Callable[[], Core] | None = None) -> Spectrum48:
     """The program loaded, answered N and N, and broken into at the cut for deal (CUT_WAIT) with BREAK
     (on *core*, a CPU core adapter class, if given: the second-core test runs a sweep chunk on SkoolKit)."""
@@ -41,12 +37,12 @@ def program_at_editor(tape: bytes | list[TapeBlock], core: Callable[[], Core] | 
         Typist(m).answer("N")
         stop = m.run_until_wait(3000)
     if stop.wait is None or stop.wait.line != CUT_WAIT:           # kind "wait" sets it
-        raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
+        raise MachineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
     m.press("CAPS SHIFT+SPACE")
     stop = m.run_until_report(200)
     m.release()
     if stop.report is None or stop.report.code != "L":
-        raise SubroutineError(f"BREAK gave report {stop.report}, not L BREAK into program")
+        raise MachineError(f"BREAK gave report {stop.report}, not L BREAK into program")
     m.run(200, until_wait=True, stop_on_report=False, what="the editor after BREAK")
     return m
 
@@ -65,7 +61,7 @@ class Subroutine:
         submit(machine, command_bytes(f"GO SUB {line}"))
         stop = machine.run(200, until_line=(line, None), what=f"line {line}")
         if stop.kind != "line":
-            raise SubroutineError(f"GO SUB {line} did not reach its first statement: {stop}")
+            raise MachineError(f"GO SUB {line} did not reach its first statement: {stop}")
         self.v = BasicVariables(machine)
         self._addr = {v.name: v for v in self.v.all()}
         self.snapshot = machine.snapshot()
@@ -78,7 +74,7 @@ class Subroutine:
         try:
             return self._addr[name]
         except KeyError:
-            raise SubroutineError(f"the program has no variable {name} at this point") from None
+            raise MachineError(f"the program has no variable {name} at this point") from None
 
     def set_number(self, name: str, value) -> None:
         v = self._var(name)
@@ -90,7 +86,7 @@ class Subroutine:
         a = v.value_addr + 5 * (start - 1)
         data = b"".join(encode(x) for x in values)
         if start - 1 + len(values) > v.dims[0]:
-            raise SubroutineError(f"{name} has only {v.dims[0]} elements")
+            raise MachineError(f"{name} has only {v.dims[0]} elements")
         self.m.mem[a:a + len(data)] = data
 
     def set_chars(self, name: str, codes: bytes, start: int = 1) -> None:
@@ -116,5 +112,5 @@ class Subroutine:
         finally:
             m.remove_statement_hook(self._hook)
         if stop.kind == "report":
-            raise SubroutineError(f"the subroutine stopped with report {stop.report}")
+            raise MachineError(f"the subroutine stopped with report {stop.report}")
         return m.ppc, m.subppc

@@ -37,7 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..runtime import atomic
-from ..errors import HarnessError
+from ..errors import InputError, OutputError
 from ..runtime.outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
@@ -53,10 +53,6 @@ SHOW_SETUP, PLAY_SETUP = SHOW_ROUTINE.setup, PLAY_ROUTINE.setup
 PLAY_RETURNS = set(PLAY_ROUTINE.returns)
 COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
 TOTAL_DEALS = 12_994_800        # C(52,4) * 48
-
-
-class SweepError(HarnessError):
-    """Bad arguments or a sweep that could not run."""
 
 
 # ---------------------------------------------------------------------------------------------- show
@@ -501,10 +497,10 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
         try:
             before = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise SweepError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
+            raise InputError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
         if before != params:
             changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
-            raise SweepError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
+            raise OutputError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
                              f"use --replace to start afresh, or another --out")
     else:
         atomic.write_json(path, params, indent=1)

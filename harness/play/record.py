@@ -16,14 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..runtime import atomic
-from ..errors import HarnessError
+from ..errors import InputError
 
 FORMAT = "cribbage-zx play keys"
 VERSION = 1
-
-
-class RecordError(HarnessError):
-    """A key record that cannot be read, or does not belong to the tape being played."""
 
 
 def tape_digest(data: bytes) -> str:
@@ -58,21 +54,21 @@ class KeyRecord:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise RecordError(f"--replay {path}: {exc.strerror or exc}") from exc
+            raise InputError(f"--replay {path}: {exc.strerror or exc}") from exc
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise RecordError(f"--replay {path}: not a key record ({exc})") from exc
+            raise InputError(f"--replay {path}: not a key record ({exc})") from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
+            raise InputError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
-            raise RecordError(f"--replay {path}: version {data.get('version')!r}, this program reads {VERSION}")
+            raise InputError(f"--replay {path}: version {data.get('version')!r}, this program reads {VERSION}")
         try:
             changes = [(int(f), tuple(str(k) for k in keys)) for f, keys in data["keys"]]
             record = cls(str(data["tape_sha256"]), int(data["seed"]), changes, int(data["frames"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"--replay {path}: a malformed entry ({type(exc).__name__}: {exc})") from exc
+            raise InputError(f"--replay {path}: a malformed entry ({type(exc).__name__}: {exc})") from exc
         frames = [f for f, _ in changes]
         if frames != sorted(set(frames)):
-            raise RecordError(f"--replay {path}: the key changes are not in frame order")
+            raise InputError(f"--replay {path}: the key changes are not in frame order")
         return record
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..runtime import atomic
 from ..cribbage.rules import STANDARD, Rules
-from ..errors import HarnessError
+from ..errors import HarnessError, InputError, MachineError, UsageError
 from ..game import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
@@ -33,7 +33,7 @@ from ..spectrum.tape import read_tap
 from ..spectrum.variables import BasicVariables
 from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
-from .record import KeyPlayer, KeyRecord, RecordError, tape_digest
+from .record import KeyPlayer, KeyRecord, tape_digest
 from .waits import PAUSED_TEXT, status_text
 
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
@@ -44,10 +44,6 @@ REFEREE_MODES = ("honest", "open")
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
-
-
-class PlayError(HarnessError):
-    """A play session could not start or do what was asked: names the file or the option."""
 
 
 def slot_path(base: str | os.PathLike, slot: int) -> Path:
@@ -69,13 +65,13 @@ class PlaySession:
                  rules: Rules = STANDARD, record: str | os.PathLike | None = None,
                  replay: str | os.PathLike | None = None):
         if scale < 1:
-            raise PlayError(f"--scale {scale}: the scale is a whole number from 1")
+            raise UsageError(f"--scale {scale}: the scale is a whole number from 1")
         if referee is True:
             referee = "honest"
         if referee and referee not in REFEREE_MODES:
-            raise PlayError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
+            raise UsageError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
         if (record or replay) and load is not None:
-            raise PlayError(f"--{'record' if record else 'replay'} starts from the tape, not from --load")
+            raise UsageError(f"--{'record' if record else 'replay'} starts from the tape, not from --load")
         self.scale = scale
         self.rules = rules
         self.machine = BeeperSpectrum(fast=False)
@@ -103,19 +99,16 @@ class PlaySession:
             from .referee import Referee
             self.referee = Referee(self.machine, rules, honest=referee == "honest")
         if replay is not None:
-            try:
-                rec = KeyRecord.read(replay)
-            except RecordError as exc:
-                raise PlayError(str(exc)) from exc
+            rec = KeyRecord.read(replay)                  # an InputError naming the file
             if seed is not None and seed != rec.seed:
-                raise PlayError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
+                raise UsageError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
             self.seed = rec.seed
             self.player = KeyPlayer(rec)
         if load is not None:
             self.load(load)
         else:
             if tape is None:
-                raise PlayError("no tape and no snapshot to start from")
+                raise UsageError("no tape and no snapshot to start from")
             self._start_tape(Path(tape), self.seed, replay)
         self.machine.add_statement_hook(self._on_statement)
         if self.referee is not None:
@@ -129,16 +122,16 @@ class PlaySession:
             data = tape.read_bytes()
             blocks = read_tap(tape)
         except OSError as exc:
-            raise PlayError(f"--tape {tape}: {exc.strerror or exc}") from exc
+            raise InputError(f"--tape {tape}: {exc.strerror or exc}") from exc
         except HarnessError as exc:          # not a tape: the reader names the file and the block
-            raise PlayError(f"--tape: {exc}") from exc
+            raise InputError(f"--tape: {exc}") from exc
         if not blocks:
-            raise PlayError(f"--tape {tape}: the tape is empty")
+            raise InputError(f"--tape {tape}: the tape is empty")
         if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
-            raise PlayError(f"--replay {replay}: recorded on another tape than {tape}")
+            raise InputError(f"--replay {replay}: recorded on another tape than {tape}")
         if self.record_path is not None:
             if seed is None:
-                raise PlayError("--record needs a seed (the command draws one unless --seed is given)")
+                raise UsageError("--record needs a seed (the command draws one unless --seed is given)")
             self.record = KeyRecord(tape_digest(data), seed)
         m = self.machine
         m.boot()
@@ -219,7 +212,7 @@ class PlaySession:
                 if m.run_frame():
                     break
             else:
-                raise PlayError(f"a frame did not end after {MAX_PARTIAL_FRAMES} trap stops "
+                raise MachineError(f"a frame did not end after {MAX_PARTIAL_FRAMES} trap stops "
                                 f"(line {m.ppc}:{m.subppc}, PC={m.cpu.pc:#06x})")
             self.frames += 1
             if self.record is not None:
@@ -244,7 +237,7 @@ class PlaySession:
         return self.machine.wait_state()
 
     def run_until_wait(self, max_frames: int = 30_000) -> WaitState:
-        """Step until the program waits for a key with no key held; PlayError after *max_frames*."""
+        """Step until the program waits for a key with no key held; a MachineError after *max_frames*."""
         previous = None
         for _ in range(max_frames):
             self.step()
@@ -253,7 +246,7 @@ class PlaySession:
                 return w
             previous = w
         m = self.machine
-        raise PlayError(f"the program did not wait for a key within {max_frames} frames "
+        raise MachineError(f"the program did not wait for a key within {max_frames} frames "
                         f"(at line {m.ppc}:{m.subppc})")
 
     def needs_real_time(self) -> str | None:
@@ -383,13 +376,11 @@ class PlaySession:
         from the deals the save had seen."""
         path = Path(path)
         if self.record is not None:
-            raise PlayError(f"{path}: not loaded while --record is on (the record would not replay)")
+            raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
         try:
             snap = z80snap.read_z80(path)
         except OSError as exc:
-            raise PlayError(f"{path}: {exc.strerror or exc}") from exc
-        except z80snap.SnapshotError as exc:
-            raise PlayError(str(exc)) from exc
+            raise InputError(f"{path}: {exc.strerror or exc}") from exc
         side: dict = {}
         try:
             side = json.loads(sidecar(path).read_text(encoding="utf-8"))

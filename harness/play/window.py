@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from ..spectrum.machine import FRAME_S
+from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import PlayError, PlaySession, slot_path
+from .session import PlaySession, slot_path
 
 PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -32,7 +33,7 @@ def check_display(environ=os.environ) -> None:
     if environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return
     if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
-        raise PlayError("no display (DISPLAY is not set; run under X or use xvfb-run)")
+        raise UsageError("no display (DISPLAY is not set; run under X or use xvfb-run)")
 
 
 def import_pygame():
@@ -41,7 +42,7 @@ def import_pygame():
     try:
         import pygame
     except ImportError as exc:
-        raise PlayError("pygame-ce is not installed (pip install -e '.[play]')") from exc
+        raise UsageError("pygame-ce is not installed (pip install -e '.[play]')") from exc
     return pygame
 
 
@@ -66,18 +67,18 @@ class Window:
         try:
             pg.display.init()
         except pg.error as exc:
-            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}: {exc}; "
+            raise UsageError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}: {exc}; "
                             f"run under X or use xvfb-run)") from exc
         driver = pg.display.get_driver()
         if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER", "").lower() not in HEADLESS_DRIVERS:
             pg.display.quit()          # SDL could not open the display it was given and fell back to drawing nowhere
-            raise PlayError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}; "
+            raise UsageError(f"no display (cannot open DISPLAY={os.environ.get('DISPLAY', '')!r}; "
                             f"run under X or use xvfb-run)")
         pg.font.init()
         try:
             self.screen = pg.display.set_mode(session.size, pg.RESIZABLE)
         except pg.error as exc:
-            raise PlayError(f"no display ({exc})") from exc
+            raise UsageError(f"no display ({exc})") from exc
         pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
@@ -166,7 +167,7 @@ class Window:
                 s.load(path)
                 self._say(f"loaded slot {slot}: {path}")
                 self.slot = slot
-            except PlayError as exc:
+            except HarnessError as exc:         # a usage or file problem: said in the window
                 self._say(f"could not load slot {slot}: {exc}")
 
     def _say(self, text: str, echo: bool = True) -> None:

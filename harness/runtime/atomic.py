@@ -24,19 +24,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
-from ..errors import HarnessError
+from ..errors import OutputError
 
-__all__ = ["WriteError", "replacing", "replacing_folder", "open_for_replace", "write_bytes", "write_text",
+__all__ = ["replacing", "replacing_folder", "open_for_replace", "write_bytes", "write_text",
            "write_json", "json_lines", "write_json_lines"]
-
-
-class WriteError(HarnessError, OSError):
-    """An output file could not be written (a full disk, a read-only place, a folder in the way): names it.
-
-    Also an OSError, so code that handled the system's error still does."""
-
-    def __str__(self) -> str:
-        return str(self.strerror)
 
 
 def _umask() -> int:
@@ -56,7 +47,7 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
     """
     final = Path(path)
     if final.is_dir():
-        raise WriteError(errno.EISDIR, f"{final}: is a folder, not a file")
+        raise OutputError(errno.EISDIR, f"{final}: is a folder, not a file")
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
@@ -71,7 +62,7 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
                 os.fsync(f.fileno())
             os.chmod(tmp, _FILE_MODE)
             os.replace(tmp, final)
-        except WriteError:
+        except OutputError:
             raise
         except OSError as exc:                   # a full disk, a quota, a folder that became read-only
             raise _named(final, exc) from None
@@ -90,7 +81,7 @@ def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
     a half-written one."""
     final = Path(path)
     if final.exists() and not final.is_dir():
-        raise WriteError(errno.ENOTDIR, f"{final}: is a file, not a folder")
+        raise OutputError(errno.ENOTDIR, f"{final}: is a file, not a folder")
     try:
         final.parent.mkdir(parents=True, exist_ok=True)
         fresh = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.new-"))
@@ -117,8 +108,8 @@ def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _named(path: Path, exc: OSError) -> WriteError:
-    return WriteError(exc.errno or errno.EIO, f"{path}: cannot write it: {exc.strerror or exc}")
+def _named(path: Path, exc: OSError) -> OutputError:
+    return OutputError(exc.errno or errno.EIO, f"{path}: cannot write it: {exc.strerror or exc}")
 
 
 @contextmanager

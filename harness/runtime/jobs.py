@@ -4,7 +4,7 @@ Every job needs a machine with the tape loaded, so each worker process runs a
 `Setup` once before its first job. Results come back as `Outcome`s in the
 order jobs finish; a job that raises is an outcome with a one-line error (the
 others go on), while a worker that cannot start ends the whole run at once
-with `WorkerStartError`, since every other worker would fail the same way.
+with a `MachineError` ("could not start"), since every other worker would fail the same way.
 
 * ``workers == 1`` and no scheduler: the jobs run in this process, in order.
 * ``workers >= 2``: a pool of forked processes, each fed one job at a time
@@ -36,18 +36,10 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for
 from typing import Any, Callable, Iterator
 
-from ..errors import HarnessError
+from ..errors import MachineError, UsageError
 
 STOP_GRACE_S = 2.0          # how long a terminated worker gets before it is killed
 POLL_S = 0.5                # the parent looks at its workers at least this often
-
-
-class WorkerStartError(HarnessError):
-    """A worker could not run the setup (a missing ROM, a truncated tape...): no job can run."""
-
-
-class SchedulerError(HarnessError):
-    """The Dask scheduler could not be reached or started."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +91,7 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
     try:
         setup.func(*setup.args)
     except Exception as exc:
-        raise WorkerStartError(f"the worker could not start: {one_line(exc)}") from exc
+        raise MachineError(f"the worker could not start: {one_line(exc)}") from exc
     for index, job in enumerate(jobs):
         try:
             value = func(job)
@@ -251,7 +243,7 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
                 for message in messages:
                     kind = message[0]
                     if kind == "start-failed":
-                        raise WorkerStartError(f"worker {w.number} could not start: {message[1]}")
+                        raise MachineError(f"worker {w.number} could not start: {message[1]}")
                     if kind == "ready":
                         w.ready = True
                         if not dead:
@@ -272,7 +264,7 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
                 how = w.describe_exit()
                 w.stop(gently=False)
                 if not w.ready:
-                    raise WorkerStartError(f"worker {w.number} {how} while starting")
+                    raise MachineError(f"worker {w.number} {how} while starting")
                 if w.running is not None:
                     index = w.running
                     deaths[index] = deaths.get(index, 0) + 1
@@ -465,7 +457,7 @@ def _security(scheduler: SchedulerAddress):
         try:
             return Security.temporary()
         except ImportError as exc:
-            raise SchedulerError("--scheduler local needs the cryptography package for its TLS certificate: "
+            raise UsageError("--scheduler local needs the cryptography package for its TLS certificate: "
                                  "pip install 'cribbage-zx[dask]'") from exc
     if scheduler.scheme == "tls":
         if scheduler.tls_cert:
@@ -473,7 +465,7 @@ def _security(scheduler: SchedulerAddress):
                             tls_client_key=scheduler.tls_key, require_encryption=True)
         security = Security(require_encryption=True)           # the Dask configuration's files
         if not (security.tls_ca_file and security.tls_client_cert):
-            raise SchedulerError(f"--scheduler {scheduler}: no TLS files: give --tls-ca-file, --tls-cert and "
+            raise UsageError(f"--scheduler {scheduler}: no TLS files: give --tls-ca-file, --tls-cert and "
                                  f"--tls-key (or set distributed.comm.tls in the Dask configuration)")
         return security
     return None
@@ -487,12 +479,12 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
         import dask
         from distributed import Client, LocalCluster, as_completed
     except ImportError as exc:
-        raise SchedulerError("--scheduler needs Dask: pip install 'cribbage-zx[dask]'") from exc
+        raise UsageError("--scheduler needs Dask: pip install 'cribbage-zx[dask]'") from exc
     if not isinstance(scheduler, SchedulerAddress):
         try:
             scheduler = checked_scheduler(scheduler)
         except ValueError as exc:
-            raise SchedulerError(f"--scheduler: {exc}") from None
+            raise UsageError(f"--scheduler: {exc}") from None
     if not jobs:
         return
     security = _security(scheduler)
@@ -517,14 +509,14 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
         config.__exit__(None, None, None)
         if scratch is not None:
             scratch.cleanup()
-        raise SchedulerError(f"--scheduler {scheduler}: {one_line(exc)}") from exc
+        raise UsageError(f"--scheduler {scheduler}: {one_line(exc)}") from exc
     futures = []
     name = f"cribbage-zx-setup-{os.getpid()}-{time.monotonic_ns()}"
     try:
         try:
             client.register_plugin(_worker_plugin(name, setup), name=name)
         except Exception as exc:
-            raise WorkerStartError(f"a Dask worker could not start: {one_line(exc)}") from None
+            raise MachineError(f"a Dask worker could not start: {one_line(exc)}") from None
         futures = [client.submit(_dask_task, func, name, job, key=f"{name}-{i}", pure=False)
                    for i, job in enumerate(jobs)]
         index_of = {f.key: i for i, f in enumerate(futures)}
@@ -536,7 +528,7 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
                 yield Outcome(index, jobs[index], error=one_line(exc), details=traceback.format_exc())
             else:
                 if isinstance(value, _StartFailed):
-                    raise WorkerStartError(f"Dask worker {value.worker} could not start: {value.error}")
+                    raise MachineError(f"Dask worker {value.worker} could not start: {value.error}")
                 yield Outcome(index, jobs[index], value)
             future.release()
     finally:

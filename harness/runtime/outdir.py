@@ -32,15 +32,11 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import atomic
-from ..errors import HarnessError
+from ..errors import OutputError
 
 LOCK_NAME = ".lock"
 MARKER_NAME = ".cribbage-zx-run"
 _OURS = (LOCK_NAME, MARKER_NAME)
-
-
-class OutputFolderError(HarnessError):
-    """The output folder is in use by another run, holds files we did not write, or cannot be written."""
 
 
 def _reason(exc: OSError) -> str:
@@ -60,7 +56,7 @@ def _lock(folder: Path, wait: float) -> int:
     try:
         fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
     except OSError as exc:
-        raise OutputFolderError(f"{folder}: cannot write into the output folder: {_reason(exc)}") from None
+        raise OutputError(f"{folder}: cannot write into the output folder: {_reason(exc)}") from None
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -72,7 +68,7 @@ def _lock(folder: Path, wait: float) -> int:
                 continue
             holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
             os.close(fd)
-            raise OutputFolderError(f"{folder}: another run is writing into this folder (pid {holder}); "
+            raise OutputError(f"{folder}: another run is writing into this folder (pid {holder}); "
                                     f"wait for it to end or choose another --out") from None
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
@@ -131,7 +127,7 @@ def _remove(folder: Path, entries: set[str]) -> None:
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                raise OutputFolderError(f"{path}: cannot remove it: {_reason(exc)}") from None
+                raise OutputError(f"{path}: cannot remove it: {_reason(exc)}") from None
     for rel in sorted(entries, key=lambda r: -r.count("/")):
         path = folder / rel
         if path.is_dir() and not path.is_symlink():
@@ -163,12 +159,12 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
     """
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise OutputFolderError(f"{folder}: is a file, not a folder; choose another --out")
+        raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
     made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputFolderError(f"{folder}: cannot create the output folder: {_reason(exc)}") from None
+        raise OutputError(f"{folder}: cannot create the output folder: {_reason(exc)}") from None
     new_lock = not (folder / LOCK_NAME).exists()
     fd = _lock(folder, wait)
     try:
@@ -177,19 +173,19 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
         try:
             if record is not None and record.get("command") != command:
                 other = record.get("command")
-                raise OutputFolderError(
+                raise OutputError(
                     f"{folder}: holds a `cribbage-zx {other}` run, not a {command} one; choose another --out"
                     if isinstance(other, str) else
                     f"{folder}: its record {MARKER_NAME} is unreadable; choose another --out")
             own = _own_entries(record, present) if record is not None else set()
             foreign = present - own
             if record is None and present:
-                raise OutputFolderError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
+                raise OutputError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
                                         f"({_listed(present)}); choose a new or empty folder for --out")
             if own and not (resume or replace or rewrite):
-                raise OutputFolderError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
+                raise OutputError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
                                         f"use --replace to clear it, or choose another --out")
-        except OutputFolderError:
+        except OutputError:
             if new_lock:                      # leave a folder we refused as we found it
                 (folder / LOCK_NAME).unlink(missing_ok=True)
             if made:
@@ -211,7 +207,7 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
                     folder.rmdir()
                 else:
                     _write_record(folder, {"command": command, "state": "complete", "files": sorted(written)})
-            except (OutputFolderError, OSError):
+            except (OutputError, OSError):
                 pass                          # the "writing" record stays: it still says what was there before
     finally:
         _HELD.discard(fd)
@@ -223,7 +219,7 @@ def _write_record(folder: Path, record: dict) -> None:
     try:
         atomic.write_json(folder / MARKER_NAME, record, indent=0)
     except OSError as exc:
-        raise OutputFolderError(f"{folder / MARKER_NAME}: cannot write it: {_reason(exc)}") from None
+        raise OutputError(f"{folder / MARKER_NAME}: cannot write it: {_reason(exc)}") from None
 
 
 def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: str) -> Path:
@@ -235,17 +231,17 @@ def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: 
     """
     path = Path(path)
     if path.is_dir():
-        raise OutputFolderError(f"{path}: is a folder, not a {what} file")
+        raise OutputError(f"{path}: is a folder, not a {what} file")
     if path.exists() or path.is_symlink():
         try:
             with open(path, "rb") as f:
                 head = f.read(64)
         except OSError as exc:
-            raise OutputFolderError(f"{path}: cannot read the file there: {_reason(exc)}") from None
+            raise OutputError(f"{path}: cannot read the file there: {_reason(exc)}") from None
         if head and not ours(head):
-            raise OutputFolderError(f"{path}: holds a file that is not a {what}; refusing to overwrite it "
+            raise OutputError(f"{path}: holds a file that is not a {what}; refusing to overwrite it "
                                     f"(remove it or choose another name)")
     parent = path.parent
     if parent.exists() and not os.access(parent, os.W_OK):
-        raise OutputFolderError(f"{parent}: cannot write into this folder: {os.strerror(errno.EACCES)}")
+        raise OutputError(f"{parent}: cannot write into this folder: {os.strerror(errno.EACCES)}")
     return path

@@ -13,13 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import HarnessError
+from ..errors import InputError
 
-__all__ = ["ValidationError", "describe", "expect", "field", "read_json", "read_text"]
-
-
-class ValidationError(HarnessError):
-    """A file that is not in the form its reader expects (the message names the file and the field)."""
+__all__ = ["describe", "expect", "field", "read_json", "read_text"]
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
@@ -41,7 +37,7 @@ def _matches(value: Any, kinds: tuple) -> bool:
     return isinstance(value, kinds)
 
 
-def expect(value: Any, kinds: type | tuple, where: str, error: type[Exception] = ValidationError) -> Any:
+def expect(value: Any, kinds: type | tuple, where: str, error: type[Exception] = InputError) -> Any:
     """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
@@ -54,7 +50,7 @@ _MISSING = object()
 
 
 def field(obj: dict, key: str, kinds: type | tuple, where: str, default: Any = _MISSING,
-          error: type[Exception] = ValidationError) -> Any:
+          error: type[Exception] = InputError) -> Any:
     """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""
     if key not in obj:
         if default is _MISSING:
@@ -63,7 +59,7 @@ def field(obj: dict, key: str, kinds: type | tuple, where: str, default: Any = _
     return expect(obj[key], kinds, f"{where}.{key}", error)
 
 
-def read_text(path: str | Path, error: type[Exception] = ValidationError, what: str = "file") -> str:
+def read_text(path: str | Path, error: type[Exception] = InputError, what: str = "file") -> str:
     """A UTF-8 text file (a BOM is dropped), or *error* naming the file and the first bad byte's line."""
     path = Path(path)
     try:
@@ -81,7 +77,7 @@ def read_text(path: str | Path, error: type[Exception] = ValidationError, what: 
         raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def read_json(path: str | Path, error: type[Exception] = ValidationError) -> Any:
+def read_json(path: str | Path, error: type[Exception] = InputError) -> Any:
     """A JSON file, or *error* naming the file and the line of the syntax error."""
     text = read_text(path, error, "JSON file")
     try:

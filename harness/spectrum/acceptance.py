@@ -6,7 +6,7 @@ pressing ENTER), where a rejected line is shown as the ROM shows it, with
 ``?`` at the spot where its check stopped; the ROM must also store each line
 exactly as the tokeniser wrote it; and the whole program must LOAD into a
 freshly booted 48K (the ROM's LOAD refuses with "4 Out of memory" a program
-that does not fit). Each refusal is a `ProgramRefused` naming the line.
+that does not fit). Each refusal is an `InputError` naming the line.
 """
 from __future__ import annotations
 
@@ -16,13 +16,9 @@ from .machine import Spectrum48
 from .romcheck import clear_edit_line, enter_program, submit
 from .tape import FLAG_DATA, TapeBlock, program_header
 from .typist import typed_form
-from ..errors import HarnessError
+from ..errors import InputError
 
 ERROR_1 = 0x0008            # RST 08: every error report; it copies CH_ADD (the spot) into X_PTR
-
-
-class ProgramRefused(HarnessError):
-    """The ROM rejects a line, stores it differently, or cannot load the program."""
 
 
 def _record(number: int, body: bytes) -> bytes:
@@ -78,14 +74,14 @@ def rejection_shown(machine: Spectrum48, record: bytes) -> str:
 
 
 def check_program(program: bytes, where: str = "<program>", file_lines: dict[int, int] | None = None) -> None:
-    """Raise ProgramRefused unless the ROM accepts and stores every line and LOADs the whole.
+    """Raise InputError unless the ROM accepts and stores every line and LOADs the whole.
 
     *where* names the listing; *file_lines* maps a BASIC line number to its
     line in that file, for a ``file:line`` in the message.
     """
     lines = split_program(program)
     if not lines:
-        raise ProgramRefused(f"{where}: the listing holds no program lines")
+        raise InputError(f"{where}: the listing holds no program lines")
     file_lines = file_lines or {}
 
     def place(number: int) -> str:
@@ -99,14 +95,14 @@ def check_program(program: bytes, where: str = "<program>", file_lines: dict[int
         fresh.boot()
         shown = rejection_shown(fresh, first.expected)
         more = f" (and {len(rejected) - 1} more line(s))" if len(rejected) > 1 else ""
-        raise ProgramRefused(f"{place(first.number)}: line {first.number}: the ROM's syntax check "
+        raise InputError(f"{place(first.number)}: line {first.number}: the ROM's syntax check "
                              f"rejects it at the ?: {shown}{more}")
     check_loads(program, where)
     differs = [v for v in verdicts if not v.identical]
     if differs:
         v = differs[0]
         stored = "does not store it" if v.stored is None else f"stores it as {v.stored.hex(' ')}"
-        raise ProgramRefused(f"{place(v.number)}: line {v.number}: the ROM {stored}, "
+        raise InputError(f"{place(v.number)}: line {v.number}: the ROM {stored}, "
                              f"not as the tokeniser wrote it ({v.expected.hex(' ')})")
 
 
@@ -119,4 +115,4 @@ def check_loads(program: bytes, where: str = "<program>") -> None:
     report = stop.report if stop.kind == "report" else (m.reports[-1] if m.reports else None)
     if report is None or not str(report).startswith("0 "):
         said = f"the ROM reports «{report}»" if report else f"the ROM stopped with no report ({stop.kind})"
-        raise ProgramRefused(f"{where}: the program ({len(program)} bytes) cannot LOAD in a 48K Spectrum: {said}")
+        raise InputError(f"{where}: the program ({len(program)} bytes) cannot LOAD in a 48K Spectrum: {said}")

@@ -26,7 +26,7 @@ from typing import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .tape import TapeBlock
 
 CPU_HZ = 3_500_000            # T-states per second of a 48K
@@ -38,10 +38,6 @@ SYNC1, SYNC2 = 667, 735       # the two sync half-periods
 ZERO, ONE = 855, 1710         # half-periods of a 0 bit and a 1 bit
 PAUSE_MS = 1000               # silence after each block (as in TAP -> TZX conversions)
 LEAD_IN_MS = 200              # silence before the first block, so a player does not clip it
-
-
-class AudioError(HarnessError, ValueError):
-    """A WAV file this module cannot read or a sample format it cannot write; names the file."""
 
 
 def block_pulses(block: TapeBlock) -> list[int]:
@@ -63,7 +59,7 @@ def tape_pulses(blocks: Iterable[TapeBlock], pause_ms: int = PAUSE_MS,
     The first duration is the lead-in (low); every later one starts with an edge.
     """
     if lead_in_ms <= 0:
-        raise AudioError("the lead-in must be positive: it sets the level of the silences")
+        raise InputError("the lead-in must be positive: it sets the level of the silences")
     pulses = [lead_in_ms * CPU_HZ // 1000]
     for block in blocks:
         pulses += block_pulses(block)
@@ -100,9 +96,9 @@ def write_wav(path: str | os.PathLike[str], blocks: Iterable[TapeBlock], rate: i
               amplitude: float = 1.0) -> WavInfo:
     """Write the tape as a mono PCM WAV (8-bit unsigned or 16-bit signed), full scale by default."""
     if bits not in (8, 16):
-        raise AudioError(f"{os.fspath(path)}: {bits}-bit samples are not supported (8 or 16)")
+        raise InputError(f"{os.fspath(path)}: {bits}-bit samples are not supported (8 or 16)")
     if not 0 < amplitude <= 1:
-        raise AudioError(f"{os.fspath(path)}: amplitude {amplitude} is not in (0, 1]")
+        raise InputError(f"{os.fspath(path)}: amplitude {amplitude} is not in (0, 1]")
     level = render(tape_pulses(blocks, pause_ms, lead_in_ms), rate) * 2 - 1   # -1 low .. +1 high
     if bits == 8:
         data = np.round(128 + 127 * amplitude * level).astype(np.uint8).tobytes()
@@ -124,11 +120,11 @@ def read_wav(path: str | os.PathLike[str]) -> tuple[int, npt.NDArray[np.float64]
             rate, width, channels = w.getframerate(), w.getsampwidth(), w.getnchannels()
             raw = w.readframes(w.getnframes())
     except (wave.Error, EOFError) as exc:
-        raise AudioError(f"{name}: not a PCM WAV file ({exc})") from exc
+        raise InputError(f"{name}: not a PCM WAV file ({exc})") from exc
     dtypes: dict[int, npt.DTypeLike] = {1: np.uint8, 2: "<i2", 4: "<i4"}
     dtype = dtypes.get(width)
     if dtype is None:
-        raise AudioError(f"{name}: {8 * width}-bit samples are not supported (8, 16 or 32)")
+        raise InputError(f"{name}: {8 * width}-bit samples are not supported (8, 16 or 32)")
     samples = np.frombuffer(raw, dtype=dtype).reshape(-1, channels)[:, 0].astype(np.float64)
     return rate, samples
 
@@ -142,7 +138,7 @@ def wav_edges(path: str | os.PathLike[str]) -> npt.NDArray[np.float64]:
     """
     rate, x = read_wav(path)
     if len(x) < 2 or x.max() == x.min():
-        raise AudioError(f"{os.fspath(path)}: no signal (the samples never change)")
+        raise InputError(f"{os.fspath(path)}: no signal (the samples never change)")
     threshold = (x.max() + x.min()) / 2
     above = x > threshold
     k = np.nonzero(above[1:] != above[:-1])[0]            # a crossing between samples k and k+1

@@ -49,12 +49,12 @@ from __future__ import annotations
 import re
 from typing import Callable, NoReturn
 
-from ..errors import HarnessError
+from ..errors import InputError
 from . import charset, floats
 from .charset import TOKENS, CharsetError
 
 __all__ = [
-    "TokeniseError", "DetokeniseError", "tokenise_line", "tokenise_program",
+    "tokenise_line", "tokenise_program",
     "detokenise", "split_program", "default_number_encoder", "NUMBER_MARKER",
 ]
 
@@ -73,30 +73,19 @@ def default_number_encoder(text: str) -> bytes:
     return floats.encode_literal(text)
 
 
-class TokeniseError(HarnessError, ValueError):
-    """A source line that cannot be tokenised; names file, lines and column."""
-
-    def __init__(self, reason: str, *, path: str | None = None, file_line: int | None = None,
-                 basic_line: int | None = None, column: int | None = None):
-        self.reason = reason
-        self.path = path
-        self.file_line = file_line
-        self.basic_line = basic_line
-        self.column = column
-        where = path or "<source>"
-        if file_line is not None:
-            where += f":{file_line}"
-            if column is not None:
-                where += f":{column}"
-        elif column is not None:
-            where += f": column {column}"
-        if basic_line is not None:
-            where += f" (BASIC line {basic_line})"
-        super().__init__(f"{where}: {reason}")
-
-
-class DetokeniseError(HarnessError, ValueError):
-    """Program bytes that are not a well-formed sequence of BASIC lines."""
+def tokenise_error(reason: str, *, path: str | None = None, file_line: int | None = None,
+                   basic_line: int | None = None, column: int | None = None) -> InputError:
+    """A source line that cannot be tokenised, as an InputError naming the file, lines and column."""
+    where = path or "<source>"
+    if file_line is not None:
+        where += f":{file_line}"
+        if column is not None:
+            where += f":{column}"
+    elif column is not None:
+        where += f": column {column}"
+    if basic_line is not None:
+        where += f" (BASIC line {basic_line})"
+    return InputError(f"{where}: {reason}")
 
 
 def _keyword_pattern(text: str) -> str:
@@ -164,8 +153,8 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
     basic_line: int | None = None
 
     def fail(reason: str, pos: int | None = None) -> NoReturn:
-        raise TokeniseError(reason, path=path, file_line=line_no_in_file,
-                            basic_line=basic_line, column=None if pos is None else pos + 1)
+        raise tokenise_error(reason, path=path, file_line=line_no_in_file,
+                             basic_line=basic_line, column=None if pos is None else pos + 1)
 
     m = _LINE_NUMBER_RE.match(text)
     if not m:
@@ -319,9 +308,9 @@ def tokenise_program(source_text: str, path: str | None = None,
         if number <= previous:
             what = "duplicate" if number == previous else "out-of-order"
             m = _LINE_NUMBER_RE.match(text)              # it did: tokenise_line read the number
-            raise TokeniseError(f"{what} line number {number} after {previous}",
-                                path=path, file_line=file_line, basic_line=number,
-                                column=m.start(1) + 1 if m else None)
+            raise tokenise_error(f"{what} line number {number} after {previous}",
+                                 path=path, file_line=file_line, basic_line=number,
+                                 column=m.start(1) + 1 if m else None)
         previous = number
         out += record
     return bytes(out)
@@ -334,15 +323,15 @@ def split_program(program: bytes) -> list[tuple[int, bytes]]:
     pos = 0
     while pos < len(program):
         if pos + 4 > len(program):
-            raise DetokeniseError(f"offset {pos}: truncated line header")
+            raise InputError(f"offset {pos}: truncated line header")
         number = int.from_bytes(program[pos:pos + 2], "big")
         length = int.from_bytes(program[pos + 2:pos + 4], "little")
         body = program[pos + 4:pos + 4 + length]
         if len(body) != length:
-            raise DetokeniseError(f"offset {pos}: line {number} says {length} bytes, "
+            raise InputError(f"offset {pos}: line {number} says {length} bytes, "
                                   f"only {len(body)} left")
         if not body or body[-1] != 0x0D:
-            raise DetokeniseError(f"offset {pos}: line {number} does not end with 0x0D")
+            raise InputError(f"offset {pos}: line {number} does not end with 0x0D")
         lines.append((number, body))
         pos += 4 + length
     return lines
@@ -381,7 +370,7 @@ def _detokenise_body(number: int, body: bytes) -> str:
         if code == 0x22:  # a string, up to its closing quote
             close = body.find(b'"', i + 1, end)
             if close < 0:
-                raise DetokeniseError(f"line {number}: unterminated string")
+                raise InputError(f"line {number}: unterminated string")
             # A file name (after LOAD, SAVE...) is Latin by convention: "chr", not "ЦХР".
             latin = i > 0 and body[i - 1] in _FILE_COMMANDS
             emit('"' + charset.decode(body[i + 1:close], cyrillic=not latin) + '"', False)
@@ -407,7 +396,7 @@ def _detokenise_body(number: int, body: bytes) -> str:
                 i = end
         elif code == NUMBER_MARKER:  # hidden number or DEF FN slot
             if i + 6 > end:
-                raise DetokeniseError(f"line {number}: hidden number cut short")
+                raise InputError(f"line {number}: hidden number cut short")
             i += 6
         else:
             params = _control_params(code)

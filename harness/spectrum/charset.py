@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import HarnessError
+from ..errors import InputError
 
 __all__ = [
     "CharsetError", "KOI7_CYRILLIC", "TOKENS", "BLOCK_GRAPHICS",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class CharsetError(HarnessError, ValueError):
+class CharsetError(InputError):
     """A source character or escape that has no Spectrum code.
 
     ``column`` is the 1-based column in the text given to `encode` /

@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from typing import Callable, Protocol, runtime_checkable
 
-from ..errors import HarnessError
+from ..errors import MachineError
 
 #: the 64K address space as a core keeps it: a writable buffer indexed by address
 Memory = bytearray | memoryview
-
-
-class CoreError(HarnessError):
-    """A core lacks what the caller needs (e.g. the accelerator on a core without the packed state)."""
 
 
 @runtime_checkable
@@ -123,6 +119,6 @@ class PackedStateCore(Core, Protocol):
 def packed_state(core: Core, user: str) -> PackedStateCore:
     """*core* as a `PackedStateCore`, or a one-line refusal naming *user* and the core."""
     if not isinstance(core, PackedStateCore):
-        raise CoreError(f"{user} needs the z80 package's core (its packed state); "
+        raise MachineError(f"{user} needs the z80 package's core (its packed state); "
                         f"this machine runs on {core.name}")
     return core

@@ -13,7 +13,7 @@ from typing import Callable
 
 import z80
 
-from ..errors import HarnessError
+from ..errors import MachineError
 
 CORE_FRAME_WRAP = 100_000  # the z80 package counts its own "frames" of 100,000 T-states
 #: the z80 releases whose internals this adapter was checked against (pinned in pyproject.toml)
@@ -26,10 +26,6 @@ REQUIRED = ("_BREAKPOINT_HIT", "WRITE_MARK", "get_state_view", "run", "step_over
 #: the packed state of z80 1.2: 8 register pairs, ticks_to_stop and frame_tick (u32 each), 20 bytes of
 #: the Z80's own registers and flags, the 64K memory; save_state/load_state copy it whole
 STATE_SIZE = 16 + 8 + 20 + 0x10000
-
-
-class CoreLayoutError(HarnessError):
-    """The installed z80 package is laid out differently from what the adapter reads directly."""
 
 
 def _layout_problem() -> str | None:
@@ -68,7 +64,7 @@ def check_core_layout() -> None:
             version = metadata.version("z80")
         except metadata.PackageNotFoundError:
             version = "(unknown version)"
-        raise CoreLayoutError(f"z80 {version}: the CPU core's internal layout differs from the one "
+        raise MachineError(f"z80 {version}: the CPU core's internal layout differs from the one "
                               f"harness/spectrum/cpu.py was checked against ({CHECKED_RANGE}): {problem}")
 
 

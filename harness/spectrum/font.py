@@ -14,12 +14,12 @@ import re
 from pathlib import Path
 from typing import NoReturn
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .. import resources
 from . import charset
 
 __all__ = [
-    "FontError", "DEFAULT_PATH", "FIRST_CODE",
+    "DEFAULT_PATH", "FIRST_CODE",
     "GLYPHS", "ROM_FONT_ADDRESS", "parse_font", "build_font", "rom_font",
     "glyph_table", "block_graphic_glyph", "glyph_rows",
 ]
@@ -33,10 +33,6 @@ ROM_FONT_ADDRESS = 0x3D00
 _HEADER_RE = re.compile(r"^== 0x([0-9A-Fa-f]{2}) '(.+)'$")
 
 
-class FontError(HarnessError, ValueError):
-    """A malformed font file; names the file and line."""
-
-
 def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
     """Parse text art into {code: (character shown, 8 glyph bytes)}.
 
@@ -47,7 +43,7 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
     i = 0
 
     def fail(line_index: int, reason: str) -> NoReturn:
-        raise FontError(f"{path}:{line_index + 1}: {reason}")
+        raise InputError(f"{path}:{line_index + 1}: {reason}")
 
     while i < len(lines):
         line = lines[i].rstrip()
@@ -89,7 +85,7 @@ def build_font(path: str | Path = DEFAULT_PATH) -> bytes:
     glyphs = parse_font(text, name)
     missing = [f"0x{c:02X}" for c in range(FIRST_CODE, FIRST_CODE + GLYPHS) if c not in glyphs]
     if missing:
-        raise FontError(f"{name}: no glyph for {', '.join(missing)}")
+        raise InputError(f"{name}: no glyph for {', '.join(missing)}")
     return b"".join(glyphs[c][1] for c in range(FIRST_CODE, FIRST_CODE + GLYPHS))
 
 
@@ -117,14 +113,14 @@ def glyph_table(path: str | Path = DEFAULT_PATH, *, rom: bytes | None = None) ->
 
     Holds the chr font, the block graphics, and, if *rom* (a 768-byte ROM
     font) is given, the ROM glyphs not in the chr font (£, lowercase
-    Latin...).  Raises FontError if one glyph would mean two characters.
+    Latin...).  Raises InputError if one glyph would mean two characters.
     """
     text, name = _read(path)
     table: dict[bytes, str] = {}
 
     def add(glyph: bytes, char: str, what: str) -> None:
         if table.get(glyph, char) != char:
-            raise FontError(f"{name}: {what} {char!r} has the same glyph as {table[glyph]!r}")
+            raise InputError(f"{name}: {what} {char!r} has the same glyph as {table[glyph]!r}")
         table[glyph] = char
 
     for code, (shown, glyph) in sorted(parse_font(text, name).items()):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import HarnessError
+from ..errors import InputError
 
 # (address line, keys from bit 0 to bit 4) -- the documented hardware map.
 HALF_ROWS: tuple[tuple[int, tuple[str, ...]], ...] = (
@@ -32,10 +32,6 @@ ALIASES = {"CAPS": "CAPS SHIFT", "CS": "CAPS SHIFT", "SHIFT": "CAPS SHIFT",
            "RETURN": "ENTER", "CR": "ENTER", " ": "SPACE", "BREAK": "SPACE"}
 
 
-class KeyError_(HarnessError, ValueError):
-    """A key name that the 48K keyboard does not have."""
-
-
 def key_name(name: str) -> str:
     """Canonical name of a key ('q' -> 'Q', 'ss' -> 'SYMBOL SHIFT'); unknown names raise."""
     if name == " ":
@@ -44,7 +40,7 @@ def key_name(name: str) -> str:
     canon = ALIASES.get(canon, canon)
     if canon not in KEY_POSITIONS:
         known = ", ".join(sorted(KEY_POSITIONS))
-        raise KeyError_(f"unknown key {name!r}; the 48K keys are: {known}")
+        raise InputError(f"unknown key {name!r}; the 48K keys are: {known}")
     return canon
 
 
@@ -55,7 +51,7 @@ def parse_combo(combo: str | list[str] | tuple[str, ...]) -> frozenset[str]:
     else:
         parts = list(combo)
     if not parts or any(not p.strip() and p != " " for p in parts):
-        raise KeyError_(f"empty key name in {combo!r}")
+        raise InputError(f"empty key name in {combo!r}")
     return frozenset(key_name(p) for p in parts)
 
 

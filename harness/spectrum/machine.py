@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, TypedDict
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from .core import Core, Memory
 from .cpu import Z80Core
 from .keyboard import Keyboard, parse_combo
@@ -100,14 +100,6 @@ class MachineOptions(TypedDict, total=False):
     core: Callable[[], Core]
     screenshot_dir: str | Path | None
     accelerate: bool
-
-
-class MachineError(HarnessError):
-    """Base of the embedded machine's domain errors."""
-
-
-class TapeEnd(MachineError):
-    """The program asked for a tape block and none was left."""
 
 
 class RunTimeout(MachineError):
@@ -246,7 +238,7 @@ class Spectrum48:
     def _trap_ld_bytes(self) -> bool:
         cpu = self.cpu
         if self.s.tape_pos >= len(self.tape):
-            raise TapeEnd(f"LOAD at line {self.ppc}:{self.subppc} asked for tape block "
+            raise MachineError(f"LOAD at line {self.ppc}:{self.subppc} asked for tape block "
                           f"{self.s.tape_pos + 1}, but the tape has only {len(self.tape)} block(s)")
         block = self.tape[self.s.tape_pos]
         self.s.tape_pos += 1

@@ -31,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from . import z80snap
 from .cpu import Z80Core
 from .machine import Spectrum48
@@ -39,10 +39,6 @@ from .rzx import MAX_FETCHES, Rzx, RzxFrame
 
 CHUNK_T = 400               # T-states per call into the core while counting (see the module's note)
 IM1_VECTOR = 0x0038
-
-
-class RecordingError(HarnessError):
-    """A recording that cannot be made or would not replay (names the frame)."""
 
 
 class CountingCore(Z80Core):
@@ -131,9 +127,9 @@ class RzxRecorder:
 
     def __init__(self, machine: Spectrum48):
         if not isinstance(machine.cpu, CountingCore):
-            raise RecordingError("an RZX recording needs a machine built with core=CountingCore")
+            raise MachineError("an RZX recording needs a machine built with core=CountingCore")
         if machine.fast:
-            raise RecordingError("an RZX recording needs fast=False: the fast mode skips BEEP and PAUSE "
+            raise MachineError("an RZX recording needs fast=False: the fast mode skips BEEP and PAUSE "
                                  "in Python, which no other emulator would do")
         self.m = machine
         self.cpu: CountingCore = machine.cpu          # checked just above
@@ -147,10 +143,10 @@ class RzxRecorder:
         """Take the coming interrupt, save the snapshot, and count from there (call between frames)."""
         m = self.m
         if m.s.mid_frame:
-            raise RecordingError("a recording starts between two frames, not inside one")
+            raise MachineError("a recording starts between two frames, not inside one")
         m._interrupt()                       # the frame's interrupt, as run_frame would take it first
         if m.cpu.pc != IM1_VECTOR or m.cpu.iff1:
-            raise RecordingError(f"the interrupt was not taken at frame {m.frames} (PC={m.cpu.pc:#06x}): "
+            raise MachineError(f"the interrupt was not taken at frame {m.frames} (PC={m.cpu.pc:#06x}): "
                                  f"a recording starts where interrupts are enabled")
         m.s.mid_frame = True                 # the rest of this frame runs without a second interrupt
         self.snapshot = z80snap.write_z80(z80snap.from_machine(m))
@@ -174,14 +170,14 @@ class RzxRecorder:
     def _close_frame(self) -> None:
         frame = self.cpu.take_frame()
         if frame.fetches > MAX_FETCHES:
-            raise RecordingError(f"frame {len(self.frames)} of the recording has {frame.fetches} fetches, "
+            raise MachineError(f"frame {len(self.frames)} of the recording has {frame.fetches} fetches, "
                                  f"more than the format's {MAX_FETCHES}")
         self.frames.append(frame)
 
     def stop(self) -> Rzx:
         """End the recording (a frame cut short is kept) and return it."""
         if self.snapshot is None:
-            raise RecordingError("the recording was never started")
+            raise MachineError("the recording was never started")
         m = self.m
         m.on_frame_end = None
         while self.cpu.after_instruction is not None:   # the last frame ended inside an instruction: finish it,

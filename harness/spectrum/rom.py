@@ -9,16 +9,12 @@ import hashlib
 from pathlib import Path
 
 from .. import resources
-from ..errors import HarnessError
+from ..errors import InputError
 
 ROM_SIZE = 16384
 #: SHA-256 of the standard Sinclair 48K ROM (the one Amstrad allows emulators to ship).
 ROM_SHA256 = "d55daa439b673b0e3f5897f99ac37ecb45f974d1862b4dadb85dec34af99cb42"
 DEFAULT_ROM = resources.ROM
-
-
-class RomError(HarnessError):
-    """The ROM file is missing, the wrong size or not the 48K ROM."""
 
 
 def load_rom(path: str | Path | None = None, verify: bool = True) -> bytes:
@@ -27,11 +23,11 @@ def load_rom(path: str | Path | None = None, verify: bool = True) -> bytes:
     try:
         data = rom_path.read_bytes()
     except OSError as exc:
-        raise RomError(f"{rom_path}: cannot read the 48K ROM: {exc.strerror}") from exc
+        raise InputError(f"{rom_path}: cannot read the 48K ROM: {exc.strerror}") from exc
     if len(data) != ROM_SIZE:
-        raise RomError(f"{rom_path}: a 48K ROM has {ROM_SIZE} bytes, this file has {len(data)}")
+        raise InputError(f"{rom_path}: a 48K ROM has {ROM_SIZE} bytes, this file has {len(data)}")
     if verify:
         digest = hashlib.sha256(data).hexdigest()
         if digest != ROM_SHA256:
-            raise RomError(f"{rom_path}: SHA-256 {digest} is not the standard 48K ROM ({ROM_SHA256})")
+            raise InputError(f"{rom_path}: SHA-256 {digest} is not the standard 48K ROM ({ROM_SHA256})")
     return data

@@ -31,7 +31,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass, field
 
-from ..errors import HarnessError
+from ..errors import InputError
 
 SIGNATURE = b"RZX!"
 VERSION = (0, 13)
@@ -40,10 +40,6 @@ COMPRESSED = 0x02
 SAME_AS_LAST = 0xFFFF
 MAX_FETCHES = 0xFFFF
 CREATOR = "cribbage-zx"
-
-
-class RzxError(HarnessError, ValueError):
-    """An RZX file that is damaged or holds what this reader does not take; names the byte."""
 
 
 @dataclass(frozen=True)
@@ -81,10 +77,10 @@ def write_rzx(rzx: Rzx, compress: bool = True) -> bytes:
     """The RZX file of *rzx*: header, creator, snapshot, one input recording block."""
     name = rzx.creator.encode("ascii")
     if len(name) > 19:
-        raise RzxError(f"creator name {rzx.creator!r} is longer than 19 characters")
+        raise InputError(f"creator name {rzx.creator!r} is longer than 19 characters")
     ext = rzx.snapshot_ext.encode("ascii")
     if not 1 <= len(ext) <= 3:
-        raise RzxError(f"snapshot extension {rzx.snapshot_ext!r} is not 1-3 characters")
+        raise InputError(f"snapshot extension {rzx.snapshot_ext!r} is not 1-3 characters")
     creator = name.ljust(20, b"\0") + b"".join(v.to_bytes(2, "little") for v in rzx.creator_version)
     snap = zlib.compress(rzx.snapshot, 9) if compress else rzx.snapshot
     snapshot = ((COMPRESSED if compress else 0).to_bytes(4, "little") + ext.ljust(4, b"\0")
@@ -93,9 +89,9 @@ def write_rzx(rzx: Rzx, compress: bool = True) -> bytes:
     previous: bytes | None = None
     for i, frame in enumerate(rzx.frames):
         if not 0 <= frame.fetches <= MAX_FETCHES:
-            raise RzxError(f"frame {i}: {frame.fetches} fetches do not fit the word the format has for them")
+            raise InputError(f"frame {i}: {frame.fetches} fetches do not fit the word the format has for them")
         if len(frame.inputs) >= SAME_AS_LAST:
-            raise RzxError(f"frame {i}: {len(frame.inputs)} port readings do not fit a word")
+            raise InputError(f"frame {i}: {len(frame.inputs)} port readings do not fit a word")
         frames += frame.fetches.to_bytes(2, "little")
         if frame.inputs and frame.inputs == previous:
             frames += SAME_AS_LAST.to_bytes(2, "little")
@@ -114,17 +110,17 @@ def _inflate(data: bytes, where: str) -> bytes:
     try:
         return zlib.decompress(data)
     except zlib.error as exc:
-        raise RzxError(f"{where}: compressed data does not inflate ({exc})") from None
+        raise InputError(f"{where}: compressed data does not inflate ({exc})") from None
 
 
 def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
     """Parse an RZX file holding one snapshot and input recording blocks (their frames joined)."""
     if data[:4] != SIGNATURE or len(data) < 10:
-        raise RzxError(f"{name}: not an RZX file (no 'RZX!' header)")
+        raise InputError(f"{name}: not an RZX file (no 'RZX!' header)")
     if data[4] != 0:
-        raise RzxError(f"{name}: RZX version {data[4]}.{data[5]} at byte 4 (this reader takes 0.x)")
+        raise InputError(f"{name}: RZX version {data[4]}.{data[5]} at byte 4 (this reader takes 0.x)")
     if int.from_bytes(data[6:10], "little") & 1:
-        raise RzxError(f"{name}: signed RZX files (flags bit 0 at byte 6) are not taken")
+        raise InputError(f"{name}: signed RZX files (flags bit 0 at byte 6) are not taken")
     rzx: Rzx | None = None
     creator, version = "", (0, 0)
     frames: list[RzxFrame] = []
@@ -132,35 +128,35 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
     i = 10
     while i < len(data):
         if i + 5 > len(data):
-            raise RzxError(f"{name}: block header cut short at byte {i}")
+            raise InputError(f"{name}: block header cut short at byte {i}")
         block_id, length = data[i], int.from_bytes(data[i + 1:i + 5], "little")
         where = f"{name}: block 0x{block_id:02X} at byte {i}"
         if length < 5 or i + length > len(data):
-            raise RzxError(f"{where}: length {length} runs past the end of the file ({len(data)} bytes)")
+            raise InputError(f"{where}: length {length} runs past the end of the file ({len(data)} bytes)")
         body = data[i + 5:i + length]
         if block_id == ID_CREATOR:
             if len(body) < 24:
-                raise RzxError(f"{where}: a creator block needs 24 bytes, has {len(body)}")
+                raise InputError(f"{where}: a creator block needs 24 bytes, has {len(body)}")
             creator = body[:20].split(b"\0")[0].decode("ascii", "replace")
             version = (int.from_bytes(body[20:22], "little"), int.from_bytes(body[22:24], "little"))
         elif block_id == ID_SNAPSHOT:
             if len(body) < 12:
-                raise RzxError(f"{where}: a snapshot block needs 12 bytes of fields, has {len(body)}")
+                raise InputError(f"{where}: a snapshot block needs 12 bytes of fields, has {len(body)}")
             flags = int.from_bytes(body[0:4], "little")
             if flags & 1:
-                raise RzxError(f"{where}: the snapshot is an external file (flags bit 0), not taken")
+                raise InputError(f"{where}: the snapshot is an external file (flags bit 0), not taken")
             ext = body[4:8].split(b"\0")[0].decode("ascii", "replace").lower()
             size = int.from_bytes(body[8:12], "little")
             snap = _inflate(body[12:], where) if flags & COMPRESSED else body[12:]
             if len(snap) != size:
-                raise RzxError(f"{where}: snapshot is {len(snap)} bytes, the block says {size}")
+                raise InputError(f"{where}: snapshot is {len(snap)} bytes, the block says {size}")
             if rzx is None:
                 rzx = Rzx(snapshot=snap, snapshot_ext=ext)
         elif block_id == ID_INPUT:
             if rzx is None:
-                raise RzxError(f"{where}: an input recording before any snapshot")
+                raise InputError(f"{where}: an input recording before any snapshot")
             if len(body) < 13:
-                raise RzxError(f"{where}: an input recording block needs 13 bytes of fields, has {len(body)}")
+                raise InputError(f"{where}: an input recording block needs 13 bytes of fields, has {len(body)}")
             count = int.from_bytes(body[0:4], "little")
             if tstates is None:
                 tstates = int.from_bytes(body[5:9], "little")
@@ -169,7 +165,7 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
             j, previous = 0, b""
             for k in range(count):
                 if j + 4 > len(raw):
-                    raise RzxError(f"{where}: frame {k} of {count} cut short at byte {j} of the frame data")
+                    raise InputError(f"{where}: frame {k} of {count} cut short at byte {j} of the frame data")
                 fetches = int.from_bytes(raw[j:j + 2], "little")
                 n = int.from_bytes(raw[j + 2:j + 4], "little")
                 j += 4
@@ -178,14 +174,14 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
                 else:
                     inputs = raw[j:j + n]
                     if len(inputs) != n:
-                        raise RzxError(f"{where}: frame {k}: {n} port readings, {len(inputs)} present")
+                        raise InputError(f"{where}: frame {k}: {n} port readings, {len(inputs)} present")
                     j += n
                     previous = inputs
                 frames.append(RzxFrame(fetches, inputs))
             if j != len(raw):
-                raise RzxError(f"{where}: {len(raw) - j} bytes after the last of its {count} frames")
+                raise InputError(f"{where}: {len(raw) - j} bytes after the last of its {count} frames")
         i += length
     if rzx is None:
-        raise RzxError(f"{name}: no snapshot block")
+        raise InputError(f"{name}: no snapshot block")
     rzx.frames, rzx.creator, rzx.creator_version, rzx.tstates = frames, creator, version, tstates or 0
     return rzx

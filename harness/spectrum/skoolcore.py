@@ -31,7 +31,7 @@ from __future__ import annotations
 from array import array
 from typing import Callable, MutableSequence, Protocol, Sequence
 
-from ..errors import HarnessError
+from ..errors import MachineError, UsageError
 
 # SkoolKit's register list (skoolkit.simutils)
 _A, _F, _B, _C, _D, _E, _H, _L, _IXH, _IXL, _IYH, _IYL, _SP, _I, _R = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15
@@ -47,10 +47,6 @@ PAIRS = {"bc": (_B, _C), "de": (_D, _E), "hl": (_H, _L), "ix": (_IXH, _IXL), "iy
          "alt_de": (_ALT + 4, _ALT + 5), "alt_hl": (_ALT + 6, _ALT + 7)}
 SINGLE = {"a": _A, "f": _F, "b": _B, "c": _C, "d": _D, "e": _E, "h": _H, "l": _L, "i": _I, "r": _R,
           "ixh": _IXH, "ixl": _IXL, "iyh": _IYH, "iyl": _IYL, "iff1": _IFF, "iff2": _IFF}
-
-
-class SecondCoreError(HarnessError):
-    """SkoolKit is not installed, or asked for something the adapter does not offer."""
 
 
 class _Tracer(Protocol):
@@ -76,7 +72,7 @@ def simulator_class(python: bool = False) -> tuple[Callable[..., _Simulator], st
     try:
         from skoolkit.simulator import Simulator  # type: ignore[import-untyped]  # SkoolKit ships no type hints
     except ImportError:
-        raise SecondCoreError("the second core needs SkoolKit (GPL-3, a test oracle only): "
+        raise UsageError("the second core needs SkoolKit (GPL-3, a test oracle only): "
                               "pip install -e '.[oracle]'") from None
     if python:
         return Simulator, "SkoolKit Simulator (Python)"
@@ -126,7 +122,7 @@ class SkoolKitCore:
             return self.pc
         if reg in SINGLE:
             return r[SINGLE[reg]]
-        raise SecondCoreError(f"register {reg!r} is not offered by the SkoolKit adapter")
+        raise MachineError(f"register {reg!r} is not offered by the SkoolKit adapter")
 
     def set(self, reg: str, value: int) -> None:
         r = self._regs
@@ -140,7 +136,7 @@ class SkoolKitCore:
         elif reg in SINGLE:
             r[SINGLE[reg]] = value & 0xFF
         else:
-            raise SecondCoreError(f"register {reg!r} is not offered by the SkoolKit adapter")
+            raise MachineError(f"register {reg!r} is not offered by the SkoolKit adapter")
 
     @property
     def pc(self) -> int:
@@ -212,7 +208,7 @@ class SkoolKitCore:
 
     def protect(self, start: int, size: int) -> None:
         if (start, size) != (0, ROM_END):
-            raise SecondCoreError(f"SkoolKit's 48K memory protects 0x0000-0x3FFF only, not {start:#06x}+{size}")
+            raise MachineError(f"SkoolKit's 48K memory protects 0x0000-0x3FFF only, not {start:#06x}+{size}")
 
     # -- whole state ---------------------------------------------------------
     def save_state(self) -> bytes:

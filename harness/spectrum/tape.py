@@ -21,10 +21,10 @@ import os
 from typing import Iterable
 from dataclasses import dataclass
 
-from ..errors import HarnessError
+from ..errors import InputError
 
 __all__ = [
-    "TapeError", "TapeBlock", "Header", "read_tap", "write_tap",
+    "TapeBlock", "Header", "read_tap", "write_tap",
     "program_header", "code_header", "parse_header",
     "FLAG_HEADER", "FLAG_DATA", "TYPE_PROGRAM", "TYPE_NUMBER_ARRAY",
     "TYPE_CHAR_ARRAY", "TYPE_CODE", "NO_AUTOSTART",
@@ -39,10 +39,6 @@ TYPE_CODE = 3
 NO_AUTOSTART = 0x8000
 HEADER_LENGTH = 17
 NAME_LENGTH = 10
-
-
-class TapeError(HarnessError, ValueError):
-    """A TAP file that is truncated or corrupt; says where and what."""
 
 
 def _checksum(flag: int, data: bytes) -> int:
@@ -157,28 +153,28 @@ def read_tap(path_or_bytes: str | os.PathLike[str] | bytes | bytearray, name: st
             with open(path_or_bytes, "rb") as f:
                 raw = f.read()
         except OSError as exc:
-            raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
+            raise InputError(f"{source}: cannot read the tape: {exc.strerror}") from None
     if raw.startswith(b"ZXTape!"):
-        raise TapeError(f"{source}: is a TZX file, not a TAP (cribbage-zx build writes the TAP)")
+        raise InputError(f"{source}: is a TZX file, not a TAP (cribbage-zx build writes the TAP)")
     blocks: list[TapeBlock] = []
     offset = 0
     while offset < len(raw):
         index = len(blocks)
         where = f"{source}: block {index} at byte offset {offset}"
         if offset + 2 > len(raw):
-            raise TapeError(f"{where}: truncated length prefix (1 byte left)")
+            raise InputError(f"{where}: truncated length prefix (1 byte left)")
         length = int.from_bytes(raw[offset:offset + 2], "little")
         if length < 2:
-            raise TapeError(f"{where}: block length {length} is too short "
+            raise InputError(f"{where}: block length {length} is too short "
                             "for a flag and a checksum")
         body = raw[offset + 2:offset + 2 + length]
         if len(body) < length:
-            raise TapeError(f"{where}: truncated block: length prefix says {length} bytes, "
+            raise InputError(f"{where}: truncated block: length prefix says {length} bytes, "
                             f"only {len(body)} left")
         flag, data, checksum = body[0], body[1:-1], body[-1]
         expected = _checksum(flag, data)
         if checksum != expected:
-            raise TapeError(f"{where}: bad checksum {checksum:#04x} at byte offset "
+            raise InputError(f"{where}: bad checksum {checksum:#04x} at byte offset "
                             f"{offset + 1 + length}, XOR of the block is {expected:#04x}")
         blocks.append(TapeBlock(flag, data))
         offset += 2 + length
@@ -187,30 +183,30 @@ def read_tap(path_or_bytes: str | os.PathLike[str] | bytes | bytearray, name: st
 
 def read_program_tape(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a TAP whose first file is a BASIC program (a header and its data block), checked
-    whole: an empty, truncated or foreign file is a TapeError naming it, before any machine loads it."""
+    whole: an empty, truncated or foreign file is an InputError naming it, before any machine loads it."""
     source = os.fspath(path)
     try:
         with open(path, "rb") as f:
             raw = f.read()
     except IsADirectoryError:
-        raise TapeError(f"{source}: is a folder, not a tape") from None
+        raise InputError(f"{source}: is a folder, not a tape") from None
     except FileNotFoundError:
-        raise TapeError(f"{source}: no such tape file") from None
+        raise InputError(f"{source}: no such tape file") from None
     except OSError as exc:
-        raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
+        raise InputError(f"{source}: cannot read the tape: {exc.strerror}") from None
     if not raw:
-        raise TapeError(f"{source}: empty, not a tape")
+        raise InputError(f"{source}: empty, not a tape")
     blocks = read_tap(raw, source)
     if len(blocks) < 2:
-        raise TapeError(f"{source}: {len(blocks)} block, a program needs a header and a data block")
+        raise InputError(f"{source}: {len(blocks)} block, a program needs a header and a data block")
     try:
         head = parse_header(blocks[0])
     except ValueError as exc:
-        raise TapeError(f"{source}: block 0: {exc}") from None
+        raise InputError(f"{source}: block 0: {exc}") from None
     if head.type != 0:
-        raise TapeError(f"{source}: block 0: the first file is not a BASIC program (type {head.type})")
+        raise InputError(f"{source}: block 0: the first file is not a BASIC program (type {head.type})")
     if blocks[1].flag != FLAG_DATA or len(blocks[1].data) != head.length:
-        raise TapeError(f"{source}: block 1: expected the program's {head.length} data bytes, found "
+        raise InputError(f"{source}: block 1: expected the program's {head.length} data bytes, found "
                         f"{len(blocks[1].data)} with flag {blocks[1].flag:#04x}")
     return raw
 

@@ -8,7 +8,8 @@ presses what a person would, so the ROM itself tokenises the line.
 """
 from __future__ import annotations
 
-from .machine import MachineError, Spectrum48
+from ..errors import MachineError
+from .machine import Spectrum48
 
 # Token code -> how to type it: ('K', key) a command key in K mode; ('SS', key) symbol shift, any mode;
 # ('E', key) extended mode then the key; ('ESS', key) extended mode then symbol shift + key.
@@ -145,10 +146,6 @@ CHAR_KEYS: dict[int, tuple[str, str]] = {
 }
 
 
-class TypistError(MachineError):
-    """A code the keyboard cannot produce, or a line the ROM did not take as typed."""
-
-
 class Typist:
     """Types codes into the ROM's editor through the keyboard matrix."""
 
@@ -177,7 +174,7 @@ class Typist:
             if not self.m.peek("FLAGS") & 0x20:
                 return
             self.m.run_frame()
-        raise TypistError(f"the ROM did not take the key {combo} (LAST_K={self.m.peek('LAST_K')})")
+        raise MachineError(f"the ROM did not take the key {combo} (LAST_K={self.m.peek('LAST_K')})")
 
     def _extended(self) -> None:
         if self.mode() != "E":
@@ -198,7 +195,7 @@ class Typist:
         if code >= 0xA5:
             how, key = TOKEN_KEYS[code]
             if how == "K" and self.mode() != "K":
-                raise TypistError(f"token {code:#04x} is typed in K mode but the cursor is in {self.mode()} mode")
+                raise MachineError(f"token {code:#04x} is typed in K mode but the cursor is in {self.mode()} mode")
         elif 0x30 <= code <= 0x39:
             how, key = "", chr(code)
         elif 0x41 <= code <= 0x5A or 0x61 <= code <= 0x7A:
@@ -209,7 +206,7 @@ class Typist:
         elif code in CHAR_KEYS:
             how, key = CHAR_KEYS[code]
         else:
-            raise TypistError(f"code {code:#04x} cannot be typed on the 48K keyboard")
+            raise MachineError(f"code {code:#04x} cannot be typed on the 48K keyboard")
         if how in ("E", "ESS"):
             self._extended()
         self.key(("SYMBOL SHIFT+" if how in ("SS", "ESS") else "") + key)
@@ -217,7 +214,7 @@ class Typist:
     def _letter(self, code: int) -> None:
         mode = self.mode()
         if mode == "K":
-            raise TypistError(f"letter {chr(code)!r} where the cursor is in K mode (a statement must start with a keyword)")
+            raise MachineError(f"letter {chr(code)!r} where the cursor is in K mode (a statement must start with a keyword)")
         upper = code < 0x60
         caps_lock = bool(self.m.peek("FLAGS2") & 0x08)
         if not upper and caps_lock:
@@ -241,12 +238,12 @@ class Typist:
         if check:
             typed = edit_line(self.m)
             if typed != body:
-                raise TypistError(f"typed {body!r} but the edit line holds {typed!r}")
+                raise MachineError(f"typed {body!r} but the edit line holds {typed!r}")
         self.type_code(0x0D)
         self.m.run(500, until_wait=True, stop_on_report=False, what="the editor after ENTER")
         left = edit_line(self.m)
         if left:
-            raise TypistError(f"the ROM rejected the line (syntax error near offset "
+            raise MachineError(f"the ROM rejected the line (syntax error near offset "
                               f"{self.m.peek('X_PTR') - self.m.peek('E_LINE')}): {left!r}")
 
     def answer(self, text: bytes | str) -> None:

@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .tape import TapeBlock
 
 SIGNATURE = b"ZXTape!\x1a"
@@ -45,17 +45,13 @@ RUNS, USES_SPECIAL, RUNS_WITHOUT_SPECIAL, DOES_NOT_RUN = 0x00, 0x01, 0x02, 0x03
 PAUSE_MS = 1000
 
 
-class TzxError(HarnessError, ValueError):
-    """A block that does not fit the TZX fields (says which block and why)."""
-
-
 def standard_block(block: TapeBlock, pause_ms: int = PAUSE_MS, index: int = 0) -> bytes:
     """Block 0x10 for one TAP block."""
     raw = block.to_bytes()[2:]                 # flag, data, checksum: the TAP block without its length
     if len(raw) > 0xFFFF:
-        raise TzxError(f"block {index}: {len(raw)} bytes do not fit a standard speed data block")
+        raise InputError(f"block {index}: {len(raw)} bytes do not fit a standard speed data block")
     if not 0 <= pause_ms <= 0xFFFF:
-        raise TzxError(f"block {index}: pause {pause_ms} ms is not a word")
+        raise InputError(f"block {index}: pause {pause_ms} ms is not a word")
     return bytes([ID_STANDARD]) + pause_ms.to_bytes(2, "little") + len(raw).to_bytes(2, "little") + raw
 
 
@@ -72,15 +68,15 @@ def direct_recording(edges: Sequence[float], end: float, tstates_per_sample: int
     level at its start.
     """
     if not 1 <= tstates_per_sample <= 0xFFFF:
-        raise TzxError(f"{tstates_per_sample} T-states per sample is not a word")
+        raise InputError(f"{tstates_per_sample} T-states per sample is not a word")
     n = int(end // tstates_per_sample)
     if n <= 0:
-        raise TzxError("a direct recording needs at least one sample")
+        raise InputError("a direct recording needs at least one sample")
     times = np.arange(n, dtype=np.float64) * tstates_per_sample
     levels = (np.searchsorted(np.asarray(edges, dtype=np.float64), times, side="right") % 2).astype(np.uint8)
     data = np.packbits(levels).tobytes()
     if len(data) > 0xFFFFFF:
-        raise TzxError(f"{len(data)} bytes do not fit a direct recording block")
+        raise InputError(f"{len(data)} bytes do not fit a direct recording block")
     used = n % 8 or 8
     return (bytes([ID_DIRECT]) + tstates_per_sample.to_bytes(2, "little") + pause_ms.to_bytes(2, "little")
             + bytes([used]) + len(data).to_bytes(3, "little") + data)
@@ -96,21 +92,21 @@ def archive_info(texts: Sequence[tuple[str, str]]) -> bytes:
     body = bytearray([len(texts)])
     for field, text in texts:
         if field not in TEXT_IDS:
-            raise TzxError(f"archive info: no field {field!r} (fields: {', '.join(TEXT_IDS)})")
+            raise InputError(f"archive info: no field {field!r} (fields: {', '.join(TEXT_IDS)})")
         try:
             raw = text.encode("ascii")
         except UnicodeEncodeError:
-            raise TzxError(f"archive info {field}: the TZX format holds ASCII text only, not {text!r}") from None
+            raise InputError(f"archive info {field}: the TZX format holds ASCII text only, not {text!r}") from None
         if len(raw) > 255:
-            raise TzxError(f"archive info {field}: {len(raw)} bytes, at most 255")
+            raise InputError(f"archive info {field}: {len(raw)} bytes, at most 255")
         body += bytes([TEXT_IDS[field], len(raw)]) + raw
     if len(texts) > 255 or len(body) > 0xFFFF:
-        raise TzxError(f"archive info: {len(texts)} texts, {len(body)} bytes do not fit the block")
+        raise InputError(f"archive info: {len(texts)} texts, {len(body)} bytes do not fit the block")
     return bytes([ID_ARCHIVE_INFO]) + len(body).to_bytes(2, "little") + bytes(body)
 
 
 def hardware_type(entries: Sequence[tuple[int, int, int]]) -> bytes:
     """Block 0x33 from (hardware type, hardware ID, use) triples."""
     if not 1 <= len(entries) <= 255 or any(not all(0 <= v <= 255 for v in e) for e in entries):
-        raise TzxError(f"hardware type: {len(entries)} entries of three bytes each, 1 to 255 of them")
+        raise InputError(f"hardware type: {len(entries)} entries of three bytes each, 1 to 255 of them")
     return bytes([ID_HARDWARE, len(entries)]) + b"".join(bytes(e) for e in entries)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, Sequence
 
-from ..errors import HarnessError
+from ..errors import MachineError
 from .floats import decode, encode
 from .workspace import NoRoom, resize
 
@@ -31,7 +31,7 @@ KIND_BITS: dict[int, VariableKind] = {
 }
 
 
-class VariableError(HarnessError, KeyError):
+class VariableError(MachineError, KeyError):
     """A variable that does not exist, or a value that does not fit it."""
 
     def __str__(self) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import HarnessError
+from ..errors import MachineError
 
 if TYPE_CHECKING:                      # machine.py's BasicVariables users import this module
     from .machine import Spectrum48
@@ -17,7 +17,7 @@ POINTERS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LI
             "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list (0x1664)
 
 
-class NoRoom(HarnessError, MemoryError):
+class NoRoom(MachineError, MemoryError):
     """4 Out of memory: the change would run into the machine stack."""
 
 

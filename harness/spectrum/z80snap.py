@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import HarnessError
+from ..errors import InputError
 from .core import packed_state
 from .machine import FRAME_T, MachineOptions, Spectrum48
 
@@ -53,10 +53,6 @@ HEADER_FIELDS = (
     ("de", 13, 2), ("alt_bc", 15, 2), ("alt_de", 17, 2), ("alt_hl", 19, 2),
     ("iy", 23, 2), ("ix", 25, 2),
 )
-
-
-class SnapshotError(HarnessError, ValueError):
-    """A .z80 file that is not a 48K snapshot or is damaged; names the file and the byte."""
 
 
 @dataclass
@@ -175,17 +171,17 @@ def decompress(data: bytes, size: int | None = None, where: str = "") -> bytes:
     while i < n:
         if data[i] == 0xED and i + 1 < n and data[i + 1] == 0xED:
             if i + 3 >= n:
-                raise SnapshotError(f"{where}: ED ED run cut short at byte {i}")
+                raise InputError(f"{where}: ED ED run cut short at byte {i}")
             count, value = data[i + 2], data[i + 3]
             if count == 0:
-                raise SnapshotError(f"{where}: ED ED 00 {value:02X} at byte {i}")
+                raise InputError(f"{where}: ED ED 00 {value:02X} at byte {i}")
             out += bytes([value]) * count
             i += 4
         else:
             out.append(data[i])
             i += 1
     if size is not None and len(out) != size:
-        raise SnapshotError(f"{where}: {len(out)} bytes after decompression, expected {size}")
+        raise InputError(f"{where}: {len(out)} bytes after decompression, expected {size}")
     return bytes(out)
 
 
@@ -237,7 +233,7 @@ def read_z80(source: str | os.PathLike[str] | bytes) -> Z80Snapshot:
         with open(name, "rb") as f:
             data = f.read()
     if len(data) < 30:
-        raise SnapshotError(f"{name}: {len(data)} bytes, shorter than the 30-byte header")
+        raise InputError(f"{name}: {len(data)} bytes, shorter than the 30-byte header")
     h = data[:30]
     flags = 1 if h[12] == 0xFF else h[12]      # 255 means 1, for old files
     regs = {fname: int.from_bytes(h[off:off + size], "little") for fname, off, size in HEADER_FIELDS}
@@ -249,26 +245,26 @@ def read_z80(source: str | os.PathLike[str] | bytes) -> Z80Snapshot:
         body = data[30:]
         if flags & 0x20:
             if body[-4:] != b"\x00\xed\xed\x00":
-                raise SnapshotError(f"{name}: version 1 data does not end with 00 ED ED 00")
+                raise InputError(f"{name}: version 1 data does not end with 00 ED ED 00")
             ram = decompress(body[:-4], 0xC000, f"{name}: version 1 memory")
         elif len(body) != 0xC000:
-            raise SnapshotError(f"{name}: version 1 memory is {len(body)} bytes, expected 49152")
+            raise InputError(f"{name}: version 1 memory is {len(body)} bytes, expected 49152")
         else:
             ram = body
     else:
         if len(data) < 32:
-            raise SnapshotError(f"{name}: the extra header's length is missing (byte 30)")
+            raise InputError(f"{name}: the extra header's length is missing (byte 30)")
         extra_len = int.from_bytes(data[30:32], "little")
         if extra_len not in MODES_48K:
-            raise SnapshotError(f"{name}: extra header of {extra_len} bytes at byte 30 "
+            raise InputError(f"{name}: extra header of {extra_len} bytes at byte 30 "
                                 f"(version 2 has 23, version 3 has 54 or 55)")
         extra = data[32:32 + extra_len]
         if len(extra) < extra_len:
-            raise SnapshotError(f"{name}: the extra header is cut short at byte {len(data)}")
+            raise InputError(f"{name}: the extra header is cut short at byte {len(data)}")
         version = 2 if extra_len == EXTRA_V2 else 3
         pc = int.from_bytes(extra[0:2], "little")
         if extra[2] not in MODES_48K[extra_len]:
-            raise SnapshotError(f"{name}: hardware mode {extra[2]} at byte 34 is not a 48K "
+            raise InputError(f"{name}: hardware mode {extra[2]} at byte 34 is not a 48K "
                                 f"(this reader takes 48K snapshots only)")
         if version == 3:
             low = int.from_bytes(extra[23:25], "little")
@@ -278,24 +274,24 @@ def read_z80(source: str | os.PathLike[str] | bytes) -> Z80Snapshot:
         i = 32 + extra_len
         while i < len(data):
             if i + 3 > len(data):
-                raise SnapshotError(f"{name}: memory block header cut short at byte {i}")
+                raise InputError(f"{name}: memory block header cut short at byte {i}")
             length, page = int.from_bytes(data[i:i + 2], "little"), data[i + 2]
             where = f"{name}: memory block for page {page} at byte {i}"
             if length == 0xFFFF:
                 chunk = data[i + 3:i + 3 + PAGE_SIZE]
                 if len(chunk) != PAGE_SIZE:
-                    raise SnapshotError(f"{where}: {len(chunk)} of 16384 bytes present")
+                    raise InputError(f"{where}: {len(chunk)} of 16384 bytes present")
                 i += 3 + PAGE_SIZE
             else:
                 raw = data[i + 3:i + 3 + length]
                 if len(raw) != length:
-                    raise SnapshotError(f"{where}: {len(raw)} of {length} bytes present")
+                    raise InputError(f"{where}: {len(raw)} of {length} bytes present")
                 chunk = decompress(raw, PAGE_SIZE, where)
                 i += 3 + length
             ram_pages[page] = chunk
         missing = [p for p, _ in PAGES if p not in ram_pages]
         if missing:
-            raise SnapshotError(f"{name}: no memory block for page(s) {missing} (a 48K needs 4, 5 and 8)")
+            raise InputError(f"{name}: no memory block for page(s) {missing} (a 48K needs 4, 5 and 8)")
         ram = b"".join(ram_pages[p] for p, _ in PAGES)
     regs["pc"] = pc
     return Z80Snapshot(regs=regs, iff1=bool(h[27]), iff2=bool(h[28]), int_mode=h[29] & 3,
