@@ -20,6 +20,7 @@ from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
 from ..spectrum.variables import BasicVariables
+from . import program as P
 from .program import CUT_WAIT
 
 
@@ -34,7 +35,7 @@ def program_at_editor(tape, core=None) -> Spectrum48:
     m.boot()
     load_tape(m, tape)
     for _ in range(2):
-        Typist(m).answer("N")
+        Typist(m).answer(P.NO)
         stop = m.run_until_wait(3000)
     if stop.kind != "wait" or stop.wait.line != CUT_WAIT:
         raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
