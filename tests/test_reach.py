@@ -4,6 +4,7 @@ docs/coverage.json took every kind of choice the players know."""
 import json
 from pathlib import Path
 
+from harness.game import program as P
 from harness.game.events import ChoiceKind
 from harness.game.regress import exit_status, reach_lost
 
@@ -60,7 +61,7 @@ def test_the_recorded_thorough_run_judged_the_screen_at_every_wait_it_stops_at()
             continue
         if w.kind == "select":
             assert f"select {w.line}" in moments, w
-        elif w.line in (3730, 3750):
-            assert w.line in lines, w
+        elif w.line in P.WAIT_LOOP_HEAD:          # 3730/3750: named by the polling loop's head, 3730
+            assert P.WAIT_LOOP_HEAD[w.line] in lines, w
         else:
             assert f"{w.kind} {w.line}" in moments, w

@@ -23,7 +23,7 @@ from typing import Callable
 
 from ..build import DEFAULT_TAP
 from ..cliargs import command_parser, int_in
-from ..cribbage.rules import PRESETS
+from ..game.rulesets import PRESETS
 from ..errors import HarnessError
 from ..spectrum.machine import FRAME_S
 from .keymap import HINT_KEY, PAUSE_KEY, key_help
