@@ -316,7 +316,8 @@ def test_the_tzx_loads_through_the_rom_loader_like_the_tap(tmp_path):
     path.write_bytes(tzx.tap_to_tzx(read_tap(game_tape())))
     m = tap2sna(path, tmp_path / "tzx.z80")
     m.run_until_wait()
-    assert [r.rstrip() for r in read_screen(m.mem, font_text=koi7_char).rows] == first_session(game_tape()).steps[0].rows
+    rows = read_screen(m.mem, font_text=koi7_char).rows
+    assert [r.rstrip() for r in rows] == first_session(game_tape()).steps[0].rows
 
 
 def test_direct_recording_block_fields():

@@ -139,7 +139,8 @@ def test_after_the_last_game_continue_or_go_to_7400_starts_another(command):
     Typist(m).type_codes(command)
     stop = m.run(5000, until_wait=True, what="the muggins question")
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7405)
-    assert any(english.english("ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ").strip() in r for r in read_screen(m.mem, font_text=koi7_char).rows)
+    asked = english.english("ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ").strip()
+    assert any(asked in r for r in read_screen(m.mem, font_text=koi7_char).rows)
     assert BasicVariables(m).get("G()") == games                   # the tally of games is kept
 
 
@@ -150,8 +151,8 @@ def test_run_after_the_end_starts_afresh_without_reloading():
     Typist(m).type_codes(RUN)
     stop = m.run(5000, until_wait=True, what="the first question")
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7060)
-    rows = read_screen(m.mem, font_text=koi7_char).rows
-    assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in rows) and not read_screen(m.mem, font_text=koi7_char).unknown
+    screen = read_screen(m.mem, font_text=koi7_char)
+    assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in screen.rows) and not screen.unknown
 
 
 def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path):

@@ -125,7 +125,8 @@ def test_no_fact_of_the_program_outside_the_model():
     for path, source in _modules().items():
         if path in MODEL or path in IN_PROGRESS:
             continue
-        problems += [f"{path}:{line}: {kind} {value!r}" for kind, line, value in _unexplained(path, program_facts(source))]
+        found = _unexplained(path, program_facts(source))
+        problems += [f"{path}:{line}: {kind} {value!r}" for kind, line, value in found]
     assert problems == [], "facts of the program outside harness/game/program.py (move them into the model, " \
                            "or allow-list them here with the reason):\n" + "\n".join(problems)
 

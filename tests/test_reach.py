@@ -55,6 +55,7 @@ def test_the_recorded_thorough_run_judged_the_screen_at_every_wait_it_stops_at()
     lines = {int(k.split("(")[1].rstrip(")")) for k in seen}
     waits = decision_points(tokenise_program(LISTING.read_text(encoding="utf-8")))
     assert len(waits) == 23
+    assert 3750 not in lines and 3730 in lines       # the polling loop's pictures are named by its head
     passed = {(3725, "inkey"), (9095, "inkey"), (9160, "inkey")}
     for w in waits:
         if (w.line, w.kind) in passed:

@@ -14,7 +14,6 @@ import time
 from typing import Callable
 
 from ..cribbage.cards import Card
-
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import read_screen
 from ..spectrum.sysvars import print_row
@@ -161,7 +160,7 @@ class Observer:
         self.observe_picture("cut", P.AT_CUT_FOR_DEAL[0])
 
     def _on_win(self) -> None:
-        # nothing from 8210 to 8260 LET G(PLAYER)=G(PLAYER)+1 changes PLAYER: it is whom 8260 credits with the game
+        # nothing from 8210 to 8260 (LET G(PLAYER)=G(PLAYER)+1) changes PLAYER: it is whom 8260 credits
         s = self.get(P.V_TOTALS)
         self.sink(Win(who=P.WHO[int(self.get(P.V_WINNER))], computer=int(s[P.ZX - 1]), player=int(s[P.MAN - 1]),
                       credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
