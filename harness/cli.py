@@ -9,76 +9,53 @@ traceback. Ctrl-C is exit status 130.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import signal
 import sys
 
-from .cliargs import ArgParser
+from .runtime.cliargs import ArgParser
 from .errors import HarnessError
 
 #: name -> (module with add_arguments/execute, one line of help)
 COMMANDS = {
-    "build": ("harness.build", "build the tape (and a WAV or TZX) from the listing"),
-    "regress": ("harness.game.regress", "play and check whole games"),
-    "sweep": ("harness.game.sweep", "exhaustive checks of the scoring routines"),
-    "snapshot": ("harness.snapshot_cmd", "save the game at a line as a .z80"),
-    "bench": ("harness.bench", "emulator speed, or the job runner's (--runner)"),
-    "html": ("harness.edition.command", "the browsable HTML edition of the listing"),
-    "play": ("harness.play.command", "play the game yourself in a window (--turbo, --referee)"),
-    "fairness": ("harness.game.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
-    "strength": ("harness.game.strength", "how strong the program plays: matches, discards, pegging, intervals"),
+    "build": ("harness.commands.build", "build the tape (and a WAV or TZX) from the listing"),
+    "regress": ("harness.commands.regress", "play and check whole games"),
+    "sweep": ("harness.commands.sweep", "exhaustive checks of the scoring routines"),
+    "snapshot": ("harness.commands.snapshot", "save the game at a line as a .z80"),
+    "bench": ("harness.commands.bench", "emulator speed, or the job runner's (--runner)"),
+    "html": ("harness.commands.html", "the browsable HTML edition of the listing"),
+    "play": ("harness.commands.play", "play the game yourself in a window (--turbo, --referee)"),
+    "fairness": ("harness.commands.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
+    "strength": ("harness.commands.strength", "how strong the program plays: matches, discards, pegging, intervals"),
+    "stats": ("harness.commands.stats", "rules statistics (stats hands)"),
 }
-#: commands whose module parses its own arguments: name -> (module with main(argv), help)
-PASS_THROUGH: dict[str, tuple[str, str]] = {}
 
 
 class CliError(HarnessError):
     """A command line that names no known command, or a bad argument."""
 
 
-def _stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("hands",), help="hands: the distribution of show scores over every deal")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-
-
-def _stats_execute(args: argparse.Namespace) -> int:
-    from .cribbage import stats
-    return stats.main([args.what] + (["--json"] if args.json else []))
-
-
-def build_parser() -> ArgParser:
+def build_parser(only: str | None = None) -> ArgParser:
+    """The whole parser; with *only* (the command on the line) just that command's module is imported,
+    the others listed by name and help (a run does not pay for importing every command's libraries)."""
     parser = ArgParser(prog="cribbage-zx", error_class=CliError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgParser)
     for name, (module_name, help_) in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        if not hasattr(module, "add_arguments"):          # a module that parses its own argv
-            _pass_through(commands, name, module_name, help_)
+        if only is not None and name != only:
+            commands.add_parser(name, help=help_, error_class=CliError)
             continue
+        module = importlib.import_module(module_name)
         doc = (module.__doc__ or help_).strip().splitlines()[0]
         sub = commands.add_parser(name, help=help_, description=doc, error_class=CliError)
         module.add_arguments(sub)
         sub.set_defaults(execute=module.execute)
-    sub = commands.add_parser("stats", help="rules statistics (stats hands)", error_class=CliError,
-                              description="Rules statistics: the distribution of show scores over every deal.")
-    _stats_arguments(sub)
-    sub.set_defaults(execute=_stats_execute)
-    for name, (module_name, help_) in PASS_THROUGH.items():
-        _pass_through(commands, name, module_name, help_)
     return parser
 
 
-def _pass_through(commands, name: str, module_name: str, help_: str) -> None:
-    """A subcommand whose arguments (--help included) go to the module's own main(argv)."""
-    sub = commands.add_parser(name, help=help_ + f" (cribbage-zx {name} --help)", add_help=False,
-                              error_class=CliError)
-    sub.add_argument("args", nargs=argparse.REMAINDER)
-    sub.set_defaults(execute=lambda args: importlib.import_module(module_name).main(args.args))
-
 
 def main(argv: list[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     if not argv:
         parser.print_usage(sys.stderr)
         print("cribbage-zx: a COMMAND is needed (cribbage-zx --help lists them)", file=sys.stderr)

@@ -8,8 +8,8 @@ from harness.spectrum.machine import Spectrum48
 
 @pytest.fixture(scope="session")
 def built_tape():
-    """The game's tape, built once for the whole test run (harness.build.build(): a Build)."""
-    from harness.build import build
+    """The game's tape, built once for the whole test run (harness.game.build.build(): a Build)."""
+    from harness.game.build import build
     return build()
 
 

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from harness.bench import basic_machine
+from harness.bench.machine import basic_machine
 from harness.game import regress
 from harness.spectrum.accelerate import Accelerator
 from harness.spectrum.machine import Spectrum48

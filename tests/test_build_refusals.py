@@ -4,8 +4,9 @@ import os
 
 import pytest
 
-from harness import atomic
-from harness import build as build_mod
+from harness.commands import build as build_mod_cmd
+from harness.runtime import atomic
+from harness.game import build as build_mod
 from harness.spectrum import audio
 from harness.spectrum.tape import read_tap
 
@@ -18,7 +19,7 @@ def old_tape(tmp_path):
     path = tmp_path / "game.tap"
     listing = tmp_path / "good.bas"
     listing.write_text(GOOD, encoding="utf-8")
-    assert build_mod.main(["-o", str(path), "--listing", str(listing)]) == 0
+    assert build_mod_cmd.main(["-o", str(path), "--listing", str(listing)]) == 0
     return path
 
 
@@ -32,7 +33,7 @@ def _refused(tmp_path, old_tape, source: str, message: str):
     listing.write_text(source, encoding="utf-8")
     before, mtime = old_tape.read_bytes(), old_tape.stat().st_mtime_ns
     with pytest.raises(build_mod.BuildError) as refused:
-        build_mod.main(["-o", str(old_tape), "--listing", str(listing)])
+        build_mod_cmd.main(["-o", str(old_tape), "--listing", str(listing)])
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)
     _untouched(old_tape, before, mtime)
@@ -118,6 +119,6 @@ def test_a_build_whose_wav_fails_midway_keeps_the_old_wav(tmp_path, old_tape, mo
     monkeypatch.setattr(audio, "write_wav", dies_after_writing)
     listing = tmp_path / "good.bas"
     with pytest.raises(OSError):
-        build_mod.main(["-o", str(old_tape), "--listing", str(listing), "--wav", str(wav)])
+        build_mod_cmd.main(["-o", str(old_tape), "--listing", str(listing), "--wav", str(wav)])
     assert wav.read_bytes() == b"RIFF\0\0\0\0WAVE the old wav"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")] == []

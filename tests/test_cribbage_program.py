@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.build import build
+from harness.game.build import build
 from harness.game.program import RANK_TEXT, SUIT_TEXT, UDG_TEXT, suit_number
 from harness.spectrum.basic import split_program
 from harness.spectrum.loading import load_tape

@@ -9,7 +9,8 @@ import pytest
 
 from harness.cribbage import score_hand
 from harness.cribbage.cards import make
-from harness.cribbage.stats import distribution, hands_report, main
+from harness.commands.stats import StatsError, main
+from harness.cribbage.stats import distribution, hands_report
 
 # Steven S. Lumetta, "Amusing Cribbage Facts"
 # (http://lumetta.web.engr.illinois.edu/humor/cribbage.html), "the number of
@@ -86,7 +87,7 @@ def test_main_json_and_errors(capsys):
     assert main(["hands"]) == 0
     assert "mean" in capsys.readouterr().out
     for bad in ([], ["hand"], ["hands", "--xml"]):
-        with pytest.raises(ValueError):
+        with pytest.raises(StatsError):
             main(bad)
 
 

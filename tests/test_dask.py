@@ -22,7 +22,7 @@ psutil = pytest.importorskip("psutil")
 
 pytestmark = pytest.mark.slow   # an oracle: a Dask LocalCluster (pytest -m 'not slow' leaves it out)
 
-from harness.build import build  # noqa: E402
+from harness.game.build import build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 4
@@ -115,7 +115,7 @@ def test_a_dask_worker_that_cannot_start_ends_the_run_with_its_error(tmp_path):
 
 def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
     import math
-    from harness.jobs import Setup, run_jobs
+    from harness.runtime.jobs import Setup, run_jobs
     with run_jobs(math.sqrt, [4, -1, 9], Setup(time.sleep, (0,)), 2, scheduler="local") as outcomes:
         got = {o.index: (o.value, o.error) for o in outcomes}
     assert got == {0: (2.0, None), 1: (None, "ValueError: math domain error"), 2: (3.0, None)}
@@ -123,7 +123,7 @@ def test_on_dask_a_failing_job_is_one_outcome_and_the_others_are_kept():
 
 def test_on_dask_a_setup_that_fails_ends_the_run_naming_the_worker():
     import math
-    from harness.jobs import Setup, WorkerStartError, run_jobs
+    from harness.runtime.jobs import Setup, WorkerStartError, run_jobs
     with pytest.raises(WorkerStartError, match=r"Dask worker( tls://127\.0\.0\.1:\d+)? could not start: "
                                                r"ValueError: math domain error"):
         with run_jobs(math.sqrt, [4, 9], Setup(math.sqrt, (-1,)), 2, scheduler="local") as outcomes:
@@ -172,7 +172,7 @@ def _where_am_i(job):
 def test_the_local_cluster_listens_on_loopback_with_tls_and_starts_no_more_workers_than_jobs(monkeypatch):
     import cloudpickle
     import distributed
-    from harness.jobs import Setup, run_jobs
+    from harness.runtime.jobs import Setup, run_jobs
     started = []
     real = distributed.LocalCluster
 

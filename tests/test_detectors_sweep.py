@@ -8,6 +8,7 @@ from functools import lru_cache
 import pytest
 
 from harness.game import sweep
+from harness.commands import sweep as sweep_command
 
 # A handful of play situations in place of the 544,816 (ranks of the series; each stands for 1 series):
 # a pair, a fifteen, a 31, a run and nothing.
@@ -65,7 +66,7 @@ def no_machine(monkeypatch, tmp_path):
 
 def sweep_main(capsys, tmp_path, what: str, *extra: str) -> tuple[int, str, dict]:
     out_dir = tmp_path / "out"
-    status = sweep.main([what, "--out", str(out_dir), "--workers", "1", "--quiet", *extra])
+    status = sweep_command.main([what, "--out", str(out_dir), "--workers", "1", "--quiet", *extra])
     report = json.loads((out_dir / f"{what}-report.json").read_text())
     return status, capsys.readouterr().out, report
 
@@ -233,9 +234,9 @@ def test_a_show_sweep_of_four_card_flushes_runs_the_crib_too(monkeypatch, capsys
 
 def test_progress_goes_to_stderr_unless_quiet(monkeypatch, capsys, tmp_path, no_machine):
     monkeypatch.setattr(sweep, "program_play", _right_play)
-    assert sweep.main(["play", "--out", str(tmp_path / "a"), "--workers", "1"]) == 0
+    assert sweep_command.main(["play", "--out", str(tmp_path / "a"), "--workers", "1"]) == 0
     assert "play chunks" in capsys.readouterr().err
-    assert sweep.main(["play", "--out", str(tmp_path / "b"), "--workers", "1", "--quiet"]) == 0
+    assert sweep_command.main(["play", "--out", str(tmp_path / "b"), "--workers", "1", "--quiet"]) == 0
     assert "play chunks" not in capsys.readouterr().err
 
 
@@ -262,10 +263,10 @@ def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, 
 def test_discard_is_a_report_not_a_sweep(monkeypatch, capsys, tmp_path, no_machine):
     tape = tmp_path / "given.tap"
     tape.write_bytes((tmp_path / "unused.tap").read_bytes())
-    monkeypatch.setattr(sweep, "discard_report",
+    monkeypatch.setattr(sweep_command, "discard_report",
                         lambda samples, seed, tape_bytes: {"pone": {"hands": samples, "seed": seed,
                                                                     "tape": tape_bytes.hex()}})
-    status = sweep.main(["discard", "--out", str(tmp_path / "out"), "--samples", "3", "--seed", "5",
+    status = sweep_command.main(["discard", "--out", str(tmp_path / "out"), "--samples", "3", "--seed", "5",
                          "--tape", str(tape), "--quiet"])
     assert status == 0
     want = {"pone": {"hands": 3, "seed": 5, "tape": tape.read_bytes().hex()}}

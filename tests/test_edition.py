@@ -256,7 +256,7 @@ def _write(path: Path, text: str) -> Path:
 
 
 def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypatch, capsys):
-    from harness.edition.command import EditionError, main
+    from harness.commands.html import EditionError, main
     monkeypatch.chdir(tmp_path)
     assert main([]) == 0
     assert (tmp_path / "out" / "html" / "listing.html").exists()
@@ -301,7 +301,7 @@ def test_routine_pages_link_previous_next_and_up(site):
 
 
 def test_every_russian_text_has_its_english_under_its_line(site):
-    from harness.english import read_table
+    from harness.game.english import read_table
     html = (site / "listing.html").read_text()
     blocks = dict(re.findall(r'<div class="line[^"]*" id="L(\d+)">(.*?)\n</div>', html, re.S))
     blocks = {k: htmlmod.unescape(v) for k, v in blocks.items()}

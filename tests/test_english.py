@@ -1,6 +1,6 @@
 """The English edition (`cribbage-zx build --lang en`): the same program, only its Russian texts translated.
 
-The checks here do not trust harness/english.py's own walk over the program:
+The checks here do not trust harness/game/english.py's own walk over the program:
 they find the strings and REMs of the two tokenised programs with a scan of
 their own (and, separately, through the ROM-style lister `detokenise`), and
 they play whole games of both editions with the same seed on the embedded
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import build as build_mod
-from harness import english
+from harness.commands import build as build_mod_cmd
+from harness.game import build as build_mod
+from harness.game import english
 from harness.spectrum.basic import detokenise, split_program
 from harness.spectrum.font import rom_font
 from harness.game.program import UDG_TEXT
@@ -141,11 +142,11 @@ def test_the_tape_blocks_keep_names_and_sizes(editions):
 
 def test_build_command_writes_the_english_tape(tmp_path, editions, capsys):
     out = tmp_path / "en.tap"
-    assert build_mod.main(["--lang", "en", "-o", str(out)]) == 0
+    assert build_mod_cmd.main(["--lang", "en", "-o", str(out)]) == 0
     assert out.read_bytes() == editions["en"].tap
     assert build_mod.EN_TAP.name == "cribbage-en.tap"
     with pytest.raises(build_mod.BuildError, match="invalid choice"):
-        build_mod.main(["--lang", "de", "-o", str(out)])
+        build_mod_cmd.main(["--lang", "de", "-o", str(out)])
 
 
 # ---------------------------------------------------------------- the table's refusals

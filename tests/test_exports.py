@@ -20,8 +20,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from harness import build as build_mod
-from harness import snapshot_cmd
+from harness.commands import snapshot as snapshot_cmd_cmd
+from harness.commands import build as build_mod_cmd
+from harness.game import build as build_mod
+from harness.game import snapshot as snapshot_cmd
 from harness.spectrum import audio, tzx, z80snap
 from harness.spectrum.basic import split_program, tokenise_program
 from harness.spectrum.font import build_font
@@ -335,7 +337,7 @@ def test_build_writes_wav_and_tzx(tmp_path, capsys):
     listing = tmp_path / "game.bas"
     listing.write_text(game_listing(), encoding="utf-8")
     tap, wav, tzx_path = tmp_path / "g.tap", tmp_path / "g.wav", tmp_path / "g.tzx"
-    assert build_mod.main(["-o", str(tap), "--listing", str(listing), "--wav", str(wav),
+    assert build_mod_cmd.main(["-o", str(tap), "--listing", str(listing), "--wav", str(wav),
                            "--wav-bits", "16", "--tzx", str(tzx_path)]) == 0
     blocks = read_tap(tap)
     assert tzx_path.read_bytes() == tzx.tap_to_tzx(blocks)
@@ -348,7 +350,7 @@ def test_build_writes_wav_and_tzx(tmp_path, capsys):
 
 def test_build_refuses_other_sample_sizes(tmp_path):
     with pytest.raises(build_mod.BuildError, match="--wav-bits"):
-        build_mod.main(["-o", str(tmp_path / "g.tap"), "--wav", str(tmp_path / "g.wav"), "--wav-bits", "24"])
+        build_mod_cmd.main(["-o", str(tmp_path / "g.tap"), "--wav", str(tmp_path / "g.wav"), "--wav-bits", "24"])
 
 
 def test_wav_errors_name_the_file(tmp_path):
@@ -494,7 +496,7 @@ def _snapshot_cmd(tmp_path, *args) -> Path:
     tape.write_bytes(game_tape())
     out = tmp_path / "deal.z80"
     answers = [a for text in ANSWERS for a in ("--answer", text)]
-    assert snapshot_cmd.main(["--tape", str(tape), *args, *answers, str(out)]) == 0
+    assert snapshot_cmd_cmd.main(["--tape", str(tape), *args, *answers, str(out)]) == 0
     return out
 
 
@@ -517,13 +519,13 @@ def test_snapshot_command_errors(tmp_path):
     tape = tmp_path / "game.tap"
     tape.write_bytes(game_tape())
     with pytest.raises(snapshot_cmd.SnapshotCmdError, match="waits for INPUT at line 7060.*no --answer is left"):
-        snapshot_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), str(tmp_path / "x.z80")])
+        snapshot_cmd_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), str(tmp_path / "x.z80")])
     with pytest.raises(snapshot_cmd.SnapshotCmdError, match="no such tape"):
-        snapshot_cmd.main(["--tape", str(tmp_path / "none.tap"), "--at", "10", str(tmp_path / "x.z80")])
+        snapshot_cmd_cmd.main(["--tape", str(tmp_path / "none.tap"), "--at", "10", str(tmp_path / "x.z80")])
     with pytest.raises(snapshot_cmd.SnapshotCmdError, match="--at"):
-        snapshot_cmd.main(["--tape", str(tape), str(tmp_path / "x.z80")])
+        snapshot_cmd_cmd.main(["--tape", str(tape), str(tmp_path / "x.z80")])
 
 
 def test_snapshot_command_is_in_the_cli():
     from harness.cli import COMMANDS
-    assert COMMANDS["snapshot"][0] == "harness.snapshot_cmd"
+    assert COMMANDS["snapshot"][0] == "harness.commands.snapshot"

@@ -85,3 +85,24 @@ def test_the_cut_sampler_reaches_the_programs_cut_for_deal():
 def test_from_a_folder_without_transcripts_is_one_line(tmp_path):
     with pytest.raises(fairness.FairnessError, match="no game-\\*.jsonl transcripts"):
         fairness.read_runs([tmp_path])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_chi_square_is_scipy_stats_chisquare(seed):
+    """The statistic and p-value from scipy.special equal scipy.stats.chisquare's (the oracle), bit for bit,
+    on uniform, biased and sparse counts; a draw moved to the commonest category raises the statistic."""
+    from scipy.stats import chisquare
+    rng = random.Random(seed)
+    categories = tuple(range(1, 14)) if seed % 2 else tuple(range(52))
+    weights = [1 + (seed * c) % 5 for c in categories] if seed > 1 else [1] * len(categories)
+    counts = Counter(rng.choices(categories, weights, k=rng.choice((20, 300, 5000))))
+    got = fairness.chi_square(counts, categories)
+    want = chisquare([counts.get(c, 0) for c in categories])
+    assert got["chi2"] == round(float(want.statistic), 3) and got["p"] == float(want.pvalue)
+    most = max(categories, key=lambda c: counts.get(c, 0))
+    least = min((c for c in categories if counts.get(c, 0)), key=lambda c: counts[c])
+    moved = Counter(counts)
+    moved[most] += 1                                # one draw moved to the commonest: further from uniform
+    moved[least] -= 1
+    assert fairness.chi_square(moved, categories)["chi2"] > got["chi2"]
+    assert fairness.chi_square(moved, categories)["p"] < got["p"]

@@ -38,7 +38,7 @@ from harness.spectrum.screen import read_screen, render
 from harness.spectrum.tape import read_tap
 from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
                           start_loading)
-from harness import snapshot_cmd
+from harness.game import snapshot as snapshot_cmd
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse, an independent emulator (pytest -m 'not slow' leaves it out)
 
@@ -321,7 +321,7 @@ WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
 
 def test_fuse_plays_the_english_tape_from_the_welcome_to_the_first_deal(tmp_path):
     """As the guide (docs/PLAYING.md) tells a player: the ROM by its default name, --auto-load, the English tape."""
-    from harness import build as build_mod
+    from harness.game import build as build_mod
     english_tape = build_mod.build(lang="en").tap
     session = first_session(english_tape)
     tape = tmp_path / "cribbage-en.tap"

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from harness.build import build
+from harness.game.build import build
 from harness.cribbage.cards import parse_card, parse_cards
 from harness.game.compare import compare
 from harness.game.judgements import difference_to_json

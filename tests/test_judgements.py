@@ -122,7 +122,7 @@ def test_an_unreadable_file_is_named(tmp_path):
 
 
 def test_the_set_up_chooses_the_words_from_the_program():
-    from harness.build import build
+    from harness.game.build import build
     ru = build().program
     en = build(lang="en").program
     assert (J.comparison_setup(ru).edition, J.comparison_setup(ru).words) == ("ru", P.RUSSIAN)

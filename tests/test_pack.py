@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import pack
+from harness.game import pack
 from harness.cli import main as cli_main
 from harness.spectrum import tzx, z80snap
 from harness.spectrum.rom import load_rom

@@ -12,9 +12,10 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.build import build
+from harness.game.build import build
 from harness.game.program import UDG_TEXT
-from harness.play import command
+from harness.commands import play as command
+from harness.play import window as window_module
 from harness.play.beeper import SAMPLE_RATE, BeeperSpectrum, BeeperTrack
 from harness.play.keymap import MIN_HOLD, HeldKeys, spectrum_keys
 from harness.play.panel import POINTER_COLOUR, pointer_rect
@@ -265,7 +266,7 @@ def test_the_command_runs_a_window_under_the_dummy_driver_and_quits_on_time(tape
 def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_video):
     s = PlaySession(tape=tape, scale=1)
     to_the_cut(s)
-    window = command.Window(s, turbo=True)
+    window = window_module.Window(s, turbo=True)
     try:
         assert not window._may_hurry()            # waiting for the cut
         s.press("M")
@@ -286,7 +287,7 @@ def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_video):
     s.run_until_wait()                            # «ВЫ СДАЕТЕ» or «Я СДАЮ» comes with BEEP .1,20 (5520)
     samples = np.concatenate(s.audio)
     assert len(samples) > 0.08 * 44_100 and (samples > 0).any() and (samples < 0).any()
-    window = command.Window(s)                    # SDL's dummy audio driver: a device that plays nothing
+    window = window_module.Window(s)                    # SDL's dummy audio driver: a device that plays nothing
     try:
         assert window.channel is not None
         window._play_sound()
@@ -326,7 +327,7 @@ def key_event(key, kind=pygame.KEYDOWN):
 def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_video, tmp_path, capsys):
     s = PlaySession(tape=tape, scale=1)
     to_the_cut(s)
-    window = command.Window(s, save_path=tmp_path / "f2.z80")
+    window = window_module.Window(s, save_path=tmp_path / "f2.z80")
     try:
         window.handle(key_event(pygame.K_F2))
         assert "save which slot? press 1-9" in s.notice and not list(tmp_path.iterdir())

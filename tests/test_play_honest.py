@@ -12,7 +12,7 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.build import build
+from harness.game.build import build
 from harness.game.compare import compare
 from harness.game.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
 from harness.game.compare import judge

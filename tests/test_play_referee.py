@@ -15,7 +15,7 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.build import build
+from harness.game.build import build
 from harness.game.compare import compare
 from harness.game.events import Deal, Play, Score, ScoreContext, Show
 from harness.play.cards import card_name

@@ -13,12 +13,13 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.build import LISTING, build
+from harness.play import window as window_module
+from harness.game.build import LISTING, build
 from harness.cribbage.discard import best_discard
 from harness.game import program as P
 from harness.game.decisions import CHOICES, decision_points
 from harness.game.events import Deal
-from harness.play import command
+from harness.commands import play as command
 from harness.play.cards import card_name
 from harness.play.hint import discard_hint, play_hint
 from harness.play.keymap import GAME_KEYS, WINDOW_KEYS, key_help
@@ -220,7 +221,7 @@ def test_play_help_lists_every_key(capsys):
 
 def test_f1_help_p_pause_and_h_hint_are_the_windows_but_letters_at_an_input_are_the_spectrums(tape):
     s = PlaySession(tape=tape, seed=99, scale=1)
-    window = command.Window(s)
+    window = window_module.Window(s)
 
     def press(key):
         window.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
@@ -254,7 +255,7 @@ def test_turbo_keeps_real_time_for_timed_pauses_and_messages_and_runs_ahead_othe
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     s.tap("M", gap=1)
-    window = command.Window(s, turbo=True)
+    window = window_module.Window(s, turbo=True)
     messages: list[int] = []
     s.machine.add_statement_hook(lambda line, stmt: messages.append(s.frames) if (line, stmt) == P.AT_MESSAGE
                                  else False)
@@ -295,7 +296,7 @@ def test_the_board_demo_plays_at_real_time_in_turbo(tape):
     s.tap("SPACE")
     s.step(20)
     assert s.needs_real_time() == "demo"
-    window = command.Window(s, turbo=True)
+    window = window_module.Window(s, turbo=True)
     try:
         assert not window._may_hurry()
     finally:
@@ -304,7 +305,7 @@ def test_the_board_demo_plays_at_real_time_in_turbo(tape):
 
 def test_a_resized_window_shows_the_whole_picture_in_its_shape_and_f11_goes_full_screen(tape):
     s = PlaySession(tape=tape, seed=99, scale=1)
-    window = command.Window(s)
+    window = window_module.Window(s)
     try:
         w, h = s.size
         window.screen = pygame.display.set_mode((w, h * 2), pygame.RESIZABLE)     # taller: bands above and below

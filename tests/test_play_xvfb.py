@@ -21,10 +21,11 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
 
-from harness.build import build
+from harness.game.build import build
 from harness.game.events import Deal
 from harness.game.program import UDG_TEXT
-from harness.play.command import WM_CLASS, Window
+from harness.play.window import WM_CLASS
+from harness.play.window import Window
 from harness.play.cards import cards_text
 from harness.play.panel import POINTER_COLOUR, pointer_rect
 from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
@@ -61,7 +62,7 @@ def tape(tmp_path_factory):
 
 
 class PlayInXvfb:
-    """Xvfb and `python -m harness.play` in it; a context manager that always stops both."""
+    """Xvfb and `python -m harness play` in it; a context manager that always stops both."""
 
     def __init__(self, workdir: Path, args: list[str], name: str = "play"):
         self.dir = workdir
@@ -77,7 +78,7 @@ class PlayInXvfb:
                             SDL_AUDIODRIVER="dummy")
             self.env.pop("SDL_VIDEODRIVER", None)
             self.out = open(workdir / f"{name}.out", "wb")
-            self.play = subprocess.Popen([sys.executable, "-m", "harness.play", "--save", str(workdir / f"{name}.z80"),
+            self.play = subprocess.Popen([sys.executable, "-m", "harness", "play", "--save", str(workdir / f"{name}.z80"),
                                           "--seconds", "600", *args],
                                          cwd=ROOT, env=self.env, stdout=self.out, stderr=subprocess.STDOUT)
             self.window = self._find_window()

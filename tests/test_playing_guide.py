@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import english
-from harness.build import build
+from harness.game import english
+from harness.game.build import build
 from harness.spectrum.charset import koi7_char, rom_char
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from harness import cli
-from harness.outdir import claimed
+from harness.runtime.outdir import claimed
 from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,13 +161,13 @@ def test_each_probe_ends_in_one_line_and_loses_nothing(tmp_path, capsys, monkeyp
 def test_a_near_miss_a_listing_with_a_bom_builds(tmp_path, capsys):
     listing = tmp_path / "l.bas"
     listing.write_bytes(b"\xef\xbb\xbf10 PRINT 1\n")
-    from harness.build import main
+    from harness.commands.build import main
     assert main(["--listing", str(listing), "-o", str(tmp_path / "o.tap")]) == 0
     assert (tmp_path / "o.tap").read_bytes()[:3] == b"\x13\x00\x00"
 
 
 def test_a_translation_table_that_is_not_utf8_names_its_line(tmp_path):
-    from harness.english import TranslationError, read_table
+    from harness.game.english import TranslationError, read_table
     table = tmp_path / "t.tsv"
     table.write_bytes(b'# comment\n10\t"\xd0\xb0"\t"a"\n20\t"\xff"\t"b"\n')
     with pytest.raises(TranslationError, match=r"t\.tsv:3: not UTF-8 text"):
@@ -176,7 +176,7 @@ def test_a_translation_table_that_is_not_utf8_names_its_line(tmp_path):
 
 def test_a_full_disk_names_the_file_and_leaves_the_old_one(tmp_path, monkeypatch):
     import errno
-    from harness import atomic
+    from harness.runtime import atomic
     target = tmp_path / "report.json"
     target.write_text("the old report")
 
@@ -189,7 +189,7 @@ def test_a_full_disk_names_the_file_and_leaves_the_old_one(tmp_path, monkeypatch
 
 
 def test_html_rewrites_only_its_own_files(tmp_path, capsys):
-    from harness.edition.command import main
+    from harness.commands.html import main
     out = tmp_path / "h"
     assert main(["--out", str(out)]) == 0
     (out / "my-notes.txt").write_text("mine")
@@ -212,7 +212,7 @@ def test_a_timeout_screenshot_goes_to_a_private_folder(tmp_path):
 
 # ------------------------------------------------------------------ a tape that is always current
 def test_the_tape_is_rebuilt_when_what_it_is_made_from_changes(tmp_path, monkeypatch):
-    from harness import build as B
+    from harness.game import build as B
     built = []
     real_build = B.build
     monkeypatch.setattr(B, "build", lambda **k: built.append(k) or real_build(**k))
@@ -232,14 +232,14 @@ def test_the_tape_is_rebuilt_when_what_it_is_made_from_changes(tmp_path, monkeyp
 
 
 def test_the_fingerprint_covers_the_translation_table_for_the_english_edition():
-    from harness import build as B
+    from harness.game import build as B
     assert "translation" in B.fingerprint("en")["inputs"] and "translation" not in B.fingerprint("ru")["inputs"]
     assert B.fingerprint("en")["fingerprint"] != B.fingerprint("ru")["fingerprint"]
 
 
 # ------------------------------------------------------------------ workers die with their parent
 def _good_tape(tmp_path: Path) -> Path:
-    from harness.build import build
+    from harness.game.build import build
     tape = tmp_path / "cribbage.tap"
     tape.write_bytes(build(check=False).tap)
     return tape

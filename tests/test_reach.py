@@ -6,7 +6,8 @@ from pathlib import Path
 
 from harness.game import program as P
 from harness.game.events import ChoiceKind
-from harness.game.regress import exit_status, reach_lost
+from harness.commands.regress import exit_status
+from harness.commands.regress import reach_lost
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_CHOICES = {k.value: 1 for k in ChoiceKind}

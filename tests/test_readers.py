@@ -74,7 +74,7 @@ def json_mutated(draw, good):
 # ------------------------------------------------------------------ tapes
 @pytest.fixture(scope="module")
 def tape_bytes() -> bytes:
-    from harness.build import build
+    from harness.game.build import build
     return build(check=False).tap
 
 
@@ -231,7 +231,7 @@ def test_the_tokeniser_gives_a_program_or_one_line_naming_the_file(text):
 @FAST
 @given(data=st.data())
 def test_the_translation_table_gives_rows_or_one_line_naming_the_file(tmp_path, data):
-    from harness.english import read_table
+    from harness.game.english import read_table
     good = '# a comment\n10\t"ПИКИ"\t"SPADES"\n20\t"Т"\t"A"\n'.encode()
     path = tmp_path / "t.tsv"
     path.write_bytes(data.draw(mutated(good) | st.binary(max_size=40)))

@@ -11,7 +11,7 @@ from harness.game import regress
 
 @pytest.fixture(scope="module")
 def good_tape(tmp_path_factory):
-    from harness.build import build
+    from harness.game.build import build
     path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
     path.write_bytes(build().tap)
     return path

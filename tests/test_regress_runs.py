@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.build import build
+from harness.game.build import build
 from harness.game import regress, sweep
-from harness.outdir import OutputFolderError, claimed
+from harness.commands import regress as regress_command
+from harness.runtime.outdir import OutputFolderError, claimed
 
 ROOT = Path(__file__).resolve().parents[1]
 HANG_BUDGET_S = 30
@@ -211,9 +212,9 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
 
 
 def test_harness_failures_make_the_exit_status_non_zero(tmp_path, good_tape, stand_in_games, capsys):
-    assert regress.main(["--games", "2", "--workers", "1", "--tape", str(good_tape),
+    assert regress_command.main(["--games", "2", "--workers", "1", "--tape", str(good_tape),
                          "--out", str(tmp_path / "a"), "--quiet"]) == 1
-    assert regress.main(["--games", "1", "--workers", "1", "--tape", str(good_tape),     # game 0 alone: clean
+    assert regress_command.main(["--games", "1", "--workers", "1", "--tape", str(good_tape),     # game 0 alone: clean
                          "--out", str(tmp_path / "b"), "--quiet"]) == 0
 
 

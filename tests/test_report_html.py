@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from harness.commands import regress as r_cmd
 from harness.edition.linkcheck import broken_links
 from harness.edition.report import ReportError, latin, write_report_html
 from harness.game import regress
+from harness.commands import regress as regress_command
 
 RULES = ("standard", "article")
 
@@ -26,7 +28,7 @@ RULES = ("standard", "article")
 def run_dir(tmp_path_factory) -> Path:
     """Two whole games played and checked by regress, which writes report.html itself."""
     out = tmp_path_factory.mktemp("regress")
-    regress.main(["--games", "2", "--workers", "1", "--seed", "1", "--out", str(out), "--quiet"])
+    regress_command.main(["--games", "2", "--workers", "1", "--seed", "1", "--out", str(out), "--quiet"])
     return out
 
 
@@ -249,7 +251,7 @@ def test_a_sweep_folder_gets_its_facts_as_tables(tmp_path):
 
 def test_html_command_reports_an_existing_run_folder_as_the_run_did(run_dir, tmp_path, capsys):
     """The near miss of the planted tests: an unchanged copy rendered again says what the run said."""
-    from harness.edition.command import EditionError, main
+    from harness.commands.html import EditionError, main
     copy = _copy(run_dir, tmp_path)
     (copy / "report.html").unlink()
     assert main(["--report", str(copy)]) == 0
@@ -260,11 +262,10 @@ def test_html_command_reports_an_existing_run_folder_as_the_run_did(run_dir, tmp
 
 
 def test_regress_names_report_html_last(tmp_path, capsys, monkeypatch):
-    from harness.game import regress as r
-    monkeypatch.setattr(r, "run", lambda *a, **k: {"unexplained_differences": 0, "basic_errors": 0, "timeouts": 0,
-                                                   "harness_failures": 0})
-    monkeypatch.setattr(r, "summary_table", lambda report: "table")
-    assert r.main(["--games", "1", "--out", str(tmp_path / "o")]) == 0
+    monkeypatch.setattr(r_cmd, "run", lambda *a, **k: {"unexplained_differences": 0, "basic_errors": 0, "timeouts": 0,
+                                                       "harness_failures": 0})
+    monkeypatch.setattr(r_cmd, "summary_table", lambda report: "table")
+    assert r_cmd.main(["--games", "1", "--out", str(tmp_path / "o")]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith(f"report: {tmp_path / 'o' / 'report.html'}")
 
 
@@ -291,10 +292,10 @@ IMAGES_OK = """Array.from(document.images).filter(i => !(i.complete && i.natural
 def _russian_with_english() -> list[tuple[str, str]]:
     """Every Russian string and REM of the tape and its English (basic/translation.tsv), as one line of words
     (the English with the 32-column layout undone as harness/edition/text.py does, tested in test_playing_guide)."""
-    from harness.build import build
+    from harness.game.build import build
     from harness.edition.site import readable_spelling
     from harness.edition.text import as_words
-    from harness.english import literals, needs_translation, read_table
+    from harness.game.english import literals, needs_translation, read_table
     table = {(t.line, t.russian): t.english for t in read_table()}
     out = []
     for lit in literals(build().program):

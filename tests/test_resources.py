@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness import resources
-from harness.build import DEFAULT_TAP
+from harness.game.build import DEFAULT_TAP
 from harness.spectrum import font, rom
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""The job runner (harness/jobs.py) on its own: results, failing jobs, workers that cannot start or die, Ctrl-C.
+"""The job runner (harness/runtime/jobs.py) on its own: results, failing jobs, workers that cannot start or die, Ctrl-C.
 
 Each case that could hang runs the runner in a child process with a hard
 timeout, so a regression shows up as a failed test, never a stuck suite.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.jobs import Setup, WorkerStartError, one_line, run_jobs
+from harness.runtime.jobs import Setup, WorkerStartError, one_line, run_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -126,7 +126,7 @@ def test_one_line_keeps_the_type_and_the_first_line():
 
 SLOW_POOL = textwrap.dedent("""
     import sys, time
-    from harness.jobs import Setup, run_jobs
+    from harness.runtime.jobs import Setup, run_jobs
 
     def nothing():
         pass

@@ -22,7 +22,8 @@ import re
 
 import pytest
 
-from harness import snapshot_cmd
+from harness.commands import snapshot as snapshot_cmd_cmd
+from harness.game import snapshot as snapshot_cmd
 from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
@@ -83,7 +84,7 @@ def deal_snapshot(tmp_path_factory):
     tape.write_bytes(game_tape())
     path = folder / "deal.z80"
     answers = [a for text in ANSWERS for a in ("--answer", text)]
-    snapshot_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), *answers, str(path)])
+    snapshot_cmd_cmd.main(["--tape", str(tape), "--at", str(DEAL_LINE), *answers, str(path)])
     machine = new_machine()
     start_loading(machine, game_tape())
     snapshot_cmd.run_to_line(machine, DEAL_LINE, None, list(ANSWERS))

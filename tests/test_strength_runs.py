@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.build import build
+from harness.game.build import build
 from harness.game import strength
+from harness.commands import strength as strength_command
 from harness.game.study import KINDS
-from harness.outdir import OutputFolderError
+from harness.edition.strength import write_strength_page
+from harness.runtime.outdir import OutputFolderError
 
 OPPONENTS = ("ev", "greedy")
 ENGINE_GAMES = 10
@@ -25,7 +27,8 @@ def tape(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def local_run(tape, tmp_path_factory):
     out = tmp_path_factory.mktemp("strength") / "local"
-    report = strength.run(1, 7, 2, out, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False)
+    report = strength.run(1, 7, 2, out, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False,
+                          page=write_strength_page)
     return out, report
 
 
@@ -89,9 +92,9 @@ def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(local_ru
 
 def test_bad_arguments_are_one_line_errors():
     with pytest.raises(strength.StrengthError, match="--opponent"):
-        strength.main(["--opponent", "adversarial"])
+        strength_command.main(["--opponent", "adversarial"])
     with pytest.raises(strength.StrengthError, match="--games"):
-        strength.main(["--games", "0"])
+        strength_command.main(["--games", "0"])
 
 
 def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local_run, tape, tmp_path):

@@ -7,7 +7,7 @@ import pytest
 from harness.cribbage.cards import parse_cards
 from harness.game import sweep
 from harness.game.subroutine import Subroutine, program_at_editor
-from harness.build import build
+from harness.game.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
 

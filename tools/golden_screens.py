@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import atomic  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "golden"
 PNGS = ROOT / "docs" / "golden"

@@ -22,8 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from harness import atomic  # noqa: E402
-from harness.build import build  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
+from harness.game.build import build  # noqa: E402
 from harness.game import program as P  # noqa: E402
 from harness.game.events import Deal  # noqa: E402
 from harness.play.session import PlaySession  # noqa: E402

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import atomic  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
 
 GAMES = (("explorer", 40503), ("random", 7))
 

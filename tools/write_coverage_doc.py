@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import atomic  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
 from harness.game.coverage_notes import NOTES  # noqa: E402
 from harness.game.decisions import CHOICES, decision_points  # noqa: E402
 from harness.resources import LISTING  # noqa: E402

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import atomic  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
 from harness.game import judgements as J  # noqa: E402
 from harness.game.deviations import DEVIATIONS  # noqa: E402
 

@@ -13,7 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import english, resources  # noqa: E402
+from harness.game import english  # noqa: E402
+from harness import resources  # noqa: E402
 from harness.edition.text import as_words  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.spectrum import charset  # noqa: E402

@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness import atomic, resources  # noqa: E402
-from harness.build import build  # noqa: E402
-from harness.snapshot_cmd import LOAD_COMMAND, run_to_line  # noqa: E402
+from harness.runtime import atomic  # noqa: E402
+from harness import resources  # noqa: E402
+from harness.game.build import build  # noqa: E402
+from harness.game.snapshot import LOAD_COMMAND, run_to_line  # noqa: E402
 from harness.spectrum.machine import Spectrum48  # noqa: E402
 from harness.spectrum.tape import read_tap  # noqa: E402
 from harness.spectrum.typist import Typist  # noqa: E402

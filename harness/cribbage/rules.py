@@ -10,6 +10,10 @@ own rule set is a preset its model builds from them (harness/game/rulesets.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 GAME_POINT_SCHEMES = ("single", "lurch_article", "lurch_cadenza", "skunk")
 MUGGINS_STYLES = ("off", "standard", "whole_hand")
@@ -56,7 +60,7 @@ class Rules:
     muggins: str = "off"
     lower_card_deals: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.game_length not in (61, 121):
             raise ValueError(f"game_length must be 61 or 121, not {self.game_length}")
         if self.game_points not in GAME_POINT_SCHEMES:
@@ -66,7 +70,7 @@ class Rules:
         if self.thirty_one_last_card < 2:
             raise ValueError("thirty_one_last_card must be at least the 2 of the 31")
 
-    def with_(self, **changes) -> "Rules":
+    def with_(self, **changes: Unpack[RuleChanges]) -> "Rules":
         return replace(self, **changes)
 
     def differences(self, other: "Rules") -> list[str]:
@@ -94,6 +98,19 @@ class Rules:
         if loser_score < self.game_length - 30:
             return 2
         return 1
+
+
+
+class RuleChanges(TypedDict, total=False):
+    """The fields `Rules.with_` may change (those of Rules), each with its type."""
+    name: str
+    game_length: int
+    his_heels: int
+    thirty_one_last_card: int
+    go_point_when_opponent_out: bool
+    game_points: str
+    muggins: str
+    lower_card_deals: bool
 
 
 STANDARD = Rules()
@@ -124,7 +141,8 @@ class Source:
     says: str
 
 
-def _sources(article, cadenza, standard) -> dict[str, Source]:
+def _sources(article: tuple[object, str], cadenza: tuple[object, str],
+             standard: tuple[object, str]) -> dict[str, Source]:
     return {"article": Source(*article), "cadenza": Source(*cadenza), "standard": Source(*standard)}
 
 

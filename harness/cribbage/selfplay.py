@@ -38,11 +38,11 @@ class Greedy(Strategy):
     """The engine's greedy: the best expected show with the thrown pair's own points; the most points now."""
     name = "greedy"
 
-    def discard(self, hand, my_crib):
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[Card, Card]:
         i, j = best_discard(hand, my_crib)
         return hand[i], hand[j]
 
-    def peg(self, hand, series, seen, opponent_cards):
+    def peg(self, hand: list[Card], series: list[Card], seen: list[Card], opponent_cards: int) -> Card | None:
         legal = [c for c in hand if is_legal(c, sum(x.value for x in series))]
         if not legal:
             return None
@@ -53,11 +53,11 @@ class ExpectedValue(Strategy):
     """The exact expected hand and crib (ev_best_discard); points now less the reply's risk (best_peg)."""
     name = "ev"
 
-    def discard(self, hand, my_crib):
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[Card, Card]:
         i, j = ev_best_discard(hand, my_crib)
         return hand[i], hand[j]
 
-    def peg(self, hand, series, seen, opponent_cards):
+    def peg(self, hand: list[Card], series: list[Card], seen: list[Card], opponent_cards: int) -> Card | None:
         return best_peg(hand, series, seen, opponent_cards)
 
 
@@ -65,7 +65,7 @@ class Highest(ExpectedValue):
     """A planted weak discard: always the two highest cards (by rank), whoever's crib; plays as ev."""
     name = "highest"
 
-    def discard(self, hand, my_crib):
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[Card, Card]:
         a, b = sorted(hand, key=lambda c: (c.rank, int(c)))[-2:]
         return a, b
 

@@ -1,4 +1,4 @@
-"""``stats hands``: the show-score distribution of every (hand, starter).
+"""The show-score distribution of every (hand, starter).
 
 There are C(52,4)*48 = 12,994,800 (four-card hand, starter) pairs.  Rather
 than score each one, use symmetry: fifteens, pairs and runs depend only on the
@@ -18,13 +18,11 @@ symmetric, multiply by 4): of the hands with the given ranks,
 
 from __future__ import annotations
 
-import json
 import time
 from itertools import combinations_with_replacement
 from math import comb, prod
-from typing import Iterable
+from typing import Iterable, TypedDict
 
-from ..errors import HarnessError
 
 MAX_SCORE = 29
 JACK = 11
@@ -97,7 +95,14 @@ def distribution(ranks: Iterable[int] = range(1, 14)) -> tuple[list[int], list[i
     return hand, crib
 
 
-def hands_report() -> dict:
+class HandsReport(TypedDict):
+    """The ``stats hands --json`` object."""
+    hand: dict[str, int]          # score -> hands of that score (the score as text, for JSON)
+    crib: dict[str, int]
+    seconds: float
+
+
+def hands_report() -> HandsReport:
     """The ``stats hands --json`` object: counts per score and the time taken."""
     t0 = time.perf_counter()
     hand, crib = distribution()
@@ -107,7 +112,8 @@ def hands_report() -> dict:
             "seconds": round(seconds, 4)}
 
 
-def _format_table(report: dict) -> str:
+def format_table(report: HandsReport) -> str:
+    """The report as the table `cribbage-zx stats hands` prints."""
     hand, crib = report["hand"], report["crib"]
     total = sum(hand.values())
     lines = [f"{'score':>5} {'hand':>10} {'crib':>10}"]
@@ -119,28 +125,3 @@ def _format_table(report: dict) -> str:
     lines.append(f"mean  {mean_h:>10.4f} {mean_c:>10.4f}")
     lines.append(f"time  {report['seconds']:.3f} s")
     return "\n".join(lines)
-
-
-USAGE = "usage: stats hands [--json]"
-
-
-class StatsError(HarnessError, ValueError):
-    """A `cribbage-zx stats` command line that names no known table or option."""
-
-
-def main(argv: list[str]) -> int:
-    """Entry point for ``cribbage-zx stats ...`` (argv excludes "stats")."""
-    if not argv:
-        raise StatsError(f"missing subcommand; {USAGE}")
-    sub, opts = argv[0], argv[1:]
-    if sub != "hands":
-        raise StatsError(f"unknown stats subcommand {sub!r}; {USAGE}")
-    unknown = [o for o in opts if o != "--json"]
-    if unknown:
-        raise StatsError(f"unknown option(s) {' '.join(unknown)}; {USAGE}")
-    report = hands_report()
-    if "--json" in opts:
-        print(json.dumps(report))
-    else:
-        print(_format_table(report))
-    return 0

@@ -266,7 +266,7 @@ def read_coverage(path: Path) -> Coverage | None:
     """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none.
 
     Every field is checked: a coverage of the wrong form is a NotesError naming the file and the field."""
-    from ..validate import expect, field, read_json
+    from ..runtime.validate import expect, field, read_json
     data = read_json(path, NotesError)
     if not isinstance(data, dict):
         raise NotesError(f"{path}: expected a regress report.json or a coverage object, found "

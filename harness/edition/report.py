@@ -23,8 +23,8 @@ from typing import Any
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
 from ..cribbage.stats import distribution as exact_show_distribution
 from ..errors import HarnessError
-from ..validate import expect, read_json
-from ..validate import field as json_field
+from ..runtime.validate import expect, read_json
+from ..runtime.validate import field as json_field
 from ..game import events as E
 from ..game.fairness import analyse as fairness_of
 from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, JudgementsError, describe,

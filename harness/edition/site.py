@@ -19,9 +19,9 @@ from pathlib import Path
 
 import jinja2
 
-from .. import atomic
+from ..runtime import atomic
 from .. import resources as data
-from ..english import read_table as read_translation
+from ..game.english import read_table as read_translation
 from ..spectrum import charset
 from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
@@ -264,7 +264,7 @@ def static_file(name: str) -> bytes:
 
 
 def write_atomic(path: Path, content: bytes | str) -> None:
-    """Write a file whole or not at all (harness/atomic.py): readers see the old or the new file."""
+    """Write a file whole or not at all (harness/runtime/atomic.py): readers see the old or the new file."""
     if isinstance(content, str):
         content = content.encode("utf-8")
     atomic.write_bytes(path, content)
@@ -273,7 +273,7 @@ def write_atomic(path: Path, content: bytes | str) -> None:
 def replace_dir(target: Path, build) -> None:
     """Run build(folder) on a fresh private sibling folder, then swap it in place of *target*.
 
-    Used inside a folder the caller has claimed (harness/outdir.py); the sibling is removed however it ends."""
+    Used inside a folder the caller has claimed (harness/runtime/outdir.py); the sibling is removed however it ends."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fresh = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.new-"))
@@ -320,7 +320,7 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
 
 def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
     """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
-    caller has claimed and cleared, harness/outdir.py); return what was written, for the summary line."""
+    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line."""
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from .. import atomic
+from ..runtime import atomic
 from .site import template_env
 
 PLOTS = ("win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png")

@@ -12,17 +12,17 @@ game with its record kept and the reason stated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Literal
 
 from ..cribbage.cards import Card, parse_card
 from ..errors import HarnessError
-from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitState
-from ..spectrum.profile import Profiler
-from ..spectrum.screen import render
+from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitKind, WaitState
+from ..spectrum.profile import Profile, Profiler
+from ..spectrum.screen import Pixels, render
 from ..spectrum.typist import Typist
 from . import program as P
 from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
-                     Rigged, Tally, Win, of_kind)
+                     Rigged, Tally, Who, Win, of_kind)
 from .observer import Observer
 from .players import PlayContext, Player, Question
 
@@ -58,6 +58,12 @@ class Rig:
     deals: int = 1                # rig this many deals from the first
 
 
+#: why the harness gave a game up: a run-until limit, the game's budget, or the driver itself
+FailureKind = Literal["timeout", "budget", "driver"]
+#: a screenshot kept in the record: (label, RGB pixels as screen.render makes them)
+Screenshot = tuple[str, Pixels]
+
+
 @dataclass
 class GameRecord:
     """Everything one run of the program produced: its events, how it ended, what it cost."""
@@ -68,10 +74,10 @@ class GameRecord:
     actions: int = 0
     reports: list[str] = field(default_factory=list)
     failure: str | None = None
-    failure_kind: str | None = None       # "timeout" (a run-until limit), "budget" or "driver"
+    failure_kind: FailureKind | None = None
     frames: int = 0
-    screens: list[tuple[str, object]] = field(default_factory=list)   # (label, RGB array)
-    profile: object | None = None                                     # spectrum.profile.Profile
+    screens: list[Screenshot] = field(default_factory=list)
+    profile: Profile | None = None
 
     @property
     def wins(self) -> list[Win]:
@@ -84,7 +90,7 @@ class GameRecord:
         return wins[-1].who.value if wins else None
 
     @property
-    def scores(self) -> dict:
+    def scores(self) -> dict[str, int]:
         wins = self.wins
         return {"computer": wins[-1].computer, "player": wins[-1].player} if wins else {}
 
@@ -137,7 +143,7 @@ class GameDriver:
             P.SELECT_PLAY: self._play_turn,
             P.SELECT_GO_CONFIRM: self._confirm_go,
         }
-        self._waits: dict[tuple[str, int], Handler] = {
+        self._waits: dict[tuple[WaitKind, int], Handler] = {
             **{("input", line): self._input for line in self._inputs},
             **{("inkey", line): self._card_selector for line in P.SELECTOR_WAITS},
             ("inkey", P.CUT_WAIT): self._cut,
@@ -179,7 +185,7 @@ class GameDriver:
             self.table = []
         self.rec.events.append(ev)
 
-    def _fail(self, reason: str, kind: str) -> None:
+    def _fail(self, reason: str, kind: FailureKind) -> None:
         self.rec.failure, self.rec.failure_kind = reason, kind
         self.rec.events.append(Failure(reason=reason))
 
@@ -191,12 +197,14 @@ class GameDriver:
             if used > self.budget.frames:
                 raise BudgetExceeded(f"budget: more than {self.budget.frames} frames emulated")
             stop = self._wait(min(MAX_WAIT_FRAMES, self.budget.frames - used + 1))
-            if stop.kind == "report":
+            if stop.report is not None:                   # kind "report"
                 r = stop.report
                 self.rec.reports.append(str(r))
                 self.rec.events.append(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
                 return
             w = stop.wait
+            if w is None:
+                raise DriverError(f"the run stopped ({stop.kind}) neither at a wait for a key nor at a report")
             self.observer.observe_picture(self._moment(w), w.line)      # the screen at every wait for a person
             if self.every_action_screen:
                 self._shot("action")
@@ -433,7 +441,7 @@ class GameDriver:
 
     def _rig_dealer(self) -> None:
         if self.rig is not None and self.rig.dealer and self.observer.deals < self.rig.deals:
-            dealer = P.Who(self.rig.dealer)
+            dealer = Who(self.rig.dealer)
             self.observer.v.set(P.V_DEALER, P.INDEX[dealer])
             self.rec.events.append(Rigged(dealer=dealer))
 

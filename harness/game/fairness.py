@@ -1,4 +1,4 @@
-"""`cribbage-zx fairness`: are the program's cut for deal, deals and starters what a fair deck gives?
+"""What `cribbage-zx fairness` computes (the command: harness/commands/fairness.py): are the program's cut for deal, deals and starters what a fair deck gives?
 
 Games are played as `regress` plays them (the "series" player plays several games in a row on one
 machine, so later games start from the RND and the deck the earlier ones left), or read from the
@@ -15,16 +15,11 @@ makes the exit status 1.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import atomic
-from ..cliargs import add_runner_options, float_in, int_in
-from ..cribbage.cards import Card, full_deck, parse_card
+from ..cribbage.cards import full_deck
 from ..errors import HarnessError
 from .events import Cut, Deal, Event, Starter, read_jsonl
 from .judgements import is_transcript_name
@@ -78,16 +73,23 @@ def collect(machines: list[list[Event]]) -> dict[str, Samples]:
 
 
 def chi_square(counts: Counter, categories: tuple) -> dict:
-    """Pearson's chi-square of *counts* over *categories* against the uniform distribution."""
-    from scipy.stats import chisquare
+    """Pearson's chi-square of *counts* over *categories* against the uniform distribution.
+
+    The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
+    scipy.special: importing scipy.stats costs about a CPU second, a third of a one-game run's report."""
+    import numpy as np
+    from scipy.special import chdtrc
     observed = [counts.get(c, 0) for c in categories]
     n = sum(observed)
     if n == 0:
         return {"n": 0, "chi2": None, "dof": len(categories) - 1, "p": None,
                 "observed": dict(zip(map(str, categories), observed))}
-    result = chisquare(observed)
-    return {"n": n, "chi2": round(float(result.statistic), 3), "dof": len(categories) - 1,
-            "p": float(result.pvalue), "expected_each": round(n / len(categories), 3),
+    f_obs = np.asarray(observed, dtype=np.float64)
+    f_exp = f_obs.mean()
+    statistic = ((f_obs - f_exp) ** 2 / f_exp).sum()
+    pvalue = chdtrc(len(categories) - 1, statistic)
+    return {"n": n, "chi2": round(float(statistic), 3), "dof": len(categories) - 1,
+            "p": float(pvalue), "expected_each": round(n / len(categories), 3),
             "observed": dict(zip(map(str, categories), observed))}
 
 
@@ -140,7 +142,7 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
-    from ..jobs import Setup, run_jobs
+    from ..runtime.jobs import Setup, run_jobs
     from . import regress
     tape = regress.tape_bytes(None)
     samples = Samples()
@@ -196,59 +198,3 @@ def table(result: dict) -> str:
                          str(t["dof"]), p, verdict))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int_in(1, 100_000), default=40,
-                        help="machines to play on (default 40); each plays --per-machine games in a row")
-    parser.add_argument("--per-machine", type=int_in(1, 20), default=2,
-                        help="games played in a row on each machine (default 2: a first and a later game)")
-    parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
-    add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=Path("out/fairness"),
-                        help="output folder for the games and fairness.json (default out/fairness)")
-    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
-    parser.add_argument("--from", dest="runs", type=Path, action="append", metavar="DIR",
-                        help="read the transcripts of earlier regress runs instead of playing (repeatable)")
-    parser.add_argument("--cuts", type=int_in(0, 1_000_000), default=0,
-                        help="also sample this many cuts for deal alone (first games, a fraction of a second each)")
-    parser.add_argument("--alpha", type=float_in(0.0, 1.0), default=0.001,
-                        help="flag a distribution whose p-value is below this (default 0.001)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def execute(args: argparse.Namespace) -> int:
-    if args.runs:
-        machines = read_runs(args.runs)
-        out = None
-    else:
-        from . import regress
-        regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
-                    progress=not args.quiet,
-                    replace=args.replace, scheduler=args.scheduler, command="fairness")
-        machines = read_runs([args.out])
-        out = args.out / "fairness.json"
-    result = analyse(machines, args.alpha)
-    if args.cuts:
-        cuts = sample_cuts(args.cuts, args.seed + 50_000, args.workers, args.scheduler)
-        test = chi_square(cuts.cuts, RANKS)
-        test["flagged"] = test["p"] is not None and test["p"] < args.alpha
-        result["groups"]["first games, cuts alone"] = {"games": cuts.games, "deals": 0,
-                                                       "tests": {"cut for deal (player's rank)": test}}
-    classify_flags(result)
-    if out is not None:
-        from ..outdir import claimed
-        with claimed(args.out, "fairness", resume=True, wait=10):
-            atomic.write_json(out, result, indent=1, sort_keys=True)
-    print(json.dumps(result, indent=1, sort_keys=True) if args.json else table(result))
-    if out is not None and not args.json:
-        print(f"fairness: {out}")
-    unexplained = [t for g in result["groups"].values() for t in g["tests"].values()
-                   if t["flagged"] and not t.get("deviation")]
-    return 1 if unexplained else 0
-
-
-def main(argv: list[str]) -> int:
-    from ..cliargs import command_parser
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", FairnessError).parse_args(argv))

@@ -647,7 +647,7 @@ def judgements_text(judgements: Iterable[Judgement], rule_sets: Iterable[str], *
 
 def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> None:
     """Write a judgements file atomically."""
-    from .. import atomic
+    from ..runtime import atomic
     atomic.write_text(path, judgements_text(judgements, rule_sets, **info))
 
 

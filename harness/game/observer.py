@@ -166,7 +166,7 @@ class Observer:
                       credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
 
     # ------------------------------------------------------------------ screen observations
-    def _screen(self, what: str, rows: list[str], wanted: list[int], **variables) -> None:
+    def _screen(self, what: P.ScreenCheckKind, rows: list[str], wanted: list[int], **variables) -> None:
         self.sink(Screen(what=what, rows=tuple((r, rows[r].rstrip()) for r in wanted), variables=variables))
 
     def observe_board(self, rows: list[str] | None = None) -> None:

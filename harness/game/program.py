@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from ..cribbage.cards import Card, make
 from ..spectrum.charset import encode, koi7_char
@@ -254,7 +255,7 @@ ENGLISH_RANKS = ("A", *RUSSIAN.ranks[1:10], "J", "Q", "K")
 
 def english_words() -> ScreenWords:
     """RUSSIAN's words as the English edition (`build --lang en`) prints them, from basic/translation.tsv."""
-    from ..english import english
+    from .english import english
     return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items() if name != "ranks"},
                        ranks=ENGLISH_RANKS)
 
@@ -264,13 +265,17 @@ def words_of_program(program: bytes) -> ScreenWords:
     return RUSSIAN if encode(RUSSIAN.total) in program else english_words()
 
 
+#: the screen checks the observer makes (a transcript read back may name others: events.Screen.what is text)
+ScreenCheckKind = Literal["board scores", "count", "hand", "show breakdown", "games tally"]
+
+
 class ScreenCheck:
     """Names of the screen observations (events.Screen.what) and where they read."""
-    BOARD = "board scores"       # 6085/6090: S(MAN) at row 20 col 25, S(ZX) right-aligned to col 31
-    COUNT = "count"              # 2920: «ВСЕГО n» at row 6, columns 0-8
-    HAND = "hand"                # 5400: the player's four cards, rank at row 16, suit at row 17, column 4*i
-    BREAKDOWN = "show breakdown" # 4830-4885: the show's breakdown above «ВСЕГО = n»
-    TALLY = "games tally"        # 8290-8310: «СЧЕТ:» ВЫ/Я
+    BOARD: Final = "board scores"       # 6085/6090: S(MAN) at row 20 col 25, S(ZX) right-aligned to col 31
+    COUNT: Final = "count"              # 2920: «ВСЕГО n» at row 6, columns 0-8
+    HAND: Final = "hand"                # 5400: the player's four cards, rank at row 16, suit at row 17, column 4*i
+    BREAKDOWN: Final = "show breakdown" # 4830-4885: the show's breakdown above «ВСЕГО = n»
+    TALLY: Final = "games tally"        # 8290-8310: «СЧЕТ:» ВЫ/Я
 
 
 BOARD_ROW, BOARD_COL = 20, 25

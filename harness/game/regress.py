@@ -1,32 +1,31 @@
-"""`cribbage-zx regress`: play N whole games of the BASIC program and check every score.
+"""What `cribbage-zx regress` runs (the command: harness/commands/regress.py): play N whole games of the BASIC program and check every score.
 
 Each game runs in a worker process on its own embedded Spectrum (the tape is
 loaded once per worker and each game starts from that snapshot), with the
-automated player strategies taken in turn; the job runner (harness/jobs.py)
+automated player strategies taken in turn; the job runner (harness/runtime/jobs.py)
 runs them on a local pool or on a Dask cluster (--scheduler). The report says
 how many score events were checked and how many differences were found, by
 documented deviation or unexplained, and which games the harness itself
 failed on; the exit status is non-zero on any unexplained difference, BASIC
 error report, timeout or harness failure. Each run owns its --out folder
-(harness/outdir.py): a used folder is refused unless --replace.
+(harness/runtime/outdir.py): a used folder is refused unless --replace.
 """
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
+from typing import TYPE_CHECKING, Callable
 from collections import Counter
 from pathlib import Path
 
-from .. import atomic
-from ..build import DEFAULT_TAP, FONT, LISTING, build
-from ..cliargs import add_runner_options, command_parser, int_in
+from ..runtime import atomic
+from .build import DEFAULT_TAP
 from ..errors import HarnessError
-from ..jobs import Progress, Setup, run_jobs
-from ..outdir import claimed
+from ..runtime.jobs import Progress, Setup, run_jobs
+from ..runtime.outdir import claimed
 from ..spectrum.loading import load_tape
 from ..spectrum import z80snap
+from ..spectrum.core import Core
 from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.recording import RzxRecorder, recording_machine
@@ -36,13 +35,15 @@ from ..spectrum.tape import read_tap
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
-from .driver import GameDriver
-from .events import Choice, ChoiceKind, Picture, event_to_json, header
+from .driver import GameDriver, Screenshot
+from .events import Choice, Picture, event_to_json, header
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
                          judgements_name, judgements_text, parse_judgements, under)
-from .players import PLAYERS
 from .players import make as make_player
+
+if TYPE_CHECKING:
+    from ..spectrum.accelerate import Cache
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -54,7 +55,7 @@ class RegressError(HarnessError):
 
 def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
     """The built tape, rebuilt when anything it is made from changed (build.ensure_tape: a fingerprint)."""
-    from ..build import ensure_tape as current_tape
+    from .build import ensure_tape as current_tape
     return current_tape(path)
 
 
@@ -65,10 +66,10 @@ _startup_profile = Profile()
 _setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
 
 
-_accelerate: dict | None = None              # --accelerate: the worker's cache of ROM answers
+_accelerate: Cache | None = None             # --accelerate: the worker's cache of ROM answers
 
 
-def core_class(name: str):
+def core_class(name: str) -> Callable[[], Core]:
     """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
     if name == "z80":
         return Z80Core
@@ -232,7 +233,7 @@ def _write_transcript(out: Path, game: dict) -> None:
                       "".join(json.dumps(ev, ensure_ascii=False, sort_keys=True) + "\n" for ev in game["transcript"]))
 
 
-def _encode_screens(screens: list[tuple[str, object]]) -> dict:
+def _encode_screens(screens: list[Screenshot]) -> dict:
     """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
     for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
     matters when a result crosses a network (Dask)."""
@@ -288,7 +289,7 @@ def _tape_bytes(tap: Path | None) -> bytes:
 
 def _tape_record(path: Path, tape: bytes) -> dict:
     """Which tape the games played: its SHA-256 and the fingerprint of what it was built from (or null)."""
-    from ..build import tape_record
+    from .build import tape_record
     try:
         return tape_record(path)
     except OSError:
@@ -312,8 +313,13 @@ def _coverage(tape: bytes, results: list[dict]) -> dict:
 
 def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
         progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
-        rzx: bool = False, core: str = "z80", accelerate: bool = False, command: str = "regress") -> dict:
+        rzx: bool = False, core: str = "z80", accelerate: bool = False, command: str = "regress",
+        report_page: Callable[[Path], None] | None = None) -> dict:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
+
+    *report_page*, when given, renders the folder's records as pages (the command passes the HTML report,
+    harness/edition/report.py: a view, which this program-side module does not import); it runs inside
+    the folder's claim, so no other run can mix in.
 
     A game whose job raises, or whose driver gives up (its record's failure),
     is reported at once on stderr as a harness failure and the run goes on.
@@ -369,8 +375,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                 report["tape"] = _tape_record(tape_path, tape)
                 report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
-        from ..edition.report import write_report_html   # the HTML report and listing edition of this run
-        write_report_html(folder)                          # still inside the claim: no other run can mix in
+        if report_page is not None:
+            report_page(folder)                            # still inside the claim: no other run can mix in
     return report
 
 
@@ -442,74 +448,7 @@ def summary_table(report: dict) -> str:
           if k != "standard"),
         *(summary_rows(report["coverage"]) if report.get("coverage") else ()),
         ("emulated seconds", report["emulated_s"]), ("wall seconds", report["wall_s"]),
-        ("wall seconds per game", report["wall_s_per_game"]),
+        ("wall seconds per game, in its worker", report["wall_s_per_game"]),
     ]
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int_in(1, 100_000), default=6, help="games to play (default 6)")
-    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
-                        help="seed of the first game, 0..65535 (default 1); game i is seeded from seed+i, spread over 0..65535")
-    add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder (default out/regress)")
-    parser.add_argument("--replace", action="store_true",
-                        help="clear --out first when it holds an earlier run (without it a used folder is refused)")
-    parser.add_argument("--tape", type=Path,
-                        help="the tape to play (default: build/cribbage.tap, built when missing or stale)")
-    parser.add_argument("--strategy", choices=sorted(PLAYERS), action="append",
-                        help="player strategy (repeatable; default: random, greedy, adversarial in turn)")
-    parser.add_argument("--thorough", action="store_true",
-                        help="after the --games games, also play the thorough set (every choice a person has, "
-                             "several games on one machine, the answers that stop the program): "
-                             + ", ".join(THOROUGH_SET))
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.add_argument("--rzx", action="store_true",
-                        help="also record each game as game-NNN.rzx (an RZX input recording Fuse and SkoolKit "
-                             "replay) with game-NNN-end.z80; the games then run at real timing (BEEP and PAUSE "
-                             "not skipped), with the same transcripts")
-    parser.add_argument("--core", choices=("z80", "skoolkit"), default="z80",
-                        help="the CPU core: z80 (default) or skoolkit, SkoolKit's simulator as a second core "
-                             "(GPL, a test oracle: the 'oracle' extra; about 13 times slower)")
-    add_accelerate_option(parser)
-
-
-def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--accelerate", action="store_true",
-                        help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
-                             "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
-
-
-def reach_lost(report: dict) -> list[str]:
-    """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
-    note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
-    cov = report.get("coverage") or {}
-    lost = [f"{item}: neither run nor explained by a note" for item in cov.get("unexplained", [])]
-    taken = cov.get("choices", {})
-    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not taken.get(k.value)]
-    return lost
-
-
-def exit_status(report: dict, thorough: bool) -> int:
-    """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
-    the reach shrank (`reach_lost`)."""
-    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
-           or report["harness_failures"] or (thorough and reach_lost(report)))
-    return 1 if bad else 0
-
-
-def execute(args: argparse.Namespace) -> int:
-    report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
-                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
-                 thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate)
-    print(summary_table(report))
-    print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
-    if args.thorough:
-        for item in reach_lost(report):
-            print(f"cribbage-zx regress --thorough: {item}", file=sys.stderr)
-    return exit_status(report, args.thorough)
-
-
-def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx regress", RegressError).parse_args(argv))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from . import program as P
 from .events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Picture, Play, Reset, Score, ScoreContext,
@@ -58,10 +58,14 @@ class ScreenFinding:
     facts: Any
 
 
+#: where the deal stands, as the events tell it (before the first cut: "none")
+Phase = Literal["none", "cut", "discard", "starter", "play", "show", "over"]
+
+
 @dataclass
 class _Table:
     """What the game's events say is on the table now."""
-    phase: str = "none"                      # cut, discard, starter, play, show, over
+    phase: Phase = "none"
     cut: Cut | None = None
     dealer: Who | None = None
     kept: dict = field(default_factory=dict)             # who -> the four cards kept
@@ -398,7 +402,7 @@ def _row_cells(rows: dict, row: int, first: int, end: int) -> str:
 def _texts(words: P.ScreenWords) -> dict:
     texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
     if words != P.RUSSIAN:
-        from ..english import english
+        from .english import english
         texts = {"dealer": {k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
                  "winner": {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
                  "cut": english(P.CUT_TEXT).rstrip(), "go": english(P.GO_TEXT)}

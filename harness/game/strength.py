@@ -1,4 +1,4 @@
-"""`cribbage-zx strength`: how strong the magazine's computer player is, measured in whole games.
+"""What `cribbage-zx strength` runs (the command: harness/commands/strength.py): how strong the magazine's computer player is, measured in whole games.
 
 The BASIC program plays N games against each of the automated players
 (random, greedy and the engine's expected-value player `ev`) on the embedded
@@ -14,20 +14,18 @@ report.json, strength.html with its plots, and a transcript per game.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import resource
-import sys
 import time
 from pathlib import Path
+from typing import Callable
 
-from .. import atomic
-from ..cliargs import add_runner_options, command_parser, int_in
+from ..runtime import atomic
 from ..cribbage.discard import crib_table
 from ..cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
 from ..errors import HarnessError
-from ..jobs import Progress, Setup, run_jobs
-from ..outdir import claimed
+from ..runtime.jobs import Progress, Setup, run_jobs
+from ..runtime.outdir import claimed
 from ..resources import PUBLISHED_CRIB
 from . import regress
 from .events import event_to_json, header, read_jsonl
@@ -209,7 +207,8 @@ def _cpu_s() -> float:
 
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
-        replace: bool = False, progress: bool = True, page: bool = True) -> dict:
+        replace: bool = False, progress: bool = True,
+        page: Callable[[Path, dict], None] | None = None) -> dict:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
     tape = regress.tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
@@ -250,13 +249,13 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                          "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
                          "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
         atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
-        if page:
-            from ..edition.strength import write_strength_page
-            write_strength_page(folder, report)
+        if page:                                        # the view (edition/strength.py), passed by the command
+            page(folder, report)
     return report
 
 
-def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None, page: bool = True,
+def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
+              page: Callable[[Path, dict], None] | None = None,
               out: Path | None = None, replace: bool = False) -> dict:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
@@ -312,8 +311,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     with target as written:
         atomic.write_json(written / "report.json", report, indent=1, sort_keys=True)
         if page:
-            from ..edition.strength import write_strength_page
-            write_strength_page(written, report)
+            page(written, report)
     return report
 
 
@@ -347,43 +345,3 @@ def _pct(w: dict) -> str:
 
 
 DEFAULT_OUT = Path("out/strength")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int_in(1, 100_000), default=6,
-                        help="games of the program against each opponent (default 6)")
-    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
-                        help="seed of the first game (default 1); game i is seeded from seed+i, spread over 0..65535")
-    parser.add_argument("--opponent", choices=OPPONENTS, action="append",
-                        help="automated opponent (repeatable; default: random, greedy, ev in turn)")
-    parser.add_argument("--engine-games", type=int_in(0, 1_000_000), default=2000,
-                        help="rules-engine self-play games per pairing (default 2000, about 0.05 CPU-s each)")
-    add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, help="output folder (default out/strength; with --from, the folder "
-                                                    "studied is rewritten unless --out names another)")
-    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
-    parser.add_argument("--tape", type=Path, help="the tape to play (default: build/cribbage.tap, built when stale)")
-    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR", action="append",
-                        help="play nothing: study the transcripts in DIR again and rewrite its report and page; "
-                             "repeated, study several runs' games together into --out")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def execute(args: argparse.Namespace) -> int:
-    if args.from_dir:
-        out = args.out if args.out is not None or len(args.from_dir) == 1 else DEFAULT_OUT
-        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler, out=out,
-                           replace=args.replace)
-        where = out or args.from_dir[0]
-    else:
-        where = args.out or DEFAULT_OUT
-        report = run(args.games, args.seed, args.workers, where, tuple(args.opponent or OPPONENTS),
-                     engine_games=args.engine_games, tap=args.tape, scheduler=args.scheduler,
-                     replace=args.replace, progress=not args.quiet)
-    print(summary_table(report))
-    print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
-    return 1 if report["harness_failures"] else 0
-
-
-def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx strength", StrengthError).parse_args(argv))

@@ -12,13 +12,17 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..errors import HarnessError
 from ..spectrum.direct import command_bytes, run_direct
 from ..spectrum.floats import encode
 from ..spectrum.loading import load_tape
+from ..spectrum.core import Core
 from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
+from ..spectrum.tape import TapeBlock
 from ..spectrum.variables import BasicVariables
 from . import program as P
 from .program import CUT_WAIT
@@ -28,7 +32,7 @@ class SubroutineError(HarnessError):
     """The program could not be brought to the subroutine, or a call did not finish."""
 
 
-def program_at_editor(tape, core=None) -> Spectrum48:
+def program_at_editor(tape: bytes | list[TapeBlock], core: Callable[[], Core] | None = None) -> Spectrum48:
     """The program loaded, answered N and N, and broken into at the cut for deal (CUT_WAIT) with BREAK
     (on *core*, a CPU core adapter class, if given: the second-core test runs a sweep chunk on SkoolKit)."""
     m = Spectrum48(fast=True) if core is None else Spectrum48(fast=True, core=core)
@@ -37,12 +41,12 @@ def program_at_editor(tape, core=None) -> Spectrum48:
     for _ in range(2):
         Typist(m).answer(P.NO)
         stop = m.run_until_wait(3000)
-    if stop.kind != "wait" or stop.wait.line != CUT_WAIT:
+    if stop.wait is None or stop.wait.line != CUT_WAIT:           # kind "wait" sets it
         raise SubroutineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")
     m.press("CAPS SHIFT+SPACE")
     stop = m.run_until_report(200)
     m.release()
-    if stop.report.code != "L":
+    if stop.report is None or stop.report.code != "L":
         raise SubroutineError(f"BREAK gave report {stop.report}, not L BREAK into program")
     m.run(200, until_wait=True, stop_on_report=False, what="the editor after BREAK")
     return m

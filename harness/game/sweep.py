@@ -1,4 +1,4 @@
-"""`cribbage-zx sweep show|play|discard`: the program's scoring routines against the engine, exhaustively.
+"""What `cribbage-zx sweep show|play|discard` runs (the command: harness/commands/sweep.py): the program's scoring routines against the engine, exhaustively.
 
 * show: every (four-card hand, starter) up to suit symmetry -- the rank
   multiset with the starter marked, and one representative of each suit
@@ -20,7 +20,7 @@
 * discard: a random sample of six-card hands through 500: the points the
   program's discard gives away against the engine's best (a strength report).
 
-Work is split in chunks run by the job runner (harness/jobs.py: a local pool
+Work is split in chunks run by the job runner (harness/runtime/jobs.py: a local pool
 or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
 with the fingerprint of its cases: an interrupted sweep continues where it
 stopped, losing no finished chunk, and a chunk file that is corrupt or does
@@ -28,7 +28,6 @@ not match its cases is computed again, never counted.
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import itertools
 import json
@@ -37,15 +36,14 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from .. import atomic
+from ..runtime import atomic
 from ..errors import HarnessError
-from ..cliargs import add_runner_options, command_parser, int_in
-from ..outdir import claimed
+from ..runtime.outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
 from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
-from ..jobs import Progress, Setup, run_jobs
-from .regress import add_accelerate_option, ensure_tape
+from ..runtime.jobs import Progress, Setup, run_jobs
+from .regress import ensure_tape
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
 
@@ -453,7 +451,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
-    one run at a time (harness/outdir.py); --replace starts it afresh. A chunk
+    one run at a time (harness/runtime/outdir.py); --replace starts it afresh. A chunk
     whose job raises is reported at once as a harness failure and not written,
     so the next run does it again.
     """
@@ -514,7 +512,7 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
 
 def _tape_record(tap: Path | None, tape: bytes) -> dict:
     """Which tape the sweep called: its SHA-256 and its sources' fingerprint (build.tape_record)."""
-    from ..build import tape_record
+    from .build import tape_record
     return tape_record(ensure_tape() if tap is None else Path(tap))
 
 
@@ -596,56 +594,3 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
         out[role] = {"hands": len(xs), "mean_points_given_away": round(sum(xs) / max(1, len(xs)), 3),
                      "best_choice_share": round(sum(1 for x in xs if x < 1e-9) / max(1, len(xs)), 3)}
     return out
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("show", "play", "discard"), help="which routine to sweep")
-    add_runner_options(parser, "chunks")
-    parser.add_argument("--out", type=Path, default=Path("out/sweep"), help="output folder (default out/sweep)")
-    parser.add_argument("--replace", action="store_true",
-                        help="start afresh: clear OUT/<sweep> instead of resuming from its finished chunks")
-    parser.add_argument("--tape", type=Path,
-                        help="the tape whose routines to call (default: build/cribbage.tap, built when stale)")
-    parser.add_argument("--samples", type=int_in(1, 10_000_000), default=400,
-                        help="discard: six-card hands to sample (default 400)")
-    parser.add_argument("--seed", type=int_in(0, 2**32 - 1), default=1, help="seed of the samples (default 1)")
-    parser.add_argument("--limit", type=int_in(1), help="only the first N cases (a quick look)")
-    parser.add_argument("--chunk", type=int_in(1, 100_000), default=400, help="cases per chunk (default 400)")
-    parser.add_argument("--max-suffix", type=int_in(1, 7), default=7,
-                        help="play: run every situation whose distinct suffix is at most this long "
-                             "(7, the default, is every situation: about an hour with 2 workers)")
-    parser.add_argument("--sample", type=int_in(0), default=0, help="play: longer situations to sample")
-    parser.add_argument("--quick", action="store_true",
-                        help="play: every situation with a distinct suffix of up to 4 cards and a "
-                             "sample of 4000 longer ones (about 5 minutes)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_accelerate_option(parser)
-
-
-def execute(args: argparse.Namespace) -> int:
-    if args.what == "discard":
-        tape = _tape_bytes(args.tape)
-        with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
-            report = discard_report(args.samples, args.seed, tape)
-            atomic.write_json(args.out / "discard-report.json", report, indent=1)
-        print(json.dumps(report, indent=1))
-        return 0
-    if args.quick:
-        args.max_suffix, args.sample = 4, 4000
-    options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
-                                              "seed": args.seed}
-    report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
-                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
-                       accelerate=args.accelerate, **options)
-    print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
-          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
-          f"{report['harness_failures']} harness failure(s)")
-    for g in report["groups"]:
-        print(f"  {g['cause']}: {g['cases']} cases, weight {g['weight']}, deviation {g['deviation'] or '-'}; "
-              f"example {json.dumps(g['example'], ensure_ascii=False)}")
-    print(f"report: {args.out / (args.what + '-report.json')}")
-    return 1 if report["unexplained_groups"] or report["harness_failures"] or report["chunks_missing"] else 0
-
-
-def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", SweepError).parse_args(argv))

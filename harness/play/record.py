@@ -4,7 +4,7 @@ The machine is deterministic: the same tape, the same SEED after RANDOMIZE and
 the same Spectrum keys down at the same frames give the same game, frame for
 frame, whatever the window's pace (turbo or not). So a record is the tape's
 SHA-256, the seed, and each change of the set of Spectrum keys held with the
-frame it happened at; JSON, written whole (harness/atomic.py) when the
+frame it happened at; JSON, written whole (harness/runtime/atomic.py) when the
 session ends.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import atomic
+from ..runtime import atomic
 from ..errors import HarnessError
 
 FORMAT = "cribbage-zx play keys"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import atomic
+from ..runtime import atomic
 from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError
 from ..game import program as P

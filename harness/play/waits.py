@@ -60,7 +60,7 @@ PAUSED_TEXT = "PAUSED: P goes on"
 
 @lru_cache(maxsize=None)
 def _english(prompt: str) -> str:
-    from ..english import english
+    from ..game.english import english
     return " ".join(english(prompt).split())
 
 

@@ -37,13 +37,16 @@ registers and system variables that are its inputs, and the memory it reads.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
+import numpy.typing as npt
 
+from .core import Memory, packed_state
 from .cpu import CORE_FRAME_WRAP
-from .machine import FRAME_T, INT_LENGTH_T
+from .machine import FRAME_T, INT_LENGTH_T, Spectrum48
 
 PROG = 23635                  # the system variable PROG: where the program area starts
 STACK_WINDOW = 32             # bytes below SP a routine may use (LINE-ADDR uses six)
@@ -59,6 +62,9 @@ _R = 36
 _INT_DISABLED = 40            # set right after an EI or prefix (then iff1 38, iff2 39; halted 41); a RET clears it
 _MEMORY = 44
 
+#: a routine's inputs: its entry address, then what its `Routine.key` read
+Key = tuple[int, ...]
+
 
 @dataclass(frozen=True)
 class Routine:
@@ -66,20 +72,21 @@ class Routine:
     name: str
     entry: int
     #: the inputs besides memory: registers and system variables, read from (state view, memory)
-    key: Callable[[memoryview, memoryview], tuple]
+    key: Callable[[memoryview, Memory], Key]
     #: the addresses of the memory the routine read, from its inputs, the registers it returned and memory
-    reads: Callable[[tuple, bytes, memoryview], list[int]]
+    reads: Callable[[Key, bytes, Memory], list[int]]
 
 
-def _line_addr_key(state: memoryview, mem: memoryview) -> tuple:
+def _line_addr_key(state: memoryview, mem: Memory) -> Key:
     hl = state[4] | state[5] << 8
     return hl, mem[PROG] | mem[PROG + 1] << 8
 
 
-def _line_addr_reads(key: tuple, regs: bytes, mem: memoryview) -> list[int]:
+def _line_addr_reads(key: Key, regs: bytes, mem: Memory) -> list[int]:
     """The number and length of every line walked from PROG, and the number of the line found (HL
     returned). Not the lines' bodies: the ROM writes into those (DEF FN's argument slots)."""
-    found, a, out = regs[4] | regs[5] << 8, key[1], []
+    found, a = regs[4] | regs[5] << 8, key[1]
+    out: list[int] = []
     while a < found:
         out += (a, a + 1, a + 2, a + 3)
         a += 4 + (mem[a + 2] | mem[a + 3] << 8)
@@ -95,8 +102,8 @@ ROUTINES = (LINE_ADDR,)
 
 @dataclass
 class _Answer:
-    addresses: np.ndarray         # the memory read ...
-    read: np.ndarray              # ... as it was
+    addresses: npt.NDArray[np.intp]     # the memory read ...
+    read: npt.NDArray[np.uint8]         # ... as it was
     regs: bytes                   # BC, DE, HL, AF returned
     ticks: int
     r_steps: int
@@ -112,7 +119,21 @@ class Stats:
     recorded: int = 0             # calls recorded (the ROM ran, twice)
     declined: int = 0             # calls the ROM ran as always (no time left, a changed memory, ...)
     ticks_saved: int = 0          # T-states charged without being emulated
-    by_routine: dict = field(default_factory=dict)
+    by_routine: dict[str, int] = field(default_factory=dict)
+
+
+class _Unseen(enum.Enum):
+    """A call whose inputs are not in the cache yet (None there means: cannot be answered)."""
+    UNSEEN = 0
+
+
+#: answers by their routine's inputs (None: that call cannot be answered); machines may share one
+Cache = dict[Key, "_Answer | None"]
+
+
+def _word(buf: bytes, pos: int) -> int:
+    """The little-endian word at *pos* of a saved state."""
+    return buf[pos] | buf[pos + 1] << 8
 
 
 def _relation(value: int, sp0: int, ret: int) -> tuple[str, int]:
@@ -132,16 +153,15 @@ def _resolve(rel: tuple[str, int], sp0: int, ret: int) -> int:
 class Accelerator:
     """Traps on the routines' entry points in a Spectrum48, answering them from the cache."""
 
-    def __init__(self, machine, routines: tuple[Routine, ...] = ROUTINES, cache: dict | None = None,
+    def __init__(self, machine: Spectrum48, routines: tuple[Routine, ...] = ROUTINES, cache: Cache | None = None,
                  cross_frames: bool = True):
         self.m = machine
-        self.cpu = machine.cpu
+        self.cpu = packed_state(machine.cpu, "the ROM accelerator")
         self.cross_frames = cross_frames
-        self._mem = np.frombuffer(machine.cpu.memory, dtype=np.uint8)     # a view, for the checks
+        self._mem = np.frombuffer(self.cpu.memory, dtype=np.uint8)     # a view, for the checks
         self.routines = routines
-        # None: this call cannot be answered. Machines may share a cache (each answer is checked
-        # against the memory it read before it is used).
-        self.cache: dict[tuple, _Answer | None] = {} if cache is None else cache
+        # Each answer is checked against the memory it read before it is used, so machines may share a cache.
+        self.cache: Cache = {} if cache is None else cache
         self.stats = Stats()
         for r in routines:
             machine._add_trap(r.entry, self._handler(r))
@@ -160,8 +180,8 @@ class Accelerator:
         cpu, m = self.cpu, self.m
         state, mem = cpu.state_view, cpu.memory
         key = (routine.entry,) + routine.key(state, mem)
-        answer = self.cache.get(key, False)
-        if answer is False:
+        answer = self.cache.get(key, _Unseen.UNSEEN)
+        if answer is _Unseen.UNSEEN:
             answer = self.cache[key] = self._record(routine, key)
             self.stats.recorded += 1
         if answer is None:
@@ -202,7 +222,7 @@ class Accelerator:
         counters[1] = (counters[1] + a.ticks) % CORE_FRAME_WRAP
 
     # ------------------------------------------------------------------ recording
-    def _record(self, routine: Routine, key: tuple) -> _Answer | None:
+    def _record(self, routine: Routine, key: Key) -> _Answer | None:
         """Run the ROM's routine from here twice (two fillings of the stack window), put the machine
         back, and return what it did, or None if it cannot be replayed exactly."""
         cpu = self.cpu
@@ -231,8 +251,7 @@ class Accelerator:
         if after_a[_MEMORY:lo] != before[_MEMORY:lo] or after_a[hi:] != before[hi:]:
             return None                                  # it wrote outside its stack window
         ret = before[_MEMORY + sp0] | before[_MEMORY + sp0 + 1] << 8
-        word = lambda buf, pos: buf[pos] | buf[pos + 1] << 8     # noqa: E731
-        if word(after_a, _PC) != ret or word(after_a, _SP) != (sp0 + 2) & 0xFFFF:
+        if _word(after_a, _PC) != ret or _word(after_a, _SP) != (sp0 + 2) & 0xFFFF:
             return None
         z80_before, z80_after = bytearray(before[_Z80_REGS]), bytearray(after_a[_Z80_REGS])
         r_steps = (z80_after[_R - 24] - z80_before[_R - 24]) & 0x7F
@@ -249,7 +268,7 @@ class Accelerator:
         if addresses.size and not (0 <= addresses.min() and addresses.max() < 0x10000):
             return None
         return _Answer(addresses, self._mem[addresses].copy(), regs, ticks_a, r_steps,
-                       _relation(word(after_a, _WZ), sp0, ret), _relation(word(after_a, _LAST_READ), sp0, ret),
+                       _relation(_word(after_a, _WZ), sp0, ret), _relation(_word(after_a, _LAST_READ), sp0, ret),
                        after_a[_INT_DISABLED], written)
 
     def _run_to_return(self, sp0: int) -> int | None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import HarnessError
 from .tape import TapeBlock
@@ -94,7 +95,7 @@ def render(pulses: list[int], rate: int = SAMPLE_RATE) -> np.ndarray:
     return np.diff(covered) * (rate / CPU_HZ)
 
 
-def write_wav(path: str | os.PathLike, blocks: Iterable[TapeBlock], rate: int = SAMPLE_RATE,
+def write_wav(path: str | os.PathLike[str], blocks: Iterable[TapeBlock], rate: int = SAMPLE_RATE,
               bits: int = 8, pause_ms: int = PAUSE_MS, lead_in_ms: int = LEAD_IN_MS,
               amplitude: float = 1.0) -> WavInfo:
     """Write the tape as a mono PCM WAV (8-bit unsigned or 16-bit signed), full scale by default."""
@@ -115,7 +116,7 @@ def write_wav(path: str | os.PathLike, blocks: Iterable[TapeBlock], rate: int = 
     return WavInfo(rate, bits, len(level))
 
 
-def read_wav(path: str | os.PathLike) -> tuple[int, np.ndarray]:
+def read_wav(path: str | os.PathLike[str]) -> tuple[int, npt.NDArray[np.float64]]:
     """(sample rate, samples as floats) of a PCM WAV's first channel; 8-, 16- or 32-bit."""
     name = os.fspath(path)
     try:
@@ -124,14 +125,15 @@ def read_wav(path: str | os.PathLike) -> tuple[int, np.ndarray]:
             raw = w.readframes(w.getnframes())
     except (wave.Error, EOFError) as exc:
         raise AudioError(f"{name}: not a PCM WAV file ({exc})") from exc
-    dtype = {1: np.uint8, 2: "<i2", 4: "<i4"}.get(width)
+    dtypes: dict[int, npt.DTypeLike] = {1: np.uint8, 2: "<i2", 4: "<i4"}
+    dtype = dtypes.get(width)
     if dtype is None:
         raise AudioError(f"{name}: {8 * width}-bit samples are not supported (8, 16 or 32)")
     samples = np.frombuffer(raw, dtype=dtype).reshape(-1, channels)[:, 0].astype(np.float64)
     return rate, samples
 
 
-def wav_edges(path: str | os.PathLike) -> np.ndarray:
+def wav_edges(path: str | os.PathLike[str]) -> npt.NDArray[np.float64]:
     """Times of the signal's edges in T-states: crossings of the level halfway between min and max.
 
     A sample is taken as the mean over its period (how `render` makes it and
@@ -145,10 +147,11 @@ def wav_edges(path: str | os.PathLike) -> np.ndarray:
     above = x > threshold
     k = np.nonzero(above[1:] != above[:-1])[0]            # a crossing between samples k and k+1
     frac = (threshold - x[k]) / (x[k + 1] - x[k])
-    return (k + frac + 0.5) * (CPU_HZ / rate)
+    edges: npt.NDArray[np.float64] = (k + frac + 0.5) * (CPU_HZ / rate)
+    return edges
 
 
-def wav_pulses(path: str | os.PathLike) -> np.ndarray:
+def wav_pulses(path: str | os.PathLike[str]) -> npt.NDArray[np.float64]:
     """Edge-to-edge durations of a WAV in T-states (the silences before the first and after the last edge are not pulses)."""
     return np.diff(wav_edges(path))
 

@@ -47,7 +47,7 @@ Source lines that are blank or start with ``#`` are ignored.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, NoReturn
 
 from ..errors import HarnessError
 from . import charset, floats
@@ -126,17 +126,17 @@ _FORBIDDEN = {0x22: "would open or close a string (write the quote itself)",
 class _Line:
     """Bytes of one line as typed, plus the hidden parts the ROM inserts."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.typed = bytearray()
         self.hidden: list[tuple[int, bytes | None]] = []  # (offset, bytes or None=DEF FN slot)
 
-    def add(self, data: bytes | int):
+    def add(self, data: bytes | int) -> None:
         if isinstance(data, int):
             self.typed.append(data)
         else:
             self.typed += data
 
-    def add_hidden(self, data: bytes | None):
+    def add_hidden(self, data: bytes | None) -> None:
         self.hidden.append((len(self.typed), data))
 
     def body(self) -> bytes:
@@ -161,9 +161,9 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                   path: str | None = None) -> tuple[int, bytes]:
     """Tokenise one source line; return (BASIC line number, stored line record)."""
     text = text.rstrip("\r\n")
-    basic_line = None
+    basic_line: int | None = None
 
-    def fail(reason: str, pos: int | None = None):
+    def fail(reason: str, pos: int | None = None) -> NoReturn:
         raise TokeniseError(reason, path=path, file_line=line_no_in_file,
                             basic_line=basic_line, column=None if pos is None else pos + 1)
 
@@ -196,7 +196,7 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                 nxt = read(nxt, False, raw=True)
         return nxt
 
-    def number(p: int, literal: str):
+    def number(p: int, literal: str) -> None:
         try:
             value = number_encoder(literal)
         except (ValueError, OverflowError) as e:
@@ -231,7 +231,9 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
         km = _KEYWORD_RE.match(text, pos)
         if km and not (ch.isalpha() and pos > 0 and text[pos - 1].isascii()
                        and text[pos - 1].isalpha()):
-            code = int(km.lastgroup[1:], 16)
+            group = km.lastgroup             # the keyword's group: "k" and its code in hex
+            assert group is not None         # every alternative of _KEYWORD_RE is a named group
+            code = int(group[1:], 16)
             line.add(code)
             pos = km.end()
             if code == TOKEN_REM:
@@ -242,6 +244,7 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                 break
             if code == TOKEN_BIN:
                 bm = _BINARY_RE.match(text, pos)
+                assert bm is not None            # it matches the empty string too
                 digits = bm.group(1)
                 value = int(digits, 2) if digits else 0
                 if value > 0xFFFF:
@@ -279,7 +282,7 @@ def _skip_spaces(text: str, pos: int) -> int:
     return pos
 
 
-def _def_fn(text: str, pos: int, line: _Line, fail) -> int:
+def _def_fn(text: str, pos: int, line: _Line, fail: Callable[[str, int], NoReturn]) -> int:
     """After DEF FN: copy ``f(a,b$)`` and mark a ROM slot after each parameter."""
     m = _DEF_FN_NAME_RE.match(text, pos)
     if not m:
@@ -315,9 +318,10 @@ def tokenise_program(source_text: str, path: str | None = None,
         number, record = tokenise_line(text, file_line, number_encoder, path)
         if number <= previous:
             what = "duplicate" if number == previous else "out-of-order"
+            m = _LINE_NUMBER_RE.match(text)              # it did: tokenise_line read the number
             raise TokeniseError(f"{what} line number {number} after {previous}",
                                 path=path, file_line=file_line, basic_line=number,
-                                column=_LINE_NUMBER_RE.match(text).start(1) + 1)
+                                column=m.start(1) + 1 if m else None)
         previous = number
         out += record
     return bytes(out)
@@ -358,7 +362,7 @@ def _detokenise_body(number: int, body: bytes) -> str:
     leading_space = False  # the ROM's "a space is wanted before a keyword"
     after_keyword = False
 
-    def emit(text: str, keyword: bool):
+    def emit(text: str, keyword: bool) -> None:
         # A space the ROM would not print, only where a keyword and a name
         # would otherwise run together (ARND, PIA): keeps the round trip
         # exact even for nonsense lines; spaces are not stored anyway.

@@ -81,7 +81,7 @@ class Z80Core:
         check_core_layout()
         self._m = z80.Z80Machine()
         self._state = self._m.get_state_view()
-        self.memory = self._m.memory  # writable memoryview of the 64K address space
+        self.memory: memoryview = self._m.memory  # writable memoryview of the 64K address space
         self._breakpoint_hit = z80.Z80Machine._BREAKPOINT_HIT
         # The core's packed state: 8 register bytes, PC, SP, WZ, last read address (16 bytes),
         # then ticks_to_stop and frame_tick as u32 -- read directly, as the hot loop needs them.
@@ -101,7 +101,8 @@ class Z80Core:
 
     # -- registers -----------------------------------------------------------
     def get(self, reg: str) -> int:
-        return getattr(self._m, reg)
+        value: int = getattr(self._m, reg)       # a register property of z80.Z80Machine, by name
+        return value
 
     def set(self, reg: str, value: int) -> None:
         setattr(self._m, reg, value)

@@ -31,9 +31,9 @@ def run_direct(m: Spectrum48, text: str, max_frames: int = 5000, allow_error: bo
     clear_edit_line(m)
     submit(m, command_bytes(text))
     stop = m.run(max_frames, until_wait=True, what=f"the end of {text!r}")
-    if stop.kind == "wait" and stop.wait.kind == "editor" and edit_line(m):
+    if stop.wait is not None and stop.wait.kind == "editor" and edit_line(m):
         raise DirectCommandError(f"the ROM rejected {text!r} (syntax error)")
-    if stop.kind == "report":
+    if stop.report is not None:
         if stop.report.is_error and not allow_error:
             raise DirectCommandError(f"{text!r} ended with report {stop.report}")
         m.run(200, until_wait=True, stop_on_report=False, what="the editor after the report")

@@ -26,6 +26,9 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 
+#: what `encode` stores: int, bool, float, Fraction (any Rational) or Decimal
+Number = float | Rational | Decimal
+
 __all__ = ["encode", "decode", "encode_literal", "SMALL_INT_MAX"]
 
 #: Largest magnitude stored in small-integer form.
@@ -34,7 +37,7 @@ SMALL_INT_MAX = 65535
 _MANTISSA_BITS = 32
 
 
-def _exact(x) -> Fraction:
+def _exact(x: object) -> Fraction:
     """Turn *x* into an exact Fraction; reject NaN/infinity and non-numbers."""
     if isinstance(x, bool):
         return Fraction(int(x))
@@ -47,7 +50,7 @@ def _exact(x) -> Fraction:
     raise TypeError(f"cannot encode {x!r}: not a number")
 
 
-def encode(x) -> bytes:
+def encode(x: Number) -> bytes:
     """Encode a number (int, float, Fraction or Decimal) as the ROM stores it.
 
     Whole numbers in -65535..65535 use the small-integer form (as the ROM

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NoReturn
 
 from ..errors import HarnessError
 from .. import resources
@@ -45,7 +46,7 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
     lines = text.splitlines()
     i = 0
 
-    def fail(line_index: int, reason: str):
+    def fail(line_index: int, reason: str) -> NoReturn:
         raise FontError(f"{path}:{line_index + 1}: {reason}")
 
     while i < len(lines):
@@ -64,7 +65,7 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
         expected = charset.koi7_char(code)
         if shown != expected:
             fail(i, f"code 0x{code:02X} shows {expected!r} in the chr font, header says {shown!r}")
-        rows = []
+        rows: list[int] = []
         for k in range(1, 9):
             if i + k >= len(lines):
                 fail(i + k - 1, f"glyph 0x{code:02X} has only {k - 1} of 8 rows")
@@ -77,12 +78,12 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
     return glyphs
 
 
-def _read(path) -> tuple[str, str]:
+def _read(path: str | Path) -> tuple[str, str]:
     path = Path(path)
     return path.read_text(encoding="utf-8"), str(path)
 
 
-def build_font(path=DEFAULT_PATH) -> bytes:
+def build_font(path: str | Path = DEFAULT_PATH) -> bytes:
     """The 768-byte font block: code 32 first, 8 bytes per glyph, top row first."""
     text, name = _read(path)
     glyphs = parse_font(text, name)
@@ -92,7 +93,7 @@ def build_font(path=DEFAULT_PATH) -> bytes:
     return b"".join(glyphs[c][1] for c in range(FIRST_CODE, FIRST_CODE + GLYPHS))
 
 
-def rom_font(rom_path=DEFAULT_ROM) -> bytes:
+def rom_font(rom_path: str | Path = DEFAULT_ROM) -> bytes:
     """The ROM's own 768-byte font (codes 32-127) from a 48K ROM image."""
     data = Path(rom_path).read_bytes()
     return data[ROM_FONT_ADDRESS:ROM_FONT_ADDRESS + GLYPHS * 8]
@@ -111,7 +112,7 @@ def glyph_rows(glyph: bytes) -> list[str]:
     return [format(b, "08b").replace("1", "#").replace("0", ".") for b in glyph]
 
 
-def glyph_table(path=DEFAULT_PATH, *, rom: bytes | None = None) -> dict[bytes, str]:
+def glyph_table(path: str | Path = DEFAULT_PATH, *, rom: bytes | None = None) -> dict[bytes, str]:
     """Map each 8-byte glyph to the character it shows, for reading screens.
 
     Holds the chr font, the block graphics, and, if *rom* (a 768-byte ROM
@@ -121,7 +122,7 @@ def glyph_table(path=DEFAULT_PATH, *, rom: bytes | None = None) -> dict[bytes, s
     text, name = _read(path)
     table: dict[bytes, str] = {}
 
-    def add(glyph: bytes, char: str, what: str):
+    def add(glyph: bytes, char: str, what: str) -> None:
         if table.get(glyph, char) != char:
             raise FontError(f"{name}: {what} {char!r} has the same glyph as {table[glyph]!r}")
         table[glyph] = char

@@ -6,6 +6,8 @@ low ANDs every selected half-row, as the hardware does.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..errors import HarnessError
 
 # (address line, keys from bit 0 to bit 4) -- the documented hardware map.
@@ -67,7 +69,7 @@ class Keyboard:
         self.rows = [0x1F] * 8  # active-low bits per half-row
         #: called after every press or release (the machine rebuilds its port table); assigning
         #: ``rows`` directly does not call it
-        self.on_change = lambda: None
+        self.on_change: Callable[[], None] = lambda: None
 
     def press(self, *names: str) -> None:
         for name in names:

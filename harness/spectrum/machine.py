@@ -39,13 +39,17 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, TypedDict
 
 from ..errors import HarnessError
+from .core import Core, Memory
 from .cpu import Z80Core
 from .keyboard import Keyboard, parse_combo
 from .rom import ROM_SIZE, load_rom
 from .sysvars import REPORTS, SYSVARS, report_code
+
+if TYPE_CHECKING:                  # accelerate.py imports this module
+    from .accelerate import Accelerator, Cache
 
 FRAME_T = 69_888          # T-states per 48K frame
 INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
@@ -68,6 +72,34 @@ WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT loo
 WAIT_KEY1_RET_BYTES = WAIT_KEY1_RET.to_bytes(2, "little")
 PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
+
+
+#: what the machine did that a person would see or hear (Event.kind)
+EventKind = Literal["beep", "pause", "border", "tape"]
+#: what the program waits for (WaitState.kind): INPUT, the editor, PAUSE 0, an INKEY$ polling loop
+WaitKind = Literal["input", "editor", "pause", "inkey"]
+#: why a run stopped (StopReason.kind): at the line asked for, a statement hook's request, a wait for a
+#: key, a report, the caller's condition
+StopKind = Literal["line", "hook", "wait", "report", "condition"]
+
+
+class TapeBlockLike(Protocol):
+    """What the deck reads of a tape block (tape.TapeBlock is one)."""
+
+    @property
+    def flag(self) -> int: ...
+
+    @property
+    def data(self) -> bytes: ...
+
+
+class MachineOptions(TypedDict, total=False):
+    """Spectrum48's keyword arguments, for the functions that build one for their caller (z80snap.load)."""
+    rom: bytes | str | Path | None
+    fast: bool
+    core: Callable[[], Core]
+    screenshot_dir: str | Path | None
+    accelerate: bool
 
 
 class MachineError(HarnessError):
@@ -107,21 +139,21 @@ class Report:
 class Event:
     """Something the machine did that a person would see or hear, stamped with its frame."""
     frame: int
-    kind: str          # 'beep', 'pause', 'border', 'tape', 'report'
-    detail: tuple = ()
+    kind: EventKind
+    detail: tuple[int | str, ...] = ()
 
 
 @dataclass(frozen=True)
 class WaitState:
     """What the program is waiting for: 'input', 'editor', 'pause' (PAUSE 0) or 'inkey' (polling)."""
-    kind: str
+    kind: WaitKind
     line: int
     statement: int
 
 
 @dataclass
 class StopReason:
-    kind: str                  # 'frames', 'line', 'wait', 'report', 'condition'
+    kind: StopKind
     wait: WaitState | None = None
     report: Report | None = None
 
@@ -135,35 +167,41 @@ class _PyState:
     ear_out: int = 0
     beeper_edges: int = 0
     tape_pos: int = 0
-    inkey_frames: list = field(default_factory=list)   # recent frames in which INKEY$ was evaluated
+    inkey_frames: list[int] = field(default_factory=list)   # recent frames in which INKEY$ was evaluated
     mid_frame: bool = False      # a trap stopped the CPU inside the current frame
     at_bp: bool = False          # ... right at a breakpoint, to be stepped over first
-    events: list = field(default_factory=list)
-    reports: list = field(default_factory=list)
-    keys: list = field(default_factory=lambda: [0x1F] * 8)
+    events: list[Event] = field(default_factory=list)
+    reports: list[Report] = field(default_factory=list)
+    keys: list[int] = field(default_factory=lambda: [0x1F] * 8)
     # a wait may be under way (set by the WAIT-KEY and PAUSE traps, cleared at a frame end outside the
     # loop); True when unknown, e.g. after a restore, so that wait_state is then asked
     maybe_key_wait: bool = True
     maybe_pause: bool = True
+
+    def copy(self) -> _PyState:
+        """A copy that shares no list with this one (every field as it is, each list copied)."""
+        out = object.__new__(_PyState)
+        out.__dict__.update({k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()})
+        return out
 
 
 class Spectrum48:
     """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
 
     def __init__(self, rom: bytes | str | Path | None = None, fast: bool = False,
-                 core: Callable[[], object] = Z80Core, screenshot_dir: str | Path | None = None,
+                 core: Callable[[], Core] = Z80Core, screenshot_dir: str | Path | None = None,
                  accelerate: bool = False):
         rom_bytes = rom if isinstance(rom, (bytes, bytearray)) else load_rom(rom)
         if len(rom_bytes) != ROM_SIZE:
             raise MachineError(f"ROM image must be {ROM_SIZE} bytes, got {len(rom_bytes)}")
-        self.cpu = core()
-        self.mem = self.cpu.memory
+        self.cpu: Core = core()
+        self.mem: Memory = self.cpu.memory
         self.mem[0:ROM_SIZE] = rom_bytes
         self.cpu.protect(0, ROM_SIZE)
         self.keyboard = Keyboard()
         self.keyboard.on_change = self._keys_changed
         self.fast = fast
-        self.tape: list = []          # TapeBlock-like objects with .flag and .data
+        self.tape: list[TapeBlockLike] = []
         self.s = _PyState()
         self._statement_hooks: tuple[Callable[[int, int], bool], ...] = ()   # replaced, never mutated
         self._statement_counts: list[int] | None = None
@@ -175,11 +213,11 @@ class Spectrum48:
         self.on_frame_end: Callable[[], None] | None = None
         self.screenshot_dir = Path(screenshot_dir) if screenshot_dir else None
         self.cpu.set_port_handlers(self._port_read, self._port_write)
-        self._port_tables: tuple[bytes, bytes] | None = None
+        self._port_tables: tuple[bytes, bytes] = (b"", b"")     # set by _keys_changed, just below
         self._keys_changed()
         self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
         self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
-        self.accelerator = None
+        self.accelerator: Accelerator | None = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
         self._add_trap(MAIN_4, self._trap_report)
@@ -258,7 +296,7 @@ class Spectrum48:
             return True
         return False
 
-    def accelerate(self, on: bool = True, cache: dict | None = None) -> None:
+    def accelerate(self, on: bool = True, cache: Cache | None = None) -> None:
         """Answer ROM routines from a cache of the ROM's own results (harness/spectrum/accelerate.py):
         the same machine states, frames and screens, in less CPU time. Off by default. Machines
         may share *cache* (a dict)."""
@@ -360,7 +398,7 @@ class Spectrum48:
             self.s.beeper_edges += 1
             self.cpu.set_port_reader(self._port_tables[ear].__getitem__)
 
-    def _event(self, kind: str, detail: tuple) -> None:
+    def _event(self, kind: EventKind, detail: tuple[int | str, ...]) -> None:
         self.s.events.append(Event(self.s.frames, kind, detail))
 
     # ------------------------------------------------------------------ frames
@@ -551,7 +589,7 @@ class Spectrum48:
         The return address is a sentinel in the printer buffer (unused on a 48K
         without a printer), trapped so that the CPU stops exactly on return.
         """
-        done = []
+        done: list[bool] = []
 
         def returned() -> bool:
             done.append(True)
@@ -666,7 +704,7 @@ class Spectrum48:
         ERR_SP, three bytes an entry (line, then statement), ended by 0x3E00.
         """
         a, end = self.peek("ERR_SP") + 2, self.peek("RAMTOP") - 1
-        out = []
+        out: list[tuple[int, int]] = []
         while a + 3 <= end:
             out.append((self.mem[a] | self.mem[a + 1] << 8, self.mem[a + 2]))
             a += 3
@@ -693,7 +731,7 @@ class Spectrum48:
         return self.s.frames * FRAME_S
 
     # ------------------------------------------------------------------ tape
-    def insert_tape(self, blocks: list) -> None:
+    def insert_tape(self, blocks: Sequence[TapeBlockLike]) -> None:
         """Put a list of tape blocks (objects with .flag and .data) in the deck, rewound."""
         self.tape = list(blocks)
         self.s.tape_pos = 0
@@ -705,15 +743,14 @@ class Spectrum48:
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> tuple[bytes, _PyState]:
         """The whole machine state, in memory; restore() brings it back exactly."""
-        s = self.s
-        copy = _PyState(**{k: (list(v) if isinstance(v, list) else v) for k, v in vars(s).items()})
-        copy.keys = list(self.keyboard.rows)
-        return self.cpu.save_state(), copy
+        state = self.s.copy()
+        state.keys = list(self.keyboard.rows)
+        return self.cpu.save_state(), state
 
     def restore(self, snap: tuple[bytes, _PyState]) -> None:
         core_state, py = snap
         self.cpu.load_state(core_state)
-        self.s = _PyState(**{k: (list(v) if isinstance(v, list) else v) for k, v in vars(py).items()})
+        self.s = py.copy()
         self.s.maybe_key_wait = self.s.maybe_pause = True      # unknown until the next frame end
         self.keyboard.rows = list(py.keys)
         self._keys_changed()

@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .basic import split_program
+
+if TYPE_CHECKING:
+    from .machine import Spectrum48
+    from .tape import TapeBlock
+
+#: a BASIC statement: (line, statement number within the line)
+Statement = tuple[int, int]
 
 NUMBER_MARK = 0x0E        # five hidden bytes of a number's value follow
 QUOTE, COLON = 0x22, 0x3A
@@ -58,23 +65,27 @@ def statement_table(program: bytes) -> dict[tuple[int, int], int]:
 @dataclass
 class Profile:
     """Execution counts of one or more runs; add profiles together to merge runs."""
-    counts: Counter = field(default_factory=Counter)            # (line, stmt) -> times run
-    if_true: Counter = field(default_factory=Counter)           # (line, stmt) of an IF -> times it went true
-    if_false: Counter = field(default_factory=Counter)
+    counts: Counter[Statement] = field(default_factory=Counter)     # (line, stmt) -> times run
+    if_true: Counter[Statement] = field(default_factory=Counter)    # (line, stmt) of an IF -> times it went true
+    if_false: Counter[Statement] = field(default_factory=Counter)
 
     def __add__(self, other: "Profile") -> "Profile":
         return Profile(self.counts + other.counts, self.if_true + other.if_true, self.if_false + other.if_false)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, dict[str, int]]:
         key = "{0[0]}:{0[1]}".format
         return {"counts": {key(k): v for k, v in sorted(self.counts.items())},
                 "if_true": {key(k): v for k, v in sorted(self.if_true.items())},
                 "if_false": {key(k): v for k, v in sorted(self.if_false.items())}}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Profile":
-        def parse(d: dict) -> Counter:
-            return Counter({tuple(int(x) for x in k.split(":")): v for k, v in d.items()})
+    def from_json(cls, data: dict[str, Any]) -> "Profile":
+        def statement(key: str) -> Statement:
+            line, stmt = key.split(":")
+            return int(line), int(stmt)
+
+        def parse(d: dict[str, int]) -> Counter[Statement]:
+            return Counter({statement(k): v for k, v in d.items()})
         return cls(parse(data["counts"]), parse(data["if_true"]), parse(data["if_false"]))
 
 
@@ -92,7 +103,7 @@ class Profiler:
         self.ifs = {k for k, code in statements.items() if code == TOKEN_IF}
         self.last_line = max((line for line, _ in statements), default=0)
         self.profile = Profile()
-        self._machine = None
+        self._machine: Spectrum48 | None = None
         self._counts: list[int] | None = None
 
     @classmethod
@@ -100,7 +111,7 @@ class Profiler:
         return cls(statement_table(program))
 
     @staticmethod
-    def program_of_tape(blocks: list) -> bytes:
+    def program_of_tape(blocks: Sequence[TapeBlock]) -> bytes:
         """The program area saved on a tape: the first data block after a program header, cut to its length."""
         from .tape import FLAG_HEADER, HEADER_LENGTH, TYPE_PROGRAM, parse_header
         for head, data in zip(blocks, blocks[1:]):
@@ -110,7 +121,7 @@ class Profiler:
                     return data.data[:header.param2]
         raise ValueError("the tape holds no BASIC program")
 
-    def start(self, machine) -> None:
+    def start(self, machine: Spectrum48) -> None:
         self._machine = machine
         self._counts = machine.count_statements(self.last_line)
 
@@ -126,9 +137,10 @@ class Profiler:
         return self.profile
 
 
-def profile_of_counts(counts: Counter, ifs: set[tuple[int, int]]) -> Profile:
+def profile_of_counts(counts: Counter[Statement], ifs: set[Statement]) -> Profile:
     """The profile of statement counts, with each IF's outcomes derived as `Profiler` explains."""
-    true, false = Counter(), Counter()
+    true: Counter[Statement] = Counter()
+    false: Counter[Statement] = Counter()
     for line, stmt in ifs:
         ran = counts.get((line, stmt), 0)
         if ran:

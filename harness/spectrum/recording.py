@@ -28,6 +28,7 @@ first question) comes before the recording starts.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from ..errors import HarnessError
@@ -67,8 +68,9 @@ class CountingCore(Z80Core):
         r = m.r
         elapsed, _ = super().run(1)
         self.fetches += (m.r - r) & 0x7F
-        if not self.mid_prefix():
-            done, self.after_instruction = self.after_instruction, None
+        done = self.after_instruction
+        if done is not None and not self.mid_prefix():
+            self.after_instruction = None
             done()
         return elapsed
 
@@ -134,7 +136,7 @@ class RzxRecorder:
             raise RecordingError("an RZX recording needs fast=False: the fast mode skips BEEP and PAUSE "
                                  "in Python, which no other emulator would do")
         self.m = machine
-        self.cpu: CountingCore = machine.cpu
+        self.cpu: CountingCore = machine.cpu          # checked just above
         self.frames: list[RzxFrame] = []
         self.snapshot: bytes | None = None
         self.tstates = 0
@@ -190,6 +192,6 @@ class RzxRecorder:
         return Rzx(snapshot=self.snapshot, frames=list(self.frames), tstates=self.tstates)
 
 
-def recording_machine(**machine_args) -> Spectrum48:
+def recording_machine(rom: bytes | str | Path | None = None, screenshot_dir: str | Path | None = None) -> Spectrum48:
     """A Spectrum48 that can be recorded: the counting core, real timing (fast=False)."""
-    return Spectrum48(core=CountingCore, fast=False, **machine_args)
+    return Spectrum48(rom, core=CountingCore, fast=False, screenshot_dir=screenshot_dir)

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from .charset import rom_char
+
+if TYPE_CHECKING:                       # machine.py imports this module when it saves a screenshot
+    from .machine import Spectrum48
+
+#: a 64K memory (the machine's, a snapshot's bytes) or anything indexable like it
+MemoryLike = Sequence[int]
+#: RGB pixels as `render` makes them: (height, width, 3) bytes
+Pixels = npt.NDArray[np.uint8]
 
 ROM_FONT = 0x3D00                 # the ROM's character set, codes 32-127
 ROM_CHARS = ROM_FONT - 256        # CHARS when the ROM font is selected
@@ -64,7 +73,7 @@ class ScreenText:
         return self.find(needle) is not None
 
 
-def cell_bytes(screen: bytes) -> np.ndarray:
+def cell_bytes(screen: bytes) -> npt.NDArray[np.uint8]:
     """The 6144-byte bitmap rearranged as (24 rows, 32 columns, 8 pixel lines)."""
     bm = np.frombuffer(screen[:6144], dtype=np.uint8).reshape(3, 8, 8, 32)  # third, line, row, col
     return bm.transpose(0, 2, 3, 1).reshape(24, 32, 8)
@@ -84,7 +93,7 @@ class GlyphTable:
             self.add(data[i * 8:i * 8 + 8], to_text(first_code + i))
 
 
-def glyph_table(mem, udg_text: Mapping[int, str] | None = None, *,
+def glyph_table(mem: MemoryLike, udg_text: Mapping[int, str] | None = None, *,
                 font_text: Callable[[int], str]) -> GlyphTable:
     """Glyphs on screen now: the font at CHARS (if not the ROM's), the ROM font, UDGs, block graphics.
 
@@ -107,7 +116,7 @@ def glyph_table(mem, udg_text: Mapping[int, str] | None = None, *,
     return table
 
 
-def read_screen(mem, udg_text: Mapping[int, str] | None = None, *,
+def read_screen(mem: MemoryLike, udg_text: Mapping[int, str] | None = None, *,
                 font_text: Callable[[int], str]) -> ScreenText:
     """Recognise every cell of the display in *mem* (a 64K memory or anything indexable like it); *font_text*
     as for `glyph_table`."""
@@ -135,7 +144,8 @@ def read_screen(mem, udg_text: Mapping[int, str] | None = None, *,
                       flash=(attrs >> 7) & 1, inverse=inverse, unknown=unknown)
 
 
-def render(mem, border: int | None = None, scale: int = 1, flash_phase: bool = False) -> np.ndarray:
+def render(mem: MemoryLike, border: int | None = None, scale: int = 1,
+           flash_phase: bool = False) -> Pixels:
     """RGB pixels of the display (256x192), or with a border colour (320x256), scaled by an integer."""
     cells = cell_bytes(bytes(mem[0x4000:0x5800]))
     bits = np.unpackbits(cells, axis=2).reshape(24, 32, 8, 8)          # row, col, line, pixel
@@ -157,7 +167,7 @@ def render(mem, border: int | None = None, scale: int = 1, flash_phase: bool = F
     return img
 
 
-def save_png(machine, path: str | Path, border: bool = True, scale: int = 2) -> Path:
+def save_png(machine: Spectrum48, path: str | Path, border: bool = True, scale: int = 2) -> Path:
     """Write the machine's display (and border) as a PNG file."""
     from PIL import Image
     img = render(machine.mem, border=machine.s.border if border else None, scale=scale)
@@ -186,7 +196,7 @@ class GlyphIndex:
         self.plain: dict[int, str] = {}
         self.inverted: dict[int, str] = {}
 
-    def refresh(self, mem) -> "GlyphIndex":
+    def refresh(self, mem: MemoryLike) -> "GlyphIndex":
         chars = mem[23606] | mem[23607] << 8
         udg = mem[23675] | mem[23676] << 8
         fingerprint = bytes(mem[23606:23608]) + bytes(mem[23675:23677]) + bytes(mem[chars + 256:chars + 1024]) \
@@ -225,7 +235,7 @@ class Cell:
 class ScreenCells:
     """The display file at one moment, read cell by cell on demand (no whole-screen recognition)."""
 
-    def __init__(self, mem, index: GlyphIndex):
+    def __init__(self, mem: MemoryLike, index: GlyphIndex):
         self.cells = cell_bytes(bytes(mem[0x4000:0x5800]))
         self.keys = self.cells.view(">u8").reshape(24, 32)
         self.attrs = np.frombuffer(bytes(mem[0x5800:0x5B00]), dtype=np.uint8).reshape(24, 32)
@@ -234,7 +244,7 @@ class ScreenCells:
         self.attr_rows: list[list[int]] = self.attrs.tolist()
 
     def glyph(self, row: int, col: int) -> bytes:
-        return self.cells[row, col].tobytes()
+        return bytes(self.cells[row, col])
 
     def text(self, row: int, col: int) -> str:
         key = self.key_rows[row][col]

@@ -29,7 +29,7 @@ interrupt at the same place between them).
 from __future__ import annotations
 
 from array import array
-from typing import Callable
+from typing import Callable, MutableSequence, Protocol, Sequence
 
 from ..errors import HarnessError
 
@@ -39,6 +39,8 @@ _ALT = 16                          # ^A ^F ^B ^C ^D ^E ^H ^L at 16..23
 _PC, _T, _IFF, _IM, _HALT = 24, 25, 26, 27, 28
 HALT_OPCODE, EI_OPCODE = 0x76, 0xFB
 ROM_END = 0x4000
+#: the registers saved as u64 each, as the C simulator keeps them (the Python one keeps a list of ints)
+REG_TYPECODE = "Q"
 
 PAIRS = {"bc": (_B, _C), "de": (_D, _E), "hl": (_H, _L), "ix": (_IXH, _IXL), "iy": (_IYH, _IYL),
          "af": (_A, _F), "alt_af": (_ALT, _ALT + 1), "alt_bc": (_ALT + 2, _ALT + 3),
@@ -51,17 +53,35 @@ class SecondCoreError(HarnessError):
     """SkoolKit is not installed, or asked for something the adapter does not offer."""
 
 
-def simulator_class(python: bool = False) -> tuple[type, str]:
+class _Tracer(Protocol):
+    def read_port(self, registers: Sequence[int], port: int) -> int: ...
+
+    def write_port(self, registers: Sequence[int], port: int, value: int, offset: int = 0) -> None: ...
+
+
+class _Simulator(Protocol):
+    """What the adapter uses of SkoolKit's Simulator and CSimulator (SkoolKit ships no type hints)."""
+    memory: bytearray
+    registers: MutableSequence[int]          # an array('Q') in the C simulator, a list in the Python one
+
+    def run(self) -> None: ...
+
+    def accept_interrupt(self, registers: MutableSequence[int], memory: bytearray, pc: int) -> int: ...
+
+    def set_tracer(self, tracer: _Tracer) -> None: ...
+
+
+def simulator_class(python: bool = False) -> tuple[Callable[..., _Simulator], str]:
     """SkoolKit's C simulator if built (and not *python*), else its Python one; with a name for reports."""
     try:
-        from skoolkit.simulator import Simulator
+        from skoolkit.simulator import Simulator  # type: ignore[import-untyped]  # SkoolKit ships no type hints
     except ImportError:
         raise SecondCoreError("the second core needs SkoolKit (GPL-3, a test oracle only): "
                               "pip install -e '.[oracle]'") from None
     if python:
         return Simulator, "SkoolKit Simulator (Python)"
     try:
-        from skoolkit.csimulator import CSimulator
+        from skoolkit.csimulator import CSimulator  # type: ignore[import-untyped]  # SkoolKit ships no type hints
         return CSimulator, "SkoolKit CSimulator"
     except ImportError:
         return Simulator, "SkoolKit Simulator (Python)"
@@ -73,10 +93,10 @@ class _Ports:
     def __init__(self, read: Callable[[int], int], write: Callable[[int, int], None]):
         self._read, self._write = read, write
 
-    def read_port(self, registers, port: int) -> int:
+    def read_port(self, registers: Sequence[int], port: int) -> int:
         return self._read(port) & 0xFF
 
-    def write_port(self, registers, port: int, value: int, offset: int = 0) -> None:
+    def write_port(self, registers: Sequence[int], port: int, value: int, offset: int = 0) -> None:
         self._write(port, value)
 
 
@@ -87,7 +107,7 @@ class SkoolKitCore:
         cls, self.name = simulator_class(python)
         # int_active 0: HALT never decides on its own that an interrupt is due; the machine raises it
         self._sim = cls(bytearray(0x10000), {"PC": 0}, config={"int_active": 0})
-        self.memory = self._sim.memory       # the simulator's own 64K (it copies what it is given)
+        self.memory: bytearray = self._sim.memory       # the simulator's own 64K (it copies what it is given)
         self._regs = self._sim.registers
         self._step = self._sim.run
         self._breakpoints: set[int] = set()
@@ -197,12 +217,12 @@ class SkoolKitCore:
     # -- whole state ---------------------------------------------------------
     def save_state(self) -> bytes:
         extra = (self._last_pc & 0x1FFFF).to_bytes(3, "little")
-        return bytes(self.memory) + array(self._regs.typecode, self._regs).tobytes() + extra
+        return bytes(self.memory) + array(REG_TYPECODE, self._regs).tobytes() + extra
 
     def load_state(self, data: bytes) -> None:
-        n = len(self._regs) * self._regs.itemsize
+        regs = array(REG_TYPECODE)
+        n = len(self._regs) * regs.itemsize
         self.memory[:] = data[:0x10000]
-        regs = array(self._regs.typecode)
         regs.frombytes(data[0x10000:0x10000 + n])
         for i, v in enumerate(regs):
             self._regs[i] = v

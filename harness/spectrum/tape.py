@@ -18,6 +18,7 @@ loudly here rather than as a puzzling "R Tape loading error" later.
 from __future__ import annotations
 
 import os
+from typing import Iterable
 from dataclasses import dataclass
 
 from ..errors import HarnessError
@@ -58,7 +59,7 @@ class TapeBlock:
     flag: int
     data: bytes
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not 0 <= self.flag <= 0xFF:
             raise ValueError(f"flag must be a byte, not {self.flag}")
         object.__setattr__(self, "data", bytes(self.data))
@@ -146,7 +147,7 @@ def parse_header(block: TapeBlock) -> Header:
                   int.from_bytes(d[15:17], "little"))
 
 
-def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray, name: str | None = None) -> list[TapeBlock]:
+def read_tap(path_or_bytes: str | os.PathLike[str] | bytes | bytearray, name: str | None = None) -> list[TapeBlock]:
     """Read all blocks, checking each length prefix and checksum (errors name *name*, or the file)."""
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         raw, source = bytes(path_or_bytes), name or "<bytes>"
@@ -159,7 +160,7 @@ def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray, name: str | N
             raise TapeError(f"{source}: cannot read the tape: {exc.strerror}") from None
     if raw.startswith(b"ZXTape!"):
         raise TapeError(f"{source}: is a TZX file, not a TAP (cribbage-zx build writes the TAP)")
-    blocks = []
+    blocks: list[TapeBlock] = []
     offset = 0
     while offset < len(raw):
         index = len(blocks)
@@ -184,7 +185,7 @@ def read_tap(path_or_bytes: str | os.PathLike | bytes | bytearray, name: str | N
     return blocks
 
 
-def read_program_tape(path: str | os.PathLike) -> bytes:
+def read_program_tape(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a TAP whose first file is a BASIC program (a header and its data block), checked
     whole: an empty, truncated or foreign file is a TapeError naming it, before any machine loads it."""
     source = os.fspath(path)
@@ -214,6 +215,6 @@ def read_program_tape(path: str | os.PathLike) -> bytes:
     return raw
 
 
-def write_tap(blocks) -> bytes:
+def write_tap(blocks: Iterable[TapeBlock]) -> bytes:
     """The TAP file for *blocks* (an iterable of TapeBlock)."""
     return b"".join(block.to_bytes() for block in blocks)

@@ -9,13 +9,19 @@ character per byte (``chr(code)``), so the codes survive unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, Sequence
 
 from ..errors import HarnessError
 from .floats import decode, encode
 from .workspace import NoRoom, resize
 
-KIND_BITS = {
+if TYPE_CHECKING:
+    from .machine import Spectrum48
+
+#: what a variables-area entry holds (Variable.kind)
+VariableKind = Literal["number", "for", "string", "array", "chararray"]
+
+KIND_BITS: dict[int, VariableKind] = {
     0b011: "number",        # one-letter numeric variable: letter, 5-byte value
     0b101: "number",        # longer name: letter, more letters/digits (last +128), value
     0b100: "array",         # numeric array: letter, length, dims count, dims, 5-byte elements
@@ -34,7 +40,7 @@ class VariableError(HarnessError, KeyError):
 
 @dataclass
 class Variable:
-    kind: str
+    kind: VariableKind
     name: str             # BASIC form: 'X', 'SUM', 'A$', 'P()', 'H$()'
     addr: int             # first byte of the entry
     size: int             # bytes of the whole entry
@@ -59,12 +65,12 @@ def _letter(b: int) -> str:
     return chr(0x40 + (b & 0x1F))
 
 
-def scan(mem, vars_addr: int, end: int) -> list[Variable]:
+def scan(mem: Sequence[int], vars_addr: int, end: int) -> list[Variable]:
     """Walk the variables area from *vars_addr* to its 0x80 end marker."""
     return list(iter_scan(mem, vars_addr, end))
 
 
-def iter_scan(mem, vars_addr: int, end: int):
+def iter_scan(mem: Sequence[int], vars_addr: int, end: int) -> Iterator[Variable]:
     """The variables one by one, as the walk meets them (find stops at the one it wants)."""
     a = vars_addr
     while a < end and mem[a] != 0x80:
@@ -101,16 +107,16 @@ def iter_scan(mem, vars_addr: int, end: int):
             a += 3 + n
 
 
-def _nest(flat: list, dims: tuple[int, ...]) -> list:
+def _nest(flat: list[Any], dims: tuple[int, ...]) -> list[Any]:
     if len(dims) <= 1:
         return flat
     step = len(flat) // dims[0]
     return [_nest(flat[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]
 
 
-def _flatten(value: Any) -> list:
+def _flatten(value: Any) -> list[Any]:
     if isinstance(value, (list, tuple)):
-        out = []
+        out: list[Any] = []
         for v in value:
             out.extend(_flatten(v))
         return out
@@ -118,9 +124,9 @@ def _flatten(value: Any) -> list:
 
 
 class BasicVariables:
-    """Read and write the BASIC variables of a machine (anything with .mem, .peek and .poke)."""
+    """Read and write the BASIC variables of a machine."""
 
-    def __init__(self, machine) -> None:
+    def __init__(self, machine: Spectrum48) -> None:
         self.m = machine
 
     def all(self) -> list[Variable]:
@@ -147,7 +153,7 @@ class BasicVariables:
         """The value: a number, a text, a (nested) list for arrays, a ForLoop for a FOR variable."""
         return self._value(self.find(name))
 
-    def values(self, names) -> dict[str, Any]:
+    def values(self, names: Iterable[str]) -> dict[str, Any]:
         """Several variables read at one walk of the variables area: name -> value, as `get` gives it
         (a name the program has not made yet is left out)."""
         wanted = {n.replace(" ", "").upper(): n for n in names}

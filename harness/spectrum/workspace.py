@@ -6,7 +6,12 @@ the interpreter loses its place.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import HarnessError
+
+if TYPE_CHECKING:                      # machine.py's BasicVariables users import this module
+    from .machine import Spectrum48
 
 POINTERS = ("VARS", "DEST", "CHANS", "CURCHL", "PROG", "NXTLIN", "DATADD", "E_LINE",
             "K_CUR", "CH_ADD", "X_PTR", "WORKSP", "STKBOT", "STKEND")  # the ROM's POINTERS list (0x1664)
@@ -16,7 +21,7 @@ class NoRoom(HarnessError, MemoryError):
     """4 Out of memory: the change would run into the machine stack."""
 
 
-def resize(machine, at: int, old: int, new: int) -> None:
+def resize(machine: Spectrum48, at: int, old: int, new: int) -> None:
     """Replace *old* bytes at *at* by room for *new* bytes, moving what lies above and its pointers."""
     delta = new - old
     if delta == 0:

@@ -27,9 +27,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import HarnessError
-from .machine import FRAME_T, Spectrum48
+from .core import packed_state
+from .machine import FRAME_T, MachineOptions, Spectrum48
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 RAM_START = 0x4000
 PAGES = ((8, 0x4000), (4, 0x8000), (5, 0xC000))   # (.z80 page number, address) of a 48K
@@ -73,20 +78,24 @@ class Z80Snapshot:
 
 
 # ---------------------------------------------------------------- the core's packed state
+def _state(machine: Spectrum48) -> memoryview:
+    return packed_state(machine.cpu, "a .z80 snapshot").state_view
+
+
 def _int_mode(machine: Spectrum48) -> int:
-    return machine.cpu._m.get_state_view()[_STATE_INT_MODE]
+    return _state(machine)[_STATE_INT_MODE]
 
 
 def _set_int_mode(machine: Spectrum48, mode: int) -> None:
-    machine.cpu._m.get_state_view()[_STATE_INT_MODE] = mode
+    _state(machine)[_STATE_INT_MODE] = mode
 
 
 def _halted(machine: Spectrum48) -> bool:
-    return bool(machine.cpu._m.get_state_view()[_STATE_HALTED])
+    return bool(_state(machine)[_STATE_HALTED])
 
 
 def _set_halted(machine: Spectrum48, halted: bool) -> None:
-    machine.cpu._m.get_state_view()[_STATE_HALTED] = int(halted)
+    _state(machine)[_STATE_HALTED] = int(halted)
 
 
 # ---------------------------------------------------------------- machine <-> snapshot
@@ -104,7 +113,8 @@ def from_machine(machine: Spectrum48) -> Z80Snapshot:
                        tstates=min(max(tstates, 0), FRAME_T - 1), ram=machine.read(RAM_START, 0xC000))
 
 
-def to_machine(snap: Z80Snapshot, machine: Spectrum48 | None = None, **machine_args) -> Spectrum48:
+def to_machine(snap: Z80Snapshot, machine: Spectrum48 | None = None,
+               **machine_args: Unpack[MachineOptions]) -> Spectrum48:
     """Put *snap* into *machine* (a new Spectrum48(**machine_args) by default) and return it.
 
     The machine resumes inside the frame at the snapshot's T-state, its
@@ -209,7 +219,7 @@ def write_z80(snap: Z80Snapshot, compressed: bool = True) -> bytes:
     return bytes(out)
 
 
-def save(machine: Spectrum48, path: str | os.PathLike, compressed: bool = True) -> Z80Snapshot:
+def save(machine: Spectrum48, path: str | os.PathLike[str], compressed: bool = True) -> Z80Snapshot:
     """Write the machine's state to *path*; returns what was written."""
     snap = from_machine(machine)
     with open(path, "wb") as f:
@@ -218,7 +228,7 @@ def save(machine: Spectrum48, path: str | os.PathLike, compressed: bool = True) 
 
 
 # ---------------------------------------------------------------- reading
-def read_z80(source: str | os.PathLike | bytes) -> Z80Snapshot:
+def read_z80(source: str | os.PathLike[str] | bytes) -> Z80Snapshot:
     """Parse a 48K .z80 of version 1, 2 or 3."""
     if isinstance(source, (bytes, bytearray)):
         data, name = bytes(source), "<bytes>"
@@ -293,6 +303,7 @@ def read_z80(source: str | os.PathLike | bytes) -> Z80Snapshot:
                        version=version)
 
 
-def load(path: str | os.PathLike, machine: Spectrum48 | None = None, **machine_args) -> Spectrum48:
+def load(path: str | os.PathLike[str], machine: Spectrum48 | None = None,
+         **machine_args: Unpack[MachineOptions]) -> Spectrum48:
     """A machine (new, or *machine*) in the state saved in the .z80 at *path*."""
     return to_machine(read_z80(path), machine, **machine_args)

@@ -15,10 +15,11 @@ import statistics
 import time
 from typing import Callable
 
-from .spectrum.cpu import Z80Core
-from .spectrum.loading import load_tape
-from .spectrum.machine import FRAME_S, Spectrum48
-from .spectrum.recording import CountingCore
+from ..spectrum.core import Core
+from ..spectrum.cpu import Z80Core
+from ..spectrum.loading import load_tape
+from ..spectrum.machine import FRAME_S, Spectrum48
+from ..spectrum.recording import CountingCore
 
 
 def _counting() -> CountingCore:
@@ -27,15 +28,15 @@ def _counting() -> CountingCore:
     return core
 
 
-def _skoolkit(python: bool) -> Callable[[], object]:
-    def make():
-        from .spectrum.skoolcore import SkoolKitCore
+def _skoolkit(python: bool) -> Callable[[], Core]:
+    def make() -> Core:
+        from ..spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore(python=python)
     return make
 
 
-def cores() -> list[tuple[str, Callable[[], object]]]:
-    out: list[tuple[str, Callable[[], object]]] = [("z80", Z80Core), ("z80, counting fetches (RZX)", _counting)]
+def cores() -> list[tuple[str, Callable[[], Core]]]:
+    out: list[tuple[str, Callable[[], Core]]] = [("z80", Z80Core), ("z80, counting fetches (RZX)", _counting)]
     try:
         import skoolkit.simulator  # noqa: F401
     except ImportError:
@@ -49,7 +50,7 @@ def cores() -> list[tuple[str, Callable[[], object]]]:
     return out
 
 
-def bench_core(make: Callable[[], object], tape: bytes, repeat: int = 3) -> dict:
+def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict:
     """The work on one core: emulated seconds, the median CPU seconds, and their ratio."""
     runs = []
     frames = 0

@@ -16,11 +16,11 @@ import argparse
 import time
 from pathlib import Path
 
-from ..cliargs import ArgParser
+from ..runtime.cliargs import ArgParser
 from ..errors import HarnessError
-from ..outdir import MARKER_NAME, claimed, recorded_command
-from .report import write_report_html
-from .site import load_edition, write_site
+from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
+from ..edition.report import write_report_html
+from ..edition.site import load_edition, write_site
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")

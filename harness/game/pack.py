@@ -21,12 +21,12 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import atomic
-from .errors import HarnessError
-from .spectrum import tzx, z80snap
-from .spectrum.loading import load_tape
-from .spectrum.machine import Spectrum48
-from .spectrum.tape import TapeBlock
+from ..runtime import atomic
+from ..errors import HarnessError
+from ..spectrum import tzx, z80snap
+from ..spectrum.loading import load_tape
+from ..spectrum.machine import Spectrum48
+from ..spectrum.tape import TapeBlock
 
 TITLE = "Kribedzh"                            # «КРИБЕДЖ» transliterated (BGN/PCGN: ж = zh)
 TITLE_RU = "КРИБЕДЖ"
@@ -73,7 +73,7 @@ def title_screen(blocks: list[TapeBlock]) -> bytes:
 
 def recorded_game(tap: bytes) -> bytes:
     """Game 0 of `regress --rzx --seed 1`, as RZX."""
-    from .game import regress
+    from . import regress
     regress._init_worker(tap)
     game = regress.play_one((RZX_GAME, regress.spread_seed(1 + RZX_GAME), regress.STRATEGIES[0], False, True))
     if "rzx" not in game or game.get("failure"):

@@ -1,4 +1,4 @@
-"""`cribbage-zx build`: basic/cribbage.bas + basic/chr_font.txt -> build/cribbage.tap.
+"""The tape, as `cribbage-zx build` writes it (the command: harness/commands/build.py): basic/cribbage.bas + basic/chr_font.txt -> build/cribbage.tap.
 
 The program block is what the ROM would hold had the listing been typed in
 (every number converted by the ROM's own DEC-TO-FP in the embedded machine)
@@ -7,30 +7,27 @@ second block is the font that line 2 loads with `LOAD "chr" CODE 64600`.
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import HarnessError
-from . import atomic, resources
-from .cliargs import command_parser
-from .spectrum import audio, tzx
-from .spectrum.acceptance import ProgramRefused, check_program
-from .spectrum.basic import split_program, tokenise_program
-from .spectrum.font import build_font
-from .spectrum.romcheck import RomNumberEncoder
-from .spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
+from ..errors import HarnessError
+from ..runtime import atomic
+from .. import resources
+from ..spectrum.acceptance import ProgramRefused, check_program
+from ..spectrum.basic import tokenise_program
+from ..spectrum.font import build_font
+from ..spectrum.romcheck import RomNumberEncoder
+from ..spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
 
 LISTING = resources.LISTING
 FONT = resources.FONT
 DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
 EN_TAP = DEFAULT_TAP.with_name("cribbage-en.tap")  # `build --lang en`: the English edition
-from .game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START  # noqa: E402
-from .game.program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME  # noqa: E402
+from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START  # noqa: E402
+from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME  # noqa: E402
 
 
 class BuildError(HarnessError):
@@ -49,13 +46,13 @@ class Build:
 
 
 def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru", check: bool = True) -> Build:
-    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/english.py).
+    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/game/english.py).
 
     With *check* (the default) the ROM must accept the program first (spectrum/acceptance.py):
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     BuildError naming the file, the line and the ROM's verdict.
     """
-    from .validate import read_text
+    from ..runtime.validate import read_text
     source = read_text(listing, BuildError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
@@ -81,7 +78,7 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
 # ----------------------------------------------------------------------------- the tape's fingerprint
 #: the package's modules whose code decides the tape's bytes: the tokeniser, the number encoder (the ROM's
 #: DEC-TO-FP on the embedded machine), the font and tape writers, the English edition, this module
-TAPE_CODE = ("build.py", "english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
+TAPE_CODE = ("game/build.py", "game/english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
              "spectrum/font.py", "spectrum/tape.py", "spectrum/romcheck.py", "spectrum/typist.py",
              "spectrum/workspace.py", "spectrum/machine.py", "spectrum/cpu.py", "spectrum/rom.py")
 FINGERPRINT_SUFFIX = ".fingerprint"
@@ -95,7 +92,7 @@ def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) ->
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
     from .english import TABLE
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent       # harness/
     inputs = {"listing": Path(listing), "font": Path(font), "rom": resources.ROM}
     if lang == "en":
         inputs["translation"] = TABLE
@@ -147,7 +144,7 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
 
 def write_tape(path: Path, tap: bytes, sources: dict | None) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
-    from .outdir import writable_file
+    from ..runtime.outdir import writable_file
     writable_file(path, looks_like_tap, "TAP")
     atomic.write_bytes(path, tap)
     if sources is not None:
@@ -167,56 +164,3 @@ def _file_lines(source: str) -> dict[int, int]:
         if found and not text.lstrip().startswith("#"):
             lines.setdefault(int(found.group(1)), file_line)
     return lines
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, help=f"TAP file to write (default {DEFAULT_TAP}, {EN_TAP} with --lang en)")
-    parser.add_argument("--lang", choices=("ru", "en"), default="ru", help="ru: the original; en: the English edition (basic/translation.tsv)")
-    parser.add_argument("--listing", type=Path, default=LISTING, help="the BASIC listing (default: basic/cribbage.bas)")
-    parser.add_argument("--font", type=Path, default=FONT, help="the font as text art (default: basic/chr_font.txt)")
-    parser.add_argument("--wav", type=Path, help="also write the tape as audio (ROM timings, 44.1 kHz mono)")
-    parser.add_argument("--wav-bits", type=int, choices=(8, 16), default=8, help="bits per WAV sample")
-    parser.add_argument("--tzx", type=Path, help="also write the tape as TZX 1.20 (standard speed blocks)")
-    parser.add_argument("--pack", type=Path, nargs="?", const=Path("build/pack"), metavar="DIR",
-                        help="also write the preservation pack into DIR (default build/pack): both editions as "
-                             "TZX with archive-info and hardware blocks, .z80 snapshots at the title screen, one "
-                             "recorded game as RZX, manifest.json with CRC32/MD5/SHA-1 (see harness/pack.py)")
-
-
-def execute(args: argparse.Namespace) -> int:
-    """Build, then write each output atomically: a refused build or a failed write leaves every old file as it was."""
-    args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
-    from .outdir import writable_file
-    for path, ours, what in ((args.wav, lambda h: h[:4] == b"RIFF", "WAV"),
-                             (args.tzx, lambda h: h[:8] == b"ZXTape!\x1a", "TZX")):
-        if path is not None:
-            writable_file(path, ours, what)
-    result = build(args.listing, args.font, lang=args.lang)
-    from_sources = Path(args.listing) == LISTING and Path(args.font) == FONT
-    write_tape(args.output, result.tap, fingerprint(args.lang) if from_sources else None)
-    lines = len(split_program(result.program))
-    print(f"{args.output}: program \"{PROGRAM_NAME}\" LINE {AUTOSTART}, {lines} lines, "
-          f"{len(result.program)} bytes; \"{FONT_NAME}\" CODE {FONT_START},{FONT_LENGTH}")
-    if args.wav:
-        with atomic.replacing(args.wav) as tmp:
-            info = audio.write_wav(tmp, result.blocks, bits=args.wav_bits)
-        print(f"{args.wav}: {info.seconds:.1f} s of tape, {info.rate} Hz {info.bits}-bit mono")
-    if args.tzx:
-        atomic.write_bytes(args.tzx, tzx.tap_to_tzx(result.blocks))
-        print(f"{args.tzx}: TZX 1.20, {len(result.blocks)} standard speed blocks")
-    if args.pack:
-        _write_pack(args, result)
-    return 0
-
-
-def _write_pack(args: argparse.Namespace, result: Build) -> None:
-    from .pack import make_pack, readme_table, write_pack
-    ru = result if args.lang == "ru" else build(args.listing, args.font)
-    en = result if args.lang == "en" else build(args.listing, args.font, lang="en")
-    entries = write_pack(args.pack, make_pack({"ru": ru.blocks, "en": en.blocks}, ru.tap))
-    print(f"{args.pack}: the preservation pack, {len(entries)} files and manifest.json")
-    print(readme_table(entries))
-
-
-def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx build", BuildError).parse_args(argv))

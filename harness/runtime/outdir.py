@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import atomic
-from .errors import HarnessError
+from ..errors import HarnessError
 
 LOCK_NAME = ".lock"
 MARKER_NAME = ".cribbage-zx-run"

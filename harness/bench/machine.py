@@ -1,4 +1,4 @@
-"""`cribbage-zx bench`: emulated seconds per wall second, for the harness and for the bare CPU core.
+"""What `cribbage-zx bench` measures (the command: harness/commands/bench.py): emulated seconds per wall second, for the harness and for the bare CPU core.
 
 Three figures: (a) boot, power-on to the © message, repeated; (b) a CPU-heavy
 BASIC program the project keeps (harness/data/bench.bas), run through the
@@ -8,16 +8,12 @@ Each figure is the best of several repetitions: the machines here are noisy.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 import time
 
-from .errors import HarnessError
-from . import resources
-from .cliargs import command_parser, int_in
-from .spectrum.cpu import run_raw_frames
-from .spectrum.machine import FRAME_S, FRAME_T, Spectrum48
+from ..errors import HarnessError
+from .. import resources
+from ..spectrum.cpu import Z80Core, run_raw_frames
+from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
 BENCH_PROGRAM = resources.BENCH_PROGRAM
 
@@ -51,8 +47,8 @@ def bench_boot(repeat: int = 5) -> dict:
 
 def basic_machine(fast: bool = True) -> Spectrum48:
     """A booted machine with the benchmark program typed in by the ROM's own editor, RUN and warmed up."""
-    from .spectrum.basic import tokenise_line
-    from .spectrum.typist import Typist, typed_form
+    from ..spectrum.basic import tokenise_line
+    from ..spectrum.typist import Typist, typed_form
     m = Spectrum48(fast=fast)
     m.boot()
     typist = Typist(m)
@@ -83,7 +79,7 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
     core_state = snap[0]
 
     def raw_once():
-        core = type(m.cpu)()
+        core = Z80Core()                 # the bare core the machine runs on
         core.load_state(core_state)
         t = time.perf_counter()
         run_raw_frames(core, frames, FRAME_T)
@@ -103,7 +99,7 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
     core_state = basic_machine().snapshot()[0]
     times = []
     for _ in range(repeat):
-        core = Spectrum48().cpu.__class__()
+        core = Z80Core()
         core.load_state(core_state)
         t = time.process_time()
         run_raw_frames(core, frames, FRAME_T)
@@ -114,7 +110,7 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
 def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
     """One regress game (play_one, screens and profile included) in CPU seconds, against the bare core's
     time for the T-states it ran; then the same game with the accelerator, whose result must be identical."""
-    from .game import regress
+    from ..game import regress
     tape = regress._tape_bytes(None)
     job = (0, regress.spread_seed(1), "random", False)
     out: dict = {}
@@ -143,7 +139,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
 
 def _game_frames_run(regress, tape: bytes, job: tuple) -> int:
     """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
-    from .spectrum import machine as machine_module
+    from ..spectrum import machine as machine_module
     made: list = []
     real_init = machine_module.Spectrum48.__init__
 
@@ -157,49 +153,3 @@ def _game_frames_run(regress, tape: bytes, job: tuple) -> int:
     finally:
         machine_module.Spectrum48.__init__ = real_init
     return sum(m.frames_run for m in made)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--runner", action="store_true",
-                        help="instead: regress --games N on one worker, the local pool and a Dask LocalCluster")
-    parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
-    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="--runner: workers (default 2)")
-    parser.add_argument("--no-dask", action="store_true", help="--runner: leave out the Dask LocalCluster run")
-    parser.add_argument("--cores", action="store_true",
-                        help="instead: the same work (boot, load, run to the first question) on each CPU core")
-
-
-def execute(args: argparse.Namespace) -> int:
-    if args.cores:
-        from .bench_cores import bench_cores, format_cores
-        from .game.regress import _tape_bytes
-        cores = bench_cores(_tape_bytes(None))
-        print(json.dumps(cores) if args.json else format_cores(cores))
-        return 0
-    if args.runner:
-        from .bench_runner import bench_runner, format_result
-        result = bench_runner(args.games, args.workers, dask=not args.no_dask)
-        print(json.dumps(result) if args.json else format_result(result))
-        return 0 if result["transcripts_identical"] else 1
-    boot = bench_boot()
-    basic, raw = bench_basic()
-    result = {"boot": boot, "basic": basic, "raw_core": raw}
-    core = bench_core()
-    game = bench_game(core)
-    if args.json:
-        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game}))
-    else:
-        for name, fig in result.items():
-            print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
-        print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
-        print(f"core: {core / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, median of 3)")
-        print(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
-              f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
-        print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
-              f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
-    return 0 if game["identical"] else 1
-
-
-def main(argv: list[str]) -> int:
-    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", BenchError).parse_args(argv))

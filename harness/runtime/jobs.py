@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for
 from typing import Any, Callable, Iterator
 
-from .errors import HarnessError
+from ..errors import HarnessError
 
 STOP_GRACE_S = 2.0          # how long a terminated worker gets before it is killed
 POLL_S = 0.5                # the parent looks at its workers at least this often

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-from .errors import HarnessError
+from ..errors import HarnessError
 
 __all__ = ["WriteError", "replacing", "open_for_replace", "write_bytes", "write_text", "write_json"]
 

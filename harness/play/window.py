@@ -1,45 +1,30 @@
-"""`cribbage-zx play [--tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
+"""The play window: the Spectrum's screen, the referee's panel and the keys, paced at real time or turbo.
 
-Real speed by default: one frame every 1/50 s, the beeper played where the
-machine has audio. `--turbo` runs frames as fast as the emulator goes while
-the program computes (the shuffle, the deal, its thinking) and keeps real
-time whenever a person is needed or reading: a key awaited or held, a timed
-PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
-A new seed each start unless --seed (shown in the title and the panel);
---record/--replay keep a game's keys. The window's own keys (`keymap.WINDOW_KEYS`:
-F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
-other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
-engine's view of the deal beside the screen (`referee`), honest unless `open`.
+`Window` runs a `PlaySession` (harness/play/session.py) frame by frame: real speed by default, one frame
+every 1/50 s; turbo runs frames as fast as the emulator goes while the program computes and keeps real
+time whenever a person is needed or reading (`PlaySession.needs_real_time`). The window's own keys are
+`keymap.WINDOW_KEYS`; every other key goes to the Spectrum. `cribbage-zx play` (harness/commands/play.py)
+opens it.
 """
 from __future__ import annotations
 
-import argparse
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
 from typing import Callable
 
-from ..build import DEFAULT_TAP
-from ..cliargs import command_parser, int_in
-from ..game.rulesets import PRESETS
-from ..errors import HarnessError
 from ..spectrum.machine import FRAME_S
-from .keymap import HINT_KEY, PAUSE_KEY, key_help
+from .keymap import HINT_KEY, PAUSE_KEY
 from .session import PlayError, PlaySession, slot_path
 
-PROG = "cribbage-zx play"
+PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
 WM_CLASS = "cribbage-zx"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
-
-
-class UsageError(PlayError):
-    """A bad command line."""
 
 
 def check_display(environ=os.environ) -> None:
@@ -286,86 +271,3 @@ class Window:
 
     def close(self) -> None:
         self.pygame.quit()
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "\n".join(key_help())
-    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
-    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
-    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
-                        help="the save slots' name: F2/F3 and a digit save/load slot N as PATH-N.z80 "
-                             "(default: cribbage-1.z80 ... cribbage-9.z80)")
-    parser.add_argument("--turbo", action="store_true",
-                        help="full speed while the program computes; real time while a key is awaited or "
-                             "held, a message is shown, or the board demo runs")
-    parser.add_argument("--referee", nargs="?", const="honest", choices=("honest", "open"), default=None,
-                        help="the engine's view of the deal beside the screen; honest (the default) hides the "
-                             "computer's cards and the crib until shown, and your count until you claim it "
-                             "(muggins); 'open' shows everything at once")
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard",
-                        help="the rules the referee judges by (default standard, regress's verdict)")
-    parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
-    parser.add_argument("--seed", type=int_in(0, 65535), default=None,
-                        help="SEED after RANDOMIZE (default: a new one each start, shown in the title)")
-    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
-    parser.add_argument("--replay", type=Path, metavar="FILE",
-                        help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
-    parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
-    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
-
-
-def choose_seed(seed: int | None, replay: Path | None) -> int | None:
-    """--seed, or the record's (--replay), or a new one at random (65,536 seeds: SEED is two bytes)."""
-    if seed is not None or replay is not None:
-        return seed
-    return secrets.randbelow(65536)
-
-
-def execute(args: argparse.Namespace) -> int:
-    """Play; a PlayError is one line on stderr and status 2."""
-    try:
-        return _play(args)
-    except HarnessError as exc:             # PlayError, and the machine's or a file reader's own errors
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-
-
-def main(argv: list[str]) -> int:
-    try:
-        args = command_parser(sys.modules[__name__], PROG, UsageError).parse_args(argv)
-    except UsageError as exc:
-        print(str(exc), file=sys.stderr)     # argparse's message already names the command
-        return 2
-    return execute(args)
-
-
-def _play(args: argparse.Namespace) -> int:
-    check_display()
-    import_pygame()
-    tape = None
-    if args.load is None:
-        from ..snapshot_cmd import ensure_tape
-        try:
-            tape = ensure_tape(args.tape)
-        except Exception as exc:           # a missing tape file, or a listing that does not build
-            if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
-                raise PlayError(f"--tape: {exc}") from exc
-            raise
-    if (args.record or args.replay) and args.load is not None:
-        raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")
-    seed = choose_seed(args.seed, args.replay) if args.load is None else args.seed
-    session = PlaySession(tape=tape, load=args.load, referee=args.referee or False, scale=args.scale, seed=seed,
-                          sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
-                          replay=args.replay)
-    if session.seed is not None:
-        print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
-    window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
-    try:
-        window.run()
-    finally:
-        window.close()
-        session.close()
-        if args.record:
-            print(f"{PROG}: recorded the game's keys in {args.record}", flush=True)
-    return 0

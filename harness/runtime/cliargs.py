@@ -106,3 +106,8 @@ def _check_runner_options(ns: argparse.Namespace, error) -> None:
         ns.scheduler = checked_scheduler(ns.scheduler, ns.tls_ca_file, ns.tls_cert, ns.tls_key, ns.insecure)
     except ValueError as exc:
         error(str(exc))
+
+def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--accelerate", action="store_true",
+                        help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
+                             "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")

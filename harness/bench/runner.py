@@ -37,7 +37,7 @@ def _median(xs: list[float]) -> float:
 def _fixed_cost(regress, workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
-    from .jobs import Setup, run_jobs
+    from ..runtime.jobs import Setup, run_jobs
     setup = Setup(regress._init_worker, (regress._tape_bytes(None),))
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
     for _ in range(repeats):
@@ -59,7 +59,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game."""
-    from .game import regress
+    from ..game import regress
     configurations = [("one worker", 1, None, games), (f"local pool, {workers} workers", workers, None, games)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local", games))

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import HarnessError
+from ..errors import HarnessError
 
 __all__ = ["ValidationError", "describe", "expect", "field", "read_json", "read_text"]
 

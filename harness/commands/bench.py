@@ -1,0 +1,62 @@
+"""`cribbage-zx bench`: emulated seconds per wall second, for the harness and for the bare CPU core.
+
+Three figures: (a) boot, power-on to the © message, repeated; (b) a CPU-heavy
+BASIC program the project keeps (harness/data/bench.bas), run through the
+harness; (c) the same program from the same state on the bare core with no
+harness work at all, so the harness overhead is the ratio of (b) to (c).
+Each figure is the best of several repetitions: the machines here are noisy.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..bench.machine import BenchError, bench_basic, bench_boot, bench_core, bench_game
+from ..runtime.cliargs import command_parser, int_in
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--runner", action="store_true",
+                        help="instead: regress --games N on one worker, the local pool and a Dask LocalCluster")
+    parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
+    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="--runner: workers (default 2)")
+    parser.add_argument("--no-dask", action="store_true", help="--runner: leave out the Dask LocalCluster run")
+    parser.add_argument("--cores", action="store_true",
+                        help="instead: the same work (boot, load, run to the first question) on each CPU core")
+
+
+def execute(args: argparse.Namespace) -> int:
+    if args.cores:
+        from ..bench.cores import bench_cores, format_cores
+        from ..game.regress import _tape_bytes
+        cores = bench_cores(_tape_bytes(None))
+        print(json.dumps(cores) if args.json else format_cores(cores))
+        return 0
+    if args.runner:
+        from ..bench.runner import bench_runner, format_result
+        result = bench_runner(args.games, args.workers, dask=not args.no_dask)
+        print(json.dumps(result) if args.json else format_result(result))
+        return 0 if result["transcripts_identical"] else 1
+    boot = bench_boot()
+    basic, raw = bench_basic()
+    result = {"boot": boot, "basic": basic, "raw_core": raw}
+    core = bench_core()
+    game = bench_game(core)
+    if args.json:
+        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game}))
+    else:
+        for name, fig in result.items():
+            print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
+        print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
+        print(f"core: {core / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, median of 3)")
+        print(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
+              f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
+        print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
+              f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
+    return 0 if game["identical"] else 1
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", BenchError).parse_args(argv))

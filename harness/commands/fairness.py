@@ -1,0 +1,84 @@
+"""`cribbage-zx fairness`: are the program's cut for deal, deals and starters what a fair deck gives?
+
+Games are played as `regress` plays them (the "series" player plays several games in a row on one
+machine, so later games start from the RND and the deck the earlier ones left), or read from the
+transcripts of earlier runs (--from). Each distribution is set against the uniform one with a
+chi-square test (scipy), the first game of each machine and the later games apart:
+
+- the cut for deal: the rank of the player's card (13 ranks);
+- the dealt cards: every card of every hand dealt (52 cards);
+- the starter: every starter cut (52 cards).
+
+A p-value below --alpha is flagged: the program's randomness is not what a fair deck gives there;
+a flag a documented deviation explains (D10: the first cut for deal) is named by it, any other one
+makes the exit status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pathlib import Path
+
+from ..game.fairness import FairnessError, RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
+from ..runtime import atomic
+from ..runtime.cliargs import add_runner_options, float_in, int_in
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=40,
+                        help="machines to play on (default 40); each plays --per-machine games in a row")
+    parser.add_argument("--per-machine", type=int_in(1, 20), default=2,
+                        help="games played in a row on each machine (default 2: a first and a later game)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
+    add_runner_options(parser, "games")
+    parser.add_argument("--out", type=Path, default=Path("out/fairness"),
+                        help="output folder for the games and fairness.json (default out/fairness)")
+    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
+    parser.add_argument("--from", dest="runs", type=Path, action="append", metavar="DIR",
+                        help="read the transcripts of earlier regress runs instead of playing (repeatable)")
+    parser.add_argument("--cuts", type=int_in(0, 1_000_000), default=0,
+                        help="also sample this many cuts for deal alone (first games, a fraction of a second each)")
+    parser.add_argument("--alpha", type=float_in(0.0, 1.0), default=0.001,
+                        help="flag a distribution whose p-value is below this (default 0.001)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def execute(args: argparse.Namespace) -> int:
+    from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
+    if args.runs:
+        machines = read_runs(args.runs)
+        out = None
+    else:
+        from ..game import regress
+        regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
+                    progress=not args.quiet,
+                    replace=args.replace, scheduler=args.scheduler, command="fairness",
+                    report_page=write_report_html)
+        machines = read_runs([args.out])
+        out = args.out / "fairness.json"
+    result = analyse(machines, args.alpha)
+    if args.cuts:
+        cuts = sample_cuts(args.cuts, args.seed + 50_000, args.workers, args.scheduler)
+        test = chi_square(cuts.cuts, RANKS)
+        test["flagged"] = test["p"] is not None and test["p"] < args.alpha
+        result["groups"]["first games, cuts alone"] = {"games": cuts.games, "deals": 0,
+                                                       "tests": {"cut for deal (player's rank)": test}}
+    classify_flags(result)
+    if out is not None:
+        from ..runtime.outdir import claimed
+        with claimed(args.out, "fairness", resume=True, wait=10):
+            atomic.write_json(out, result, indent=1, sort_keys=True)
+    print(json.dumps(result, indent=1, sort_keys=True) if args.json else table(result))
+    if out is not None and not args.json:
+        print(f"fairness: {out}")
+    unexplained = [t for g in result["groups"].values() for t in g["tests"].values()
+                   if t["flagged"] and not t.get("deviation")]
+    return 1 if unexplained else 0
+
+
+def main(argv: list[str]) -> int:
+    from ..runtime.cliargs import command_parser
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", FairnessError).parse_args(argv))

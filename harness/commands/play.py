@@ -1,0 +1,116 @@
+"""`cribbage-zx play [--tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
+
+Real speed by default: one frame every 1/50 s, the beeper played where the
+machine has audio. `--turbo` runs frames as fast as the emulator goes while
+the program computes (the shuffle, the deal, its thinking) and keeps real
+time whenever a person is needed or reading: a key awaited or held, a timed
+PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
+A new seed each start unless --seed (shown in the title and the panel);
+--record/--replay keep a game's keys. The window's own keys (`keymap.WINDOW_KEYS`:
+F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
+other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
+engine's view of the deal beside the screen (`referee`), honest unless `open`.
+"""
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from ..game.build import DEFAULT_TAP
+from ..runtime.cliargs import command_parser, int_in
+from ..game.rulesets import PRESETS
+from ..errors import HarnessError
+from ..play.keymap import key_help
+from ..play.session import PlayError, PlaySession
+from ..play.window import Window, check_display, import_pygame
+
+PROG = "cribbage-zx play"
+
+
+class UsageError(PlayError):
+    """A bad command line."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "\n".join(key_help())
+    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
+    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
+                        help="the save slots' name: F2/F3 and a digit save/load slot N as PATH-N.z80 "
+                             "(default: cribbage-1.z80 ... cribbage-9.z80)")
+    parser.add_argument("--turbo", action="store_true",
+                        help="full speed while the program computes; real time while a key is awaited or "
+                             "held, a message is shown, or the board demo runs")
+    parser.add_argument("--referee", nargs="?", const="honest", choices=("honest", "open"), default=None,
+                        help="the engine's view of the deal beside the screen; honest (the default) hides the "
+                             "computer's cards and the crib until shown, and your count until you claim it "
+                             "(muggins); 'open' shows everything at once")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard",
+                        help="the rules the referee judges by (default standard, regress's verdict)")
+    parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=None,
+                        help="SEED after RANDOMIZE (default: a new one each start, shown in the title)")
+    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
+    parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
+    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+
+
+def choose_seed(seed: int | None, replay: Path | None) -> int | None:
+    """--seed, or the record's (--replay), or a new one at random (65,536 seeds: SEED is two bytes)."""
+    if seed is not None or replay is not None:
+        return seed
+    return secrets.randbelow(65536)
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Play; a PlayError is one line on stderr and status 2."""
+    try:
+        return _play(args)
+    except HarnessError as exc:             # PlayError, and the machine's or a file reader's own errors
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = command_parser(sys.modules[__name__], PROG, UsageError).parse_args(argv)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)     # argparse's message already names the command
+        return 2
+    return execute(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    check_display()
+    import_pygame()
+    tape = None
+    if args.load is None:
+        from ..game.snapshot import ensure_tape
+        try:
+            tape = ensure_tape(args.tape)
+        except Exception as exc:           # a missing tape file, or a listing that does not build
+            if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
+                raise PlayError(f"--tape: {exc}") from exc
+            raise
+    if (args.record or args.replay) and args.load is not None:
+        raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")
+    seed = choose_seed(args.seed, args.replay) if args.load is None else args.seed
+    session = PlaySession(tape=tape, load=args.load, referee=args.referee or False, scale=args.scale, seed=seed,
+                          sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
+                          replay=args.replay)
+    if session.seed is not None:
+        print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
+    window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
+    try:
+        window.run()
+    finally:
+        window.close()
+        session.close()
+        if args.record:
+            print(f"{PROG}: recorded the game's keys in {args.record}", flush=True)
+    return 0

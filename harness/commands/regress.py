@@ -1,0 +1,88 @@
+"""`cribbage-zx regress`: play N whole games of the BASIC program and check every score.
+
+Each game runs in a worker process on its own embedded Spectrum (the tape is
+loaded once per worker and each game starts from that snapshot), with the
+automated player strategies taken in turn; the job runner (harness/runtime/jobs.py)
+runs them on a local pool or on a Dask cluster (--scheduler). The report says
+how many score events were checked and how many differences were found, by
+documented deviation or unexplained, and which games the harness itself
+failed on; the exit status is non-zero on any unexplained difference, BASIC
+error report, timeout or harness failure. Each run owns its --out folder
+(harness/runtime/outdir.py): a used folder is refused unless --replace.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pathlib import Path
+
+from ..game.events import ChoiceKind
+from ..game.players import PLAYERS
+from ..game.regress import RegressError, STRATEGIES, THOROUGH_SET, run, summary_table
+from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=6, help="games to play (default 6)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
+                        help="seed of the first game, 0..65535 (default 1); game i is seeded from seed+i, spread over 0..65535")
+    add_runner_options(parser, "games")
+    parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder (default out/regress)")
+    parser.add_argument("--replace", action="store_true",
+                        help="clear --out first when it holds an earlier run (without it a used folder is refused)")
+    parser.add_argument("--tape", type=Path,
+                        help="the tape to play (default: build/cribbage.tap, built when missing or stale)")
+    parser.add_argument("--strategy", choices=sorted(PLAYERS), action="append",
+                        help="player strategy (repeatable; default: random, greedy, adversarial in turn)")
+    parser.add_argument("--thorough", action="store_true",
+                        help="after the --games games, also play the thorough set (every choice a person has, "
+                             "several games on one machine, the answers that stop the program): "
+                             + ", ".join(THOROUGH_SET))
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--rzx", action="store_true",
+                        help="also record each game as game-NNN.rzx (an RZX input recording Fuse and SkoolKit "
+                             "replay) with game-NNN-end.z80; the games then run at real timing (BEEP and PAUSE "
+                             "not skipped), with the same transcripts")
+    parser.add_argument("--core", choices=("z80", "skoolkit"), default="z80",
+                        help="the CPU core: z80 (default) or skoolkit, SkoolKit's simulator as a second core "
+                             "(GPL, a test oracle: the 'oracle' extra; about 13 times slower)")
+    add_accelerate_option(parser)
+
+
+
+
+def reach_lost(report: dict) -> list[str]:
+    """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
+    note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
+    cov = report.get("coverage") or {}
+    lost = [f"{item}: neither run nor explained by a note" for item in cov.get("unexplained", [])]
+    taken = cov.get("choices", {})
+    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not taken.get(k.value)]
+    return lost
+
+
+def exit_status(report: dict, thorough: bool) -> int:
+    """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
+    the reach shrank (`reach_lost`)."""
+    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
+           or report["harness_failures"] or (thorough and reach_lost(report)))
+    return 1 if bad else 0
+
+
+def execute(args: argparse.Namespace) -> int:
+    from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
+    report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
+                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
+                 thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate,
+                 report_page=write_report_html)
+    print(summary_table(report))
+    print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
+    if args.thorough:
+        for item in reach_lost(report):
+            print(f"cribbage-zx regress --thorough: {item}", file=sys.stderr)
+    return exit_status(report, args.thorough)
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx regress", RegressError).parse_args(argv))

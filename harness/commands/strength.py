@@ -1,0 +1,64 @@
+"""`cribbage-zx strength`: how strong the magazine's computer player is, measured in whole games.
+
+The BASIC program plays N games against each of the automated players
+(random, greedy and the engine's expected-value player `ev`) on the embedded
+Spectrum, through the same job runner as `regress` (a local pool, or Dask with
+--scheduler); every game's transcript is kept, and `study.py` measures each
+discard and each card the program chose against the expected-value player.
+Beside the matches, the rules engine plays games by itself (fast, thousands):
+equal expected-value players (the first dealer's advantage, published at
+55-56 %), and a planted weak strategy (always throw the two highest cards)
+against the expected-value player, which must come out worse. The engine's
+own crib table is set beside the published ones (Schell, Hessel). Writes
+report.json, strength.html with its plots, and a transcript per game.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pathlib import Path
+
+from ..game.strength import DEFAULT_OUT, OPPONENTS, StrengthError, reanalyse, run, summary_table
+from ..runtime.cliargs import add_runner_options, command_parser, int_in
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 100_000), default=6,
+                        help="games of the program against each opponent (default 6)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1,
+                        help="seed of the first game (default 1); game i is seeded from seed+i, spread over 0..65535")
+    parser.add_argument("--opponent", choices=OPPONENTS, action="append",
+                        help="automated opponent (repeatable; default: random, greedy, ev in turn)")
+    parser.add_argument("--engine-games", type=int_in(0, 1_000_000), default=2000,
+                        help="rules-engine self-play games per pairing (default 2000, about 0.05 CPU-s each)")
+    add_runner_options(parser, "games")
+    parser.add_argument("--out", type=Path, help="output folder (default out/strength; with --from, the folder "
+                                                    "studied is rewritten unless --out names another)")
+    parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
+    parser.add_argument("--tape", type=Path, help="the tape to play (default: build/cribbage.tap, built when stale)")
+    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR", action="append",
+                        help="play nothing: study the transcripts in DIR again and rewrite its report and page; "
+                             "repeated, study several runs' games together into --out")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def execute(args: argparse.Namespace) -> int:
+    from ..edition.strength import write_strength_page   # the view, imported when the command runs (a quick --help)
+    if args.from_dir:
+        out = args.out if args.out is not None or len(args.from_dir) == 1 else DEFAULT_OUT
+        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler, out=out,
+                           replace=args.replace, page=write_strength_page)
+        where = out or args.from_dir[0]
+    else:
+        where = args.out or DEFAULT_OUT
+        report = run(args.games, args.seed, args.workers, where, tuple(args.opponent or OPPONENTS),
+                     engine_games=args.engine_games, tap=args.tape, scheduler=args.scheduler,
+                     replace=args.replace, progress=not args.quiet, page=write_strength_page)
+    print(summary_table(report))
+    print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
+    return 1 if report["harness_failures"] else 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx strength", StrengthError).parse_args(argv))

@@ -1,0 +1,93 @@
+"""`cribbage-zx sweep show|play|discard`: the program's scoring routines against the engine, exhaustively.
+
+* show: every (four-card hand, starter) up to suit symmetry -- the rank
+  multiset with the starter marked, and one representative of each suit
+  pattern that matters (no flush, four-card flush, five-card flush, each with
+  or without his nobs) weighted by how many of the 12,994,800 deals it stands
+  for -- through 4700 (with 1000 and 2400) as a hand; as a crib (CR=1) only
+  the patterns where the crib rule differs (a four-card flush), since CR is
+  read nowhere else in those routines (line 1310; checked by a test).
+* play: the series the rules allow (count <= 31, up to eight cards, at most
+  four of a rank: 12,892,167 of them), scored by 2000 after each card. 2000
+  reads only SUM, N and the table T(); it stops at the first pair mismatch and
+  a run longer than the last cards' distinct suffix cannot pass its sort
+  check, so series that agree on the situation (see play_keys) run the same
+  tests: one of each is run, weighted by how many series it stands for: all
+  544,816 situations by default (about an hour with 2 workers: a long run
+  costs the BASIC seconds of Spectrum time), or with --quick every situation
+  with a distinct suffix of up to 4 cards and a seeded sample of the longer
+  ones (the report states the coverage).
+* discard: a random sample of six-card hands through 500: the points the
+  program's discard gives away against the engine's best (a strength report).
+
+Work is split in chunks run by the job runner (harness/runtime/jobs.py: a local pool
+or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
+with the fingerprint of its cases: an interrupted sweep continues where it
+stopped, losing no finished chunk, and a chunk file that is corrupt or does
+not match its cases is computed again, never counted.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pathlib import Path
+
+from ..game.sweep import SweepError, _tape_bytes, discard_report, run_sweep
+from ..runtime import atomic
+from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from ..runtime.outdir import claimed
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", choices=("show", "play", "discard"), help="which routine to sweep")
+    add_runner_options(parser, "chunks")
+    parser.add_argument("--out", type=Path, default=Path("out/sweep"), help="output folder (default out/sweep)")
+    parser.add_argument("--replace", action="store_true",
+                        help="start afresh: clear OUT/<sweep> instead of resuming from its finished chunks")
+    parser.add_argument("--tape", type=Path,
+                        help="the tape whose routines to call (default: build/cribbage.tap, built when stale)")
+    parser.add_argument("--samples", type=int_in(1, 10_000_000), default=400,
+                        help="discard: six-card hands to sample (default 400)")
+    parser.add_argument("--seed", type=int_in(0, 2**32 - 1), default=1, help="seed of the samples (default 1)")
+    parser.add_argument("--limit", type=int_in(1), help="only the first N cases (a quick look)")
+    parser.add_argument("--chunk", type=int_in(1, 100_000), default=400, help="cases per chunk (default 400)")
+    parser.add_argument("--max-suffix", type=int_in(1, 7), default=7,
+                        help="play: run every situation whose distinct suffix is at most this long "
+                             "(7, the default, is every situation: about an hour with 2 workers)")
+    parser.add_argument("--sample", type=int_in(0), default=0, help="play: longer situations to sample")
+    parser.add_argument("--quick", action="store_true",
+                        help="play: every situation with a distinct suffix of up to 4 cards and a "
+                             "sample of 4000 longer ones (about 5 minutes)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_accelerate_option(parser)
+
+
+def execute(args: argparse.Namespace) -> int:
+    if args.what == "discard":
+        tape = _tape_bytes(args.tape)
+        with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
+            report = discard_report(args.samples, args.seed, tape)
+            atomic.write_json(args.out / "discard-report.json", report, indent=1)
+        print(json.dumps(report, indent=1))
+        return 0
+    if args.quick:
+        args.max_suffix, args.sample = 4, 4000
+    options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
+                                              "seed": args.seed}
+    report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
+                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
+                       accelerate=args.accelerate, **options)
+    print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
+          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
+          f"{report['harness_failures']} harness failure(s)")
+    for g in report["groups"]:
+        print(f"  {g['cause']}: {g['cases']} cases, weight {g['weight']}, deviation {g['deviation'] or '-'}; "
+              f"example {json.dumps(g['example'], ensure_ascii=False)}")
+    print(f"report: {args.out / (args.what + '-report.json')}")
+    return 1 if report["unexplained_groups"] or report["harness_failures"] or report["chunks_missing"] else 0
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx sweep", SweepError).parse_args(argv))
