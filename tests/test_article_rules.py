@@ -1,5 +1,6 @@
 """Every rule value of the engine against what its sources say: the seed article, the Cadenza manual,
-the modern standard and the BASIC listing (harness.cribbage.rules.RULE_SOURCES).
+the modern standard (harness.cribbage.rules.RULE_SOURCES) and the BASIC listing (the program model's column,
+harness.game.rulesets.RULE_SOURCES).
 
 Each quotation is checked to be in its source, each preset to hold what its source says, and the
 engine, run under each preset, to score what the source's sentence says (expected values are the
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.cribbage import ARTICLE, CADENZA, PROGRAM, STANDARD, Game, Rules, score_hand, score_play
-from harness.cribbage.rules import RULE_SOURCES
+from harness.cribbage import ARTICLE, CADENZA, STANDARD, Game, Rules, score_hand, score_play
+from harness.game.rulesets import PROGRAM, RULE_SOURCES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLE_TEXT = ROOT / "docs" / "sources" / "article.txt"        # the seed's prose, verbatim

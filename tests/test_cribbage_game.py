@@ -2,9 +2,10 @@
 
 import pytest
 
-from harness.cribbage import (ARTICLE, CADENZA, PROGRAM, STANDARD, Game, IllegalAction, Rules,
+from harness.cribbage import (ARTICLE, CADENZA, STANDARD, Game, IllegalAction, Rules,
                               parse_russian, replay)
 from harness.cribbage.cards import format_cards
+from harness.game.rulesets import PROGRAM      # the listing's rule set, built by the program model
 
 DEALER, OPPONENT = 0, 1
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from harness.cribbage import (ARTICLE, CADENZA, PROGRAM, STANDARD, count_of, go_points, is_legal,
+from harness.cribbage import (ARTICLE, CADENZA, STANDARD, count_of, go_points, is_legal,
                               last_card_points, playable, score_play)
+from harness.game.rulesets import PROGRAM      # the listing's rule set, built by the program model
 
 
 def kinds(series, rules=STANDARD):

@@ -10,6 +10,7 @@ from harness.spectrum.basic import split_program
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48
 from harness.spectrum.romcheck import RomNumberEncoder, enter_program
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.typist import Typist
 from harness.spectrum.variables import BasicVariables
@@ -44,7 +45,7 @@ def test_tape_has_the_program_with_autostart_2_and_the_font(built):
 
 
 def screen_text(m):
-    return read_screen(m.mem, udg_text=UDG_TEXT)
+    return read_screen(m.mem, udg_text=UDG_TEXT, font_text=koi7_char)
 
 
 def test_loads_autostarts_and_deals_six_cards(built):

@@ -902,7 +902,7 @@ def test_d3_only_where_muggins_is_played():
 def test_the_rules_each_deviation_applies_under():
     """Read off each entry's "judged under": D3 with muggins, D5 where a lurch or skunk counts, D6 and D7
     only under the article's values; every other one under every rule set."""
-    from harness.cribbage.rules import PRESETS
+    from harness.game.rulesets import PRESETS     # the engine's presets and the listing's
     from harness.game.deviations import DEVIATIONS
     under = {k: sorted(name for name, r in PRESETS.items() if d.under(r)) for k, d in DEVIATIONS.items()}
     every = sorted(PRESETS)

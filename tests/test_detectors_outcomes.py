@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from harness.cribbage import STANDARD
-from harness.cribbage.rules import PRESETS
+from harness.game.rulesets import PRESETS
 from harness.game.compare import compare
 from harness.game.events import Choice, ChoiceKind, Score, ScoreContext, Tally, Win, read_jsonl
 from harness.game.judgements import Cause

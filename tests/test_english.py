@@ -213,7 +213,7 @@ def play_and_watch(tape: bytes, seed: int) -> tuple[list, list, str]:
         if not trace or trace[-1] != entry:
             trace.append(entry)
         if (w.kind, w.line) == ("pause", 4661) or (w.kind, w.line) == ("inkey", 8105):
-            shows.append(read_screen(m.mem).rows)
+            shows.append(read_screen(m.mem, font_text=koi7_char).rows)
         # every character on the screen, the font's codes 0x60-0x7E read as what each edition's font draws there
         english_font = bytes(m.mem[64600:64600 + 768]) == bytes(m.mem[0x3D00:0x3D00 + 768])   # "chr" CODE 64600
         screen = read_screen(m.mem, udg_text=UDG_TEXT, font_text=rom_char if english_font else koi7_char)

@@ -29,6 +29,7 @@ from harness.spectrum import audio, tzx, z80snap
 from harness.spectrum.basic import split_program, tokenise_program
 from harness.spectrum.font import build_font
 from harness.spectrum.machine import Spectrum48
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
 from harness.spectrum.typist import Typist
@@ -121,7 +122,7 @@ class Step:
 
     @property
     def rows(self) -> list[str]:
-        return [r.rstrip() for r in read_screen(self.memory).rows]
+        return [r.rstrip() for r in read_screen(self.memory, font_text=koi7_char).rows]
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ def test_the_wav_loads_through_the_rom_loader_in_tap2sna(tmp_path):
     stop = m.run_until_wait()
     expected = first_session(game_tape()).steps[0]
     assert (stop.wait.kind, stop.wait.line) == ("input", expected.line)
-    assert [r.rstrip() for r in read_screen(m.mem).rows] == expected.rows
+    assert [r.rstrip() for r in read_screen(m.mem, font_text=koi7_char).rows] == expected.rows
 
 
 # ---------------------------------------------------------------- TZX
@@ -318,7 +319,8 @@ def test_the_tzx_loads_through_the_rom_loader_like_the_tap(tmp_path):
     path.write_bytes(tzx.tap_to_tzx(read_tap(game_tape())))
     m = tap2sna(path, tmp_path / "tzx.z80")
     m.run_until_wait()
-    assert [r.rstrip() for r in read_screen(m.mem).rows] == first_session(game_tape()).steps[0].rows
+    rows = read_screen(m.mem, font_text=koi7_char).rows
+    assert [r.rstrip() for r in rows] == first_session(game_tape()).steps[0].rows
 
 
 def test_direct_recording_block_fields():

@@ -33,6 +33,7 @@ import numpy as np
 import pytest
 
 from harness.spectrum import audio, tzx, z80snap
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
 from harness.spectrum.tape import read_tap
 from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
@@ -113,7 +114,7 @@ def pixel_rows(display: np.ndarray, fonts: bytes) -> list[str]:
     """Text rows of 256x192 pixels, read with the fonts (CHARS, UDG, ROM) of the 64K memory *fonts*."""
     mem = bytearray(fonts)
     mem[0x4000:0x5800] = display_from_pixels(display)
-    return [r.rstrip() for r in read_screen(mem).rows]
+    return [r.rstrip() for r in read_screen(mem, font_text=koi7_char).rows]
 
 
 def expected_rows(memory: bytes) -> list[str]:

@@ -4,6 +4,7 @@ import pytest
 from harness.errors import MachineError
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.loading import load_tape
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
 from harness.spectrum.variables import BasicVariables
@@ -22,7 +23,7 @@ def test_a_tape_written_by_the_project_loads_and_its_program_runs(fast_machine, 
     path.write_bytes(tape_for(PROGRAM))
     stop = load_tape(fast_machine, path)
     assert stop.kind == "report" and stop.report.code == "0" and stop.report.line == 40
-    rows = [r.rstrip() for r in read_screen(fast_machine.mem).rows]
+    rows = [r.rstrip() for r in read_screen(fast_machine.mem, font_text=koi7_char).rows]
     assert "LOADED 42" in rows and "123" in rows
     assert BasicVariables(fast_machine).get("A") == 42
     assert fast_machine.tape_blocks_left == 0

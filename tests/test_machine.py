@@ -2,6 +2,7 @@
 import pytest
 
 from harness.spectrum.machine import FRAME_T, RunTimeout, Spectrum48
+from harness.spectrum.charset import rom_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.typist import Typist
 
@@ -19,7 +20,7 @@ def type_program(m, *lines: bytes) -> Typist:
 
 
 def test_boot_screen_reads_the_copyright_line(machine):
-    screen = read_screen(machine.mem)
+    screen = read_screen(machine.mem, font_text=rom_char)
     assert screen.rows[23].rstrip() == "© 1982 Sinclair Research Ltd"
     assert not screen.unknown
 
@@ -45,7 +46,7 @@ def test_rom_is_write_protected(machine):
     t.type_codes(bytes([RUN, 0x0D]))
     machine.run_until_report(200)
     assert machine.mem[0] == 0xF3
-    assert read_screen(machine.mem).rows[0].rstrip() == "243"
+    assert read_screen(machine.mem, font_text=rom_char).rows[0].rstrip() == "243"
 
 
 def test_division_by_zero_is_report_6_with_its_line_and_statement(machine):
@@ -55,7 +56,7 @@ def test_division_by_zero_is_report_6_with_its_line_and_statement(machine):
     assert stop.kind == "report"
     rep = machine.last_report
     assert (rep.code, rep.message, rep.line, rep.statement) == ("6", "Number too big", 10, 2)
-    assert "6 Number too big, 10:2" in read_screen(machine.mem).text
+    assert "6 Number too big, 10:2" in read_screen(machine.mem, font_text=rom_char).text
 
 
 def test_wait_states_pause_input_inkey(machine):
@@ -100,7 +101,7 @@ def test_fast_mode_skips_beep_and_pause_but_counts_the_frames(fast_machine):
     kinds = [e.kind for e in m.events]
     assert "beep" in kinds and ("pause", (100,)) in [(e.kind, e.detail) for e in m.events]
     assert m.peek("FRAMES") - before >= 100
-    assert read_screen(m.mem).rows[0].rstrip() == "7"
+    assert read_screen(m.mem, font_text=rom_char).rows[0].rstrip() == "7"
 
 
 def test_snapshot_restore_is_exact(machine):

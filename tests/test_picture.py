@@ -146,3 +146,16 @@ def test_a_picture_half_drawn_is_marked_so(loaded):
     assert half and all(e.drawing for e in half)
     assert not any(e.drawing for e in rec.events if isinstance(e, Picture) and e.moment != "mid-redraw")
     assert any(SlotView.parse(code).state == "other" for e in half for code in e.slots.values())
+
+
+def test_a_picture_in_the_selectors_polling_loop_is_named_by_the_loops_head(loaded):
+    """Which of 3730/3750 a frame end catches is timing alone (a fast run and an RZX run differ): the picture is
+    named 3730, the loop's head; 3725 (keys held) and every other line keep their own."""
+    from harness.game.observer import Observer
+    m = machine_showing(loaded, "play")
+    pictures: list[Picture] = []
+    observer = Observer(m, pictures.append)
+    for line in (3750, 3730, 3725, 4925):
+        observer.observe_picture("select 2720", line)
+    assert [p.line for p in pictures] == [3730, 3730, 3725, 4925]
+    assert pictures[0].slots == pictures[1].slots                  # the same screen, named the same

@@ -22,6 +22,7 @@ from harness.play.panel import POINTER_COLOUR, pointer_rect
 from harness.play.session import BORDER_H, BORDER_W, PANEL_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.direct import run_direct
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
 
 CUT_WAIT = 4925          # «СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ»
@@ -44,7 +45,7 @@ def dummy_video(monkeypatch):
 
 
 def rows(session: PlaySession) -> list[str]:
-    return [r.rstrip() for r in read_screen(session.machine.mem, udg_text=UDG_TEXT).rows]
+    return [r.rstrip() for r in read_screen(session.machine.mem, udg_text=UDG_TEXT, font_text=koi7_char).rows]
 
 
 def to_the_cut(session: PlaySession) -> None:

@@ -253,7 +253,7 @@ def test_with_muggins_a_wrong_claim_is_flagged_as_the_programs_muggins_d3(tape):
 
 @pytest.mark.parametrize("preset", ["article", "program", "cadenza"])
 def test_the_referee_judges_by_the_rules_asked_for_as_regress_does_under_each_preset(first_deal, preset):
-    from harness.cribbage.rules import PRESETS
+    from harness.game.rulesets import PRESETS
     referee = Referee(rules=PRESETS[preset])
     for ev in first_deal.referee.events:
         referee.feed(ev)

@@ -27,6 +27,7 @@ from harness.play.keymap import GAME_KEYS, WINDOW_KEYS, key_help
 from harness.play.record import KeyRecord
 from harness.play.session import MESSAGE_READ_FRAMES, PlaySession
 from harness.play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.variables import BasicVariables
 
@@ -55,7 +56,7 @@ def keys(s: PlaySession, *names: str):
 
 
 def rows(s: PlaySession) -> list[str]:
-    return read_screen(s.machine.mem, udg_text=P.UDG_TEXT).rows
+    return read_screen(s.machine.mem, udg_text=P.UDG_TEXT, font_text=koi7_char).rows
 
 
 # ---------------------------------------------------------------- the status line

@@ -30,6 +30,7 @@ from harness.play.cards import cards_text
 from harness.play.panel import POINTER_COLOUR, pointer_rect
 from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
 from test_fuse import read_xwd
 
@@ -159,7 +160,7 @@ def memory(snap: z80snap.Z80Snapshot) -> bytearray:
 
 
 def rows(mem) -> list[str]:
-    return [r.rstrip() for r in read_screen(mem, udg_text=UDG_TEXT).rows]
+    return [r.rstrip() for r in read_screen(mem, udg_text=UDG_TEXT, font_text=koi7_char).rows]
 
 
 MARKER = POINTER_COLOUR

@@ -9,7 +9,7 @@ import pytest
 
 from harness.game import english
 from harness.game.build import build
-from harness.spectrum.charset import rom_char
+from harness.spectrum.charset import koi7_char, rom_char
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48
 from harness.spectrum.screen import read_screen
@@ -98,7 +98,7 @@ def loaded(lang: str) -> Spectrum48:
 def bottom_row(m: Spectrum48, lang: str) -> str:
     """The report line, read with the glyphs each edition's font has at the codes of the Latin lowercase."""
     m.run_frames(20)                                  # the report is printed after the run stops
-    screen = read_screen(m.mem, font_text=rom_char) if lang == "en" else read_screen(m.mem)
+    screen = read_screen(m.mem, font_text=rom_char) if lang == "en" else read_screen(m.mem, font_text=koi7_char)
     return screen.rows[23].rstrip()
 
 
@@ -139,7 +139,8 @@ def test_after_the_last_game_continue_or_go_to_7400_starts_another(command):
     Typist(m).type_codes(command)
     stop = m.run(5000, until_wait=True, what="the muggins question")
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7405)
-    assert any(english.english("ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ").strip() in r for r in read_screen(m.mem).rows)
+    asked = english.english("ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ").strip()
+    assert any(asked in r for r in read_screen(m.mem, font_text=koi7_char).rows)
     assert BasicVariables(m).get("G()") == games                   # the tally of games is kept
 
 
@@ -150,8 +151,8 @@ def test_run_after_the_end_starts_afresh_without_reloading():
     Typist(m).type_codes(RUN)
     stop = m.run(5000, until_wait=True, what="the first question")
     assert (stop.kind, stop.wait.kind, stop.wait.line) == ("wait", "input", 7060)
-    rows = read_screen(m.mem).rows
-    assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in rows) and not read_screen(m.mem).unknown
+    screen = read_screen(m.mem, font_text=koi7_char)
+    assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in screen.rows) and not screen.unknown
 
 
 def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path):
@@ -162,10 +163,10 @@ def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_th
     run_tool(tool("tap2sna.py"), tape, snap)
     m = z80snap.load(snap, fast=True)
     assert 9900 <= m.peek("PPC") <= 9950                              # setting up the UDGs
-    assert any("PLEASE WAIT" in r for r in read_screen(m.mem).rows)
+    assert any("PLEASE WAIT" in r for r in read_screen(m.mem, font_text=koi7_char).rows)
     stop = m.run(5000, until_wait=True, what="the first question")
     assert (stop.kind, stop.wait.line) == ("wait", 7060)
-    assert any("NEED INSTRUCTIONS? (Y/N):" in r for r in read_screen(m.mem).rows)
+    assert any("NEED INSTRUCTIONS? (Y/N):" in r for r in read_screen(m.mem, font_text=koi7_char).rows)
 
 
 class _AtClaim(Exception):

@@ -42,6 +42,8 @@ def test_suit_and_rank_strings_are_the_listings():
     assert LINES[7320].startswith('LET R$="Т23456789')
     assert P.card_text(parse_card("QH")) == "Д♥"
     assert P.card_text(parse_card("QH"), P.ENGLISH_RANKS) == "Q♥"
+    # R$'s bytes as the tape holds them: the Т in KOI-7 (0x74), the digits, the UDGs R (the ten), L, M, N
+    assert P.RANK_CODES == (0x74, *b"23456789", 0x90 + 17, 0x90 + 11, 0x90 + 12, 0x90 + 13)
 
 
 def test_the_lines_the_model_names_say_what_it_says_they_do():
@@ -50,7 +52,17 @@ def test_the_lines_the_model_names_say_what_it_says_they_do():
     assert "ВВЕДИТЕ СВОЙ СЧЕТ" in LINES[P.ASK_CLAIM]
     assert "СЫГРАЕМ ЕЩЕ" in LINES[P.ASK_AGAIN]
     assert LINES[P.AT_PEG[0]] == "LET S(PLAYER)=S(PLAYER)+S"
-    assert LINES[P.AT_CREDIT[0]] == "LET G(PLAYER)=G(PLAYER)+1"
+    assert LINES[8260] == "LET G(PLAYER)=G(PLAYER)+1"          # the game credited (the rule set's "single")
+    assert LINES[P.SELECTOR_LINE].startswith("REM") and "ВЫБОР КАРТЫ" in LINES[P.SELECTOR_LINE]
+    assert LINES[P.SELECTOR_KEYS_HELD] == f'IF INKEY$<>"" THEN GO TO {P.SELECTOR_KEYS_HELD}'
+    assert LINES[P.SELECTOR_ENTER] == f"IF CODE INKEY$=13 THEN GO TO {P.SELECTOR_CHOSEN}"
+    assert LINES[P.SELECTOR_SPACE] == f'IF INKEY$<>" " THEN GO TO {P.SELECTOR_ENTER}'   # the loop's other line
+    assert P.WAIT_LOOP_HEAD == {3730: 3730, 3750: 3730}
+    assert all(LINES[n] == "PAUSE 0" or LINES[n].startswith("PAUSE 0:") for n in P.INSTRUCTION_PAGE_WAITS)
+    assert LINES[P.DEMO_KEY_READ] == 'IF INKEY$<>" " THEN GO TO 9175'
+    assert LINES[P.INSTRUCTIONS_TESTED].startswith('IF I$(1)="Y"') and f'"{P.YES}"' in LINES[P.ASK_MUGGINS]
+    assert f'IF M$="{P.NO}" THEN STOP' in LINES[8330]
+    assert LINES[P.CLAIM_RANGE_CHECK] == f"IF SS<0 OR SS>50 THEN GO TO {P.ASK_CLAIM}"
     assert "SUM<22" in LINES[2742] and P.GO_THRESHOLD == 22
     assert "S(PLAYER)>120" in LINES[6060] and P.GAME_LENGTH == 121
     assert "GO TO 9175" in LINES[9095] and 9175 not in LINES and P.DEMO_SKIPPED == min(n for n in LINES if n > 9175)

@@ -1,6 +1,7 @@
 """The screen reader: colours per cell, unknown cells reported, PNG sizes; the listing read back."""
 from PIL import Image
 
+from harness.spectrum.charset import rom_char
 from harness.spectrum.screen import PALETTE, read_screen, save_png
 from harness.spectrum.typist import Typist
 
@@ -13,7 +14,7 @@ def test_cell_attributes_and_inverse_video(machine):
     t.type_codes(bytes([PRINT, INK]) + b"2;" + bytes([PAPER]) + b"6;" + bytes([FLASH]) + b"1;"
                  + bytes([BRIGHT]) + b'1;"A";' + bytes([INVERSE]) + b'1;"B"\r')
     machine.run_until_report(100)
-    s = read_screen(machine.mem)
+    s = read_screen(machine.mem, font_text=rom_char)
     assert s.rows[0][:2] == "AB"
     assert (s.ink[0, 0], s.paper[0, 0], s.flash[0, 0], s.bright[0, 0]) == (2, 6, 1, 1)
     assert not s.inverse[0, 0] and s.inverse[0, 1]
@@ -21,7 +22,7 @@ def test_cell_attributes_and_inverse_video(machine):
 
 def test_an_unknown_cell_is_reported_not_guessed(machine):
     machine.write(0x4000 + 5, bytes([0x5A]))            # row 0, column 5, top pixel line: no glyph like it
-    s = read_screen(machine.mem)
+    s = read_screen(machine.mem, font_text=rom_char)
     assert s.rows[0][5] == "\ufffd" and s.unknown == [(0, 5)]
 
 

@@ -25,6 +25,7 @@ import pytest
 from harness.commands import snapshot as snapshot_cmd_cmd
 from harness.game import snapshot as snapshot_cmd
 from harness.spectrum import z80snap
+from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.sysvars import SYSVARS
 from test_exports import (ANSWERS, DEAL_LINE, first_session, game_tape, new_machine, run_tool,
@@ -54,7 +55,7 @@ def test_tap2sna_loads_the_tape_through_the_rom_and_the_memory_is_ours(tmp_path)
     stop = theirs.run_until_wait()
     ours = first_session(game_tape()).steps[0]
     assert (stop.wait.kind, stop.wait.line, stop.wait.statement) == (ours.kind, ours.line, ours.statement)
-    assert [r.rstrip() for r in read_screen(theirs.mem).rows] == ours.rows
+    assert [r.rstrip() for r in read_screen(theirs.mem, font_text=koi7_char).rows] == ours.rows
     mem = bytes(theirs.mem)
     prog, e_line = word(ours.memory, "PROG"), word(ours.memory, "E_LINE")
     assert (word(mem, "PROG"), word(mem, "E_LINE")) == (prog, e_line)

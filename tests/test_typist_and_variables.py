@@ -2,6 +2,7 @@
 import pytest
 
 from harness.errors import MachineError
+from harness.spectrum.charset import rom_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.typist import Typist
 from harness.spectrum.variables import BasicVariables, ForLoop, VariableError
@@ -49,7 +50,7 @@ def test_variables_read_back_equal_what_the_program_printed(machine):
     t.enter_line(b"30" + bytes([0xF5]) + b'A;" ";B$;" ";C(2);" ";I;" ";TOTAL;" ";D$(2)')
     t.type_codes(bytes([0xF7, 0x0D]))
     machine.run_until_report(200)
-    printed = read_screen(machine.mem).rows[0].split()
+    printed = read_screen(machine.mem, font_text=rom_char).rows[0].split()
     v = BasicVariables(machine)
     assert printed == ["7", "CAT", "2.5", "4", "-1E+10", "XY"]
     assert v.get("A") == 7 and v.get("B$") == "CAT"
@@ -74,7 +75,7 @@ def test_variables_written_by_name_are_seen_by_basic(machine):
     t.type_codes(bytes([0xEC]) + b"20\r")   # GO TO 20 keeps the variables
     machine.run_until_report(100)
     # "1X0" was printed before the report; GO TO 20 goes on printing on the same row
-    assert read_screen(machine.mem).rows[0].rstrip() == "1X042LONGER0.259"
+    assert read_screen(machine.mem, font_text=rom_char).rows[0].rstrip() == "1X042LONGER0.259"
     assert machine.last_report.code == "0"
     with pytest.raises(VariableError, match="Q"):
         v.get("Q")

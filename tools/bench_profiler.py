@@ -26,7 +26,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    regress._init_worker(regress._tape_bytes(None))
+    regress.init_worker(regress.tape_bytes(None))
     totals = {False: 0.0, True: 0.0}
     for n in range(args.games):
         seed = regress.spread_seed(args.seed + n)

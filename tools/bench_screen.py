@@ -24,9 +24,7 @@ def one(seed: int, strategy: str, pictures: bool) -> tuple[float, float]:
     from harness.game.compare import compare
     from harness.game.driver import GameDriver
     from harness.game.players import make
-    from harness.spectrum.machine import Spectrum48
-    m = Spectrum48(fast=True)
-    m.restore(regress._snapshot)
+    m = regress.loaded_machine()
     driver = GameDriver(m, make(strategy, seed), seed=seed)
     driver.observer.take_pictures = pictures
     start = time.process_time()
@@ -41,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     from harness.game import regress
-    regress._init_worker(regress._tape_bytes(None))
+    regress.init_worker(regress.tape_bytes(None))
     total_on = total_off = total_read = 0.0
     for i in range(args.games):
         seed, strategy = regress.spread_seed(1 + i), regress.STRATEGIES[i % len(regress.STRATEGIES)]

@@ -44,11 +44,9 @@ def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = No
     from harness.game import regress
     from harness.game.driver import GameDriver
     from harness.game.players import make
-    from harness.spectrum.machine import Spectrum48
 
-    regress._init_worker(regress._tape_bytes(None))
-    m = Spectrum48(fast=True)
-    m.restore(regress._snapshot)
+    regress.init_worker(regress.tape_bytes(None))
+    m = regress.loaded_machine()
     driver = GameDriver(m, make(strategy, seed), seed=seed)
     seen: dict[str, int] = {}
     shots: dict[str, bytes] = {}

@@ -84,7 +84,9 @@ def markdown(data: dict) -> str:
     out += ["", "## The screen judged at every wait", "",
             "How many pictures of the screen each run judged, by moment (the wait, the card selector by its",
             "caller, and the line it waits at; `harness/game/screen_judgements.py`). The selector's 3725 (keys",
-            "held from before) and the INKEY$ read right after a PAUSE 0 (9095, 9160) are passed without a stop.",
+            "held from before) and the INKEY$ read right after a PAUSE 0 (9095, 9160) are passed without a stop;",
+            "a picture in its polling loop (3730-3750) is named by the loop's head, 3730 (which line a frame end",
+            "catches is timing alone: `WAIT_LOOP_HEAD` in `harness/game/program.py`).",
             "", "| moment (line) | default | thorough |", "| --- | --- | --- |"]
     moments = sorted(set().union(*(data[name].get("pictures_at", {}) for name in RUNS)))
     for m in moments:

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
-from harness.cribbage.rules import RULE_SOURCES  # noqa: E402
+from harness.game.rulesets import RULE_SOURCES  # noqa: E402
 from harness.game.deviations import table_markdown  # noqa: E402
 
 HEADER = """# The original program's deviations from the rules
@@ -41,7 +41,8 @@ ARTICLE_HEADER = """
 The values the article states (the `ARTICLE` rules preset), quoted as the OCR
 of the seed reads them, against the modern standard (ACC rules, Hoyle; the
 `STANDARD` preset) and the BASIC listing (`PROGRAM`). Every scoring value and
-what each source says of it: `RULE_SOURCES` in `harness/cribbage/rules.py`.
+what each source says of it: `RULE_SOURCES` in `harness/game/rulesets.py` (the engine's
+sources with the listing's).
 
 | rule | the article | the standard | the program |
 | --- | --- | --- | --- |

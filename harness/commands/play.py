@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..game.build import DEFAULT_TAP
 from ..runtime.cliargs import command_parser, int_in
-from ..cribbage.rules import PRESETS
+from ..game.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
 from ..play.session import PlaySession

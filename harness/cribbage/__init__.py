@@ -1,8 +1,8 @@
 """Reference cribbage engine (rules only; knows nothing about the Spectrum).
 
-Sources: the magazine article «КРИБЕДЖ» with its BASIC program, and the
-Cadenza Cribbage (Atari ST) manual.  Rule points where they differ are fields
-of :class:`Rules`.
+Sources: the magazine article «КРИБЕДЖ», the Cadenza Cribbage (Atari ST)
+manual and the modern standard.  Rule points where they differ are fields of
+:class:`Rules`; a program's own rule set is a preset of them made by its model.
 """
 
 from .cards import (Card, CardLike, CardsLike, format_card, format_cards, make, parse_card, parse_cards,
@@ -11,7 +11,7 @@ from .discard import best_discard, discard_values, ev_best_discard, ev_discard_v
 from .game import Game, IllegalAction, ScoreEvent, Step, replay
 from .play import (PlayScore, count_of, go_points, is_legal, last_card_points, playable,
                    score_play)
-from .rules import ARTICLE, CADENZA, PRESETS, PROGRAM, STANDARD, Rules
+from .rules import ARTICLE, CADENZA, PRESETS, STANDARD, Rules
 from .show import Combo, HandScore, score_cards, score_hand
 
 __all__ = [
@@ -20,7 +20,7 @@ __all__ = [
     "score_hand", "score_cards", "HandScore", "Combo",
     "score_play", "PlayScore", "count_of", "is_legal", "playable", "go_points",
     "last_card_points",
-    "Rules", "STANDARD", "ARTICLE", "PROGRAM", "CADENZA", "PRESETS",
+    "Rules", "STANDARD", "ARTICLE", "CADENZA", "PRESETS",
     "best_discard", "discard_values", "ev_best_discard", "ev_discard_values",
     "Game", "ScoreEvent", "Step", "IllegalAction", "replay",
 ]

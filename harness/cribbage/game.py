@@ -368,15 +368,15 @@ class Game:
     def _muggins(self, owner: int, hs: HandScore, reason: str, claim: int | None) -> list[ScoreEvent]:
         """Standard muggins: «эти очки, которые он увидел, а Вы - нет, запишутся
         ему» (the opponent takes what was missed; an over-claim is just
-        corrected).  Program muggins (4790-4800): any wrong claim and the
-        opponent takes the whole true total: «НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!»."""
+        corrected).  "whole_hand": any wrong claim and the opponent takes the
+        whole true total, the claimer nothing."""
         if hs.starter is None:
             raise IllegalAction("a show is counted with the starter")
         true = hs.total
         style = self.rules.muggins
         if claim is None or style == "off" or claim == true:
             return [ScoreEvent(owner, true, reason, hs.hand + (hs.starter,), detail=hs)]
-        if style == "program":
+        if style == "whole_hand":
             return [ScoreEvent(owner, 0, reason, hs.hand + (hs.starter,), rule="muggins", detail=hs),
                     ScoreEvent(_other(owner), true, "muggins", hs.hand + (hs.starter,),
                                rule="muggins", detail=hs)]

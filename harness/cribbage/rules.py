@@ -1,9 +1,10 @@
 """The rule choices on which the sources differ, kept open in one object.
 
-Each field names one point where the magazine article («КРИБЕДЖ»), its BASIC
-program, the Cadenza Cribbage manual and the modern standard rules can be read
-differently, so a comparison can say *which* rule a score difference comes
-from (see :meth:`Rules.differences`).
+Each field names one point where the rules of cribbage are read differently (the
+magazine article «КРИБЕДЖ», the Cadenza Cribbage manual, the modern standard, and
+whatever program is judged), so a comparison can say *which* rule a score difference
+comes from (see :meth:`Rules.differences`). The options are generic: a program's
+own rule set is a preset its model builds from them (harness/game/rulesets.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 GAME_POINT_SCHEMES = ("single", "lurch_article", "lurch_cadenza", "skunk")
-MUGGINS_STYLES = ("off", "standard", "program")
+MUGGINS_STYLES = ("off", "standard", "whole_hand")
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,8 @@ class Rules:
     game_length: 121 ("twice around") or 61 ("once around", Cadenza option).
     his_heels: points to the dealer for a jack turned as starter.  Article
         text: «если валет оказывается картой-стартером, то сдатчику
-        засчитывается очко» (1); program line 8020 «2 ОЧКА ЗА ЕГО ЧЕЛЯДЬ» and
-        Cadenza "the dealer scores two points for his heels" (2).
+        засчитывается очко» (1); Cadenza "the dealer scores two points for
+        his heels" (2).
     thirty_one_last_card: total for a 31 made with the last card of the play.
         Cadenza: "1 for playing the last card, or 2 if this brings the total to
         exactly 31" (2).  Article: «Ход последней картой ... дает еще одно
@@ -45,9 +46,9 @@ class Rules:
         (modern standard: loser below 91 -> 2, below 61 -> 4).
     muggins: "off"; "standard" (the opponent claims the points the player
         missed: «эти очки, которые он увидел, а Вы - нет, запишутся ему»);
-        "program" (listing lines 4790-4800: any wrong claim and the computer
-        takes the WHOLE true total: «НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!»).
-    lower_card_deals: cut for deal; the program prints «МЛАДШАЯ КАРТА СДАЕТ».
+        "whole_hand" (any wrong claim, under or over, and the opponent takes
+        the hand's whole true total; the claimer scores nothing).
+    lower_card_deals: the lower card of the cut for deal deals.
     """
 
     name: str = "standard"
@@ -116,18 +117,13 @@ STANDARD = Rules()
 # The article's text, read literally (each value quoted in RULE_SOURCES): his heels 1
 # («сдатчику засчитывается очко»), a 31 on the last card 1 + 2 = 3, one game for a
 # win, two if the loser has not passed 61, and muggins as the opponent taking what
-# was missed.  Neither what the program does (PROGRAM) nor the modern standard.
+# was missed.  Neither what a program does nor the modern standard.
 ARTICLE = Rules(name="article", his_heels=1, thirty_one_last_card=3,
                 game_points="lurch_article", muggins="standard")
-# The BASIC listing as printed: 2 for his heels (8020), a 31 ends the series
-# without a go point even on the last card (4130), one game won per game
-# (8260), muggins takes the whole hand (4790-4800).
-PROGRAM = Rules(name="program", his_heels=2, thirty_one_last_card=2,
-                game_points="single", muggins="program")
 CADENZA = Rules(name="cadenza", game_points="lurch_cadenza",
                 go_point_when_opponent_out=False)
 
-PRESETS = {r.name: r for r in (STANDARD, ARTICLE, PROGRAM, CADENZA)}
+PRESETS = {r.name: r for r in (STANDARD, ARTICLE, CADENZA)}
 
 
 @dataclass(frozen=True)
@@ -137,144 +133,123 @@ class Source:
     ``value`` is None where the source says nothing on the point.  ``says`` is
     a quotation: the article as the OCR of the seed reads it (OCR slips such
     as «эасчитывается» kept, line-break hyphens joined), the Cadenza manual
-    (both kept verbatim in docs/sources/), the BASIC listing; the modern standard is paraphrased from the American
-    Cribbage Congress (ACC) rules and Hoyle, naming the rule.
+    (both kept verbatim in docs/sources/); the modern standard is paraphrased from the American
+    Cribbage Congress (ACC) rules and Hoyle, naming the rule. A program's model adds its listing's column.
     """
 
     value: object
     says: str
 
 
-def _sources(article: tuple[object, str], cadenza: tuple[object, str], standard: tuple[object, str],
-             program: tuple[object, str]) -> dict[str, Source]:
-    return {"article": Source(*article), "cadenza": Source(*cadenza),
-            "standard": Source(*standard), "program": Source(*program)}
+def _sources(article: tuple[object, str], cadenza: tuple[object, str],
+             standard: tuple[object, str]) -> dict[str, Source]:
+    return {"article": Source(*article), "cadenza": Source(*cadenza), "standard": Source(*standard)}
 
 
-# Every scoring value of the engine, with what the four sources say it is.  The keys
+# Every scoring value of the engine, with what the three sources say it is.  The keys
 # that are fields of Rules are the ones where the sources disagree; the others are
-# constants of play.py/show.py/game.py on which all four agree (tests check both).
+# constants of play.py/show.py/game.py on which all agree (tests check both).
 RULE_SOURCES: dict[str, dict[str, Source]] = {
     "fifteen": _sources(
         (2, "если полученная сумма равна 15. ему запишется 2 очка"),
         (2, "A player receives 2 for bringing the total of the played cards to exactly 15."),
         (2, "ACC rules / Hoyle: a card bringing the count to 15 pegs 2; each combination totalling "
-            "15 in the show counts 2."),
-        (2, "2020 LET T=SUM+CT: IF T=15 OR T=31 THEN LET S=2")),
+            "15 in the show counts 2.")),
     "pair": _sources(
         (2, 'если его карта равиа карте предыдущего хода, т.е. образуется "пара", ему запишется 2 очка'),
         (2, "If a player plays a card of the same rank as the card played immediately before "
             "(i.e. if the player forms a pair), the player scores 2."),
-        (2, "ACC rules / Hoyle: a pair pegs 2 in the play and counts 2 in the show."),
-        (2, "2050 LET P=P+2")),
+        (2, "ACC rules / Hoyle: a pair pegs 2 in the play and counts 2 in the show.")),
     "pair_royal": _sources(
         (6, '"пэр рояль" - три одинаковые карты подряд дают 6 очков'),
         (6, "If the player plays a card of rank equal to the ranks of the previously played 2 cards, "
             "he/she scores 6."),
-        (6, "ACC rules / Hoyle: three of a kind (pair royal) 6."),
-        (6, "2110 IF P=4 THEN LET P=6")),
+        (6, "ACC rules / Hoyle: three of a kind (pair royal) 6.")),
     "double_pair_royal": _sources(
         (12, '"двойной пэр рояль" - 4 карты одного достоинства - 12 очков'),
         (12, "If the player plays a card of rank equal to the ranks of the previously played 3 cards, "
              "the player receives a score of 12."),
-        (12, "ACC rules / Hoyle: four of a kind (double pair royal) 12."),
-        (12, "2100 IF P=6 THEN LET P=12")),
+        (12, "ACC rules / Hoyle: four of a kind (double pair royal) 12.")),
     "run_per_card": _sources(
         (1, '"секансы" из более чем трех карт оцениваются во столько очков, сколько карт в секаисе'),
         (1, "If a player plays a card that results in a run of length greater than 2, the player "
             "receives a score equal to the number of cards in the run."),
-        (1, "ACC rules / Hoyle: a run of three or more cards scores one point per card."),
-        (1, "2370 IF R>P THEN LET P=R")),
+        (1, "ACC rules / Hoyle: a run of three or more cards scores one point per card.")),
     "go": _sources(
         (1, 'Тогда он объявляет "ХОД" и его противник получает себе очко.'),
         (1, 'When a player says "go", the other player scores 1.'),
-        (1, "ACC rules / Hoyle: the player who laid the last card of a series below 31 pegs 1 for the go."),
-        (1, "4160 LET S=1: GO SUB 2900: IF WIN>0 THEN RETURN")),
+        (1, "ACC rules / Hoyle: the player who laid the last card of a series below 31 pegs 1 for the go.")),
     "thirty_one": _sources(
         (2, "Если ему удается в результате своего хода набрать ровно тридцать одио, ему запишется "
             "2 очка, если меньше, то одно."),
         (2, "A player scores 2 for bringing the total of the played cards to exactly 31."),
-        (2, "ACC rules / Hoyle: a card bringing the count to exactly 31 pegs 2 (and no go point)."),
-        (2, "2020 LET T=SUM+CT: IF T=15 OR T=31 THEN LET S=2")),
+        (2, "ACC rules / Hoyle: a card bringing the count to exactly 31 pegs 2 (and no go point).")),
     "last_card": _sources(
         (1, "Ход последней картой (из восьми) дает еще одно очко"),
         (1, "A player receives 1 for playing the last card, or 2 if this brings the total of played "
             "cards to exactly 31."),
-        (1, "ACC rules / Hoyle: one for the last card of the play when it does not make 31."),
-        (1, "4260 LET S=1: GO SUB 2900: IF WIN>0 THEN RETURN")),
+        (1, "ACC rules / Hoyle: one for the last card of the play when it does not make 31.")),
     "thirty_one_last_card": _sources(
         (3, "Ход последней картой (из восьми) дает еще одно очко, а если к тому же в результате этого "
             "хода образовалось 31, то добавляются 2 дополнительных очка."),
         (2, "A player receives 1 for playing the last card, or 2 if this brings the total of played "
             "cards to exactly 31."),
-        (2, "ACC rules / Hoyle: a last card making 31 pegs only the 2 for the 31."),
-        (2, "4130 IF SUM=31 THEN GO SUB 4300: GO TO 4200")),
+        (2, "ACC rules / Hoyle: a last card making 31 pegs only the 2 for the 31.")),
     "his_heels": _sources(
         (1, '"челядь" - Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.'),
         (2, 'If the starter is a jack, the dealer scores two points "for his heels".'),
         (2, "ACC rules, Rule 6.3: when a jack is turned up as the starter the dealer is entitled to "
-            "two points."),
-        (2, 'LET M$="2 ОЧКА ЗА ЕГО ЧЕЛЯДЬ": GO SUB 5500: LET S=2')),
+            "two points.")),
     "his_nobs": _sources(
         (1, '"Дворецкий" - Если у Вас на руках есть валет той же насти, что и масть стартера. '
             "Вы получаете одно очко"),
         (1, 'If a player has a jack with the same suit as the starter, the player scores 1 for "his nobs".'),
-        (1, "ACC rules / Hoyle: the jack of the starter's suit in a hand or the crib counts 1."),
-        (1, "4715 IF X<5 AND H(X)=11 AND H$(X)=E$(5) THEN LET NOB=1")),
+        (1, "ACC rules / Hoyle: the jack of the starter's suit in a hand or the crib counts 1.")),
     "hand_flush": _sources(
         (4, "Флешь - это 4 карты одной масти в руке, но ие в крибе (4 очка)"),
         (4, "If the player has 4 cards of the same suit in his/her hand (not including the crib and "
             "starter), the player receives 4."),
-        (4, "ACC rules / Hoyle: four cards of one suit in a hand count 4."),
-        (4, "1070 LET P=0: LET F=0: LET FL=4")),
+        (4, "ACC rules / Hoyle: four cards of one suit in a hand count 4.")),
     "hand_flush_with_starter": _sources(
         (5, "Если ту же масть имеет стартер - то 5 очков."),
         (5, "If the starter is also of the same suit, the player receives 5."),
-        (5, "ACC rules / Hoyle: five with the starter of the same suit."),
-        (5, "1300 IF FL=4 AND H$(5)=H$(1) THEN LET FL=5")),
+        (5, "ACC rules / Hoyle: five with the starter of the same suit.")),
     "crib_flush": _sources(
         (0, "За 4 карты одной масти в крибе не дается ничего"),
         (0, "If the crib and starter are all of the same suit, the player receives 5."),
-        (0, "ACC rules / Hoyle: the crib counts a flush only with the starter (five cards)."),
-        (0, "1310 IF FL=4 AND CR=1 THEN LET FL=0")),
+        (0, "ACC rules / Hoyle: the crib counts a flush only with the starter (five cards).")),
     "crib_flush_with_starter": _sources(
         (5, "но если эту масть имеет и стартер, то хозяин криба (сдающий) получает 5 очков."),
         (5, "If the crib and starter are all of the same suit, the player receives 5."),
-        (5, "ACC rules / Hoyle: a five-card flush in the crib counts 5."),
-        (5, "1300 IF FL=4 AND H$(5)=H$(1) THEN LET FL=5")),
+        (5, "ACC rules / Hoyle: a five-card flush in the crib counts 5.")),
     "game_length": _sources(
         (121, "Гейм закончен, когда кто-то наберет 121 очко."),
         (121, "If the game is played twice around (as is most often the case), play ceases when a "
               "player gets a score of 121 or greater."),
-        (121, "ACC rules / Hoyle: game is 121 points (twice around the board)."),
-        (121, "6060 IF S(PLAYER)>120 THEN LET WIN=PLAYER")),
+        (121, "ACC rules / Hoyle: game is 121 points (twice around the board).")),
     "game_points": _sources(
         ("lurch_article", "Победителю в гейме эасчитывается одио очко, если его противник набрал более "
                           "61 очка и два очка, если тот набрал меньше."),
         ("lurch_cadenza", "If the game is played twice around and the loser receives a score less than "
                           "61, the winner is given an additional game score for the lurch."),
         ("skunk", "ACC rules: a loser below 91 is skunked (the winner scores two games), below 61 "
-                  "double skunked (four)."),
-        ("single", "8260 LET G(PLAYER)=G(PLAYER)+1")),
+                  "double skunked (four).")),
     "muggins": _sources(
         ("standard", 'если Вы, объявляя свои очки, что-то забудете подсчитать, то Ваш соперник имеет '
                      'право Вас подправить, объявив "Маггинэ!" и эти очки, которые он увидел, а Вы - '
                      'нет, запишутся ему.'),
         (None, "(the manual has no muggins)"),
         ("off", "ACC rules: muggins is played only at the option of the tournament director, "
-                "announced beforehand; off otherwise."),
-        ("program", '4795 LET M$=STR$ SS+" - НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!"')),
+                "announced beforehand; off otherwise.")),
     "lower_card_deals": _sources(
         (True, "вытягиванием младшей карты определяется, кто будет сдавать первый"),
         (None, "the computer is always the dealer for the first hand of a game"),
-        (True, "ACC rules / Hoyle: the player cutting the lower card deals first (ace low)."),
-        (True, "7450 IF S<K THEN LET DIR=MAN")),
+        (True, "ACC rules / Hoyle: the player cutting the lower card deals first (ace low).")),
     "go_point_when_opponent_out": _sources(
         (True, "Теперь противник может, если у него есть мелкие карты, выкладывать их на стол, "
                "оставаясь в пределах 31 очка."),
         (False, "If a player cannot play because he/she has no cards, the other player plays out "
                 "his/her hand, but is not given any additional score."),
         (True, "ACC rules / Hoyle: the player who laid the last card of a series below 31 pegs 1 for "
-               "the go, whether or not the opponent still holds cards."),
-        (True, "4260 LET S=1: GO SUB 2900: IF WIN>0 THEN RETURN")),
+               "the go, whether or not the opponent still holds cards.")),
 }

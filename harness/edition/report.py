@@ -30,7 +30,7 @@ from ..game import events as E
 from ..game.fairness import analyse as fairness_of
 from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, describe, is_transcript_name,
                                judgements_name, read_judgements)
-from ..game.program import UDG_TEXT
+from ..game.program import RANK_CODES, SUIT_CODES, UDG_TEXT
 from . import glyphs, plots
 from .site import Edition, load_edition, template_env, write_site
 
@@ -57,18 +57,10 @@ class CardView:
 
 
 class _Cards:
-    """Cards drawn as the program draws them: R$(rank) and S$(suit) from lines 7315/7320 of the listing."""
+    """Cards drawn as the program draws them: R$(rank) and S$(suit), lines 7320/7315 (the program model's)."""
 
-    def __init__(self, ed: Edition):
-        found: dict[str, tuple[int, ...]] = {}
-        for s in ed.listing.statements:
-            words = [t for t in s.tokens if t.kind not in ("space", "punct")]
-            if s.command == "LET" and len(words) >= 4 and words[1].text in ("R$", "S$") \
-                    and words[3].kind == "string":
-                found[words[1].text] = words[3].codes
-        if set(found) != {"R$", "S$"} or len(found["R$"]) != 13 or len(found["S$"]) != 4:
-            raise InputError(f"{ed.listing.path}: no LET R$ (13 ranks) and LET S$ (4 suits) to draw cards with")
-        self.ranks, self.suits = found["R$"], found["S$"]
+    def __init__(self) -> None:
+        self.ranks, self.suits = RANK_CODES, SUIT_CODES
 
     def view(self, name: str) -> CardView:
         card = parse_card(name)
@@ -556,7 +548,7 @@ def write_report_html(run_dir: Path) -> Path:
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
     write_site(ed, run_dir / EDITION_DIR)
-    cards = _Cards(ed)
+    cards = _Cards()
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]
     figures, fairness = fairness_plots(run)

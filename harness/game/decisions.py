@@ -14,7 +14,6 @@ from ..spectrum.profile import statements
 from . import program as P
 
 TOKEN_INPUT, TOKEN_INKEY, TOKEN_PAUSE, TOKEN_GO_SUB = 0xEE, 0xA6, 0xF2, 0xED
-SELECTOR = 3700
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ def decision_points(program: bytes) -> list[DecisionPoint]:
                 found.append(DecisionPoint(line, stmt, "inkey"))
             elif b == TOKEN_PAUSE and _number_after(codes, i + 1) == 0:
                 found.append(DecisionPoint(line, stmt, "pause"))
-            elif b == TOKEN_GO_SUB and _number_after(codes, i + 1) == SELECTOR:
+            elif b == TOKEN_GO_SUB and _number_after(codes, i + 1) == P.SELECTOR_LINE:
                 found.append(DecisionPoint(line, stmt, "select"))
     return found
 
@@ -60,20 +59,20 @@ CHOICES: dict[int, tuple[str, str]] = {
                                   "explorer (Y, N, empty, lowercase y, X)"),
     P.ASK_AGAIN: ("Y (another game on the same machine), N (STOP), anything else (another game)",
                   "all (N), explorer and series (Y)"),
-    3725: ("keys held from before are waited out", "explorer (keys while drawing)"),
-    3730: ("ENTER chooses the slot under the pointer", "all"),
-    3750: ("SPACE moves the pointer (wrapping after the last slot)", "all"),
+    P.SELECTOR_KEYS_HELD: ("keys held from before are waited out", "explorer (keys while drawing)"),
+    P.SELECTOR_ENTER: ("ENTER chooses the slot under the pointer", "all"),
+    P.SELECTOR_SPACE: ("SPACE moves the pointer (wrapping after the last slot)", "all"),
     P.CUT_WAIT: ("any key cuts the deck", "all (ENTER); explorer's held keys cut at once"),
     P.NEXT_DEAL_WAIT: ("any key: the next deal", "all"),
     P.SHOW_PAUSE: ("any key turns the crib over", "all"),
     P.FINAL_BOARD_PAUSE: ("any key after the final board", "all"),
-    9065: ("any key: the next instruction page", "explorer"),
+    P.INSTRUCTION_PAGE_WAITS[0]: ("any key: the next instruction page", "explorer"),
     P.DEMO_PAUSE: ("SPACE shows the board demo, another key skips it (9095 GO TO 9175, a missing line)",
                    "explorer (both)"),
-    9095: ("(INKEY$ read once after PAUSE 0: which key ended the pause)", "explorer (SPACE, ENTER)"),
+    P.DEMO_KEY_READ: ("(INKEY$ read once after PAUSE 0: which key ended the pause)", "explorer (SPACE, ENTER)"),
     P.DEMO_REPEAT_PAUSE: ("SPACE repeats the demo, another key goes on", "explorer (both)"),
-    9250: ("any key: the next instruction page", "explorer"),
-    9540: ("any key: the next instruction page", "explorer"),
+    P.INSTRUCTION_PAGE_WAITS[1]: ("any key: the next instruction page", "explorer"),
+    P.INSTRUCTION_PAGE_WAITS[2]: ("any key: the next instruction page", "explorer"),
     P.SELECT_PLAY: ("a card that fits (played), one that does not (refused, 2775), an empty slot below 22 "
                     "(ignored, 2742) or at 22 and over (go asked, D2)",
                     "all; adversarial/explorer (refused card, false go), explorer (empty slot)"),

@@ -267,25 +267,25 @@ class GameDriver:
             self._seeded = True
             if self.on_first_question is not None:
                 self.on_first_question()
-        self._type(Question.INSTRUCTIONS, "Y" if self.player.instructions() else "N")
+        self._type(Question.INSTRUCTIONS, P.YES if self.player.instructions() else P.NO)
 
     def _ask_muggins(self) -> None:
         muggins = self.player.muggins()
         self.rec.events.append(Options(muggins=muggins))
-        self._type(Question.MUGGINS, "Y" if muggins else "N")
+        self._type(Question.MUGGINS, P.YES if muggins else P.NO)
 
     def _ask_claim(self) -> None:
         true = int(sum(self.observer.get(v) for v in P.SHOW_PARTS.values()))
         self._type(Question.CLAIM, str(self.player.claim(true)))
 
     def _ask_continue(self) -> None:
-        self._type(Question.CONTINUE_INSTRUCTIONS, "Y" if self.player.continue_instructions() else "N")
+        self._type(Question.CONTINUE_INSTRUCTIONS, P.YES if self.player.continue_instructions() else P.NO)
 
     def _ask_again(self) -> None:
         self.observer.observe_tally()
         computer, player = self.observer.games_tally()
         self.rec.events.append(Tally(computer=computer, player=player))
-        self._type(Question.AGAIN, "Y" if self.player.again() else "N")
+        self._type(Question.AGAIN, P.YES if self.player.again() else P.NO)
 
     # ------------------------------------------------------------------ keys
     def _press_until(self, key: str, lines: set[int], max_frames: int = 400) -> None:
@@ -367,7 +367,7 @@ class GameDriver:
     def _select(self, slot: int, slots: int) -> None:
         """Move the pointer of subroutine 3700 to *slot* with SPACE (it wraps after *slots*), choose it with ENTER."""
         for _ in range(slots):
-            if int(self.observer.get("X")) == slot:
+            if int(self.observer.get(P.V_POINTER)) == slot:
                 break
             self._press_until("SPACE", {P.SELECTOR_MOVED})
             self._wait()
@@ -384,14 +384,15 @@ class GameDriver:
     def _second_discard(self) -> None:
         if self.player.reselect():                    # the same card again: 7885 takes the choice back
             self.rec.events.append(Choice(what=ChoiceKind.RESELECT, slot=self._discards[0]))
-            self._select(int(self.observer.get("T()")[2]), P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
+            self._select(int(self.observer.get(P.V_SERIES)[2]), P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
             return
         self._select(self._discards[1], P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
 
     def _play_context(self) -> PlayContext:
         get = self.observer.get
-        slots = [P.card_of(r, s) if b else None for r, s, b in zip(get("A()")[:4], get("A$()")[:4], get("B()")[:4])]
-        return PlayContext(slots, list(self.table), int(get("SUM")))
+        ranks, suits = P.HAND_PLAYER
+        slots = [P.card_of(r, s) if b else None for r, s, b in zip(get(ranks)[:4], get(suits)[:4], get(P.V_HELD)[:4])]
+        return PlayContext(slots, list(self.table), int(get(P.V_COUNT)))
 
     def _play_turn(self) -> None:
         last = next((e for e in reversed(self.rec.events) if not isinstance(e, Picture)), None)
@@ -427,16 +428,16 @@ class GameDriver:
             self.rec.events.append(Choice(what=ChoiceKind.CANCEL_GO, slot=int(slot), count=ctx.count))
             self._select(int(slot), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
             return
-        self._select(int(self.observer.get("HGO")), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
+        self._select(int(self.observer.get(P.V_GO_SLOT)), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
 
     # ------------------------------------------------------------------ rigging a deal
     def _rig_deck(self) -> None:
         if self.rig is None or self.observer.deals >= self.rig.deals:
             return
-        deck = [float(x) for x in self.observer.get("P()")]
+        deck = [float(x) for x in self.observer.get(P.V_DECK)]
         numbers = [P.deck_number(c) for c in list(self.rig.computer) + list(self.rig.player)]
         rest = [x for x in deck if not any(abs(x - n) < 0.05 for n in numbers)]
-        self.observer.v.set("P()", numbers + rest)
+        self.observer.v.set(P.V_DECK, numbers + rest)
 
     def _rig_dealer(self) -> None:
         if self.rig is not None and self.rig.dealer and self.observer.deals < self.rig.deals:
@@ -449,8 +450,8 @@ class GameDriver:
             return
         if P.STARTER_CUT_CALLER not in self.observer.stack_lines():
             return                                    # the cut for deal, not the starter
-        r = int(self.observer.get("R") + 0.5)         # BASIC rounds a subscript
-        self.observer.v.set_element("P()", r, P.deck_number(self.rig.starter))
+        r = int(self.observer.get(P.V_CUT_AT) + 0.5)  # BASIC rounds a subscript
+        self.observer.v.set_element(P.V_DECK, r, P.deck_number(self.rig.starter))
 
     # ------------------------------------------------------------------ screenshots
     def _shot_show(self) -> None:

@@ -262,7 +262,8 @@ class Picture(Event):
     `picture.py` reads it, beside the program's variables it was drawn from; the comparison judges it.
 
     *moment*: the wait's kind and line ("select 2720" names the card selector by its caller, "pause 4661")
-    or a named moment ("cut"); *line*: where the program stood. *slots*: slot name -> what it shows
+    or a named moment ("cut"); *line*: where the program stood (in a polling loop of several lines, the
+    loop's head: the selector's 3730-3750 is 3730, program.WAIT_LOOP_HEAD). *slots*: slot name -> what it shows
     (`picture.SlotView.code`; an empty slot is left out); *pegs*: "computer"/"player" -> the holes (1..60) their pegs are in;
     *rows*: the message line ("message", row 23), the dealer/winner line ("line 22"), the board's figures
     ("figures"), and any non-blank stretch of the table ("table r:c"); *board*/*flag*: the board and the

@@ -107,14 +107,12 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
-    from ..spectrum.machine import Spectrum48
     from ..spectrum.typist import Typist
     from . import program as P
     from . import regress
     from .observer import Observer
     index, seed = job
-    m = Spectrum48(fast=True)
-    m.restore(regress._snapshot)
+    m = regress.loaded_machine()
     events: list[Event] = []
     observer = Observer(m, events.append)
     observer.attach()
@@ -124,7 +122,7 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
             stop = m.run(3000, until_wait=True, what=f"the question at {line}")
             if stop.kind != "wait" or stop.wait.line != line:
                 raise MachineError(f"machine {index}: expected the question at {line}, got {stop}")
-            Typist(m).answer("N")
+            Typist(m).answer(P.NO)
         stop = m.run(3000, until_wait=True, what="the cut for deal")
         m.press("ENTER")
         m.run(600, until_line=P.AT_CUT_FOR_DEAL, what="the cut decided")
@@ -142,10 +140,10 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
     """The cut for deal of *n* freshly loaded machines (first games only)."""
     from ..runtime.jobs import Setup, run_jobs
     from . import regress
-    tape = regress._tape_bytes(None)
+    tape = regress.tape_bytes(None)
     samples = Samples()
     jobs = [(i, regress.spread_seed(seed + i)) for i in range(n)]
-    with run_jobs(cut_for_deal, jobs, Setup(regress._init_worker, (tape,)), workers, scheduler) as outcomes:
+    with run_jobs(cut_for_deal, jobs, Setup(regress.init_worker, (tape,)), workers, scheduler) as outcomes:
         for outcome in outcomes:
             if not outcome.ok:
                 raise MachineError(f"cut {outcome.index}: {outcome.error}")

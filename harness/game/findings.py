@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import program as P
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -23,11 +25,11 @@ class Finding:
 
 
 FINDINGS = (
-    Finding("F1", "3", 7070, 1, "7060-7070",
+    Finding("F1", "3", P.INSTRUCTIONS_TESTED, 1, f"{P.ASK_INSTRUCTIONS}-{P.INSTRUCTIONS_TESTED}",
             "answers the first question («ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):») with ENTER alone",
             "7070 tests I$(1)=\"Y\": the first character of an empty string is out of range, "
             "so the program stops with «3 Subscript wrong» before the game begins (RUN starts again)."),
-    Finding("F2", "2", 4780, 1, "4780-4785",
+    Finding("F2", "2", P.ASK_CLAIM, 1, f"{P.ASK_CLAIM}-{P.CLAIM_RANGE_CHECK}",
             "types a letter at «ВВЕДИТЕ СВОЙ СЧЕТ:» (muggins on)",
             "SS is a numeric INPUT: the ROM evaluates what is typed as an expression, and a letter that "
             "names no simple variable of the program stops it with «2 Variable not found» (one that does, "

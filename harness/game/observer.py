@@ -13,8 +13,10 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from ..cribbage.cards import Card
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import read_screen
+from ..spectrum.sysvars import print_row
 from ..spectrum.variables import BasicVariables, ForLoop
 from . import program as P
 from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
@@ -77,15 +79,15 @@ class Observer:
         value = self.v.get(name)
         return value.value if isinstance(value, ForLoop) else value
 
-    def _hand(self, ranks: str, suits: str, n: int) -> list:
-        r, s = self.get(ranks), self.get(suits)
+    def _hand(self, arrays: tuple[str, str], n: int) -> list:
+        r, s = self.get(arrays[0]), self.get(arrays[1])
         return [P.card_of(r[i], s[i]) for i in range(n)]
 
     def stack_lines(self) -> list[int]:
         return [line for line, _ in self.m.gosub_stack()]
 
     def rows(self) -> list[str]:
-        return read_screen(self.m.mem, udg_text=P.UDG_TEXT).rows
+        return read_screen(self.m.mem, udg_text=P.UDG_TEXT, font_text=P.SCREEN_CHARSET).rows
 
     # ------------------------------------------------------------------ hooks
     def _on_score(self) -> None:
@@ -99,64 +101,66 @@ class Observer:
 
     def _on_deal(self) -> None:
         self.deals += 1
-        self.dealt = {"computer": self._hand("C()", "C$()", 6), "player": self._hand("A()", "A$()", 6)}
+        self.dealt = {"computer": self._hand(P.HAND_COMPUTER, 6), "player": self._hand(P.HAND_PLAYER, 6)}
         self.sink(Deal(n=self.deals, dealer=P.WHO[int(self.get(P.V_DEALER))],
                        computer=tuple(str(c) for c in self.dealt["computer"]),
                        player=tuple(str(c) for c in self.dealt["player"])))
 
     def _on_discards(self) -> None:
-        t = self.get("T()")
+        t = self.get(P.V_SERIES)
         comp = [self.dealt["computer"][int(t[i]) - 1] for i in (0, 1)]
         mine = [self.dealt["player"][int(t[i]) - 1] for i in (2, 3)]
         self.sink(Discard(who=P.Who.COMPUTER, cards=tuple(str(c) for c in comp)))
         self.sink(Discard(who=P.Who.PLAYER, cards=tuple(str(c) for c in mine)))
-        self.sink(Crib(cards=tuple(str(c) for c in self._hand("E()", "E$()", 4))))
+        self.sink(Crib(cards=tuple(str(c) for c in self._hand(P.HAND_CRIB, 4))))
 
     def _on_starter(self) -> None:
-        self.sink(Starter(card=str(P.card_of(self.get("K"), self.get("K$")))))
+        self.sink(Starter(card=str(P.card_of(self.get(P.V_CUT_RANK), self.get(P.V_CUT_SUIT)))))
+
+    def _player_card(self) -> Card:
+        k = int(self.get(P.V_LAID_SLOT))
+        ranks, suits = P.HAND_PLAYER
+        return P.card_of(self.get(ranks)[k - 1], self.get(suits)[k - 1])
 
     def _on_player_card(self) -> None:
-        k = int(self.get("K"))
-        card = P.card_of(self.get("A()")[k - 1], self.get("A$()")[k - 1])
-        self.sink(Play(who=P.Who.PLAYER, card=str(card), count=int(self.get("T"))))
+        self.sink(Play(who=P.Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT_AFTER))))
 
     def _on_computer_card(self) -> None:
-        x1 = int(self.get("X1"))
-        card = P.card_of(self.get("C()")[x1 - 1], self.get("C$()")[x1 - 1])
-        self.sink(Play(who=P.Who.COMPUTER, card=str(card), count=int(self.get("SUM"))))
+        x1 = int(self.get(P.V_COMPUTER_LAID))
+        ranks, suits = P.HAND_COMPUTER
+        card = P.card_of(self.get(ranks)[x1 - 1], self.get(suits)[x1 - 1])
+        self.sink(Play(who=P.Who.COMPUTER, card=str(card), count=int(self.get(P.V_COUNT))))
 
     def _on_player_go(self) -> None:
-        self.sink(Go(who=P.Who.PLAYER, count=int(self.get("SUM"))))
+        self.sink(Go(who=P.Who.PLAYER, count=int(self.get(P.V_COUNT))))
 
     def _on_computer_go(self) -> None:
-        self.sink(Go(who=P.Who.COMPUTER, count=int(self.get("SUM"))))
+        self.sink(Go(who=P.Who.COMPUTER, count=int(self.get(P.V_COUNT))))
 
     def _on_reset(self) -> None:
-        self.sink(Reset(count=int(self.get("SUM"))))
+        self.sink(Reset(count=int(self.get(P.V_COUNT))))
 
     def _on_show(self) -> None:
         caller = next((line for line in self.stack_lines() if line in P.SHOW_OF), None)
         self.last_show = P.SHOW_OF.get(caller, ShowHand.UNKNOWN)
-        ranks, suits = self.get("H()"), self.get("H$()")
+        ranks, suits = (self.get(name) for name in P.HAND_COUNTED)
         parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items()}
         self.sink(Show(hand=self.last_show, **parts, ranks=tuple(int(r) for r in ranks[:5]),
                        suits=tuple(P.suit_number(c) for c in suits[:5])))
 
     def _on_claim(self) -> None:
-        self.sink(Claim(claimed=int(self.get("SS"))))
+        self.sink(Claim(claimed=int(self.get(P.V_CLAIM))))
 
     def _on_refused(self) -> None:
-        k = int(self.get("K"))
-        card = P.card_of(self.get("A()")[k - 1], self.get("A$()")[k - 1])
-        self.sink(Refused(who=P.Who.PLAYER, card=str(card), count=int(self.get("SUM"))))
+        self.sink(Refused(who=P.Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT))))
 
     def _on_cut(self) -> None:
         # 7430: the player cuts first (S keeps that card); 7440: the computer cuts (K); 7450: IF S<K THEN DIR=MAN
-        self.sink(Cut(player_rank=int(self.get("S")), computer_rank=int(self.get("K"))))
+        self.sink(Cut(player_rank=int(self.get(P.V_FIRST_CUT)), computer_rank=int(self.get(P.V_CUT_RANK))))
         self.observe_picture("cut", P.AT_CUT_FOR_DEAL[0])
 
     def _on_win(self) -> None:
-        # nothing from 8210 to AT_CREDIT (8260) changes PLAYER: it is whom 8260 credits with the game
+        # nothing from 8210 to 8260 (LET G(PLAYER)=G(PLAYER)+1) changes PLAYER: it is whom 8260 credits
         s = self.get(P.V_TOTALS)
         self.sink(Win(who=P.WHO[int(self.get(P.V_WINNER))], computer=int(s[P.ZX - 1]), player=int(s[P.MAN - 1]),
                       credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
@@ -175,15 +179,15 @@ class Observer:
         """At the player's turn: the board, the count «ВСЕГО n» (2920) and the player's cards (5400)."""
         rows = self.rows()
         self.observe_board(rows)
-        self._screen(P.ScreenCheck.COUNT, rows, [P.COUNT_ROW], sum=int(self.get("SUM")))
-        ranks, suits, held = self.get("A()"), self.get("A$()"), self.get("B()")
+        self._screen(P.ScreenCheck.COUNT, rows, [P.COUNT_ROW], sum=int(self.get(P.V_COUNT)))
+        ranks, suits, held = self.get(P.HAND_PLAYER[0]), self.get(P.HAND_PLAYER[1]), self.get(P.V_HELD)
         cards = [str(P.card_of(ranks[i], suits[i])) if held[i] else None for i in range(P.HAND_SLOTS)]
         self._screen(P.ScreenCheck.HAND, rows, list(P.HAND_ROWS), cards=cards)
 
     def observe_breakdown(self) -> None:
         """The show's breakdown printed at 4830-4885, with the variables it was printed from."""
         rows = self.rows()
-        line = 24 - self.m.peek("S_POSN") // 256          # the PRINT position's screen row
+        line = print_row(self.m.peek("S_POSN"))           # the PRINT position's screen row
         wanted = [r for r in range(line - 4, line + 1) if 0 <= r < 24]
         parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items() if k != "runs"}
         # 4875 (or 4790 on an agreed claim) has made S the total by now
@@ -202,19 +206,20 @@ class Observer:
         return int(g[P.ZX - 1]), int(g[P.MAN - 1])
 
     # ------------------------------------------------------------------ the picture
-    PICTURE_VARIABLES = ("A()", "A$()", "B()", "C()", "C$()", "E()", "E$()", "T()", "NH", "NC", P.V_DEALER,
-                         P.V_TOTALS, "V()", "SUM", "M$", "I$", "R$")
+    PICTURE_VARIABLES = (*P.HAND_PLAYER, P.V_HELD, *P.HAND_COMPUTER, *P.HAND_CRIB, P.V_SERIES, P.V_LAID_PLAYER,
+                         P.V_LAID_COMPUTER, P.V_DEALER, P.V_TOTALS, P.V_PREVIOUS_SCORES, P.V_COUNT, P.V_MESSAGE,
+                         P.V_INSTRUCTIONS, P.V_RANKS)
 
     def picture_variables(self) -> dict:
         """The variables the pictures are drawn from, read at one walk of the variables area (None where the
         program has not made one yet)."""
         got = {k: (v.value if isinstance(v, ForLoop) else v)
                for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
-        if got.get("R$"):                                   # 7320: the ranks as this edition draws them
-            self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got["R$"]))
+        if got.get(P.V_RANKS):                              # 7320: the ranks as this edition draws them
+            self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got[P.V_RANKS]))
 
-        def cards(ranks: str, suits: str, n: int) -> list[str | None]:
-            r, s = got.get(ranks), got.get(suits)
+        def cards(arrays: tuple[str, str], n: int) -> list[str | None]:
+            r, s = got.get(arrays[0]), got.get(arrays[1])
             if r is None or s is None:
                 return []
             out: list[str | None] = []
@@ -230,20 +235,25 @@ class Observer:
 
         def numbers(name, n):
             return None if got.get(name) is None else [int(x) for x in got[name][:n]]
-        message, instructions = got.get("M$"), got.get("I$")
+        message, instructions = got.get(P.V_MESSAGE), got.get(P.V_INSTRUCTIONS)
         return {
-            "hand": cards("A()", "A$()", 6), "held": numbers("B()", 6),
-            "computer": cards("C()", "C$()", 6), "crib": cards("E()", "E$()", 4),
-            "chosen": numbers("T()", 4), "nh": number("NH"), "nc": number("NC"), "dealer": number(P.V_DEALER),
-            "scores": numbers(P.V_TOTALS, 2), "back": numbers("V()", 2), "sum": number("SUM"),
+            "hand": cards(P.HAND_PLAYER, 6), "held": numbers(P.V_HELD, 6),
+            "computer": cards(P.HAND_COMPUTER, 6), "crib": cards(P.HAND_CRIB, 4),
+            "chosen": numbers(P.V_SERIES, 4), "nh": number(P.V_LAID_PLAYER), "nc": number(P.V_LAID_COMPUTER),
+            "dealer": number(P.V_DEALER), "scores": numbers(P.V_TOTALS, 2), "back": numbers(P.V_PREVIOUS_SCORES, 2),
+            "sum": number(P.V_COUNT),
             "message": None if message is None else self.pictures.text_of(self.m.mem, message),
-            "instructions": instructions is not None and instructions[:1] == "Y",
+            "instructions": instructions is not None and instructions[:1] == P.YES,
         }
 
     def observe_picture(self, moment: str, line: int) -> None:
-        """What the screen shows now, every picture of the program read (picture.py), with its variables."""
+        """What the screen shows now, every picture of the program read (picture.py), with its variables.
+
+        A picture taken in a polling loop of several lines is named by the loop's head (P.WAIT_LOOP_HEAD): which
+        of the loop's lines a frame end catches depends on timing alone, not on what the screen shows."""
         if not self.take_pictures:
             return
+        line = P.WAIT_LOOP_HEAD.get(line, line)
         start = time.process_time()
         variables = self.picture_variables()              # first: R$ tells the reader the ranks' glyphs
         slots, pegs, rows, board, flag = self.pictures.read(self.m.mem)

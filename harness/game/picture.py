@@ -67,7 +67,7 @@ class PictureReader:
     """Reads the program's pictures from a machine's memory; keeps the glyph table between readings."""
 
     def __init__(self, ranks: tuple[str, ...] | None = None):
-        self.index = GlyphIndex(udg_text=P.UDG_TEXT)
+        self.index = GlyphIndex(udg_text=P.UDG_TEXT, font_text=P.SCREEN_CHARSET)
         self.rank_of = ({t: r + 1 for r, t in enumerate(ranks)} if ranks else RANK_OF_TEXT)
 
     def ranks_from(self, texts: str) -> None:

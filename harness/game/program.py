@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..cribbage.cards import Card, make
+from ..spectrum.charset import encode, koi7_char
 from .events import ScoreContext, ShowHand, Who
 
 # ------------------------------------------------------------------ the tape and its text (lines 2-10)
@@ -25,6 +26,7 @@ CHARS_VALUE = FONT_ADDRESS - 256                           # 8 POKE 23606,88: PO
 # 0x60-0x7E, drawn by the chr font; Latin capitals, digits and punctuation keep their ASCII codes
 # (harness/spectrum/charset.py reads and writes that convention, as Russian Spectrum programs used it).
 TEXT_CONVENTION = "KOI-7 N1"
+SCREEN_CHARSET = koi7_char      # the chr font's codes read as that convention (the screen reader's font_text)
 
 # ------------------------------------------------------------------ players (line 7300)
 ZX, MAN = 1, 2                       # indexes of the computer and the player in S(), V(), G()
@@ -57,6 +59,7 @@ SUIT_CODES = (151, 146, 147, 162)
 SUIT_TEXT = {1: "♥", 2: "♣", 3: "♦", 4: "♠"}
 # R$ = "Т23456789\r\l\m\n" (line 7320): rank r is shown as R$(r); Т (ТУЗ) is the ace.
 RANK_TEXT = {1: "Т", **{r: str(r) for r in range(2, 10)}, 10: "⑩", 11: "В", 12: "Д", 13: "К"}
+RANK_CODES = tuple(encode("Т23456789\\r\\l\\m\\n"))   # R$'s bytes on the tape: Т in KOI-7, the UDGs R, L, M, N
 JACK = 11
 
 
@@ -102,9 +105,17 @@ def card_of_deck_number(p: float) -> Card:
 ASK_INSTRUCTIONS = 7060         # INPUT «ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):» I$; RANDOMIZE at 7005 just ran
 ASK_MUGGINS = 7405              # INPUT «ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?» M$ (MUG=1 only for "Y")
 ASK_CLAIM = 4780                # INPUT «ВВЕДИТЕ СВОЙ СЧЕТ:» SS under muggins
+CLAIM_RANGE_CHECK = 4785        # the claim asked again only below 0 or above 50
 ASK_CONTINUE_INSTRUCTIONS = 8140  # INPUT «ПРОДОЛЖАТЬ ИНСТРУКЦИЮ (Y/N)?» I$
 ASK_AGAIN = 8320                # INPUT «СЫГРАЕМ ЕЩЕ? (Y/N) :» M$ (STOP at 8330 on "N")
-SELECTOR_WAITS = (3725, 3730, 3750)   # the card selector 3700: INKEY$ loops
+SELECTOR_LINE = 3700            # REM ВЫБОР КАРТЫ: the card selector, GO SUB 3700 from each SELECT_* line below
+SELECTOR_KEYS_HELD = 3725       # IF INKEY$<>"" THEN GO TO 3725: keys held from before are waited out
+SELECTOR_ENTER = 3730           # IF CODE INKEY$=13 THEN GO TO 3800: the head of the polling loop
+SELECTOR_SPACE = 3750           # IF INKEY$<>" " THEN GO TO 3730: the loop's other line
+SELECTOR_WAITS = (SELECTOR_KEYS_HELD, SELECTOR_ENTER, SELECTOR_SPACE)   # the card selector 3700: INKEY$ loops
+# A wait caught in a polling loop of several lines is named by the loop's head: which of its lines a frame
+# end catches depends on timing alone (the fast machine skips BEEP and PAUSE; an RZX run keeps real timing).
+WAIT_LOOP_HEAD = {line: SELECTOR_ENTER for line in (SELECTOR_ENTER, SELECTOR_SPACE)}   # 3730-3750
 SELECTOR_MOVED = 3760           # SPACE moved the pointer (X)
 SELECTOR_CHOSEN = 3800          # ENTER chose slot X
 CUT_WAIT = 4925                 # «СНИМИТЕ КОЛОДУ»: INKEY$ loop until a key cuts
@@ -117,6 +128,9 @@ DEMO_PAUSE = 9090               # «ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТ
 DEMO_STARTED = 9100
 DEMO_SKIPPED = 9180             # 9095 GO TO 9175, a line that does not exist: the ROM goes on at 9180
 DEMO_REPEAT_PAUSE = 9160        # «ДЛЯ ПОВТОРА НАЖМИТЕ SPACE»: SPACE repeats the demo
+DEMO_KEY_READ = 9095            # IF INKEY$<>" " THEN GO TO 9175: INKEY$ read once, which key ended 9090's PAUSE 0
+INSTRUCTION_PAGE_WAITS = (9065, 9250, 9540)   # PAUSE 0 between the instruction pages (9060 «НАЖМИТЕ ЛЮБУЮ КЛАВИШУ»)
+INSTRUCTIONS_TESTED = 7070      # IF I$(1)="Y" THEN GO SUB 9000: the first answer's first character
 DEMO_LINES = (9100, 9160)       # the board demo runs from 9100 to the question at 9160 (GO SUB 6015 from 9130)
 AT_MESSAGE = (5510, 1)          # 5500: PRINT #1;AT 1,0;N$;AT 1,0;M$, every message of the program (then BEEP)
 
@@ -141,7 +155,6 @@ AT_SHOW = (4765, 1)             # F, P, S (runs), FL, NOB of the hand in H()/H$(
 AT_CLAIM = (4790, 1)            # SS typed
 AT_CUT_FOR_DEAL = (7450, 1)     # S the player's card, K the computer's
 AT_WIN = (8210, 1)              # WIN, S()
-AT_CREDIT = (8260, 1)           # LET G(PLAYER)=G(PLAYER)+1
 AT_SHUFFLED = (7640, 1)         # P() shuffled
 AT_CARD_CUT = (4935, 1)         # P(R) is the card cut
 AT_REFUSED = (2775, 2)          # «ЭТА КАРТА НЕ ПОДХОДИТ»
@@ -161,10 +174,33 @@ SHOW_OF = {4580: ShowHand.COMPUTER, 4640: ShowHand.PLAYER, 4680: ShowHand.CRIB} 
 GO_THRESHOLD = 22               # 2745: an empty slot chosen twice says go when SUM>=22 (deviation D2)
 GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER
 
-# ------------------------------------------------------------------ variables
-V_PLAYER, V_POINTS, V_TOTALS, V_GAMES = "PLAYER", "S", "S()", "G()"
-V_DEALER, V_WINNER, V_MUGGINS = "DIR", "WIN", "MUG"
-SHOW_PARTS = {"fifteens": "F", "pairs": "P", "runs": "S", "flush": "FL", "nobs": "NOB"}
+# ------------------------------------------------------------------ variables (what each holds: basic/variables.toml)
+V_PLAYER, V_POINTS, V_TOTALS, V_GAMES = "PLAYER", "S", "S()", "G()"   # 6050 LET S(PLAYER)=S(PLAYER)+S; 8260 G()
+V_DEALER, V_WINNER, V_MUGGINS = "DIR", "WIN", "MUG"                  # 7450/8110 DIR; 6060 WIN; 7405 MUG
+SHOW_PARTS = {"fifteens": "F", "pairs": "P", "runs": "S", "flush": "FL", "nobs": "NOB"}   # 4765: 1000's parts
+# A hand as the program keeps it: ranks 1-13 in one array, suits (characters of S$) in the other.
+HAND_PLAYER = ("A()", "A$()")        # 7800 the player's six cards (A(5)/A$(5) the starter after 7950)
+HAND_COMPUTER = ("C()", "C$()")      # 7800 the computer's six
+HAND_CRIB = ("E()", "E$()")          # 7930 the crib's four
+HAND_COUNTED = ("H()", "H$()")       # 4700-4765: the hand 1000 counts
+V_HELD = "B()"                       # 2785 LET B(K)=0: 1 while the player's card K is in hand
+V_SERIES, V_SERIES_LENGTH = "T()", "N"   # T(1..N) the series on the table; at 7930 T(1..2) the computer's
+                                         # discarded slots, T(3..4) the player's
+V_COUNT = "SUM"                      # 2785/3580 LET SUM=T: the count of the play
+V_COUNT_AFTER = "T"                  # 2020 LET T=SUM+CT: the count with the card just laid (read at 2780)
+V_LAID_SLOT = "K"                    # 2765 LET K=X: the slot of the card the player lays
+V_COMPUTER_LAID = "X1"               # 3580 S=I(X1): the slot of the computer's card laid
+V_POINTER = "X"                      # 3720 PRINT AT 21,X*4-3: the selector's slot under the pointer
+V_GO_SLOT = "HGO"                    # 2750 LET HGO=X: the empty slot chosen for go
+V_CLAIM = "SS"                       # 4780 INPUT SS
+V_CUT_RANK, V_CUT_SUIT = "K", "K$"   # 4935 LET K=INT P(R), 4945 LET K$=S$(...): the card cut (the starter at 8020)
+V_FIRST_CUT = "S"                    # 7430 GO SUB 4900: LET S=K: the player's cut for deal, kept before 7440 cuts K
+V_CUT_AT, V_DECK = "R", "P()"        # 4930 LET R=RND*40+12.5: where the deck P() (7370, 7620) is cut
+V_LAID_PLAYER, V_LAID_COMPUTER = "NH", "NC"   # 2780 LET NH=NH+1: the cards each has laid in this deal
+V_PREVIOUS_SCORES = "V()"            # 6020-6040: each player's previous score (the peg lifted)
+V_MESSAGE, V_INSTRUCTIONS = "M$", "I$"   # 5510 PRINT #1;...;M$; 7060 INPUT ...;I$
+V_RANKS, V_SUITS = "R$", "S$"        # 7320 R$, 7315 S$: the letters the cards are drawn with
+YES, NO = "Y", "N"                   # the answers the program tests for: 7070 I$(1)="Y", 7405 M$="Y", 8330 M$="N"
 
 
 # ------------------------------------------------------------------ routines the sweeps call on their own
@@ -226,7 +262,6 @@ def english_words() -> ScreenWords:
 
 def words_of_program(program: bytes) -> ScreenWords:
     """The screen words of a tape's program: the English edition's when its count label is not «ВСЕГО»."""
-    from ..spectrum.charset import encode
     return RUSSIAN if encode(RUSSIAN.total) in program else english_words()
 
 

@@ -94,6 +94,26 @@ def _init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> No
     _setup = comparison_setup(m.program_bytes(), JUDGED_UNDER)   # the English edition prints other words
 
 
+def init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
+    """Once per worker process: the tape's program loaded and kept, for `loaded_machine` (the public name of the
+    job runner's set-up, for other runs that play on the same loaded machine: fairness, strength)."""
+    _init_worker(tape, core, accelerate)
+
+
+def loaded_machine() -> Spectrum48:
+    """A fresh machine of this worker's core at the program's first question (the tape `init_worker` loaded)."""
+    if _snapshot is None:
+        raise MachineError("no tape loaded in this worker: init_worker(tape) first")
+    m = Spectrum48(fast=True, core=core_class(_core))
+    m.restore(_snapshot)
+    return m
+
+
+def tape_bytes(tap: Path | None) -> bytes:
+    """The tape every worker loads: *tap*, or the built game (rebuilt when stale)."""
+    return _tape_bytes(tap)
+
+
 def spread_seed(n: int) -> int:
     """The SEED of game number *n*: consecutive numbers spread over 0..65535 (an odd multiplier is a
     bijection), since seeds 1..N poked into SEED make the first RND tiny and every game start alike."""

@@ -46,7 +46,7 @@ def published() -> dict:
 
 # ------------------------------------------------------------------------------------------ the jobs
 def _setup(tape: bytes) -> None:
-    regress._init_worker(tape)
+    regress.init_worker(tape)
 
 
 def run_job(job: tuple) -> dict:
@@ -57,12 +57,11 @@ def run_job(job: tuple) -> dict:
 
 
 def _program_game(index: int, seed: int, opponent: str) -> dict:
-    from ..spectrum.machine import FRAME_S, Spectrum48
+    from ..spectrum.machine import FRAME_S
     from .driver import GameDriver
     from .players import make
     cpu = time.process_time()
-    m = Spectrum48(fast=True)
-    m.restore(regress._snapshot)
+    m = regress.loaded_machine()
     start = m.frames
     rec = GameDriver(m, make(opponent, seed), seed=seed).play()
     out = {"index": index, "seed": seed, "opponent": opponent, "failure": rec.failure,
@@ -207,7 +206,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
         replace: bool = False, progress: bool = True,
         page: Callable[[Path, dict], None] | None = None) -> dict:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape = regress._tape_bytes(tap)
+    tape = regress.tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), _cpu_s()
     with claimed(out, "strength", replace=replace) as folder:

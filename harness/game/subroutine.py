@@ -24,6 +24,7 @@ from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
 from ..spectrum.tape import TapeBlock
 from ..spectrum.variables import BasicVariables
+from . import program as P
 from .program import CUT_WAIT
 
 
@@ -34,7 +35,7 @@ def program_at_editor(tape: bytes | list[TapeBlock], core: Callable[[], Core] | 
     m.boot()
     load_tape(m, tape)
     for _ in range(2):
-        Typist(m).answer("N")
+        Typist(m).answer(P.NO)
         stop = m.run_until_wait(3000)
     if stop.wait is None or stop.wait.line != CUT_WAIT:           # kind "wait" sets it
         raise MachineError(f"expected the cut for deal at {CUT_WAIT}, got {stop}")

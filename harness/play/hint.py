@@ -68,7 +68,7 @@ def _get(v: BasicVariables, name: str):
 def discard_hint(machine, rules: Rules = STANDARD) -> DiscardHint:
     """The engine's values of every discard of the player's six cards, A()/A$(), as dealt."""
     v = BasicVariables(machine)
-    ranks, suits = _get(v, "A()"), _get(v, "A$()")
+    ranks, suits = (_get(v, name) for name in P.HAND_PLAYER)
     hand = tuple(P.card_of(ranks[i], suits[i]) for i in range(6))
     my_crib = int(_get(v, P.V_DEALER)) == P.MAN
     values = discard_values(hand, my_crib, rules)
@@ -89,9 +89,9 @@ def _series_cards(ranks: list[int]) -> list:
 def play_hint(machine, rules: Rules = STANDARD) -> PlayHint:
     """What each card the player still holds (B(i) not 0) pegs if laid now on the series T(1..N)."""
     v = BasicVariables(machine)
-    ranks, suits, held = _get(v, "A()"), _get(v, "A$()"), _get(v, "B()")
-    n, count = int(_get(v, "N")), int(_get(v, "SUM"))
-    series = [int(r) for r in _get(v, "T()")[:n]]
+    ranks, suits, held = _get(v, P.HAND_PLAYER[0]), _get(v, P.HAND_PLAYER[1]), _get(v, P.V_HELD)
+    n, count = int(_get(v, P.V_SERIES_LENGTH)), int(_get(v, P.V_COUNT))
+    series = [int(r) for r in _get(v, P.V_SERIES)[:n]]
     out = []
     for i in range(P.HAND_SLOTS):
         if not held[i]:

@@ -278,7 +278,7 @@ class PlaySession:
         if w is None or w.line not in P.SELECTOR_WAITS or self.caller() not in P.SELECTOR_SLOTS:
             return None
         try:
-            x = BasicVariables(self.machine).get("X")
+            x = BasicVariables(self.machine).get(P.V_POINTER)
         except HarnessError:
             return None
         x = int(getattr(x, "value", x))
@@ -305,7 +305,8 @@ class PlaySession:
         """What the hint depends on at a wait: the cards held and the series (SUM, N) and the first discard."""
         v = BasicVariables(self.machine)
         try:
-            return tuple(v.get("B()")) + (v.get("N"), v.get("SUM"), tuple(v.get("T()")[:4]), caller)
+            return tuple(v.get(P.V_HELD)) + (v.get(P.V_SERIES_LENGTH), v.get(P.V_COUNT), tuple(v.get(P.V_SERIES)[:4]),
+                                             caller)
         except HarnessError:
             return (caller,)
 

@@ -36,13 +36,13 @@ STATUS: dict[int, Status] = {
     P.NEXT_DEAL_WAIT: Status("next deal", "any key", "СЛЕДУЮЩИЙ ХОД? (ЛЮБАЯ КЛАВИША)"),
     P.SHOW_PAUSE: Status("turn up the crib", "any key", "ВСКРЫВАЮ КРИБ? (ЛЮБАЯ КЛАВИША)"),
     P.FINAL_BOARD_PAUSE: Status("the game is over: the final board", "any key"),
-    9065: Status("the instructions", "any key: the next page", "НАЖМИТЕ ЛЮБУЮ КЛАВИШУ"),
+    P.INSTRUCTION_PAGE_WAITS[0]: Status("the instructions", "any key: the next page", "НАЖМИТЕ ЛЮБУЮ КЛАВИШУ"),
     P.DEMO_PAUSE: Status("the board demo", "SPACE shows it, another key skips it", "ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE"),
-    9095: Status("the board demo", "SPACE shows it, another key skips it", "ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE"),
+    P.DEMO_KEY_READ: Status("the board demo", "SPACE shows it, another key skips it", "ДЛЯ ДЕМОНСТРАЦИИ НАЖМИТЕ SPACE"),
     P.DEMO_REPEAT_PAUSE: Status("the board demo again?", "SPACE repeats it, another key goes on",
                                 "ДЛЯ ПОВТОРА НАЖМИТЕ SPACE"),
-    9250: Status("the instructions", "any key: the next page"),
-    9540: Status("the instructions", "any key: the next page"),
+    P.INSTRUCTION_PAGE_WAITS[1]: Status("the instructions", "any key: the next page"),
+    P.INSTRUCTION_PAGE_WAITS[2]: Status("the instructions", "any key: the next page"),
 }
 SELECTOR_CALLERS: dict[int, Status] = {
     P.SELECT_FIRST_DISCARD: Status("choose 2 cards for the crib (the first)", "SPACE moves, ENTER chooses",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .charset import koi7_char, rom_char
+from .charset import rom_char
 
 if TYPE_CHECKING:                       # machine.py imports this module when it saves a screenshot
     from .machine import Spectrum48
@@ -93,9 +93,12 @@ class GlyphTable:
             self.add(data[i * 8:i * 8 + 8], to_text(first_code + i))
 
 
-def glyph_table(mem: MemoryLike, udg_text: Mapping[int, str] | None = None,
-                font_text: Callable[[int], str] = koi7_char) -> GlyphTable:
-    """Glyphs on screen now: the font at CHARS (if not the ROM's), the ROM font, UDGs, block graphics."""
+def glyph_table(mem: MemoryLike, udg_text: Mapping[int, str] | None = None, *,
+                font_text: Callable[[int], str]) -> GlyphTable:
+    """Glyphs on screen now: the font at CHARS (if not the ROM's), the ROM font, UDGs, block graphics.
+
+    *font_text* says what each code of the font at CHARS stands for (charset.rom_char for a copy of the
+    ROM's ASCII, koi7_char for a font drawn in KOI-7's convention): a program's, so its caller says it."""
     chars = mem[23606] | mem[23607] << 8
     udg = mem[23675] | mem[23676] << 8
     table = GlyphTable()
@@ -113,12 +116,13 @@ def glyph_table(mem: MemoryLike, udg_text: Mapping[int, str] | None = None,
     return table
 
 
-def read_screen(mem: MemoryLike, udg_text: Mapping[int, str] | None = None,
-                font_text: Callable[[int], str] = koi7_char) -> ScreenText:
-    """Recognise every cell of the display in *mem* (a 64K memory or anything indexable like it)."""
+def read_screen(mem: MemoryLike, udg_text: Mapping[int, str] | None = None, *,
+                font_text: Callable[[int], str]) -> ScreenText:
+    """Recognise every cell of the display in *mem* (a 64K memory or anything indexable like it); *font_text*
+    as for `glyph_table`."""
     cells = cell_bytes(bytes(mem[0x4000:0x5800]))
     attrs = np.frombuffer(bytes(mem[0x5800:0x5B00]), dtype=np.uint8).reshape(24, 32)
-    table = glyph_table(mem, udg_text, font_text).table
+    table = glyph_table(mem, udg_text, font_text=font_text).table
     inverse = np.zeros((24, 32), dtype=bool)
     unknown: list[tuple[int, int]] = []
     rows = []
@@ -185,7 +189,7 @@ class GlyphIndex:
     caller reading a few hundred cells many times a game pays for the table once.
     """
 
-    def __init__(self, udg_text: Mapping[int, str] | None = None, font_text: Callable[[int], str] = koi7_char):
+    def __init__(self, udg_text: Mapping[int, str] | None = None, *, font_text: Callable[[int], str]):
         self.udg_text = udg_text
         self.font_text = font_text
         self._fingerprint: bytes | None = None
@@ -198,7 +202,7 @@ class GlyphIndex:
         fingerprint = bytes(mem[23606:23608]) + bytes(mem[23675:23677]) + bytes(mem[chars + 256:chars + 1024]) \
             + bytes(mem[udg:min(udg + 168, 0x10000)])
         if fingerprint != self._fingerprint:
-            table = glyph_table(mem, self.udg_text, self.font_text).table
+            table = glyph_table(mem, self.udg_text, font_text=self.font_text).table
             self.plain = {glyph_key(g): t for g, t in table.items()}
             self.inverted = {}
             for g, t in table.items():

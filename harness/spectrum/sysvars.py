@@ -92,3 +92,12 @@ def report_code(err_nr: int) -> str:
     """The report character ('0'-'9', 'A'-'R') for an ERR_NR value (code minus one)."""
     n = (err_nr + 1) & 0xFF
     return str(n) if n < 10 else chr(ord("A") + n - 10)
+
+
+def print_row(s_posn: int) -> int:
+    """The upper screen's row (0-23) of the PRINT position held in S_POSN.
+
+    S_POSN's low byte is 33 minus the column and its high byte 24 minus the line of the PRINT position
+    (the system variables, chapter 25 of the Spectrum's BASIC manual; the ROM's CL-SET at 0DD9 makes the
+    display address from that pair), so the top row is 24 and the bottom one 1."""
+    return 24 - (s_posn >> 8)
