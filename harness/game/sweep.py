@@ -34,6 +34,7 @@ import itertools
 import json
 import random
 import sys
+import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -44,7 +45,10 @@ from ..cliargs import add_runner_options, command_parser, int_in
 from ..outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
-from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
+from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTINE, DISCARD_SUITS, DISCARD_VALUES,
+                      MAN, PLAY_CARD, PLAY_LAID, PLAY_LAID_COUNT, PLAY_POINTS, PLAY_ROUTINE, PLAY_SUM, SHOW_CRIB,
+                      SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
+                      SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
 from ..jobs import Progress, Setup, one_line, run_jobs
 from .regress import add_accelerate_option, ensure_tape
 from ..spectrum.profile import Profile, Profiler
@@ -109,14 +113,13 @@ def engine_show(case: dict, crib: bool) -> dict:
 def program_show(sub: Subroutine, case: dict, crib: bool) -> dict:
     cards = list(case["hand"]) + [case["starter"]]
     sub.begin()
-    sub.set_array("H()", [r for r, _ in cards])
-    sub.set_chars("H$()", bytes(SUIT_CODES[s - 1] for _, s in cards))
-    sub.set_chars("E$()", bytes([SUIT_CODES[case["starter"][1] - 1]]), start=5)
-    sub.set_number("CR", 1 if crib else 0)
-    sub.set_number("PLAYER", ZX)
+    sub.set_array(SHOW_RANKS, [r for r, _ in cards])
+    sub.set_chars(SHOW_SUITS, bytes(SUIT_CODES[s - 1] for _, s in cards))
+    sub.set_chars(SHOW_STARTER_SUIT, bytes([SUIT_CODES[case["starter"][1] - 1]]), start=SHOW_STARTER_AT)
+    sub.set_number(SHOW_CRIB, 1 if crib else 0)
+    sub.set_number(V_PLAYER, ZX)
     sub.run()
-    out = {n: int(sub.output(n)) for n in ("F", "P", "S", "FL", "NOB")}
-    return {"fifteens": out["F"], "pairs": out["P"], "runs": out["S"], "flush": out["FL"], "nobs": out["NOB"]}
+    return {part: int(sub.output(name)) for part, name in SHOW_PARTS.items()}
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -313,12 +316,12 @@ def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
     before = series[:-1]
     sub.begin()
     if before:
-        sub.set_array("T()", list(before))
-    sub.set_number("N", len(before))
-    sub.set_number("SUM", sum(min(r, 10) for r in before))
-    sub.set_number("C", series[-1])
+        sub.set_array(PLAY_LAID, list(before))
+    sub.set_number(PLAY_LAID_COUNT, len(before))
+    sub.set_number(PLAY_SUM, sum(min(r, 10) for r in before))
+    sub.set_number(PLAY_CARD, series[-1])
     sub.run()
-    return int(sub.output("S"))
+    return int(sub.output(PLAY_POINTS))
 
 
 # ---------------------------------------------------------------------------------------------- workers
@@ -517,7 +520,7 @@ def ensure_cases(out: Path) -> Path:
         try:
             _load_columns(str(path))
             return path
-        except (OSError, ValueError, KeyError, EOFError) as exc:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             print(f"{path}: unreadable ({one_line(exc)}); enumerating the play situations again", file=sys.stderr)
             _load_columns.cache_clear()
     _enumerate_in_child(path)
@@ -594,10 +597,10 @@ BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK = 64, 8, 400
 
 
 def auto_chunk(cases: int) -> int:
-    """The default chunk size: at most MAX_CHUNK cases, and small enough that 64 workers get about 8
+    """The default chunk size: at most MAX_CHUNK cases, and small enough that 64 workers get at least 8
     chunks each (so the last ones finish close together); not the workers given, so a sweep resumes
     with any."""
-    return max(1, min(MAX_CHUNK, -(-cases // (BUSY_WORKERS * CHUNKS_PER_WORKER))))
+    return max(1, min(MAX_CHUNK, cases // (BUSY_WORKERS * CHUNKS_PER_WORKER)))
 
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, progress: bool = True,
@@ -738,14 +741,14 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
         hand = sorted(rng.sample(deck, 6))
         dealer = i % 2 == 0
         sub.begin()
-        sub.set_array("C()", [c.rank for c in hand])
-        sub.set_chars("C$()", bytes(SUIT_CODES[c.suit] for c in hand))
-        sub.set_array("D()", [min(c.rank, 10) for c in hand])
-        sub.set_number("DIR", ZX if dealer else 2)
-        sub.set_number("MAX", -99)
-        sub.set_array("T()", [1, 6])
+        sub.set_array(DISCARD_RANKS, [c.rank for c in hand])
+        sub.set_chars(DISCARD_SUITS, bytes(SUIT_CODES[c.suit] for c in hand))
+        sub.set_array(DISCARD_VALUES, [min(c.rank, 10) for c in hand])
+        sub.set_number(V_DEALER, ZX if dealer else MAN)
+        sub.set_number(DISCARD_BEST, -99)
+        sub.set_array(DISCARD_CHOSEN, [1, 6])
         sub.run()
-        t = sub.output("T()")
+        t = sub.output(DISCARD_CHOSEN)
         chosen = tuple(sorted((int(t[0]) - 1, int(t[1]) - 1)))
         values = discard_values(hand, my_crib=dealer)
         best = max(values.values())
