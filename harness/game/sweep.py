@@ -24,7 +24,11 @@ Work is split in chunks run by the job runner (harness/jobs.py: a local pool
 or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
 with the fingerprint of its cases: an interrupted sweep continues where it
 stopped, losing no finished chunk, and a chunk file that is corrupt or does
-not match its cases is computed again, never counted.
+not match its cases is computed again, never counted. The play sweep's
+situations are enumerated once per sweeps' folder, in a child process, into
+OUT/play-cases-<fingerprint>.npz; its jobs are ranges of that table
+(CaseRange), turned into cases by the workers, so the parent holds no case
+and starts the workers in well under a second.
 """
 from __future__ import annotations
 
@@ -583,12 +587,12 @@ def _play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: i
     """A play sweep's chunks (of *chunk* cases, or auto_chunk's) as CaseRanges, its coverage, and the
     fingerprint of its cases (the SHA-256 of their weights and examples, in order)."""
     import numpy as np
-    weights, examples, chosen, coverage = _chosen_cases(str(path), max_suffix, sample, seed)
+    weights, examples, chosen, coverage = _chosen_cases(str(Path(path).resolve()), max_suffix, sample, seed)
     n = len(chosen) if limit is None else min(limit, len(chosen))
     chunk = chunk or auto_chunk(n)
     digest = hashlib.sha256(np.ascontiguousarray(weights[chosen[:n]]).tobytes())
     digest.update(np.ascontiguousarray(examples[chosen[:n]]).tobytes())
-    table = cases_fingerprint()
+    table, path = cases_fingerprint(), Path(path).resolve()      # absolute: a Dask worker's folder may differ
     chunks = [CaseRange(str(path), table, max_suffix, sample, seed, i, min(i + chunk, n)) for i in range(0, n, chunk)]
     return chunks, coverage, digest.hexdigest()
 
