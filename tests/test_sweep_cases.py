@@ -130,7 +130,7 @@ def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, m
     with claimed(tmp_path / "out", "sweep", resume=True):
         sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
     monkeypatch.setattr(sweep, "run_jobs", recording)
-    monkeypatch.setattr(sweep.CaseRange, "items_of", lambda *a: pytest.fail("the parent built cases"))
+    monkeypatch.setattr(sweep, "_cases_at", lambda *a: pytest.fail("the parent built cases"))
     monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: _tape(tmp_path))
     monkeypatch.setattr(sweep, "_tape_record", lambda *a: None)
     report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)

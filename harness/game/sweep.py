@@ -443,7 +443,12 @@ def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tu
         items += [(c, True) for c in cases if c["flush"] == "four"]
         return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
     weights, examples, chosen, coverage = _choose(*_table_columns(play_table()), max_suffix, sample, seed)
-    return CaseRange("", "", max_suffix, sample, seed, 0, len(chosen)).items_of(weights, examples, chosen), coverage
+    return _cases_at(weights, examples, chosen), coverage
+
+
+def _cases_at(weights, examples, at) -> list:
+    """The play cases at positions *at* of the table: (weight, the example series' ranks)."""
+    return [(w, list(_digits(e))) for w, e in zip(weights[at].tolist(), examples[at].tolist())]
 
 
 def _table_columns(table) -> tuple:
@@ -570,11 +575,7 @@ class CaseRange:
         if not Path(self.path).exists() and self.table != cases_fingerprint():
             raise SweepError(f"{self.path} is not on this worker, and its code enumerates another table")
         weights, examples, chosen, _ = _chosen_cases(self.path, self.max_suffix, self.sample, self.seed)
-        return self.items_of(weights, examples, chosen)
-
-    def items_of(self, weights, examples, chosen) -> list:
-        at = chosen[self.start:self.stop]
-        return [(w, list(_digits(e))) for w, e in zip(weights[at].tolist(), examples[at].tolist())]
+        return _cases_at(weights, examples, chosen[self.start:self.stop])
 
 
 def _cases_of(chunk) -> list:
