@@ -162,6 +162,18 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
     assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
 
 
+def test_a_play_sweep_on_a_local_cluster_computes_the_chunks_the_local_pool_does(tmp_path, good_tape):
+    """Its jobs are ranges of the cached table, which the spawned Dask workers load and turn into cases."""
+    from harness.game import sweep
+    runs = {}
+    for name, scheduler in (("local", None), ("dask", "local")):
+        report = sweep.run_sweep("play", tmp_path / name, workers=2, chunk=10, progress=False, limit=30,
+                                 tap=good_tape, scheduler=scheduler, max_suffix=2, sample=0, seed=1)
+        assert report["cases_checked"] == 30 and report["harness_failures"] == 0
+        runs[name] = {p.name: p.read_bytes() for p in sorted((tmp_path / name / "play").glob("chunk-*.json"))}
+    assert len(runs["local"]) == 3 and runs["dask"] == runs["local"]
+
+
 # ------------------------------------------------------------------ safe by default (issue 19)
 def _where_am_i(job):
     """A job that says on which worker, talking to which scheduler, it ran."""

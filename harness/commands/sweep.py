@@ -34,7 +34,7 @@ import sys
 
 from pathlib import Path
 
-from ..game.sweep import _tape_bytes, discard_report, run_sweep
+from ..game.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, _tape_bytes, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
@@ -53,7 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="discard: six-card hands to sample (default 400)")
     parser.add_argument("--seed", type=int_in(0, 2**32 - 1), default=1, help="seed of the samples (default 1)")
     parser.add_argument("--limit", type=int_in(1), help="only the first N cases (a quick look)")
-    parser.add_argument("--chunk", type=int_in(1, 100_000), default=400, help="cases per chunk (default 400)")
+    parser.add_argument("--chunk", type=int_in(1, 100_000),
+                        help=f"cases per chunk (default: at most {MAX_CHUNK}, and about {CHUNKS_PER_WORKER} "
+                             f"chunks for each of {BUSY_WORKERS} workers)")
     parser.add_argument("--max-suffix", type=int_in(1, 7), default=7,
                         help="play: run every situation whose distinct suffix is at most this long "
                              "(7, the default, is every situation: about an hour with 2 workers)")

@@ -230,6 +230,18 @@ DISCARD_ROUTINE = RoutineCall(  # 500: the computer's discard from C()/C$()/D(),
     "FOR J=1 TO 1: NEXT J: FOR I=1 TO 1: NEXT I: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: "
     "FOR Z=1 TO 1: NEXT Z", max_frames=20000)
 
+# What the sweeps set before each routine and read after it (harness/game/sweep.py):
+# 4700: the five cards' ranks H(1..5) and suits H$(1..5) (4710-4720), the starter's suit E$(5) (4715 his nobs),
+# CR=1 for a crib (1310), V_PLAYER whose show it is; after it SHOW_PARTS (F, P, S, FL, NOB at 4765).
+SHOW_RANKS, SHOW_SUITS, SHOW_STARTER_SUIT, SHOW_CRIB = "H()", "H$()", "E$()", "CR"
+SHOW_STARTER_AT = 5                 # 4715 H$(X)=E$(5): the starter's suit is the fifth of E$()
+# 2000: the cards laid before in T(1..N) (2015 lays C at T(N+1)), N their number, SUM their count (2010),
+# C the card laid (2008 LET CT=FN T(C)); after it S, its points (-1 when it does not fit, 2010).
+PLAY_LAID, PLAY_LAID_COUNT, PLAY_SUM, PLAY_CARD, PLAY_POINTS = "T()", "N", "SUM", "C", "S"
+# 500: the six cards' ranks C(), suits C$() and values D() (590), V_DEALER (655: 1 when the crib is the
+# computer's), MAX the best so far (665); after it T(1), T(2), the two cards it discards (665).
+DISCARD_RANKS, DISCARD_SUITS, DISCARD_VALUES, DISCARD_BEST, DISCARD_CHOSEN = "C()", "C$()", "D()", "MAX", "T()"
+
 
 # ------------------------------------------------------------------ the screen
 @dataclass(frozen=True)

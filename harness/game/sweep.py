@@ -24,7 +24,11 @@ Work is split in chunks run by the job runner (harness/runtime/jobs.py: a local 
 or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
 with the fingerprint of its cases: an interrupted sweep continues where it
 stopped, losing no finished chunk, and a chunk file that is corrupt or does
-not match its cases is computed again, never counted.
+not match its cases is computed again, never counted. The play sweep's
+situations are enumerated once per sweeps' folder, in a child process, into
+OUT/play-cases-<fingerprint>.npz; its jobs are ranges of that table
+(CaseRange), turned into cases by the workers, so the parent holds no case
+and starts the workers in well under a second.
 """
 from __future__ import annotations
 
@@ -33,16 +37,21 @@ import itertools
 import json
 import random
 import sys
+import zipfile
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..runtime import atomic
-from ..errors import InputError, OutputError
+from ..errors import InputError, MachineError, OutputError
 from ..runtime.outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
-from .program import DISCARD_ROUTINE, PLAY_ROUTINE, SHOW_ROUTINE, SUIT_CODES, ZX, card_from_numbers
-from ..runtime.jobs import Progress, Setup, run_jobs
+from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTINE, DISCARD_SUITS, DISCARD_VALUES,
+                      MAN, PLAY_CARD, PLAY_LAID, PLAY_LAID_COUNT, PLAY_POINTS, PLAY_ROUTINE, PLAY_SUM, SHOW_CRIB,
+                      SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
+                      SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
+from ..runtime.jobs import Progress, Setup, one_line, run_jobs
 from .regress import ensure_tape
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
@@ -102,14 +111,13 @@ def engine_show(case: dict, crib: bool) -> dict:
 def program_show(sub: Subroutine, case: dict, crib: bool) -> dict:
     cards = list(case["hand"]) + [case["starter"]]
     sub.begin()
-    sub.set_array("H()", [r for r, _ in cards])
-    sub.set_chars("H$()", bytes(SUIT_CODES[s - 1] for _, s in cards))
-    sub.set_chars("E$()", bytes([SUIT_CODES[case["starter"][1] - 1]]), start=5)
-    sub.set_number("CR", 1 if crib else 0)
-    sub.set_number("PLAYER", ZX)
+    sub.set_array(SHOW_RANKS, [r for r, _ in cards])
+    sub.set_chars(SHOW_SUITS, bytes(SUIT_CODES[s - 1] for _, s in cards))
+    sub.set_chars(SHOW_STARTER_SUIT, bytes([SUIT_CODES[case["starter"][1] - 1]]), start=SHOW_STARTER_AT)
+    sub.set_number(SHOW_CRIB, 1 if crib else 0)
+    sub.set_number(V_PLAYER, ZX)
     sub.run()
-    out = {n: int(sub.output(n)) for n in ("F", "P", "S", "FL", "NOB")}
-    return {"fifteens": out["F"], "pairs": out["P"], "runs": out["S"], "flush": out["FL"], "nobs": out["NOB"]}
+    return {part: int(sub.output(name)) for part, name in SHOW_PARTS.items()}
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -306,12 +314,12 @@ def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
     before = series[:-1]
     sub.begin()
     if before:
-        sub.set_array("T()", list(before))
-    sub.set_number("N", len(before))
-    sub.set_number("SUM", sum(min(r, 10) for r in before))
-    sub.set_number("C", series[-1])
+        sub.set_array(PLAY_LAID, list(before))
+    sub.set_number(PLAY_LAID_COUNT, len(before))
+    sub.set_number(PLAY_SUM, sum(min(r, 10) for r in before))
+    sub.set_number(PLAY_CARD, series[-1])
     sub.run()
-    return int(sub.output("S"))
+    return int(sub.output(PLAY_POINTS))
 
 
 # ---------------------------------------------------------------------------------------------- workers
@@ -341,9 +349,10 @@ def _item_weight(kind: str, item) -> int:
     return item[0]["weight"] if kind == "show" else item[0]
 
 
-def _run_chunk(job: tuple[int, list]) -> dict:
-    """Run one chunk of cases on this worker's machine; the parent writes it (chunk-NNNN.json)."""
-    index, items = job
+def _run_chunk(job: tuple) -> dict:
+    """Run one chunk of cases (a list, or a CaseRange this worker computes) on this worker's machine; the
+    parent writes it (chunk-NNNN.json)."""
+    index, items = job[0], _cases_of(job[1])
     result = {"index": index, "items_sha": _items_sha(items), "cases": 0, "weight": 0, "disagreements": []}
     profiler = Profiler(_statements)
     profiler.start(_sub.m)
@@ -376,11 +385,13 @@ def _chunk_path(folder: Path, index: int) -> Path:
     return folder / f"chunk-{index:04d}.json"
 
 
-def read_chunk(folder: Path, kind: str, index: int, items: list) -> tuple[dict | None, str | None]:
-    """A finished chunk if its file holds exactly the result of these items, else (None, why not)."""
+def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None, str | None]:
+    """A finished chunk if its file holds exactly the result of these items (a list, or a CaseRange),
+    else (None, why not)."""
     path = _chunk_path(folder, index)
     if not path.exists():
         return None, None
+    items = _cases_of(items)
     try:
         r = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
@@ -418,30 +429,180 @@ def _good_disagreement(kind: str, d) -> bool:
 
 
 def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
-    """The cases of a sweep, and what part of the whole space they cover."""
+    """The cases of a sweep, and what part of the whole space they cover (for play, every case built here:
+    run_sweep hands the workers ranges of a cached table instead, CaseRange)."""
     if kind == "show":
         cases = show_cases()
         items = [(c, False) for c in cases]
         items += [(c, True) for c in cases if c["flush"] == "four"]
         return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
-    # the situations in key order, from play_table's arrays: no Python object per situation but the items
+    weights, examples, chosen, coverage = _choose(*_table_columns(play_table()), max_suffix, sample, seed)
+    return _cases_at(weights, examples, chosen), coverage
+
+
+def _cases_at(weights, examples, at) -> list:
+    """The play cases at positions *at* of the table: (weight, the example series' ranks)."""
+    return [(w, list(_digits(e))) for w, e in zip(weights[at].tolist(), examples[at].tolist())]
+
+
+def _table_columns(table) -> tuple:
+    """What the play cases need of play_table's arrays: each situation's weight, example and suffix length."""
+    keys, weights, examples = table
+    return weights, examples, suffix_lengths(keys)
+
+
+def _choose(weights, examples, lengths, max_suffix: int, sample: int, seed: int) -> tuple:
+    """The situations a play sweep runs, as positions in the table (every one with a distinct suffix of
+    up to *max_suffix* cards in key order, then a seeded sample of the longer ones), and their coverage."""
     import numpy as np
-    keys, weights, examples = play_table()
-    lengths = suffix_lengths(keys)
     short_at, long_at = np.nonzero(lengths <= max_suffix)[0], np.nonzero(lengths > max_suffix)[0]
     picked = long_at[random.Random(seed).sample(range(len(long_at)), min(sample, len(long_at)))] \
         if len(long_at) else long_at                          # the same choice as sampling the list itself
     chosen = np.concatenate([short_at, picked]).astype(np.int64)
-    items = [(w, list(_digits(e))) for w, e in zip(weights[chosen].tolist(), examples[chosen].tolist())]
-    coverage = {"series": int(weights.sum()), "situations": len(keys),
-                "situations_run": len(items),
+    coverage = {"series": int(weights.sum()), "situations": len(weights),
+                "situations_run": len(chosen),
                 "all_situations_with_distinct_suffix_up_to": max_suffix,
                 "sampled_longer_situations": len(picked), "longer_situations": len(long_at),
                 "series_covered": int(weights[chosen].sum())}
-    return items, coverage
+    return weights, examples, chosen, coverage
 
 
-def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bool = True,
+# ---------------------------------------------------------------------------------------------- the play cases' cache
+CASES_FORMAT = 1                 # bump when the cache file's layout changes
+
+
+def cases_fingerprint() -> str:
+    """What the play table is made by (its code and constants): a cached table is used only while it matches."""
+    import inspect
+    parts = [str(CASES_FORMAT), repr((_BASE, _TC))]
+    for f in (play_table, suffix_lengths, _digits):
+        try:
+            parts.append(inspect.getsource(f))
+        except (OSError, TypeError):
+            parts.append(repr(f))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def cases_path(out: Path) -> Path:
+    """The play table's cache in a sweeps' folder, named by its fingerprint."""
+    return Path(out) / f"play-cases-{cases_fingerprint()[:16]}.npz"
+
+
+def _write_cases(path: Path) -> None:
+    """Enumerate the play situations (play_table) and keep what the cases need, compactly (about 5 MB)."""
+    import io
+    import numpy as np
+    weights, examples, lengths = _table_columns(play_table())
+    buffer = io.BytesIO()
+    np.savez(buffer, weights=weights.astype(np.int32), examples=examples.astype(np.int64),
+             lengths=lengths.astype(np.int8))
+    atomic.write_bytes(path, buffer.getvalue())
+
+
+def _enumerate_in_child(path: Path) -> None:
+    """_write_cases in a forked process: its 5 CPU s and 270 MB are paid once per table, never by the
+    parent's memory (which then only loads the 5 MB file)."""
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    child = ctx.Process(target=_write_cases, args=(path,), name="cribbage-zx play cases", daemon=True)
+    child.start()
+    try:
+        child.join()
+    finally:
+        if child.is_alive():                     # Ctrl-C or an error here: the child goes too
+            child.terminate()
+            child.join()
+    if child.exitcode != 0:
+        raise MachineError(f"{path}: the play situations could not be enumerated (exit status {child.exitcode})")
+
+
+def ensure_cases(out: Path) -> Path:
+    """The play table's cache in *out*, enumerated (in a child process) when missing or unreadable."""
+    path = cases_path(out)
+    if path.exists():
+        try:
+            _load_columns(str(path))
+            return path
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+            print(f"{path}: unreadable ({one_line(exc)}); enumerating the play situations again", file=sys.stderr)
+            _load_columns.cache_clear()
+    _enumerate_in_child(path)
+    return path
+
+
+@lru_cache(maxsize=2)
+def _load_columns(path: str) -> tuple:
+    """The cached table's columns; on a worker without the file (a Dask cluster elsewhere), enumerated here."""
+    import numpy as np
+    if not Path(path).exists():
+        return _table_columns(play_table())
+    with np.load(path, allow_pickle=False) as z:
+        weights, examples, lengths = (z[k].astype(np.int64) for k in ("weights", "examples", "lengths"))
+    if not len(weights) == len(examples) == len(lengths):
+        raise ValueError("its columns differ in length")
+    return weights, examples, lengths
+
+
+@lru_cache(maxsize=4)
+def _chosen_cases(path: str, max_suffix: int, sample: int, seed: int) -> tuple:
+    """The cached table's weights and examples and the positions a sweep with these options runs, and their
+    coverage: computed once per process (the parent, or a worker on its first job)."""
+    return _choose(*_load_columns(path), max_suffix, sample, seed)
+
+
+@dataclass(frozen=True)
+class CaseRange:
+    """A chunk of a play sweep as a job: its cases are positions start..stop of the sweep's chosen
+    situations, which the worker computes from the cached table (the parent never builds them all)."""
+    path: str
+    table: str                   # cases_fingerprint() of the table: a worker without the file enumerates it
+    max_suffix: int
+    sample: int
+    seed: int
+    start: int
+    stop: int
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def items(self) -> list:
+        if not Path(self.path).exists() and self.table != cases_fingerprint():
+            raise MachineError(f"{self.path} is not on this worker, and its code enumerates another table")
+        weights, examples, chosen, _ = _chosen_cases(self.path, self.max_suffix, self.sample, self.seed)
+        return _cases_at(weights, examples, chosen[self.start:self.stop])
+
+
+def _cases_of(chunk) -> list:
+    """A chunk's cases: the list itself, or a CaseRange's, computed."""
+    return chunk.items() if isinstance(chunk, CaseRange) else chunk
+
+
+def _play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: int = 7, sample: int = 0,
+                 seed: int = 1) -> tuple[list, dict, str]:
+    """A play sweep's chunks (of *chunk* cases, or auto_chunk's) as CaseRanges, its coverage, and the
+    fingerprint of its cases (the SHA-256 of their weights and examples, in order)."""
+    import numpy as np
+    weights, examples, chosen, coverage = _chosen_cases(str(Path(path).resolve()), max_suffix, sample, seed)
+    n = len(chosen) if limit is None else min(limit, len(chosen))
+    chunk = chunk or auto_chunk(n)
+    digest = hashlib.sha256(np.ascontiguousarray(weights[chosen[:n]]).tobytes())
+    digest.update(np.ascontiguousarray(examples[chosen[:n]]).tobytes())
+    table, path = cases_fingerprint(), Path(path).resolve()      # absolute: a Dask worker's folder may differ
+    chunks = [CaseRange(str(path), table, max_suffix, sample, seed, i, min(i + chunk, n)) for i in range(0, n, chunk)]
+    return chunks, coverage, digest.hexdigest()
+
+
+BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK = 64, 8, 400
+
+
+def auto_chunk(cases: int) -> int:
+    """The default chunk size: at most MAX_CHUNK cases, and small enough that 64 workers get at least 8
+    chunks each (so the last ones finish close together); not the workers given, so a sweep resumes
+    with any."""
+    return max(1, min(MAX_CHUNK, cases // (BUSY_WORKERS * CHUNKS_PER_WORKER)))
+
+
+def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
               tap: Path | None = None, accelerate: bool = False, **options) -> dict:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
@@ -449,21 +610,27 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int = 400, progress: bo
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
     one run at a time (harness/runtime/outdir.py); --replace starts it afresh. A chunk
     whose job raises is reported at once as a harness failure and not written,
-    so the next run does it again.
+    so the next run does it again. A play sweep's chunks are ranges of a table
+    cached in OUT (ensure_cases): the parent never builds its cases.
     """
     tape = _tape_bytes(tap)
-    items, coverage = _items(kind, **options)
-    if limit is not None:
-        items = items[:limit]
-    chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
-    with claimed(out, "sweep", resume=True, wait=10):
-        pass                                    # --out is a sweeps' folder (or new): refused before any work
+    with claimed(out, "sweep", resume=True, wait=10) as sweeps:     # --out is a sweeps' folder (or new)
+        table = ensure_cases(sweeps) if kind == "play" else None
+    if kind == "play":
+        chunks, coverage, fingerprint = _play_chunks(table, chunk, limit, **options)
+        size = len(chunks[0]) if chunks else chunk
+    else:
+        items, coverage = _items(kind, **options)
+        if limit is not None:
+            items = items[:limit]
+        size = chunk or auto_chunk(len(items))
+        chunks, fingerprint = [items[i:i + size] for i in range(0, len(items), size)], _items_sha(items)
     with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
-        _check_same_sweep(folder, {"kind": kind, "items": len(items), "chunk": chunk, "limit": limit,
-                                   "fingerprint": _items_sha(items), **options})
+        _check_same_sweep(folder, {"kind": kind, "items": sum(map(len, chunks)), "chunk": size, "limit": limit,
+                                   "fingerprint": fingerprint, **options})
         jobs = []
         for i, c in enumerate(chunks):
-            found, why_not = read_chunk(folder, kind, i, c)
+            found, why_not = read_chunk(folder, kind, i, c) if _chunk_path(folder, i).exists() else (None, None)
             if found is None:
                 if why_not:
                     print(f"{_chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
@@ -512,7 +679,7 @@ def _tape_record(tap: Path | None, tape: bytes) -> dict:
     return tape_record(ensure_tape() if tap is None else Path(tap))
 
 
-def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers: int,
+def summarise(kind: str, folder: Path, chunks: list, wall: float, workers: int,
               coverage: dict, failures: list[dict] | None = None, tape: dict | None = None) -> dict:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
@@ -536,7 +703,7 @@ def summarise(kind: str, folder: Path, chunks: list[list], wall: float, workers:
                                               "deviation": classify_sweep(kind, cause, d)})
                 g["cases"] += 1
                 g["weight"] += d.get("weight", d.get("case", {}).get("weight", 0))
-    report = {"sweep": kind, "items": sum(len(c) for c in chunks), "chunks": len(chunks), "coverage": coverage,
+    report = {"sweep": kind, "items": sum(map(len, chunks)), "chunks": len(chunks), "coverage": coverage,
               "cases_checked": total_cases, "chunks_missing": missing,
               "harness_failures": len(failures or []), "harness_failure_details": failures or [],
               "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
@@ -573,14 +740,14 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
         hand = sorted(rng.sample(deck, 6))
         dealer = i % 2 == 0
         sub.begin()
-        sub.set_array("C()", [c.rank for c in hand])
-        sub.set_chars("C$()", bytes(SUIT_CODES[c.suit] for c in hand))
-        sub.set_array("D()", [min(c.rank, 10) for c in hand])
-        sub.set_number("DIR", ZX if dealer else 2)
-        sub.set_number("MAX", -99)
-        sub.set_array("T()", [1, 6])
+        sub.set_array(DISCARD_RANKS, [c.rank for c in hand])
+        sub.set_chars(DISCARD_SUITS, bytes(SUIT_CODES[c.suit] for c in hand))
+        sub.set_array(DISCARD_VALUES, [min(c.rank, 10) for c in hand])
+        sub.set_number(V_DEALER, ZX if dealer else MAN)
+        sub.set_number(DISCARD_BEST, -99)
+        sub.set_array(DISCARD_CHOSEN, [1, 6])
         sub.run()
-        t = sub.output("T()")
+        t = sub.output(DISCARD_CHOSEN)
         chosen = tuple(sorted((int(t[0]) - 1, int(t[1]) - 1)))
         values = discard_values(hand, my_crib=dealer)
         best = max(values.values())

@@ -1,0 +1,157 @@
+"""A play sweep's cases come from a table cached in the sweeps' folder, by range: the parent never builds
+them, the workers do, and they are the cases the sweep always ran (in the same order, in the same chunks)."""
+import json
+import random
+
+import pytest
+
+from harness.errors import MachineError
+from harness.game import sweep
+
+# situations of several suffix lengths (the ranks of the series; weights differ so a mix-up shows)
+SITUATIONS = {(0, 2, (7,), 2): [3, (7, 7)], (15, 2, (5, 10), 1): [5, (5, 10)],
+              (31, 4, (1, 10), 1): [2, (10, 10, 10, 1)], (0, 3, (3, 1, 2), 1): [7, (3, 1, 2)],
+              (0, 2, (4, 9), 1): [11, (4, 9)], (0, 4, (2, 3, 4, 5), 1): [13, (2, 3, 4, 5)],
+              (0, 3, (6, 8, 9), 1): [17, (6, 8, 9)]}
+
+
+@pytest.fixture
+def small_table(monkeypatch):
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
+    sweep._load_columns.cache_clear()
+    sweep._chosen_cases.cache_clear()
+    yield
+    sweep._load_columns.cache_clear()
+    sweep._chosen_cases.cache_clear()
+
+
+def expected_items(max_suffix: int, sample: int, seed: int) -> list:
+    """The cases written out by hand: the short situations in key order, then a seeded sample of the rest."""
+    keys = sorted(SITUATIONS)
+    short = [k for k in keys if len(k[2]) <= max_suffix]
+    longer = [k for k in keys if len(k[2]) > max_suffix]
+    picked = [longer[i] for i in random.Random(seed).sample(range(len(longer)), min(sample, len(longer)))]
+    return [(SITUATIONS[k][0], list(SITUATIONS[k][1])) for k in short + picked]
+
+
+@pytest.mark.parametrize("max_suffix,sample,seed", [(7, 0, 1), (2, 1, 3), (2, 2, 5), (1, 0, 1)])
+def test_the_chunks_are_ranges_of_the_sweeps_cases_in_order(tmp_path, small_table, max_suffix, sample, seed):
+    path = sweep.ensure_cases(tmp_path)
+    chunks, coverage, _ = sweep._play_chunks(path, 2, None, max_suffix=max_suffix, sample=sample, seed=seed)
+    want = expected_items(max_suffix, sample, seed)
+    assert all(isinstance(c, sweep.CaseRange) and len(c) <= 2 for c in chunks)
+    assert [item for c in chunks for item in c.items()] == want
+    assert coverage["situations_run"] == len(want) and coverage["situations"] == len(SITUATIONS)
+    assert coverage["series_covered"] == sum(w for w, _ in want)
+    assert sweep._items("play", max_suffix=max_suffix, sample=sample, seed=seed)[0] == want
+
+
+def test_a_limit_cuts_the_cases_and_changes_the_fingerprint(tmp_path, small_table):
+    path = sweep.ensure_cases(tmp_path)
+    whole, _, whole_sha = sweep._play_chunks(path, 3, None)
+    cut, _, cut_sha = sweep._play_chunks(path, 3, 4)
+    assert [i for c in cut for i in c.items()] == [i for c in whole for i in c.items()][:4]
+    assert cut_sha != whole_sha and sweep._play_chunks(path, 2, None)[2] == whole_sha    # the cases, not the chunks
+
+
+def test_the_table_is_enumerated_once_per_sweeps_folder(tmp_path, small_table, monkeypatch):
+    path = sweep.ensure_cases(tmp_path)
+    assert path.parent == tmp_path and path.name.startswith("play-cases-")
+    before = path.stat().st_mtime_ns
+
+    def never():
+        raise AssertionError("enumerated again")
+    monkeypatch.setattr(sweep, "_enumerate_in_child", lambda p: never())
+    assert sweep.ensure_cases(tmp_path) == path and path.stat().st_mtime_ns == before
+
+
+def test_another_table_is_another_cache(tmp_path, small_table, monkeypatch):
+    first = sweep.ensure_cases(tmp_path)
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
+    second = sweep.ensure_cases(tmp_path)
+    assert second != first
+    chunks, coverage, _ = sweep._play_chunks(second, 5, None)
+    assert coverage["situations"] == 1 and chunks[0].items() == [(3, [7, 7])]
+
+
+def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
+    path = sweep.ensure_cases(tmp_path)
+    good = path.read_bytes()
+    sweep._load_columns.cache_clear()
+    path.write_bytes(good[: len(good) // 2])
+    assert sweep.ensure_cases(tmp_path) == path
+    assert f"{path}: unreadable" in capsys.readouterr().err and path.read_bytes() == good
+
+
+def test_a_readable_cache_is_used_as_it_is(tmp_path, small_table, capsys):
+    path = sweep.ensure_cases(tmp_path)
+    sweep._load_columns.cache_clear()
+    sweep.ensure_cases(tmp_path)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_failed_enumeration_is_one_error_naming_the_file(tmp_path, monkeypatch):
+    def broken():
+        raise MemoryError("no room")
+    monkeypatch.setattr(sweep, "play_table", broken)
+    with pytest.raises(MachineError, match=r"play-cases-.*\.npz: the play situations could not be enumerated"):
+        sweep.ensure_cases(tmp_path)
+    assert not list(tmp_path.glob("play-cases-*"))
+
+
+def test_a_worker_without_the_file_enumerates_the_same_table_itself(tmp_path, small_table):
+    path = sweep.ensure_cases(tmp_path)
+    chunks, _, _ = sweep._play_chunks(path, 3, None)
+    want = [c.items() for c in chunks]
+    path.unlink()                                   # a Dask worker on another machine
+    sweep._load_columns.cache_clear()
+    sweep._chosen_cases.cache_clear()
+    assert [c.items() for c in chunks] == want
+
+
+def test_a_worker_whose_code_enumerates_another_table_refuses(tmp_path, small_table, monkeypatch):
+    path = sweep.ensure_cases(tmp_path)
+    chunks, _, _ = sweep._play_chunks(path, 3, None)
+    path.unlink()
+    sweep._load_columns.cache_clear()
+    sweep._chosen_cases.cache_clear()
+    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
+    with pytest.raises(MachineError, match="is not on this worker, and its code enumerates another table"):
+        chunks[0].items()
+
+
+def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, monkeypatch):
+    handed = []
+
+    def recording(func, jobs, setup, workers, scheduler):
+        handed.extend(jobs)
+        import contextlib
+        return contextlib.closing(x for x in ())
+    from harness.runtime.outdir import claimed
+    with claimed(tmp_path / "out", "sweep", resume=True):
+        sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
+    monkeypatch.setattr(sweep, "run_jobs", recording)
+    monkeypatch.setattr(sweep, "_cases_at", lambda *a: pytest.fail("the parent built cases"))
+    monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: _tape(tmp_path))
+    monkeypatch.setattr(sweep, "_tape_record", lambda *a: None)
+    report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)
+    assert [(i, len(c)) for i, c in handed] == [(0, 3), (1, 3), (2, 1)]
+    assert all(isinstance(c, sweep.CaseRange) for _, c in handed)
+    assert report["chunks_missing"] == [0, 1, 2] and report["items"] == 7
+    params = json.loads((tmp_path / "out" / "play" / "params.json").read_text())
+    assert params["chunk"] == 3 and params["items"] == 7
+
+
+def _tape(tmp_path):
+    from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
+    tape = tmp_path / "unused.tap"
+    tape.write_bytes(write_tap([program_header("UNUSED", 1), TapeBlock(FLAG_DATA, b"\x0d")]))
+    return tape
+
+
+@pytest.mark.parametrize("cases,size", [(1, 1), (512, 1), (1023, 1), (1024, 2), (46_136, 90), (54_120, 105),
+                                        (512 * 400, 400), (544_816, 400)])
+def test_the_default_chunk_keeps_64_workers_busy_and_is_at_most_400(cases, size):
+    assert sweep.auto_chunk(cases) == size
+    chunks = -(-cases // size)
+    assert size == 400 or chunks >= 8 * 64 or size == 1
