@@ -5,6 +5,8 @@ import pytest
 
 from harness.spectrum.machine import Spectrum48
 
+pytest_plugins = ["cpu_durations"]      # pytest --cpu-durations=N: the costliest tests by CPU time
+
 
 @pytest.fixture(scope="session")
 def built_tape():
