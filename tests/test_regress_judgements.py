@@ -10,11 +10,8 @@ from harness.game import regress
 
 
 @pytest.fixture(scope="module")
-def good_tape(tmp_path_factory):
-    from harness.build import build
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def good_tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -24,10 +24,8 @@ HANG_BUDGET_S = 30
 
 
 @pytest.fixture(scope="module")
-def good_tape(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def good_tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 def _cli(args, cwd=ROOT, timeout=HANG_BUDGET_S, prelude=""):

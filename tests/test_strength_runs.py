@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from harness.build import build
 from harness.game import strength
 from harness.game.study import KINDS
 from harness.outdir import OutputFolderError
@@ -16,10 +15,8 @@ ENGINE_GAMES = 10
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
