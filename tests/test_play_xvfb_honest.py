@@ -26,6 +26,8 @@ from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render, tape, x_tools  # noqa: F401
 
+pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
+
 SELECTOR = P.SELECTOR_WAITS[1:]        # 3725 waits out a held key; 3730/3750 take SPACE and ENTER
 WAITS = (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS, P.ASK_CLAIM, P.CUT_WAIT, P.NEXT_DEAL_WAIT, P.SHOW_PAUSE,
          P.FINAL_BOARD_PAUSE, P.ASK_AGAIN, *SELECTOR)

@@ -52,6 +52,7 @@ def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
     assert report["engine"]["ev vs ev"]["games"] == ENGINE_GAMES
 
 
+@pytest.mark.slow   # an oracle: a Dask LocalCluster
 def test_dask_gives_the_local_pools_figures_and_transcripts(local_run, tape, tmp_path):
     pytest.importorskip("distributed")
     out, report = local_run
