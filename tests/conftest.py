@@ -75,3 +75,12 @@ def open_game_to_deal_2(tape_path):
     s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
     autoplay(s, until_deal=2)
     return s
+
+
+@pytest.fixture(scope="session")
+def played_record(tape_path):
+    """regress.play_one((0, 1, "random", False)) on the built tape, played once: the real record that
+    test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
+    from harness.game import regress
+    regress._init_worker(tape_path().read_bytes())
+    return regress.play_one((0, 1, "random", False))

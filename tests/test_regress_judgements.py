@@ -1,6 +1,7 @@
 """regress writes each game's judgements once (every rule set it judges, game-NNN.judgements.jsonl) and
 report.json's counts are sums over those records: a run is checked file by file against its report, and a
 difference planted in a game's records shows up in the report's counts and the exit status."""
+import copy
 import json
 
 import pytest
@@ -15,9 +16,8 @@ def good_tape(tape_path):
 
 
 @pytest.fixture(scope="module")
-def real_record(good_tape):
-    regress._init_worker(good_tape.read_bytes())
-    return regress.play_one((0, 1, "random", False))
+def real_record(played_record):
+    return copy.deepcopy(played_record)     # regress.play_one((0, 1, "random", False)), tests/conftest.py
 
 
 def _stand_in(record, plant=None):
