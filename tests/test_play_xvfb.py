@@ -102,15 +102,11 @@ class PlayInXvfb:
     def key(self, name: str) -> None:
         self.xdo("keydown", name, "sleep", str(HOLD), "keyup", name, "sleep", str(GAP))
 
-    def window_keys(self, *names: str) -> None:
-        """The window's own keys (F2, then the slot's digit, which F2's question consumes): taken from the event
-        queue by the window, never passed to the Spectrum, so they need not be held for frames as game keys are."""
-        self.xdo(*(a for name in names for a in ("keydown", name, "keyup", name)))
-
     def saved(self) -> z80snap.Z80Snapshot:
         """F2 and 1, then the .z80 the window wrote in slot 1 (atomically: it appears whole or not at all)."""
         self.save.unlink(missing_ok=True)
-        self.window_keys("F2", "1")
+        self.key("F2")
+        self.key("1")
         deadline = time.monotonic() + DEADLINE
         while not self.save.exists():
             assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
