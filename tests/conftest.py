@@ -5,12 +5,41 @@ import pytest
 
 from harness.spectrum.machine import Spectrum48
 
+pytest_plugins = ["cpu_durations"]      # pytest --cpu-durations=N: the costliest tests by CPU time
+
 
 @pytest.fixture(scope="session")
-def built_tape():
-    """The game's tape, built once for the whole test run (harness.game.build.build(): a Build)."""
+def build_of():
+    """build(lang=...) once per edition for the whole test run: the ROM's acceptance check makes a build
+    about 3 CPU-s, and a dozen modules need the same tape only as their starting point (the build itself is
+    tested where it is the subject: test_build_refusals, test_tape, test_english, test_edition)."""
     from harness.game.build import build
-    return build()
+    made: dict[str, object] = {}
+
+    def get(lang: str = "ru"):
+        if lang not in made:
+            made[lang] = build(lang=lang)
+        return made[lang]
+    return get
+
+
+@pytest.fixture(scope="session")
+def built_tape(build_of):
+    """The game's tape, built once for the whole test run (harness.game.build.build(): a Build)."""
+    return build_of()
+
+
+@pytest.fixture(scope="session")
+def tape_path(build_of, tmp_path_factory):
+    """tape_path(lang="ru"): the built tape written once per edition, for commands and sessions that read a file."""
+    folder = tmp_path_factory.mktemp("tapes")
+
+    def get(lang: str = "ru"):
+        path = folder / ("cribbage.tap" if lang == "ru" else f"cribbage-{lang}.tap")    # as `build` names them
+        if not path.exists():
+            path.write_bytes(build_of(lang).tap)
+        return path
+    return get
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +62,25 @@ def fast_machine(booted_snapshot):
     m = Spectrum48(fast=True)
     m.restore(booted_snapshot)
     return m
+
+
+@pytest.fixture(scope="session")
+def open_game_to_deal_2(tape_path):
+    """Seed 99 with the open referee and no muggins, answered by test_play_referee's careless player until
+    deal 2 is dealt: one game for the tests of test_play_referee and test_play_honest that only read it
+    (test_play_honest's play_through answers exactly as autoplay does)."""
+    pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
+    from harness.play.session import PlaySession
+    from test_play_referee import autoplay
+    s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
+    autoplay(s, until_deal=2)
+    return s
+
+
+@pytest.fixture(scope="session")
+def played_record(tape_path):
+    """regress.play_one((0, 1, "random", False)) on the built tape, played once: the real record that
+    test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
+    from harness.game import regress
+    regress._init_worker(tape_path().read_bytes())
+    return regress.play_one((0, 1, "random", False))

@@ -30,10 +30,8 @@ GAMES = 4
 
 
 @pytest.fixture(scope="module")
-def good_tape(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def good_tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 def _regress(tape: Path, out: Path, *extra: str) -> list[str]:

@@ -319,10 +319,9 @@ def test_fuse_continues_our_z80_snapshot_to_the_same_deal(tmp_path):
 WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
 
 
-def test_fuse_plays_the_english_tape_from_the_welcome_to_the_first_deal(tmp_path):
+def test_fuse_plays_the_english_tape_from_the_welcome_to_the_first_deal(tmp_path, build_of):
     """As the guide (docs/PLAYING.md) tells a player: the ROM by its default name, --auto-load, the English tape."""
-    from harness.game import build as build_mod
-    english_tape = build_mod.build(lang="en").tap
+    english_tape = build_of("en").tap
     session = first_session(english_tape)
     tape = tmp_path / "cribbage-en.tap"
     tape.write_bytes(english_tape)

@@ -34,6 +34,8 @@ from harness.spectrum.sysvars import SYSVARS
 from rzx_game import recorded_game
 from test_fuse import INSTALLER, ROM, STARTS, TOOLS, read_xwd
 
+pytestmark = pytest.mark.slow   # an oracle: Fuse under Xvfb (pytest -m 'not slow' leaves it out)
+
 MARK = 0x1234                  # printed first at the end of the playback: what follows are the bytes asked for
 SYSVARS_AREA = (23552, 23734)  # KSTATE .. the end of the system variables
 SPEED = 5000                   # per cent: Fuse plays the ten-minute game in about 15 s

@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-from harness.game.build import build
 from harness.cribbage.cards import parse_card, parse_cards
 from harness.game.compare import compare
 from harness.game.judgements import difference_to_json
@@ -16,11 +15,11 @@ from harness.spectrum.machine import Spectrum48
 
 
 @pytest.fixture(scope="module")
-def loaded():
+def loaded(built_tape):
     """The tape loaded once; each game starts from this snapshot (the first question on screen)."""
     m = Spectrum48(fast=True)
     m.boot()
-    load_tape(m, build().blocks)
+    load_tape(m, built_tape.blocks)
     return m.snapshot()
 
 

@@ -122,10 +122,9 @@ def test_an_unreadable_file_is_named(tmp_path):
         J.read_judgements(tmp_path / "nowhere.jsonl")
 
 
-def test_the_set_up_chooses_the_words_from_the_program():
-    from harness.game.build import build
-    ru = build().program
-    en = build(lang="en").program
+def test_the_set_up_chooses_the_words_from_the_program(build_of):
+    ru = build_of("ru").program
+    en = build_of("en").program
     assert (J.comparison_setup(ru).edition, J.comparison_setup(ru).words) == ("ru", P.RUSSIAN)
     setup = J.comparison_setup(en, (ARTICLE,))
     assert (setup.edition, setup.words, setup.verdict) == ("en", P.english_words(), ARTICLE)

@@ -12,7 +12,6 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game.build import build
 from harness.game.program import UDG_TEXT
 from harness.commands import play as command
 from harness.play import window as window_module
@@ -30,10 +29,8 @@ DISCARD_WAITS = (3725, 3730, 3750)   # the card selector 3700 polling INKEY$
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture

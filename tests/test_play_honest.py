@@ -12,7 +12,6 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game.build import build
 from harness.game.compare import compare
 from harness.game.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
 from harness.game.compare import judge
@@ -28,13 +27,8 @@ GO_CONFIRM = 2755
 
 
 @pytest.fixture(scope="module")
-def tapes(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tapes")
-    out = {}
-    for lang in ("ru", "en"):
-        out[lang] = folder / f"cribbage-{lang}.tap"
-        out[lang].write_bytes(build(lang=lang).tap)
-    return out
+def tapes(tape_path):
+    return {lang: tape_path(lang) for lang in ("ru", "en")}     # the session's built tapes (tests/conftest.py)
 
 
 @pytest.fixture(autouse=True)
@@ -155,9 +149,8 @@ def _block_of(lines: list[str], heading: str) -> list[str]:
     return lines[start:end]
 
 
-def test_each_judgement_is_under_the_heading_of_its_action(tapes):
-    s = PlaySession(tape=tapes["ru"], referee="open", seed=99, scale=1)
-    play_through(s, until_deal=2, muggins="N")
+def test_each_judgement_is_under_the_heading_of_its_action(open_game_to_deal_2):
+    s = open_game_to_deal_2         # open, seed 99, played through as play_through(s, until_deal=2, muggins="N")
     lines = [l.text for l in s.referee.all_lines()]
     result = compare(s.referee.events)
     shows = [j for j in result.judgements if j.judged == "show"]

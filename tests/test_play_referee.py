@@ -15,7 +15,6 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game.build import build
 from harness.game.compare import compare
 from harness.game.events import Deal, Play, Score, ScoreContext, Show
 from harness.play.cards import card_name
@@ -38,10 +37,8 @@ def choose(s: PlaySession, n: int):
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(autouse=True)
@@ -77,11 +74,9 @@ def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int
 
 
 @pytest.fixture(scope="module")
-def first_deal(tape):
-    """A session with the referee through the whole first deal (and the second dealt)."""
-    s = PlaySession(tape=tape, referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
-    autoplay(s, until_deal=2)
-    return s
+def first_deal(open_game_to_deal_2):
+    """A session with the referee through the whole first deal (and the second dealt): tests/conftest.py's."""
+    return open_game_to_deal_2
 
 
 def texts(lines: list[PanelLine], tone: str | None = None) -> list[str]:

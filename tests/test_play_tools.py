@@ -15,7 +15,7 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 from harness.errors import InputError, UsageError
 from harness.play import window as window_module
-from harness.game.build import LISTING, build
+from harness.game.build import LISTING
 from harness.cribbage.discard import best_discard
 from harness.game import program as P
 from harness.game.decisions import CHOICES, decision_points
@@ -35,10 +35,8 @@ SELECTOR = P.SELECTOR_WAITS
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(autouse=True)
@@ -60,8 +58,8 @@ def rows(s: PlaySession) -> list[str]:
 
 
 # ---------------------------------------------------------------- the status line
-def test_every_wait_of_the_listing_has_its_status_and_every_prompt_is_the_programs():
-    program = build().program
+def test_every_wait_of_the_listing_has_its_status_and_every_prompt_is_the_programs(built_tape):
+    program = built_tape.program
     waits = {d.line for d in decision_points(program)} - set(SELECTOR) - {3725}
     inkey_or_input = {line for line in CHOICES if line not in SELECTOR and line not in SELECTOR_CALLERS}
     assert inkey_or_input - {3725} <= set(STATUS), sorted(inkey_or_input - set(STATUS))
@@ -165,7 +163,7 @@ def test_a_new_seed_each_start_unless_one_is_given():
     assert command.choose_seed(None, "a record") is None           # --replay: the record's seed
 
 
-def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_path):
+def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_path, tape_path):
     record = tmp_path / "game.keys.json"
     s = PlaySession(tape=tape, seed=4321, scale=1, record=record)
     screens = {}
@@ -198,8 +196,7 @@ def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_p
     assert differ[:2] == [False, False] and differ[2]      # the same questions; another deal
     with pytest.raises(UsageError, match="--seed 5: the record .* seed 4321"):
         PlaySession(tape=tape, scale=1, replay=record, seed=5)
-    en = tmp_path / "en.tap"
-    en.write_bytes(build(lang="en").tap)
+    en = tape_path("en")
     with pytest.raises(InputError, match="recorded on another tape"):
         PlaySession(tape=en, scale=1, replay=record)
     (tmp_path / "junk.json").write_text("{\"format\": \"something else\"}")

@@ -21,7 +21,6 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
 
-from harness.game.build import build
 from harness.game.events import Deal
 from harness.game.program import UDG_TEXT
 from harness.play.window import WM_CLASS
@@ -55,10 +54,8 @@ def x_tools():
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 class PlayInXvfb:

@@ -28,6 +28,8 @@ from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, 
 from test_play_xvfb import tape  # noqa: F401
 from test_play_xvfb import x_tools  # noqa: F401
 
+pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
+
 SELECTOR = P.SELECTOR_WAITS[1:]        # 3725 waits out a held key; 3730/3750 take SPACE and ENTER
 WAITS = (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS, P.ASK_CLAIM, P.CUT_WAIT, P.NEXT_DEAL_WAIT, P.SHOW_PAUSE,
          P.FINAL_BOARD_PAUSE, P.ASK_AGAIN, *SELECTOR)

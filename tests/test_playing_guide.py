@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from harness.game import english
-from harness.game.build import build
 from harness.spectrum.charset import koi7_char, rom_char
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48
@@ -88,10 +87,24 @@ def test_the_fuse_command_names_the_rom_by_its_default_name():
 
 
 # ---------------------------------------------------------------- what the guide says about reports, on the machine
-def loaded(lang: str) -> Spectrum48:
+def loaded(lang: str, build_of) -> Spectrum48:
     m = Spectrum48(fast=True)
     m.boot()
-    load_tape(m, read_tap(build(lang=lang).tap))
+    load_tape(m, read_tap(build_of(lang).tap))
+    return m
+
+
+@pytest.fixture(scope="module")
+def english_game_over(build_of):
+    """One whole English game (seed 5) played to its STOP, kept as a snapshot (Spectrum48.snapshot: the whole
+    machine state): each test goes on from a copy of the very machine play_game left, not a game of its own."""
+    stop, m = play_game(build_of("en").tap, seed=5)
+    return stop, m.snapshot()
+
+
+def restored(snap) -> Spectrum48:
+    m = Spectrum48(fast=True)
+    m.restore(snap)
     return m
 
 
@@ -103,8 +116,8 @@ def bottom_row(m: Spectrum48, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_break_while_the_computer_thinks_and_continue(lang):
-    m = loaded(lang)
+def test_break_while_the_computer_thinks_and_continue(lang, build_of):
+    m = loaded(lang, build_of)
     m.press("CAPS SHIFT+SPACE")                       # BREAK at the first question does nothing
     m.run_frames(10)
     m.release()
@@ -129,8 +142,8 @@ def test_break_while_the_computer_thinks_and_continue(lang):
 
 
 @pytest.mark.parametrize("command", [CONTINUE, GO_TO_7400], ids=["CONTINUE", "GO TO 7400"])
-def test_after_the_last_game_continue_or_go_to_7400_starts_another(command):
-    stop, m = play_game(build(lang="en").tap, seed=5)
+def test_after_the_last_game_continue_or_go_to_7400_starts_another(command, english_game_over):
+    stop, m = english_game_over[0], restored(english_game_over[1])
     assert stop.kind == "report" and str(stop.report).startswith("9 STOP statement, 8330")
     assert bottom_row(m, "en").startswith("9 STOP statement, 8330:")
     from harness.spectrum.variables import BasicVariables
@@ -144,8 +157,8 @@ def test_after_the_last_game_continue_or_go_to_7400_starts_another(command):
     assert BasicVariables(m).get("G()") == games                   # the tally of games is kept
 
 
-def test_run_after_the_end_starts_afresh_without_reloading():
-    stop, m = play_game(build(lang="ru").tap, seed=5)
+def test_run_after_the_end_starts_afresh_without_reloading(build_of):
+    stop, m = play_game(build_of("ru").tap, seed=5)
     assert str(stop.report).startswith("9 STOP statement")
     assert bottom_row(m, "ru").startswith("9 STOP " + guide.as_russian_font("statement"))
     Typist(m).type_codes(RUN)
@@ -155,11 +168,11 @@ def test_run_after_the_end_starts_afresh_without_reloading():
     assert any("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):" in r for r in screen.rows) and not screen.unknown
 
 
-def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path):
+def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path, build_of):
     from harness.spectrum import z80snap
     from test_exports import run_tool, tool
     tape, snap = tmp_path / "cribbage-en.tap", tmp_path / "cribbage-en.z80"
-    tape.write_bytes(build(lang="en").tap)
+    tape.write_bytes(build_of("en").tap)
     run_tool(tool("tap2sna.py"), tape, snap)
     m = z80snap.load(snap, fast=True)
     assert 9900 <= m.peek("PPC") <= 9950                              # setting up the UDGs
@@ -174,13 +187,13 @@ class _AtClaim(Exception):
         self.machine = machine
 
 
-def test_a_name_or_stop_typed_at_the_muggins_question_and_continue_asks_again():
+def test_a_name_or_stop_typed_at_the_muggins_question_and_continue_asks_again(build_of):
     """What the guide's report table says of reports 2 and H, at «ВВЕДИТЕ СВОЙ СЧЕТ:» (4780)."""
     def stop_at_claim(m, w):
         if (w.kind, w.line) == ("input", 4780):
             raise _AtClaim(m)
     with pytest.raises(_AtClaim) as caught:
-        play_game(build(lang="en").tap, seed=5, on_wait=stop_at_claim)
+        play_game(build_of("en").tap, seed=5, on_wait=stop_at_claim)
     m = caught.value.machine
     for typed, code, message in ((b"Q", "2", "Variable not found"), (bytes([0xE2]), "H", "STOP in INPUT")):
         Typist(m).type_codes(typed + b"\r")

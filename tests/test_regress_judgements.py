@@ -1,6 +1,7 @@
 """regress writes each game's judgements once (every rule set it judges, game-NNN.judgements.jsonl) and
 report.json's counts are sums over those records: a run is checked file by file against its report, and a
 difference planted in a game's records shows up in the report's counts and the exit status."""
+import copy
 import json
 
 import pytest
@@ -11,17 +12,13 @@ from harness.game import regress
 
 
 @pytest.fixture(scope="module")
-def good_tape(tmp_path_factory):
-    from harness.game.build import build
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def good_tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
-def real_record(good_tape):
-    regress._init_worker(good_tape.read_bytes())
-    return regress.play_one((0, 1, "random", False))
+def real_record(played_record):
+    return copy.deepcopy(played_record)     # regress.play_one((0, 1, "random", False)), tests/conftest.py
 
 
 def _stand_in(record, plant=None):

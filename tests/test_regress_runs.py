@@ -6,6 +6,7 @@ each must end with one line naming the reason and a non-zero status. Ctrl-C
 is SIGINT to that process. Harness failures and folder handling are checked
 in this process with stand-in games (no emulator), so they take milliseconds.
 """
+import copy
 import json
 import signal
 import subprocess
@@ -26,10 +27,8 @@ HANG_BUDGET_S = 30
 
 
 @pytest.fixture(scope="module")
-def good_tape(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def good_tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 def _cli(args, cwd=ROOT, timeout=HANG_BUDGET_S, prelude=""):
@@ -173,9 +172,8 @@ def _stand_in_game(job):
 
 
 @pytest.fixture(scope="module")
-def real_record(good_tape):
-    regress._init_worker(good_tape.read_bytes())
-    record = regress.play_one((0, 1, "random", False))
+def real_record(played_record):
+    record = copy.deepcopy(played_record)   # regress.play_one((0, 1, "random", False)), tests/conftest.py
     assert record.get("failure") is None and not record["basic_errors"]
     assert not regress.counts_of_judgements(record["judgements"], "game-000.judgements.jsonl")["unexplained"]
     return record

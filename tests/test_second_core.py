@@ -102,6 +102,10 @@ def restore_regress_worker():
 
 @pytest.mark.slow
 def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_worker):
+    # The whole game on both cores, not a stretch from a shared mid-game snapshot: the record compared is the
+    # game's (every deal's transcript, frames and profile), and a snapshot made on the z80 core would leave all
+    # before it unchecked by the oracle. Nearly all of this test's CPU is SkoolKit's simulator run one
+    # instruction per Python call (skoolcore.SkoolKitCore.run); the z80 half is one ordinary game.
     tape = regress._tape_bytes(None)
     records = {}
     for core in ("z80", "skoolkit"):

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from harness.errors import InputError, OutputError, UsageError
-from harness.game.build import build
 from harness.game import strength
 from harness.commands import strength as strength_command
 from harness.game.study import KINDS
@@ -18,10 +17,8 @@ ENGINE_GAMES = 10
 
 
 @pytest.fixture(scope="module")
-def tape(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("tape") / "cribbage.tap"
-    path.write_bytes(build().tap)
-    return path
+def tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +55,7 @@ def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
     assert report["engine"]["ev vs ev"]["games"] == ENGINE_GAMES
 
 
+@pytest.mark.slow   # an oracle: a Dask LocalCluster
 def test_dask_gives_the_local_pools_figures_and_transcripts(local_run, tape, tmp_path):
     pytest.importorskip("distributed")
     out, report = local_run

@@ -1,0 +1,49 @@
+"""`pytest --cpu-durations=N` (tests/cpu_durations.py) ranks tests by CPU time, not by wall time."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+SAMPLE = '''
+import time
+
+def test_burns():
+    end = time.process_time() + 0.3
+    while time.process_time() < end:
+        pass
+
+def test_sleeps():
+    time.sleep(0.6)          # twice the wall time of test_burns, next to no CPU
+
+def test_burns_in_a_child():
+    import subprocess, sys
+    subprocess.run([sys.executable, "-c", "import time\\nend = time.process_time() + 0.3\\n"
+                    "while time.process_time() < end: pass"], check=True)
+'''
+
+
+def run(tmp_path: Path, *args: str) -> str:
+    (tmp_path / "test_sample.py").write_text(SAMPLE)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "cpu_durations", "-p", "no:cacheprovider",
+                           "-q", *args, str(tmp_path / "test_sample.py")],
+                          cwd=tmp_path, env={"PYTHONPATH": str(TESTS), "PATH": ""}, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_the_costliest_tests_by_cpu_time_own_and_childrens(tmp_path):
+    out = run(tmp_path, "--cpu-durations=3")
+    rows = re.findall(r"^\s*([\d.]+)s cpu  \S+::(\w+)$", out, re.M)
+    assert [name for _, name in rows][2] == "test_sleeps", out        # last, though the longest in wall time
+    assert {name for _, name in rows[:2]} == {"test_burns", "test_burns_in_a_child"}, out
+    assert all(float(s) >= 0.29 for s, _ in rows[:2]) and float(rows[2][0]) < 0.2, out
+    assert re.search(r"3 costliest tests by CPU time \(of [\d.]+ CPU-s in 3 tests\)", out), out
+
+
+def test_no_table_unless_asked(tmp_path):
+    assert "CPU time" not in run(tmp_path)
