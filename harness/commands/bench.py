@@ -1,10 +1,6 @@
 """`cribbage-zx bench`: emulated seconds per wall second, for the harness and for the bare CPU core.
 
-Three figures: (a) boot, power-on to the © message, repeated; (b) a CPU-heavy
-BASIC program the project keeps (harness/data/bench.bas), run through the
-harness; (c) the same program from the same state on the bare core with no
-harness work at all, so the harness overhead is the ratio of (b) to (c).
-Each figure is the best of several repetitions: the machines here are noisy.
+The command line only: what it runs, and why, is told in harness/bench/machine.py.
 """
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """`cribbage-zx build`: basic/cribbage.bas + basic/chr_font.txt -> build/cribbage.tap.
 
-The program block is what the ROM would hold had the listing been typed in
-(every number converted by the ROM's own DEC-TO-FP in the embedded machine)
-and then saved by line 5, `SAVE "CRIBBAGE" LINE 2`, with no variables; the
-second block is the font that line 2 loads with `LOAD "chr" CODE 64600`.
+The command line only: what it runs, and why, is told in harness/game/build.py.
 """
 from __future__ import annotations
 

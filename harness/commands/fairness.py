@@ -1,17 +1,6 @@
 """`cribbage-zx fairness`: are the program's cut for deal, deals and starters what a fair deck gives?
 
-Games are played as `regress` plays them (the "series" player plays several games in a row on one
-machine, so later games start from the RND and the deck the earlier ones left), or read from the
-transcripts of earlier runs (--from). Each distribution is set against the uniform one with a
-chi-square test (scipy), the first game of each machine and the later games apart:
-
-- the cut for deal: the rank of the player's card (13 ranks);
-- the dealt cards: every card of every hand dealt (52 cards);
-- the starter: every starter cut (52 cards).
-
-A p-value below --alpha is flagged: the program's randomness is not what a fair deck gives there;
-a flag a documented deviation explains (D10: the first cut for deal) is named by it, any other one
-makes the exit status 1.
+The command line only: what it runs, and why, is told in harness/game/fairness.py.
 """
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
 """`cribbage-zx regress`: play N whole games of the BASIC program and check every score.
 
-Each game runs in a worker process on its own embedded Spectrum (the tape is
-loaded once per worker and each game starts from that snapshot), with the
-automated player strategies taken in turn; the job runner (harness/runtime/jobs.py)
-runs them on a local pool or on a Dask cluster (--scheduler). The report says
-how many score events were checked and how many differences were found, by
-documented deviation or unexplained, and which games the harness itself
-failed on; the exit status is non-zero on any unexplained difference, BASIC
-error report, timeout or harness failure. Each run owns its --out folder
-(harness/runtime/outdir.py): a used folder is refused unless --replace.
+The command line only: what it runs, and why, is told in harness/game/regress.py.
 """
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
 """`cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80`: the game at a chosen line, as a .z80 for any emulator.
 
-The tape (built first if it is missing or older than the listing or the
-font) is loaded in a fresh 48K as a person would, LOAD "" typed in the editor;
-the program's waits are answered in order with the --answer texts (an INPUT
-gets the text and ENTER; a wait on INKEY$ or PAUSE 0 gets one key: the text
-names it, "" is ENTER), and the machine stops at the start of LINE and is
-saved as a version 3 .z80 that Fuse, SkoolKit and `z80snap` read.
+The command line only: what it runs, and why, is told in harness/game/snapshot.py.
 """
 from __future__ import annotations
 

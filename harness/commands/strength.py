@@ -1,16 +1,6 @@
 """`cribbage-zx strength`: how strong the magazine's computer player is, measured in whole games.
 
-The BASIC program plays N games against each of the automated players
-(random, greedy and the engine's expected-value player `ev`) on the embedded
-Spectrum, through the same job runner as `regress` (a local pool, or Dask with
---scheduler); every game's transcript is kept, and `study.py` measures each
-discard and each card the program chose against the expected-value player.
-Beside the matches, the rules engine plays games by itself (fast, thousands):
-equal expected-value players (the first dealer's advantage, published at
-55-56 %), and a planted weak strategy (always throw the two highest cards)
-against the expected-value player, which must come out worse. The engine's
-own crib table is set beside the published ones (Schell, Hessel). Writes
-report.json, strength.html with its plots, and a transcript per game.
+The command line only: what it runs, and why, is told in harness/game/strength.py.
 """
 from __future__ import annotations
 

@@ -1,30 +1,6 @@
 """`cribbage-zx sweep show|play|discard`: the program's scoring routines against the engine, exhaustively.
 
-* show: every (four-card hand, starter) up to suit symmetry -- the rank
-  multiset with the starter marked, and one representative of each suit
-  pattern that matters (no flush, four-card flush, five-card flush, each with
-  or without his nobs) weighted by how many of the 12,994,800 deals it stands
-  for -- through 4700 (with 1000 and 2400) as a hand; as a crib (CR=1) only
-  the patterns where the crib rule differs (a four-card flush), since CR is
-  read nowhere else in those routines (line 1310; checked by a test).
-* play: the series the rules allow (count <= 31, up to eight cards, at most
-  four of a rank: 12,892,167 of them), scored by 2000 after each card. 2000
-  reads only SUM, N and the table T(); it stops at the first pair mismatch and
-  a run longer than the last cards' distinct suffix cannot pass its sort
-  check, so series that agree on the situation (see play_keys) run the same
-  tests: one of each is run, weighted by how many series it stands for: all
-  544,816 situations by default (about an hour with 2 workers: a long run
-  costs the BASIC seconds of Spectrum time), or with --quick every situation
-  with a distinct suffix of up to 4 cards and a seeded sample of the longer
-  ones (the report states the coverage).
-* discard: a random sample of six-card hands through 500: the points the
-  program's discard gives away against the engine's best (a strength report).
-
-Work is split in chunks run by the job runner (harness/runtime/jobs.py: a local pool
-or a Dask cluster), each written atomically to OUT/<sweep>/chunk-NNNN.json
-with the fingerprint of its cases: an interrupted sweep continues where it
-stopped, losing no finished chunk, and a chunk file that is corrupt or does
-not match its cases is computed again, never counted.
+The command line only: what it runs, and why, is told in harness/game/sweep.py.
 """
 from __future__ import annotations
 
