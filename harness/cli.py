@@ -10,6 +10,7 @@ traceback. Ctrl-C is exit status 130.
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import sys
 
@@ -71,13 +72,23 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
+#: the process `run` was called in: a worker forked from it inherits the handler but is not the command
+_COMMAND_PID: int | None = None
+
+
 def _terminated(signum, frame) -> None:
+    if os.getpid() != _COMMAND_PID:                   # a forked worker, stopped by its parent: die of the signal
+        signal.signal(signum, signal.SIG_DFL)         # quietly (not a traceback from inside fork's own clean-up)
+        os.kill(os.getpid(), signum)
+        return
     for sig in (signal.SIGTERM, signal.SIGHUP):        # a second one ends the process at once
         signal.signal(sig, signal.SIG_DFL)
     raise Terminated(signum)
 
 
 def run(argv: list[str] | None = None) -> int:
+    global _COMMAND_PID
+    _COMMAND_PID = os.getpid()
     argv = sys.argv[1:] if argv is None else argv
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminated)

@@ -115,3 +115,38 @@ def test_int_in_messages():
             int_in(1)(text)
     with pytest.raises(Exception, match="9 is more than 8"):
         int_in(None, 8)("9")
+
+
+FORKED_WORKER = """
+import os, signal, sys, time
+from harness import cli
+cli._COMMAND_PID = os.getpid()
+for sig in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(sig, cli._terminated)
+pid = os.fork()
+if pid == 0:                                   # a worker forked by the command: its parent's handler, inherited
+    time.sleep(30)
+    os._exit(0)
+time.sleep(0.2)
+os.kill(pid, signal.SIGTERM)
+_, status = os.waitpid(pid, 0)
+print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+try:
+    os.kill(os.getpid(), signal.SIGTERM)       # the command itself: Terminated, as Ctrl-C
+    time.sleep(5)
+    print("not stopped")
+except cli.Terminated as exc:
+    print("terminated", exc.signum == signal.SIGTERM)
+"""
+
+
+def test_a_forked_worker_dies_of_sigterm_quietly_and_the_command_is_terminated():
+    """A worker forked from the command inherits its SIGTERM handler; stopped by its parent it dies of the
+    signal with nothing on stderr (not a Terminated traceback from inside fork's clean-up), while the
+    command's own process still turns SIGTERM into Terminated."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", FORKED_WORKER], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.stderr == ""
+    assert done.stdout.split("\n")[:2] == ["True", "terminated True"]
