@@ -243,3 +243,20 @@ def test_the_translation_table_gives_rows_or_one_line_naming_the_file(tmp_path, 
         text = path.read_bytes().decode("utf-8-sig")
         wanted = [ln for ln in text.split("\n") if ln.strip() and not ln.startswith("#")]
         assert len(rows) == len(wanted)                                 # no row silently dropped
+
+
+def test_read_toml_names_the_file_and_line_and_reads_a_good_file(tmp_path):
+    """The one TOML reader (the edition's notes, meanings and quotes): a syntax error and a non-UTF-8 byte are
+    one InputError naming file and line; the same file made valid is read as its table."""
+    from harness.errors import InputError
+    from harness.runtime.validate import read_toml
+    bad = tmp_path / "q.toml"
+    bad.write_text('[[quote]]\nas_read = "x"\nenglish = \n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"q\.toml: .*line 3"):
+        read_toml(bad)
+    bad.write_bytes(b'[[quote]]\nas_read = "\xff"\n')
+    with pytest.raises(InputError, match=r"q\.toml:2: not UTF-8 text"):
+        read_toml(bad)
+    good = tmp_path / "good.toml"
+    good.write_text('[[quote]]\nas_read = "x"\nenglish = "y"\n', encoding="utf-8")
+    assert read_toml(good) == {"quote": [{"as_read": "x", "english": "y"}]}

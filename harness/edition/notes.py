@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..runtime.validate import read_toml
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -124,12 +124,7 @@ class Routines:
 
 
 def read_routines(path: Path) -> Routines:
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: {exc}") from None
+    data = read_toml(path)
     routines = []
     for i, entry in enumerate(data.get("routine", [])):
         missing = [k for k in ("line", "title", "summary", "inputs", "outputs") if k not in entry]
@@ -161,12 +156,7 @@ def read_routines(path: Path) -> Routines:
 
 def read_meanings(path: Path) -> dict[str, str]:
     """basic/variables.toml: each variable's name -> what it means."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: {exc}") from None
+    data = read_toml(path)
     for name, meaning in data.items():
         if not isinstance(meaning, str) or not meaning.strip():
             raise InputError(f"{path}: {name!r} must be a non-empty string, the variable's meaning")
@@ -204,12 +194,7 @@ QUOTED = re.compile(r"«(.*?)»(?!»)")
 
 def read_quotes(path: Path) -> dict[str, Quote]:
     """basic/quotes.toml: each quoted Russian text -> its correction and English."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: {exc}") from None
+    data = read_toml(path)
     out: dict[str, Quote] = {}
     for i, entry in enumerate(data.get("quote", [])):
         if not entry.get("as_read") or not entry.get("english"):

@@ -10,12 +10,13 @@ instead of an AttributeError three calls later or a silently skipped record.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["describe", "expect", "field", "read_json", "read_text"]
+__all__ = ["describe", "expect", "field", "read_json", "read_text", "read_toml"]
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
@@ -86,3 +87,12 @@ def read_json(path: str | Path, error: type[Exception] = InputError) -> Any:
         raise error(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
     except RecursionError:
         raise error(f"{path}: not JSON this tool reads: nested too deeply") from None
+
+
+def read_toml(path: str | Path, error: type[Exception] = InputError) -> dict[str, Any]:
+    """A TOML file, or *error* naming the file and (tomllib's words) the line and column of the syntax error."""
+    text = read_text(path, error, "TOML file")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{path}: {exc}") from None
