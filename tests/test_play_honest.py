@@ -20,6 +20,7 @@ from harness.game.program import NEXT_DEAL_WAIT, RUSSIAN
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession
+from play_keys import keys
 
 SELECTOR = (3725, 3730, 3750)
 CLAIM = 4780
@@ -35,12 +36,6 @@ def tapes(tape_path):
 def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-def keys(s: PlaySession, *names: str):
-    for name in names:
-        s.tap(name)
-    return s.run_until_wait()
 
 
 def play_through(s: PlaySession, until_deal: int, muggins: str = "Y", on_wait=None, max_waits: int = 400) -> None:

@@ -23,6 +23,7 @@ from harness.play.referee import PanelLine, Referee
 from harness.play.session import BORDER_H, PlaySession
 from harness.spectrum.screen import render
 from harness.play.session import BORDER_W  # noqa: F401
+from play_keys import keys
 
 SELECTOR = (3725, 3730, 3750)      # the card selector 3700
 CLAIM = 4780                       # INPUT of the points claimed in the show (muggins)
@@ -45,12 +46,6 @@ def tape(tape_path):
 def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-def keys(s: PlaySession, *names: str):
-    for name in names:
-        s.tap(name)
-    return s.run_until_wait()
 
 
 def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int = 400) -> None:

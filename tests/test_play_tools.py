@@ -30,6 +30,7 @@ from harness.play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.variables import BasicVariables
+from play_keys import keys
 
 SELECTOR = P.SELECTOR_WAITS
 
@@ -45,12 +46,6 @@ def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     yield
     pygame.quit()
-
-
-def keys(s: PlaySession, *names: str):
-    for name in names:
-        s.tap(name)
-    return s.run_until_wait()
 
 
 def rows(s: PlaySession) -> list[str]:
