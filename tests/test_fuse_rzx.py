@@ -32,24 +32,13 @@ import pytest
 from harness.spectrum.rzx import read_rzx
 from harness.spectrum.sysvars import SYSVARS
 from rzx_game import recorded_game
-from test_fuse import INSTALLER, ROM, STARTS, TOOLS, read_xwd
+from test_fuse import ROM, STARTS, fuse_tools, read_xwd  # noqa: F401 (fuse_tools: the same autouse check of the tools)
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse under Xvfb (pytest -m 'not slow' leaves it out)
 
 MARK = 0x1234                  # printed first at the end of the playback: what follows are the bytes asked for
 SYSVARS_AREA = (23552, 23734)  # KSTATE .. the end of the system variables
 SPEED = 5000                   # per cent: Fuse plays the ten-minute game in about 15 s
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fuse_tools():
-    missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
-        missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        pytest.skip(f"{', '.join(missing)} missing and could not be installed "
-                    f"(Debian packages fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps)")
 
 
 def word(memory: bytes, name: str) -> int:
