@@ -60,13 +60,18 @@ def _states(a: Spectrum48, b: Spectrum48) -> tuple:
     return (a.cpu.save_state(), vars(a.s)), (b.cpu.save_state(), vars(b.s))
 
 
-def test_strict_acceleration_leaves_the_whole_machine_state_identical():
-    m = basic_machine()
-    snap = m.snapshot()
+def _plain_and_strictly_accelerated() -> tuple[Spectrum48, Spectrum48, Accelerator]:
+    """Two machines from one snapshot of the BASIC benchmark, the second with the strict accelerator."""
+    snap = basic_machine().snapshot()
     plain, fast = Spectrum48(fast=True), Spectrum48(fast=True)
     plain.restore(snap)
     fast.restore(snap)
     acc = fast.accelerator = Accelerator(fast, cross_frames=False)
+    return plain, fast, acc
+
+
+def test_strict_acceleration_leaves_the_whole_machine_state_identical():
+    plain, fast, acc = _plain_and_strictly_accelerated()
     for _ in range(6):
         plain.run_frames(40)
         fast.run_frames(40)
@@ -77,12 +82,7 @@ def test_strict_acceleration_leaves_the_whole_machine_state_identical():
 
 def test_a_wrong_answer_is_seen_by_the_same_comparison():
     """Plant a cached answer one byte wrong (HL, the address of the line found): the states differ."""
-    m = basic_machine()
-    snap = m.snapshot()
-    plain, fast = Spectrum48(fast=True), Spectrum48(fast=True)
-    plain.restore(snap)
-    fast.restore(snap)
-    acc = fast.accelerator = Accelerator(fast, cross_frames=False)
+    plain, fast, acc = _plain_and_strictly_accelerated()
     fast.run_frames(20)
     plain.run_frames(20)
     assert _states(plain, fast)[0] == _states(plain, fast)[1]       # the near miss: untouched, identical
