@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -e '.[test]'
+	@# Bytecode for every module, once: where PYTHONDONTWRITEBYTECODE is set (as on our machines) pip
+	@# writes none, and every process (each test's cribbage-zx, each worker) compiled ~450 modules again.
+	$(PY) -m compileall -q -j 0 $(VENV)/lib harness tests >/dev/null
 	touch $(STAMP)
 
 system-deps:
