@@ -165,3 +165,28 @@ def test_ctrl_c_stops_the_pool_and_its_workers_promptly(tmp_path):
     assert proc.returncode != 0 and "KeyboardInterrupt" in proc.stderr.read()
     gone, alive = psutil.wait_procs(workers, timeout=5)
     assert alive == []
+
+
+def _busy_or_idle(job):
+    """('busy', n): n rounds of arithmetic; ('idle', s): s seconds asleep (wall time, no CPU)."""
+    kind, amount = job
+    if kind == "idle":
+        time.sleep(amount)
+        return 0
+    return sum(i * i % 7 for i in range(amount))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_each_outcome_carries_its_jobs_cpu_not_its_wall_time(workers):
+    """The sleeper takes longer by the clock but no CPU; the busy job's CPU is counted (a wall-clock measure
+    would rank them the other way round)."""
+    jobs = [("idle", 0.6), ("busy", 3_000_000)]
+    with run_jobs(_busy_or_idle, jobs, Setup(_setup, (0,)), workers) as outcomes:
+        cpu = {o.job[0]: o.cpu_s for o in outcomes}
+    assert cpu["idle"] < 0.05 < cpu["busy"], cpu
+
+
+def test_a_failed_job_carries_no_cpu_figure():
+    with run_jobs(_fail_on_three, [3], Setup(_setup, (0,)), 1) as outcomes:
+        (outcome,) = list(outcomes)
+    assert not outcome.ok and outcome.cpu_s is None

@@ -10,9 +10,16 @@ that changed results would be worth nothing. Beside the wall seconds it
 prints the CPU seconds of this process and all its workers (the runner's
 cost even when other work shares the cores) and the load average, which
 says how much other work there was.
+
+Dask's overhead is measured beside the games' own CPU: the runner times each
+job in its worker's thread, and a run's CPU less its games' is what the runner
+and this process cost (a game's CPU moves with the machine's load by more than
+Dask's whole overhead). `bench_dask` is that figure alone, on a few games, for
+the default `cribbage-zx bench`.
 """
 from __future__ import annotations
 
+import math
 import os
 import resource
 import tempfile
@@ -51,6 +58,83 @@ def _fixed_cost(regress, workers: int, repeats: int) -> float:
     return _median(runs["dask"]) - _median(runs["pool"])
 
 
+def dask_missing() -> str | None:
+    """Why Dask cannot be measured here (its extra is not installed), or None."""
+    import importlib.util
+    for module in ("distributed", "cryptography"):
+        if importlib.util.find_spec(module) is None:
+            return f"the dask extra is not installed (no {module}): pip install 'cribbage-zx[dask]'"
+    return None
+
+
+def _interleaved(regress, configurations: list[tuple], games: int, seed: int, repeats: int, tmp: str) -> dict:
+    """Each configuration (name, workers, scheduler) run *repeats* times, round by round (so the load other work
+    puts on the machine falls on every configuration alike): per name, the runs' wall s, CPU s (this process and
+    its workers), the games' own CPU s in their workers (the runner measures each job's thread), the load
+    average after the last run, and the transcripts."""
+    runs: dict = {name: {"wall": [], "cpu": [], "jobs": [], "transcripts": []} for name, _, _ in configurations}
+    for r in range(repeats):
+        for n, (name, workers, scheduler) in enumerate(configurations):
+            out = Path(tmp) / f"run-{n}-{r}"
+            t, cpu = time.perf_counter(), _cpu_seconds()
+            report = regress.run(games, seed, workers, out, progress=False, scheduler=scheduler)
+            runs[name]["wall"].append(time.perf_counter() - t)
+            runs[name]["cpu"].append(_cpu_seconds() - cpu)
+            runs[name]["jobs"].append(report["jobs_cpu_s"])
+            runs[name]["transcripts"].append(_transcripts(out))
+            runs[name]["load"] = round(os.getloadavg()[0], 2)
+    return runs
+
+
+def _runner_cpu(run: dict) -> float:
+    """Median CPU s of the runs less the games' own: what the runner and this process cost besides the games
+    (the games' CPU moves with the load by more than Dask's whole overhead, so it is taken out run by run)."""
+    return _median([cpu - jobs for cpu, jobs in zip(run["cpu"], run["jobs"])])
+
+
+def _dask_split(pool: dict, dask: dict, fixed: float, games: int) -> dict:
+    """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
+    overhead = _runner_cpu(dask) - _runner_cpu(pool)
+    per_game = (overhead - fixed) / games
+    game = _median(pool["jobs"]) / games
+    # the run size from which the overhead is at most 10 % of the games' CPU: fixed + n*per_game <= 0.1*n*game
+    ten = math.ceil(fixed / (0.1 * game - per_game)) if 0.1 * game > per_game else None
+    return {"dask_overhead_cpu_s": round(overhead, 2), "dask_fixed_cpu_s": round(fixed, 2),
+            "dask_per_game_cpu_s": round(per_game, 3), "game_cpu_s": round(game, 2),
+            "dask_per_game_share": round(per_game / game, 3), "dask_overhead_share": round(overhead / (game * games), 3),
+            "dask_10_percent_from_games": max(1, ten) if ten is not None else None}
+
+
+def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3) -> dict:
+    """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
+    run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
+    rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
+    from ..game import regress
+    pool, dask = f"local pool, {workers} workers", f"Dask LocalCluster, {workers} workers"
+    with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
+        regress.ensure_tape()
+        runs = _interleaved(regress, [(pool, workers, None), (dask, workers, "local")], games, seed, repeats, tmp)
+    fixed = _fixed_cost(regress, min(workers, games), repeats)
+    first = runs[pool]["transcripts"][0]
+    return {"games": games, "workers": workers, "repeats": repeats,
+            "pool_cpu_s": round(_median(runs[pool]["cpu"]), 2), "dask_cpu_s": round(_median(runs[dask]["cpu"]), 2),
+            "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
+            **_dask_split(runs[pool], runs[dask], fixed, games),
+            "load_average_1min": runs[dask]["load"],
+            "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
+
+
+def format_dask(result: dict) -> str:
+    ten = result["dask_10_percent_from_games"]
+    return (f"dask: {result['dask_overhead_cpu_s']:+.2f} CPU s over the local pool on {result['games']} games, "
+            f"{result['workers']} workers ({result['dask_overhead_share']:+.1%} of the games' CPU): a fixed "
+            f"{result['dask_fixed_cpu_s']:.2f} CPU s to start and stop the cluster, {result['dask_per_game_cpu_s']:+.3f} "
+            f"CPU s per game ({result['dask_per_game_share']:+.1%} of a game's {result['game_cpu_s']:.2f}); "
+            + (f"at most 10 % from {ten} games" if ten else "over 10 % however many games")
+            + f"; transcripts {'identical' if result['transcripts_identical'] else 'DIFFERENT'} "
+              f"(CPU beside the games' own, medians of {result['repeats']})")
+
+
 def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True, repeats: int = 3) -> dict:
     """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
     a fixed start cost and a cost per game, and whether the transcripts agree.
@@ -58,40 +142,31 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     The split: the fixed cost is measured alone, as Dask's CPU over the local pool's for the same
     workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
-    per game, is the cost per game."""
+    per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
     from ..game import regress
-    configurations = [("one worker", 1, None, games), (f"local pool, {workers} workers", workers, None, games)]
+    configurations = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:
-        configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local", games))
-    walls, cpus, loads, transcripts = {}, {}, {}, {}
+        configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         regress.ensure_tape()
-        for n, (name, w, scheduler, g) in enumerate(configurations):
-            wall_runs, cpu_runs = [], []
-            for r in range(repeats):
-                out = Path(tmp) / f"run-{n}-{r}"
-                t, cpu = time.perf_counter(), _cpu_seconds()
-                regress.run(g, seed, w, out, progress=False, scheduler=scheduler)
-                wall_runs.append(time.perf_counter() - t)
-                cpu_runs.append(_cpu_seconds() - cpu)
-                if g == games:
-                    transcripts[(name, r)] = _transcripts(out)
-            walls[name], cpus[name] = round(_median(wall_runs), 2), round(_median(cpu_runs), 2)
-            loads[name] = round(os.getloadavg()[0], 2)
-        fixed = _fixed_cost(regress, workers, repeats) if dask else None
+        runs = _interleaved(regress, configurations, games, seed, repeats, tmp)
+    fixed = _fixed_cost(regress, min(workers, games), repeats) if dask else None
     names = [c[0] for c in configurations]
-    first = transcripts[(names[0], 0)]
-    result = {"games": games, "workers": workers, "repeats": repeats, "games_of": {c[0]: c[3] for c in configurations},
+    walls = {name: round(_median(runs[name]["wall"]), 2) for name in names}
+    cpus = {name: round(_median(runs[name]["cpu"]), 2) for name in names}
+    first = runs[names[0]]["transcripts"][0]
+    result = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,
-              "load_average_1min": loads,
+              "runner_cpu_s": {name: round(_runner_cpu(runs[name]), 2) for name in names},
+              "load_average_1min": {name: runs[name]["load"] for name in names},
               "speedup_pool_over_one": round(walls[names[0]] / walls[names[1]], 2),
-              "transcripts_identical": all(t == first for t in transcripts.values())}
+              "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
     if dask:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
-        result["dask_fixed_cpu_s"] = round(fixed, 2)
-        result["dask_per_game_cpu_s"] = round((cpus[names[2]] - cpus[names[1]] - fixed) / games, 3)
-        result["pool_cpu_s_per_game"] = round(cpus[names[1]] / games, 2)
+        split = _dask_split(runs[names[1]], runs[names[2]], fixed, games)
+        result.update(split)
+        result["pool_cpu_s_per_game"] = split["game_cpu_s"]
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)
     return result
 
@@ -107,10 +182,10 @@ def format_result(result: dict) -> str:
         lines.append(f"Dask LocalCluster over the local pool: wall {result['dask_overhead']:+.1%}, "
                      f"CPU {result['dask_cpu_overhead']:+.1%}")
     if "dask_fixed_cpu_s" in result:
-        lines.append(f"  of which: a fixed {result['dask_fixed_cpu_s']:.2f} CPU s to start and stop the cluster, and "
+        lines.append(f"  beside the games' own CPU: {result['dask_overhead_cpu_s']:+.2f} CPU s, of which a fixed "
+                     f"{result['dask_fixed_cpu_s']:.2f} CPU s to start and stop the cluster, and "
                      f"{result['dask_per_game_cpu_s']:+.3f} CPU s per game "
-                     f"({result['dask_per_game_cpu_s'] / result['pool_cpu_s_per_game']:+.1%} of a game's "
-                     f"{result['pool_cpu_s_per_game']:.2f} CPU s on the pool)")
+                     f"({result['dask_per_game_share']:+.1%} of a game's {result['game_cpu_s']:.2f} CPU s on the pool)")
     lines.append(f"(medians of {result['repeats']} runs; CPU s are this process and all its workers)")
     lines.append(f"transcripts byte-identical across the runs: {'yes' if result['transcripts_identical'] else 'NO'}")
     return "\n".join(lines)

@@ -9,6 +9,7 @@ import json
 import sys
 
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
+from ..bench.runner import bench_dask, dask_missing, format_dask
 from ..runtime.cliargs import command_parser, int_in
 from ..errors import UsageError
 
@@ -18,8 +19,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runner", action="store_true",
                         help="instead: regress --games N on one worker, the local pool and a Dask LocalCluster")
     parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
-    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="--runner: workers (default 2)")
-    parser.add_argument("--no-dask", action="store_true", help="--runner: leave out the Dask LocalCluster run")
+    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="workers of the pool and of Dask (default 2)")
+    parser.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster runs")
+    parser.add_argument("--dask-games", type=int_in(2, 10_000), default=2,
+                        help="games per run for Dask's overhead over the local pool (default 2)")
     parser.add_argument("--cores", action="store_true",
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
@@ -33,16 +36,24 @@ def execute(args: argparse.Namespace) -> int:
         return 0
     if args.runner:
         from ..bench.runner import bench_runner, format_result
-        result = bench_runner(args.games, args.workers, dask=not args.no_dask)
+        missing = None if args.no_dask else dask_missing()
+        result = bench_runner(args.games, args.workers, dask=not (args.no_dask or missing))
+        if missing:
+            result["dask_left_out"] = missing
         print(json.dumps(result) if args.json else format_result(result))
+        if missing and not args.json:
+            print(f"dask: left out ({missing})")
         return 0 if result["transcripts_identical"] else 1
     boot = bench_boot()
     basic, raw = bench_basic()
     result = {"boot": boot, "basic": basic, "raw_core": raw}
     core = bench_core()
     game = bench_game(core)
+    left_out = "--no-dask" if args.no_dask else dask_missing()
+    dask = None if left_out else bench_dask(args.dask_games, args.workers)
     if args.json:
-        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game}))
+        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game, "dask": dask,
+                          **({"dask_left_out": left_out} if left_out else {})}))
     else:
         for name, fig in result.items():
             print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
@@ -52,7 +63,8 @@ def execute(args: argparse.Namespace) -> int:
               f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
         print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
               f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
-    return 0 if game["identical"] else 1
+        print(f"dask: left out ({left_out})" if left_out else format_dask(dask))
+    return 0 if game["identical"] and (dask is None or dask["transcripts_identical"]) else 1
 
 
 def main(argv: list[str]) -> int:

@@ -332,6 +332,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         bar = Progress(games, "games", progress)
         results: list[dict] = []
         failures: list[dict] = []
+        jobs_cpu = 0.0                                      # the games' own CPU in their workers (the runner's is the rest)
         ended = "complete"
         try:
             setup = Setup(_init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
@@ -341,6 +342,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                     failure = outcome.error
                     if outcome.ok:
                         game = outcome.value
+                        jobs_cpu += outcome.cpu_s or 0.0
                         _count(game)
                         _write_transcript(folder, game)
                         _write_judgements(folder, game)
@@ -366,6 +368,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                 report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
                 report["thorough"] = thorough
                 report["accelerate"] = accelerate
+                report["jobs_cpu_s"] = round(jobs_cpu, 3)
                 report["tape"] = _tape_record(tape_path, tape)
                 report["coverage"] = _coverage(tape, results)
                 atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)

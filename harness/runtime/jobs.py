@@ -52,12 +52,14 @@ class Setup:
 
 @dataclass
 class Outcome:
-    """A finished job: its position in the job list, the job, and its value or its one-line error."""
+    """A finished job: its position in the job list, the job, and its value or its one-line error; with its
+    CPU seconds in its worker (the thread that ran it), so a caller can tell the jobs' cost from the runner's."""
     index: int
     job: Any
     value: Any = None
     error: str | None = None
     details: str = field(default="", repr=False)    # the traceback, for a failed job
+    cpu_s: float | None = None                      # the job's own CPU (time.thread_time), for a finished job
 
     @property
     def ok(self) -> bool:
@@ -94,11 +96,18 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
         raise MachineError(f"the worker could not start: {one_line(exc)}") from exc
     for index, job in enumerate(jobs):
         try:
-            value = func(job)
+            value, cpu = _timed(func, job)
         except Exception as exc:
             yield Outcome(index, job, error=one_line(exc), details=traceback.format_exc())
         else:
-            yield Outcome(index, job, value)
+            yield Outcome(index, job, value, cpu_s=cpu)
+
+
+def _timed(func, job) -> tuple[Any, float]:
+    """func(job) and the CPU seconds of this thread it took (the job's own cost, whatever else the process runs)."""
+    started = time.thread_time()
+    value = func(job)
+    return value, time.thread_time() - started
 
 
 # ------------------------------------------------------------------------------------------ local pool
@@ -151,7 +160,7 @@ def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int
             return
         index, job = message
         try:
-            reply = ("done", index, func(job))
+            reply = ("done", index, *_timed(func, job))
         except Exception as exc:
             reply = ("failed", index, one_line(exc), traceback.format_exc())
         try:
@@ -252,7 +261,7 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
                         w.running = None
                         if not dead:
                             feed(w)
-                        yield Outcome(message[1], jobs[message[1]], message[2])
+                        yield Outcome(message[1], jobs[message[1]], message[2], cpu_s=message[3])
                     elif kind == "failed":
                         w.running = None
                         if not dead:
@@ -415,7 +424,8 @@ def _quiet_worker() -> None:
 
 def _dask_task(func, name: str, job):
     """Run on a Dask worker: the job, on the machine the run's setup plugin made (run here first if the
-    plugin has not, as on a worker that joined while the plugin was being registered).
+    plugin has not, as on a worker that joined while the plugin was being registered), with the CPU
+    seconds it took in this thread.
 
     One job at a time per process: the emulator is pure Python under the GIL,
     so threads would not run faster, and the set-up machine is not shared.
@@ -430,7 +440,7 @@ def _dask_task(func, name: str, job):
     if _dask_failed is not None:
         return _StartFailed(worker.address, _dask_failed)
     with _dask_lock:
-        return func(job)
+        return _timed(func, job)
 
 
 #: the Dask settings of our clusters' workers: no profiler, no GIL sampling, slower health ticks, no
@@ -529,7 +539,7 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
             else:
                 if isinstance(value, _StartFailed):
                     raise MachineError(f"Dask worker {value.worker} could not start: {value.error}")
-                yield Outcome(index, jobs[index], value)
+                yield Outcome(index, jobs[index], value[0], cpu_s=value[1])
             future.release()
     finally:
         with _quiet_logs():

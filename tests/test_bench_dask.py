@@ -1,0 +1,162 @@
+"""Dask's overhead in `cribbage-zx bench`: the figures' arithmetic, the command's JSON and lines (with Dask and
+with the extra missing), the quiet settings really in effect on the workers, and one real measurement.
+
+The command's other figures (boot, the core, a game) are stood in by fakes here: they have their own tests
+(tests/test_accelerate.py), and a whole bench costs minutes of CPU.
+"""
+import json
+import sys
+
+import pytest
+
+from harness.bench import runner
+from harness.commands import bench
+
+FAKE_DASK = {"games": 2, "workers": 2, "repeats": 3, "pool_cpu_s": 10.5, "dask_cpu_s": 12.4,
+             "pool_runner_cpu_s": 0.4, "dask_runner_cpu_s": 2.4, "dask_overhead_cpu_s": 2.0, "dask_fixed_cpu_s": 1.6,
+             "dask_per_game_cpu_s": 0.2, "game_cpu_s": 5.05, "dask_per_game_share": 0.04,
+             "dask_overhead_share": 0.198, "dask_10_percent_from_games": 6, "load_average_1min": 3.0,
+             "transcripts_identical": True}
+
+
+def test_the_split_takes_the_games_own_cpu_out_run_by_run():
+    """Worked by hand: runner CPU = total - games, median over runs; Dask's is 2.4 and the pool's 0.4, so 2.0
+    over, 1.6 of it fixed, (2.0 - 1.6) / 2 = 0.2 per game of 10.1 / 2 = 5.05 CPU s; at most 10 % once
+    1.6 + 0.2 n <= 0.505 n, first at n = 6 (5 gives 2.6 > 2.525)."""
+    pool = {"cpu": [10.0, 10.5, 11.0], "jobs": [9.6, 10.1, 10.6]}
+    dask = {"cpu": [12.0, 12.4, 13.0], "jobs": [9.6, 10.0, 10.8]}
+    split = runner._dask_split(pool, dask, 1.6, 2)
+    assert split["dask_overhead_cpu_s"] == 2.0 and split["dask_fixed_cpu_s"] == 1.6
+    assert split["dask_per_game_cpu_s"] == 0.2 and split["game_cpu_s"] == 5.05
+    assert split["dask_10_percent_from_games"] == 6
+
+
+def test_a_per_game_cost_over_10_percent_never_reaches_it():
+    pool = {"cpu": [10.0], "jobs": [10.0]}                         # 5 CPU s a game, nothing beside
+    dask = {"cpu": [13.0], "jobs": [10.0]}                         # 3 over: 1 fixed, 1 per game (20 %)
+    split = runner._dask_split(pool, dask, 1.0, 2)
+    assert split["dask_per_game_share"] == 0.2 and split["dask_10_percent_from_games"] is None
+    assert "over 10 % however many games" in runner.format_dask({**FAKE_DASK, **split})
+
+
+@pytest.fixture
+def fake_figures(monkeypatch):
+    """The command with its other benchmarks stood in for; the Dask benchmark records its calls."""
+    figure = {"emulated_s": 1.0, "wall_s": 0.1, "x_realtime": 10.0}
+    monkeypatch.setattr(bench, "bench_boot", lambda: figure)
+    monkeypatch.setattr(bench, "bench_basic", lambda: (figure, figure))
+    monkeypatch.setattr(bench, "bench_core", lambda: 6e8)
+    monkeypatch.setattr(bench, "bench_game", lambda core: {
+        "game_cpu_s": 3.2, "accelerated_cpu_s": 2.9, "t_states": 1.8e9, "core_s": 3.0, "game_over_core": 1.07,
+        "accelerator_gain": 0.09, "identical": True})
+    calls = []
+
+    def fake_dask(games, workers):
+        calls.append((games, workers))
+        return dict(FAKE_DASK, games=games, workers=workers)
+    monkeypatch.setattr(bench, "bench_dask", fake_dask)
+    return calls
+
+
+def test_the_default_bench_prints_and_carries_dasks_overhead(fake_figures, capsys):
+    assert bench.main(["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dask"] == FAKE_DASK and "dask_left_out" not in out and fake_figures == [(2, 2)]
+    assert bench.main(["--dask-games", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("dask: +2.00 CPU s over the local pool on 4 games, 2 workers"), lines[-1]
+    assert "a fixed 1.60 CPU s" in lines[-1] and "+0.200 CPU s per game" in lines[-1]
+    assert "at most 10 % from 6 games; transcripts identical" in lines[-1]
+
+
+def test_different_transcripts_on_dask_fail_the_bench(fake_figures, monkeypatch, capsys):
+    monkeypatch.setattr(bench, "bench_dask", lambda games, workers: dict(FAKE_DASK, transcripts_identical=False))
+    assert bench.main([]) == 1
+    assert "transcripts DIFFERENT" in capsys.readouterr().out
+
+
+def test_without_the_dask_extra_the_bench_says_so_in_one_line_and_measures_the_rest(fake_figures, monkeypatch,
+                                                                                    capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)          # as if it were not installed
+    assert bench.main([]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == ("dask: left out (the dask extra is not installed (no distributed): "
+                                            "pip install 'cribbage-zx[dask]')")
+    assert captured.out.splitlines()[-2].startswith("accelerator:") and not captured.err
+    assert bench.main(["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["dask"] is None and "no distributed" in out["dask_left_out"] and out["game"]["identical"]
+    assert fake_figures == []                                      # never tried
+
+
+def test_no_dask_leaves_it_out_by_request(fake_figures, capsys):
+    assert bench.main(["--no-dask"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "dask: left out (--no-dask)"
+    assert fake_figures == []
+
+
+def test_bench_runner_without_the_dask_extra_runs_the_pool_alone_and_says_why(monkeypatch, capsys):
+    asked = []
+
+    def fake_runner(games, workers, dask):
+        asked.append(dask)
+        return {"transcripts_identical": True}
+    monkeypatch.setattr(runner, "bench_runner", fake_runner)
+    monkeypatch.setattr(runner, "format_result", lambda result: "pool figures")
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert bench.main(["--runner", "--games", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["pool figures", "dask: left out (the dask extra is not installed "
+                                                    "(no distributed): pip install 'cribbage-zx[dask]')"]
+    assert asked == [False]
+
+
+def _worker_settings(_):
+    """On a Dask worker: the quiet settings as its configuration has them, and its event loop's callbacks."""
+    import dask
+    from distributed import get_worker
+    from harness.runtime.jobs import QUIET_WORKERS
+    worker = get_worker()
+    return ({key: dask.config.get(key) for key in QUIET_WORKERS},
+            {name: pc.callback_time for name, pc in worker.periodic_callbacks.items()})
+
+
+def _settings_on_a_worker():
+    import cloudpickle
+    from harness.runtime.jobs import Setup, run_jobs
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])     # the workers cannot import this test file
+    try:
+        with run_jobs(_worker_settings, [0], Setup(len, (b"",)), 1, scheduler="local") as outcomes:
+            (outcome,) = list(outcomes)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert outcome.ok, outcome.error
+    return outcome.value
+
+
+@pytest.mark.slow
+def test_the_quiet_settings_are_in_effect_on_the_workers_and_a_setting_left_out_is_seen_missing(monkeypatch):
+    pytest.importorskip("distributed")
+    from harness.runtime import jobs
+    config, callbacks = _settings_on_a_worker()
+    assert config == jobs.QUIET_WORKERS
+    assert "profile" not in callbacks and "profile-cycle" not in callbacks
+    assert callbacks["tick"] == 500 and callbacks["monitor"] == 2000          # ms: the intervals set
+    # the planted twin: without two of the settings the worker runs Dask's defaults, and the probe sees them
+    quieter = {k: v for k, v in jobs.QUIET_WORKERS.items()
+               if k not in ("distributed.worker.profile.enabled", "distributed.admin.tick.interval")}
+    monkeypatch.setattr(jobs, "QUIET_WORKERS", quieter)
+    config, callbacks = _settings_on_a_worker()
+    assert config["distributed.worker.profile.enabled"] is True and "profile" in callbacks
+    assert callbacks["tick"] == 20 and callbacks["monitor"] == 2000
+
+
+@pytest.mark.slow
+def test_a_real_measurement_of_dasks_overhead_on_two_games():
+    """One round (not three: this checks the measurement, the figures are bench's): the same transcripts, the
+    games' CPU taken out, and Dask costing more beside the games than the pool does (its cluster's start)."""
+    pytest.importorskip("distributed")
+    result = runner.bench_dask(games=2, workers=2, repeats=1)
+    assert result["transcripts_identical"]
+    assert result["pool_cpu_s"] > 2 * result["game_cpu_s"] * 0.9 > 1.0
+    assert result["pool_runner_cpu_s"] < result["dask_runner_cpu_s"]
+    assert result["dask_overhead_cpu_s"] == round(result["dask_runner_cpu_s"] - result["pool_runner_cpu_s"], 2)
