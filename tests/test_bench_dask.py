@@ -12,7 +12,8 @@ import pytest
 from harness.bench import runner
 from harness.commands import bench
 
-FAKE_DASK = {"games": 2, "workers": 2, "repeats": 3, "pool_cpu_s": 10.5, "dask_cpu_s": 12.4,
+FAKE_DASK = {"games": 2, "workers": 2, "repeats": 3, "pool_cpu_s": 10.5, "dask_cpu_s": 12.4, "dask_cpu_overhead": 0.181,
+             "pool_games_cpu_s": 10.1, "dask_games_cpu_s": 10.0,
              "pool_runner_cpu_s": 0.4, "dask_runner_cpu_s": 2.4, "dask_overhead_cpu_s": 2.0, "dask_fixed_cpu_s": 1.6,
              "dask_per_game_cpu_s": 0.2, "game_cpu_s": 5.05, "dask_per_game_share": 0.04,
              "dask_overhead_share": 0.198, "dask_10_percent_from_games": 6, "load_average_1min": 3.0,
@@ -64,7 +65,9 @@ def test_the_default_bench_prints_and_carries_dasks_overhead(fake_figures, capsy
     assert out["dask"] == FAKE_DASK and "dask_left_out" not in out and fake_figures == [(2, 2)]
     assert bench.main(["--dask-games", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1].startswith("dask: +2.00 CPU s over the local pool on 4 games, 2 workers"), lines[-1]
+    assert lines[-2] == ("dask: 12.40 CPU s against the local pool's 10.50 on 4 games, 2 workers (+18.1%; the games' "
+                         "own 10.00 and 10.10)")
+    assert lines[-1].startswith("  beside the games: +2.00 CPU s (+19.8% of the games' CPU)"), lines[-1]
     assert "a fixed 1.60 CPU s" in lines[-1] and "+0.200 CPU s per game" in lines[-1]
     assert "at most 10 % from 6 games; transcripts identical" in lines[-1]
 
@@ -160,3 +163,13 @@ def test_a_real_measurement_of_dasks_overhead_on_two_games():
     assert result["pool_cpu_s"] > 2 * result["game_cpu_s"] * 0.9 > 1.0
     assert result["pool_runner_cpu_s"] < result["dask_runner_cpu_s"]
     assert result["dask_overhead_cpu_s"] == round(result["dask_runner_cpu_s"] - result["pool_runner_cpu_s"], 2)
+
+
+def test_the_accelerators_identity_check_ignores_the_timings_and_nothing_else():
+    """The plain and accelerated games differ in how long they took (wall_s, cpu_s, screen_s), never in what
+    they did: bench said DIFFERENT for every run once the records carried their CPU seconds."""
+    from harness.bench.machine import what_it_did
+    plain = {"transcript": [{"t": "deal"}], "frames": 10, "wall_s": 1.0, "cpu_s": 0.9, "screen_s": 0.1}
+    faster = dict(plain, wall_s=0.8, cpu_s=0.7, screen_s=0.05)
+    assert what_it_did(plain) == what_it_did(faster)
+    assert what_it_did(plain) != what_it_did(dict(faster, frames=11))      # the near miss: a result differs

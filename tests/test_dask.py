@@ -248,3 +248,28 @@ def test_an_unsafe_or_malformed_scheduler_is_refused_in_one_line_before_anything
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr, done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def _note_setup_thread():
+    """A setup that notes, in this worker process, whether it ran in the thread of the worker's event loop."""
+    import threading
+    os.environ["CRIBBAGE_ZX_TEST_SETUP_THREAD"] = "main" if threading.current_thread() is threading.main_thread() \
+        else "other"
+
+
+def _setup_thread(_):
+    return os.environ.get("CRIBBAGE_ZX_TEST_SETUP_THREAD")
+
+
+def test_the_setup_runs_beside_the_workers_event_loop_not_in_it():
+    """A worker's event loop (its main thread) must stay free to answer the scheduler while the tape loads;
+    run in it, the set-up would say 'main'."""
+    import cloudpickle
+    from harness.runtime.jobs import Setup, run_jobs
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        with run_jobs(_setup_thread, [0], Setup(_note_setup_thread), 1, scheduler="local") as outcomes:
+            (outcome,) = list(outcomes)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert outcome.ok and outcome.value == "other", (outcome.value, outcome.error)

@@ -118,7 +118,9 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     first = runs[pool]["transcripts"][0]
     return {"games": games, "workers": workers, "repeats": repeats,
             "pool_cpu_s": round(_median(runs[pool]["cpu"]), 2), "dask_cpu_s": round(_median(runs[dask]["cpu"]), 2),
+            "pool_games_cpu_s": round(_median(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(_median(runs[dask]["jobs"]), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
+            "dask_cpu_overhead": round(_median(runs[dask]["cpu"]) / _median(runs[pool]["cpu"]) - 1, 3),
             **_dask_split(runs[pool], runs[dask], fixed, games),
             "load_average_1min": runs[dask]["load"],
             "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
@@ -126,8 +128,11 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
 
 def format_dask(result: dict) -> str:
     ten = result["dask_10_percent_from_games"]
-    return (f"dask: {result['dask_overhead_cpu_s']:+.2f} CPU s over the local pool on {result['games']} games, "
-            f"{result['workers']} workers ({result['dask_overhead_share']:+.1%} of the games' CPU): a fixed "
+    return (f"dask: {result['dask_cpu_s']:.2f} CPU s against the local pool's {result['pool_cpu_s']:.2f} on "
+            f"{result['games']} games, {result['workers']} workers ({result['dask_cpu_overhead']:+.1%}; the games' own "
+            f"{result['dask_games_cpu_s']:.2f} and {result['pool_games_cpu_s']:.2f})\n"
+            f"  beside the games: {result['dask_overhead_cpu_s']:+.2f} CPU s ({result['dask_overhead_share']:+.1%} of "
+            f"the games' CPU), a fixed "
             f"{result['dask_fixed_cpu_s']:.2f} CPU s to start and stop the cluster, {result['dask_per_game_cpu_s']:+.3f} "
             f"CPU s per game ({result['dask_per_game_share']:+.1%} of a game's {result['game_cpu_s']:.2f}); "
             + (f"at most 10 % from {ten} games" if ten else "over 10 % however many games")

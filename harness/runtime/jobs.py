@@ -396,13 +396,20 @@ class _SetupPlugin:
     def __init__(self, name: str, setup: Setup):
         self.name, self.setup_spec = name, setup
 
-    def setup(self, worker=None) -> None:
-        """Never raises (Dask would log the traceback on the worker): a failure is kept, and the run's
-        first task on this worker returns it."""
+    def setup(self, worker=None):
+        """Dask calls this in the worker's event loop and awaits what it returns: the set-up itself (a second
+        or more of CPU) runs in a thread, so the loop goes on answering the scheduler meanwhile (blocked, a
+        worker set up while the cluster closed logged heartbeat errors and held the close up)."""
+        import asyncio
+        _quiet_worker()
+        return asyncio.get_running_loop().run_in_executor(None, self.run_setup)
+
+    def run_setup(self) -> None:
+        """The run's set-up, once per process (the first caller runs it, in any thread). Never raises (Dask
+        would log the traceback on the worker): a failure is kept, and the run's first task here returns it."""
         global _dask_setup, _dask_failed
         with _dask_lock:
             if _dask_setup != self.name:
-                _quiet_worker()
                 _dask_setup, _dask_failed = self.name, None
                 try:
                     self.setup_spec.func(*self.setup_spec.args)
@@ -436,10 +443,10 @@ def _dask_task(func, name: str, job):
         plugin = worker.plugins.get(name)
         if plugin is None:
             return _StartFailed(worker.address, "the run's setup plugin is not on this worker")
-        plugin.setup(worker)
-    if _dask_failed is not None:
-        return _StartFailed(worker.address, _dask_failed)
-    with _dask_lock:
+        plugin.run_setup()
+    with _dask_lock:                       # after a set-up still running in the plugin's thread, if any
+        if _dask_failed is not None:
+            return _StartFailed(worker.address, _dask_failed)
         return _timed(func, job)
 
 
