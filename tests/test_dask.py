@@ -273,3 +273,32 @@ def test_the_setup_runs_beside_the_workers_event_loop_not_in_it():
     finally:
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     assert outcome.ok and outcome.value == "other", (outcome.value, outcome.error)
+
+
+def _parent_pid(_):
+    return os.getppid()
+
+
+def _parent_of_a_local_worker() -> int:
+    import cloudpickle
+    from harness.runtime.jobs import Setup, run_jobs
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        with run_jobs(_parent_pid, [0], Setup(time.sleep, (0,)), 1, scheduler="local") as outcomes:
+            (outcome,) = list(outcomes)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert outcome.ok, outcome.error
+    return outcome.value
+
+
+def test_local_workers_are_forked_by_a_server_that_stops_with_the_cluster(monkeypatch):
+    """Forked from the forkserver (its imports done once), not spawned by this process; and no server is left
+    behind. The twin: with Dask's default method the worker's parent is this process."""
+    from harness.runtime import jobs
+    assert _parent_of_a_local_worker() != os.getpid()
+    # nothing outlives the run but multiprocessing's resource tracker (one per process, whatever the method)
+    left = [" ".join(p.cmdline()) for p in psutil.Process().children(recursive=True)]
+    assert not [c for c in left if "resource_tracker" not in c], left
+    monkeypatch.setattr(jobs, "LOCAL_WORKERS", {})
+    assert _parent_of_a_local_worker() == os.getpid()
