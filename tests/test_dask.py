@@ -2,7 +2,7 @@
 
 Each run is the real command in a child process with a hard timeout. The
 worker to kill is found among that process's children (LocalCluster starts
-its workers as spawned processes) once the first game is on disk, and is
+its workers from a forkserver, its child) once the first game is on disk, and is
 killed with SIGKILL: its games must run again elsewhere.
 """
 import json
@@ -302,3 +302,37 @@ def test_local_workers_are_forked_by_a_server_that_stops_with_the_cluster(monkey
     assert not [c for c in left if "resource_tracker" not in c], left
     monkeypatch.setattr(jobs, "LOCAL_WORKERS", {})
     assert _parent_of_a_local_worker() == os.getpid()
+
+
+def _run_a_trivial_local_job() -> list[str]:
+    """The warnings a one-job LocalCluster run gives (from any thread: the scheduler runs in this process)."""
+    import warnings
+    from harness.runtime.jobs import Setup, run_jobs
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with run_jobs(len, [b"x"], Setup(time.sleep, (0,)), 1, scheduler="local") as outcomes:
+            assert [o.ok for o in outcomes] == [True]
+    return [str(w.message) for w in caught]
+
+
+def test_a_second_local_run_says_nothing_of_dasks_dashboard_port(monkeypatch):
+    """With Dask's port 8787 taken (by another run's cluster, here by this test), a run is silent; the twin: the
+    scheduler on Dask's default port warns that the port is in use."""
+    import socket
+    import distributed
+    holder = socket.socket()
+    try:
+        try:
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        except OSError:
+            pass                                            # someone else holds it: taken all the same
+        assert not [w for w in _run_a_trivial_local_job() if "8787" in w]
+        real = distributed.LocalCluster
+
+        def on_dasks_port(*args, scheduler_kwargs=None, **kwargs):
+            return real(*args, **kwargs)
+        monkeypatch.setattr(distributed, "LocalCluster", on_dasks_port)
+        assert [w for w in _run_a_trivial_local_job() if "Port 8787 is already in use" in w]
+    finally:
+        holder.close()

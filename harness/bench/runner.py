@@ -25,6 +25,9 @@ import resource
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+Configuration = tuple[str, int, "str | None"]      # a run's name, workers and scheduler (None: the local pool)
 
 
 def _transcripts(folder: Path) -> dict[str, bytes]:
@@ -41,7 +44,7 @@ def _median(xs: list[float]) -> float:
     return sorted(xs)[len(xs) // 2]
 
 
-def _fixed_cost(regress, workers: int, repeats: int) -> float:
+def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
     from ..runtime.jobs import Setup, run_jobs
@@ -67,12 +70,13 @@ def dask_missing() -> str | None:
     return None
 
 
-def _interleaved(regress, configurations: list[tuple], games: int, seed: int, repeats: int, tmp: str) -> dict:
+def _interleaved(regress: Any, configurations: list[Configuration], games: int, seed: int, repeats: int,
+                 tmp: str) -> dict[str, dict[str, Any]]:
     """Each configuration (name, workers, scheduler) run *repeats* times, round by round (so the load other work
     puts on the machine falls on every configuration alike): per name, the runs' wall s, CPU s (this process and
     its workers), the games' own CPU s in their workers (the runner measures each job's thread), the load
     average after the last run, and the transcripts."""
-    runs: dict = {name: {"wall": [], "cpu": [], "jobs": [], "transcripts": []} for name, _, _ in configurations}
+    runs: dict[str, dict[str, Any]] = {name: {"wall": [], "cpu": [], "jobs": [], "transcripts": []} for name, _, _ in configurations}
     for r in range(repeats):
         for n, (name, workers, scheduler) in enumerate(configurations):
             out = Path(tmp) / f"run-{n}-{r}"
@@ -86,13 +90,13 @@ def _interleaved(regress, configurations: list[tuple], games: int, seed: int, re
     return runs
 
 
-def _runner_cpu(run: dict) -> float:
+def _runner_cpu(run: dict[str, Any]) -> float:
     """Median CPU s of the runs less the games' own: what the runner and this process cost besides the games
     (the games' CPU moves with the load by more than Dask's whole overhead, so it is taken out run by run)."""
     return _median([cpu - jobs for cpu, jobs in zip(run["cpu"], run["jobs"])])
 
 
-def _dask_split(pool: dict, dask: dict, fixed: float, games: int) -> dict:
+def _dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
@@ -105,7 +109,7 @@ def _dask_split(pool: dict, dask: dict, fixed: float, games: int) -> dict:
             "dask_10_percent_from_games": max(1, ten) if ten is not None else None}
 
 
-def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3) -> dict:
+def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3) -> dict[str, Any]:
     """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
@@ -126,7 +130,7 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
             "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
 
 
-def format_dask(result: dict) -> str:
+def format_dask(result: dict[str, Any]) -> str:
     ten = result["dask_10_percent_from_games"]
     return (f"dask: {result['dask_cpu_s']:.2f} CPU s against the local pool's {result['pool_cpu_s']:.2f} on "
             f"{result['games']} games, {result['workers']} workers ({result['dask_cpu_overhead']:+.1%}; the games' own "
@@ -140,7 +144,8 @@ def format_dask(result: dict) -> str:
               f"(CPU beside the games' own, medians of {result['repeats']})")
 
 
-def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True, repeats: int = 3) -> dict:
+def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True,
+                 repeats: int = 3) -> dict[str, Any]:
     """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
     a fixed start cost and a cost per game, and whether the transcripts agree.
 
@@ -149,7 +154,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
     from ..game import regress
-    configurations = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
+    configurations: list[Configuration] = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
@@ -160,13 +165,13 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     walls = {name: round(_median(runs[name]["wall"]), 2) for name in names}
     cpus = {name: round(_median(runs[name]["cpu"]), 2) for name in names}
     first = runs[names[0]]["transcripts"][0]
-    result = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
+    result: dict[str, Any] = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,
               "runner_cpu_s": {name: round(_runner_cpu(runs[name]), 2) for name in names},
               "load_average_1min": {name: runs[name]["load"] for name in names},
               "speedup_pool_over_one": round(walls[names[0]] / walls[names[1]], 2),
               "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
-    if dask:
+    if fixed is not None:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
         split = _dask_split(runs[names[1]], runs[names[2]], fixed, games)

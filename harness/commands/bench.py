@@ -63,7 +63,7 @@ def execute(args: argparse.Namespace) -> int:
               f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
         print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
               f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
-        print(f"dask: left out ({left_out})" if left_out else format_dask(dask))
+        print(format_dask(dask) if dask is not None else f"dask: left out ({left_out})")
     return 0 if game["identical"] and (dask is None or dask["transcripts_identical"]) else 1
 
 

@@ -34,7 +34,7 @@ from collections import deque
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from ..errors import MachineError, UsageError
 
@@ -103,7 +103,7 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
             yield Outcome(index, job, value, cpu_s=cpu)
 
 
-def _timed(func, job) -> tuple[Any, float]:
+def _timed(func: Callable[[Any], Any], job: Any) -> tuple[Any, float]:
     """func(job) and the CPU seconds of this thread it took (the job's own cost, whatever else the process runs)."""
     started = time.thread_time()
     value = func(job)
@@ -159,6 +159,7 @@ def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int
         if message is None:
             return
         index, job = message
+        reply: tuple[Any, ...]
         try:
             reply = ("done", index, *_timed(func, job))
         except Exception as exc:
@@ -396,7 +397,7 @@ class _SetupPlugin:
     def __init__(self, name: str, setup: Setup):
         self.name, self.setup_spec = name, setup
 
-    def setup(self, worker=None):
+    def setup(self, worker: Any = None) -> Any:
         """Dask calls this in the worker's event loop and awaits what it returns: the set-up itself (a second
         or more of CPU) runs in a thread, so the loop goes on answering the scheduler meanwhile (blocked, a
         worker set up while the cluster closed logged heartbeat errors and held the close up)."""
@@ -443,7 +444,7 @@ def _dask_task(func, name: str, job):
         plugin = worker.plugins.get(name)
         if plugin is None:
             return _StartFailed(worker.address, "the run's setup plugin is not on this worker")
-        plugin.run_setup()
+        cast(_SetupPlugin, plugin).run_setup()
     with _dask_lock:                       # after a set-up still running in the plugin's thread, if any
         if _dask_failed is not None:
             return _StartFailed(worker.address, _dask_failed)
@@ -477,7 +478,8 @@ LOCAL_WORKERS = {"distributed.worker.multiprocessing-method": "forkserver"}
 def _preload_forkserver(setup: Setup) -> None:
     """What the forkserver imports before it forks a worker: Dask's worker and the module of the set-up."""
     from distributed.utils import get_mp_context
-    get_mp_context().set_forkserver_preload(["distributed", setup.func.__module__])
+    context: Any = get_mp_context()                 # untyped in Dask
+    context.set_forkserver_preload(["distributed", setup.func.__module__])
 
 
 def _stop_forkserver() -> None:
@@ -537,6 +539,9 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
                 cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
                                        protocol="tls://", host="127.0.0.1", security=security,
                                        dashboard_address=None, worker_dashboard_address=None,
+                                       # its pageless HTTP server on a free loopback port, not Dask's 8787
+                                       # (taken by another run, Dask would warn in three lines and move on)
+                                       scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                                        memory_limit=0,      # no memory manager polling (nothing to spill)
                                        local_directory=scratch.name, silence_logs=logging.ERROR)
             client = Client(cluster, security=security)
