@@ -296,8 +296,16 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
     env = template_env()
     edges = _call_edges(ed)
     nodes = [(r.line, r.title, ed.routine_page(r)) for r in ed.routines]
-    svg, svg_missing = callgraph.render_svg(callgraph.dot_source(
-        nodes, edges, [(sec.title, sec.routines) for sec in ed.sections]))
+    # the whole call graph and each routine's neighbourhood, drawn in one run of dot
+    graphs = [callgraph.dot_source(nodes, edges, [(sec.title, sec.routines) for sec in ed.sections])]
+    neighbourhoods: dict[int, int] = {}
+    for r in ed.routines:
+        near = [e for e in edges if r.line in (e.caller, e.callee)]
+        if near:
+            neighbourhoods[r.line] = len(graphs)
+            graphs.append(callgraph.dot_source(nodes, near, highlight=r.line))
+    drawn = callgraph.render_svgs(graphs)
+    svg, svg_missing = drawn[0]
     lines = line_views(ed)
     by_number = {v.number: v for v in lines}
     stats = {
@@ -329,8 +337,7 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
          routine_page=ed.routine_page, callers=callers, callees=callees, title="Routines and calls")
     for k, r in enumerate(ed.routines):
         numbers = [n for n in by_number if r.line <= n <= r.end]
-        near = [e for e in edges if r.line in (e.caller, e.callee)]
-        small, _ = callgraph.render_svg(callgraph.dot_source(nodes, near, highlight=r.line)) if near else (None, None)
+        small = drawn[neighbourhoods[r.line]][0] if r.line in neighbourhoods else None
         page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers), svg=small,
              shows_card_letters=bool(card_letter_lines(ed) & set(numbers)),
              previous=ed.routines[k - 1] if k else None,
