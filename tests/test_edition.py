@@ -414,3 +414,14 @@ def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypat
     monkeypatch.setattr(site_module.data, "docs_path", lambda rel: None)
     write_site(load_edition(), out)
     assert not (out / "golden.html").exists() and "golden.html" not in (out / "index.html").read_text()
+
+
+def test_template_bytecode_cache_goes_to_the_users_cache_folder_or_nowhere(tmp_path, monkeypatch):
+    from harness.edition import site as site_module
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cache = site_module._bytecode_cache()
+    assert cache is not None and (tmp_path / "cache" / "cribbage-zx" / "templates").is_dir()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert site_module._bytecode_cache() is None           # no cache, no error: pages are still written
