@@ -11,7 +11,7 @@ from harness.errors import UsageError
 from harness.cribbage import score_hand
 from harness.cribbage.cards import make
 from harness.commands.stats import main
-from harness.cribbage.stats import distribution, hands_report
+from harness.cribbage.stats import distribution, exact_show_counts, hands_report
 
 # Steven S. Lumetta, "Amusing Cribbage Facts"
 # (http://lumetta.web.engr.illinois.edu/humor/cribbage.html), "the number of
@@ -39,6 +39,13 @@ def test_published_hand_distribution(full):
     # the brief's figures: 0 occurs 1,009,008 times, 29 four times, 28 76 times
     assert hand[0] == 1_009_008 and hand[29] == 4 and hand[28] == 76
     assert {i: n for i, n in enumerate(hand)} == PUBLISHED_HAND
+
+
+def test_stored_counts_are_what_distribution_computes(full):
+    # the report plots the stored table: it must be the computed one, row for row
+    assert exact_show_counts() == full
+    hand, crib = exact_show_counts()
+    assert {i: n for i, n in enumerate(hand)} == PUBLISHED_HAND and crib[0] == 1_022_208
 
 
 def test_published_mean_and_impossible_scores(full):

@@ -268,6 +268,20 @@ def test_call_graph_is_drawn_or_the_page_says_why(site, monkeypatch, tmp_path):
     assert "<svg" not in html and "Graphviz `dot` is not installed" in html
 
 
+@pytest.mark.skipif(not shutil.which("dot"), reason="Graphviz dot is not installed")
+def test_graphs_drawn_in_one_run_of_dot_are_those_drawn_alone():
+    graphs = ["digraph g { a -> b; }\n", 'digraph h { x [label="x y"]; x -> y -> z; }\n', "digraph g { p; }\n"]
+    together = callgraph.render_svgs(graphs)
+    assert together == [callgraph.render_svg(g) for g in graphs]
+    assert all(svg and svg.startswith("<svg") and svg.endswith("</svg>\n") and why is None for svg, why in together)
+    assert 'id="graph0"' in together[2][0] and "page0" not in together[2][0]
+    # a graph dot refuses is told apart; the others are still drawn
+    mixed = callgraph.render_svgs([graphs[0], "digraph g { a -> ; }\n", graphs[1]])
+    assert mixed[0] == together[0] and mixed[2] == together[1]
+    assert mixed[1][0] is None and mixed[1][1].startswith("`dot` failed:")
+    assert callgraph.render_svgs([]) == []
+
+
 def test_coverage_reader_refuses_a_malformed_file(tmp_path):
     bad = tmp_path / "r.json"
     bad.write_text('{"coverage": {"statements_run": 1, "counts": {"10:1": 1}}}')
@@ -400,3 +414,14 @@ def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypat
     monkeypatch.setattr(site_module.data, "docs_path", lambda rel: None)
     write_site(load_edition(), out)
     assert not (out / "golden.html").exists() and "golden.html" not in (out / "index.html").read_text()
+
+
+def test_template_bytecode_cache_goes_to_the_users_cache_folder_or_nowhere(tmp_path, monkeypatch):
+    from harness.edition import site as site_module
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cache = site_module._bytecode_cache()
+    assert cache is not None and (tmp_path / "cache" / "cribbage-zx" / "templates").is_dir()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert site_module._bytecode_cache() is None           # no cache, no error: pages are still written

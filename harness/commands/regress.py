@@ -41,6 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the CPU core: z80 (default) or skoolkit, SkoolKit's simulator as a second core "
                              "(GPL, a test oracle: the 'oracle' extra; about 13 times slower)")
     add_accelerate_option(parser)
+    parser.add_argument("--no-html", action="store_true",
+                        help="write the records and report.json only, not report.html, its plots and the listing "
+                             "edition (about 2.5 CPU s); `cribbage-zx html --report OUT` writes them later, the same")
 
 
 
@@ -64,13 +67,20 @@ def exit_status(report: dict, thorough: bool) -> int:
 
 
 def execute(args: argparse.Namespace) -> int:
-    from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
+    if args.no_html:
+        report_page = None
+    else:
+        from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
+        report_page = write_report_html
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate,
-                 report_page=write_report_html)
+                 report_page=report_page)
     print(summary_table(report))
-    print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
+    if args.no_html:
+        print(f"report: {args.out / 'report.json'} (report.html: cribbage-zx html --report {args.out})")
+    else:
+        print(f"report: {args.out / 'report.html'} (the data: report.json beside it)")
     if args.thorough:
         for item in reach_lost(report):
             print(f"cribbage-zx regress --thorough: {item}", file=sys.stderr)

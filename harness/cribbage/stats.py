@@ -95,6 +95,22 @@ def distribution(ranks: Iterable[int] = range(1, 14)) -> tuple[list[int], list[i
     return hand, crib
 
 
+#: ``distribution()``'s result for the whole deck, stored: a constant of cribbage that every report
+#: plots, and computing it costs about 1 CPU s. tests/test_cribbage_stats.py checks it is what
+#: ``distribution()`` computes (and the hand row against the published figures).
+SHOW_COUNTS_HAND = (1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236, 361224,
+                    388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0,
+                    8068, 2496, 444, 356, 3680, 0, 0, 0, 76, 4)
+SHOW_COUNTS_CRIB = (1022208, 99792, 2839800, 508908, 2868960, 703496, 1787176, 755320, 1118336, 358368,
+                    378240, 43880, 310956, 16548, 88132, 9072, 57288, 11196, 2264, 0,
+                    7828, 2472, 444, 356, 3680, 0, 0, 0, 76, 4)
+
+
+def exact_show_counts() -> tuple[list[int], list[int]]:
+    """The whole deck's show-score counts as a hand and as a crib (the stored result, not recomputed)."""
+    return list(SHOW_COUNTS_HAND), list(SHOW_COUNTS_CRIB)
+
+
 class HandsReport(TypedDict):
     """The ``stats hands --json`` object."""
     hand: dict[str, int]          # score -> hands of that score (the score as text, for JSON)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
-from ..cribbage.stats import distribution as exact_show_distribution
+from ..cribbage.stats import exact_show_counts
 from ..runtime import atomic
 from ..errors import InputError
 from ..runtime.validate import expect, read_json
@@ -506,7 +506,7 @@ def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
             out.append(plots.histogram(slug, f"{test[0].upper()}{test[1:]}, {group}", shown,
                                        [t["observed"][k] for k in keys], t["p"],
                                        "cuts" if test.startswith("cut") else "cards"))
-    hand, crib = exact_show_distribution()
+    hand, crib = exact_show_counts()
     for which, exact, hands in (("hands", hand, (E.ShowHand.COMPUTER, E.ShowHand.PLAYER)),
                                 ("cribs", crib, (E.ShowHand.CRIB,))):
         seen = Counter(sum(getattr(ev, c) for c in COMPONENTS) for g in run.games for ev in g.events
