@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 
+from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
 from ..bench.runner import bench_dask, dask_missing, format_dask
 from ..runtime.cliargs import command_parser, int_in
@@ -23,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster runs")
     parser.add_argument("--dask-games", type=int_in(2, 10_000), default=2,
                         help="games per run for Dask's overhead over the local pool (default 2)")
+    parser.add_argument("--no-command", action="store_true",
+                        help="leave out the one-game command (regress --games 1 in a fresh process, with report.html "
+                             "and with --no-html; about 40 CPU s)")
     parser.add_argument("--cores", action="store_true",
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
@@ -49,10 +53,11 @@ def execute(args: argparse.Namespace) -> int:
     result = {"boot": boot, "basic": basic, "raw_core": raw}
     core = bench_core()
     game = bench_game(core)
+    command = None if args.no_command else bench_command(game["core_s"])
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
     if args.json:
-        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game, "dask": dask,
+        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,
                           **({"dask_left_out": left_out} if left_out else {})}))
     else:
         for name, fig in result.items():
@@ -61,6 +66,10 @@ def execute(args: argparse.Namespace) -> int:
         print(f"core: {core / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, median of 3)")
         print(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
               f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
+        if command is not None:
+            print(f"command: `regress --games 1`: {command['with_html_cpu_s']:.2f} CPU s, "
+                  f"{command['with_html_over_core']:.2f}x the core; with --no-html {command['no_html_cpu_s']:.2f} "
+                  f"CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, median of 3)")
         print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
               f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
         print(format_dask(dask) if dask is not None else f"dask: left out ({left_out})")
