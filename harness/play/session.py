@@ -330,6 +330,16 @@ class PlaySession:
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
+    def picture_key(self) -> tuple:
+        """Everything surface() draws from: the same key, the same picture. The window draws a frame only when
+        it changed (at a wait, or during a PAUSE, most frames show what the last one did)."""
+        m = self.machine
+        screen = m.read(0x4000, 0x1B00)
+        flash = max(screen[0x1800:]) >= 0x80 and (m.frames // FLASH_FRAMES) % 2 == 1    # FLASH, where set
+        return (screen, m.s.border, flash, self.pointer_slot(), tuple(self.panel_lines()),
+                self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
+                self.scale)
+
     @property
     def size(self) -> tuple[int, int]:
         return (BORDER_W + PANEL_W) * self.scale, (BORDER_H + STATUS_H) * self.scale

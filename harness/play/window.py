@@ -26,6 +26,7 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
+REDRAW_SECONDS = 1.0             # the picture is drawn at least this often, changed or not
 
 
 def check_display(environ=os.environ) -> None:
@@ -82,6 +83,9 @@ class Window:
         pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
+        self._shown: tuple | None = None   # what the window shows: (the session's picture_key, the window size)
+        self._shown_at = 0.0               # when it was drawn (time.monotonic)
+        self.redraws = 0                   # frames drawn (the figure: most frames at a wait draw nothing)
 
     def title(self, text: str = "") -> str:
         s = self.session
@@ -102,6 +106,9 @@ class Window:
     def handle(self, event) -> None:
         pg = self.pygame
         s = self.session
+        if event.type in (pg.WINDOWEXPOSED, pg.WINDOWSIZECHANGED, pg.WINDOWSHOWN, pg.WINDOWRESTORED,
+                          pg.VIDEOEXPOSE):
+            self._shown = None                # the window lost its picture or changed size: draw it again
         if event.type == pg.QUIT:
             self.running = False
         elif event.type == pg.KEYDOWN and self.asking is not None:
@@ -181,6 +188,7 @@ class Window:
     def _toggle_full_screen(self) -> None:
         pg = self.pygame
         flags = self.screen.get_flags()
+        self._shown = None
         try:
             if flags & pg.FULLSCREEN:
                 self.screen = pg.display.set_mode(self.session.size, pg.RESIZABLE)
@@ -191,11 +199,19 @@ class Window:
 
     # ------------------------------------------------------------------ loop
     def present(self) -> None:
+        """Draw the session's picture, unless the window already shows it (the same picture_key and size,
+        drawn less than REDRAW_SECONDS ago): a still screen costs no render and no blit to the display."""
         pg = self.pygame
-        if self.session.notice and time.monotonic() > self._notice_until:
+        now = time.monotonic()
+        if self.session.notice and now > self._notice_until:
             self.session.notice = ""
-        picture = self.session.surface()
         target = self.screen.get_size()
+        shown = (self.session.picture_key(), target)
+        if shown == self._shown and now - self._shown_at < REDRAW_SECONDS:
+            return
+        self._shown, self._shown_at = shown, now
+        self.redraws += 1
+        picture = self.session.surface()
         if target == picture.get_size():
             self.screen.blit(picture, (0, 0))
         else:                                  # resized or full screen: the whole picture, its shape kept
