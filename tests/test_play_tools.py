@@ -365,5 +365,15 @@ def test_the_window_draws_a_frame_only_when_its_picture_changed(tape, monkeypatc
         clock[0] += window_module.REDRAW_SECONDS
         window.present()
         assert window.redraws == drawn + 4             # drawn again now and then all the same
+        # what goes to the display: only the parts whose picture changed
+        size = window.screen.get_size()
+        key = s.picture_key()
+        noticed = key[:7] + ("saved slot 1",) + key[8:]
+        poked = (bytes(1) + key[0][1:],) + key[1:]
+        assert window._changed_parts((key, size), (noticed, size)) == [pygame.Rect(0, 256, size[0], size[1] - 256)]
+        assert window._changed_parts((key, size), (poked, size)) == [pygame.Rect(0, 0, 320, 256)]
+        assert window._changed_parts(None, (key, size)) is None                   # nothing shown yet: all
+        helped = key[:8] + (True,) + key[9:]
+        assert window._changed_parts((key, size), (helped, size)) is None         # F1's help covers all
     finally:
         window.close()

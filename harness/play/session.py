@@ -90,6 +90,7 @@ class PlaySession:
         self._hint: tuple | None = None       # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
+        self._screens: dict[tuple, object] = {}   # (screen bytes, border, FLASH phase) -> its rendered Surface
         self.record_path = Path(record) if record else None
         self.record: KeyRecord | None = None
         self.player: KeyPlayer | None = None
@@ -350,9 +351,17 @@ class PlaySession:
         import pygame
         from . import panel as draw
         surf = pygame.Surface(self.size)
-        img = self.screen_pixels()
-        h, w = img.shape[:2]
-        surf.blit(pygame.image.frombuffer(img.tobytes(), (w, h), "RGB"), (0, 0))
+        m = self.machine
+        drawn = (m.read(0x4000, 0x1B00), m.s.border, (m.frames // FLASH_FRAMES) % 2 == 1)
+        screen = self._screens.get(drawn)
+        if screen is None:                    # the machine's render, kept for the last few screens (FLASH: two)
+            img = self.screen_pixels()
+            screen = pygame.image.frombuffer(img.tobytes(), (img.shape[1], img.shape[0]), "RGB")
+            if len(self._screens) >= 4:
+                del self._screens[next(iter(self._screens))]
+            self._screens[drawn] = screen
+        w, h = screen.get_size()
+        surf.blit(screen, (0, 0))
         slot = self.pointer_slot()
         if slot is not None:
             draw.draw_pointer(surf, slot, self.scale)

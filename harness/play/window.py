@@ -17,7 +17,7 @@ from typing import Callable
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import PlaySession, slot_path
+from .session import BORDER_H, BORDER_W, PlaySession, slot_path
 
 PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -26,7 +26,7 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
-REDRAW_SECONDS = 1.0             # the picture is drawn at least this often, changed or not
+REDRAW_SECONDS = 5.0             # the picture is drawn at least this often, changed or not
 
 
 def check_display(environ=os.environ) -> None:
@@ -209,11 +209,15 @@ class Window:
         shown = (self.session.picture_key(), target)
         if shown == self._shown and now - self._shown_at < REDRAW_SECONDS:
             return
-        self._shown, self._shown_at = shown, now
+        before, self._shown, self._shown_at = self._shown, shown, now
         self.redraws += 1
         picture = self.session.surface()
         if target == picture.get_size():
             self.screen.blit(picture, (0, 0))
+            changed = self._changed_parts(before, shown)
+            if changed is not None:
+                pg.display.update(changed)     # only what changed goes to the display (a notice: its line)
+                return
         else:                                  # resized or full screen: the whole picture, its shape kept
             pw, ph = picture.get_size()
             k = min(target[0] / pw, target[1] / ph)
@@ -222,6 +226,19 @@ class Window:
             self.screen.blit(pg.transform.scale(picture, size), ((target[0] - size[0]) // 2,
                                                                  (target[1] - size[1]) // 2))
         pg.display.flip()
+
+    def _changed_parts(self, before: tuple | None, now: tuple) -> list | None:
+        """The window's parts (screen, panel, status line) whose picture_key items differ, as rectangles; None
+        for the whole window (nothing shown yet, another size, the key help, or the periodic redraw)."""
+        if before is None or before[1] != now[1] or before == now or before[0][8] or now[0][8]:
+            return None
+        a, b = before[0], now[0]
+        k = self.session.scale
+        width, height = now[1]
+        w, h = BORDER_W * k, BORDER_H * k
+        parts = [(a[:4] != b[:4], (0, 0, w, h)), (a[4:6] != b[4:6], (w, 0, width - w, h)),
+                 (a[6:8] != b[6:8], (0, h, width, height - h))]
+        return [self.pygame.Rect(rect) for differs, rect in parts if differs]
 
     def _play_sound(self) -> None:
         audio = self.session.audio
