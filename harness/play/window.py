@@ -40,6 +40,10 @@ def check_display(environ=os.environ) -> None:
 def import_pygame():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)   # before pygame names it after argv[0]: X tools find it
+    # the picture is composed on the CPU: SDL's plain framebuffer (XShm under X) shows it for ~0.2 ms a frame,
+    # where its default "accelerated" one goes through OpenGL (on a machine without a GPU, Mesa's software
+    # renderer: ~7 ms a frame, the window's main cost); SDL_FRAMEBUFFER_ACCELERATION=1 asks for it again
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         import pygame
     except ImportError as exc:
