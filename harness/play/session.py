@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +91,7 @@ class PlaySession:
         self._hint: tuple | None = None       # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
-        self._screens: dict[tuple, object] = {}   # (screen bytes, border, FLASH phase) -> its rendered Surface
+        self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
         self.record_path = Path(record) if record else None
         self.record: KeyRecord | None = None
         self.player: KeyPlayer | None = None
@@ -331,13 +332,14 @@ class PlaySession:
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
-    def picture_key(self) -> tuple:
+    def picture_key(self) -> tuple[Any, ...]:
         """Everything surface() draws from: the same key, the same picture. The window draws a frame only when
         it changed (at a wait, or during a PAUSE, most frames show what the last one did)."""
         m = self.machine
         screen = m.read(0x4000, 0x1B00)
         flash = max(screen[0x1800:]) >= 0x80 and (m.frames // FLASH_FRAMES) % 2 == 1    # FLASH, where set
-        return (screen, m.s.border, flash, self.pointer_slot(), tuple(self.panel_lines()),
+        lines = tuple(self.panel_lines())  # type: ignore[no-untyped-call]
+        return (screen, m.s.border, flash, self.pointer_slot(), lines,
                 self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
                 self.scale)
 

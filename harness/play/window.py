@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
@@ -87,7 +87,7 @@ class Window:
         pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
-        self._shown: tuple | None = None   # what the window shows: (the session's picture_key, the window size)
+        self._shown: tuple[Any, ...] | None = None   # what the window shows: (picture_key, the window size)
         self._shown_at = 0.0               # when it was drawn (time.monotonic)
         self.redraws = 0                   # frames drawn (the figure: most frames at a wait draw nothing)
 
@@ -231,7 +231,7 @@ class Window:
                                                                  (target[1] - size[1]) // 2))
         pg.display.flip()
 
-    def _changed_parts(self, before: tuple | None, now: tuple) -> list | None:
+    def _changed_parts(self, before: tuple[Any, ...] | None, now: tuple[Any, ...]) -> list[Any] | None:
         """The window's parts (screen, panel, status line) whose picture_key items differ, as rectangles; None
         for the whole window (nothing shown yet, another size, the key help, or the periodic redraw)."""
         if before is None or before[1] != now[1] or before == now or before[0][8] or now[0][8]:
