@@ -104,11 +104,15 @@ class PlayInXvfb:
     def key(self, name: str) -> None:
         self.xdo("keydown", name, "sleep", str(HOLD), "keyup", name, "sleep", str(GAP))
 
+    def window_keys(self, *names: str) -> None:
+        """Keys the window takes for itself (F2 and a slot's digit): typed at once, none goes to the Spectrum,
+        so they need no hold for its keyboard scan and no gap for its repeat."""
+        self.xdo("key", *names)
+
     def saved(self) -> z80snap.Z80Snapshot:
         """F2 and 1, then the .z80 the window wrote in slot 1 (atomically: it appears whole or not at all)."""
         self.save.unlink(missing_ok=True)
-        self.key("F2")
-        self.key("1")
+        self.window_keys("F2", "1")
         deadline = time.monotonic() + DEADLINE
         while not self.save.exists():
             assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"

@@ -83,6 +83,17 @@ def test_the_counting_core_counts_every_fetch_of_a_frame():
     assert m.cpu.take_frame().fetches == -(-(69888 - 4) // 12)          # from the overshoot of 4
 
 
+def test_a_counting_core_refuses_a_z80_core_that_keeps_r_elsewhere(monkeypatch):
+    """R is read from the core's packed state (the counting loop's speed); a layout where byte R_AT is not R
+    is refused in one line, and the layout of the z80 release pinned is accepted (the near miss)."""
+    from harness.spectrum import recording
+    CountingCore()
+    monkeypatch.setattr(recording, "R_AT", recording.R_AT + 1)          # I's byte, not R's
+    with pytest.raises(MachineError, match=r"keeps R elsewhere than byte 37 of its state") as caught:
+        CountingCore()
+    assert "\n" not in str(caught.value)
+
+
 def test_a_recording_needs_the_counting_core_and_real_timing():
     with pytest.raises(MachineError, match="core=CountingCore"):
         RzxRecorder(Spectrum48())

@@ -104,8 +104,9 @@ def restore_regress_worker():
 def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_worker):
     # The whole game on both cores, not a stretch from a shared mid-game snapshot: the record compared is the
     # game's (every deal's transcript, frames and profile), and a snapshot made on the z80 core would leave all
-    # before it unchecked by the oracle. Nearly all of this test's CPU is SkoolKit's simulator run one
-    # instruction per Python call (skoolcore.SkoolKitCore.run); the z80 half is one ordinary game.
+    # before it unchecked by the oracle. Most of this test's CPU is SkoolKit's C simulator, run in batches
+    # (skoolcore.SkoolKitCore.run; one instruction per Python call made it ~57 CPU-s, now ~16); the z80 half
+    # is one ordinary game.
     tape = regress._tape_bytes(None)
     records = {}
     for core in ("z80", "skoolkit"):
@@ -134,3 +135,68 @@ def test_a_show_sweep_chunk_gives_the_same_result_on_both_cores(monkeypatch):
         results[core.__name__] = json.dumps(sweep._run_chunk((0, items)), sort_keys=True)
     assert results["Z80Core"] == results["SkoolKitCore"]
     assert json.loads(results["Z80Core"])["cases"] == 30
+
+
+# A loop with a HALT, a stretch of 20 DJNZ rounds with no breakpoint (where batches run whole), three
+# breakpointed NOPs (one right after an EI) and, every third round, an OUT
+LOOP = bytes([0xFB, 0x76,                   # 8000 EI; 8001 HALT
+              0x06, 0x14,                   # 8002 LD B,20
+              0x3C, 0x10, 0xFD,             # 8004 INC A; DJNZ 8004
+              0x00, 0x00,                   # 8007 NOP; NOP (breakpoints)
+              0xFB, 0x00,                   # 8009 EI; 800A NOP (a breakpoint right after EI: interrupt blocked)
+              0xDB, 0xFE,                   # 800B IN A,(254)
+              0x0D, 0x20, 0xF2,             # 800D DEC C; JR NZ,8002
+              0xD3, 0xFE,                   # 8010 OUT (254),A: written for real, so its batch is run again
+              0x0E, 0x03, 0x18, 0xEA])      # 8012 LD C,3; JR 8000
+BREAKPOINTS = (0x8007, 0x8008, 0x800A)
+
+
+def stops(core: SkoolKitCore, batched: bool, runs: int = 400) -> list[tuple]:
+    """Each run()'s result, PC, T-states, A and whether an interrupt is blocked, with breakpoints stepped
+    over and an interrupt offered after every run, as the machine does."""
+    writes: list[tuple[int, int]] = []
+    core.set_port_handlers(lambda port: 0xBF, lambda port, value: writes.append((port, value)))
+    core.memory[0x8000:0x8000 + len(LOOP)] = LOOP
+    core.memory[0x0038:0x003A] = bytes([0xFB, 0xC9])      # the interrupt's routine: EI; RET
+    core.pc = 0x8000
+    core.set("sp", 0xFF00)
+    core.set("bc", 0x0003)
+    for bp in BREAKPOINTS:
+        core.set_breakpoint(bp)
+    if not batched:
+        core._trace = None
+    seen = []
+    for i in range(runs):
+        elapsed, at_bp = core.run(37 + (i * 97) % 2000)
+        seen.append((elapsed, at_bp, core.pc, core.get("a"), core.int_blocked, len(writes)))
+        if at_bp:
+            core.step_over_breakpoint()
+        elif i % 3 == 0:
+            core.interrupt()
+    return seen
+
+
+def test_batched_runs_stop_where_one_instruction_at_a_time_does():
+    """The C batches (CSimulator.trace) against the adapter's single steps: the same stops, T-states, OUTs
+    (none made twice by a batch undone) and interrupt blocking after EI, over 400 runs of many lengths."""
+    core = SkoolKitCore()
+    if core._trace is None:
+        pytest.skip("SkoolKit's C simulator is not built: no batches to compare")
+    batched, stepped = stops(SkoolKitCore(), True), stops(SkoolKitCore(), False)
+    assert batched == stepped
+    assert {s[1] for s in batched} == {True, False} and any(s[4] for s in batched) and batched[-1][5] > 10
+
+
+class BlindBatches(SkoolKitCore):
+    """The planted difference: batches that do not look at the breakpoints they ran past."""
+
+    def _run_batch(self, ticks):
+        kept, self._breakpoints = self._breakpoints, set()
+        try:
+            return super()._run_batch(ticks)
+        finally:
+            self._breakpoints = kept
+
+
+def test_batches_blind_to_the_breakpoints_they_pass_are_told_apart():
+    assert stops(BlindBatches(), True) != stops(SkoolKitCore(), False)

@@ -94,7 +94,7 @@ def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
 
 @pytest.mark.slow
 def test_the_numpy_table_of_play_situations_is_the_walk_of_every_series():
-    """play_keys (from play_table, a few seconds) against play_keys_walk, the definition (40 CPU s):
+    """play_keys (from play_table, a few seconds) against play_keys_walk, the definition (18 CPU s):
     the same situations, series counts and first examples."""
     fast = sweep.play_keys()
     assert len(fast) == 544_816 and sum(w for w, _ in fast.values()) == 12_892_167

@@ -11,12 +11,26 @@ count of 5 or 21 left to a ten).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 from ..errors import InputError
 from .cards import Card, CardsLike, full_deck, parse_cards
 from .play import MAX_COUNT, is_legal, score_play
 from .rules import STANDARD, Rules
+
+
+@lru_cache(maxsize=1 << 16)
+def play_points(ranks: tuple[int, ...], rules: Rules = STANDARD) -> int:
+    """score_play's total for the last card of a series of these ranks. The play scores ranks and the count,
+    never suits, so a series is scored once for all its suits (one suit per repeat of a rank): the engine
+    asks for the same few rank sequences over and over."""
+    repeats = [0] * 14
+    cards = []
+    for r in ranks:
+        cards.append(Card((r - 1) * 4 + repeats[r]))
+        repeats[r] += 1
+    return score_play(cards, rules).total
 
 
 def reply_risk(series: CardsLike, unseen: CardsLike, opponent_cards: int, rules: Rules = STANDARD) -> float:
@@ -30,11 +44,15 @@ def reply_risk(series: CardsLike, unseen: CardsLike, opponent_cards: int, rules:
     by_rank: dict[int, list[Card]] = {}
     for c in pool:
         by_rank.setdefault(c.rank, []).append(c)
+    ranks = tuple(c.rank for c in table)
+    distinct = len(set(table)) == len(table)
     risk = 0.0
-    for cards in by_rank.values():
+    for rank, cards in by_rank.items():
         if not is_legal(cards[0], count):
             continue
-        points = score_play(table + [cards[0]], rules).total
+        if not distinct or cards[0] in table:
+            score_play(table + [cards[0]], rules)        # a card twice: score_play's own error
+        points = play_points(ranks + (rank,), rules)
         if points:
             risk += (1 - comb(len(pool) - len(cards), held) / comb(len(pool), held)) * points
     return risk

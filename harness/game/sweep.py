@@ -261,45 +261,39 @@ def play_table():
 
 
 def play_keys_walk() -> dict[tuple, list]:
-    """play_keys by walking every series in Python (about 40 CPU seconds): the definition, for the tests."""
+    """play_keys by walking every series in Python (about 18 CPU seconds): the definition, for the tests.
+
+    Each series' key is grown from its parent's as a card is added: the count; the run of cards of the
+    last rank (one more if the card repeats it, else 1); the distinct suffix (the parent's from just after
+    the card's rank, if it is there, then the card); N capped at one past the suffix when the run is 1."""
     keys: dict[tuple, list] = {}
     used = [0] * 14
     series: list[int] = []
+    value = [min(r, 10) for r in range(14)]
 
-    def key_of(count: int) -> tuple:
-        last = series[-1]
-        same = 1
-        while same < len(series) and series[-1 - same] == last:
-            same += 1
-        seen, suffix = set(), []
-        for r in reversed(series):
-            if r in seen:
-                break
-            seen.add(r)
-            suffix.append(r)
-        n = len(series)
-        if same == 1:
-            n = min(n, len(suffix) + 1)
-        return (15 if count == 15 else 31 if count == 31 else 0), n, tuple(reversed(suffix)), same
-
-    def walk(count: int) -> None:
-        if len(series) == 8:
-            return
+    def walk(count: int, suffix: tuple, same: int, n: int) -> None:
+        last = series[-1] if series else 0
         for r in range(1, 14):
-            v = min(r, 10)
-            if used[r] < 4 and count + v <= 31:
+            now = count + value[r]
+            if now > 31:
+                break                       # the ranks after are worth as much or more
+            if used[r] == 4:
+                continue
+            run = same + 1 if r == last else 1
+            tail = suffix[suffix.index(r) + 1:] + (r,) if r in suffix else suffix + (r,)
+            k = (15 if now == 15 else 31 if now == 31 else 0, n if run > 1 else min(n, len(tail) + 1), tail, run)
+            series.append(r)
+            entry = keys.get(k)
+            if entry is None:
+                keys[k] = [1, tuple(series)]
+            else:
+                entry[0] += 1
+            if n < 8:
                 used[r] += 1
-                series.append(r)
-                k = key_of(count + v)
-                entry = keys.get(k)
-                if entry is None:
-                    keys[k] = [1, tuple(series)]
-                else:
-                    entry[0] += 1
-                walk(count + v)
-                series.pop()
+                walk(now, tail, run, n + 1)
                 used[r] -= 1
-    walk(0)
+            series.pop()
+    walk(0, (), 0, 1)
     return keys
 
 

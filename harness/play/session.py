@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -90,6 +91,7 @@ class PlaySession:
         self._hint: tuple | None = None       # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
+        self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
         self.record_path = Path(record) if record else None
         self.record: KeyRecord | None = None
         self.player: KeyPlayer | None = None
@@ -330,6 +332,17 @@ class PlaySession:
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
+    def picture_key(self) -> tuple[Any, ...]:
+        """Everything surface() draws from: the same key, the same picture. The window draws a frame only when
+        it changed (at a wait, or during a PAUSE, most frames show what the last one did)."""
+        m = self.machine
+        screen = m.read(0x4000, 0x1B00)
+        flash = max(screen[0x1800:]) >= 0x80 and (m.frames // FLASH_FRAMES) % 2 == 1    # FLASH, where set
+        lines = tuple(self.panel_lines())  # type: ignore[no-untyped-call]
+        return (screen, m.s.border, flash, self.pointer_slot(), lines,
+                self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
+                self.scale)
+
     @property
     def size(self) -> tuple[int, int]:
         return (BORDER_W + PANEL_W) * self.scale, (BORDER_H + STATUS_H) * self.scale
@@ -340,9 +353,17 @@ class PlaySession:
         import pygame
         from . import panel as draw
         surf = pygame.Surface(self.size)
-        img = self.screen_pixels()
-        h, w = img.shape[:2]
-        surf.blit(pygame.image.frombuffer(img.tobytes(), (w, h), "RGB"), (0, 0))
+        m = self.machine
+        drawn = (m.read(0x4000, 0x1B00), m.s.border, (m.frames // FLASH_FRAMES) % 2 == 1)
+        screen = self._screens.get(drawn)
+        if screen is None:                    # the machine's render, kept for the last few screens (FLASH: two)
+            img = self.screen_pixels()
+            screen = pygame.image.frombuffer(img.tobytes(), (img.shape[1], img.shape[0]), "RGB")
+            if len(self._screens) >= 4:
+                del self._screens[next(iter(self._screens))]
+            self._screens[drawn] = screen
+        w, h = screen.get_size()
+        surf.blit(screen, (0, 0))
         slot = self.pointer_slot()
         if slot is not None:
             draw.draw_pointer(surf, slot, self.scale)

@@ -12,12 +12,12 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import PlaySession, slot_path
+from .session import BORDER_H, BORDER_W, PlaySession, slot_path
 
 PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -26,6 +26,7 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
+REDRAW_SECONDS = 5.0             # the picture is drawn at least this often, changed or not
 
 
 def check_display(environ=os.environ) -> None:
@@ -39,6 +40,10 @@ def check_display(environ=os.environ) -> None:
 def import_pygame():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)   # before pygame names it after argv[0]: X tools find it
+    # the picture is composed on the CPU: SDL's plain framebuffer (XShm under X) shows it for ~0.2 ms a frame,
+    # where its default "accelerated" one goes through OpenGL (on a machine without a GPU, Mesa's software
+    # renderer: ~7 ms a frame, the window's main cost); SDL_FRAMEBUFFER_ACCELERATION=1 asks for it again
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         import pygame
     except ImportError as exc:
@@ -82,6 +87,9 @@ class Window:
         pg.display.set_caption(self.title())
         self.channel = self._open_audio() if session.track is not None else None
         self.running = True
+        self._shown: tuple[Any, ...] | None = None   # what the window shows: (picture_key, the window size)
+        self._shown_at = 0.0               # when it was drawn (time.monotonic)
+        self.redraws = 0                   # frames drawn (the figure: most frames at a wait draw nothing)
 
     def title(self, text: str = "") -> str:
         s = self.session
@@ -102,6 +110,9 @@ class Window:
     def handle(self, event) -> None:
         pg = self.pygame
         s = self.session
+        if event.type in (pg.WINDOWEXPOSED, pg.WINDOWSIZECHANGED, pg.WINDOWSHOWN, pg.WINDOWRESTORED,
+                          pg.VIDEOEXPOSE):
+            self._shown = None                # the window lost its picture or changed size: draw it again
         if event.type == pg.QUIT:
             self.running = False
         elif event.type == pg.KEYDOWN and self.asking is not None:
@@ -181,6 +192,7 @@ class Window:
     def _toggle_full_screen(self) -> None:
         pg = self.pygame
         flags = self.screen.get_flags()
+        self._shown = None
         try:
             if flags & pg.FULLSCREEN:
                 self.screen = pg.display.set_mode(self.session.size, pg.RESIZABLE)
@@ -191,13 +203,25 @@ class Window:
 
     # ------------------------------------------------------------------ loop
     def present(self) -> None:
+        """Draw the session's picture, unless the window already shows it (the same picture_key and size,
+        drawn less than REDRAW_SECONDS ago): a still screen costs no render and no blit to the display."""
         pg = self.pygame
-        if self.session.notice and time.monotonic() > self._notice_until:
+        now = time.monotonic()
+        if self.session.notice and now > self._notice_until:
             self.session.notice = ""
-        picture = self.session.surface()
         target = self.screen.get_size()
+        shown = (self.session.picture_key(), target)
+        if shown == self._shown and now - self._shown_at < REDRAW_SECONDS:
+            return
+        before, self._shown, self._shown_at = self._shown, shown, now
+        self.redraws += 1
+        picture = self.session.surface()
         if target == picture.get_size():
             self.screen.blit(picture, (0, 0))
+            changed = self._changed_parts(before, shown)
+            if changed is not None:
+                pg.display.update(changed)     # only what changed goes to the display (a notice: its line)
+                return
         else:                                  # resized or full screen: the whole picture, its shape kept
             pw, ph = picture.get_size()
             k = min(target[0] / pw, target[1] / ph)
@@ -206,6 +230,19 @@ class Window:
             self.screen.blit(pg.transform.scale(picture, size), ((target[0] - size[0]) // 2,
                                                                  (target[1] - size[1]) // 2))
         pg.display.flip()
+
+    def _changed_parts(self, before: tuple[Any, ...] | None, now: tuple[Any, ...]) -> list[Any] | None:
+        """The window's parts (screen, panel, status line) whose picture_key items differ, as rectangles; None
+        for the whole window (nothing shown yet, another size, the key help, or the periodic redraw)."""
+        if before is None or before[1] != now[1] or before == now or before[0][8] or now[0][8]:
+            return None
+        a, b = before[0], now[0]
+        k = self.session.scale
+        width, height = now[1]
+        w, h = BORDER_W * k, BORDER_H * k
+        parts = [(a[:4] != b[:4], (0, 0, w, h)), (a[4:6] != b[4:6], (w, 0, width - w, h)),
+                 (a[6:8] != b[6:8], (0, h, width, height - h))]
+        return [self.pygame.Rect(rect) for differs, rect in parts if differs]
 
     def _play_sound(self) -> None:
         audio = self.session.audio

@@ -8,7 +8,14 @@ regress game and a sweep chunk on both cores and compare the transcripts
 byte for byte (tests/test_second_core.py).
 
 SkoolKit's C simulator (``skoolkit.csimulator``, built with the wheel) runs
-one instruction per call; its pure-Python simulator is used when the C
+one instruction per `run()` call, which made a game ~60 CPU-s of Python
+looping; the adapter runs it in batches instead (`CSimulator.trace`: C runs
+to a T-state limit or one stop address, noting every address it executed),
+speculatively: a batch that executed a breakpoint other than its stop
+address, wrote a port, or might have ended on EI is undone and run again
+exactly (to the first breakpoint it reached, or one instruction at a time),
+so every instruction is still SkoolKit's and every stop the same as before.
+Its pure-Python simulator is used, one instruction a call, when the C
 extension is absent. What the adapter makes the same as the z80 core:
 
 * a HALT leaves PC past the HALT while the CPU waits (SkoolKit keeps PC on
@@ -39,6 +46,11 @@ _ALT = 16                          # ^A ^F ^B ^C ^D ^E ^H ^L at 16..23
 _PC, _T, _IFF, _IM, _HALT = 24, 25, 26, 27, 28
 HALT_OPCODE, EI_OPCODE = 0x76, 0xFB
 ROM_END = 0x4000
+#: T-states at the end of a run() taken one instruction at a time, so the last instruction's PC is known
+#: (an EI there blocks the interrupt): more than the longest instruction (23)
+TAIL_T = 32
+TRACE_AT_STOP = 3                  # trace()'s first result when it stopped at its stop address
+NO_STOP = -1                       # trace()'s stop address when none may be used (no 16-bit PC equals it)
 #: the registers saved as u64 each, as the C simulator keeps them (the Python one keeps a list of ints)
 REG_TYPECODE = "Q"
 
@@ -84,16 +96,25 @@ def simulator_class(python: bool = False) -> tuple[Callable[..., _Simulator], st
 
 
 class _Ports:
-    """SkoolKit's tracer interface, forwarding IN and OUT to the machine's handlers."""
+    """SkoolKit's tracer interface, forwarding IN and OUT to the machine's handlers. While a batch is run
+    speculatively (`held`), an OUT is only counted: the batch is then undone and run again one instruction at
+    a time, the OUT made for real. An IN is always the machine's (its port table: reading changes nothing)."""
+
+    border = 0                     # read by CSimulator.trace (for its screen drawing, which is not used)
 
     def __init__(self, read: Callable[[int], int], write: Callable[[int, int], None]):
         self._read, self._write = read, write
+        self.held = False
+        self.writes_held = 0
 
     def read_port(self, registers: Sequence[int], port: int) -> int:
         return self._read(port) & 0xFF
 
     def write_port(self, registers: Sequence[int], port: int, value: int, offset: int = 0) -> None:
-        self._write(port, value)
+        if self.held:
+            self.writes_held += 1
+        else:
+            self._write(port, value)
 
 
 class SkoolKitCore:
@@ -109,6 +130,9 @@ class SkoolKitCore:
         self._breakpoints: set[int] = set()
         self._last_pc = -1                   # PC of the last instruction run: EI there blocks an interrupt
         self._accept = self._sim.accept_interrupt
+        self._trace: Callable[..., tuple[int, int]] | None = getattr(self._sim, "trace", None)   # C's batches
+        self._executed: set[int] = set()     # the addresses a batch executed (trace's exec_map)
+        self._stop = NO_STOP                 # a batch's stop address: the breakpoint last stopped at
 
     # -- registers -----------------------------------------------------------
     def get(self, reg: str) -> int:
@@ -159,6 +183,48 @@ class SkoolKitCore:
 
     # -- running -------------------------------------------------------------
     def run(self, ticks: int) -> tuple[int, bool]:
+        if self._trace is None or ticks <= 2 * TAIL_T:
+            return self._run_steps(ticks)
+        elapsed, at_bp = self._run_batch(ticks - TAIL_T)
+        if at_bp or elapsed >= ticks:
+            return elapsed, at_bp
+        more, at_bp = self._run_steps(ticks - elapsed)
+        return elapsed + more, at_bp
+
+    def _run_batch(self, ticks: int) -> tuple[int, bool]:
+        """run() in C: to *ticks* or the first breakpoint, exactly as _run_steps would stop, or undone and
+        left to _run_steps where the batch cannot tell (a port written, the last instruction perhaps EI)."""
+        r, bps, mem, executed, trace = self._regs, self._breakpoints, self.memory, self._executed, self._trace
+        start, pc, halted = r[_T], r[_PC], r[_HALT]
+        if trace is None:
+            return self._run_steps(ticks)
+        if not halted and pc in bps:
+            return 0, True
+        saved = self.save_state()
+        stop = NO_STOP if halted or self._stop not in bps else self._stop
+        while True:
+            executed.clear()
+            self._ports.held, self._ports.writes_held = True, 0
+            try:
+                cond, _ = trace(pc, stop, 0, start + ticks, False, None, executed, None, None, None)
+            finally:
+                self._ports.held = False
+            if halted:
+                executed.discard(pc)         # no interrupt in a batch: a HALT run at its start never ends
+            hit = executed & bps
+            end = r[_PC]
+            if hit and not self._ports.writes_held:
+                stop = self._stop = hit.pop()            # it was reached: run again to it (or one before it)
+                self.load_state(saved)
+                continue
+            if self._ports.writes_held or (not r[_HALT] and mem[(end - 1) & 0xFFFF] == EI_OPCODE):
+                self.load_state(saved)
+                return self._run_steps(ticks)
+            self._last_pc = end if r[_HALT] else -1      # not EI (EI would have been at end - 1)
+            return r[_T] - start, cond == TRACE_AT_STOP
+
+    def _run_steps(self, ticks: int) -> tuple[int, bool]:
+        """run() one SkoolKit instruction per call, the breakpoints checked before each."""
         r, step, bps, mem = self._regs, self._step, self._breakpoints, self.memory
         start = r[_T]
         while True:
