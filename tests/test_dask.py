@@ -36,7 +36,7 @@ def good_tape(tape_path) -> Path:
 
 def _regress(tape: Path, out: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "harness.cli", "regress", "--games", str(GAMES), "--seed", "5", "--workers", "2",
-            "--tape", str(tape), "--out", str(out), "--quiet", *extra]
+            "--tape", str(tape), "--out", str(out), "--quiet", "--no-html", *extra]   # records, not pages
 
 
 def _transcripts(out: Path) -> dict[str, bytes]:
