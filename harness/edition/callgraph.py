@@ -92,30 +92,30 @@ def render_svgs(sources: list[str]) -> list[tuple[str | None, str | None]]:
     if dot is None:
         why = "Graphviz `dot` is not installed (Debian package graphviz): the call graph is not drawn."
         return [(None, why)] * len(sources)
+    svgs, why = _run_dot(dot, sources)
+    if why is None:
+        return [(svg, None) for svg in svgs]
+    if len(sources) == 1:
+        return [(None, why)]
+    return [render_svg(source) for source in sources]
+
+
+def _run_dot(dot: str, sources: list[str]) -> tuple[list[str], str | None]:
+    """(one SVG per source, None) from a single run of dot, or ([], why that run drew nothing usable)."""
     try:
         done = subprocess.run([dot, "-Tsvg"], input="".join(sources), capture_output=True, text=True,
                               timeout=DOT_TIMEOUT_S * len(sources), check=False)
     except subprocess.TimeoutExpired:
-        if len(sources) == 1:
-            return [(None, f"`dot` took more than {DOT_TIMEOUT_S} s: the call graph is not drawn.")]
-        return [render_svgs([s])[0] for s in sources]
+        return [], f"`dot` took more than {DOT_TIMEOUT_S * len(sources)} s: the call graph is not drawn."
     if done.returncode != 0:
-        if len(sources) == 1:
-            why = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode
-            return [(None, f"`dot` failed: {why}")]
-        return [render_svgs([s])[0] for s in sources]
-    drawn = [part for part in done.stdout.split("</svg>")[:-1]]
-    if len(drawn) != len(sources):
-        if len(sources) == 1:
-            return [(None, "`dot` wrote no SVG.")]
-        return [render_svgs([s])[0] for s in sources]
-    out: list[tuple[str | None, str | None]] = []
-    for part in drawn:
-        start = part.find("<svg")
-        if start < 0:
-            out.append((None, "`dot` wrote no SVG."))
-            continue
+        return [], f"`dot` failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}"
+    parts = done.stdout.split("</svg>")[:-1]
+    starts = [part.find("<svg") for part in parts]
+    if len(parts) != len(sources) or min(starts, default=-1) < 0:
+        return [], "`dot` wrote no SVG."
+    svgs = []
+    for part, start in zip(parts, starts):
         svg = re.sub(r"<!--.*?-->", "", part[start:] + "</svg>\n", flags=re.S)
         # dot names the later graphs of one run apart ("page0,1_graph0"): each page inlines one, as drawn alone
-        out.append((re.sub(r'id="page\d+,\d+_', 'id="', svg), None))
-    return out
+        svgs.append(re.sub(r'id="page\d+,\d+_', 'id="', svg))
+    return svgs, None
