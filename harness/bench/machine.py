@@ -9,6 +9,7 @@ Each figure is the best of several repetitions: the machines here are noisy.
 from __future__ import annotations
 
 import time
+from statistics import median_high
 
 from ..errors import MachineError
 from .. import resources
@@ -86,10 +87,6 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
     return basic, raw
 
 
-def _median(xs: list[float]) -> float:
-    return sorted(xs)[len(xs) // 2]
-
-
 def bench_core(frames: int = 1500, repeat: int = 3) -> float:
     """The bare core's speed on the BASIC benchmark: T-states per CPU second (median of *repeat*)."""
     core_state = basic_machine().snapshot()[0]
@@ -100,7 +97,7 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
         t = time.process_time()
         run_raw_frames(core, frames, FRAME_T)
         times.append(time.process_time() - t)
-    return frames * FRAME_T / _median(times)
+    return frames * FRAME_T / median_high(times)
 
 
 def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
@@ -120,7 +117,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
                 game = regress.play_one(job)
                 times.append(time.process_time() - t)
             games[accelerate] = what_it_did(game)
-            out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(_median(times), 3)
+            out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(median_high(times), 3)
         frames = _game_frames_run(regress, tape, job)
     finally:
         regress._init_worker(tape)

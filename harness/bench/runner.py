@@ -21,27 +21,19 @@ from __future__ import annotations
 
 import math
 import os
-import resource
 import tempfile
 import time
 from pathlib import Path
+from statistics import median_high
 from typing import Any
+
+from ..runtime.cputime import process_cpu_s
 
 Configuration = tuple[str, int, "str | None"]      # a run's name, workers and scheduler (None: the local pool)
 
 
 def _transcripts(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.glob("game-*.jsonl"))}
-
-
-def _cpu_seconds() -> float:
-    """CPU seconds of this process and of its children that have ended (the workers, once joined)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def _median(xs: list[float]) -> float:
-    return sorted(xs)[len(xs) // 2]
 
 
 def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
@@ -52,13 +44,13 @@ def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
     for _ in range(repeats):
         for name, scheduler in (("pool", None), ("dask", "local")):
-            before = _cpu_seconds()
+            before = process_cpu_s()
             with run_jobs(len, [b"x"] * workers, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     if not outcome.ok:
                         raise RuntimeError(f"bench: a trivial job failed: {outcome.error}")
-            runs[name].append(_cpu_seconds() - before)
-    return _median(runs["dask"]) - _median(runs["pool"])
+            runs[name].append(process_cpu_s() - before)
+    return median_high(runs["dask"]) - median_high(runs["pool"])
 
 
 def dask_missing() -> str | None:
@@ -80,10 +72,10 @@ def _interleaved(regress: Any, configurations: list[Configuration], games: int, 
     for r in range(repeats):
         for n, (name, workers, scheduler) in enumerate(configurations):
             out = Path(tmp) / f"run-{n}-{r}"
-            t, cpu = time.perf_counter(), _cpu_seconds()
+            t, cpu = time.perf_counter(), process_cpu_s()
             report = regress.run(games, seed, workers, out, progress=False, scheduler=scheduler)
             runs[name]["wall"].append(time.perf_counter() - t)
-            runs[name]["cpu"].append(_cpu_seconds() - cpu)
+            runs[name]["cpu"].append(process_cpu_s() - cpu)
             runs[name]["jobs"].append(report["jobs_cpu_s"])
             runs[name]["transcripts"].append(_transcripts(out))
             runs[name]["load"] = round(os.getloadavg()[0], 2)
@@ -93,14 +85,15 @@ def _interleaved(regress: Any, configurations: list[Configuration], games: int, 
 def _runner_cpu(run: dict[str, Any]) -> float:
     """Median CPU s of the runs less the games' own: what the runner and this process cost besides the games
     (the games' CPU moves with the load by more than Dask's whole overhead, so it is taken out run by run)."""
-    return _median([cpu - jobs for cpu, jobs in zip(run["cpu"], run["jobs"])])
+    beside: list[float] = [cpu - jobs for cpu, jobs in zip(run["cpu"], run["jobs"])]
+    return median_high(beside)
 
 
 def _dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
-    game = _median(pool["jobs"]) / games
+    game = median_high(pool["jobs"]) / games
     # the run size from which the overhead is at most 10 % of the games' CPU: fixed + n*per_game <= 0.1*n*game
     ten = math.ceil(fixed / (0.1 * game - per_game)) if 0.1 * game > per_game else None
     return {"dask_overhead_cpu_s": round(overhead, 2), "dask_fixed_cpu_s": round(fixed, 2),
@@ -121,10 +114,10 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     fixed = _fixed_cost(regress, min(workers, games), repeats)
     first = runs[pool]["transcripts"][0]
     return {"games": games, "workers": workers, "repeats": repeats,
-            "pool_cpu_s": round(_median(runs[pool]["cpu"]), 2), "dask_cpu_s": round(_median(runs[dask]["cpu"]), 2),
-            "pool_games_cpu_s": round(_median(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(_median(runs[dask]["jobs"]), 2),
+            "pool_cpu_s": round(median_high(runs[pool]["cpu"]), 2), "dask_cpu_s": round(median_high(runs[dask]["cpu"]), 2),
+            "pool_games_cpu_s": round(median_high(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(median_high(runs[dask]["jobs"]), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
-            "dask_cpu_overhead": round(_median(runs[dask]["cpu"]) / _median(runs[pool]["cpu"]) - 1, 3),
+            "dask_cpu_overhead": round(median_high(runs[dask]["cpu"]) / median_high(runs[pool]["cpu"]) - 1, 3),
             **_dask_split(runs[pool], runs[dask], fixed, games),
             "load_average_1min": runs[dask]["load"],
             "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
@@ -162,8 +155,8 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
         runs = _interleaved(regress, configurations, games, seed, repeats, tmp)
     fixed = _fixed_cost(regress, min(workers, games), repeats) if dask else None
     names = [c[0] for c in configurations]
-    walls = {name: round(_median(runs[name]["wall"]), 2) for name in names}
-    cpus = {name: round(_median(runs[name]["cpu"]), 2) for name in names}
+    walls = {name: round(median_high(runs[name]["wall"]), 2) for name in names}
+    cpus = {name: round(median_high(runs[name]["cpu"]), 2) for name in names}
     first = runs[names[0]]["transcripts"][0]
     result: dict[str, Any] = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,

@@ -15,7 +15,6 @@ report.json, strength.html with its plots, and a transcript per game.
 from __future__ import annotations
 
 import json
-import resource
 import time
 from pathlib import Path
 from typing import Callable
@@ -25,6 +24,7 @@ from ..cribbage.discard import crib_table
 from ..cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
 from ..errors import InputError, MachineError, UsageError
 from ..runtime.jobs import Progress, Setup, run_jobs
+from ..runtime.cputime import process_cpu_s
 from ..runtime.outdir import claimed
 from ..resources import PUBLISHED_CRIB
 from . import regress
@@ -196,11 +196,6 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
     return jobs
 
 
-def _cpu_s() -> float:
-    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
         replace: bool = False, progress: bool = True,
@@ -208,7 +203,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
     tape = regress.tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
-    started, cpu0 = time.perf_counter(), _cpu_s()
+    started, cpu0 = time.perf_counter(), process_cpu_s()
     with claimed(out, "strength", replace=replace) as folder:
         results, chunks = [], []
         bar = Progress(len(jobs), "jobs", progress)
@@ -239,7 +234,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
         report["run"] = {"games_per_opponent": games, "seed": seed, "engine_games": engine_games,
                          "workers": workers, "scheduler": scheduler,
                          "wall_s": round(time.perf_counter() - started, 1),
-                         "cpu_s_here": round(_cpu_s() - cpu0, 1),
+                         "cpu_s_here": round(process_cpu_s() - cpu0, 1),
                          "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
                          "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
         atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
