@@ -6,7 +6,7 @@
   const payload = JSON.parse(document.getElementById("payload").textContent);
   const facts = payload.facts;
   const $ = (id) => document.getElementById(id);
-  const canvas = $("screen"), ctx = canvas.getContext("2d");
+  const canvas = $("screen"), ctx = canvas.getContext("2d", {willReadFrequently: true});
   const image = ctx.createImageData(320, 256);
   const listing = $("listing"), varBody = document.querySelector("#variables tbody");
   const wasm = ZX.decodeBase64(payload.wasm), rom = ZX.decodeBase64(payload.rom);
