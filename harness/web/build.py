@@ -75,8 +75,10 @@ def fetch_z80_h(folder: Path) -> Path:
     return header
 
 
-def build(out: Path = MODULE) -> Path:
-    """Compile the module to *out* (atomically) with its inputs' digest beside it; BuildProblem if it cannot."""
+def build(out: Path | None = None) -> Path:
+    """Compile the module to *out* (default MODULE), atomically, with its inputs' digest beside it;
+    BuildProblem if it cannot."""
+    out = out or MODULE
     problem = missing()
     if problem is not None:
         raise BuildProblem(problem)
@@ -98,16 +100,17 @@ def build(out: Path = MODULE) -> Path:
     return out
 
 
-def current(out: Path = MODULE) -> bool:
-    """The module at *out* was built from the wrapper and flags as they are now."""
+def current(out: Path | None = None) -> bool:
+    """The module at *out* (default MODULE) was built from the wrapper and flags as they are now."""
+    out = out or MODULE
     inputs = out.with_name(out.name + ".inputs")
     return out.is_file() and inputs.is_file() and inputs.read_text(encoding="ascii").strip() == inputs_digest()
 
 
-def module_bytes(out: Path = MODULE) -> bytes:
-    """The module: the one built (or packaged) if current, else built now; BuildProblem when it cannot be.
-
-    A module without its inputs' record (a wheel's, where the wrapper may be absent) is taken as it is."""
+def module_bytes(out: Path | None = None) -> bytes:
+    """The module (default MODULE): the one built (or packaged) if current, else built now; BuildProblem
+    when it cannot be. In a wheel, which carries no wrapper source, the packaged module is taken as it is."""
+    out = out or MODULE
     if out.is_file() and (current(out) or not SOURCE.is_file()):
         return out.read_bytes()
     return build(out).read_bytes()

@@ -1,0 +1,284 @@
+"""play.html: the WebAssembly core and the JS host against the embedded machine, in Debian's chromium.
+
+The page is built once (harness/web/page.py, with the module from harness/web/build.py); each browser test
+watches for console errors and failed requests. The replay test is the issue's check: a key record of the
+play window replayed in the page gives the embedded machine's 48K of RAM, its screen and its PPC at a
+dozen checkpoints; the same record with every key one frame later is told apart.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness.errors import InputError
+from harness.game import program as P
+from harness.game.program import UDG_TEXT
+from harness.play.session import PlaySession
+from harness.spectrum.charset import koi7_char
+from harness.spectrum.screen import read_screen
+from harness.web import build as wasm_build
+from harness.web import page as web_page
+from harness.web.compare import (Checkpoint, canvas_display, canvas_rgb, checkpoint_frames, differences,
+                                 embedded_checkpoints)
+
+sys.path.insert(0, str(Path(__file__).parent))
+from play_keys import keys  # noqa: E402
+
+SEED = 4242
+
+
+# ----------------------------------------------------------------------------- without a browser
+def test_without_a_compiler_the_page_is_one_line_saying_what_is_missing(monkeypatch, tmp_path):
+    monkeypatch.setattr(wasm_build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(wasm_build, "MODULE", tmp_path / "none" / "spectrum.wasm")
+    assert wasm_build.missing() == f"no clang++: {wasm_build.HOW}"
+    written = web_page.write_play_page(tmp_path)
+    assert written.path is None and not (tmp_path / "play.html").exists()
+    assert written.problem.startswith("play.html not written: the WebAssembly core is not built (no clang++: apt-get")
+    assert "\n" not in written.problem
+
+
+def test_a_stale_module_is_built_again_and_a_current_one_is_kept(tmp_path, monkeypatch):
+    out = tmp_path / "spectrum.wasm"
+    out.write_bytes(b"\0asm old")
+    out.with_name(out.name + ".inputs").write_text("not these inputs\n")
+    assert not wasm_build.current(out)
+    built = []
+
+    def fake_build(o):
+        built.append(o)
+        o.write_bytes(b"\0asm new")
+        o.with_name(o.name + ".inputs").write_text(wasm_build.inputs_digest())
+        return o
+    monkeypatch.setattr(wasm_build, "build", fake_build)
+    assert wasm_build.module_bytes(out) == b"\0asm new" and built == [out]
+    assert wasm_build.current(out)
+    assert wasm_build.module_bytes(out) == b"\0asm new" and built == [out]        # current: not built again
+
+
+def test_the_facts_the_page_is_given_are_the_python_ones():
+    f = web_page.facts()
+    assert f["seed_line"] == P.ASK_INSTRUCTIONS == 7060
+    assert f["host_keys"]["backspace"] == "CAPS SHIFT+0" and f["key_positions"]["ENTER"] == [6, 0]
+    assert f["status"][str(P.CUT_WAIT)].startswith("cut the pack: any key")
+    assert f["selector_status"][str(P.SELECT_FIRST_DISCARD)].startswith("choose 2 cards for the crib (the first)")
+    lines = web_page.listing_lines()
+    assert lines[0] == (1, "GO TO 10") and (7060, ) == tuple(n for n, _ in lines if n == 7060)
+
+
+def _checkpoint(frame: int, ram: bytes, ppc: int) -> Checkpoint:
+    return Checkpoint(frame, ram, np.zeros((256, 320, 3), np.uint8), ppc)
+
+
+def _page_result(frame: int, ram: bytes, ppc: int, canvas: np.ndarray | None = None) -> dict:
+    rgba = np.full((256, 320, 4), 255, np.uint8)
+    rgba[:, :, :3] = canvas if canvas is not None else 0
+    return {"frame": frame, "ram": base64.b64encode(bytes(0x4000) + ram).decode(), "ppc": ppc,
+            "highlighted": ppc, "canvas": base64.b64encode(rgba.tobytes()).decode()}
+
+
+def test_differences_name_each_planted_mismatch_and_nothing_else():
+    ram = bytes(range(256)) * 192
+    same = differences([_checkpoint(10, ram, 7060)], [_page_result(10, ram, 7060)])
+    assert same == []
+    changed = bytearray(ram)
+    changed[0x1234] ^= 1
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(10, bytes(changed), 7060)]) == \
+        ["frame 10: RAM differs at 1 bytes, the first at 0x5234"]
+    moved = _page_result(10, ram, 7060)
+    moved["highlighted"] = 7070
+    assert differences([_checkpoint(10, ram, 7060)], [moved]) == \
+        ["frame 10: the listing highlights line 7070, PPC is 7060"]
+    dot = np.zeros((256, 320, 3), np.uint8)
+    dot[100, 100] = (215, 0, 0)
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(10, ram, 7060, dot)]) == \
+        ["frame 10: the screen differs on 1 pixel rows, the first 100"]
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(11, ram, 7060)])[0].startswith("checkpoints at")
+
+
+def test_checkpoints_spread_over_the_record():
+    assert checkpoint_frames(2100) == [175 * i for i in range(1, 13)]
+    with pytest.raises(InputError, match="too short"):
+        checkpoint_frames(5)
+
+
+def test_the_canvas_reader_reads_what_render_draws(machine_with_title):
+    from harness.spectrum.screen import render
+    m = machine_with_title
+    rgb = render(m.mem, border=m.s.border)
+    mem = bytearray(m.read(0, 0x10000))
+    mem[0x4000:0x5B00] = canvas_display(rgb)
+    rows = read_screen(mem, udg_text=UDG_TEXT, font_text=koi7_char).rows
+    assert "ДОБРО ПОЖАЛОВАТЬ" in "\n".join(rows)
+    wrong = rgb.copy()
+    wrong[40, 40] = (1, 2, 3)
+    with pytest.raises(InputError, match="cell 1,1 of the canvas"):
+        canvas_display(wrong)
+
+
+# ----------------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def machine_with_title(tape_path):
+    s = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    return s.machine
+
+
+@pytest.fixture(scope="module")
+def play_page(tmp_path_factory, build_of):
+    try:
+        module = wasm_build.module_bytes()
+    except wasm_build.BuildProblem as exc:
+        pytest.skip(f"the WebAssembly core cannot be built here: {exc}")
+    folder = tmp_path_factory.mktemp("web")
+    path = folder / "play.html"
+    path.write_text(web_page.render_play_page(module, {lang: build_of(lang).tap for lang, _ in web_page.TAPES}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def key_record(tape_path, tmp_path_factory):
+    """A game's keys as `play --record` writes them: no instructions, no muggins, the cut, two discards, a card."""
+    path = tmp_path_factory.mktemp("record") / "keys.json"
+    s = PlaySession(tape=tape_path(), seed=SEED, record=path, scale=1)
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    keys(s, "M")
+    keys(s, "ENTER")
+    keys(s, "SPACE", "ENTER")
+    keys(s, "SPACE")
+    s.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _open(browser, path: Path, problems: list[str], width: int = 1280, height: int = 800):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    page.goto(path.as_uri())
+    page.wait_for_function("window.zxPage && zxPage.session && zxPage.session.frames > 0", timeout=60_000)
+    return page
+
+
+def _screen_rows(page, reference_mem: bytes) -> list[str]:
+    """The canvas read back by the project's screen reader (the font and UDGs from the embedded machine)."""
+    mem = bytearray(reference_mem)
+    mem[0x4000:0x5B00] = canvas_display(canvas_rgb(page.evaluate("zxPage.canvasRGBA()")))
+    return read_screen(mem, udg_text=UDG_TEXT, font_text=koi7_char).rows
+
+
+# ----------------------------------------------------------------------------- in chromium
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, title", [("ru", "ДОБРО ПОЖАЛОВАТЬ"), ("en", "WELCOME")])
+def test_the_page_reaches_the_title_on_both_tapes(browser, play_page, tape_path, lang, title):
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate(f"zxPage.start('{lang}', {SEED})")
+    page.wait_for_function(f"zxPage.machine.wait() === 'input' && zxPage.machine.ppc === {P.ASK_INSTRUCTIONS}")
+    page.evaluate("zxPage.paused = true; zxPage.draw(true)")
+    reference = PlaySession(tape=tape_path(lang), scale=1, seed=SEED).machine
+    rows = _screen_rows(page, reference.read(0, 0x10000))
+    assert any(title in r for r in rows), rows
+    assert page.evaluate("zxPage.highlighted") == P.ASK_INSTRUCTIONS
+    assert page.evaluate("document.querySelector('#listing li.now').id") == f"L{P.ASK_INSTRUCTIONS}"
+    assert "instructions?" in page.inner_text("#status")
+    assert problems == []
+    page.close()
+
+
+@pytest.mark.slow
+def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_screen(browser, play_page,
+                                                                                      tape_path, key_record):
+    record = json.loads(key_record.read_text())
+    frames = checkpoint_frames(record["frames"])
+    embedded = embedded_checkpoints(tape_path(), key_record, frames)
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    replay = "([r, c]) => zxPage.replay(r, c)"
+    result = page.evaluate(replay, [record, frames])
+    assert differences(embedded, result) == []
+    assert len({c.ppc for c in embedded}) > 5                        # the highlight moved through the game
+    # near miss: each change's keys listed in another order, the same keys at the same frames
+    reordered = dict(record, keys=[[f, list(reversed(k))] for f, k in record["keys"]])
+    assert differences(embedded, page.evaluate(replay, [reordered, frames])) == []
+    # planted: every key one frame later
+    shifted = dict(record, keys=[[f + 1, k] for f, k in record["keys"]])
+    found = differences(embedded, page.evaluate(replay, [shifted, frames]))
+    assert any("RAM differs" in d for d in found), found
+    assert problems == []
+    page.close()
+
+
+def _tab_to_the_screen(page) -> None:
+    for _ in range(12):
+        if page.evaluate("document.activeElement && document.activeElement.id") == "screen":
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the screen")
+
+
+def _wait_for(page, line: int, timeout: int = 60_000) -> None:
+    page.wait_for_function(f"zxPage.machine.wait() !== null && zxPage.machine.ppc === {line} "
+                           "&& !zxPage.session.keysDown()", timeout=timeout)
+
+
+@pytest.mark.slow
+def test_keys_typed_by_keyboard_alone_reach_the_waits_the_embedded_machine_reaches(browser, play_page, tape_path):
+    embedded = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    waits = [keys(embedded, "N", "ENTER"), keys(embedded, "N", "ENTER"), keys(embedded, "M"), keys(embedded, "ENTER")]
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate(f"zxPage.start('ru', {SEED})")
+    _tab_to_the_screen(page)
+    seen = []
+    for typed, w in zip((["n", "Enter"], ["n", "Enter"], ["m"], ["Enter"]), waits):
+        for key in typed:
+            page.keyboard.press(key)
+            page.wait_for_function("!zxPage.session.keysDown()")
+            page.wait_for_timeout(200)
+        _wait_for(page, w.line)
+        seen.append((page.evaluate("zxPage.machine.wait()"), page.evaluate("zxPage.machine.ppc"),
+                     page.evaluate("zxPage.session.caller()")))
+    assert seen[2][1] == P.SELECTOR_WAITS[0] or seen[2][1] in P.SELECTOR_WAITS
+    assert [(w.kind, w.line) for w in waits] == [(k, line) for k, line, _ in seen]
+    assert seen[2][2] == P.SELECT_FIRST_DISCARD and seen[3][2] == P.SELECT_SECOND_DISCARD
+    assert "choose 2 cards for the crib (the second" in page.inner_text("#status")
+    assert page.evaluate("zxPage.highlighted") == page.evaluate("zxPage.machine.ppc")
+    variables = page.inner_text("#variables")
+    assert "DIR" in variables and "The dealer" in variables
+    assert problems == []
+    page.close()
+
+
+@pytest.mark.slow
+def test_a_narrow_window_has_no_sideways_scroll_and_the_help_opens_on_f1(browser, play_page):
+    problems: list[str] = []
+    page = _open(browser, play_page, problems, width=480, height=800)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 480
+    _tab_to_the_screen(page)
+    assert page.is_hidden("#help")
+    page.keyboard.press("F1")
+    assert page.is_visible("#help") and "CAPS SHIFT" in page.inner_text("#help")
+    assert page.evaluate("Array.from(document.images).filter(i => !i.alt).length") == 0
+    assert problems == []
+    page.close()
