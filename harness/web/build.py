@@ -82,6 +82,9 @@ def build(out: Path | None = None) -> Path:
     problem = missing()
     if problem is not None:
         raise BuildProblem(problem)
+    if not SOURCE.is_file():
+        raise BuildProblem(f"this install carries neither spectrum.wasm nor {SOURCE.name}: "
+                           "install from a checkout where clang is present")
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-wasm-") as tmp:
         folder = Path(tmp)
         fetch_z80_h(folder)
