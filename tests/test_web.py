@@ -285,3 +285,51 @@ def test_a_narrow_window_has_no_sideways_scroll_and_the_help_opens_on_f1(browser
     assert page.evaluate("Array.from(document.images).filter(i => !i.alt).length") == 0
     assert problems == []
     page.close()
+
+
+# ----------------------------------------------------------------------------- the command
+def test_html_without_a_compiler_says_so_in_one_line_and_writes_the_edition(tmp_path, monkeypatch, capsys):
+    from harness.commands import html as html_command
+    monkeypatch.setattr(wasm_build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(wasm_build, "MODULE", tmp_path / "no-module" / "spectrum.wasm")
+    out = tmp_path / "site"
+    assert html_command.main(["--out", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1] == ("play.html not written: the WebAssembly core is not built (no clang++: "
+                           f"{wasm_build.HOW})")
+    assert (out / "index.html").is_file() and not (out / "play.html").exists()
+
+
+def test_serve_answers_on_the_loopback_address_and_stops(tmp_path, capsys):
+    import threading
+    import urllib.request
+    from harness.web.serve import serve
+    (tmp_path / "play.html").write_text("<!DOCTYPE html><title>x</title>")
+    urls: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=serve, args=(tmp_path, 0), kwargs={"started": urls.append, "stop": stop})
+    thread.start()
+    try:
+        for _ in range(50):
+            if urls:
+                break
+            stop.wait(0.1)
+        assert urls and urls[0].startswith("http://127.0.0.1:") and urls[0].endswith("/play.html")
+        with urllib.request.urlopen(urls[0], timeout=10) as answer:
+            assert answer.status == 200 and b"<title>x</title>" in answer.read()
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
+    assert "serving" in capsys.readouterr().out
+
+
+def test_a_port_in_use_is_one_line(tmp_path):
+    from harness.errors import OutputError
+    from harness.web.serve import server
+    first = server(tmp_path, 0)
+    try:
+        with pytest.raises(OutputError, match=r"--port \d+: cannot listen on 127.0.0.1"):
+            server(tmp_path, first.server_address[1])
+    finally:
+        first.server_close()
