@@ -24,6 +24,7 @@ from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.web import build as wasm_build
 from harness.web import page as web_page
+from harness.web.bench import record_game
 from harness.web.compare import (Checkpoint, canvas_display, canvas_rgb, checkpoint_frames, differences,
                                  embedded_checkpoints)
 
@@ -145,16 +146,7 @@ def play_page(tmp_path_factory, build_of):
 @pytest.fixture(scope="module")
 def key_record(tape_path, tmp_path_factory):
     """A game's keys as `play --record` writes them: no instructions, no muggins, the cut, two discards, a card."""
-    path = tmp_path_factory.mktemp("record") / "keys.json"
-    s = PlaySession(tape=tape_path(), seed=SEED, record=path, scale=1)
-    keys(s, "N", "ENTER")
-    keys(s, "N", "ENTER")
-    keys(s, "M")
-    keys(s, "ENTER")
-    keys(s, "SPACE", "ENTER")
-    keys(s, "SPACE")
-    s.close()
-    return path
+    return record_game(tape_path(), tmp_path_factory.mktemp("record") / "keys.json", SEED)
 
 
 @pytest.fixture(scope="module")
