@@ -210,6 +210,25 @@ def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_s
     result = page.evaluate(replay, [record, frames])
     assert differences(embedded, result) == []
     assert len({c.ppc for c in embedded}) > 5                        # the highlight moved through the game
+    # the variables panel at the last checkpoint: the embedded machine's BasicVariables, name by name
+    end = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    end.step(frames[-1])
+    from harness.spectrum.variables import BasicVariables
+    theirs = BasicVariables(end.machine)
+    ours = dict(page.evaluate("ZX.readVariables(zxPage.machine.mem)"))
+    assert list(ours) == theirs.names()
+    for name, value in ours.items():
+        want = theirs.get(name)
+        want = getattr(want, "value", want)                         # a FOR variable: its value
+        if name.endswith("$()"):
+            assert value["values"] == "".join(str(x) for x in np.ravel(want)), name
+        elif name.endswith("()"):
+            assert value["values"] == [x for x in np.ravel(want)], name
+        elif not name.endswith("$"):
+            assert value == want, name
+    rows = page.evaluate("Array.from(document.querySelectorAll('#variables tbody th')).map(t => t.textContent)")
+    assert rows == theirs.names()                                   # one row each: the last replay's rows gone
+    assert "The dealer" in page.inner_text("#variables")
     # near miss: each change's keys listed in another order, the same keys at the same frames
     reordered = dict(record, keys=[[f, list(reversed(k))] for f, k in record["keys"]])
     assert differences(embedded, page.evaluate(replay, [reordered, frames])) == []

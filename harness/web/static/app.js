@@ -23,6 +23,7 @@
     s.start(tapes[lang]);
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null;
     page.values = new Map();
+    varBody.textContent = "";                     // the last game's rows
     draw(true);
     return s;
   }
@@ -70,6 +71,11 @@
       else tr.classList.remove("changed");
     }
     for (const [name, tr] of page.values) if (!seen.has(name)) { tr.remove(); page.values.delete(name); }
+    const order = rows.map(([name]) => name).join(" ");
+    if (order !== page.order) {                   // the VARS area's order (a string assigned again moves last)
+      for (const [name] of rows) varBody.appendChild(page.values.get(name));
+      page.order = order;
+    }
   }
 
   function draw(all) {
