@@ -78,7 +78,10 @@ def execute(args: argparse.Namespace) -> int:
            f"no coverage key in {coverage}" if coverage else "no coverage file")
     print(f"edition: {args.out / 'index.html'} ({done['pages']} pages, {cov}"
           f"{'' if done['dot'] else '; call graph not drawn: no dot'}) in {elapsed:.2f} s")
-    print(played.problem or f"play: {args.out / played.path.name} ({played.size / 1024:.0f} KB, works from file://)")
+    if played.path is None:
+        print(played.problem)
+    else:
+        print(f"play: {args.out / played.path.name} ({played.size / 1024:.0f} KB, works from file://)")
     if args.serve:
         serve(args.out, args.port)
     return 0

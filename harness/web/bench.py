@@ -17,6 +17,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
 from ..play.session import PlaySession
@@ -41,7 +42,7 @@ def record_game(tape: Path, path: Path, seed: int = SEED) -> Path:
     return path
 
 
-def _browser():
+def _browser() -> tuple[Any, str]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as exc:
@@ -52,12 +53,12 @@ def _browser():
     return sync_playwright, chromium
 
 
-def _task_cpu(cdp) -> float:
+def _task_cpu(cdp: Any) -> float:
     """The page's main thread's CPU seconds in tasks so far (CDP Performance.getMetrics, threadTicks)."""
-    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration")
+    return float(next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration"))
 
 
-def bench_web(page_path: Path, tape: Path) -> dict:
+def bench_web(page_path: Path, tape: Path) -> dict[str, Any]:
     """The figures: page and embedded frames a second (medians of RUNS), the title's time, the weights."""
     sync_playwright, chromium = _browser()
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-web-") as tmp:
@@ -99,7 +100,7 @@ def bench_web(page_path: Path, tape: Path) -> dict:
             "title_s_runs": [round(t, 2) for t in titles]}
 
 
-def format_web(r: dict) -> str:
+def format_web(r: dict[str, Any]) -> str:
     return "\n".join([
         f"play.html in headless chromium against the embedded machine, a key record of {r['frames']} frames "
         f"replayed (medians of {r['runs']}):",
@@ -114,7 +115,7 @@ def format_web(r: dict) -> str:
     ])
 
 
-def write_doc(doc: Path, r: dict) -> None:
+def write_doc(doc: Path, r: dict[str, Any]) -> None:
     """Replace the figures between MARK_BEGIN and MARK_END in *doc* (atomically)."""
     text = doc.read_text(encoding="utf-8")
     if MARK_BEGIN not in text or MARK_END not in text:

@@ -7,7 +7,8 @@ harness/web/static/spectrum.wasm with the digest of what it was made from beside
 module built by setup.py's build hook, and a user of the wheel needs no compiler. Without a compiler:
 `missing()` says in one line what is missing and how to get it.
 
-Only the standard library is imported here: setup.py runs this file before the package is installed.
+Only the standard library (and harness.errors when the package is there) is imported here: setup.py runs
+this file before the package is installed.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+__all__ = ["BuildProblem", "build", "current", "missing", "module_bytes", "inputs_digest", "MODULE"]
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "spectrum.cpp"
@@ -33,8 +36,13 @@ HOW = ("apt-get install clang lld wasi-libc libc++-dev-wasm32 libclang-rt-14-dev
        "(tools/install-system-deps.sh does it)")
 
 
-class BuildProblem(Exception):
-    """The module cannot be built here: the message says what is missing and how to get it."""
+# The module cannot be built here: the message says what is missing and how to get it (one of the package's
+# error kinds; a plain Exception when setup.py runs this file before the package can be imported).
+try:
+    from ..errors import OutputError as BuildProblem  # noqa: F401  (re-exported: page.py catches it)
+except ImportError:
+    class BuildProblem(Exception):           # type: ignore[no-redef]
+        pass
 
 
 def inputs_digest() -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +60,7 @@ def canvas_rgb(canvas_b64: str) -> np.ndarray:
     return data.reshape(CANVAS_H, CANVAS_W, 4)[:, :, :3]
 
 
-def differences(embedded: list[Checkpoint], page: list[dict]) -> list[str]:
+def differences(embedded: list[Checkpoint], page: list[dict[str, Any]]) -> list[str]:
     """Each way the page's checkpoints differ from the embedded machine's, one line each (empty: the same)."""
     out = []
     if [c.frame for c in embedded] != [p["frame"] for p in page]:

@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -40,7 +41,7 @@ class Written:
     size: int = 0
 
 
-def facts() -> dict:
+def facts() -> dict[str, Any]:
     """What the page's script knows of the Spectrum's keyboard, the play window and the program, as JSON."""
     return {
         "key_positions": {k: list(v) for k, v in KEY_POSITIONS.items()},

@@ -17,7 +17,7 @@ HOST = "127.0.0.1"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args) -> None:      # one line a request would drown the URL
+    def log_message(self, format: str, *args: object) -> None:      # one line a request would drown the URL
         pass
 
 

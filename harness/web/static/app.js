@@ -22,6 +22,8 @@
     const s = new ZX.Session(m, facts, seed, record || null);
     s.start(tapes[lang]);
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null;
+    $("seed").value = seed === null || seed === undefined ? "" : String(seed);
+    $("tape").value = lang;
     page.values = new Map();
     varBody.textContent = "";                     // the last game's rows
     draw(true);
