@@ -344,3 +344,31 @@ def test_a_port_in_use_is_one_line(tmp_path):
             server(tmp_path, first.server_address[1])
     finally:
         first.server_close()
+
+
+@pytest.mark.slow
+def test_the_pages_z80_is_the_embedded_machines_snapshot_and_a_saved_slot_loads_back(browser, play_page, tape_path,
+                                                                                    key_record):
+    from harness.spectrum import z80snap
+    record = json.loads(key_record.read_text())
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate("([r, c]) => zxPage.replay(r, c)", [record, [record["frames"]]])
+    ours = z80snap.read_z80(base64.b64decode(page.evaluate("zxPage.z80Base64()")))
+    embedded = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    embedded.step(record["frames"])
+    theirs = z80snap.from_machine(embedded.machine)
+    assert ours.version == 1 and ours.regs == theirs.regs
+    assert (ours.iff1, ours.iff2, ours.int_mode, ours.border) == (theirs.iff1, theirs.iff2, theirs.int_mode, theirs.border)
+    assert ours.ram == theirs.ram
+    saved = page.evaluate("zxPage.save(3), zxPage.z80Base64()")
+    page.evaluate("zxPage.session.step(300)")
+    assert page.evaluate("zxPage.z80Base64()") != saved
+    assert page.evaluate("zxPage.load(3)") is True
+    assert page.evaluate("zxPage.z80Base64()") == saved
+    assert "loaded slot 3" in page.inner_text("#saved")
+    assert page.evaluate("zxPage.load(4)") is False and "slot 4 is empty" in page.inner_text("#saved")
+    with pytest.raises(Exception, match="not a .z80 this page saved"):
+        page.evaluate("zxPage.machine.loadZ80(new Uint8Array(100))")
+    assert problems == []
+    page.close()

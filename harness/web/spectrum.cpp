@@ -255,6 +255,31 @@ EXPORT(reg) uint32_t reg(uint32_t which) {
     return 0;
 }
 
+// The registers for a .z80 (save_registers fills, load_registers takes): AF BC DE HL AF' BC' DE' HL' IX IY
+// SP PC I R IFF1 IFF2 IM, then 1 if the CPU is halted (PC already past its HALT, as the core keeps it).
+uint16_t registers_buffer[18];
+EXPORT(registers) uint16_t *registers() { return registers_buffer; }
+EXPORT(save_registers) void save_registers() {
+    Spectrum &m = machine;
+    uint16_t *r = registers_buffer;
+    r[0] = m.get_af(); r[1] = m.get_bc(); r[2] = m.get_de(); r[3] = m.get_hl();
+    r[4] = m.get_alt_af(); r[5] = m.get_alt_bc(); r[6] = m.get_alt_de(); r[7] = m.get_alt_hl();
+    r[8] = m.get_ix(); r[9] = m.get_iy(); r[10] = m.get_sp(); r[11] = m.get_pc();
+    r[12] = m.get_i(); r[13] = m.get_r(); r[14] = m.get_iff1(); r[15] = m.get_iff2(); r[16] = m.get_int_mode();
+    r[17] = m.on_is_halted();
+}
+EXPORT(load_registers) void load_registers() {
+    Spectrum &m = machine;
+    const uint16_t *r = registers_buffer;
+    m.set_af(r[0]); m.set_bc(r[1]); m.set_de(r[2]); m.set_hl(r[3]);
+    m.set_alt_af(r[4]); m.set_alt_bc(r[5]); m.set_alt_de(r[6]); m.set_alt_hl(r[7]);
+    m.set_ix(r[8]); m.set_iy(r[9]); m.set_sp(r[10]); m.set_pc(r[11]);
+    m.set_i(r[12] & 0xFF); m.set_r(r[13] & 0xFF); m.set_iff1(r[14] != 0); m.set_iff2(r[15] != 0);
+    m.set_int_mode(r[16]); m.on_set_is_halted(false);
+    m.t = 0;
+}
+EXPORT(set_border) void set_border(uint32_t b) { machine.border = b & 7; }
+
 // What the program waits for at this frame end (machine.py's wait_state): 0 nothing, 1 INPUT,
 // 2 the editor, 3 PAUSE 0, 4 an INKEY$ loop (polled in two of the last six frames with no key down).
 EXPORT(wait_state) uint32_t wait_state() {

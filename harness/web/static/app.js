@@ -194,6 +194,51 @@
     else if (!ev.target.checked && audio.ctx) { audio.ctx.close(); audio.ctx = null; }
   });
 
+  // ---------------------------------------------------------------- saves
+  const SAVE_KEY = (slot) => `cribbage-zx play.html save ${slot}`;
+  function toBase64(bytes) {
+    let bin = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(bin);
+  }
+  /** Save the machine in the page's storage (slot 1-9) with its seed and tape; returns the .z80 bytes. */
+  page.save = (slot) => {
+    const z80 = page.machine.z80();
+    try {
+      localStorage.setItem(SAVE_KEY(slot), JSON.stringify({z80: toBase64(z80), seed: page.session.seed,
+        lang: page.lang, when: new Date().toISOString()}));
+      $("saved").textContent = `saved in slot ${slot}`;
+    } catch (e) {
+      $("saved").textContent = `not saved: the page's storage refused it (${e.name})`;
+    }
+    return z80;
+  };
+  /** Load slot 1-9: the machine as saved, the keyboard the person's. */
+  page.load = async (slot) => {
+    const text = localStorage.getItem(SAVE_KEY(slot));
+    if (text === null) { $("saved").textContent = `slot ${slot} is empty`; return false; }
+    const saved = JSON.parse(text);
+    const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
+    m.loadZ80(ZX.decodeBase64(saved.z80));
+    page.machine = m; page.session = new ZX.Session(m, facts, saved.seed, null);
+    m.x.watch_statement(facts.at_message[0], facts.at_message[1]);
+    page.session.lastMessages = m.x.watched();
+    page.lang = saved.lang; page.highlighted = null; page.values = new Map(); varBody.textContent = "";
+    $("saved").textContent = `loaded slot ${slot} (saved ${saved.when})`;
+    draw(true);
+    return true;
+  };
+  $("save").addEventListener("click", () => page.save(Number($("slot").value)));
+  $("load").addEventListener("click", () => page.load(Number($("slot").value)).then(() => canvas.focus()));
+  $("download").addEventListener("click", () => {
+    const url = URL.createObjectURL(new Blob([page.machine.z80()], {type: "application/octet-stream"}));
+    const a = document.createElement("a");
+    a.href = url; a.download = `cribbage-frame${page.session.frames}.z80`;
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  page.z80Base64 = () => toBase64(page.machine.z80());
+
   // ---------------------------------------------------------------- for tests and the benchmark
   /** The canvas's pixels (320x256 RGBA) in base64. */
   page.canvasRGBA = () => {

@@ -133,6 +133,36 @@
     }
 
     inPause() { return PAUSE_RANGE[0] <= this.pc && this.pc < PAUSE_RANGE[1]; }
+
+    /** The machine as a version 1 .z80 (30-byte header, the 48K uncompressed), which Fuse opens; a halted
+     * CPU is saved with PC on its HALT, as z80snap.py saves it. */
+    z80() {
+      this.x.save_registers();
+      const r = new Uint16Array(this.x.memory.buffer, this.x.registers(), 18);
+      const out = new Uint8Array(30 + 0xC000), h = out;
+      const pc = r[17] ? (r[11] - 1) & 0xFFFF : r[11];
+      const w = (at, v) => { h[at] = v & 0xFF; h[at + 1] = v >> 8; };
+      h[0] = r[0] >> 8; h[1] = r[0] & 0xFF; w(2, r[1]); w(4, r[3]); w(6, pc); w(8, r[10]);
+      h[10] = r[12]; h[11] = r[13] & 0x7F; h[12] = (r[13] >> 7) | (this.border << 1);
+      w(13, r[2]); w(15, r[5]); w(17, r[6]); w(19, r[7]); h[21] = r[4] >> 8; h[22] = r[4] & 0xFF;
+      w(23, r[9]); w(25, r[8]); h[27] = r[14]; h[28] = r[15]; h[29] = r[16] & 3;
+      out.set(this.mem.subarray(0x4000), 30);
+      return out;
+    }
+
+    /** Put back a .z80 that z80() wrote (version 1, uncompressed); anything else is refused. */
+    loadZ80(bytes) {
+      if (bytes.length !== 30 + 0xC000 || bytes[6] === 0 && bytes[7] === 0 || (bytes[12] & 0x20))
+        throw new Error("not a .z80 this page saved (version 1, uncompressed, 49,182 bytes)");
+      const h = bytes, g = (at) => h[at] | h[at + 1] << 8;
+      const r = new Uint16Array(this.x.memory.buffer, this.x.registers(), 18);
+      r.set([h[0] << 8 | h[1], g(2), g(13), g(4), h[21] << 8 | h[22], g(15), g(17), g(19), g(25), g(23), g(8), g(6),
+        h[10], (h[11] & 0x7F) | (h[12] & 1) << 7, h[27], h[28], h[29] & 3, 0]);
+      this.x.load_registers();
+      this.mem.set(bytes.subarray(30), 0x4000);
+      this.x.set_border((h[12] >> 1) & 7);
+      this.setKeys([]);
+    }
   }
 
   /** The record's keys frame by frame (record.py's KeyPlayer); null once it has ended. */
