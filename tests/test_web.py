@@ -101,6 +101,10 @@ def test_differences_name_each_planted_mismatch_and_nothing_else():
     assert differences([_checkpoint(10, ram, 7060)], [_page_result(10, ram, 7060, dot)]) == \
         ["frame 10: the screen differs on 1 pixel rows, the first 100"]
     assert differences([_checkpoint(10, ram, 7060)], [_page_result(11, ram, 7060)])[0].startswith("checkpoints at")
+    told = dict(_page_result(10, ram, 7060), status="cut the pack: any key", real_time="message")
+    assert differences([_checkpoint(10, ram, 7060)], [told]) == [
+        "frame 10: the status line says 'cut the pack: any key', the window's ''",
+        "frame 10: turbo keeps real time for 'message', the window for None"]
 
 
 def test_checkpoints_spread_over_the_record():
@@ -210,6 +214,7 @@ def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_s
     result = page.evaluate(replay, [record, frames])
     assert differences(embedded, result) == []
     assert len({c.ppc for c in embedded}) > 5                        # the highlight moved through the game
+    assert len({c.status for c in embedded}) >= 2 and {c.real_time for c in embedded} >= {None, "pause", "message"}
     # the variables panel at the last checkpoint: the embedded machine's BasicVariables, name by name
     end = PlaySession(tape=tape_path(), replay=key_record, scale=1)
     end.step(frames[-1])

@@ -4,7 +4,7 @@
 PlaySession, the window's own code) and keeps, at each checkpoint frame, the 48K of RAM, the screen as
 screen.render draws it (border included, in the FLASH phase of that frame) and PPC. `differences` sets the
 page's results (play.html's zxPage.replay) against them: each RAM, screen or highlighted-line mismatch is
-one line naming the frame. `canvas_display` turns the canvas's pixels back into a display file, so the
+one line naming the frame, and so is a status line or a reason of the turbo rule that is not the window's. `canvas_display` turns the canvas's pixels back into a display file, so the
 project's own screen reader (harness/spectrum/screen.py) reads what the page shows.
 """
 from __future__ import annotations
@@ -30,6 +30,8 @@ class Checkpoint:
     ram: bytes              # 0x4000-0xFFFF
     screen: np.ndarray      # (256, 320, 3) RGB, border included
     ppc: int
+    status: str = ""        # the window's status line (PlaySession.status_line)
+    real_time: str | None = None    # why turbo keeps real time (PlaySession.needs_real_time), or None
 
 
 def checkpoint_frames(frames: int, count: int = 12) -> list[int]:
@@ -48,7 +50,8 @@ def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Ch
         m = s.machine
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
-                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc))
+                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc, s.status_line(),
+                              s.needs_real_time()))
     return out
 
 
@@ -76,6 +79,10 @@ def differences(embedded: list[Checkpoint], page: list[dict[str, Any]]) -> list[
             out.append(f"frame {c.frame}: the screen differs on {len(rows)} pixel rows, the first {rows[0]}")
         if p["highlighted"] != c.ppc:
             out.append(f"frame {c.frame}: the listing highlights line {p['highlighted']}, PPC is {c.ppc}")
+        if p.get("status", c.status) != c.status:
+            out.append(f"frame {c.frame}: the status line says {p['status']!r}, the window's {c.status!r}")
+        if p.get("real_time", c.real_time) != c.real_time:
+            out.append(f"frame {c.frame}: turbo keeps real time for {p['real_time']!r}, the window for {c.real_time!r}")
     return out
 
 

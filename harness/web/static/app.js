@@ -263,7 +263,8 @@
       page.session.step(frame - page.session.frames);
       draw(true);
       out.push({frame, ram: page.ramBase64(), canvas: page.canvasRGBA(), ppc: page.machine.ppc,
-        highlighted: page.highlighted, border: page.machine.border, wait: page.machine.wait()});
+        highlighted: page.highlighted, border: page.machine.border, wait: page.machine.wait(),
+        status: page.session.status(), real_time: page.session.needsRealTime()});
     }
     return out;
   };

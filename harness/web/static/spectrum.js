@@ -272,7 +272,7 @@
         const c = this.caller();
         text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
       } else text = f.status[line] || `waiting at line ${line}`;
-      return this.replaying ? "replaying the record's keys - " + text : text;
+      return this.replaying ? "replaying the record's keys (the keyboard is yours when it ends) - " + text : text;
     }
   }
 
