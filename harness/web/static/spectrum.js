@@ -265,13 +265,14 @@
     status() {
       const w = this.m.wait();
       const f = this.facts;
-      if (w === null) return f.running;
-      const line = this.m.ppc;
-      let text;
-      if (f.selector_waits.includes(line)) {
-        const c = this.caller();
-        text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
-      } else text = f.status[line] || `waiting at line ${line}`;
+      let text = f.running;
+      if (w !== null) {
+        const line = this.m.ppc;
+        if (f.selector_waits.includes(line)) {
+          const c = this.caller();
+          text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
+        } else text = f.status[line] || `waiting at line ${line}`;
+      }
       return this.replaying ? "replaying the record's keys (the keyboard is yours when it ends) - " + text : text;
     }
   }
