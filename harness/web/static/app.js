@@ -89,6 +89,9 @@
     $("status").textContent = page.paused ? "PAUSED: P goes on" : s.status();
     $("frame").textContent = `frame ${s.frames}`;
     $("ppc").textContent = `${m.ppc}:${m.subppc}`;
+    const why = s.needsRealTime();
+    $("speed").textContent = page.paused ? "paused" : page.turbo && s.mayHurry() ? "turbo: the program computes"
+      : `real time${why ? ` (${why})` : s.keysDown() || m.wait() !== null ? " (a key)" : ""}`;
     if (all || s.frames - page.drawnFrames >= 5) { variables(); page.drawnFrames = s.frames; }
   }
   page.draw = draw;
