@@ -547,7 +547,7 @@ def write_report_html(run_dir: Path) -> Path:
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
-    write_site(ed, run_dir / EDITION_DIR)
+    write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
     cards = _Cards()
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]

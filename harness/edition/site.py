@@ -309,9 +309,11 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
-def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
+def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None) -> dict:
     """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
-    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line."""
+    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line.
+    *back*, (href from the edition's folder, label): a link first in every page's bar, to the page the
+    edition belongs to (a regress run's report.html)."""
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
@@ -340,7 +342,7 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
         "never_set": [v for v in ed.analysis.variables.values() if v.reads and not v.sets],
     }
     common = {"stats": stats, "coverage": ed.coverage, "heat_levels": HEAT_LEVELS, "css": "style.css",
-              "home": "index.html", "nav": NAV, "glyph_row": glyphs.ink_row}
+              "home": "index.html", "nav": ([back] if back else []) + NAV, "glyph_row": glyphs.ink_row}
     pages: dict[str, str] = {}
 
     def page(name: str, template: str, **context):
