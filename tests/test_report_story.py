@@ -25,6 +25,7 @@ def test_a_literal_with_its_trailing_dash_and_a_row_of_several_are_found_by_thei
     assert screen_english("ПАРЫ") == "PAIRS"                           # 4840 "ПАРЫ -"
     assert screen_english("15-ТЬ -4 ПАРЫ -2") == "15S -4 PAIRS -2"      # two literals and their numbers
     assert screen_english('ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? "С"') == 'PLAY THE MUGGINS RULE? "С"'   # the answer typed after
+    assert screen_english('ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):"С"') == 'NEED INSTRUCTIONS? (Y/N):"С"'   # ... glued to the prompt
 
 
 def test_a_word_two_literals_share_takes_the_literal_that_is_that_word():
@@ -37,6 +38,7 @@ def test_no_russian_or_only_a_fragment_has_no_english():
     assert screen_english("« n »") is None
     assert screen_english("Д!") is None                                # the tail of a «ХОД!» written over (D12)
     assert screen_english("ВЫБЕРИТЕ КАРТ") is None                     # near miss: a word cut short
+    assert screen_english("ВЫБЕРИТЕ") is None                          # near miss: «ВЫ» [YOU] is no start of it
 
 
 # ------------------------------------------------------------------------------------------ a picture, folded

@@ -300,9 +300,31 @@ def screen_english(text: str) -> str | None:
                 found = True
                 break
         else:
-            out.append(words[i])
-            i += 1
+            glued = _glued(words, i, table)      # a literal and what was typed after it, no space between
+            if glued is not None:
+                en, rest, n = glued
+                out.append(en + rest)
+                i += n
+                found = True
+            else:
+                out.append(words[i])
+                i += 1
     return " ".join(out) if found else None
+
+
+def _glued(words: list[str], i: int, table: dict[tuple[str, ...], str]) -> tuple[str, str, int] | None:
+    """The longest literal that words[i:] begin with when its last word is only the start of a word
+    («(Y/N):"С"», an INPUT's prompt and the answer echoed after it): (English, the rest, words used)."""
+    best = None
+    for ru, en in table.items():
+        n = len(ru)
+        if (i + n <= len(words) and list(ru[:-1]) == words[i:i + n - 1] and words[i + n - 1] != ru[-1]
+                and words[i + n - 1].startswith(ru[-1]) and (best is None or n > best[2])):
+            rest = words[i + n - 1][len(ru[-1]):]
+            if ru[-1][-1].isalpha() and rest[0].isalpha():      # «ВЫ» is not the start of «ВЫБЕРИТЕ»
+                continue
+            best = (en, rest, n)
+    return best
 
 
 def _cyrillic(word: str) -> bool:
