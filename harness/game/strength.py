@@ -425,6 +425,14 @@ def summary_table(report: dict) -> str:
                     f"first dealer wins {_pct(e['first_dealer_wins'])}")
     c = report["validation"]["crib_table"]
     rows.append(f"crib table: {c['within']}/{c['pairs']} pairs within {c['tolerance']} of Schell's midpoint")
+    check = report["validation"]["first_dealer"].get("check")
+    if check:
+        rows.append(f"first dealer between equal players: {check['status']}"
+                    + (f" (half-width {100 * check['half_width']:.1f} points, {100 * check['half_width_needed']:.0f} "
+                       f"needed: about {check['games_needed']} games)" if check["half_width"] is not None else ""))
+    for rung in report.get("ladder", []):
+        rows.append(f"ladder: {rung['player']:<8} wins vs ev {_pct(rung['wins_vs_ev'])}  ({rung['source']})")
+    rows.append(report.get("plain_words") or report["verdict"])
     rows.append(report["verdict"])
     if report["harness_failures"]:
         rows.append(f"harness failures: {len(report['harness_failures'])}")
