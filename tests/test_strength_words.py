@@ -139,3 +139,14 @@ def test_no_game_against_the_careful_player_is_said_so():
     report["figures"] = {}
     report["ladder"] = ladder({}, report["engine"])
     assert plain_words(report).startswith("Too few games for a verdict")
+
+
+def test_one_game_of_one_deal_has_words_without_an_interval_for_its_mean():
+    from harness.game.strength import verdict
+    game = _two_games()[0]
+    game["deals"] = game["deals"][:1]                    # one deal: one discard, loss 1.0
+    report = _report([game], _engine(5, 20, 40, 50))
+    loss = report["computer"]["discards"]["all"]["loss"]
+    assert (loss["n"], loss["mean"], loss["lo"], loss["hi"]) == (1, 1.0, 0.0, None)
+    assert "one discard: no interval" in verdict(report)
+    assert "about 1 point over a game of 1.0 deals" in plain_words(report)    # no span where a bound is open

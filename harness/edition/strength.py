@@ -109,7 +109,8 @@ def plots(report: dict) -> dict[str, bytes]:
                 ax.bar(x, v, width * 0.95, bottom=bottom, color=colour, label=kind if k == 0 and s == 0 else None)
                 bottom += v
             t = f["points_per_deal"][side]["total"]
-            ax.errorbar(x, t["mean"], yerr=[[t["mean"] - t["lo"]], [t["hi"] - t["mean"]]], color="k", capsize=3)
+            v, below, above = _err(t)
+            ax.errorbar(x, v, yerr=[[below], [above]], color="k", capsize=3)
             ax.text(x, 0.3, "program" if side == "computer" else o, rotation=90, color="white", fontsize=8,
                     ha="center", va="bottom")
     ax.set_xticks(range(len(figures)), [f"vs {o}" for o in figures])

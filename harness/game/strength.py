@@ -283,7 +283,9 @@ def verdict(report: dict) -> str:
     if loss["mean"] is None or not ev or ev["computer_wins"]["rate"] is None:
         return "not enough games for a verdict"
     w = ev["computer_wins"]
-    return (f"The computer throws away {loss['mean']:.2f} points a deal (95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}) "
+    span = (f"95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}" if loss["lo"] is not None and loss["hi"] is not None
+            else "one discard: no interval")
+    return (f"The computer throws away {loss['mean']:.2f} points a deal ({span}) "
             f"in its discards to an expected-value player, and wins {100 * w['rate']:.0f} % of its games against it "
             f"(95 % CI {100 * w['lo']:.0f}-{100 * w['hi']:.0f} %, {w['n']} games).")
 
