@@ -33,6 +33,11 @@ def _err(ci: dict, scale: float = 1.0) -> tuple[float, float, float]:
     return v * scale, (v - lo) * scale, (hi - v) * scale
 
 
+#: the ladder's players as the chart names them (harness/game/strength.py LADDER has them in words)
+LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy", "program": "the program",
+                 "ev": "careful (ev)"}
+
+
 def ladder_plot(report: dict):
     """The ladder: each player's games won against the careful (expected-value) player, weakest first,
     the program's rung marked; None when there is no rung."""
@@ -45,12 +50,12 @@ def ladder_plot(report: dict):
     for r in rungs:
         v, lo, hi = _err(r["wins_vs_ev"], 100)
         values.append(v), lows.append(lo), highs.append(hi)
-        labels.append(("the program" if r["player"] == "program" else r["player"]) + f"  (n = {r['wins_vs_ev']['n']})")
+        labels.append(f"{LADDER_LABELS.get(r['player'], r['player'])}  (n = {r['wins_vs_ev']['n']})")
         colours.append("#b3261e" if r["player"] == "program" else "#20303f")
     y = list(range(len(rungs)))
     ax.barh(y, values, xerr=[lows, highs], color=colours, capsize=3)
-    for yy, v in zip(y, values):
-        ax.text(min(v + 1.5, 92), yy, f"{v:.0f} %", va="center", fontsize=8)
+    for yy, v, above in zip(y, values, highs):
+        ax.text(min(v + above + 1.5, 92), yy, f"{v:.0f} %", va="center", fontsize=8)
     ax.axvline(50, color="#888", lw=0.8)
     ax.set_yticks(y, labels, fontsize=9)
     ax.invert_yaxis()
