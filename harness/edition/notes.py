@@ -169,8 +169,8 @@ class Moment:
     what: str
     line: int
     values: dict                        # variable name -> value as tools/write_variable_values.py wrote it
-    areas: dict = field(default_factory=dict)    # system variable (PROG, VARS, E_LINE, UDG...) -> its address
-    places: dict = field(default_factory=dict)   # variable name -> [address, bytes] in the variables area
+    areas: dict[str, int] = field(default_factory=dict)    # system variable (PROG, VARS, E_LINE, UDG...) -> address
+    places: dict[str, tuple[int, int]] = field(default_factory=dict)   # variable name -> (address, bytes)
 
 
 def read_moments(path: Path) -> list[Moment]:

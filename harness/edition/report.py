@@ -696,7 +696,7 @@ def _n(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-def run_words(rep: dict) -> list[str]:
+def run_words(rep: dict[str, Any]) -> list[str]:
     """The run itself in sentences (the keys of RUN_WORDS_KEYS; a key the run lacks is left out of its sentence)."""
     out = []
     games, played, ended = rep.get("games"), rep.get("played"), rep.get("ended")

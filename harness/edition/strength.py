@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from ..runtime import atomic
 from .site import template_env
@@ -25,11 +26,11 @@ def _figure_png(fig) -> bytes:
     return buf.getvalue()
 
 
-def _err(ci: dict, scale: float = 1.0) -> tuple[float, float, float]:
+def _err(ci: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
     """(value, below, above) of an interval dict for an error bar (no bar where a bound is open: n = 1)."""
-    v = ci.get("rate", ci.get("mean"))
-    lo = v if ci["lo"] is None else ci["lo"]
-    hi = v if ci["hi"] is None else ci["hi"]
+    v = float(ci["rate"] if "rate" in ci else ci["mean"])
+    lo = v if ci["lo"] is None else float(ci["lo"])
+    hi = v if ci["hi"] is None else float(ci["hi"])
     return v * scale, (v - lo) * scale, (hi - v) * scale
 
 
@@ -38,7 +39,7 @@ LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy
                  "ev": "careful (ev)"}
 
 
-def ladder_plot(report: dict):
+def ladder_plot(report: dict[str, Any]) -> Any:
     """The ladder: each player's games won against the careful (expected-value) player, weakest first,
     the program's rung marked; None when there is no rung."""
     import matplotlib.pyplot as plt
@@ -46,10 +47,16 @@ def ladder_plot(report: dict):
     if not rungs:
         return None
     fig, ax = plt.subplots(figsize=(7.5, 0.55 * len(rungs) + 1.0))
-    values, lows, highs, labels, colours = [], [], [], [], []
+    values: list[float] = []
+    lows: list[float] = []
+    highs: list[float] = []
+    labels: list[str] = []
+    colours: list[str] = []
     for r in rungs:
         v, lo, hi = _err(r["wins_vs_ev"], 100)
-        values.append(v), lows.append(lo), highs.append(hi)
+        values.append(v)
+        lows.append(lo)
+        highs.append(hi)
         labels.append(f"{LADDER_LABELS.get(r['player'], r['player'])}  (n = {r['wins_vs_ev']['n']})")
         colours.append("#b3261e" if r["player"] == "program" else "#20303f")
     y = list(range(len(rungs)))

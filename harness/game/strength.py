@@ -18,7 +18,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..runtime import atomic
 from ..cribbage.discard import crib_table
@@ -108,7 +108,7 @@ def band_overlap(measured: dict, band: list[float]) -> bool:
     return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
 
 
-def first_dealer_check(measured: dict | None, band: list[float], z: float = Z95) -> dict:
+def first_dealer_check(measured: dict[str, Any] | None, band: list[float], z: float = Z95) -> dict[str, Any]:
     """The first dealer's rate between equal players against the published band, said as it is.
 
     The band (55-56 %) is only worth testing against with an interval narrow enough to tell it from no
@@ -139,7 +139,7 @@ LADDER = (("random", "a random player"), ("highest", "a player who always throws
           ("ev", "a careful player (the exact expected value of every choice)"))
 
 
-def ladder(figures: dict, engine: dict) -> list[dict]:
+def ladder(figures: dict[str, Any], engine: dict[str, Any]) -> list[dict[str, Any]]:
     """Each player's games won against the expected-value player, weakest first: the engine's by self-play
     ("X vs ev", player 0's wins; "ev vs ev" is the ev player against itself), the program's from its match
     against ev on the Spectrum. A player with no such games is left out."""
@@ -159,7 +159,7 @@ def ladder(figures: dict, engine: dict) -> list[dict]:
     return rungs
 
 
-def _placed(program: dict, rungs: list[dict]) -> tuple[list[str], list[str], list[str]]:
+def _placed(program: dict[str, Any], rungs: list[dict[str, Any]]) -> tuple[list[str], list[str], list[str]]:
     """The engine's players the program beats, cannot be told from, and loses to (intervals apart or not)."""
     above, level, below = [], [], []
     for r in rungs:
@@ -179,7 +179,7 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def plain_words(report: dict) -> str:
+def plain_words(report: dict[str, Any]) -> str:
     """The page's first sentence: how strong the computer is in a player's terms (where it stands on the
     ladder, its games won against a careful player) and what its discards cost it in a game."""
     rungs = report["ladder"]
@@ -239,7 +239,8 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
         r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
         roles["schell_own"] = ref["schell"]["own"][r1 - 1][r2 - 1]
         roles["schell_opponent"] = ref["schell"]["opponent"][r1 - 1][r2 - 1]
-    surprise = {"own": [], "opponent": []}            # each crib the program threw to, less Schell's value of its pair
+    # each crib the program threw to, less Schell's value of its pair
+    surprise: dict[str, list[float]] = {"own": [], "opponent": []}
     for s in every:
         for d in s["deals"]:
             choice = d["discards"].get("computer")
