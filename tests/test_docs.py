@@ -1,9 +1,11 @@
 """Documentation that is generated from the code must be current."""
+import json
 import re
 from pathlib import Path
 
 from harness.game.deviations import DEVIATIONS
 from harness.game.findings import FINDINGS
+from harness.game.strength import summary_table
 from tools.write_deviations_doc import README_BEGIN, readme_table, readme_with_table, render
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,3 +56,26 @@ def test_the_readme_is_a_front_door():
     assert anchors and [a for a in anchors if a not in headings] == []
     links = re.findall(r"\]\(((?:docs|basic)/[^)#]+)\)", readme)
     assert links and [link for link in links if not (ROOT / link).exists()] == []
+
+
+def _strength_tool():
+    from tools import write_strength_doc
+    return write_strength_doc
+
+
+def test_the_strength_page_is_its_runs_own_summary():
+    tool = _strength_tool()
+    report = json.loads(tool.DATA.read_text(encoding="utf-8"))
+    page = tool.PAGE.read_text(encoding="utf-8")
+    assert tool.page_with_block(page, report) == page, "run: python tools/write_strength_doc.py"
+    assert report["plain_words"] in page and summary_table(report) in page
+
+
+def test_a_strength_page_that_says_another_figure_is_told_apart():
+    tool = _strength_tool()
+    report = json.loads(tool.DATA.read_text(encoding="utf-8"))
+    page = tool.PAGE.read_text(encoding="utf-8")
+    ev = report["figures"]["ev"]["computer_wins"]
+    said = f"{100 * ev['rate']:5.1f} %"
+    stale = page.replace(said, f"{100 * ev['rate'] + 1:5.1f} %", 1)     # planted: one figure a point off
+    assert said in page and stale != page and tool.page_with_block(stale, report) == page
