@@ -1,0 +1,94 @@
+"""The English of every Russian text on the screen, for the play window's panel (the Russian tape only).
+
+The program's texts are its string literals (`english.literals`); the English of each is the English
+edition's (basic/translation.tsv, `english.read_table`), so the window says what the English tape would
+print there. `screen_texts` pairs them once per program (and names any literal the table lacks: the
+window must never show a Russian text without its English); `on_screen` finds which of them the screen
+shows now, by the machine's own screen reader (`screen.read_screen`, the program's font), longest first
+and at word edges, so «Я» inside «Я ДУМАЮ» is not said twice. The card letters have a legend of their own
+(`RANK_LEGEND`): R$ is never printed whole.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..game import english
+from ..game import program as P
+from ..spectrum.charset import koi7_char
+from ..spectrum.screen import read_screen
+
+RANKS_LINE = 7320                # R$ = "Т23456789\r\l\m\n": the ranks, drawn on the cards one by one
+#: the Russian tape's card letters (R$, 7320) as the English tape draws them
+RANK_LEGEND = "cards: Т = A (ТУЗ), В = J, Д = Q, К = K; 2..10 as printed"
+SCREEN_CELLS = 32 * 24
+
+
+@dataclass(frozen=True)
+class ScreenText:
+    """One literal of the listing as the screen shows it (Cyrillic), and the English edition's words."""
+    line: int
+    russian: str
+    english: str
+
+
+def screen_texts(program: bytes, table: list[english.Translation] | None = None,
+                 path: Path | str = english.TABLE) -> tuple[ScreenText, ...]:
+    """Every Russian string literal of *program* with its English; an InputError naming the first literal
+    that *table* (default: basic/translation.tsv) has no row for."""
+    rows = {(t.line, t.russian): t.english for t in (english.read_table() if table is None else table)}
+    out: list[ScreenText] = []
+    missing: list[english.Literal] = []
+    for lit in english.literals(program):
+        if lit.kind != "string" or not english.needs_translation(lit) or lit.line == RANKS_LINE:
+            continue
+        en = rows.get((lit.line, lit.text))
+        if en is None:
+            missing.append(lit)
+            continue
+        shown = "".join(P.UDG_TEXT.get(b, "") if b >= 0x80 else koi7_char(b) for b in lit.data).strip()
+        if shown:
+            out.append(ScreenText(lit.line, shown, " ".join(en.split())))
+    if missing:
+        lit = missing[0]
+        raise InputError(f"{path}: no English for line {lit.line} \"{lit.text}\" "
+                         f"({len(missing)} Russian text(s) the window could not translate)")
+    return tuple(out)
+
+
+def _at_word_edges(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not before.isalpha() and not after.isalpha()
+
+
+def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenText]:
+    """The texts *rows* (the screen's 24 rows of 32 cells) show, in screen order; a text printed across a
+    row's end is found too (rows are read as one run of cells), and a shorter one inside a longer one's
+    place is not listed again. The same words twice on the screen are listed once."""
+    screen = "".join(r.ljust(32)[:32] for r in rows)
+    taken = [False] * len(screen)
+    found: list[tuple[int, ScreenText]] = []
+    seen: set[str] = set()
+    for t in sorted(texts, key=lambda t: -len(t.russian)):
+        start = screen.find(t.russian)
+        while start >= 0:
+            end = start + len(t.russian)
+            if not any(taken[start:end]) and _at_word_edges(screen, start, end):
+                taken[start:end] = [True] * (end - start)
+                if t.russian not in seen:
+                    found.append((start, t))
+                    seen.add(t.russian)
+            start = screen.find(t.russian, start + 1)
+    return [t for _, t in sorted(found, key=lambda f: f[0])]
+
+
+def on_screen(mem, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
+    """The texts of the program the machine's screen (*mem*, its memory) shows now."""
+    rows = read_screen(mem, udg_text=P.UDG_TEXT, font_text=koi7_char).rows
+    return find_texts(rows, texts)
+
+
+def panel_text(t: ScreenText) -> str:
+    return f"{t.russian} = {t.english}"
