@@ -10,12 +10,15 @@ and at word edges, so «Я» inside «Я ДУМАЮ» is not said twice. The car
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError
 from ..game import english
 from ..game import program as P
+from ..game.text import as_words
 from ..spectrum.charset import koi7_char
 from ..spectrum.screen import read_screen
 
@@ -49,7 +52,7 @@ def screen_texts(program: bytes, table: list[english.Translation] | None = None,
             continue
         shown = "".join(P.UDG_TEXT.get(b, "") if b >= 0x80 else koi7_char(b) for b in lit.data).strip()
         if shown:
-            out.append(ScreenText(lit.line, shown, " ".join(en.split())))
+            out.append(ScreenText(lit.line, shown, as_words(en)))
     if missing:
         lit = missing[0]
         raise InputError(f"{path}: no English for line {lit.line} \"{lit.text}\" "
@@ -63,6 +66,14 @@ def _at_word_edges(text: str, start: int, end: int) -> bool:
     return not before.isalpha() and not after.isalpha()
 
 
+@lru_cache(maxsize=None)
+def _pattern(russian: str) -> re.Pattern:
+    """*russian* as the screen may show it: each run of spaces any cells of that length (a text printed with
+    OVER 1 leaves what was under its spaces: the lesson pages over the board)."""
+    return re.compile("".join(f".{{{len(part)}}}" if part.isspace() else re.escape(part)
+                              for part in re.findall(r" +|[^ ]+", russian)), re.DOTALL)
+
+
 def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenText]:
     """The texts *rows* (the screen's 24 rows of 32 cells) show, in screen order; a text printed across a
     row's end is found too (rows are read as one run of cells), and a shorter one inside a longer one's
@@ -72,15 +83,16 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
     found: list[tuple[int, ScreenText]] = []
     seen: set[str] = set()
     for t in sorted(texts, key=lambda t: -len(t.russian)):
-        start = screen.find(t.russian)
-        while start >= 0:
-            end = start + len(t.russian)
+        pattern = _pattern(t.russian)
+        match = pattern.search(screen)
+        while match is not None:
+            start, end = match.span()
             if not any(taken[start:end]) and _at_word_edges(screen, start, end):
                 taken[start:end] = [True] * (end - start)
                 if t.russian not in seen:
                     found.append((start, t))
                     seen.add(t.russian)
-            start = screen.find(t.russian, start + 1)
+            match = pattern.search(screen, start + 1)
     return [t for _, t in sorted(found, key=lambda f: f[0])]
 
 
@@ -91,4 +103,5 @@ def on_screen(mem, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
 
 
 def panel_text(t: ScreenText) -> str:
-    return f"{t.russian} = {t.english}"
+    """«Russian = English», each as one line of words (a rules page's 32-column layout undone)."""
+    return f"{as_words(t.russian)} = {t.english}"
