@@ -83,13 +83,22 @@ def test_texts_are_found_whole_longest_first_and_across_a_rows_end(listing_progr
     assert "Я" not in found and "ГОТОВ" not in found
     rows[4] = "ГОТОВ"
     assert "ГОТОВ" in [t.russian for t in translate.find_texts(rows, texts)]     # the near miss
+    down = [""] * 24
+    for i, letter in enumerate("КРИБЕДЖ"):         # 5780-5800: the board's title, a letter every other row
+        down[5 + 2 * i] = " " * 28 + letter
+    assert [t.russian for t in translate.find_texts(down, texts)] == ["КРИБЕДЖ"]
+    down[3] = " " * 28 + "Ы"                        # a letter more above it: no longer a word at its edges
+    assert "КРИБЕДЖ" not in [t.russian for t in translate.find_texts(down, texts)]
+    down[3] = " " * 28 + "·"                        # the board's hole there: a word again
+    assert "КРИБЕДЖ" in [t.russian for t in translate.find_texts(down, texts)]
 
 
 def untranslated(s: PlaySession) -> list[str]:
     """Russian words on the machine's screen that no translation line of the panel has."""
     screen = read_screen(s.machine.mem, udg_text=P.UDG_TEXT, font_text=charset.koi7_char).rows
     said = set(WORD.findall(" ".join(l.text.split(" = ")[0] for l in s.panel_lines() if l.tone == "translation")))
-    shown = {w for row in screen for w in WORD.findall(row)}
+    columns = ["".join(row.ljust(32)[c] for row in screen).replace(" ", "") for c in range(32)]
+    shown = {w for row in screen + columns for w in WORD.findall(row)}     # across and down (the board's title)
     # a word hyphenated at a row's end («УКА-» «ЗАТЕЛЬ») is said whole («УКАЗАТЕЛЬ»): its halves are covered
     return sorted(w for w in shown if w not in said and not any(s.startswith(w) or s.endswith(w) for s in said))
 

@@ -25,7 +25,8 @@ from ..spectrum.screen import read_screen
 RANKS_LINE = 7320                # R$ = "Т23456789\r\l\m\n": the ranks, drawn on the cards one by one
 #: the Russian tape's card letters (R$, 7320) as the English tape draws them
 RANK_LEGEND = "cards: Т = A (ТУЗ), В = J, Д = Q, К = K; 2..10 as printed"
-SCREEN_CELLS = 32 * 24
+VERTICAL_MIN = 3                 # letters a text down a column needs (the board's title), so that no two
+#                                 letters of the cards above each other are taken for a word
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,8 @@ def _pattern(russian: str) -> re.Pattern:
 def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenText]:
     """The texts *rows* (the screen's 24 rows of 32 cells) show, in screen order; a text printed across a
     row's end is found too (rows are read as one run of cells), and a shorter one inside a longer one's
-    place is not listed again. The same words twice on the screen are listed once."""
+    place is not listed again; a word of VERTICAL_MIN letters or more is found down a column too (the board's
+    title, a letter every other row). The same words twice on the screen are listed once."""
     screen = "".join(r.ljust(32)[:32] for r in rows)
     taken = [False] * len(screen)
     found: list[tuple[int, ScreenText]] = []
@@ -93,6 +95,17 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
                     found.append((start, t))
                     seen.add(t.russian)
             match = pattern.search(screen, start + 1)
+    for column in range(32):               # a word written down the screen, a letter a cell (5780: «КРИБЕДЖ»)
+        cells = [(row * 32 + column, screen[row * 32 + column]) for row in range(24)]
+        letters = [(at, ch) for at, ch in cells if not ch.isspace()]
+        down = "".join(ch for _, ch in letters)
+        for t in texts:
+            if len(t.russian) < VERTICAL_MIN or " " in t.russian or t.russian in seen:
+                continue
+            start = down.find(t.russian)
+            if start >= 0 and _at_word_edges(down, start, start + len(t.russian)):
+                found.append((letters[start][0], t))
+                seen.add(t.russian)
     return [t for _, t in sorted(found, key=lambda f: f[0])]
 
 

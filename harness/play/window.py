@@ -243,7 +243,8 @@ class Window:
         k = self.session.scale
         width, height = now[1]
         w, h = BORDER_W * k, BORDER_H * k
-        parts = [(a[:4] != b[:4] or a[10:11] != b[10:11], (0, 0, w, h)),       # the screen, or pause's banner on it (a[4:6] != b[4:6], (w, 0, width - w, h)),
+        parts = [(a[:4] != b[:4] or a[10:11] != b[10:11], (0, 0, w, h)),      # the screen, or pause's banner on it
+                 (a[4:6] != b[4:6], (w, 0, width - w, h)),
                  (a[6:8] != b[6:8], (0, h, width, height - h))]
         return [self.pygame.Rect(rect) for differs, rect in parts if differs]
 
