@@ -96,9 +96,15 @@ def test_texts_are_found_whole_longest_first_and_across_a_rows_end(listing_progr
 def untranslated(s: PlaySession) -> list[str]:
     """Russian words on the machine's screen that no translation line of the panel has."""
     screen = read_screen(s.machine.mem, udg_text=P.UDG_TEXT, font_text=charset.koi7_char).rows
-    said = set(WORD.findall(" ".join(l.text.split(" = ")[0] for l in s.panel_lines() if l.tone == "translation")))
-    columns = ["".join(row.ljust(32)[c] for row in screen).replace(" ", "") for c in range(32)]
-    shown = {w for row in screen + columns for w in WORD.findall(row)}     # across and down (the board's title)
+    said = set(WORD.findall(" ".join(l.text.split("»")[0] for l in s.panel_lines() if l.tone == "translation")))
+    cells = [row.ljust(32) for row in screen]
+
+    def alone(r: int, c: int) -> bool:        # a letter with none beside it: part of a word written down
+        return not ((c > 0 and cells[r][c - 1].isalpha()) or (c < 31 and cells[r][c + 1].isalpha()))
+    columns = ["".join(cells[r][c] for r in range(24) if cells[r][c].isalpha() and alone(r, c)) for c in range(32)]
+    shown = ({w for row in screen for w in WORD.findall(row)}              # across, and down (the board's title;
+             | {w for col in columns for w in WORD.findall(col) if len(w) >= translate.VERTICAL_MIN})  # «С» over «И»
+    #                                                                         two one-letter words, is no word)
     # a word hyphenated at a row's end («УКА-» «ЗАТЕЛЬ») is said whole («УКАЗАТЕЛЬ»): its halves are covered
     return sorted(w for w in shown if w not in said and not any(s.startswith(w) or s.endswith(w) for s in said))
 
@@ -136,10 +142,10 @@ def test_every_russian_word_on_the_screens_a_player_meets_has_its_english(tape_p
         answer(s, s.waiting(), n)
     assert looked >= 80
     joined = "\n".join(seen)
-    for needle in ("ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N): = DO YOU NEED THE RULES? (Y/N):", "СНИМИТЕ КОЛОДУ",
-                   "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?", "ВСКРЫВАЮ КРИБ?", "СЛЕДУЮЩИЙ ХОД?", "ВЫБЕРИТЕ"):
-        assert needle.split(" = ")[0] in joined, needle
-    assert "ВЫ СДАЕТЕ = YOU DEAL" in joined or "Я СДАЮ = I DEAL" in joined
+    for needle in ("«ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):» NEED INSTRUCTIONS? (Y/N):", "«СНИМИТЕ КОЛОДУ",
+                   "«ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?»", "«ВСКРЫВАЮ КРИБ?", "«СЛЕДУЮЩИЙ ХОД?", "«ВЫБЕРИТЕ"):
+        assert needle in joined, needle
+    assert "«ВЫ СДАЕТЕ» YOU DEAL" in joined or "«Я СДАЮ» I DEAL" in joined
 
 
 def test_a_text_left_out_is_caught_on_the_screen(tape_path, monkeypatch):

@@ -64,6 +64,15 @@ def default_save(environ=os.environ) -> Path:
     return data_folder(environ) / SLOT_NAME
 
 
+def shown_path(path: Path) -> str:
+    """A folder as the window says it: under the home folder as ~/..., else as it is."""
+    home = Path(os.path.expanduser("~"))
+    try:
+        return "~/" + str(Path(path).relative_to(home)) if home != Path("~") else str(path)
+    except ValueError:
+        return str(path)
+
+
 def slot_path(base: str | os.PathLike, slot: int) -> Path:
     """Save slot 1-9 beside --save's name: cribbage.z80 -> cribbage-3.z80."""
     base = Path(base)
@@ -409,7 +418,7 @@ class PlaySession:
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
         if self.save_folder is not None and self.referee is None:
-            lines.append(PanelLine(f"saves (F2/F3): {self.save_folder}", "note"))
+            lines.append(PanelLine(f"saves (F2/F3): {shown_path(self.save_folder)}", "note"))
         if self.hint_on:
             lines += [PanelLine(t, "hint") for t in self.hint_lines()]
         if self.referee is not None:
@@ -472,7 +481,8 @@ class PlaySession:
             draw.draw_paused(surf, pygame.Rect(0, 0, w, h), self.scale)
         if self.help_on:
             draw.draw_help(surf, self.scale, self.toggles(),
-                           [f"Save slots (F2/F3): {self.save_folder}"] if self.save_folder is not None else [])
+                           [f"Save slots (F2/F3): {shown_path(self.save_folder)}"] if self.save_folder is not None
+                           else [])
         return surf
 
     def toggles(self) -> dict[str, bool]:

@@ -61,6 +61,12 @@ def screen_texts(program: bytes, table: list[english.Translation] | None = None,
     return tuple(out)
 
 
+def _alone(screen: str, at: int) -> bool:
+    """No letter beside the cell *at* in its row (a letter of a word written down, not across)."""
+    column = at % 32
+    return not ((column > 0 and screen[at - 1].isalpha()) or (column < 31 and screen[at + 1].isalpha()))
+
+
 def _at_word_edges(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
@@ -79,7 +85,7 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
     """The texts *rows* (the screen's 24 rows of 32 cells) show, in screen order; a text printed across a
     row's end is found too (rows are read as one run of cells), and a shorter one inside a longer one's
     place is not listed again; a word of VERTICAL_MIN letters or more is found down a column too (the board's
-    title, a letter every other row). The same words twice on the screen are listed once."""
+    title, a letter every other row, each with no letter beside it). The same words twice on the screen are listed once."""
     screen = "".join(r.ljust(32)[:32] for r in rows)
     taken = [False] * len(screen)
     found: list[tuple[int, ScreenText]] = []
@@ -97,7 +103,7 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
             match = pattern.search(screen, start + 1)
     for column in range(32):               # a word written down the screen, a letter a cell (5780: «КРИБЕДЖ»)
         cells = [(row * 32 + column, screen[row * 32 + column]) for row in range(24)]
-        letters = [(at, ch) for at, ch in cells if not ch.isspace()]
+        letters = [(at, ch) for at, ch in cells if not ch.isspace() and _alone(screen, at)]
         down = "".join(ch for _, ch in letters)
         for t in texts:
             if len(t.russian) < VERTICAL_MIN or " " in t.russian or t.russian in seen:
@@ -116,5 +122,5 @@ def on_screen(mem, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
 
 
 def panel_text(t: ScreenText) -> str:
-    """«Russian = English», each as one line of words (a rules page's 32-column layout undone)."""
-    return f"{as_words(t.russian)} = {t.english}"
+    """«Russian» English, each as one line of words (a rules page's 32-column layout undone)."""
+    return f"«{as_words(t.russian)}» {t.english}"
