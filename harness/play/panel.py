@@ -8,6 +8,7 @@ high, so the panel is readable at --scale 1.
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from ..game import program as P
 from .keymap import key_help
@@ -125,7 +126,7 @@ def draw_status(surf, area, status: str, notice: str, scale: int = 1) -> None:
         y += line_h
 
 
-def draw_paused(surf, area, scale: int = 1) -> None:
+def draw_paused(surf: Any, area: Any, scale: int = 1) -> None:
     """Pause, on the screen itself: a banner across the middle of the Spectrum's screen."""
     import pygame
     font = panel_font(font_size(scale) * 2)

@@ -54,7 +54,7 @@ class _Block:
     """The lines of one event and of the judgements of that action, and what they keep secret."""
     lines: list[PanelLine] = field(default_factory=list)
     secret: str | None = None          # judgements of this action are veiled under the same secret
-    settled: dict[tuple, list[PanelLine]] = field(default_factory=dict)   # (judged, action_at) -> lines shown
+    settled: dict[tuple[str, int | None], list[PanelLine]] = field(default_factory=dict)   # (judged, action_at) -> lines shown
     #                                    at a wait before the next action closes that judgement (Comparator.settled)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
@@ -37,6 +37,11 @@ from .keymap import HeldKeys
 from .record import KeyPlayer, KeyRecord, tape_digest
 from .waits import PAUSED_TEXT, status_text
 
+if TYPE_CHECKING:
+    from ..spectrum.recording import RzxRecorder
+    from .referee import PanelLine
+    from .translate import ScreenText
+
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
 PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
 STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
@@ -51,7 +56,7 @@ TRANSLATE_FRAMES = 10              # while the program draws, the screen's texts
 SLOT_NAME = "cribbage.z80"         # the slots' name in the data folder: cribbage-1.z80 ... cribbage-9.z80
 
 
-def data_folder(environ=os.environ) -> Path:
+def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
     """Where the window keeps its save slots: $XDG_DATA_HOME/cribbage-zx, else ~/.local/share/cribbage-zx (the
     XDG base directory specification's default), never the working folder."""
     base = environ.get("XDG_DATA_HOME", "")
@@ -59,7 +64,7 @@ def data_folder(environ=os.environ) -> Path:
     return root / "cribbage-zx"
 
 
-def default_save(environ=os.environ) -> Path:
+def default_save(environ: Mapping[str, str] = os.environ) -> Path:
     """The slots' name when --save is not given: cribbage.z80 in `data_folder`."""
     return data_folder(environ) / SLOT_NAME
 
@@ -91,7 +96,7 @@ class PlaySession:
                  referee: bool | str = False, scale: int = 2, seed: int | None = None, sound: bool = False,
                  rules: Rules = STANDARD, record: str | os.PathLike | None = None,
                  replay: str | os.PathLike | None = None, ahead: str | int | None = None,
-                 record_rzx: str | os.PathLike | None = None):
+                 record_rzx: str | os.PathLike[str] | None = None):
         if scale < 1:
             raise UsageError(f"--scale {scale}: the scale is a whole number from 1")
         if referee is True:
@@ -108,13 +113,14 @@ class PlaySession:
         self.scale = scale
         self.rules = rules
         self.rzx_path = Path(record_rzx) if record_rzx else None
-        self.rzx = None                       # the RzxRecorder of --record-rzx, from the first question
+        self.rzx: RzxRecorder | None = None   # the recorder of --record-rzx, from the first question
         self.rzx_frames = 0                   # frames in the RZX written at close
         if self.rzx_path is not None:
             from ..spectrum.recording import CountingCore
-            self.machine = BeeperSpectrum(fast=False, core=CountingCore)
+            core: Any = CountingCore
         else:
-            self.machine = BeeperSpectrum(fast=False)
+            core = None                       # the machine's own core
+        self.machine = BeeperSpectrum(fast=False, **({"core": core} if core is not None else {}))  # type: ignore[no-untyped-call]
         self.ahead = ahead                    # --replay-to: "end" (the record's last key) or a deal number
         self.deals = 0                        # deals dealt since the tape loaded (7800: both hands dealt)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
@@ -133,8 +139,8 @@ class PlaySession:
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
         self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
-        self._texts: tuple | None = None      # the program's Russian texts and their English (translate)
-        self._translated: tuple[bytes, int, list] | None = None   # (screen, frame, its panel lines)
+        self._texts: tuple[ScreenText, ...] | None = None    # the program's Russian texts and their English (translate)
+        self._translated: tuple[bytes, int, list[PanelLine]] | None = None   # (screen, frame, its panel lines)
         self.save_folder: Path | None = None  # where the window's slots go (the window says it)
         self.record_path = Path(record) if record else None
         self.record: KeyRecord | None = None
@@ -202,8 +208,8 @@ class PlaySession:
             if not m.s.mid_frame:
                 break
             m.run_frame()
-        self.rzx = RzxRecorder(m)
-        self.rzx.start()
+        self.rzx = recorder = RzxRecorder(m)
+        recorder.start()
 
     def _on_statement(self, line: int, stmt: int) -> bool:
         if (line, stmt) == P.AT_MESSAGE:
@@ -336,7 +342,7 @@ class PlaySession:
             return PAUSED_TEXT
         w = self.waiting()
         text = status_text(w.line if w is not None else None, self.caller() if w is not None else None)
-        if self.replaying:
+        if self.replaying and self.player is not None:
             total = self.player.record.frames
             where = ("running ahead to its end" if self.ahead == "end" else
                      f"running ahead to deal {self.ahead}" if self.running_ahead() else "at real speed")
@@ -382,14 +388,14 @@ class PlaySession:
         except HarnessError:
             return (caller,)
 
-    def screen_texts(self) -> tuple:
+    def screen_texts(self) -> tuple[ScreenText, ...]:
         """The Russian texts of the program in the machine and their English (none on the English tape)."""
         if self._texts is None:
             from .translate import screen_texts
             self._texts = screen_texts(self.machine.program_bytes())
         return self._texts
 
-    def translation_lines(self) -> list:
+    def translation_lines(self) -> list[PanelLine]:
         """The card letters' legend and the English of each Russian text on the screen now (the Russian tape);
         read again when the screen changed, at once at a wait and at most every TRANSLATE_FRAMES meanwhile."""
         from .referee import PanelLine

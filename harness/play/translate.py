@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..game import english
@@ -74,7 +75,7 @@ def _at_word_edges(text: str, start: int, end: int) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _pattern(russian: str) -> re.Pattern:
+def _pattern(russian: str) -> re.Pattern[str]:
     """*russian* as the screen may show it: each run of spaces any cells of that length (a text printed with
     OVER 1 leaves what was under its spaces: the lesson pages over the board)."""
     return re.compile("".join(f".{{{len(part)}}}" if part.isspace() else re.escape(part)
@@ -115,7 +116,7 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
     return [t for _, t in sorted(found, key=lambda f: f[0])]
 
 
-def on_screen(mem, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
+def on_screen(mem: Any, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
     """The texts of the program the machine's screen (*mem*, its memory) shows now."""
     rows = read_screen(mem, udg_text=P.UDG_TEXT, font_text=koi7_char).rows
     return find_texts(rows, texts)
