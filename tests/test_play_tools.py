@@ -209,7 +209,17 @@ def test_play_help_lists_every_key(capsys):
     out = capsys.readouterr().out
     for key, what in WINDOW_KEYS + GAME_KEYS:
         assert key in out and what.split("(")[0].strip()[:30] in out, key
-    assert key_help()[0] == "The window's keys:"
+    assert key_help()[0].startswith("The window's keys")
+
+
+def test_f1_says_which_keys_toggle_and_their_state_now():
+    """F1, H, P and F11 are marked toggles (with on/off once the window says it); F2, F3, F10 are not."""
+    marked = {line.split()[0] for line in key_help()[1:] if "[toggle" in line}
+    assert marked == {"F1", "H", "P,", "F11"}
+    now = key_help({"F1": True, "H": False, "P": True})
+    assert any(l.lstrip().startswith("H ") and "[toggle, off now]" in l for l in now)
+    assert any(l.lstrip().startswith("P, Pause") and "[toggle, on now]" in l for l in now)
+    assert not any("[toggle" in l for l in now if l.lstrip().startswith(("F2", "F3", "F10")))
 
 
 def test_f1_help_p_pause_and_h_hint_are_the_windows_but_letters_at_an_input_are_the_spectrums(tape):

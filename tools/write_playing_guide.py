@@ -19,6 +19,8 @@ from harness.runtime import atomic  # noqa: E402
 from harness.edition.text import as_words  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.spectrum import charset  # noqa: E402
+from harness.play.keymap import TOGGLES, WINDOW_KEYS  # noqa: E402
+from harness.play.translate import RANK_LEGEND  # noqa: E402
 from harness.spectrum.basic import split_program, tokenise_program  # noqa: E402
 
 GUIDE = ROOT / "docs" / "PLAYING.md"
@@ -128,6 +130,14 @@ def text_table(program: bytes) -> str:
             where = WHERE.get(number) or where_shown(statement_of(body, lit.start))
             out.append(f"| {number} | {where} | {cell(lit.text)} | {cell(rows[(number, lit.text)])} "
                        f"| {NOTES.get(number, '')} |")
+    return "\n".join(out)
+
+
+def window_key_table() -> str:
+    """The play window's keys (harness/play/keymap.py), a toggle marked."""
+    out = ["| key | what it does | toggle |", "| --- | --- | --- |"]
+    for key, what in WINDOW_KEYS:
+        out.append(f"| {key} | {what} | {'yes: again undoes it' if key in TOGGLES else ''} |")
     return "\n".join(out)
 
 
@@ -242,6 +252,7 @@ def render() -> str:
         ranks=rank_table(program), suits=suit_table(program), texts=text_table(program), rems=rem_table(program),
         deviations=table_markdown(), reports=report_table(), screenshots=screenshots(),
         d_repeat=deviation_id("4400-4450"), d_go=deviation_id("2740-2763"), d_muggins=deviation_id("4780-4800"),
+        window_keys=window_key_table(), legend=f"`{RANK_LEGEND}`",
         n_texts=sum(1 for lit in english.literals(program) if lit.kind == "string" and english.needs_translation(lit)),
     )
 
@@ -300,6 +311,37 @@ Every 48K emulator with the Sinclair ROM reads the TAP (choose a 48K machine, no
 `cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80` saves the game at a line of your choice, e.g.
 `cribbage-zx snapshot --tape build/cribbage-en.tap --at 7700 --answer N --answer N --answer M deal.z80` stops at
 the first deal (no instructions, no muggins, M cuts the deck).
+
+### The play window (`cribbage-zx play`)
+
+`cribbage-zx play` runs the tape in a window of its own: the machine's screen, a panel beside it and a status
+line under both saying in English what the program waits for. `--lang en` plays the English edition
+(`build/cribbage-en.tap`, built when missing or stale); without it the original. `--referee` adds the engine's
+view of the deal (honest: the computer's cards and the crib hidden until shown).
+
+* **The Russian tape in English.** The panel's first lines are the card letters' legend ({legend}) and the English
+  edition's words for every Russian text on the screen now («ВЫ СДАЕТЕ» YOU DEAL, «МОИ!» MINE, «- НЕВЕРНО. Я
+  ПОЛУЧАЮ ОЧКИ!» WRONG! I TAKE THE POINTS, each rules page as a whole), with or without `--referee`.
+* **Each verdict when its score is pegged.** With `--referee` the show's verdict is on the panel at «ВСКРЫВАЮ
+  КРИБ?», the crib's (and a muggins D3) at «СЛЕДУЮЩИЙ ХОД?», the computer's card at your next choice.
+* **Save slots** (F2/F3 and a digit) go to `$XDG_DATA_HOME/cribbage-zx` (else `~/.local/share/cribbage-zx`) as
+  `cribbage-1.z80` ... `cribbage-9.z80`; the panel and F1 say where, `--save PATH.z80` names them elsewhere.
+* **Records.** `--record FILE` keeps the game's keys, `--replay FILE` plays them again to the same screens;
+  `--replay-to end` runs the replay at full speed to its last key, `--replay-to N` until deal N is dealt, then at
+  real speed (the status line says which frame and deal). `--record-rzx FILE.rzx` writes the game as RZX from the
+  first question; Fuse plays it back to the same screen
+  (`cd roms && fuse-sdl --machine 48 --rom-48 48.rom --playback /path/to/FILE.rzx`).
+* **Pause** (P, or Pause at a question) is a red banner across the screen; the same key goes on.
+
+The window's own keys (every other key goes to the Spectrum):
+
+{window_keys}
+
+![the Russian tape in the window: «ВЫ СДАЕТЕ», «ГОТОВ», «ВЫБЕРИТЕ 2 КАРТЫ» and the board's title in English on the panel, the card legend above them](play-translated-message.png)
+
+![the referee's verdict on the player's show already on the panel at «ВСКРЫВАЮ КРИБ?», the wait after the show was pegged](play-verdict-moment.png)
+
+(Both photographed in Xvfb by `tools/play_xvfb_shots.py`.)
 
 ## Screens
 

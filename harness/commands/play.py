@@ -1,4 +1,4 @@
-"""`cribbage-zx play [--tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
+"""`cribbage-zx play [--lang en | --tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
 
 Real speed by default: one frame every 1/50 s, the beeper played where the
 machine has audio. `--turbo` runs frames as fast as the emulator goes while
@@ -6,7 +6,10 @@ the program computes (the shuffle, the deal, its thinking) and keeps real
 time whenever a person is needed or reading: a key awaited or held, a timed
 PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
 A new seed each start unless --seed (shown in the title and the panel);
---record/--replay keep a game's keys. The window's own keys (`keymap.WINDOW_KEYS`:
+--record/--replay keep a game's keys (--replay-to runs a replay ahead: to its
+last key, or to a deal); --record-rzx writes an RZX of the game that Fuse plays
+back. Save slots go to $XDG_DATA_HOME/cribbage-zx (`session.data_folder`)
+unless --save names them. The window's own keys (`keymap.WINDOW_KEYS`:
 F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
 other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
 engine's view of the deal beside the screen (`referee`), honest unless `open`.
@@ -18,12 +21,12 @@ import secrets
 import sys
 from pathlib import Path
 
-from ..game.build import DEFAULT_TAP
+from ..game.build import DEFAULT_TAP, EN_TAP
 from ..runtime.cliargs import command_parser, int_in
 from ..game.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
-from ..play.session import PlaySession
+from ..play.session import PlaySession, data_folder
 from ..play.window import Window, check_display, import_pygame
 
 PROG = "cribbage-zx play"
@@ -32,11 +35,16 @@ PROG = "cribbage-zx play"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "\n".join(key_help())
-    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--tape", type=Path, default=None,
+                        help=f"tape to load (default: the built game, {DEFAULT_TAP}, built when missing or stale)")
+    parser.add_argument("--lang", choices=("ru", "en"), default=None,
+                        help=f"ru: the original, {DEFAULT_TAP}; en: the English edition, {EN_TAP} "
+                             "(each built when missing or stale); instead of --tape")
     parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
-    parser.add_argument("--save", type=Path, default=Path("cribbage.z80"), metavar="PATH.z80",
+    parser.add_argument("--save", type=Path, default=None, metavar="PATH.z80",
                         help="the save slots' name: F2/F3 and a digit save/load slot N as PATH-N.z80 "
-                             "(default: cribbage-1.z80 ... cribbage-9.z80)")
+                             "(default: cribbage-1.z80 ... cribbage-9.z80 in $XDG_DATA_HOME/cribbage-zx, "
+                             "else ~/.local/share/cribbage-zx)")
     parser.add_argument("--turbo", action="store_true",
                         help="full speed while the program computes; real time while a key is awaited or "
                              "held, a message is shown, or the board demo runs")
@@ -52,8 +60,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
     parser.add_argument("--replay", type=Path, metavar="FILE",
                         help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
+    parser.add_argument("--replay-to", type=replay_target, metavar="end|DEAL", default=None,
+                        help="run the --replay ahead at full speed: to its last key (end), or until deal DEAL "
+                             "is dealt; then real speed")
+    parser.add_argument("--record-rzx", type=Path, metavar="FILE.rzx",
+                        help="write an RZX of the game from its first question when it ends (Fuse plays it back "
+                             "to the same screen: fuse-sdl --machine 48 --playback FILE.rzx)")
     parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
     parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+
+
+def replay_target(text: str) -> str | int:
+    """--replay-to: "end" or a deal number from 1."""
+    if text == "end":
+        return "end"
+    try:
+        deal = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: 'end' or a deal number") from None
+    if deal < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a deal is numbered from 1")
+    return deal
 
 
 def choose_seed(seed: int | None, replay: Path | None) -> int | None:
@@ -85,22 +112,32 @@ def _play(args: argparse.Namespace) -> int:
     check_display()
     import_pygame()
     tape = None
+    if args.tape is not None and args.lang is not None:
+        raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
     if args.load is None:
         from ..game.snapshot import ensure_tape
         try:
-            tape = ensure_tape(args.tape)
+            if args.tape is None:
+                from ..game.build import ensure_tape as built_tape
+                tape = built_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru")
+            else:
+                tape = ensure_tape(args.tape)
         except Exception as exc:           # a missing tape file, or a listing that does not build
             if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
                 raise InputError(f"--tape: {exc}") from exc
             raise
-    if (args.record or args.replay) and args.load is not None:
-        raise UsageError(f"--{'record' if args.record else 'replay'} starts from the tape, not from --load")
+    if (args.record or args.replay or args.record_rzx) and args.load is not None:
+        option = "record" if args.record else "replay" if args.replay else "record-rzx"
+        raise UsageError(f"--{option} starts from the tape, not from --load")
+    if args.replay_to is not None and args.replay is None:
+        raise UsageError("--replay-to runs a --replay ahead: give --replay FILE")
     seed = choose_seed(args.seed, args.replay) if args.load is None else args.seed
     session = PlaySession(tape=tape, load=args.load, referee=args.referee or False, scale=args.scale, seed=seed,
                           sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
-                          replay=args.replay)
+                          replay=args.replay, ahead=args.replay_to, record_rzx=args.record_rzx)
     if session.seed is not None:
         print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
+    print(f"{PROG}: save slots (F2/F3) in {args.save.parent if args.save else data_folder()}", flush=True)
     window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
     try:
         window.run()
@@ -109,4 +146,7 @@ def _play(args: argparse.Namespace) -> int:
         session.close()
         if args.record:
             print(f"{PROG}: recorded the game's keys in {args.record}", flush=True)
+        if args.record_rzx:
+            print(f"{PROG}: recorded {session.rzx_frames} frames as RZX in {args.record_rzx} "
+                  f"(cd roms && fuse-sdl --machine 48 --rom-48 48.rom --playback {args.record_rzx.resolve()})", flush=True)
     return 0

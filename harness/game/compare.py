@@ -19,6 +19,7 @@ check), never by name.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
@@ -282,6 +283,31 @@ class Comparator:
         if self._pending:
             self._judge(self._previous or Reset(count=0), Judged.END, self._index if self._previous else None)
         return self.result
+
+    def settled(self) -> list[Judgement]:
+        """The judgements the open action would close with if nothing more came, the comparator left as it is.
+
+        For a live view at a wait for a person, when the action's pegs are all in (the show before «ВСКРЫВАЮ
+        КРИБ?», the crib at «СЛЕДУЮЩИЙ ХОД?», the computer's card at the player's turn): a copy of this
+        comparator closes the action exactly as the next action's arrival will (the same `_finish_show` and
+        `_close_window`), so the verdict is shown when its score is pegged; the stored judgement is still the
+        one the next event closes (its `closed_at` that event's index). A series' go, judged at the series'
+        end, stays open."""
+        if self._show is None and self._window is None:
+            return []
+        result, self.result = self.result, Comparison()     # the judgements so far are not copied, only read
+        try:
+            probe = copy.deepcopy(self)
+        finally:
+            self.result = result
+        probe._closed = []
+        try:
+            if probe._show is not None:
+                probe._finish_show()
+            probe._close_window()
+        except Exception:               # whatever the real close will report, it reports then
+            return []
+        return probe._closed
 
     # -- pegs -----------------------------------------------------------------
     def _on_score(self, ev: Score) -> None:

@@ -82,6 +82,8 @@ WINDOW_KEYS: tuple[tuple[str, str], ...] = (
     ("F11", "full screen and back (the window can also be resized)"),
     ("F10", "quit"),
 )
+#: the window keys that toggle (press again to undo), by their WINDOW_KEYS name -> the toggle's name
+TOGGLES: dict[str, str] = {"F1": "F1", "H": "H", "P, Pause": "P", "F11": "F11"}
 #: what the Spectrum's keys do in «КРИБЕДЖ», and the host keys that press them
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("SPACE", "move the card pointer; SPACE at the demo question shows the board demo"),
@@ -95,9 +97,17 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
 HINT_KEY, PAUSE_KEY = "h", "p"
 
 
-def key_help() -> list[str]:
-    """Every key, the window's and the game's, one per line (F1 and --help)."""
+def key_help(toggles: dict[str, bool] | None = None) -> list[str]:
+    """Every key, the window's and the game's, one per line (F1 and --help); a toggle is marked as one, with
+    its state now when *toggles* (toggle name -> on) says it."""
+    def mark(k: str) -> str:
+        name = TOGGLES.get(k)
+        if name is None:
+            return ""
+        state = (toggles or {}).get(name)
+        return "[toggle] " if state is None else f"[toggle, {'on' if state else 'off'} now] "
     width = max(len(k) for k, _ in WINDOW_KEYS + GAME_KEYS)
-    return (["The window's keys:"] + [f"  {k:<{width}}  {what}" for k, what in WINDOW_KEYS]
+    return (["The window's keys ([toggle]: the same key again undoes it):"]
+            + [f"  {k:<{width}}  {mark(k)}{what}" for k, what in WINDOW_KEYS]
             + ["The Spectrum's keys (every other key goes to the Spectrum):"]
             + [f"  {k:<{width}}  {what}" for k, what in GAME_KEYS])

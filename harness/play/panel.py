@@ -8,6 +8,7 @@ high, so the panel is readable at --scale 1.
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from ..game import program as P
 from .keymap import key_help
@@ -28,7 +29,12 @@ TONE_COLOURS = {
     "note": (150, 150, 150),
     "hint": (255, 255, 120),
     "hidden": (120, 120, 150),
+    "legend": (255, 200, 255),
+    "translation": (170, 255, 200),
 }
+PINNED = ("legend", "translation", "hint")   # tones kept at the top of the panel, in this order, above the rest
+PAUSED_BANNER = ("PAUSED", "P or Pause: go on")
+PAUSED_BACKGROUND = (160, 0, 0)
 MONOSPACE = ("dejavusansmono", "liberationmono", "freemono", "monospace")
 MIN_FONT = 12                            # pixels: readable at --scale 1
 
@@ -71,7 +77,8 @@ def wrap(lines: list[PanelLine], columns: int) -> list[PanelLine]:
 
 
 def draw_panel(surf, area, lines: list[PanelLine], scale: int = 1) -> None:
-    """Fill *area* of *surf* with *lines*: the hint's (tone "hint") at the top, then the last others that fit."""
+    """Fill *area* of *surf* with *lines*: the card legend, the screen's texts in English and the hint (PINNED)
+    at the top, then the last others that fit."""
     font = panel_font(font_size(scale))
     surf.fill(BACKGROUND, area)
     pad = 3 * scale
@@ -79,8 +86,8 @@ def draw_panel(surf, area, lines: list[PanelLine], scale: int = 1) -> None:
     line_h = font.get_linesize()
     columns = max((area.width - 2 * pad) // char_w, 10)
     rows = max((area.height - 2 * pad) // line_h, 1)
-    pinned = wrap([l for l in lines if l.tone == "hint"], columns)
-    rest = wrap([l for l in lines if l.tone != "hint"], columns)
+    pinned = wrap([l for tone in PINNED for l in lines if l.tone == tone], columns)
+    rest = wrap([l for l in lines if l.tone not in PINNED], columns)
     visible = pinned[:rows] + (rest[-(rows - len(pinned)):] if rows > len(pinned) else [])
     y = area.top + pad
     for line in visible:
@@ -89,17 +96,49 @@ def draw_panel(surf, area, lines: list[PanelLine], scale: int = 1) -> None:
         y += line_h
 
 
+def status_rows(status: str, notice: str, columns: int, rows: int) -> list[tuple[str, str]]:
+    """The status line wrapped into the rows the window has under the screen (the notice keeps the last row
+    when there is one), each cut to *columns*: (text, "status" or "notice")."""
+    rows = max(rows, 1)
+    room = rows - 1 if notice and rows > 1 else rows
+    wrapped = textwrap.wrap(status, columns, subsequent_indent="  ") or [""]
+    if len(wrapped) > room:
+        wrapped = wrapped[:room]
+        wrapped[-1] = wrapped[-1][:max(columns - 3, 1)].rstrip() + "..."
+    out = [(t[:columns], "status") for t in wrapped]
+    if notice:
+        out = out[:rows - 1] + [(notice[:columns], "notice")]
+    return out
+
+
 def draw_status(surf, area, status: str, notice: str, scale: int = 1) -> None:
-    """The status line (what the program waits for) and the window's last message under the screen."""
+    """The status line (what the program waits for) and the window's last message under the screen, wrapped
+    inside the window (`status_rows`)."""
     font = panel_font(font_size(scale))
     surf.fill(STATUS_BACKGROUND, area)
     pad = 3 * scale
     columns = max((area.width - 2 * pad) // max(font.size("M")[0], 1), 10)
+    line_h = font.get_linesize()
     y = area.top + pad // 2
-    surf.blit(font.render(status[:columns], True, STATUS_COLOUR, STATUS_BACKGROUND), (area.left + pad, y))
-    if notice:
-        surf.blit(font.render(notice[:columns], True, NOTICE_COLOUR, STATUS_BACKGROUND),
-                  (area.left + pad, y + font.get_linesize()))
+    for text, kind in status_rows(status, notice, columns, max((area.height - pad // 2) // line_h, 1)):
+        colour = NOTICE_COLOUR if kind == "notice" else STATUS_COLOUR
+        surf.blit(font.render(text, True, colour, STATUS_BACKGROUND), (area.left + pad, y))
+        y += line_h
+
+
+def draw_paused(surf: Any, area: Any, scale: int = 1) -> None:
+    """Pause, on the screen itself: a banner across the middle of the Spectrum's screen."""
+    import pygame
+    font = panel_font(font_size(scale) * 2)
+    small = panel_font(font_size(scale))
+    big, rest = PAUSED_BANNER
+    height = font.get_linesize() + small.get_linesize() + 8 * scale
+    band = pygame.Rect(area.left, area.centery - height // 2, area.width, height)
+    surf.fill(PAUSED_BACKGROUND, band)
+    title = font.render(big, True, (255, 255, 255), PAUSED_BACKGROUND)
+    note = small.render(rest, True, (255, 255, 255), PAUSED_BACKGROUND)
+    surf.blit(title, (band.centerx - title.get_width() // 2, band.top + 4 * scale))
+    surf.blit(note, (band.centerx - note.get_width() // 2, band.top + 4 * scale + font.get_linesize()))
 
 
 def pointer_rect(slot: int, scale: int):
@@ -119,8 +158,9 @@ def draw_pointer(surf, slot: int, scale: int) -> None:
     pygame.draw.rect(surf, POINTER_COLOUR, rect, width=max(2, scale + 1))
 
 
-def draw_help(surf, scale: int) -> None:
-    """F1: every key over the whole window, on a dark veil."""
+def draw_help(surf, scale: int, toggles: dict[str, bool] | None = None, extra: list[str] | None = None) -> None:
+    """F1: every key over the whole window, on a dark veil; each toggle with its state now; then *extra* lines
+    (where the save slots go)."""
     import pygame
     font = panel_font(font_size(scale))
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -129,7 +169,8 @@ def draw_help(surf, scale: int) -> None:
     pad = 8 * scale
     char_w = max(font.size("M")[0], 1)
     columns = max((surf.get_width() - 2 * pad) // char_w, 20)
-    lines = wrap([PanelLine(t, "heading" if not t.startswith(" ") else "event") for t in key_help()], columns)
+    lines = wrap([PanelLine(t, "heading" if not t.startswith(" ") else "event") for t in key_help(toggles) + (extra or [])],
+                 columns)
     y = pad
     for line in lines:
         surf.blit(font.render(line.text, True, TONE_COLOURS[line.tone]), (pad, y))

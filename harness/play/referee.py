@@ -35,6 +35,8 @@ from .cards import card_name, cards_text, rank_name
 MAX_LINES = 400            # the panel keeps the latest lines; older ones scroll away
 DEVIATION_WORDS = 12       # words of a deviation's description shown beside its id
 COUNT_CONVENTION = "the count beside a card is the count after it"
+#: waits at which an open action is not judged ahead: at the muggins question the show's claim is still to come
+UNSETTLED_WAITS = frozenset({P.ASK_CLAIM})
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class _Block:
     """The lines of one event and of the judgements of that action, and what they keep secret."""
     lines: list[PanelLine] = field(default_factory=list)
     secret: str | None = None          # judgements of this action are veiled under the same secret
+    settled: dict[tuple[str, int | None], list[PanelLine]] = field(default_factory=dict)   # (judged, action_at) -> lines shown
+    #                                    at a wait before the next action closes that judgement (Comparator.settled)
 
 
 def _who(who) -> str:
@@ -244,7 +248,23 @@ class Referee:
         except Exception as exc:               # the game goes on; the panel says what was not checked
             self._add_block([PanelLine(f"  !! UNEXPLAINED referee could not read the screen at line {line}: "
                                        f"{type(exc).__name__}: {exc}", "unexplained")])
+        if line not in UNSETTLED_WAITS:
+            self._settle()
         self._observed_at = (kind, line, caller, len(self.events))
+
+    def _settle(self) -> None:
+        """A person is asked: the action whose pegs are in is shown judged now (its score pegged before this
+        wait), not when the next action closes it; the closing judgement takes its place (`_judged`)."""
+        for j in self.comparator.settled():
+            lines = judgement_lines(j)
+            if not lines or not self._block_of:
+                continue
+            block = self._blocks[self._block_of[self._action_index(j)]]
+            if block.secret and block.secret not in self._revealed:
+                lines = [PanelLine(l.text, l.tone, block.secret, None) for l in lines]
+            if block.settled.get((_judged(j), j.action_at)) != lines:
+                block.settled[(_judged(j), j.action_at)] = lines
+                self.version += 1
 
     def _muggins(self) -> bool | None:
         if self.observer is None:
@@ -387,6 +407,8 @@ class Referee:
             if block is None:
                 self._add_block(lines)
                 continue
+            if block.settled.pop((_judged(j), j.action_at), None) is not None:
+                self.version += 1
             if block.secret and block.secret not in self._revealed:
                 lines = [PanelLine(l.text, l.tone, block.secret, None) for l in lines]
             block.lines += lines
@@ -414,6 +436,8 @@ class Referee:
         from *deals* (the count saved beside the .z80)."""
         self.comparator = self._comparator()
         self.events, self.judgements, self._block_of = [], [], []
+        for block in self._blocks:
+            block.settled.clear()              # shown ahead for the machine state left behind
         self._skip_to_deal = True
         if deals is not None:
             self.deals = deals
@@ -436,7 +460,8 @@ class Referee:
 
     def all_lines(self) -> list[PanelLine]:
         """Every line as it stands, secrets included (the open view)."""
-        return self._head + [line for block in self._blocks for line in block.lines]
+        return self._head + [line for block in self._blocks
+                             for line in block.lines + [l for ls in block.settled.values() for l in ls]]
 
     def lines(self) -> list[PanelLine]:
         """The panel's lines as a person at the game sees them now: veiled secrets show their veil."""

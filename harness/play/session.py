@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
@@ -37,6 +37,11 @@ from .keymap import HeldKeys
 from .record import KeyPlayer, KeyRecord, tape_digest
 from .waits import PAUSED_TEXT, status_text
 
+if TYPE_CHECKING:
+    from ..spectrum.recording import RzxRecorder
+    from .referee import PanelLine
+    from .translate import ScreenText
+
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
 PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
 STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
@@ -45,6 +50,32 @@ REFEREE_MODES = ("honest", "open")
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
+TRANSLATE_FRAMES = 10              # while the program draws, the screen's texts are read again this often at most
+
+
+SLOT_NAME = "cribbage.z80"         # the slots' name in the data folder: cribbage-1.z80 ... cribbage-9.z80
+
+
+def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the window keeps its save slots: $XDG_DATA_HOME/cribbage-zx, else ~/.local/share/cribbage-zx (the
+    XDG base directory specification's default), never the working folder."""
+    base = environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path(os.path.expanduser("~")) / ".local" / "share"
+    return root / "cribbage-zx"
+
+
+def default_save(environ: Mapping[str, str] = os.environ) -> Path:
+    """The slots' name when --save is not given: cribbage.z80 in `data_folder`."""
+    return data_folder(environ) / SLOT_NAME
+
+
+def shown_path(path: Path) -> str:
+    """A folder as the window says it: under the home folder as ~/..., else as it is."""
+    home = Path(os.path.expanduser("~"))
+    try:
+        return "~/" + str(Path(path).relative_to(home)) if home != Path("~") else str(path)
+    except ValueError:
+        return str(path)
 
 
 def slot_path(base: str | os.PathLike, slot: int) -> Path:
@@ -64,18 +95,34 @@ class PlaySession:
     def __init__(self, tape: str | os.PathLike | None = None, load: str | os.PathLike | None = None,
                  referee: bool | str = False, scale: int = 2, seed: int | None = None, sound: bool = False,
                  rules: Rules = STANDARD, record: str | os.PathLike | None = None,
-                 replay: str | os.PathLike | None = None):
+                 replay: str | os.PathLike | None = None, ahead: str | int | None = None,
+                 record_rzx: str | os.PathLike[str] | None = None):
         if scale < 1:
             raise UsageError(f"--scale {scale}: the scale is a whole number from 1")
         if referee is True:
             referee = "honest"
         if referee and referee not in REFEREE_MODES:
             raise UsageError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
-        if (record or replay) and load is not None:
-            raise UsageError(f"--{'record' if record else 'replay'} starts from the tape, not from --load")
+        if (record or replay or record_rzx) and load is not None:
+            option = "record" if record else "replay" if replay else "record-rzx"
+            raise UsageError(f"--{option} starts from the tape, not from --load")
+        if ahead is not None and replay is None:
+            raise UsageError("--replay-to runs a --replay ahead: give --replay FILE")
+        if isinstance(ahead, int) and ahead < 1:
+            raise UsageError(f"--replay-to {ahead}: a deal is numbered from 1")
         self.scale = scale
         self.rules = rules
-        self.machine = BeeperSpectrum(fast=False)
+        self.rzx_path = Path(record_rzx) if record_rzx else None
+        self.rzx: RzxRecorder | None = None   # the recorder of --record-rzx, from the first question
+        self.rzx_frames = 0                   # frames in the RZX written at close
+        if self.rzx_path is not None:
+            from ..spectrum.recording import CountingCore
+            core: Any = CountingCore
+        else:
+            core = None                       # the machine's own core
+        self.machine = BeeperSpectrum(fast=False, **({"core": core} if core is not None else {}))  # type: ignore[no-untyped-call]
+        self.ahead = ahead                    # --replay-to: "end" (the record's last key) or a deal number
+        self.deals = 0                        # deals dealt since the tape loaded (7800: both hands dealt)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
         self.held = HeldKeys()
         self._api_keys: set[str] = set()      # keys held through press()/release()
@@ -92,6 +139,9 @@ class PlaySession:
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
         self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
+        self._texts: tuple[ScreenText, ...] | None = None    # the program's Russian texts and their English (translate)
+        self._translated: tuple[bytes, int, list[PanelLine]] | None = None   # (screen, frame, its panel lines)
+        self.save_folder: Path | None = None  # where the window's slots go (the window says it)
         self.record_path = Path(record) if record else None
         self.record: KeyRecord | None = None
         self.player: KeyPlayer | None = None
@@ -146,10 +196,26 @@ class PlaySession:
             m.add_statement_hook(plant_seed)
         load_tape(m, blocks)          # the program runs to its first question, as after LOAD "" on a real 48K
         self.status = f"loaded {tape.name}"
+        if self.rzx_path is not None:
+            self._start_rzx()
+
+    def _start_rzx(self) -> None:
+        """--record-rzx: the recording starts at the first question, SEED set (as regress --rzx's), after the
+        frame the tape's loading stopped in."""
+        from ..spectrum.recording import RzxRecorder
+        m = self.machine
+        for _ in range(MAX_PARTIAL_FRAMES):
+            if not m.s.mid_frame:
+                break
+            m.run_frame()
+        self.rzx = recorder = RzxRecorder(m)
+        recorder.start()
 
     def _on_statement(self, line: int, stmt: int) -> bool:
         if (line, stmt) == P.AT_MESSAGE:
             self._message_until = self.frames + MESSAGE_READ_FRAMES
+        elif (line, stmt) == P.AT_DEALT:
+            self.deals += 1
         return False
 
     # ------------------------------------------------------------------ keys
@@ -182,6 +248,12 @@ class PlaySession:
     @property
     def replaying(self) -> bool:
         return self.player is not None and self.frames < self.player.record.frames
+
+    def running_ahead(self) -> bool:
+        """--replay-to: the record's keys run unpaced until its last key (end) or until deal N is dealt."""
+        if self.ahead is None or not self.replaying:
+            return False
+        return self.ahead == "end" or self.deals < int(self.ahead)
 
     def _wanted_keys(self) -> frozenset[str]:
         if self.player is not None:
@@ -270,8 +342,12 @@ class PlaySession:
             return PAUSED_TEXT
         w = self.waiting()
         text = status_text(w.line if w is not None else None, self.caller() if w is not None else None)
-        if self.replaying:
-            text = "replaying the record's keys (the keyboard is yours when it ends) - " + text
+        if self.replaying and self.player is not None:
+            total = self.player.record.frames
+            where = ("running ahead to its end" if self.ahead == "end" else
+                     f"running ahead to deal {self.ahead}" if self.running_ahead() else "at real speed")
+            text = (f"REPLAY {where}: frame {self.frames} of {total}, deal {self.deals} (the keys are yours "
+                    f"when it ends) | {text}")
         return text
 
     def pointer_slot(self) -> int | None:
@@ -312,12 +388,43 @@ class PlaySession:
         except HarnessError:
             return (caller,)
 
-    def panel_lines(self):
-        """The panel's lines, top to bottom: the seed, the hint when asked, then the referee's."""
+    def screen_texts(self) -> tuple[ScreenText, ...]:
+        """The Russian texts of the program in the machine and their English (none on the English tape)."""
+        if self._texts is None:
+            from .translate import screen_texts
+            self._texts = screen_texts(self.machine.program_bytes())
+        return self._texts
+
+    def translation_lines(self) -> list[PanelLine]:
+        """The card letters' legend and the English of each Russian text on the screen now (the Russian tape);
+        read again when the screen changed, at once at a wait and at most every TRANSLATE_FRAMES meanwhile."""
         from .referee import PanelLine
-        lines: list = []
+        from .translate import RANK_LEGEND, on_screen, panel_text
+        try:
+            texts = self.screen_texts()
+        except HarnessError as exc:           # a program the table does not cover (a --load from elsewhere)
+            return [PanelLine(f"no English for this program's texts: {exc}", "note")]
+        if not texts:
+            return []
+        m = self.machine
+        screen = m.read(0x4000, 0x1B00)
+        done = self._translated
+        if done is None or (done[0] != screen and (self.waiting() is not None
+                                                   or self.frames - done[1] >= TRANSLATE_FRAMES)):
+            lines = [PanelLine(RANK_LEGEND, "legend")]
+            lines += [PanelLine(panel_text(t), "translation") for t in on_screen(m.mem, texts)]
+            self._translated = done = (screen, self.frames, lines)
+        return done[2]
+
+    def panel_lines(self):
+        """The panel's lines, top to bottom: the card legend and the screen's texts in English (Russian tape),
+        the seed, the hint when asked, then the referee's."""
+        from .referee import PanelLine
+        lines: list = list(self.translation_lines())
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
+        if self.save_folder is not None and self.referee is None:
+            lines.append(PanelLine(f"saves (F2/F3): {shown_path(self.save_folder)}", "note"))
         if self.hint_on:
             lines += [PanelLine(t, "hint") for t in self.hint_lines()]
         if self.referee is not None:
@@ -341,7 +448,7 @@ class PlaySession:
         lines = tuple(self.panel_lines())  # type: ignore[no-untyped-call]
         return (screen, m.s.border, flash, self.pointer_slot(), lines,
                 self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
-                self.scale)
+                self.scale, self.paused, self.hint_on)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -376,9 +483,17 @@ class PlaySession:
         surf.blit(self._panel[1], (w, 0))
         draw.draw_status(surf, pygame.Rect(0, h, self.size[0], self.size[1] - h), self.status_line(),
                          self.notice, self.scale)
+        if self.paused:
+            draw.draw_paused(surf, pygame.Rect(0, 0, w, h), self.scale)
         if self.help_on:
-            draw.draw_help(surf, self.scale)
+            draw.draw_help(surf, self.scale, self.toggles(),
+                           [f"Save slots (F2/F3): {shown_path(self.save_folder)}"] if self.save_folder is not None
+                           else [])
         return surf
+
+    def toggles(self) -> dict[str, bool]:
+        """The window's toggles and whether each is on now (F1's help says them)."""
+        return {"F1": self.help_on, "H": self.hint_on, "P": self.paused}
 
     # ------------------------------------------------------------------ .z80
     def save(self, path: str | os.PathLike) -> Path:
@@ -399,6 +514,8 @@ class PlaySession:
         path = Path(path)
         if self.record is not None:
             raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
+        if self.rzx is not None:
+            raise UsageError(f"{path}: not loaded while --record-rzx is on (an RZX cannot hold a load)")
         try:
             snap = z80snap.read_z80(path)
         except OSError as exc:
@@ -421,6 +538,12 @@ class PlaySession:
         self.status = f"loaded {path}"
 
     def close(self) -> None:
-        """Write the key record (--record), whole or not at all."""
+        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all."""
         if self.record is not None and self.record_path is not None:
             self.record.write(self.record_path)
+        if self.rzx is not None and self.rzx_path is not None:
+            from ..spectrum.rzx import write_rzx
+            recorder, self.rzx = self.rzx, None
+            recording = recorder.stop()
+            atomic.write_bytes(self.rzx_path, write_rzx(recording))
+            self.rzx_frames = len(recording.frames)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import BORDER_H, BORDER_W, PlaySession, slot_path
+from .session import BORDER_H, BORDER_W, PlaySession, default_save, slot_path
 
 PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
@@ -55,12 +55,13 @@ class Window:
     """The real-time loop: events to keys, frames paced at 50 Hz (or unpaced in turbo), the picture, the sound,
     and the window's own keys (help, hint, pause, save slots, full screen)."""
 
-    def __init__(self, session: PlaySession, turbo: bool = False, save_path: Path = Path("cribbage.z80"),
+    def __init__(self, session: PlaySession, turbo: bool = False, save_path: Path | None = None,
                  max_seconds: float | None = None):
         self.pygame = pg = import_pygame()
         self.session = session
         self.turbo = turbo
-        self.save_path = save_path
+        self.save_path = save_path = Path(save_path) if save_path is not None else default_save()
+        session.save_folder = save_path.parent
         self.max_seconds = max_seconds
         self.slot = 1                      # the last slot saved or loaded
         self.asking: str | None = None     # "save" or "load": F2/F3 wait for the slot's digit
@@ -122,7 +123,8 @@ class Window:
         elif event.type == pg.KEYDOWN and event.key in (pg.K_F2, pg.K_F3):
             self.asking = "save" if event.key == pg.K_F2 else "load"
             self._say(f"{self.asking} which slot? press 1-9 (ENTER or F{2 if self.asking == 'save' else 3} "
-                      f"again: slot {self.slot}; Esc: never mind)", echo=False)
+                      f"again: slot {self.slot}; Esc: never mind) - {slot_path(self.save_path, 0).parent}",
+                      echo=False)
         elif event.type == pg.KEYDOWN and event.key == pg.K_F1:
             s.help_on = not s.help_on
         elif event.type == pg.KEYDOWN and event.key == pg.K_ESCAPE and s.help_on:
@@ -169,6 +171,7 @@ class Window:
         s = self.session
         if what == "save":
             try:
+                path.parent.mkdir(parents=True, exist_ok=True)     # the data folder, made at the first save
                 self._say(f"saved slot {slot}: {s.save(path)}")
                 self.slot = slot
             except OSError as exc:            # a full disk or a folder we may not write: the game goes on
@@ -240,7 +243,8 @@ class Window:
         k = self.session.scale
         width, height = now[1]
         w, h = BORDER_W * k, BORDER_H * k
-        parts = [(a[:4] != b[:4], (0, 0, w, h)), (a[4:6] != b[4:6], (w, 0, width - w, h)),
+        parts = [(a[:4] != b[:4] or a[10:11] != b[10:11], (0, 0, w, h)),      # the screen, or pause's banner on it
+                 (a[4:6] != b[4:6], (w, 0, width - w, h)),
                  (a[6:8] != b[6:8], (0, h, width, height - h))]
         return [self.pygame.Rect(rect) for differs, rect in parts if differs]
 
@@ -264,6 +268,10 @@ class Window:
         s = self.session
         return not s.keys_down() and s.waiting() is None and s.needs_real_time() is None
 
+    def _hurry(self) -> bool:
+        """Frames unpaced now: a --replay running ahead (--replay-to), or turbo while nobody is needed."""
+        return self.session.running_ahead() or (self.turbo and self._may_hurry())
+
     def run(self, until: Callable[[PlaySession], bool] | None = None) -> None:
         """Until the window is closed, F10, --seconds have passed, or *until(session)* holds (for tests)."""
         pg = self.pygame
@@ -284,9 +292,9 @@ class Window:
                 time.sleep(FRAME_S)
                 next_frame = time.perf_counter()
                 continue
-            if self.turbo and self._may_hurry():
+            if self._hurry():
                 slice_end = now + TURBO_SLICE
-                while time.perf_counter() < slice_end and self._may_hurry():
+                while time.perf_counter() < slice_end and self._hurry():
                     s.step()
                     self.paced_frames["turbo"] += 1
                 s.audio.clear()                   # sound at turbo speed would be noise
