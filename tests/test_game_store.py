@@ -67,8 +67,13 @@ WORKER = textwrap.dedent('''
     def make():
         with open(root.parent / "makes.log", "a") as log:
             log.write(who + "\\n")
-        time.sleep(1.0)                          # a game being played
+        other = root.parent / ("gw1.ready" if who == "gw0" else "gw0.ready")
+        deadline = time.monotonic() + 60
+        while not other.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(2.0)                          # a game being played, the other worker asking meanwhile
         return "played by " + who
+    (root.parent / (who + ".ready")).touch()
     print(Store(root, who).value("game", {"seed": 1}, make))
 ''')
 
