@@ -200,6 +200,13 @@ def _share_folder(config: pytest.Config) -> Path:
     return Path(config._cpu_durations_share)
 
 
+_started = {"wall": time.monotonic()}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _started["wall"] = time.monotonic()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not _asked(config):
         return
@@ -304,6 +311,11 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     if not tests:
         return
     summary = summarise(tests, processes)
+    summary["wall_s"] = round(time.monotonic() - _started["wall"], 1)
+    summary["workers"] = len(processes) - 1
+    summary["outcomes"] = {k: len(v) for k, v in terminalreporter.stats.items()
+                           if k in ("passed", "failed", "skipped", "error", "xfailed", "xpassed")}
+    summary["machine"] = {"cores": os.cpu_count(), "load_at_end": round(os.getloadavg()[0], 2)}
     if config.getoption("--cpu-table"):
         write = terminalreporter.write_line
         terminalreporter.write_sep("=", f"where the CPU went ({summary['cpu_in_tests']:.1f} CPU-s in "
@@ -313,6 +325,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
             share = 100 * seconds / summary["cpu_in_tests"] if summary["cpu_in_tests"] else 0.0
             write(f"{seconds:8.1f}s cpu {share:5.1f} %  {kind}")
         write("counts: " + ", ".join(f"{k} {v}" for k, v in summary["counts"].items()))
+        write(f"wall {summary['wall_s']:.0f} s with {summary['workers'] or 'no'} xdist workers; "
+              f"load {summary['machine']['load_at_end']} on {summary['machine']['cores']} cores at the end")
         write("processes: " + ", ".join(f"{k} {v['own']:.1f}+{v['children']:.1f}"
                                         for k, v in summary["processes"].items()))
         terminalreporter.write_sep("-", "CPU by test file (the 25 costliest)")
