@@ -29,6 +29,7 @@ import functools
 import json
 import os
 import resource
+import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -120,17 +121,17 @@ def _install_meters() -> None:
         if fn is not None and not getattr(fn, "__cpu_meter__", False):
             setattr(owner, name, _meter.wrap(kind, fn, count))
 
-    from harness.spectrum.machine import Spectrum48
-    wrap_attr(Spectrum48, "run_frame", "emulator")
-    wrap_attr(Spectrum48, "_run_ticks", "emulator")
-    from harness.game import build, driver
-    wrap_attr(build, "build", "build", count="builds")
-    wrap_attr(driver.GameDriver, "play", "emulator", count="games played")
-    try:
-        import matplotlib.figure
-        wrap_attr(matplotlib.figure.Figure, "savefig", "plots", count="plots")
-    except ImportError:
+    try:                                     # the project's own, imported now: before any test module names them
+        from harness.spectrum.machine import Spectrum48
+        from harness.game import build, driver
+    except ImportError:                      # the plugin used outside this project
         pass
+    else:
+        wrap_attr(Spectrum48, "run_frame", "emulator")
+        wrap_attr(Spectrum48, "_run_ticks", "emulator")
+        wrap_attr(build, "build", "build", count="builds")
+        wrap_attr(driver.GameDriver, "play", "emulator", count="games played")
+    _install_lazy_meters()
 
     popen_init = subprocess.Popen.__init__
     if not getattr(popen_init, "__cpu_meter__", False):
@@ -159,18 +160,24 @@ def _install_meters() -> None:
             return exec_init(self, *args, **kwargs)
         counted_executor.__cpu_meter__ = True
         concurrent.futures.ProcessPoolExecutor.__init__ = counted_executor
-    try:
-        import distributed.deploy.spec
-        spec_init = distributed.deploy.spec.SpecCluster.__init__
-        if not getattr(spec_init, "__cpu_meter__", False):
-            @functools.wraps(spec_init)
-            def counted_cluster(self, *args, **kwargs):
-                _meter.children["dask cluster"] += 1
-                return spec_init(self, *args, **kwargs)
-            counted_cluster.__cpu_meter__ = True
-            distributed.deploy.spec.SpecCluster.__init__ = counted_cluster
-    except ImportError:
-        pass
+
+
+def _install_lazy_meters() -> None:
+    """matplotlib's savefig and Dask's clusters, wrapped once a test has imported them (at every test's start:
+    importing them here would cost a run that never uses them seconds)."""
+    figure = sys.modules.get("matplotlib.figure")
+    if figure is not None and not getattr(figure.Figure.savefig, "__cpu_meter__", False):
+        figure.Figure.savefig = _meter.wrap("plots", figure.Figure.savefig, count="plots")
+    spec = sys.modules.get("distributed.deploy.spec")
+    if spec is not None and not getattr(spec.SpecCluster.__init__, "__cpu_meter__", False):
+        spec_init = spec.SpecCluster.__init__
+
+        @functools.wraps(spec_init)
+        def counted_cluster(self, *args, **kwargs):
+            _meter.children["dask cluster"] += 1
+            return spec_init(self, *args, **kwargs)
+        counted_cluster.__cpu_meter__ = True
+        spec.SpecCluster.__init__ = counted_cluster
 
 # --------------------------------------------------------------------------- pytest's hooks
 
@@ -229,6 +236,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem):
         yield
         _spent[item.nodeid] = cpu_seconds() - start
         return
+    _install_lazy_meters()
     _meter.take()
     own0, children0 = _own_and_children()
     wall0 = time.monotonic()
