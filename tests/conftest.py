@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import stored
 from game_store import Store, configure, sha256
 from harness.spectrum.machine import Spectrum48
 
@@ -44,13 +45,11 @@ def build_of(game_store):
     a build about 3 CPU-s, and a dozen modules need the same tape only as their starting point (the build
     itself is tested where it is the subject: test_build_refusals, test_tape, test_english, test_edition).
     Keyed by the sources' fingerprint (harness.game.build.fingerprint: listing, font, tables, tape code)."""
-    from harness.game.build import build, fingerprint
     made: dict[str, object] = {}
 
     def get(lang: str = "ru"):
         if lang not in made:
-            made[lang] = game_store.value("build", {"lang": lang, "sources": fingerprint(lang)},
-                                          lambda: build(lang=lang))
+            made[lang] = stored.build(lang)         # tests/stored.py: the same entry for helpers outside fixtures
         return made[lang]
     return get
 

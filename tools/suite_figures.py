@@ -103,7 +103,19 @@ def render(records: dict[str, dict] | None = None) -> str:
            "pytest's own count; wall time follows the neighbours on a shared machine, CPU time much less.", ""]
     for n in names:
         out.append(f"- **{records[n]['label']}**: {records[n]['note']}")
-    out += ["", "## The runs", "", f"| | {cols} |", line]
+    out += ["", "## How the suite runs", "",
+            "- `make test` runs `pytest -n auto --dist loadfile` (pytest-xdist: one worker a core; each test",
+            "  file on one worker, so a module's fixtures are made once). `make test TEST_WORKERS=0` is one",
+            "  process; `pytest -m 'not slow'` leaves out the oracles (Fuse, Chromium, Dask, the wheel, Xvfb).",
+            "- Tapes built and games played that several files read are made once per run for every worker",
+            "  (`tests/game_store.py`, keyed by the sources' fingerprint or the tape's SHA-256, seed, player and",
+            "  options; a lock file per entry; a worker that waits for another's says so on stderr).",
+            "- Waits for outside processes (Xvfb's display, Fuse's and the play window's appearance, Fuse",
+            "  reaching a line) are by event where X or the process gives one, and their budgets are seconds",
+            "  on an idle machine stretched by the load per core (`tests/waiting.py`).",
+            "- `pytest --cpu-durations=N` ranks tests by CPU; `--cpu-table` prints where the CPU went;",
+            "  `--cpu-json=PATH` keeps it for `tools/suite_figures.py record` (this page's source).",
+            "", "## The runs", "", f"| | {cols} |", line]
 
     def row(title: str, cell) -> None:
         out.append(f"| {title} | " + " | ".join(cell(records[n]) for n in names) + " |")
