@@ -34,7 +34,7 @@ class FiguresError(Exception):
 
 
 def wall_from_log(text: str) -> float:
-    found = re.findall(r" in ([\d.]+)s(?: \([\d:]+\))? =*\s*$", text, re.M)
+    found = re.findall(r" in ([\d.]+)s(?: \([\d:]+\))?(?: =+)?\s*$", text, re.M)
     if not found:
         raise FiguresError("no 'in N s' line of pytest's in the log")
     return float(found[-1])
