@@ -142,24 +142,24 @@ def _install_meters() -> None:
         counted_popen.__cpu_meter__ = True
         subprocess.Popen.__init__ = counted_popen
 
-    import multiprocessing.pool
-    pool_init = multiprocessing.pool.Pool.__init__
-    if not getattr(pool_init, "__cpu_meter__", False):
-        @functools.wraps(pool_init)
-        def counted_pool(self, *args, **kwargs):
-            _meter.children["process pool"] += 1
-            return pool_init(self, *args, **kwargs)
-        counted_pool.__cpu_meter__ = True
-        multiprocessing.pool.Pool.__init__ = counted_pool
     import concurrent.futures
-    exec_init = concurrent.futures.ProcessPoolExecutor.__init__
-    if not getattr(exec_init, "__cpu_meter__", False):
-        @functools.wraps(exec_init)
-        def counted_executor(self, *args, **kwargs):
-            _meter.children["process pool"] += 1
-            return exec_init(self, *args, **kwargs)
-        counted_executor.__cpu_meter__ = True
-        concurrent.futures.ProcessPoolExecutor.__init__ = counted_executor
+    import multiprocessing.pool
+    _count_starts(multiprocessing.pool.Pool, "process pool")
+    _count_starts(concurrent.futures.ProcessPoolExecutor, "process pool")
+
+
+def _count_starts(cls, kind: str) -> None:
+    """Count each *cls* made (a pool, a cluster) as a child of *kind* started by the running test."""
+    init = cls.__init__
+    if getattr(init, "__cpu_meter__", False):
+        return
+
+    @functools.wraps(init)
+    def counted(self, *args, **kwargs):
+        _meter.children[kind] += 1
+        return init(self, *args, **kwargs)
+    counted.__cpu_meter__ = True
+    cls.__init__ = counted
 
 
 def _install_lazy_meters() -> None:
@@ -169,15 +169,9 @@ def _install_lazy_meters() -> None:
     if figure is not None and not getattr(figure.Figure.savefig, "__cpu_meter__", False):
         figure.Figure.savefig = _meter.wrap("plots", figure.Figure.savefig, count="plots")
     spec = sys.modules.get("distributed.deploy.spec")
-    if spec is not None and not getattr(spec.SpecCluster.__init__, "__cpu_meter__", False):
-        spec_init = spec.SpecCluster.__init__
+    if spec is not None:
+        _count_starts(spec.SpecCluster, "dask cluster")
 
-        @functools.wraps(spec_init)
-        def counted_cluster(self, *args, **kwargs):
-            _meter.children["dask cluster"] += 1
-            return spec_init(self, *args, **kwargs)
-        counted_cluster.__cpu_meter__ = True
-        spec.SpecCluster.__init__ = counted_cluster
 
 # --------------------------------------------------------------------------- pytest's hooks
 
