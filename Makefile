@@ -22,8 +22,12 @@ run: $(STAMP)
 	$(VENV)/bin/cribbage-zx build
 	$(VENV)/bin/cribbage-zx regress --replace   # a fresh out/regress each time (a used --out is refused otherwise)
 
+# Both cores (pytest-xdist; TEST_WORKERS=0 for one process). --dist loadfile keeps each test file on one
+# worker, so a module's fixtures (a run folder, a window) are made once; what several files share (tapes,
+# games) is made once for all workers by tests/game_store.py. `pytest --cpu-table` says where the CPU goes.
+TEST_WORKERS ?= auto
 test: $(STAMP) system-deps
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(VENV)/bin/cribbage-zx bench

@@ -1,24 +1,55 @@
 """Shared fixtures: a booted 48K is the starting point of most emulator tests."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
+import stored
+from game_store import Store, configure, sha256
 from harness.spectrum.machine import Spectrum48
 
 pytest_plugins = ["cpu_durations"]      # pytest --cpu-durations=N: the costliest tests by CPU time
 
 
+def _store_root(tmp_path_factory) -> Path:
+    """The run's store folder: in the run's pytest temporary folder, which under pytest-xdist is the parent
+    of the workers' own (pytest-N/popen-gwK), so every worker of the run shares it."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "game-store"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def game_store(tmp_path_factory):
+    """tests/game_store.py's store for this run: tapes built and games played once, shared by every test
+    and every xdist worker of the run (made under a lock file; a worker that waits says so)."""
+    return configure(_store_root(tmp_path_factory), os.environ.get("PYTEST_XDIST_WORKER", "main"))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """How often a worker waited for an entry another was making (tests/game_store.py)."""
+    if hasattr(config, "workerinput") or not config.getoption("--cpu-table"):
+        return
+    root = _store_root(config._tmp_path_factory) if hasattr(config, "_tmp_path_factory") else None
+    if root is not None and root.exists():
+        made = sorted(p.name for p in root.iterdir() if (p / ".done").exists())
+        waits = Store(root).waits()
+        terminalreporter.write_line(f"game store: {len(made)} entries made once for the run, "
+                                    f"{len(waits)} waits by a worker for another's")
+
+
 @pytest.fixture(scope="session")
-def build_of():
-    """build(lang=...) once per edition for the whole test run: the ROM's acceptance check makes a build
-    about 3 CPU-s, and a dozen modules need the same tape only as their starting point (the build itself is
-    tested where it is the subject: test_build_refusals, test_tape, test_english, test_edition)."""
-    from harness.game.build import build
+def build_of(game_store):
+    """build(lang=...) once per edition for the whole test run (all workers): the ROM's acceptance check makes
+    a build about 3 CPU-s, and a dozen modules need the same tape only as their starting point (the build
+    itself is tested where it is the subject: test_build_refusals, test_tape, test_english, test_edition).
+    Keyed by the sources' fingerprint (harness.game.build.fingerprint: listing, font, tables, tape code)."""
     made: dict[str, object] = {}
 
     def get(lang: str = "ru"):
         if lang not in made:
-            made[lang] = build(lang=lang)
+            made[lang] = stored.build(lang)         # tests/stored.py: the same entry for helpers outside fixtures
         return made[lang]
     return get
 
@@ -78,9 +109,13 @@ def open_game_to_deal_2(tape_path):
 
 
 @pytest.fixture(scope="session")
-def played_record(tape_path):
+def played_record(tape_path, game_store):
     """regress.play_one((0, 1, "random", False)) on the built tape, played once: the real record that
     test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
     from harness.game import regress
-    regress._init_worker(tape_path().read_bytes())
-    return regress.play_one((0, 1, "random", False))
+    tape = tape_path().read_bytes()
+
+    def play():
+        regress._init_worker(tape)
+        return regress.play_one((0, 1, "random", False))
+    return game_store.value("regress game", {"tape": sha256(tape), "job": [0, 1, "random", False]}, play)

@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from game_store import store
 from harness.game import regress
 from harness.spectrum import z80snap
 from harness.spectrum.rom import load_rom
@@ -34,6 +35,13 @@ class RecordedGame:
 
 @functools.cache
 def recorded_game() -> RecordedGame:
+    """Played once for the whole test run, all xdist workers (tests/game_store.py), keyed by the default
+    tape's sources (regress.run without --tape builds or reuses build/cribbage.tap from them)."""
+    from harness.game.build import fingerprint
+    return store().value("regress --rzx game", {"sources": fingerprint("ru"), "run": [1, 1, 1]}, _play)
+
+
+def _play() -> RecordedGame:
     folder = Path(tempfile.mkdtemp(prefix="cribbage-rzx-"))
     try:
         report = regress.run(1, 1, 1, folder / "rzx", progress=False, rzx=True)

@@ -20,6 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import stored
+
 from harness.errors import InputError, MachineError, UsageError
 from harness.commands import snapshot as snapshot_cmd_cmd
 from harness.commands import build as build_mod_cmd
@@ -67,7 +69,7 @@ STAND_IN = '''1 GO TO 10
 def game_tape() -> bytes:
     """The TAP under test: the game built from basic/cribbage.bas, or the stand-in until it exists."""
     if build_mod.LISTING.exists():
-        return build_mod.build().tap
+        return stored.build().tap           # the run's one build (tests/stored.py), shared with conftest's build_of
     program = tokenise_program(STAND_IN, path="<stand-in>")
     return write_tap([program_header(build_mod.PROGRAM_NAME, len(program), build_mod.AUTOSTART),
                       TapeBlock(FLAG_DATA, program),

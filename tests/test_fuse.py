@@ -21,7 +21,6 @@ movie) and killed if it does not go.
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import struct
@@ -39,6 +38,7 @@ from harness.spectrum.tape import read_tap
 from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
                           start_loading)
 from harness.game import snapshot as snapshot_cmd
+from waiting import Budget, Exited, read_line, window_appears
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse, an independent emulator (pytest -m 'not slow' leaves it out)
 
@@ -50,6 +50,7 @@ HOLD, GAP = 0.04, 0.08  # seconds a key is down / up: 20 and 40 emulated frames 
 STMT_L_1 = 0x1B2F       # the ROM's statement loop, just after SUBPPC is incremented
 BORDER_X, BORDER_Y = 32, 24   # Fuse's window is 320x240 with the "normal" filter
 STARTS = 3              # attempts at starting Fuse (see Fuse._launch)
+START_S = 30            # seconds for Xvfb's display and Fuse's window on an idle machine (tests/waiting.py scales it)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -165,24 +166,16 @@ class Fuse:
         """
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "320x240x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
-        if not ready:
-            raise AssertionError("Xvfb did not report its display within 30 s")
-        self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
-                        HOME=str(self.dir), SDL_AUDIODRIVER="dummy")
+        display = read_line(self.xvfb.stdout, START_S, "Xvfb reporting its display").decode().strip()
+        self.env = dict(os.environ, DISPLAY=":" + display, HOME=str(self.dir), SDL_AUDIODRIVER="dummy")
         self.movie.unlink(missing_ok=True)
         with open(self.out, "wb") as out:
             self.fuse = subprocess.Popen(self.command, cwd=self.dir, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.fuse.poll() is not None:
-                return False
-            found = subprocess.run(["xdotool", "search", "--name", "^Fuse"], env=self.env,
-                                   capture_output=True, timeout=30)
-            if found.returncode == 0 and found.stdout.strip():
-                return True
-            time.sleep(0.2)
-        raise AssertionError("Fuse's window did not appear within 30 s")
+        try:
+            window_appears(["--name", "^Fuse"], self.env, START_S, "Fuse's window appearing", process=self.fuse)
+        except Exited:
+            return False
+        return True
 
     def __enter__(self) -> "Fuse":
         return self
@@ -207,10 +200,11 @@ class Fuse:
         return self.screenshot()[BORDER_Y:BORDER_Y + 192, BORDER_X:BORDER_X + 256]
 
     def wait_for(self, line: int, rows: list[str], fonts: bytes, timeout: float = 120) -> list[str]:
-        """Wait until the program has reached *line* and the screen reads *rows*; returns what it read."""
-        deadline = time.monotonic() + timeout
+        """Wait until the program has reached *line* and the screen reads *rows*; returns what it read.
+        *timeout* is the budget on an idle machine, stretched by the load (tests/waiting.py)."""
+        budget = Budget(timeout, f"Fuse reaching line {line} with the expected screen")
         seen: list[str] = []
-        while time.monotonic() < deadline:
+        while not budget.expired():
             assert self.fuse.poll() is None, f"Fuse exited ({self.fuse.returncode}): {self.out.read_text()[-1000:]}"
             if line in self.lines():
                 seen = pixel_rows(self.display(), fonts)
@@ -221,7 +215,7 @@ class Fuse:
         if self.last is not None:
             from PIL import Image
             Image.fromarray(self.last).save(shot)
-        raise AssertionError(f"Fuse did not reach line {line} with the expected screen within {timeout:.0f} s "
+        raise AssertionError(f"{budget.message()} "
                              f"(lines reached: {sorted(self.lines())}; screenshot {shot}):\n"
                              + "\n".join(seen) + "\n--- expected:\n" + "\n".join(rows))
 

@@ -19,7 +19,6 @@ that the test dismisses: BASIC's program and variables sit in contended RAM.)
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -32,6 +31,7 @@ import pytest
 from harness.spectrum.rzx import read_rzx
 from harness.spectrum.sysvars import SYSVARS
 from rzx_game import recorded_game
+from waiting import Budget, read_line
 from test_fuse import ROM, STARTS, fuse_tools, read_xwd  # noqa: F401 (fuse_tools: the same autouse check of the tools)
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse under Xvfb (pytest -m 'not slow' leaves it out)
@@ -58,10 +58,8 @@ class Playback:
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.fuse = None
         try:
-            ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
-            assert ready, "Xvfb did not report its display within 30 s"
-            self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
-                            HOME=str(workdir), SDL_AUDIODRIVER="dummy")
+            display = read_line(self.xvfb.stdout, 30, "Xvfb reporting its display").decode().strip()
+            self.env = dict(os.environ, DISPLAY=":" + display, HOME=str(workdir), SDL_AUDIODRIVER="dummy")
             with open(self.out, "wb") as out:
                 self.fuse = subprocess.Popen(
                     ["stdbuf", "-oL", "fuse-sdl", "--machine", "48", "--rom-48", "48.rom", "--no-sound",
@@ -76,16 +74,17 @@ class Playback:
 
     def _wait(self, timeout: float) -> None:
         """Until the debugger has printed the end; meanwhile Return dismisses Fuse's warning dialog
-        (during a playback the keyboard does not reach the emulated Spectrum)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        (during a playback the keyboard does not reach the emulated Spectrum). *timeout*: seconds on an idle
+        machine, stretched by the load (tests/waiting.py)."""
+        budget = Budget(timeout, "Fuse finishing the playback")
+        while not budget.expired():
             if f"0x{MARK:x}" in self.out.read_text(errors="replace"):
                 time.sleep(1)                       # the rest of the prints
                 return
             assert self.fuse.poll() is None, f"Fuse exited ({self.fuse.returncode}): {self.out.read_text()[-800:]}"
             subprocess.run(["xdotool", "key", "Return"], env=self.env, capture_output=True, timeout=30)
             time.sleep(0.5)
-        raise AssertionError(f"Fuse did not finish the playback within {timeout:.0f} s: {self.out.read_text()[-800:]}")
+        raise AssertionError(f"{budget.message()}: {self.out.read_text()[-800:]}")
 
     def printed(self) -> list[int]:
         """The values printed after the mark, in order."""

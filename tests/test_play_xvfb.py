@@ -6,7 +6,6 @@ Also prints how much faster --turbo gets from the cut to the discard than real s
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
 from test_fuse import read_xwd
+from waiting import Budget, read_line, window_appears
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool", "xwd")
@@ -40,7 +40,7 @@ SEED = 99
 SCALE = 2
 SELECTOR = (3725, 3730, 3750)      # the card selector 3700 polls INKEY$
 HOLD, GAP = 0.12, 0.25             # seconds a key is down / up (6 and 12 frames at 50 Hz)
-DEADLINE = 60                      # seconds for any one step of the game to show
+DEADLINE = 60                      # seconds for any one step of the game to show on an idle machine (waiting.Budget)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -69,10 +69,8 @@ class PlayInXvfb:
         try:
             self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x600x24", "-nolisten", "tcp"],
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-            ready, _, _ = select.select([self.xvfb.stdout], [], [], 30)
-            assert ready, "Xvfb did not report its display within 30 s"
-            self.env = dict(os.environ, DISPLAY=":" + self.xvfb.stdout.readline().decode().strip(),
-                            SDL_AUDIODRIVER="dummy")
+            display = read_line(self.xvfb.stdout, 30, "Xvfb reporting its display").decode().strip()
+            self.env = dict(os.environ, DISPLAY=":" + display, SDL_AUDIODRIVER="dummy")
             self.env.pop("SDL_VIDEODRIVER", None)
             self.out = open(workdir / f"{name}.out", "wb")
             self.play = subprocess.Popen([sys.executable, "-m", "harness", "play", "--save", str(workdir / f"{name}.z80"),
@@ -85,15 +83,10 @@ class PlayInXvfb:
             raise
 
     def _find_window(self) -> str:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
-            found = subprocess.run(["xdotool", "search", "--class", WM_CLASS], env=self.env,
-                                   capture_output=True, text=True, timeout=30)
-            if found.returncode == 0 and found.stdout.split():
-                return found.stdout.split()[0]
-            time.sleep(0.2)
-        raise AssertionError(f"the play window did not appear within 30 s: {self.output()}")
+        try:
+            return window_appears(["--class", WM_CLASS], self.env, 30, "the play window appearing", process=self.play)
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}: {self.output()}") from None
 
     def output(self) -> str:
         return (self.dir / f"{self.name}.out").read_text(errors="replace")[-2000:]
@@ -113,21 +106,21 @@ class PlayInXvfb:
         """F2 and 1, then the .z80 the window wrote in slot 1 (atomically: it appears whole or not at all)."""
         self.save.unlink(missing_ok=True)
         self.window_keys("F2", "1")
-        deadline = time.monotonic() + DEADLINE
+        budget = Budget(DEADLINE, f"F2 writing {self.save}")
         while not self.save.exists():
             assert self.play.poll() is None, f"play exited ({self.play.returncode}): {self.output()}"
-            assert time.monotonic() < deadline, f"F2 wrote no {self.save} within {DEADLINE} s: {self.output()}"
+            assert not budget.expired(), f"{budget.message()}: {self.output()}"
             time.sleep(0.1)
         return z80snap.read_z80(self.save)
 
     def wait_at(self, lines: tuple[int, ...]) -> bytearray:
         """Save with F2 until the program is at one of *lines*; the memory then."""
-        deadline = time.monotonic() + DEADLINE
+        budget = Budget(DEADLINE, f"the program reaching line {lines}")
         while True:
             mem = memory(self.saved())
             if mem[23621] | mem[23622] << 8 in lines:
                 return mem
-            assert time.monotonic() < deadline, f"line {lines} not reached within {DEADLINE} s"
+            assert not budget.expired(), budget.message()
             time.sleep(0.3)
 
     def grab(self) -> np.ndarray:
@@ -213,9 +206,9 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         assert shot.shape == ((BORDER_H + STATUS_H) * SCALE, (BORDER_W + 300) * SCALE, 3)
         assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)
         x.key("Return")                                 # the card under the pointer (slot 1) to the crib
-        deadline = time.monotonic() + DEADLINE
+        budget = Budget(DEADLINE, "the discarded card leaving the hand")
         while rows(mem)[16][:4].strip():
-            assert time.monotonic() < deadline, "the discarded card never left the hand"
+            assert not budget.expired(), budget.message()
             shot, mem, border = still_window(x, SELECTOR)
         assert rows(mem)[16][4:] == hand[0][4:]         # the other five stay
         assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)

@@ -24,6 +24,7 @@ from harness.game import program as P
 from harness.game.events import Deal, Show, ShowHand
 from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from waiting import Budget
 from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render  # noqa: F401
 from test_play_xvfb import tape  # noqa: F401
 from test_play_xvfb import x_tools  # noqa: F401
@@ -52,8 +53,8 @@ def frames_of(mem) -> int:
 
 def still(x: PlayInXvfb):
     """A photo of the window while the program waits, the screen the same in the saves before and after it."""
-    deadline = time.monotonic() + DEADLINE
-    while time.monotonic() < deadline:
+    budget = Budget(DEADLINE, "a still wait")
+    while not budget.expired():
         before = memory(x.saved())
         if line_of(before) not in WAITS:
             time.sleep(0.2)
@@ -63,7 +64,7 @@ def still(x: PlayInXvfb):
         after = memory(snap)
         if before[0x4000:0x5B00] == after[0x4000:0x5B00] and line_of(after) == line_of(before):
             return shot, after, snap.border
-    raise AssertionError(f"no still wait within {DEADLINE} s: {x.output()}")
+    raise AssertionError(f"{budget.message()}: {x.output()}")
 
 
 def answer(x: PlayInXvfb, mem, n: int) -> None:
@@ -217,13 +218,13 @@ def test_two_honest_deals_in_xvfb_a_hint_a_new_seed_and_a_replay_screen_for_scre
     with PlayInXvfb(tmp_path, [*args, "--replay", str(record)], name="replay") as z:
         wanted = [photos["discard"], photos["ends"][-1]]
         for _, want, _ in wanted:
-            deadline = time.monotonic() + 4 * DEADLINE
+            budget = Budget(4 * DEADLINE, f"the replay reaching line {line_of(want)}")
             while True:
                 shot, mem, border = still(z)
                 assert frames_of(mem) <= frames_of(want) + 600, f"the replay passed line {line_of(want)} unseen"
                 if frames_of(mem) >= frames_of(want) - 600 and same_wait(mem, want):
                     break
-                assert time.monotonic() < deadline, f"the replay never reached line {line_of(want)}"
+                assert not budget.expired(), budget.message()
             assert mem[0x4000:0x5B00] == want[0x4000:0x5B00]
             assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)
 

@@ -8,7 +8,6 @@ from harness.errors import OutputError
 from harness.cribbage.cards import parse_cards
 from harness.game import sweep
 from harness.game.subroutine import Subroutine, program_at_editor
-from harness.game.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,8 +36,8 @@ def test_crib_flag_is_read_only_at_line_1310():
 
 
 @pytest.fixture(scope="module")
-def editor_snapshot():
-    return program_at_editor(build().blocks).snapshot()
+def editor_snapshot(built_tape):
+    return program_at_editor(built_tape.blocks).snapshot()      # the run's one build (tests/conftest.py)
 
 
 @pytest.fixture
