@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..runtime.validate import read_toml
+from ..game.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -225,19 +226,6 @@ def quotes_in(text: str) -> list[str]:
     return QUOTED.findall(text or "")
 
 
-_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")
-
-
-def deviation_lines(spec: str, existing: list[int]) -> list[int]:
-    """'4400-4450 (with 4130, 4170)' -> the listing's lines in those ranges and those lines."""
-    out = []
-    for m in _RANGE.finditer(spec):
-        if m.group(3):
-            lo = hi = int(m.group(3))
-        else:
-            lo, hi = int(m.group(1)), int(m.group(2))
-        out += [n for n in existing if lo <= n <= hi]
-    return sorted(set(out))
 
 
 @dataclass
