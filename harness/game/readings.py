@@ -285,9 +285,14 @@ def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[tuple]:
     return [("base", tape, *g) for g in games]
 
 
+class _Stopped:
+    """Set when Ctrl-C (or SIGTERM) stopped the games: the record keeps what finished."""
+    stopped = False
+
+
 def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) -> list[dict]:
     out: list[dict] = []
-    if not jobs:
+    if not jobs or _Stopped.stopped:
         return out
     bar = Progress(len(jobs), what, plan.progress)
     try:
@@ -300,6 +305,9 @@ def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) 
                     out.append({"key": o.job[0], "index": o.job[2], "seed": o.job[3], "strategy": o.job[4],
                                 "failure": o.error, "harness": True})
                 bar.step()
+    except KeyboardInterrupt:
+        _Stopped.stopped = True
+        note(f"stopped: {len(out)} of {len(jobs)} {what} finished; the rest are recorded as untested")
     finally:
         bar.close()
     return out
@@ -308,6 +316,7 @@ def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) 
 def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> dict:
     """Every reading judged, built and played; the record written to docs/readings.json."""
     cpu0 = time.process_time()
+    _Stopped.stopped = False
     variants = Variants(base_tape)
     built = [variants.build(r) for r in readings]
     rom_cpu = time.process_time() - cpu0
@@ -342,6 +351,9 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
             continue
         games = sorted(by_reading.get(r.id, []), key=_game_key)
         failed = [g for g in games if g.get("harness")]
+        if not games and _Stopped.stopped:
+            results.append(Consequence(**fields, kind="untested", detail="the run was stopped before its games"))
+            continue
         if failed or len(games) != len(chosen[r.id]):
             results.append(Consequence(**fields, kind="untested",
                                        detail="a variant game failed in the harness: " + (failed[0]["failure"]
@@ -353,6 +365,7 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     cpu = time.process_time() - cpu0 + (0.0 if here else games_cpu)
     return {
         "schema": 1,
+        "ended": "stopped" if _Stopped.stopped else "complete",
         "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base)},
         "base_games": [{"index": g["index"], "seed": g["seed"], "strategy": g["strategy"], "scores": g["scores"],
                         "documented": g["documented"], "lines_run": len(g["lines_run"])} for g in base_games],
@@ -503,7 +516,9 @@ def markdown(record: dict, listing_lines: list[int], entries: list[int], command
            f"that run its line, else one game of the thorough set that does "
            f"({'played' if plan['thorough'] else 'not played'}): the smallest set that reaches the lines",
            f"- the reconstruction's games: " + ", ".join(f"{g['seed']}/{g['strategy']}" for g in record["base_games"]),
-           f"- variant games played: {record['variant_games']}",
+           f"- variant games played: {record['variant_games']}; the run {record.get('ended', 'complete')}"
+           + ("" if record.get("ended", "complete") == "complete" else
+              " (stopped at the time limit: the readings it did not play are recorded as untested)"),
            f"- CPU time: {record['cpu_s']['total']} s (the ROM's checks {record['cpu_s']['rom_checks']} s, "
            f"the games {record['cpu_s']['games']} s)", "",
            "| verdict | readings |", "| --- | --- |"]
