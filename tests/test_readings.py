@@ -205,3 +205,23 @@ def test_a_sample_of_three_entries_runs(tmp_path):
             assert c["games"], c
         assert c["kind"] in R.KINDS
     assert record["ended"] == "complete" and record["cpu_s"]["total"] > 0
+
+
+# --------------------------------------------------------------------------------------- the edition
+def test_the_listing_shows_each_lines_readings_beside_it():
+    from harness.edition.notes import READING_VERDICTS
+    from harness.edition.site import line_views, load_edition, template_env
+    ed = load_edition()
+    ed.readings = {1310: [{"id": "1310.x", "line": 1310, "kind": "play", "verdict": READING_VERDICTS["play"],
+                           "text": "IF FL-4 AND CR=1 THEN LET FL=0", "what": "the OCR's `-` kept", "games": ["1/random"],
+                           "detail": "scores 121 -> 119", "moments": [], "vanish": ["D1"], "appear": []}],
+                   4440: [{"id": "4440.y", "line": 4440, "kind": "rom-rejects", "verdict": READING_VERDICTS["rom-rejects"],
+                           "text": "LET X-1", "what": "w", "games": [], "detail": "the ROM's syntax check stops",
+                           "moments": [], "vanish": [], "appear": []}]}
+    row = template_env().get_template("macros.html").module.line_row
+    judged, = line_views(ed, [1310])
+    html = str(row(judged, None))
+    assert "IF FL-4 AND CR=1 THEN LET FL=0" in html and "the play differs" in html and "vanishes: D1" in html
+    assert "scores 121 -&gt; 119" in html
+    plain, = line_views(ed, [1300])                  # near miss: a line without readings shows none
+    assert "other readings" not in str(row(plain, None)) and "readings-head" not in str(row(plain, None))
