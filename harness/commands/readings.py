@@ -51,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play nothing: write the docs (with --write-docs) from the record already in --out")
     parser.add_argument("--check-docs", action="store_true",
                         help="play nothing: exit 1 if basic/RECONSTRUCTION.md's consequences are not --out's")
+    parser.add_argument("--stop-after", type=int_in(1, 10**7), metavar="SECONDS",
+                        help="a wall-clock budget: after it no further game is waited for, and the readings not "
+                             "played are recorded as untested (the entries' own readings are played first)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_runner_options(parser, "games")
 
@@ -87,12 +90,15 @@ def execute(args: argparse.Namespace) -> int:
     if args.out.parent and not args.out.parent.is_dir():
         raise OutputError(f"{args.out}: its folder does not exist")
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
-                  thorough=not args.no_thorough, progress=not args.quiet)
+                  thorough=not args.no_thorough, progress=not args.quiet,
+                  deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
     record = R.run(chosen, tape_bytes(None), plan, note=lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr))
     record["command"] = " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
                                  + (["--all"] if args.all else [])
                                  + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])
-                                 + (["--no-thorough"] if args.no_thorough else []) + ["--write-docs"] * args.write_docs)
+                                 + (["--no-thorough"] if args.no_thorough else [])
+                                 + ([f"--stop-after {args.stop_after}"] if args.stop_after else [])
+                                 + ["--write-docs"] * args.write_docs)
     record["cpu_s"]["command"] = round(time.process_time() - started, 1)
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
     _write_docs(args, record, listing_lines, log_path, log_text, entries)

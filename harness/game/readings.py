@@ -274,6 +274,7 @@ class Plan:
     scheduler: str | None = None
     thorough: bool = True
     progress: bool = False
+    deadline: float | None = None        # time.monotonic() after which no further game is waited for
 
 
 def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[tuple]:
@@ -305,6 +306,11 @@ def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) 
                     out.append({"key": o.job[0], "index": o.job[2], "seed": o.job[3], "strategy": o.job[4],
                                 "failure": o.error, "harness": True})
                 bar.step()
+                if plan.deadline is not None and time.monotonic() > plan.deadline and len(out) < len(jobs):
+                    _Stopped.stopped = True
+                    note(f"the time budget is spent: {len(out)} of {len(jobs)} {what} finished; "
+                         "the rest are recorded as untested")
+                    break
     except KeyboardInterrupt:
         _Stopped.stopped = True
         note(f"stopped: {len(out)} of {len(jobs)} {what} finished; the rest are recorded as untested")
@@ -320,7 +326,9 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     variants = Variants(base_tape)
     built = [variants.build(r) for r in readings]
     rom_cpu = time.process_time() - cpu0
-    tapes = [v for v in built if v.verdict == "tape"]
+    # the entries' own readings first, then the rest (a run stopped by its budget has played those)
+    tapes = sorted((v for v in built if v.verdict == "tape"),
+                   key=lambda v: (not (v.reading.entry or v.reading.source == "evidence"), v.reading.line))
     lines = {v.reading.line for v in tapes}
     base = _run(_base_jobs(plan, False, base_tape), plan, "reconstruction games", note)
     reached = {n for g in base for n in g.get("lines_run", [])}
@@ -347,7 +355,9 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
             results.append(Consequence(**fields, kind=v.verdict, detail=v.detail))
             continue
         if not chosen[r.id]:
-            results.append(Consequence(**fields, kind="untested", detail=NO_GAME))
+            results.append(Consequence(**fields, kind="untested", detail=NO_GAME + (
+                f": {plan.games} plain game(s) and the thorough set" if thorough_base else
+                f": {plan.games} plain game(s); the thorough set was not played")))
             continue
         games = sorted(by_reading.get(r.id, []), key=_game_key)
         failed = [g for g in games if g.get("harness")]
