@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from .. import resources
 from ..errors import InputError, OutputError, UsageError
@@ -109,7 +110,7 @@ def execute(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_docs(args: argparse.Namespace, record: dict, listing_lines: list[int], log_path: Path, log_text: str,
+def _write_docs(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path, log_text: str,
                 entries: list[int]) -> None:
     if not args.write_docs:
         return

@@ -10,6 +10,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..runtime.validate import read_toml
@@ -91,11 +92,11 @@ READING_VERDICTS = {"stops": "the program stops", "play": "the play differs", "p
                     "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}
 
 
-def read_readings(path: Path) -> dict[int, list[dict]]:
+def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
     """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes."""
     try:
         record = json.loads(Path(path).read_text(encoding="utf-8"))
-        out: dict[int, list[dict]] = {}
+        out: dict[int, list[dict[str, Any]]] = {}
         for c in record["readings"]:
             if c["kind"] not in READING_VERDICTS:
                 raise InputError(f"{path}: reading {c['id']}: unknown verdict {c['kind']!r}")

@@ -9,6 +9,7 @@ target and swapped in whole, so a reader never sees half an edition.
 from __future__ import annotations
 
 import functools
+from typing import Any
 import math
 import os
 import shutil
@@ -59,7 +60,7 @@ class Edition:
     meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
     moments: list[Moment] = field(default_factory=list)                # values at named moments
     golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
-    readings: dict[int, list[dict]] = field(default_factory=dict)      # docs/readings.json, if the checkout has it
+    readings: dict[int, list[dict[str, Any]]] = field(default_factory=dict)      # docs/readings.json, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -176,7 +177,7 @@ class LineView:
     routine: Routine | None                      # set on a routine's first line
     routine_page: str | None
     english: list[tuple[str, str]] = field(default_factory=list)   # (kind, English) of its Russian texts
-    readings: list[dict] = field(default_factory=list)           # the other readings and what each changes
+    readings: list[dict[str, Any]] = field(default_factory=list)           # the other readings and what each changes
 
 
 def _variable_anchor(name: str) -> str:

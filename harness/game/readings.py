@@ -21,12 +21,13 @@ reach it, else the games of the thorough set that do; a line no game of the reco
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 import tomllib
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .. import resources
 from ..errors import InputError
@@ -41,6 +42,9 @@ from .program import AUTOSTART_LINE, PROGRAM_NAME
 from . import regress
 
 READINGS = resources.data_path("basic/readings.toml")
+
+Record = dict[str, Any]          # a JSON object: a game's record, a consequence, the run's record
+Job = tuple[Any, ...]
 
 #: the verdicts, the most telling first
 KINDS = ("stops", "play", "picture", "identical", "untested", "stores-alike", "rom-rejects", "not-tokenised")
@@ -148,7 +152,7 @@ def _no_setup() -> None:
 _loaded: str | None = None
 
 
-def play(job: tuple) -> dict:
+def play(job: Job) -> Record:
     """One game (index, seed, strategy) on *tape*: what the comparison needs of regress's record."""
     global _loaded
     key, tape, index, seed, strategy = job
@@ -167,7 +171,7 @@ def play(job: tuple) -> dict:
             "cpu_s": g["cpu_s"]}
 
 
-def _game_key(g: dict) -> tuple:
+def _game_key(g: Record) -> Job:
     return (g["index"], g["seed"], g["strategy"])
 
 
@@ -194,7 +198,7 @@ class RefusedVerdict(ValueError):
     """A comparison that would call a reading identical without its line having run."""
 
 
-def compare_game(line: int, base: dict, variant: dict) -> tuple[str, str, list[str]]:
+def compare_game(line: int, base: Record, variant: Record) -> tuple[str, str, list[str]]:
     """(kind, detail, moments) of one variant game against the reconstruction's game of the same seed."""
     if (variant["basic_errors"] or variant["failure"]) and not (base["basic_errors"] or base["failure"]):
         said = "; ".join(map(str, variant["basic_errors"])) or variant["failure"]
@@ -214,12 +218,11 @@ def compare_game(line: int, base: dict, variant: dict) -> tuple[str, str, list[s
         if a is not None and b is not None and a.get("kind") == b.get("kind") == "picture" \
                 and a.get("moment") == b.get("moment"):
             if len(moments) < 5:
-                moments.append(f"{a['moment']}: " + ", ".join(
-                    f"{key} {a['rows'].get(key)!r} -> {b['rows'].get(key)!r}" if key in ("rows",) else key
-                    for key in ("slots", "pegs", "rows", "board", "flag") if a.get(key) != b.get(key)))
+                moments.append(f"{a['moment']}: " + ", ".join(_picture_change(a, b)))
             continue
         picture_only = False
-        where = (a or b).get("moment") or (a or b).get("kind")
+        ev: Record = a if a is not None else b if b is not None else {}
+        where = ev.get("moment") or ev.get("kind")
         moments.append(f"event {k} ({where}): {_brief(a)} -> {_brief(b)}")
         break
     if play_diff or not picture_only:
@@ -234,7 +237,18 @@ def compare_game(line: int, base: dict, variant: dict) -> tuple[str, str, list[s
     return "identical", "", []
 
 
-def _brief(event: dict | None) -> str:
+def _picture_change(a: Record, b: Record) -> list[str]:
+    """What differs between two pictures of one moment: the rows by name and value, the rest by name."""
+    out = []
+    rows_a, rows_b = a.get("rows") or {}, b.get("rows") or {}
+    for name in sorted(set(rows_a) | set(rows_b)):
+        if rows_a.get(name) != rows_b.get(name):
+            out.append(f"{name} {rows_a.get(name)!r} -> {rows_b.get(name)!r}")
+    out += [key for key in ("slots", "pegs", "board", "flag") if a.get(key) != b.get(key)]
+    return out
+
+
+def _brief(event: Record | None) -> str:
     if event is None:
         return "nothing"
     shown = {k: v for k, v in event.items() if k not in ("variables", "kind")}
@@ -242,7 +256,7 @@ def _brief(event: dict | None) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def verdict(reading: Reading, pairs: list[tuple[dict, dict]]) -> Consequence:
+def verdict(reading: Reading, pairs: list[tuple[Record, Record]]) -> Consequence:
     """The consequence of a played reading from its (reconstruction, variant) games."""
     worst, detail, moments = "untested", "", []
     for base, var in pairs:
@@ -259,7 +273,7 @@ def verdict(reading: Reading, pairs: list[tuple[dict, dict]]) -> Consequence:
     return c
 
 
-def check(c: Consequence, pairs: list[tuple[dict, dict]]) -> None:
+def check(c: Consequence, pairs: list[tuple[Record, Record]]) -> None:
     """Refuse "identical" for a reading whose line ran in none of its variant games."""
     if c.kind == "identical" and not any(c.line in v["lines_run"] for _, v in pairs):
         raise RefusedVerdict(f"{c.id}: 'identical' although line {c.line} ran in none of its games")
@@ -277,7 +291,7 @@ class Plan:
     deadline: float | None = None        # time.monotonic() after which no further game is waited for
 
 
-def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[tuple]:
+def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[Job]:
     strategies = regress.STRATEGIES
     games = [(i, regress.spread_seed(plan.seed + i), strategies[i % len(strategies)]) for i in range(plan.games)]
     if thorough:
@@ -291,8 +305,8 @@ class _Stopped:
     stopped = False
 
 
-def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) -> list[dict]:
-    out: list[dict] = []
+def _run(jobs: list[Job], plan: Plan, what: str, note: Callable[[str], None]) -> list[Record]:
+    out: list[Record] = []
     if not jobs or _Stopped.stopped:
         return out
     bar = Progress(len(jobs), what, plan.progress)
@@ -319,7 +333,7 @@ def _run(jobs: list[tuple], plan: Plan, what: str, note: Callable[[str], None]) 
     return out
 
 
-def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> dict:
+def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
     """Every reading judged, built and played; the record written to docs/readings.json."""
     cpu0 = time.process_time()
     _Stopped.stopped = False
@@ -332,40 +346,42 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     lines = {v.reading.line for v in tapes}
     base = _run(_base_jobs(plan, False, base_tape), plan, "reconstruction games", note)
     reached = {n for g in base for n in g.get("lines_run", [])}
-    thorough_base: list[dict] = []
+    thorough_base: list[Record] = []
     if plan.thorough and lines - reached:
         thorough_base = _run(_base_jobs(plan, True, base_tape)[plan.games:], plan, "thorough-set games", note)
     base_games = [g for g in base + thorough_base if not g.get("harness")]
-    chosen: dict[str, list[dict]] = {}
+    chosen: dict[str, list[Record]] = {}
     for v in tapes:
         plain = [g for g in base_games if g["index"] < plan.games and v.reading.line in g["lines_run"]]
         extra = [g for g in base_games if g["index"] >= plan.games and v.reading.line in g["lines_run"]]
         chosen[v.reading.id] = plain[:plan.games] or extra[:1]
     jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"]) for v in tapes for g in chosen[v.reading.id]]
     played = _run(jobs, plan, "variant games", note)
-    by_reading: dict[str, list[dict]] = {}
+    by_reading: dict[str, list[Record]] = {}
     for g in played:
         by_reading.setdefault(g["key"], []).append(g)
     base_by_key = {_game_key(g): g for g in base_games}
-    results = []
+    results: list[Consequence] = []
     for v in built:
         r = v.reading
-        fields = dict(id=r.id, line=r.line, source=r.source, what=r.what, text=r.text, entry=r.entry)
+
+        def fields(r: Reading = r) -> tuple[str, int, str, str, str, bool]:
+            return r.id, r.line, r.source, r.what, r.text, r.entry
         if v.verdict != "tape":
-            results.append(Consequence(**fields, kind=v.verdict, detail=v.detail))
+            results.append(Consequence(*fields(), v.verdict, detail=v.detail))
             continue
         if not chosen[r.id]:
-            results.append(Consequence(**fields, kind="untested", detail=NO_GAME + (
+            results.append(Consequence(*fields(), "untested", detail=NO_GAME + (
                 f": {plan.games} plain game(s) and the thorough set" if thorough_base else
                 f": {plan.games} plain game(s); the thorough set was not played")))
             continue
         games = sorted(by_reading.get(r.id, []), key=_game_key)
         failed = [g for g in games if g.get("harness")]
         if not games and _Stopped.stopped:
-            results.append(Consequence(**fields, kind="untested", detail="the run was stopped before its games"))
+            results.append(Consequence(*fields(), "untested", detail="the run was stopped before its games"))
             continue
         if failed or len(games) != len(chosen[r.id]):
-            results.append(Consequence(**fields, kind="untested",
+            results.append(Consequence(*fields(), "untested",
                                        detail="a variant game failed in the harness: " + (failed[0]["failure"]
                                                                                          if failed else "lost")))
             continue
@@ -411,11 +427,11 @@ def deviations_lines(listing_lines: list[int]) -> dict[str, list[int]]:
 
 
 # ------------------------------------------------------------------------------------- the deviations
-def deviation_table(record: dict, listing_lines: list[int]) -> list[dict]:
+def deviation_table(record: Record, listing_lines: list[int]) -> list[Record]:
     """For each deviation, its own lines' readings: which keep it, which make it vanish (flagged for a second
     look at the judgement when the reading was played and the deviation had shown in our games)."""
-    rows = []
-    by_line: dict[int, list[dict]] = {}
+    rows: list[Record] = []
+    by_line: dict[int, list[Record]] = {}
     for c in record["readings"]:
         by_line.setdefault(c["line"], []).append(c)
     for dev, lines in deviations_lines(listing_lines).items():
@@ -437,9 +453,10 @@ def deviation_table(record: dict, listing_lines: list[int]) -> list[dict]:
 # ------------------------------------------------------------------------------------------ the pages
 ENTRY_MARK = "<!-- readings {line} -->"
 ENTRY_END = "<!-- /readings -->"
+_HEADING = re.compile(r"^###\s+(\d+)\s*$")          # an entry's heading (edition/notes.py reads the same form)
 
 
-def _one(c: dict) -> str:
+def _one(c: Record) -> str:
     what = {"identical": "identical", "untested": "untested", "stops": "the program stops",
             "play": "the play differs", "picture": "the picture differs", "stores-alike": "stored alike",
             "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}[c["kind"]]
@@ -452,7 +469,7 @@ def _one(c: dict) -> str:
     return f"{c['id']} ({c['source']}) {what}{extra}"
 
 
-def entry_consequence(record: dict, line: int) -> str:
+def entry_consequence(record: Record, line: int) -> str:
     """The generated line of entry *line* in basic/RECONSTRUCTION.md: what each of its readings changes."""
     cs = [c for c in record["readings"] if c["line"] == line]
     if not cs:
@@ -466,32 +483,27 @@ def entry_consequence(record: dict, line: int) -> str:
     return f"- Consequence: {ENTRY_MARK.format(line=line)} {body} {ENTRY_END}"
 
 
-def update_reconstruction(text: str, record: dict, entries: list[int]) -> str:
+def update_reconstruction(text: str, record: Record, entries: list[int]) -> str:
     """basic/RECONSTRUCTION.md with each entry's generated consequence put (or replaced) after its Evidence."""
     out, current = [], None
-    import re
-    lines = text.splitlines()
-    for k, row in enumerate(lines):
-        m = re.match(r"^###\s+(\d+)\s*$", row)
+    for row in text.splitlines():
+        m = _HEADING.match(row)
         if m:
             current = int(m.group(1))
         if row.startswith("- Consequence: <!-- readings "):
             continue
         out.append(row)
-        nxt = lines[k + 1] if k + 1 < len(lines) else ""
-        if current in entries and row.startswith("- Evidence:") and not nxt.startswith("- ") \
-                or current in entries and row.startswith("- Evidence:") and nxt.startswith("- Consequence:"):
+        if current in entries and row.startswith("- Evidence:"):
             out.append(entry_consequence(record, current))
     return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-def stale_consequences(text: str, record: dict) -> list[str]:
+def stale_consequences(text: str, record: Record) -> list[str]:
     """Each entry whose generated consequence is not what *record* says of its own line (or is missing)."""
-    import re
     problems, current = [], None
     seen: set[int] = set()
     for row in text.splitlines():
-        m = re.match(r"^###\s+(\d+)\s*$", row)
+        m = _HEADING.match(row)
         if m:
             current = int(m.group(1))
             continue
@@ -503,11 +515,10 @@ def stale_consequences(text: str, record: dict) -> list[str]:
 
 
 def _entries_of(text: str) -> list[int]:
-    import re
-    return [int(m.group(1)) for m in re.finditer(r"^###\s+(\d+)\s*$", text, re.M)]
+    return [int(m.group(1)) for row in text.splitlines() if (m := _HEADING.match(row))]
 
 
-def markdown(record: dict, listing_lines: list[int], entries: list[int], command: str) -> str:
+def markdown(record: Record, listing_lines: list[int], entries: list[int], command: str) -> str:
     """docs/READINGS.md: the run, the summary (entries x kind), the deviations' table, every entry's readings."""
     plan = record["plan"]
     counts = record["counts"]
