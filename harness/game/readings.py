@@ -523,7 +523,9 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
     plan = record["plan"]
     counts = record["counts"]
     out = ["# Every reading tested", "",
-           "Written by `%s` (`harness/game/readings.py`); the data is `docs/readings.json`. Do not edit." % command,
+           "Measured by `%s` (`harness/game/readings.py`), the record `docs/readings.json`; this page and each "
+           "entry's `- Consequence:` in `basic/RECONSTRUCTION.md` are written from the record by `--write-docs` "
+           "(`cribbage-zx readings --from-record --write-docs` for a stored one). Do not edit." % command,
            "",
            "For every judgement entry of `basic/RECONSTRUCTION.md`, every line where `tools/ocr_diff.py` applies "
            "an OCR confusion, and the alternatives an entry's evidence names, `basic/readings.toml` holds the "
