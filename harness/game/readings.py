@@ -462,7 +462,7 @@ def _one(c: Record) -> str:
             "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}[c["kind"]]
     extra = ""
     if c["kind"] in ("play", "picture", "stops") and c["detail"]:
-        extra = f": {c['detail']}"
+        extra = f": {c['detail'].removeprefix('the program stops: ')}"
     if c["vanish"] or c["appear"]:
         extra += "".join([f"; {', '.join(c['vanish'])} vanish(es)" if c["vanish"] else "",
                           f"; {', '.join(c['appear'])} appear(s)" if c["appear"] else ""])
