@@ -29,6 +29,7 @@ COMMANDS = {
     "fairness": ("harness.commands.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
     "strength": ("harness.commands.strength", "how strong the program plays: matches, discards, pegging, intervals"),
     "stats": ("harness.commands.stats", "rules statistics (stats hands)"),
+    "readings": ("harness.commands.readings", "a variant tape per other reading of the scan, played and compared"),
 }
 
 

@@ -10,13 +10,15 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..runtime.validate import read_toml
+from ..game.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
-           "deviation_lines", "read_coverage", "inline_code"]
+           "deviation_lines", "read_coverage", "inline_code", "read_readings", "READING_VERDICTS"]
 
 
 @dataclass
@@ -82,6 +84,28 @@ def judgement_entries(path: Path) -> tuple[dict[int, OcrJudgement], list[str]]:
         if lacking:
             problems.append(f"{path}:{j.file_line}: the entry for line {j.line} lacks {', '.join(lacking)}")
     return out, problems
+
+
+#: the verdicts of `cribbage-zx readings` as the edition words them (harness/game/readings.py's KINDS)
+READING_VERDICTS = {"stops": "the program stops", "play": "the play differs", "picture": "the picture differs",
+                    "identical": "identical in its games", "untested": "untested", "stores-alike": "stored alike",
+                    "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}
+
+
+def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
+    """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes."""
+    try:
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
+        out: dict[int, list[dict[str, Any]]] = {}
+        for c in record["readings"]:
+            if c["kind"] not in READING_VERDICTS:
+                raise InputError(f"{path}: reading {c['id']}: unknown verdict {c['kind']!r}")
+            out.setdefault(int(c["line"]), []).append({**c, "verdict": READING_VERDICTS[c["kind"]]})
+    except OSError as exc:
+        raise InputError(f"{path}: {exc.strerror}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{path}: not a record of cribbage-zx readings ({type(exc).__name__}: {exc})") from None
+    return out
 
 
 def read_judgements(path: Path) -> dict[int, OcrJudgement]:
@@ -230,19 +254,6 @@ def quotes_in(text: str) -> list[str]:
     return QUOTED.findall(text or "")
 
 
-_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")
-
-
-def deviation_lines(spec: str, existing: list[int]) -> list[int]:
-    """'4400-4450 (with 4130, 4170)' -> the listing's lines in those ranges and those lines."""
-    out = []
-    for m in _RANGE.finditer(spec):
-        if m.group(3):
-            lo = hi = int(m.group(3))
-        else:
-            lo, hi = int(m.group(1)), int(m.group(2))
-        out += [n for n in existing if lo <= n <= hi]
-    return sorted(set(out))
 
 
 @dataclass

@@ -9,6 +9,7 @@ target and swapped in whole, so a reader never sees half an edition.
 from __future__ import annotations
 
 import functools
+from typing import Any
 import math
 import os
 import shutil
@@ -31,7 +32,8 @@ from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
 from .notes import (Coverage, Moment, Routine, deviation_lines, inline_code, OcrJudgement, quoted_parts,
-                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_routines)
+                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_readings,
+                    read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
@@ -58,6 +60,7 @@ class Edition:
     meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
     moments: list[Moment] = field(default_factory=list)                # values at named moments
     golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
+    readings: dict[int, list[dict[str, Any]]] = field(default_factory=dict)      # docs/readings.json, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -104,8 +107,10 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     if problems:
         raise InputError(f"basic/variables.toml: {'; '.join(problems)}")
     moments = read_moments(data.data_path("basic/variable_values.json"))
+    measured = data.docs_path("readings.json")
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
-                   notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens())
+                   notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens(),
+                   read_readings(measured) if measured is not None else {})
 
 
 def golden_screens(folder: Path | None = None) -> list[GoldenScreen]:
@@ -172,6 +177,7 @@ class LineView:
     routine: Routine | None                      # set on a routine's first line
     routine_page: str | None
     english: list[tuple[str, str]] = field(default_factory=list)   # (kind, English) of its Russian texts
+    readings: list[dict[str, Any]] = field(default_factory=list)           # the other readings and what each changes
 
 
 def _variable_anchor(name: str) -> str:
@@ -241,7 +247,8 @@ def line_views(ed: Edition, numbers: list[int] | None = None, page: str = "listi
             dead=all(s.dead for s in statements), data_line=all(s.command == "DATA" for s in ln.statements),
             judgement=judgement, evidence=inline_code(judgement.evidence) if judgement else [],
             deviations=ed.deviations_of.get(ln.number, []), routine=routine,
-            routine_page=ed.routine_page(routine) if routine else None, english=english))
+            routine_page=ed.routine_page(routine) if routine else None, english=english,
+            readings=ed.readings.get(ln.number, [])))
     return views
 
 

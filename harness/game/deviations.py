@@ -12,6 +12,8 @@ shows them, up to character-level OCR fixes.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -360,6 +362,21 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         match=_go_remnant_beside_count,
     ),
 )}
+
+
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+)|(\d+)")
+
+
+def deviation_lines(spec: str, existing: list[int]) -> list[int]:
+    """'4400-4450 (with 4130, 4170)' -> the listing's lines in those ranges and those lines."""
+    out = []
+    for m in _RANGE.finditer(spec):
+        if m.group(3):
+            lo = hi = int(m.group(3))
+        else:
+            lo, hi = int(m.group(1)), int(m.group(2))
+        out += [n for n in existing if lo <= n <= hi]
+    return sorted(set(out))
 
 
 def classify(diff: Difference, rules: Rules) -> str | None:

@@ -1,0 +1,125 @@
+"""`cribbage-zx readings`: build a variant tape for every other reading the scan admits and play it.
+
+The command line only: what it runs, and why, is told in harness/game/readings.py. The readings are
+basic/readings.toml (tools/write_readings.py); the record goes to --out (default docs/readings.json);
+--write-docs also writes docs/READINGS.md and each entry's measured consequence in
+basic/RECONSTRUCTION.md.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .. import resources
+from ..errors import InputError, OutputError, UsageError
+from ..game import readings as R
+from ..game.regress import tape_bytes
+from ..runtime import atomic
+from ..runtime.cliargs import add_runner_options, command_parser, int_in
+from ..runtime.validate import read_json
+
+
+def _lines(text: str) -> set[int]:
+    try:
+        out = {int(x) for x in text.split(",") if x.strip()}
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: line numbers separated by commas") from None
+    if not out:
+        raise argparse.ArgumentTypeError("no line numbers")
+    return out
+_lines.__name__ = "line list"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int_in(1, 1000), default=1,
+                        help="games per reading, of the reconstruction's plain games that run its line (default 1)")
+    parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--entries", type=_lines, metavar="LINE,LINE",
+                        help="only the readings of these lines (default: every judgement entry's, the evidence's "
+                             "and those of the deviations' own lines)")
+    parser.add_argument("--all", action="store_true", help="every reading of basic/readings.toml")
+    parser.add_argument("--no-thorough", action="store_true",
+                        help="do not play the thorough set for lines the plain games do not reach")
+    parser.add_argument("--readings", type=Path, default=R.READINGS, help="the readings (default basic/readings.toml)")
+    parser.add_argument("--out", type=Path, default=Path("docs/readings.json"),
+                        help="the record (default docs/readings.json)")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="also write docs/READINGS.md beside --out and the consequences in basic/RECONSTRUCTION.md")
+    parser.add_argument("--from-record", action="store_true",
+                        help="play nothing: write the docs (with --write-docs) from the record already in --out")
+    parser.add_argument("--check-docs", action="store_true",
+                        help="play nothing: exit 1 if basic/RECONSTRUCTION.md's consequences are not --out's")
+    parser.add_argument("--stop-after", type=int_in(1, 10**7), metavar="SECONDS",
+                        help="a wall-clock budget: after it no further game is waited for, and the readings not "
+                             "played are recorded as untested (the entries' own readings are played first)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_runner_options(parser, "games")
+
+
+def _listing_lines() -> list[int]:
+    from ..runtime.validate import read_text
+    text = read_text(resources.LISTING, InputError, "listing")
+    return [int(row.split(" ", 1)[0]) for row in text.splitlines() if row.strip()]
+
+
+def _entries() -> tuple[Path, str, list[int]]:
+    path = resources.data_path("basic/RECONSTRUCTION.md")
+    text = path.read_text(encoding="utf-8")
+    return path, text, R._entries_of(text)
+
+
+def execute(args: argparse.Namespace) -> int:
+    log_path, log_text, entries = _entries()
+    if args.check_docs:
+        record = read_json(args.out, InputError)
+        problems = R.stale_consequences(log_text, record)
+        for p in problems:
+            print(f"cribbage-zx readings: {log_path}: {p}", file=sys.stderr)
+        return 1 if problems else 0
+    if args.all and args.entries:
+        raise UsageError("--all and --entries: choose one")
+    listing_lines = _listing_lines()
+    started = time.process_time()
+    if args.from_record:
+        record = read_json(args.out, InputError)
+        _write_docs(args, record, listing_lines, log_path, log_text, entries)
+        return 0
+    chosen = R.select(R.load(args.readings), listing_lines, every=args.all, entries=args.entries)
+    if args.out.parent and not args.out.parent.is_dir():
+        raise OutputError(f"{args.out}: its folder does not exist")
+    plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
+                  thorough=not args.no_thorough, progress=not args.quiet,
+                  deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
+    record = R.run(chosen, tape_bytes(None), plan, note=lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr))
+    record["command"] = " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
+                                 + (["--all"] if args.all else [])
+                                 + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])
+                                 + (["--no-thorough"] if args.no_thorough else [])
+                                 + ([f"--stop-after {args.stop_after}"] if args.stop_after else [])
+                                 + ["--write-docs"] * args.write_docs)
+    record["cpu_s"]["command"] = round(time.process_time() - started, 1)
+    atomic.write_json(args.out, record, indent=1, sort_keys=True)
+    _write_docs(args, record, listing_lines, log_path, log_text, entries)
+    counts = record["counts"]
+    print("readings: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in R.KINDS))
+    print(f"CPU: {record['cpu_s']['total']} s ({time.process_time() - started:.1f} s in this process); "
+          f"record: {args.out}")
+    return 0
+
+
+def _write_docs(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path, log_text: str,
+                entries: list[int]) -> None:
+    if not args.write_docs:
+        return
+    measured = sorted({c["line"] for c in record["readings"]})
+    atomic.write_text(args.out.with_name("READINGS.md"), R.markdown(record, listing_lines, entries, record["command"]))
+    atomic.write_text(log_path, R.update_reconstruction(log_text, record, entries))
+    print(f"wrote {args.out.with_name('READINGS.md')} and the consequences of {len(entries)} entries "
+          f"({len(measured)} lines measured) in {log_path}")
+
+
+def main(argv: list[str]) -> int:
+    return execute(command_parser(sys.modules[__name__], "cribbage-zx readings", UsageError).parse_args(argv))

@@ -1,0 +1,570 @@
+"""What `cribbage-zx readings` runs (the command: harness/commands/readings.py): every other reading the scan
+admits (basic/readings.toml, written by tools/write_readings.py) built as a variant tape and played.
+
+For each reading: the one line is tokenised and put to the ROM's own syntax check (a line it refuses is
+recorded with the ROM's ``?``, and so is one the tokeniser cannot read); an accepted line is spliced
+into the reconstruction's program, which must still LOAD, and must differ from it in its bytes (a
+reading the ROM stores exactly as ours is "stores alike", never played). The same seeded games as the
+reconstruction's own run are then played on the variant tape, on the job runner, and set against it:
+
+- ``stops``: the variant ends in a BASIC error report or the harness gives up where ours did not;
+- ``play``: scores, the winner, a choice or a message, or the judgements (deviations appearing or
+  vanishing, unexplained differences) differ;
+- ``picture``: only what the screen shows differs (at the moments named);
+- ``identical``: nothing differs, and the statement coverage of the variant's own games shows its
+  line ran; where it did not, the verdict is ``untested``, never ``identical``.
+
+Games are chosen per line from the reconstruction's run: the first *games* of the plain games that
+reach it, else the games of the thorough set that do; a line no game of the reconstruction reaches is
+``untested`` without being played (the program runs alike up to the first time that line runs).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+import tomllib
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import resources
+from ..errors import InputError
+from ..runtime.jobs import Progress, Setup, run_jobs
+from ..spectrum.acceptance import check_loads, rejection_shown
+from ..spectrum.basic import split_program, tokenise_line
+from ..spectrum.machine import Spectrum48
+from ..spectrum.profile import Profile
+from ..spectrum.romcheck import RomNumberEncoder, enter_program
+from ..spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
+from .program import AUTOSTART_LINE, PROGRAM_NAME
+from . import regress
+
+READINGS = resources.data_path("basic/readings.toml")
+
+Record = dict[str, Any]          # a JSON object: a game's record, a consequence, the run's record
+Job = tuple[Any, ...]
+
+#: the verdicts, the most telling first
+KINDS = ("stops", "play", "picture", "identical", "untested", "stores-alike", "rom-rejects", "not-tokenised")
+PLAYED = ("stops", "play", "picture", "identical")
+NO_GAME = "not reached by any game of the reconstruction's run"
+
+
+@dataclass(frozen=True)
+class Reading:
+    line: int
+    id: str
+    source: str              # ocr, fragment, confusion, evidence
+    what: str
+    text: str                # the line's body as this reading has it
+    entry: bool              # the line has a judgement entry in basic/RECONSTRUCTION.md
+
+
+def reading_id(line: int, text: str) -> str:
+    """The line and the first 8 hex digits of the SHA-256 of the text (as tools/write_readings.py names it)."""
+    return "%d.%s" % (line, hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
+
+
+def load(path: Path = READINGS, entries: set[int] | None = None) -> list[Reading]:
+    """The readings of basic/readings.toml: the generated ones and those the entries' evidence names."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: {exc}") from None
+    out = []
+    for table, source in (("reading", None), ("evidence", "evidence")):
+        for k, r in enumerate(data.get(table, []), 1):
+            try:
+                line, text = int(r["line"]), str(r["text"])
+                reading = Reading(line, str(r["id"]), source or str(r["source"]), str(r["what"]), text,
+                                  bool(r.get("entry", True)))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise InputError(f"{path}: [[{table}]] number {k}: {exc}") from None
+            if reading.id != reading_id(line, text):
+                raise InputError(f"{path}: [[{table}]] {reading.id}: the id is not the line and the text's "
+                                 f"SHA-256 ({reading_id(line, text)}): run tools/write_readings.py")
+            if entries is None or line in entries:
+                out.append(reading)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- tapes
+@dataclass
+class Variant:
+    """A reading's program: the ROM's verdict on its line and, when accepted, the whole tape."""
+    reading: Reading
+    verdict: str                       # "tape", "rom-rejects", "not-tokenised", "stores-alike"
+    detail: str = ""
+    tape: bytes | None = None
+
+
+class Variants:
+    """Builds the variant tapes of one listing: its program records are tokenised once."""
+
+    def __init__(self, base_tape: bytes):
+        blocks = read_tap(base_tape)
+        self.base_tape = base_tape
+        self.blocks = blocks
+        self.records = {n: n.to_bytes(2, "big") + len(b).to_bytes(2, "little") + b
+                        for n, b in split_program(blocks[1].data)}
+        self.encoder = RomNumberEncoder()
+
+    def program(self, line: int, record: bytes) -> bytes:
+        return b"".join(record if n == line else r for n, r in self.records.items())
+
+    def build(self, reading: Reading) -> Variant:
+        if reading.line not in self.records:
+            raise InputError(f"basic/readings.toml: {reading.id}: the listing has no line {reading.line}")
+        try:
+            number, record = tokenise_line(f"{reading.line} {reading.text}", number_encoder=self.encoder)
+        except InputError as exc:
+            return Variant(reading, "not-tokenised", str(exc).splitlines()[0])
+        machine = Spectrum48(fast=True)
+        machine.boot()
+        verdict = enter_program(record, machine)[0][0]
+        if not verdict.accepted:
+            fresh = Spectrum48(fast=True)
+            fresh.boot()
+            return Variant(reading, "rom-rejects", "the ROM's syntax check stops at the ?: "
+                           + rejection_shown(fresh, record))
+        if not verdict.identical:
+            return Variant(reading, "rom-rejects", "the ROM stores the line otherwise than the tokeniser")
+        program = self.program(reading.line, record)
+        if program == self.blocks[1].data:
+            return Variant(reading, "stores-alike", "the ROM stores this reading byte for byte as the "
+                           "reconstruction's line: the same program")
+        try:
+            check_loads(program, reading.id)
+        except InputError as exc:
+            return Variant(reading, "rom-rejects", str(exc))
+        blocks = [program_header(PROGRAM_NAME, len(program), AUTOSTART_LINE, len(program)),
+                  TapeBlock(FLAG_DATA, program), *self.blocks[2:]]
+        return Variant(reading, "tape", tape=write_tap(blocks))
+
+
+# ------------------------------------------------------------------------------------------ the games
+def _no_setup() -> None:
+    """The workers' set-up: none (each job carries its tape; a worker keeps the last one loaded)."""
+
+
+_loaded: str | None = None
+
+
+def play(job: Job) -> Record:
+    """One game (index, seed, strategy) on *tape*: what the comparison needs of regress's record."""
+    global _loaded
+    key, tape, index, seed, strategy = job
+    digest = hashlib.sha256(tape).hexdigest()
+    if digest != _loaded:
+        regress.init_worker(tape)
+        _loaded = digest
+    g = regress.play_one((index, seed, strategy, False))
+    counts = regress.counts_of_judgements(g["judgements"], f"game-{index:03d}")
+    return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g["scores"],
+            "winner": g["winner"], "basic_errors": g["basic_errors"], "failure": g["failure"],
+            "documented": counts["documented"], "unexplained": len(counts["unexplained"]),
+            "transcript": g["transcript"],
+            "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in g["screens"]["pngs"]],
+            "lines_run": sorted({k[0] for k, v in Profile.from_json(g["profile"]).counts.items() if v}),
+            "cpu_s": g["cpu_s"]}
+
+
+def _game_key(g: Record) -> Job:
+    return (g["index"], g["seed"], g["strategy"])
+
+
+# ----------------------------------------------------------------------------------------- the verdict
+@dataclass
+class Consequence:
+    """What one reading changes, measured."""
+    id: str
+    line: int
+    source: str
+    what: str
+    text: str
+    entry: bool
+    kind: str
+    detail: str = ""
+    games: list[str] = field(default_factory=list)           # "seed/strategy" of the games played
+    moments: list[str] = field(default_factory=list)         # where the picture or the play first differs
+    appear: list[str] = field(default_factory=list)          # deviations the variant shows and ours does not
+    vanish: list[str] = field(default_factory=list)          # deviations ours shows and the variant does not
+    kept: list[str] = field(default_factory=list)            # deviations both show
+
+
+class RefusedVerdict(ValueError):
+    """A comparison that would call a reading identical without its line having run."""
+
+
+def compare_game(line: int, base: Record, variant: Record) -> tuple[str, str, list[str]]:
+    """(kind, detail, moments) of one variant game against the reconstruction's game of the same seed."""
+    if (variant["basic_errors"] or variant["failure"]) and not (base["basic_errors"] or base["failure"]):
+        said = "; ".join(map(str, variant["basic_errors"])) or variant["failure"]
+        return "stops", f"the program stops: {said}", []
+    moments: list[str] = []
+    play_diff = [] if (variant["scores"], variant["winner"]) == (base["scores"], base["winner"]) else [
+        f"scores {base['scores']} -> {variant['scores']}"]
+    if variant["documented"] != base["documented"] or variant["unexplained"] != base["unexplained"]:
+        play_diff.append(f"judgements: documented {base['documented']} -> {variant['documented']}, "
+                         f"unexplained {base['unexplained']} -> {variant['unexplained']}")
+    bt, vt = base["transcript"], variant["transcript"]
+    picture_only = True
+    for k in range(max(len(bt), len(vt))):
+        a, b = (bt[k] if k < len(bt) else None), (vt[k] if k < len(vt) else None)
+        if a == b:
+            continue
+        if a is not None and b is not None and a.get("kind") == b.get("kind") == "picture" \
+                and a.get("moment") == b.get("moment"):
+            if len(moments) < 5:
+                moments.append(f"{a['moment']}: " + ", ".join(_picture_change(a, b)))
+            continue
+        picture_only = False
+        ev: Record = a if a is not None else b if b is not None else {}
+        where = ev.get("moment") or ev.get("kind")
+        moments.append(f"event {k} ({where}): {_brief(a)} -> {_brief(b)}")
+        break
+    if play_diff or not picture_only:
+        return "play", "; ".join(play_diff) or "the game goes otherwise", moments
+    if moments:
+        return "picture", f"the picture differs at {len(moments)} moment(s) or more", moments
+    shots = [a[0] for a, b in zip(base["screens"], variant["screens"]) if a != b]
+    if shots or len(base["screens"]) != len(variant["screens"]):
+        return "picture", "the screenshots differ in their pixels", shots[:5]
+    if line not in variant["lines_run"]:
+        return "untested", f"line {line} did not run in this game", []
+    return "identical", "", []
+
+
+def _picture_change(a: Record, b: Record) -> list[str]:
+    """What differs between two pictures of one moment: the rows by name and value, the rest by name."""
+    out = []
+    rows_a, rows_b = a.get("rows") or {}, b.get("rows") or {}
+    for name in sorted(set(rows_a) | set(rows_b)):
+        if rows_a.get(name) != rows_b.get(name):
+            out.append(f"{name} {rows_a.get(name)!r} -> {rows_b.get(name)!r}")
+    out += [key for key in ("slots", "pegs", "board", "flag") if a.get(key) != b.get(key)]
+    return out
+
+
+def _brief(event: Record | None) -> str:
+    if event is None:
+        return "nothing"
+    shown = {k: v for k, v in event.items() if k not in ("variables", "kind")}
+    text = f"{event.get('kind')} {shown}"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def verdict(reading: Reading, pairs: list[tuple[Record, Record]]) -> Consequence:
+    """The consequence of a played reading from its (reconstruction, variant) games."""
+    worst, detail, moments = "untested", "", []
+    for base, var in pairs:
+        kind, d, m = compare_game(reading.line, base, var)
+        if KINDS.index(kind) < KINDS.index(worst):
+            worst, detail, moments = kind, d, m
+    base_dev = Counter(k for b, _ in pairs for k, v in b["documented"].items() if v)
+    var_dev = Counter(k for _, v in pairs for k, n in v["documented"].items() if n)
+    c = Consequence(reading.id, reading.line, reading.source, reading.what, reading.text, reading.entry, worst,
+                    detail, [f"{b['seed']}/{b['strategy']}" for b, _ in pairs], moments,
+                    appear=sorted(set(var_dev) - set(base_dev)), vanish=sorted(set(base_dev) - set(var_dev)),
+                    kept=sorted(set(base_dev) & set(var_dev)))
+    check(c, pairs)
+    return c
+
+
+def check(c: Consequence, pairs: list[tuple[Record, Record]]) -> None:
+    """Refuse "identical" for a reading whose line ran in none of its variant games."""
+    if c.kind == "identical" and not any(c.line in v["lines_run"] for _, v in pairs):
+        raise RefusedVerdict(f"{c.id}: 'identical' although line {c.line} ran in none of its games")
+
+
+# --------------------------------------------------------------------------------------------- the run
+@dataclass
+class Plan:
+    games: int = 1
+    seed: int = 1
+    workers: int = 1
+    scheduler: str | None = None
+    thorough: bool = True
+    progress: bool = False
+    deadline: float | None = None        # time.monotonic() after which no further game is waited for
+
+
+def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[Job]:
+    strategies = regress.STRATEGIES
+    games = [(i, regress.spread_seed(plan.seed + i), strategies[i % len(strategies)]) for i in range(plan.games)]
+    if thorough:
+        games += [(plan.games + k, regress.spread_seed(plan.seed + plan.games + k), s)
+                  for k, s in enumerate(regress.THOROUGH_SET)]
+    return [("base", tape, *g) for g in games]
+
+
+class _Stopped:
+    """Set when Ctrl-C (or SIGTERM) stopped the games: the record keeps what finished."""
+    stopped = False
+
+
+def _run(jobs: list[Job], plan: Plan, what: str, note: Callable[[str], None]) -> list[Record]:
+    out: list[Record] = []
+    if not jobs or _Stopped.stopped:
+        return out
+    bar = Progress(len(jobs), what, plan.progress)
+    try:
+        with run_jobs(play, jobs, Setup(_no_setup), plan.workers, plan.scheduler) as outcomes:
+            for o in outcomes:
+                if o.ok:
+                    out.append(o.value)
+                else:
+                    note(f"{o.job[0]} game {o.job[2]}: harness failure: {o.error}")
+                    out.append({"key": o.job[0], "index": o.job[2], "seed": o.job[3], "strategy": o.job[4],
+                                "failure": o.error, "harness": True})
+                bar.step()
+                if plan.deadline is not None and time.monotonic() > plan.deadline and len(out) < len(jobs):
+                    _Stopped.stopped = True
+                    note(f"the time budget is spent: {len(out)} of {len(jobs)} {what} finished; "
+                         "the rest are recorded as untested")
+                    break
+    except KeyboardInterrupt:
+        _Stopped.stopped = True
+        note(f"stopped: {len(out)} of {len(jobs)} {what} finished; the rest are recorded as untested")
+    finally:
+        bar.close()
+    return out
+
+
+def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
+    """Every reading judged, built and played; the record written to docs/readings.json."""
+    cpu0 = time.process_time()
+    _Stopped.stopped = False
+    variants = Variants(base_tape)
+    built = [variants.build(r) for r in readings]
+    rom_cpu = time.process_time() - cpu0
+    # the entries' own readings first, then the rest (a run stopped by its budget has played those)
+    tapes = sorted((v for v in built if v.verdict == "tape"),
+                   key=lambda v: (not (v.reading.entry or v.reading.source == "evidence"), v.reading.line))
+    lines = {v.reading.line for v in tapes}
+    base = _run(_base_jobs(plan, False, base_tape), plan, "reconstruction games", note)
+    reached = {n for g in base for n in g.get("lines_run", [])}
+    thorough_base: list[Record] = []
+    if plan.thorough and lines - reached:
+        thorough_base = _run(_base_jobs(plan, True, base_tape)[plan.games:], plan, "thorough-set games", note)
+    base_games = [g for g in base + thorough_base if not g.get("harness")]
+    chosen: dict[str, list[Record]] = {}
+    for v in tapes:
+        plain = [g for g in base_games if g["index"] < plan.games and v.reading.line in g["lines_run"]]
+        extra = [g for g in base_games if g["index"] >= plan.games and v.reading.line in g["lines_run"]]
+        chosen[v.reading.id] = plain[:plan.games] or extra[:1]
+    jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"]) for v in tapes for g in chosen[v.reading.id]]
+    played = _run(jobs, plan, "variant games", note)
+    by_reading: dict[str, list[Record]] = {}
+    for g in played:
+        by_reading.setdefault(g["key"], []).append(g)
+    base_by_key = {_game_key(g): g for g in base_games}
+    results: list[Consequence] = []
+    for v in built:
+        r = v.reading
+
+        def fields(r: Reading = r) -> tuple[str, int, str, str, str, bool]:
+            return r.id, r.line, r.source, r.what, r.text, r.entry
+        if v.verdict != "tape":
+            results.append(Consequence(*fields(), v.verdict, detail=v.detail))
+            continue
+        if not chosen[r.id]:
+            results.append(Consequence(*fields(), "untested", detail=NO_GAME + (
+                f": {plan.games} plain game(s) and the thorough set" if thorough_base else
+                f": {plan.games} plain game(s); the thorough set was not played")))
+            continue
+        games = sorted(by_reading.get(r.id, []), key=_game_key)
+        failed = [g for g in games if g.get("harness")]
+        if not games and _Stopped.stopped:
+            results.append(Consequence(*fields(), "untested", detail="the run was stopped before its games"))
+            continue
+        if failed or len(games) != len(chosen[r.id]):
+            results.append(Consequence(*fields(), "untested",
+                                       detail="a variant game failed in the harness: " + (failed[0]["failure"]
+                                                                                         if failed else "lost")))
+            continue
+        results.append(verdict(r, [(base_by_key[_game_key(g)], g) for g in games]))
+    games_cpu = sum(g.get("cpu_s", 0.0) for g in base_games + played)
+    here = plan.workers == 1 and not plan.scheduler          # the games ran in this process: counted already
+    cpu = time.process_time() - cpu0 + (0.0 if here else games_cpu)
+    return {
+        "schema": 1,
+        "ended": "stopped" if _Stopped.stopped else "complete",
+        "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base)},
+        "base_games": [{"index": g["index"], "seed": g["seed"], "strategy": g["strategy"], "scores": g["scores"],
+                        "documented": g["documented"], "lines_run": len(g["lines_run"])} for g in base_games],
+        "readings": [asdict(c) for c in results],
+        "counts": dict(Counter(c.kind for c in results)),
+        "variant_games": len(played),
+        "cpu_s": {"total": round(cpu, 1), "rom_checks": round(rom_cpu, 1),
+                  "games": round(games_cpu, 1)},
+    }
+
+
+
+# ------------------------------------------------------------------------------------- the selection
+def select(readings: list[Reading], listing_lines: list[int], every: bool = False,
+           entries: set[int] | None = None) -> list[Reading]:
+    """The readings a run takes: those of *entries* (line numbers) if given; else every judged entry's,
+    the evidence's and the readings of the deviations' own lines (*every*: all of them)."""
+    if entries is not None:
+        missing = sorted(entries - {r.line for r in readings})
+        if missing:
+            raise InputError(f"--entries: no reading of line(s) {', '.join(map(str, missing))} in basic/readings.toml")
+        return [r for r in readings if r.line in entries]
+    if every:
+        return list(readings)
+    cited = {n for lines in deviations_lines(listing_lines).values() for n in lines}
+    return [r for r in readings if r.entry or r.source == "evidence" or r.line in cited]
+
+
+def deviations_lines(listing_lines: list[int]) -> dict[str, list[int]]:
+    """D1..D12 -> the listing's lines each cites."""
+    from .deviations import DEVIATIONS, deviation_lines
+    return {k: deviation_lines(d.lines, listing_lines) for k, d in DEVIATIONS.items()}
+
+
+# ------------------------------------------------------------------------------------- the deviations
+def deviation_table(record: Record, listing_lines: list[int]) -> list[Record]:
+    """For each deviation, its own lines' readings: which keep it, which make it vanish (flagged for a second
+    look at the judgement when the reading was played and the deviation had shown in our games)."""
+    rows: list[Record] = []
+    by_line: dict[int, list[Record]] = {}
+    for c in record["readings"]:
+        by_line.setdefault(c["line"], []).append(c)
+    for dev, lines in deviations_lines(listing_lines).items():
+        cs = [c for n in lines for c in by_line.get(n, [])]
+        played = [c for c in cs if c["kind"] in PLAYED]
+        rows.append({
+            "deviation": dev, "lines": len(lines), "readings": len(cs),
+            "refused": sum(1 for c in cs if c["kind"] in ("rom-rejects", "not-tokenised", "stores-alike")),
+            "untested": sum(1 for c in cs if c["kind"] == "untested"),
+            "played": len(played),
+            "keep": sorted(c["id"] for c in played if dev in c["kept"]),
+            "vanish": sorted(c["id"] for c in played if dev in c["vanish"]),
+            "appear": sorted(c["id"] for c in played if dev in c["appear"]),
+            "not_shown": sorted(c["id"] for c in played if dev not in c["kept"] + c["vanish"] + c["appear"]),
+        })
+    return rows
+
+
+# ------------------------------------------------------------------------------------------ the pages
+ENTRY_MARK = "<!-- readings {line} -->"
+ENTRY_END = "<!-- /readings -->"
+_HEADING = re.compile(r"^###\s+(\d+)\s*$")          # an entry's heading (edition/notes.py reads the same form)
+
+
+def _one(c: Record) -> str:
+    what = {"identical": "identical", "untested": "untested", "stops": "the program stops",
+            "play": "the play differs", "picture": "the picture differs", "stores-alike": "stored alike",
+            "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}[c["kind"]]
+    extra = ""
+    if c["kind"] in ("play", "picture", "stops") and c["detail"]:
+        extra = f": {c['detail'].removeprefix('the program stops: ')}"
+    if c["vanish"] or c["appear"]:
+        extra += "".join([f"; {', '.join(c['vanish'])} vanish(es)" if c["vanish"] else "",
+                          f"; {', '.join(c['appear'])} appear(s)" if c["appear"] else ""])
+    return f"{c['id']} ({c['source']}) {what}{extra}"
+
+
+def entry_consequence(record: Record, line: int) -> str:
+    """The generated line of entry *line* in basic/RECONSTRUCTION.md: what each of its readings changes."""
+    cs = [c for c in record["readings"] if c["line"] == line]
+    if not cs:
+        body = "no reading of this line was measured"
+    else:
+        counts = Counter(c["kind"] for c in cs)
+        body = ", ".join(f"{counts[k]} {k}" for k in KINDS if counts[k]) + ". " + "; ".join(_one(c) for c in cs)
+        if all(c["kind"] in ("untested", "rom-rejects", "not-tokenised", "stores-alike") for c in cs) \
+                and any(c["kind"] == "untested" for c in cs):
+            body += f". Not reached by any run: {NO_GAME}"
+    return f"- Consequence: {ENTRY_MARK.format(line=line)} {body} {ENTRY_END}"
+
+
+def update_reconstruction(text: str, record: Record, entries: list[int]) -> str:
+    """basic/RECONSTRUCTION.md with each entry's generated consequence put (or replaced) after its Evidence."""
+    out, current = [], None
+    for row in text.splitlines():
+        m = _HEADING.match(row)
+        if m:
+            current = int(m.group(1))
+        if row.startswith("- Consequence: <!-- readings "):
+            continue
+        out.append(row)
+        if current in entries and row.startswith("- Evidence:"):
+            out.append(entry_consequence(record, current))
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def stale_consequences(text: str, record: Record) -> list[str]:
+    """Each entry whose generated consequence is not what *record* says of its own line (or is missing)."""
+    problems, current = [], None
+    seen: set[int] = set()
+    for row in text.splitlines():
+        m = _HEADING.match(row)
+        if m:
+            current = int(m.group(1))
+            continue
+        if row.startswith("- Consequence:") and current is not None:
+            seen.add(current)
+            if row != entry_consequence(record, current):
+                problems.append(f"entry {current}: its consequence is not the measured one of line {current}")
+    return problems + [f"entry {n}: no consequence" for n in sorted(set(_entries_of(text)) - seen)]
+
+
+def _entries_of(text: str) -> list[int]:
+    return [int(m.group(1)) for row in text.splitlines() if (m := _HEADING.match(row))]
+
+
+def markdown(record: Record, listing_lines: list[int], entries: list[int], command: str) -> str:
+    """docs/READINGS.md: the run, the summary (entries x kind), the deviations' table, every entry's readings."""
+    plan = record["plan"]
+    counts = record["counts"]
+    out = ["# Every reading tested", "",
+           "Measured by `%s` (`harness/game/readings.py`), the record `docs/readings.json`; this page and each "
+           "entry's `- Consequence:` in `basic/RECONSTRUCTION.md` are written from the record by `--write-docs` "
+           "(`cribbage-zx readings --from-record --write-docs` for a stored one). Do not edit." % command,
+           "",
+           "For every judgement entry of `basic/RECONSTRUCTION.md`, every line where `tools/ocr_diff.py` applies "
+           "an OCR confusion, and the alternatives an entry's evidence names, `basic/readings.toml` holds the "
+           "other readings the scan admits (written by `tools/write_readings.py`, checked current by "
+           "`tests/test_readings.py`). Each is tokenised, put to the ROM's own syntax check, built as a variant "
+           "tape and played with the same seeded games as the reconstruction; a line no game runs is "
+           "*untested*, never *identical*.", "",
+           "## The run", "",
+           f"- readings measured: {len(record['readings'])} (of lines: {len({c['line'] for c in record['readings']})})",
+           f"- games per reading: the first {plan['games']} of the reconstruction's plain games (seed {plan['seed']}) "
+           f"that run its line, else one game of the thorough set that does "
+           f"({'played' if plan['thorough'] else 'not played'}): the smallest set that reaches the lines",
+           f"- the reconstruction's games: " + ", ".join(f"{g['seed']}/{g['strategy']}" for g in record["base_games"]),
+           f"- variant games played: {record['variant_games']}; the run {record.get('ended', 'complete')}"
+           + ("" if record.get("ended", "complete") == "complete" else
+              " (stopped at the time limit: the readings it did not play are recorded as untested)"),
+           f"- CPU time: {record['cpu_s']['total']} s (the ROM's checks {record['cpu_s']['rom_checks']} s, "
+           f"the games {record['cpu_s']['games']} s)", "",
+           "| verdict | readings |", "| --- | --- |"]
+    out += [f"| {k} | {counts.get(k, 0)} |" for k in KINDS]
+    out += ["", "## Entries x kind of consequence", "",
+            "| entry | " + " | ".join(KINDS) + " |", "| --- |" + " --- |" * len(KINDS)]
+    for n in entries:
+        c = Counter(x["kind"] for x in record["readings"] if x["line"] == n)
+        out.append(f"| {n} | " + " | ".join(str(c.get(k, 0)) for k in KINDS) + " |")
+    out += ["", "## The deviations against the readings of their own lines", "",
+            "A deviation *vanishes* under a reading when our games show it and the variant's same games do not; "
+            "one that vanishes under an admissible reading is flagged for a second look.", "",
+            "| deviation | lines | readings | refused by the ROM | untested | played | keep | vanish | appear | "
+            "not shown by its games | second look |",
+            "| --- |" + " --- |" * 10]
+    for row in deviation_table(record, listing_lines):
+        out.append(f"| {row['deviation']} | {row['lines']} | {row['readings']} | {row['refused']} | "
+                   f"{row['untested']} | {row['played']} | {len(row['keep'])} | {', '.join(row['vanish']) or 0} | "
+                   f"{', '.join(row['appear']) or 0} | {len(row['not_shown'])} | "
+                   f"{'yes' if row['vanish'] else 'no'} |")
+    out += ["", "## Every reading that was played and changed something", ""]
+    for c in record["readings"]:
+        if c["kind"] in ("stops", "play", "picture"):
+            out.append(f"- **{c['line']}** `{c['text']}` — {c['what']}: {_one(c)}"
+                       + (f" (first at {c['moments'][0]})" if c["moments"] else ""))
+    return "\n".join(out) + "\n"
