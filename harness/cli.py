@@ -29,6 +29,7 @@ COMMANDS = {
     "fairness": ("harness.commands.fairness", "the cut, the deals and the starters against a fair deck (chi-square)"),
     "strength": ("harness.commands.strength", "how strong the program plays: matches, discards, pegging, intervals"),
     "stats": ("harness.commands.stats", "rules statistics (stats hands)"),
+    "conformance": ("harness.commands.conformance", "our Z80 core against z80-python and SkoolKit (--lockstep: on our workload)"),
 }
 
 

@@ -479,3 +479,48 @@ def table(result: Result) -> str:
     rows.append(f"| **all** | {total.opcodes:,} | {total.cases:,} | {total.agreed:,} | {total.explained:,} | "
                 f"{total.unexplained:,} |")
     return "\n".join(rows)
+
+
+# ---------------------------------------------------------------- the page
+DOCS_BEGIN = "<!-- conformance: written by `cribbage-zx conformance --write-docs`; do not edit by hand -->"
+DOCS_END = "<!-- conformance: end -->"
+#: the run the page shows (tests/test_conformance.py checks the page is this run's)
+DOCS_K, DOCS_SEED = 8, 1
+
+
+def docs_block(result: Result) -> str:
+    """The page's generated part: the table, the modelling differences, the explained ones and findings."""
+    counts: dict[str, int] = {}
+    for d in result.disagreements:
+        if d.why:
+            counts[d.why] = counts.get(d.why, 0) + 1
+    lines = [DOCS_BEGIN, "",
+             f"Cores: {', '.join(result.cores)}; K = {result.k} seeded random states per opcode (seed {result.seed}).",
+             "", table(result), "",
+             "Not compared (a field a core does not keep), said once:", "",
+             "| core | field | why |", "| --- | --- | --- |"]
+    lines += [f"| {m.core} | {m.field} | {m.why} |" for m in MODELLING]
+    lines += ["", "Explained disagreements (the lone core, the instructions, the field and bits; the certified "
+              "core's verdict):", "",
+              "| lone core | page | opcodes | field (bits) | differences in this run | finding against our core | why |",
+              "| --- | --- | --- | --- | ---: | --- | --- |"]
+    for k in KNOWN:
+        ops = " ".join(f"{op:02X}" for op in sorted(k.opcodes))
+        bits = f"{k.field} ({k.mask:#04x})" if k.field in REGS8 else k.field
+        lines.append(f"| {k.core} | {k.page} | {ops} | {bits} | {counts.get(k.why, 0):,} | "
+                     f"{'yes' if k.ours_wrong else 'no'} | {k.why} |")
+    unexplained = result.unexplained
+    lines += ["", f"Unexplained disagreements: {len(unexplained)}."]
+    lines += [f"\n```\n{d.describe()}\n```" for d in unexplained[:20]]
+    lines += ["", DOCS_END]
+    return "\n".join(lines)
+
+
+def replace_block(page: str, block: str, path: str) -> str:
+    """*page* with its generated part replaced by *block* (a UsageError naming *path* if it has none)."""
+    try:
+        head, rest = page.split(DOCS_BEGIN, 1)
+        _, tail = rest.split(DOCS_END, 1)
+    except ValueError:
+        raise UsageError(f"{path}: no generated part to replace (the lines {DOCS_BEGIN!r} ... {DOCS_END!r})") from None
+    return head + block + tail
