@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian tools the tests use as independent checks: listbasic, tape2wav, tape2pulses, fmfconv
+# Debian tools the tests use as independent checks (MAME too, below): listbasic, tape2wav, tape2pulses, fmfconv
 # (fuse-emulator-utils), zmakebas, and for tests/test_fuse.py the Fuse emulator itself (fuse-emulator-sdl)
 # run headless in Xvfb (xvfb), driven by xdotool and photographed by xwd (x11-apps).
 # Installs them when missing and we are root with apt; otherwise says which tests will skip.
@@ -14,6 +14,8 @@ command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
 # the HTML edition: Graphviz dot draws the call graph; the browser tests load the pages in headless chromium
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# tests/test_emulators.py: MAME's spectrum driver loads our tape headless (Debian installs it as /usr/games/mame)
+command -v mame >/dev/null 2>&1 || [ -x /usr/games/mame ] || need+=(mame)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} (Debian packages used by the tests)"
