@@ -108,6 +108,14 @@ _R_AT, _I_AT, _IFF1_AT, _IFF2_AT, _HALT_AT, _IM_AT, _PREFIX_AT, _MEM_AT = 36, 37
 _PAIR8 = {"b": (0, 1), "c": (0, 0), "d": (2, 1), "e": (2, 0), "h": (4, 1), "l": (4, 0), "a": (6, 1), "f": (6, 0)}
 
 
+def packed_registers(s: memoryview | bytes) -> dict[str, int]:
+    """Every register and interrupt field of the z80 package's packed state *s*, by the names compared."""
+    values = {reg: s[at + hi] for reg, (at, hi) in _PAIR8.items()}
+    values.update({reg: s[_W[reg]] | s[_W[reg] + 1] << 8 for reg in REGS16})
+    values.update(r=s[_R_AT], i=s[_I_AT], iff1=s[_IFF1_AT], iff2=s[_IFF2_AT], im=s[_IM_AT], halted=s[_HALT_AT])
+    return values
+
+
 class OurCore:
     """Our core as the machine runs it: `cpu.Z80Core` (the ROM protected as `protect` does), stepped by
     `run(1)` until no DD/FD prefix is pending."""
@@ -135,10 +143,8 @@ class OurCore:
             t += self.core.run(1)[0]
             if s[_PREFIX_AT] == 0:
                 break
-        values: dict[str, object] = {reg: s[at + hi] for reg, (at, hi) in _PAIR8.items()}
-        values.update({reg: s[_W[reg]] | s[_W[reg] + 1] << 8 for reg in REGS16})
-        values.update(r=s[_R_AT], i=s[_I_AT], iff1=s[_IFF1_AT], iff2=s[_IFF2_AT], im=s[_IM_AT],
-                      halted=s[_HALT_AT], writes=_writes(memory, bytes(s[_MEM_AT:])),
+        values: dict[str, object] = dict(packed_registers(s))
+        values.update(writes=_writes(memory, bytes(s[_MEM_AT:])),
                       port_reads=tuple(ports.reads), port_writes=tuple(ports.writes), t=t)
         return Outcome(values)
 
