@@ -40,9 +40,9 @@ def execute(args: argparse.Namespace) -> int:
     if args.budget is not None and (not args.lockstep or args.budget < 1):
         raise UsageError("--budget N (N >= 1) goes with --lockstep")
     if args.lockstep:
-        result = lockstep.run_workload(build.build().tap, budget=args.budget)
-        print(result.describe())
-        return 1 if result.divergence else 0
+        run = lockstep.run_workload(build.build().tap, budget=args.budget)
+        print(run.describe())
+        return 1 if run.divergence else 0
     start = time.process_time()
     result = conformance.run(args.k, args.seed, args.groups, conformance.steppers(not args.no_skoolkit))
     print(f"cores: {', '.join(result.cores)}; K = {args.k}, seed {args.seed}; "
