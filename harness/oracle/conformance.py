@@ -339,9 +339,13 @@ class Known:
     mask: int
     why: str
     ours_wrong: bool = False
+    repeating: bool = False          # only when the block instruction repeats (every core left PC on it)
 
-    def explains(self, page: str, op: int, field_: str, lone: str, values: dict[str, object]) -> bool:
+    def explains(self, page: str, op: int, field_: str, lone: str, values: dict[str, object],
+                 repeated: bool = False) -> bool:
         if (page, field_, lone) != (self.page, self.field, self.core) or op not in self.opcodes:
+            return False
+        if self.repeating and not repeated:
             return False
         if field_ in REGS8 or field_ in REGS16:
             others = {v for c, v in values.items() if c != lone}
@@ -361,11 +365,11 @@ KNOWN: tuple[Known, ...] = (
     Known("SkoolKit", "CB", _BIT_HL, "f", 0x28,
           "BIT n,(HL) copies bits 3 and 5 of F from MEMPTR's high byte (z80 and z80-python agree); SkoolKit, "
           "keeping no MEMPTR, takes them from elsewhere"),
-    Known("z80", "ED", _LD_CP_R, "f", 0x28, _REPEAT, ours_wrong=True),
+    Known("z80", "ED", _LD_CP_R, "f", 0x28, _REPEAT, ours_wrong=True, repeating=True),
     Known("z80", "ED", _IN_OT_R, "f", 0x3C,
-          _REPEAT + "; INIR/OTIR/INDR/OTDR also set H and P/V again from B and the carry, as measured", True),
+          _REPEAT + "; INIR/OTIR/INDR/OTDR also set H and P/V again from B and the carry, as measured", True, True),
     Known("z80", "ED", _BLOCK_R, "wz", 0xFFFF,
-          "while a block instruction repeats, MEMPTR becomes PC+1 (z80-python); our core leaves it", True),
+          "while a block instruction repeats, MEMPTR becomes PC+1 (z80-python); our core leaves it", True, True),
     Known("z80", "ED", frozenset((0xA2, 0xAA, 0xB2, 0xBA)), "wz", 0xFFFF,
           "INI/IND (and INIR/INDR): MEMPTR = BC+1 / BC-1 with B as it was before the decrement (z80-python, "
           "after the MEMPTR document); our core uses B after it", True),
@@ -426,6 +430,10 @@ class Result:
 def judge(case: Case, memory: bytes, outcomes: dict[str, Outcome], steppers_: list[Stepper]) -> list[Disagreement]:
     """Every field on which the cores that keep it do not all agree."""
     page, op = decoded(case.code, memory, case.regs["pc"])
+    at = case.regs["pc"]
+    while memory[at & 0xFFFF] in (0xDD, 0xFD):     # a repeat goes back to the ED, past any DD/FD before it
+        at += 1
+    repeated = all(o.values["pc"] in (case.regs["pc"], at & 0xFFFF) for o in outcomes.values())
     keeps = {s.name: s.keeps for s in steppers_}
     out = []
     for f in FIELDS:
@@ -441,7 +449,7 @@ def judge(case: Case, memory: bytes, outcomes: dict[str, Outcome], steppers_: li
         if len(values) == 2 and CERTIFIED in values:       # two cores keep the field: the certified one rules
             lone = [c for c in values if c != CERTIFIED]
         if len(agree) == 2 and len(lone) == 1:
-            why = next((k.why for k in KNOWN if k.explains(page, op, f, lone[0], values)), None)
+            why = next((k.why for k in KNOWN if k.explains(page, op, f, lone[0], values, repeated)), None)
         out.append(Disagreement(case, f, values, agree, why))
     return out
 
