@@ -30,6 +30,7 @@ COMMANDS = {
     "strength": ("harness.commands.strength", "how strong the program plays: matches, discards, pegging, intervals"),
     "stats": ("harness.commands.stats", "rules statistics (stats hands)"),
     "readings": ("harness.commands.readings", "a variant tape per other reading of the scan, played and compared"),
+    "conformance": ("harness.commands.conformance", "our Z80 core against z80-python and SkoolKit (--lockstep: on our workload)"),
 }
 
 

@@ -5,7 +5,8 @@ The layers, bottom up (docs/ARCHITECTURE.md draws them):
   runtime     harness.runtime                        job runner, output folders, atomic files, argument types
   bottom      harness.spectrum, harness.cribbage     the emulator and the rules engine: neither knows the other
   program     harness.game                           «КРИБЕДЖ»: its model, tape, driver, observer, comparison, runs
-  views       harness.edition, harness.play, harness.bench   what people read, play and time
+  views       harness.edition, harness.play, harness.bench, harness.oracle   what people read, play, time, and
+              what other cores and emulators say
   page        harness.web                            play.html: the play window's rules, in the browser
   commands    harness.commands                       one module per command, main(args)
   top         harness.cli; harness.__main__ above it  the name -> command map; python -m harness
@@ -27,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"runtime"},
     {"spectrum", "cribbage"},          # side by side: neither imports the other
     {"game"},
-    {"edition", "play", "bench"},      # side by side: none imports another
+    {"edition", "play", "bench", "oracle"},   # side by side: none imports another
     {"web"},                           # play.html: the play window's keys, waits and turbo rule in the page
     {"commands"},
     {"cli"},

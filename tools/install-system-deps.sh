@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian tools the tests use as independent checks: listbasic, tape2wav, tape2pulses, fmfconv
+# Debian tools the tests use as independent checks (MAME too, below): listbasic, tape2wav, tape2pulses, fmfconv
 # (fuse-emulator-utils), zmakebas, and for tests/test_fuse.py the Fuse emulator itself (fuse-emulator-sdl)
 # run headless in Xvfb (xvfb), driven by xdotool and photographed by xwd (x11-apps).
 # Installs them when missing and we are root with apt; otherwise says which tests will skip.
@@ -20,6 +20,8 @@ command -v wasm-ld >/dev/null 2>&1 || command -v wasm-ld-14 >/dev/null 2>&1 || n
 [ -d /usr/lib/wasm32-wasi ] || need+=(wasi-libc)
 [ -d /usr/lib/wasm32-wasi/c++/v1 ] || [ -d /usr/include/wasm32-wasi/c++ ] || need+=(libc++-dev-wasm32)
 ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev-wasm32)
+# tests/test_emulators.py: MAME's spectrum driver loads our tape headless (Debian installs it as /usr/games/mame)
+command -v mame >/dev/null 2>&1 || [ -x /usr/games/mame ] || need+=(mame)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} (Debian packages used by the tests)"

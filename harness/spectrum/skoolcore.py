@@ -134,6 +134,13 @@ class SkoolKitCore:
         self._executed: set[int] = set()     # the addresses a batch executed (trace's exec_map)
         self._stop = NO_STOP                 # a batch's stop address: the breakpoint last stopped at
 
+    @property
+    def registers(self) -> MutableSequence[int]:
+        """SkoolKit's own register list (skoolkit.simutils' order: A F B C D E H L IXh IXl IYh IYl SP _ I R,
+        the alternate set, PC, T-states, IFF, IM, HALT), writable: harness/oracle/conformance.py sets every
+        field of a random state through it."""
+        return self._regs
+
     # -- registers -----------------------------------------------------------
     def get(self, reg: str) -> int:
         r = self._regs
