@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
-from ..runtime.validate import read_toml
+from ..runtime.validate import parse_json, read_toml
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -174,7 +174,7 @@ class Moment:
 def read_moments(path: Path) -> list[Moment]:
     """basic/variable_values.json: the variables at named moments of a game."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(Path(path).read_text(encoding="utf-8"), str(path))
         return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"])) for m in data["moments"]]
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror}") from None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..runtime import atomic
+from ..runtime.validate import read_json
 from ..errors import InputError
 
 FORMAT = "cribbage-zx play keys"
@@ -52,11 +53,9 @@ class KeyRecord:
     def read(cls, path: str | os.PathLike) -> "KeyRecord":
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise InputError(f"--replay {path}: {exc.strerror or exc}") from exc
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"--replay {path}: not a key record ({exc})") from exc
+            data = read_json(path)
+        except InputError as exc:
+            raise InputError(f"--replay {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InputError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
