@@ -286,11 +286,7 @@ def check_whole(path: str | os.PathLike, command: str,
     link, folder = _whole_target(path)
     if folder.is_dir():
         _foreign_beside(link, folder, command, ours)
-    else:
-        parent = next((p for p in folder.parents if p.exists()), Path("."))
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise OutputError(f"{link}: cannot create it: {parent} is not writable "
-                              f"({'a read-only file system' if _read_only(parent) else 'permission denied'})")
+    writable_place(folder)                     # the new folder is made beside it
 
 
 def _read_only(path: Path) -> bool:
@@ -378,7 +374,18 @@ def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: 
         if head and not ours(head):
             raise OutputError(f"{path}: holds a file that is not a {what}; refusing to overwrite it "
                                     f"(remove it or choose another name)")
-    parent = path.parent
-    if parent.exists() and not os.access(parent, os.W_OK):
-        raise OutputError(f"{parent}: cannot write into this folder: {os.strerror(errno.EACCES)}")
+    writable_place(path)
     return path
+
+
+def writable_place(path: str | os.PathLike) -> None:
+    """Refuse *path* (a file or folder to be made) when its nearest existing folder cannot be written: a
+    read-only file system said as such, before a long run rather than after it (OutputError naming both)."""
+    path = Path(path)
+    parent = next((p for p in path.absolute().parents if p.exists()), None)
+    if parent is None or (parent.is_dir() and os.access(parent, os.W_OK | os.X_OK)):
+        return
+    if not parent.is_dir():
+        raise OutputError(f"{path}: cannot be made: {parent} is a file, not a folder")
+    why = "a read-only file system" if _read_only(parent) else os.strerror(errno.EACCES).lower()
+    raise OutputError(f"{path}: cannot be written: {parent} is not writable ({why}); choose another place")
