@@ -109,3 +109,10 @@ def test_read_json_names_the_file(tmp_path):
     (tmp_path / "x.json").write_text(DEEP)
     with pytest.raises(OutputError, match=rf"^{tmp_path / 'x.json'}: {REFUSED}$"):
         read_json(tmp_path / "x.json", OutputError)
+
+
+def test_a_number_of_more_digits_than_python_converts_is_one_line():
+    with pytest.raises(InputError) as refused:
+        parse_json('{"seed": ' + "1" * 5000 + "}", "FILE")
+    assert str(refused.value).startswith("FILE: not JSON this tool reads: 'Exceeds the limit (4300 digits)")
+    assert len(str(refused.value)) < 150

@@ -164,7 +164,10 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
+    _refuse_dangling(folder)
     made = not folder.exists()
+    if made:
+        writable_place(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -274,10 +277,15 @@ def _whole_target(path: str | os.PathLike) -> tuple[Path, Path]:
     folder = link.resolve() if link.is_symlink() else link
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{link}: is a file, not a folder; choose another path")
-    if link.is_symlink() and not folder.exists():
-        raise OutputError(f"{link}: is a symlink to {folder}, which does not exist; remove the link or "
-                          f"create the folder")
+    _refuse_dangling(link)
     return link, folder
+
+
+def _refuse_dangling(path: Path) -> None:
+    """A symlink to nothing cannot be made a folder (mkdir says only "File exists"): say so."""
+    if path.is_symlink() and not path.exists():
+        raise OutputError(f"{path}: is a symlink to {os.readlink(path)}, which does not exist; "
+                          f"remove the link or create its folder")
 
 
 def check_whole(path: str | os.PathLike, command: str,

@@ -29,10 +29,12 @@ QUOTE_CHARS = 40
 def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
     """*value* as an error line quotes it: repr-quoted, at most *limit* characters of it, "..." and the full
     length when cut (a 30 MB field must not reach stderr whole)."""
-    text = value if isinstance(value, str) else str(value)
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+    if not isinstance(value, str):                # a number or an error: as it prints, cut the same way
+        text = str(value)
+        return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}... ({len(value):,} characters)"
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
@@ -120,6 +122,8 @@ def parse_json(text: str, where: str, error: type[Exception] = InputError, *, on
     except RecursionError:
         value = None
         deep = True
+    except ValueError as exc:                    # a number of more digits than Python converts (4,300)
+        raise error(f"{where}: not JSON this tool reads: {quoted(str(exc).split(';')[0], 60)}") from None
     else:
         deep = _depth(value) > MAX_DEPTH
     if deep:
