@@ -172,3 +172,43 @@ def test_regress_rzx_on_another_core_is_refused_before_the_run(tmp_path, capsys)
                     capsys)
     assert (code, err) == (2, "cribbage-zx: --rzx records on the z80 core only, not --core skoolkit\n")
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- fairness --from
+def _fairness_run(folder, seed=1, events=True, header=True):
+    from harness.game.events import Cut, transcript_records, write_transcript
+    folder.mkdir(parents=True, exist_ok=True)
+    records = transcript_records([Cut(player_rank=5, computer_rank=9)] if events else [], seed=seed,
+                                 player="random", game=0)
+    write_transcript(folder / "game-000.jsonl", records if header else records[1:])
+    return folder
+
+
+def test_fairness_from_the_same_folder_twice_is_refused_and_two_runs_are_read(tmp_path):
+    from harness.game import fairness
+    a = _fairness_run(tmp_path / "a")
+    with pytest.raises(InputError) as refused:
+        fairness.read_runs([a, tmp_path / "." / "a"])
+    assert str(refused.value) == f"--from {tmp_path / '.' / 'a'}: given twice (as {a}): its games would count twice"
+    b = _fairness_run(tmp_path / "b", seed=2)
+    assert len(fairness.read_runs([a, b])) == 2                      # the near miss: two runs of other seeds
+    c = _fairness_run(tmp_path / "c", seed=1)                        # a copy of a's game
+    with pytest.raises(InputError, match=r"c/game-000.jsonl: the game of seed 1 \(random\) is in .*a/game-000"):
+        fairness.read_runs([a, c])
+
+
+def test_fairness_from_an_empty_or_headerless_transcript_is_refused(tmp_path):
+    from harness.game import fairness
+    with pytest.raises(InputError, match=r"game-000.jsonl: a header and no events: the game was not played"):
+        fairness.read_runs([_fairness_run(tmp_path / "e", events=False)])
+    with pytest.raises(InputError, match=r"game-000.jsonl: no header line: not a transcript of a regress"):
+        fairness.read_runs([_fairness_run(tmp_path / "h", header=False)])
+
+
+@pytest.mark.parametrize("extra, said", [(["--games", "5"], "--games"), (["--out", "x"], "--out"),
+                                         (["--scheduler", "local"], "--scheduler")])
+def test_fairness_from_with_options_that_play_new_games_is_refused(tmp_path, capsys, extra, said):
+    a = _fairness_run(tmp_path / "a")
+    code, err = run(["fairness", "--from", str(a), *extra], capsys)
+    assert (code, err) == (2, f"cribbage-zx: --from reads earlier runs: {said} would play new games and does not go "
+                              f"with it\n")
