@@ -88,7 +88,7 @@ def is_key_record(head: bytes) -> bool:
     return head.lstrip().startswith(b"{") and f'"format": "{FORMAT}"'.encode() in head
 
 
-def check_record_path(path: str | os.PathLike, replace: bool = False) -> Path:
+def check_record_path(path: str | os.PathLike[str], replace: bool = False) -> Path:
     """Before the game starts: *path* can take the record at its end (its folder writable), and it is new, a
     key record of ours, or *replace* says the file there may go (OutputError naming it and --replace)."""
     from ..runtime.outdir import writable_file, writable_place

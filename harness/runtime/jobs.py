@@ -540,9 +540,11 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
     try:
         if scheduler == "local":
             _preload_forkserver(setup)
-            from distributed.proctitle import enable_proctitle_on_children
-            enable_proctitle_on_children()   # what a Nanny does, done before the forkserver starts: its
-            #                                  workers call themselves "dask worker [ADDRESS]" in ps
+            from distributed import proctitle
+            titles: Any = proctitle          # untyped in Dask
+            titles.enable_proctitle_on_children()    # what a Nanny does, done before the forkserver starts:
+            #                                          its workers call themselves "dask worker [ADDRESS]" in ps
+            assert scratch is not None
             _start_forkserver()          # the workers start with Ctrl-C ignored: the client stops them quietly
             with _ctrl_c_held() as interrupted:      # a Ctrl-C now stops the run once the cluster is up
                 cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
@@ -670,7 +672,7 @@ def _ctrl_c_held() -> Iterator[list[int]]:
         yield held
         return
 
-    def hold(signum, frame) -> None:
+    def hold(signum: int, frame: object) -> None:
         if held:
             raise KeyboardInterrupt
         held.append(signum)

@@ -223,7 +223,7 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
 
 
 @contextmanager
-def claimed_whole(folder: str | os.PathLike, command: str,
+def claimed_whole(folder: str | os.PathLike[str], command: str,
                   ours: Callable[[Path, set[str]], bool] = lambda folder, present: False) -> Iterator[Path]:
     """Yield a fresh private folder to fill; when the block ends it takes *folder*'s place whole, or (if the
     block raises, or a rename fails) *folder* stays exactly as it was: a full disk never leaves half of a new
@@ -271,7 +271,7 @@ def claimed_whole(folder: str | os.PathLike, command: str,
             os.close(fd)
 
 
-def _whole_target(path: str | os.PathLike) -> tuple[Path, Path]:
+def _whole_target(path: str | os.PathLike[str]) -> tuple[Path, Path]:
     """*path* as given and the folder it names (a symlink's target), or OutputError if that cannot be one."""
     link = Path(path)
     folder = link.resolve() if link.is_symlink() else link
@@ -288,7 +288,7 @@ def _refuse_dangling(path: Path) -> None:
                           f"remove the link or create its folder")
 
 
-def check_whole(path: str | os.PathLike, command: str,
+def check_whole(path: str | os.PathLike[str], command: str,
                 ours: Callable[[Path, set[str]], bool] = lambda folder, present: False) -> None:
     """What claimed_whole would refuse, checked before a long run starts (OutputError naming *path*)."""
     link, folder = _whole_target(path)
@@ -386,7 +386,7 @@ def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: 
     return path
 
 
-def writable_place(path: str | os.PathLike) -> None:
+def writable_place(path: str | os.PathLike[str]) -> None:
     """Refuse *path* (a file or folder to be made) when its nearest existing folder cannot be written: a
     read-only file system said as such, before a long run rather than after it (OutputError naming both)."""
     path = Path(path)
