@@ -130,8 +130,10 @@ def test_a_full_disk_leaves_the_earlier_pack_whole(tmp_path, monkeypatch):
         real(path, data)
 
     monkeypatch.setattr(atomic, "write_bytes", fill_up)
-    with pytest.raises(OutputError, match="No space left on device"):
+    with pytest.raises(OutputError) as refused:
         pack.write_pack(folder, files(2))
+    assert str(refused.value).startswith(f"{folder}: the new pack could not be written (readme.txt: ")
+    assert str(refused.value).endswith(": No space left on device); the earlier one is as it was")
     assert contents(folder) == before and pack.verify(folder) == []
     assert sorted(os.listdir(tmp_path)) == ["pack"]                  # the half-made folder is gone
 

@@ -35,7 +35,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import resources
-from ..errors import InputError, MachineError
+from ..errors import InputError, MachineError, OutputError
 from ..runtime import atomic, outdir
 from ..runtime.validate import expect, field, parse_json, read_json
 from ..spectrum import tzx, z80snap
@@ -280,7 +280,11 @@ def write_pack(folder: Path, files: dict[str, bytes]) -> list[PackFile]:
     earlier pack (outdir.claimed_whole refuses a folder of someone else's); returns the manifest's entries."""
     with outdir.claimed_whole(folder, COMMAND, ours=_an_earlier_pack) as fresh:
         for name, data in files.items():
-            atomic.write_bytes(fresh / name, data)
+            try:
+                atomic.write_bytes(fresh / name, data)
+            except OutputError as exc:
+                raise OutputError(exc.errno, f"{folder}: the new pack could not be written ({name}: "
+                                             f"{exc.strerror or exc}); the earlier one is as it was") from None
     return _entries(parse_json(files[MANIFEST].decode("utf-8"), MANIFEST), MANIFEST)
 
 
