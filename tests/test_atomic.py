@@ -99,3 +99,17 @@ def test_a_json_lines_file_is_written_whole_as_utf8(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8").endswith('{"text": "ВАШ ХОД"}\n')
     assert [p.name for p in tmp_path.iterdir()] == ["game-000.jsonl"]
+
+
+def test_a_folder_written_whole_is_readable_by_others_as_mkdir_makes_one(tmp_path):
+    """mkdtemp makes its folder 0700; the swapped-in folder gets what mkdir would have given it (the run's
+    listing/ must open for anyone who can read the run folder around it)."""
+    beside = tmp_path / "made-by-mkdir"
+    beside.mkdir()
+    target = tmp_path / "listing"
+    with atomic.replacing_folder(target) as fresh:
+        assert os.stat(fresh).st_mode & 0o777 == 0o700     # private while it is built
+        (fresh / "index.html").write_text("new")
+    assert os.stat(target).st_mode & 0o777 == os.stat(beside).st_mode & 0o777
+    if os.stat(beside).st_mode & 0o005:                    # a umask that lets others read (022, 002)
+        assert os.stat(target).st_mode & 0o005 == 0o005

@@ -77,3 +77,14 @@ def test_the_default_run_reaches_exactly_what_the_document_says(tmp_path):
     for key in ("statements_run", "ifs_both", "never_run", "one_way"):
         assert coverage[key] == DATA["default"][key], key
     assert report["unexplained_differences"] == 0
+
+
+def test_the_summary_says_items_without_a_note_are_the_thorough_sets_only_after_a_default_run():
+    from harness.game.coverage import summary_rows
+    cov = {"statements_run": 5, "statements_total": 9, "ifs_both": 1, "ifs_total": 2, "never_run": ["6:1"],
+           "one_way": [], "unexplained": ["6:1", "20:2"]}
+    default = dict(summary_rows(cov, thorough=False))
+    thorough = dict(summary_rows(cov, thorough=True))
+    assert default["  without a note: --thorough reaches them (docs/COVERAGE.md)"] == "2"
+    assert thorough["  without a note: a gap (see docs/COVERAGE.md)"] == "2"
+    assert set(default) - set(thorough) and default["statements run"] == thorough["statements run"] == "5/9"

@@ -6,6 +6,7 @@ The layers, bottom up (docs/ARCHITECTURE.md draws them):
   bottom      harness.spectrum, harness.cribbage     the emulator and the rules engine: neither knows the other
   program     harness.game                           «КРИБЕДЖ»: its model, tape, driver, observer, comparison, runs
   views       harness.edition, harness.play, harness.bench   what people read, play and time
+  page        harness.web                            play.html: the play window's rules, in the browser
   commands    harness.commands                       one module per command, main(args)
   top         harness.cli; harness.__main__ above it  the name -> command map; python -m harness
 A module may import its own package and any package of a layer below its own; nothing else (so the
@@ -27,6 +28,7 @@ LAYERS: list[set[str]] = [
     {"spectrum", "cribbage"},          # side by side: neither imports the other
     {"game"},
     {"edition", "play", "bench"},      # side by side: none imports another
+    {"web"},                           # play.html: the play window's keys, waits and turbo rule in the page
     {"commands"},
     {"cli"},
     {"__main__"},                      # python -m harness: runs cli

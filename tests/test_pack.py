@@ -1,5 +1,5 @@
 """The preservation pack (`cribbage-zx build --pack`): TZX archive-info and hardware blocks as Debian's tzxlist
-reads them, the title-screen snapshots, the recorded game, and the manifest's checksums (and the README's)."""
+reads them, the title-screen snapshots, the recorded game, and the manifest's checksums (and docs/PACK.md's)."""
 from __future__ import annotations
 
 import hashlib
@@ -24,6 +24,7 @@ from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from rzx_game import recorded_game
 from test_exports import ROOT, WELCOME, run_tool, tool
+from tools.write_pack_doc import page_with_table, table_of
 
 WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
 RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
@@ -153,11 +154,16 @@ def test_the_packs_recording_is_regress_game_0_and_rzxdump_reads_it(pack_dir):
     assert f"Frame count: {len(read_rzx(data).frames)}" in run_tool(tool("rzxdump"), pack_dir / RZX)
 
 
-def test_docs_pack_lists_the_packs_files_with_their_checksums(pack_dir):
-    entries = [pack.PackFile(**e) for e in json.loads((pack_dir / "manifest.json").read_text())["files"]]
-    table = pack.readme_table(entries)
-    assert table in (ROOT / "docs" / "PACK.md").read_text(encoding="utf-8"), (
-        "docs/PACK.md's pack table is stale: run `cribbage-zx build --pack` and paste the table it prints:\n" + table)
+def test_the_pack_page_lists_the_packs_files_with_their_checksums(pack_dir):
+    page = (ROOT / "docs" / "PACK.md").read_text(encoding="utf-8")
+    assert page_with_table(page, table_of(pack_dir)) == page, \
+        "docs/PACK.md's table is stale: run python tools/write_pack_doc.py"
+
+
+def test_a_stale_pack_page_is_told_apart(pack_dir):
+    page = (ROOT / "docs" / "PACK.md").read_text(encoding="utf-8")
+    stale = page.replace("| `Kribedzh", "| `Kribedz", 1)     # planted: a file's name off by a letter
+    assert stale != page and page_with_table(stale, table_of(pack_dir)) == page
 
 
 def test_the_tzx_comment_stands_alone():

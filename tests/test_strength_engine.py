@@ -178,12 +178,12 @@ def test_the_planted_highest_two_strategy_comes_out_measurably_worse():
 
 
 # ------------------------------------------------------------------------------------------ the study of one game
-def test_wilson_and_the_normal_interval():
+def test_wilson_and_the_t_interval():
     w = study.wilson(50, 100)
     assert (w["lo"], w["hi"]) == (0.4038, 0.5962)
     assert study.wilson(0, 1)["hi"] == 0.7935
     m = study.mean_ci([1, 2, 3, 4])
-    assert m["mean"] == 2.5 and m["lo"] == pytest.approx(2.5 - 1.959964 * 1.290994 / 2, abs=1e-4)
+    assert m["mean"] == 2.5 and m["lo"] == pytest.approx(2.5 - 3.182446 * 1.290994 / 2, abs=1e-4)   # t(0.975, 3)
 
 
 def _game(computer_throw=("5D", "5S"), computer_card="TC"):

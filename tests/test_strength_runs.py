@@ -2,6 +2,7 @@
 LocalCluster, the page and its plots written, the figures again from the transcripts (--from), a used folder refused.
 Small on purpose: two games a run (each about 5 CPU-s), ten engine games a pairing."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -48,9 +49,14 @@ def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
         pp = f["points_per_deal"]
         assert pp["computer"]["total"]["mean"] == pytest.approx(sum(pp["computer"][k]["mean"] for k in KINDS),
                                                               abs=1e-3)
-    html = (out / "strength.html").read_text()
-    assert report["verdict"] in html.replace("&#39;", "'")
-    for name in ("win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png"):
+    html = (out / "strength.html").read_text().replace("&#39;", "'")
+    assert report["verdict"] in html
+    first = re.search(r"<p[^>]*>(.*?)</p>", html, re.S).group(1)      # the page's first paragraph: the plain words
+    assert first == report["plain_words"] and first.startswith("The computer ")
+    assert [r["player"] for r in report["ladder"]][-1] == "ev" and "program" in [r["player"] for r in report["ladder"]]
+    check = report["validation"]["first_dealer"]["check"]
+    assert check["status"] == "too few games" and "Too few games" in html   # a few dozen engine games: no test
+    for name in ("ladder.png", "win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png"):
         assert (out / name).read_bytes()[:4] == b"\x89PNG" and f'src="{name}"' in html
     assert report["engine"]["ev vs ev"]["games"] == ENGINE_GAMES
 

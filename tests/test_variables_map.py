@@ -2,6 +2,7 @@
 values at the named moments are what the machine held there."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -101,5 +102,25 @@ def test_the_page_shows_meaning_dims_and_values(tmp_path):
     write_site(load_edition(), out)
     html = (out / "variables.html").read_text(encoding="utf-8")
     assert "The lowest count at which the player has said go" in html       # SAFE's meaning
-    assert "DIM P(52)" in html and "<b>setup</b> [1.1, 1.2, 1.3, 1.4, 2.1" in html
-    assert "<b>setup</b> 1</div>" in html                                     # ZX
+    assert "DIM P(52)" in html
+    # P(52): letter, length (2), one dimension (1 + 2), 52 numbers of 5 bytes = 266
+    assert re.search(r"<b>setup</b> <span[^>]*>@\d+, 266 bytes</span> \[1.1, 1.2, 1.3, 1.4, 2.1", html)
+    assert re.search(r"<b>setup</b> <span[^>]*>@\d+, 7 bytes</span> 1</div>", html)        # ZX: two name bytes, 5
+    # the memory map: the chr font at 64600 (768 bytes) and the program from PROG at each moment
+    assert "64600–65367<br><span class=\"size\">768 bytes</span>" in html
+    moments = read_moments(ROOT / "basic" / "variable_values.json")
+    prog, vars_ = moments[0].areas["PROG"], moments[0].areas["VARS"]
+    assert f"{prog}–{vars_ - 1}<br><span class=\"size\">{vars_ - prog:,} bytes</span>" in html
+
+
+def test_the_variables_places_tile_the_variables_area_at_every_moment():
+    """Each moment's variables, by address, follow one another from VARS to the 0x80 end marker at E_LINE - 1:
+    the places the tool read are the whole area, none overlapping, none missing."""
+    for m in read_moments(ROOT / "basic" / "variable_values.json"):
+        assert set(m.places) == set(m.values), m.id
+        at = m.areas["VARS"]
+        for name, (addr, size) in sorted(m.places.items(), key=lambda kv: kv[1][0]):
+            assert addr == at, (m.id, name)
+            at += size
+        assert at == m.areas["E_LINE"] - 1, m.id
+        assert m.areas["RAMTOP"] == 64599 and m.areas["UDG"] == 65368     # line 2's CLEAR 64599; USR "A"

@@ -14,6 +14,12 @@ command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
 # the HTML edition: Graphviz dot draws the call graph; the browser tests load the pages in headless chromium
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# play.html's WebAssembly core (harness/web/build.py): clang for wasm32 with its linker, libc and builtins
+command -v clang++ >/dev/null 2>&1 || need+=(clang)
+command -v wasm-ld >/dev/null 2>&1 || command -v wasm-ld-14 >/dev/null 2>&1 || need+=(lld)
+[ -d /usr/lib/wasm32-wasi ] || need+=(wasi-libc)
+[ -d /usr/lib/wasm32-wasi/c++/v1 ] || [ -d /usr/include/wasm32-wasi/c++ ] || need+=(libc++-dev-wasm32)
+ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev-wasm32)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${need[*]} (Debian packages used by the tests)"

@@ -1,5 +1,6 @@
 """Write docs/DEVIATIONS.md from harness.game.deviations (the one table of the original program's
-deviations from the rules); tests/test_docs.py checks that the file is current."""
+deviations from the rules), and the README's short table of them and of the findings between its
+markers; tests/test_docs.py checks that both are current."""
 from __future__ import annotations
 
 import sys
@@ -10,7 +11,8 @@ sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
 from harness.game.rulesets import RULE_SOURCES  # noqa: E402
-from harness.game.deviations import table_markdown  # noqa: E402
+from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
+from harness.game.findings import FINDINGS  # noqa: E402
 
 HEADER = """# The original program's deviations from the rules
 
@@ -63,5 +65,27 @@ def render() -> str:
     return HEADER + table_markdown() + ARTICLE_HEADER + article_table() + "\n"
 
 
+README_BEGIN = "<!-- deviations: written by tools/write_deviations_doc.py from harness/game/deviations.py -->"
+README_END = "<!-- end of deviations -->"
+
+
+def readme_table() -> str:
+    """The README's table: each deviation and finding in one line, with its lines, between the markers."""
+    rows = ["| id | lines | what the original does |", "| --- | --- | --- |"]
+    rows += [f"| {d.id} | {d.lines} | {d.brief} |" for d in DEVIATIONS.values()]
+    rows += [f"| {f.id} | {f.lines} | {f.brief} |" for f in FINDINGS]
+    return "\n".join([README_BEGIN, *rows, README_END])
+
+
+def readme_with_table(readme: str) -> str:
+    """*readme* with the text between the markers (the markers included) replaced by readme_table()."""
+    start, end = readme.find(README_BEGIN), readme.find(README_END)
+    if start < 0 or end < start:
+        raise SystemExit(f"README.md: the markers {README_BEGIN!r} ... {README_END!r} are missing")
+    return readme[:start] + readme_table() + readme[end + len(README_END):]
+
+
 if __name__ == "__main__":
     atomic.write_text(ROOT / "docs" / "DEVIATIONS.md", render())
+    readme = ROOT / "README.md"
+    atomic.write_text(readme, readme_with_table(readme.read_text(encoding="utf-8")))

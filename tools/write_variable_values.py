@@ -2,7 +2,8 @@
 
 The tape built from the listing is loaded in a fresh 48K, as `cribbage-zx snapshot` loads it; the
 program's waits are answered in order (`snapshot_cmd.run_to_line`) until each moment's line, and at
-that line every BASIC variable is read from the machine's VARS area (harness/spectrum/variables.py):
+that line every BASIC variable is read from the machine's VARS area (harness/spectrum/variables.py),
+with its place (address and bytes), and the system variables that bound the memory's areas (AREAS):
 the same memory a .z80 snapshot of that moment holds. The HTML edition shows the values beside each
 variable's meaning (basic/variables.toml). Deterministic: the same listing gives the same file, and
 tests/test_variables_map.py checks that the file is current.
@@ -28,6 +29,10 @@ from harness.spectrum.typist import Typist  # noqa: E402
 from harness.spectrum.variables import BasicVariables, ForLoop  # noqa: E402
 
 OUT = ROOT / "basic" / "variable_values.json"
+#: the system variables that bound the memory map's areas (the ZX Spectrum manual, chapter 24): the program
+#: from PROG, the variables from VARS to the 0x80 before E_LINE, the workspace and calculator stack to STKEND,
+#: free memory up to the machine stack under RAMTOP, then what CLEAR kept above it (the chr font, the UDGs)
+AREAS = ("PROG", "VARS", "E_LINE", "WORKSP", "STKBOT", "STKEND", "RAMTOP", "UDG", "CHARS", "P_RAMT")
 MAX_FRAMES = 200_000
 # (id, what the moment is, the line it stops at, the answers to the waits before it). The answers:
 # no instructions, no muggins, any key to cut for deal; the player discards the cards in slots 1 and 2
@@ -67,12 +72,13 @@ def moments() -> dict:
         Typist(machine).type_codes(LOAD_COMMAND)
         run_to_line(machine, line, None, answers, MAX_FRAMES)
         basic = BasicVariables(machine)
-        values = {}
+        values, places = {}, {}
         for v in basic.all():
-            name = v.name if v.kind != "for" else v.name
-            values[name] = value_of(basic.get(v.name))
+            values[v.name] = value_of(basic.get(v.name))
+            places[v.name] = [v.addr, v.size]
         out["moments"].append({"id": ident, "what": what, "line": line, "answers": answers,
-                               "frames": machine.frames, "values": values})
+                               "frames": machine.frames, "values": values,
+                               "areas": {name: machine.peek(name) for name in AREAS}, "places": places})
     return out
 
 

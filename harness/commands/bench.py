@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
+from pathlib import Path
 
 from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
@@ -27,11 +29,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-command", action="store_true",
                         help="leave out the one-game command (regress --games 1 in a fresh process, with report.html "
                              "and with --no-html; about 40 CPU s)")
+    parser.add_argument("--web", action="store_true",
+                        help="instead: play.html in headless chromium against the embedded machine (frames a "
+                             "second, the title's time, the page's weight)")
+    parser.add_argument("--write-doc", type=Path, default=None, metavar="DOC",
+                        help="--web: also put the figures into DOC (docs/BROWSER.md) between its bench markers")
     parser.add_argument("--cores", action="store_true",
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.web:
+        return _web(args)
     if args.cores:
         from ..bench.cores import bench_cores, format_cores
         from ..game.regress import _tape_bytes
@@ -78,3 +87,20 @@ def execute(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     return execute(command_parser(sys.modules[__name__], "cribbage-zx bench", UsageError).parse_args(argv))
+
+
+def _web(args: argparse.Namespace) -> int:
+    from ..web.bench import bench_web, format_web, write_doc
+    from ..web.page import tape_bytes, write_play_page
+    with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-web-") as tmp:
+        folder = Path(tmp)
+        written = write_play_page(folder)
+        if written.path is None:
+            raise UsageError(f"bench --web: {written.problem}")
+        tape = folder / "cribbage.tap"
+        tape.write_bytes(tape_bytes("ru"))
+        result = bench_web(written.path, tape)
+    print(json.dumps(result) if args.json else format_web(result))
+    if args.write_doc is not None:
+        write_doc(args.write_doc, result)
+    return 0

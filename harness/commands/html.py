@@ -1,6 +1,6 @@
 """`cribbage-zx html`: write the browsable edition of the listing.
 
-    cribbage-zx html [--out DIR] [--coverage REPORT.json]
+    cribbage-zx html [--out DIR] [--coverage REPORT.json] [--serve [--port N]]
     cribbage-zx html --report RUN_DIR
 
 
@@ -9,6 +9,11 @@ The coverage defaults to out/regress/report.json when that file exists (its
 empty and the pages say so. Prints the time it took. With --report, writes
 report.html for a regress (or sweep) folder instead, as regress does at the
 end of every run.
+
+Beside the edition, play.html: the game on the WebAssembly core in the page
+(harness/web); without a compiler for it, one line says what is missing and
+the rest of the edition is written all the same. --serve then serves the
+folder on 127.0.0.1 (Ctrl-C stops it), for a browser that refuses file://.
 """
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from ..errors import UsageError
 from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
 from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
+from ..web.page import write_play_page
+from ..web.serve import serve
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
@@ -33,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "if it exists)")
     parser.add_argument("--report", type=Path, default=None, metavar="RUN_DIR",
                         help="write RUN_DIR/report.html for a regress or sweep folder (its report.json) instead")
+    parser.add_argument("--serve", action="store_true",
+                        help="then serve the folder on http://127.0.0.1 until Ctrl-C (play.html and the edition)")
+    parser.add_argument("--port", type=int, default=8000, help="--serve's port (default 8000; 0: any free one)")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -58,13 +68,22 @@ def execute(args: argparse.Namespace) -> int:
     if args.coverage is not None and edition.coverage is None:
         raise UsageError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
                            f"with a coverage key, or a coverage object with counts)")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is 0-65535")
     with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
         done = write_site(edition, folder, in_place=True)
+        played = write_play_page(folder)
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
            f"no coverage key in {coverage}" if coverage else "no coverage file")
     print(f"edition: {args.out / 'index.html'} ({done['pages']} pages, {cov}"
           f"{'' if done['dot'] else '; call graph not drawn: no dot'}) in {elapsed:.2f} s")
+    if played.path is None:
+        print(played.problem)
+    else:
+        print(f"play: {args.out / played.path.name} ({played.size / 1024:.0f} KB, works from file://)")
+    if args.serve:
+        serve(args.out, args.port)
     return 0
 
 

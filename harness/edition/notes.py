@@ -169,13 +169,18 @@ class Moment:
     what: str
     line: int
     values: dict                        # variable name -> value as tools/write_variable_values.py wrote it
+    areas: dict[str, int] = field(default_factory=dict)    # system variable (PROG, VARS, E_LINE, UDG...) -> address
+    places: dict[str, tuple[int, int]] = field(default_factory=dict)   # variable name -> (address, bytes)
 
 
 def read_moments(path: Path) -> list[Moment]:
     """basic/variable_values.json: the variables at named moments of a game."""
     try:
         data = parse_json(Path(path).read_text(encoding="utf-8"), str(path))
-        return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"])) for m in data["moments"]]
+        return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"]),
+                       {str(k): int(v) for k, v in m.get("areas", {}).items()},
+                       {str(k): (int(v[0]), int(v[1])) for k, v in m.get("places", {}).items()})
+                for m in data["moments"]]
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror}") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:

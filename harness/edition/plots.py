@@ -29,6 +29,7 @@ class Plot:
     svg: str
     columns: tuple[str, ...]         # the table behind the plot
     rows: list[tuple] = field(default_factory=list)
+    note: str = ""                   # a sentence under it: how to read it
 
 
 @dataclass(frozen=True)
@@ -62,24 +63,50 @@ def _svg(fig: Figure) -> str:
     return text[text.index("<svg"):]
 
 
+def _whole_counts(ax: Axes, x: bool = False) -> None:
+    """Ticks at whole numbers only: a count of 2.5 cards is no count."""
+    from matplotlib.ticker import MaxNLocator
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if x:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def histogram(name: str, title: str, labels: list[str], observed: list[int], p: float | None,
-              what: str) -> Plot:
-    """Counts per category against the uniform expectation (a line at n/k), with the chi-square p-value."""
+              what: str, groups: list[tuple[str, int]] | None = None, names: list[str] | None = None) -> Plot:
+    """Counts per category against the uniform expectation (a line at n/k), with the chi-square p-value.
+
+    *groups*: consecutive runs of the categories, (label, how many), named once under their ticks with a
+    line between runs (the 52 cards as four suits of 13 ranks: each tick a rank, upright and legible);
+    *names*: each category's full name for the alt text and the table (default: *labels*)."""
     fig, ax = _figure()
     n, k = sum(observed), len(labels)
+    names = names or labels
     expected = n / k if k else 0
     ax.bar(range(k), observed, color=COLOURS["bars"], label="observed")
     ax.axhline(expected, color=COLOURS["expected"], linewidth=1.2, label=f"uniform: {expected:.2f} each")
-    ax.set_xticks(range(k), labels, fontsize=7 if k > 20 else 9, rotation=90 if k > 20 else 0)
+    if groups:
+        ax.set_xticks(range(k), labels, fontsize=8)
+        start = 0
+        for label, size in groups:
+            if start:
+                ax.axvline(start - 0.5, color="#6b6b6b", linewidth=0.8, linestyle=":")
+            ax.annotate(label, ((start + start + size - 1) / 2, 0), xycoords=("data", "axes fraction"),
+                        xytext=(0, -22), textcoords="offset points", ha="center", va="top", fontsize=9,
+                        color="#c00000" if label[:1] in "♥♦" else "#1d1d1d")
+            start += size
+        ax.set_xlim(-0.6, k - 0.4)
+    else:
+        ax.set_xticks(range(k), labels, fontsize=7 if k > 20 else 9, rotation=90 if k > 20 else 0)
+    _whole_counts(ax)
     ax.set_ylabel("count")
     p_text = "no samples" if p is None else f"chi-square p = {p:.3g}"
     ax.set_title(f"{title}: {n} {what}, {p_text}", fontsize=10)
     ax.legend(loc="upper right", fontsize=8, frameon=False)
-    never = [lab for lab, c in zip(labels, observed) if c == 0]
+    never = [lab for lab, c in zip(names, observed) if c == 0]
     alt = (f"Bar chart of {title.lower()}: {n} {what} over {k} categories against a uniform {expected:.2f} "
            f"each; {p_text}; " + (f"never seen: {', '.join(never)}." if never and n >= k else
                                   f"highest {max(observed) if observed else 0}, lowest {min(observed) if observed else 0}."))
-    rows = [(lab, c, round(expected, 3)) for lab, c in zip(labels, observed)]
+    rows = [(lab, c, round(expected, 3)) for lab, c in zip(names, observed)]
     return Plot(name, title, alt, _svg(fig), ("category", "observed", "expected if uniform"), rows)
 
 
@@ -94,6 +121,7 @@ def distribution(name: str, title: str, observed: list[int], exact: list[int], w
             label="exact distribution, scaled to as many")
     ax.set_xticks(scores, [str(s) for s in scores], fontsize=8)
     ax.set_xlabel("points")
+    _whole_counts(ax)
     ax.set_ylabel("count")
     ax.set_title(f"{title}: {n} {what}", fontsize=10)
     ax.legend(loc="upper right", fontsize=8, frameon=False)
@@ -124,6 +152,7 @@ def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], 
         ax.plot([m.x], [m.y], marker="v", color=COLOURS["expected"], markersize=6)
         ax.annotate(m.label, (m.x, m.y), textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7,
                     color=COLOURS["expected"])
+    _whole_counts(ax, x=True)
     ax.set_xlabel("score pegged, in order (the small numbers: where each deal begins)")
     ax.set_ylabel("points")
     ax.set_title(title, fontsize=10)

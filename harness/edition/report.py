@@ -16,6 +16,7 @@ the folder. A sweep's folder (a report.json without transcripts) gets its facts 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ from ..game import events as E
 from ..game.fairness import analyse as fairness_of
 from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, describe, is_transcript_name,
                                judgements_name, read_judgements)
+from ..game.english import TABLE as TRANSLATION
+from ..game.english import read_table
 from ..game.program import RANK_CODES, SUIT_CODES, UDG_TEXT
 from . import glyphs, plots
 from .site import Edition, load_edition, template_env, write_site
@@ -254,6 +257,7 @@ class Row:
     expected: list[str] = field(default_factory=list)      # the engine's itemised reasons
     differences: list[dict] = field(default_factory=list)
     show: dict | None = None                               # program and engine breakdowns, screenshot
+    picture: PictureView | None = None                     # a picture of the screen: folded on the page
     other_rules: list[str] = field(default_factory=list)   # what the other rule sets said, in a few words
 
     @property
@@ -263,6 +267,115 @@ class Row:
         if self.differences:
             return "documented"
         return "k-" + self.kind
+
+
+@dataclass
+class PictureView:
+    """What a picture of the screen showed, as a small table for people (folded behind a disclosure)."""
+    summary: str                                           # "12 card slots, the pegs, 3 lines of text"
+    slots: list[tuple[str, str, CardView | None]] = field(default_factory=list)   # (slot, what, its card)
+    pegs: list[tuple[str, str]] = field(default_factory=list)                      # (whose, the holes)
+    texts: list[tuple[str, str, str | None]] = field(default_factory=list)         # (where, Russian, English)
+    said: list[tuple[str, str | None]] = field(default_factory=list)   # the message and dealer lines, shown unfolded
+
+
+def screen_english(text: str) -> str | None:
+    """The English edition's words for a Russian text the screen showed (basic/translation.tsv, the table the
+    English tape is built from), or None where it shows no Russian or none the table has. A row may hold
+    several texts and numbers («15-ТЬ -4 ПАРЫ -2», a message and the answer typed after it): each longest run
+    of words that is a whole literal of the listing (its trailing dash, colon or equals sign aside) is
+    replaced by its English, numbers and unknown fragments («Д!», the end of a «ХОД!» written over) kept."""
+    words = text.split()
+    if not any(_cyrillic(w) for w in words):
+        return None
+    table = _literal_words()
+    longest = max((len(k) for k in table), default=0)
+    out, i, found = [], 0, False
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            en = table.get(tuple(words[i:i + n]))
+            if en is not None:
+                out.append(en)
+                i += n
+                found = True
+                break
+        else:
+            glued = _glued(words, i, table)      # a literal and what was typed after it, no space between
+            if glued is not None:
+                en, rest, n = glued
+                out.append(en + rest)
+                i += n
+                found = True
+            else:
+                out.append(words[i])
+                i += 1
+    return " ".join(out) if found else None
+
+
+def _glued(words: list[str], i: int, table: dict[tuple[str, ...], str]) -> tuple[str, str, int] | None:
+    """The longest literal that words[i:] begin with when its last word is only the start of a word
+    («(Y/N):"С"», an INPUT's prompt and the answer echoed after it): (English, the rest, words used)."""
+    best = None
+    for ru, en in table.items():
+        n = len(ru)
+        if (i + n <= len(words) and list(ru[:-1]) == words[i:i + n - 1] and words[i + n - 1] != ru[-1]
+                and words[i + n - 1].startswith(ru[-1]) and (best is None or n > best[2])):
+            rest = words[i + n - 1][len(ru[-1]):]
+            if ru[-1][-1].isalpha() and rest[0].isalpha():      # «ВЫ» is not the start of «ВЫБЕРИТЕ»
+                continue
+            best = (en, rest, n)
+    return best
+
+
+def _cyrillic(word: str) -> bool:
+    return any("А" <= ch <= "я" or ch == "Ё" for ch in word)
+
+
+@lru_cache(maxsize=1)
+def _literal_words() -> dict[tuple[str, ...], str]:
+    """Each Russian literal of the translation table as its words -> the English's words (a literal that
+    two rows translate differently is left out: its English depends on the line)."""
+    exact: dict[tuple[str, ...], set[str]] = {}
+    bare: dict[tuple[str, ...], set[str]] = {}
+    for t in read_table(TRANSLATION):
+        if any(_cyrillic(w) for w in t.russian.split()):
+            exact.setdefault(tuple(t.russian.split()), set()).add(" ".join(t.english.split()))
+            bare.setdefault(tuple(t.russian.strip(" -=:").split()), set()).add(" ".join(t.english.strip(" -=:").split()))
+    out = {ru: en.pop() for ru, en in bare.items() if len(en) == 1}
+    out.update({ru: en.pop() for ru, en in exact.items() if len(en) == 1})   # «ВСЕГО » itself before «ВСЕГО = »
+    return out
+
+
+def _slot_words(code: str, cards: _Cards) -> tuple[str, CardView | None]:
+    """A slot's transcript code (picture.SlotView.code) in words, with the card it shows face up."""
+    state, _, rest = code.partition(" ")
+    if state == "up":
+        name, _, colours = rest.partition(" ")
+        paper, _, ink = colours.partition("/")
+        return f"face up (paper {paper}, ink {ink})", cards.view(name)
+    if state == "down":
+        return "face down", None
+    if state == "empty":
+        return "empty table", None
+    return f"something else: “{rest.strip()}”", None
+
+
+SAID_ROWS = ("message", "line 22")       # events.Picture.rows: the message line (23), the dealer/winner line (22)
+
+
+def picture_view(ev: E.Picture | E.Screen, cards: _Cards) -> PictureView:
+    if isinstance(ev, E.Screen):
+        texts = [(f"row {r}", t.strip(), screen_english(t)) for r, t in ev.rows if t.strip()]
+        return PictureView(f"{len(texts)} row{'s' if len(texts) != 1 else ''} of text", texts=texts)
+    slots = [(name, *_slot_words(code, cards)) for name, code in ev.slots.items()]
+    pegs = [(who, ", ".join(map(str, holes)) if isinstance(holes, (list, tuple)) and holes else _shown(holes))
+            for who, holes in ev.pegs.items()]
+    texts = [(where, t.strip(), screen_english(t)) for where, t in ev.rows.items() if t.strip()]
+    parts = [f"{len(slots)} card slot{'s' if len(slots) != 1 else ''}" if slots else "no card",
+             "the pegs" if pegs else "", f"{len(texts)} text{'s' if len(texts) != 1 else ''}" if texts else "",
+             "the board" if ev.board else "", "the winner's flag" if ev.flag else ""]
+    said = [(t, en) for where, t, en in texts if where in SAID_ROWS]
+    return PictureView(", ".join(p for p in parts if p), slots, pegs, texts, said)
 
 
 @dataclass
@@ -294,6 +407,20 @@ class GameView:
     final_board: str | None
     pictures: int = 0                    # pictures of the screen judged, under the verdict's rule set
     screen_checks: int = 0               # the checks in them (not among the engine checks)
+    gif_size: tuple[int, int] | None = None   # shown at twice the Spectrum's pixels, sharp (GIF_SCALE)
+
+
+GIF_SCALE = 2
+
+
+def gif_size(path: Path) -> tuple[int, int] | None:
+    """The size to show an action GIF at: GIF_SCALE times its own (320 x 256 border and all: 640 x 512)."""
+    from PIL import Image
+    try:
+        with Image.open(path) as im:
+            return im.width * GIF_SCALE, im.height * GIF_SCALE
+    except OSError:
+        return None
 
 
 def _who(value: Any) -> str:
@@ -306,8 +433,10 @@ def _difference_view(d: Difference, ed: Edition) -> dict:
     else:
         kind = d.kind.value
         lines = ed.difference_lines.get(kind) or ed.difference_lines.get(kind.split(":")[0], [])
-    return {"kind": d.kind.value, "who": _who(d.who) or "—", "expected": _shown(d.expected),
-            "observed": _shown(d.observed), "cause": describe(d), "deviation": d.deviation, "lines": lines}
+    expected, observed = _shown(d.expected), _shown(d.observed)
+    return {"kind": d.kind.value, "who": _who(d.who) or "—", "expected": expected, "observed": observed,
+            "expected_en": screen_english(expected), "observed_en": screen_english(observed),
+            "cause": describe(d), "deviation": d.deviation, "lines": lines}
 
 
 def _shown(value: Any) -> str:
@@ -422,6 +551,13 @@ def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict
             row.text = "muggins " + ("on" if ev.muggins else "off")
         elif isinstance(ev, E.Claim):
             row.text = f"the player claims {ev.claimed}"
+        elif isinstance(ev, E.Picture):
+            row.text = (f"the screen at {ev.moment} (line {ev.line})"
+                        + (", taken while a drawing routine ran: not judged" if ev.drawing else ""))
+            row.picture = picture_view(ev, cards)
+        elif isinstance(ev, E.Screen):
+            row.text = f"the screen's {ev.what}"
+            row.picture = picture_view(ev, cards)
         else:
             row.text = "; ".join(f"{k.replace('_', ' ')} {_shown(v)}" for k, v in E.event_to_json(ev).items()
                                  if k not in ("kind", "rows", "variables"))
@@ -464,7 +600,8 @@ def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict
                     counts[verdict].checks if verdict in counts else 0, g.judgements is not None, race,
                     gif.name if gif.exists() else None, f"{g.name}/{final.name}" if final else None,
                     counts[verdict].pictures if verdict in counts else 0,
-                    counts[verdict].screen_checks if verdict in counts else 0)
+                    counts[verdict].screen_checks if verdict in counts else 0,
+                    gif_size(gif) if gif.exists() else None)
 
 
 def _rank(rank: int) -> str:
@@ -487,6 +624,17 @@ def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], 
 
 
 # ----------------------------------------------------------------------------- fairness and show scores
+SHOW_NOTES = {
+    "hands": "Why kept hands beat random ones: the exact distribution is of four cards dealt at random with a "
+             "random starter, but every hand shown here is the four a player chose to keep of the six dealt, "
+             "throwing away the two that score least with the rest; so the bars stand to the right of the line "
+             "(fewer hands of 0-2 points, more of 6 and over) and their mean is higher. That is the players' "
+             "choice showing, not an unfair deck.",
+    "cribs": "A crib is made of the cards the two players threw away: the dealer throws cards that score together "
+             "into his own crib, the other player throws cards that do not, so the two pull in opposite "
+             "directions and a crib has no reason to beat random hands the way kept hands do; with a few "
+             "dozen cribs the bars say little either way."}
+
 def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
     """The cut for deal, the dealt cards and the starters of every game against a fair deck, and the
     program's show scores against the exact distribution."""
@@ -496,24 +644,36 @@ def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
     deck = [str(c) for c in full_deck()]
     out = []
     labels = {"cut for deal (player's rank)": [_rank(r) for r in range(1, 14)]}
+    suits = {s: name for s, name in zip(SUIT_SYMBOLS, ("hearts", "clubs", "diamonds", "spades"))}
     for group, gr in result["groups"].items():
         for test, t in gr["tests"].items():
             if not t["n"]:
                 continue
             keys = list(t["observed"])
-            shown = labels.get(test) or [latin(k) if k in deck else k for k in keys]
+            groups = None
+            if all(k in deck for k in keys):          # the cards: suit by suit, each tick a rank, upright
+                keys.sort(key=lambda k: (SUIT_SYMBOLS.index(latin(k)[-1]), parse_card(k).rank))
+                names = [latin(k) for k in keys]
+                shown = [n[:-1] for n in names]
+                groups = [(f"{sym} {suits[sym]}", sum(1 for n in names if n[-1] == sym))
+                          for sym in dict.fromkeys(n[-1] for n in names)]
+            else:
+                shown = labels.get(test) or keys
+                names = shown
             slug = f"{group}-{test}".split(" (")[0].replace(" ", "-")
             out.append(plots.histogram(slug, f"{test[0].upper()}{test[1:]}, {group}", shown,
                                        [t["observed"][k] for k in keys], t["p"],
-                                       "cuts" if test.startswith("cut") else "cards"))
+                                       "cuts" if test.startswith("cut") else "cards", groups, names))
     hand, crib = exact_show_counts()
     for which, exact, hands in (("hands", hand, (E.ShowHand.COMPUTER, E.ShowHand.PLAYER)),
                                 ("cribs", crib, (E.ShowHand.CRIB,))):
         seen = Counter(sum(getattr(ev, c) for c in COMPONENTS) for g in run.games for ev in g.events
                        if isinstance(ev, E.Show) and ev.hand in hands)
         if seen:
-            out.append(plots.distribution(f"show-{which}", f"Show scores, {which}",
-                                          [seen.get(s, 0) for s in range(len(exact))], exact, which))
+            plot = plots.distribution(f"show-{which}", f"Show scores, {which}",
+                                      [seen.get(s, 0) for s in range(len(exact))], exact, which)
+            plot.note = SHOW_NOTES[which]
+            out.append(plot)
     return out, result
 
 
@@ -527,16 +687,53 @@ def facts(value: Any) -> Any:
     return _shown(value)
 
 
-def _run_facts(rep: dict) -> dict:
-    """The run itself, each label saying what its number is."""
-    return {"games asked for": rep.get("games"), "games played": rep.get("played"),
-            "how the run ended": rep.get("ended"), "deals": rep.get("deals"), "actions": rep.get("actions"),
-            "the thorough set played too": bool(rep.get("thorough")),
-            "worker processes": rep.get("workers"),
-            "where the games ran": rep.get("scheduler") or "this machine's process pool",
-            "wall time of the run (s)": rep.get("wall_s"),
-            "mean time of a game in its worker (wall s)": rep.get("wall_s_per_game"),
-            "emulated time of all games (Spectrum s)": rep.get("emulated_s")}
+RUN_WORDS_KEYS = ("games", "played", "ended", "deals", "actions", "thorough", "workers", "scheduler", "accelerate",
+                  "wall_s", "wall_s_per_game", "emulated_s", "jobs_cpu_s", "pictures", "screen_checks",
+                  "screen_differences", "screen_unexplained", "screen_cpu_share", "tape")
+
+
+def _n(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def run_words(rep: dict[str, Any]) -> list[str]:
+    """The run itself in sentences (the keys of RUN_WORDS_KEYS; a key the run lacks is left out of its sentence)."""
+    out = []
+    games, played, ended = rep.get("games"), rep.get("played"), rep.get("ended")
+    if games is not None:
+        out.append(f"{_n(games)} game{'s' if games != 1 else ''} asked for, {_n(played if played is not None else '?')} "
+                   f"played; the run ended {'complete, every game played to its end' if ended == 'complete' else ended}.")
+    if rep.get("deals") is not None or rep.get("actions") is not None:
+        out.append(f"{_n(rep.get('deals', '?'))} deals and {_n(rep.get('actions', '?'))} actions (each an answer "
+                   f"to the program's wait for a key).")
+    if rep.get("workers") is not None:
+        where = f"the Dask cluster at {rep['scheduler']}" if rep.get("scheduler") else "this machine's process pool"
+        workers = rep["workers"]
+        out.append(f"The games ran in {where}, {_n(workers)} worker process{'es' if workers != 1 else ''}"
+                   + ("; the thorough rule set was played too" if rep.get("thorough") else "")
+                   + ("; the ROM's slow routines were accelerated" if rep.get("accelerate") else "") + ".")
+    if rep.get("wall_s") is not None:
+        text = f"The run took {rep['wall_s']} s of wall time"
+        if rep.get("wall_s_per_game") is not None:
+            text += f"; a game took {rep['wall_s_per_game']} s in its worker on average"
+        if rep.get("jobs_cpu_s") is not None:
+            text += f", {rep['jobs_cpu_s']} CPU s in all"
+        if rep.get("emulated_s") is not None:
+            text += (f"; the games' own time on a real Spectrum would be {rep['emulated_s']} s "
+                     f"({rep['emulated_s'] / 60:.0f} minutes at 50 frames a second)")
+        out.append(text + ".")
+    if rep.get("pictures") is not None:
+        text = (f"{_n(rep['pictures'])} pictures of the screen were judged, with {_n(rep.get('screen_checks', '?'))} "
+                f"checks of their slots, pegs and lines: {_n(rep.get('screen_differences', '?'))} differences, "
+                f"{_n(rep.get('screen_unexplained', '?'))} of them unexplained")
+        if rep.get("screen_cpu_share") is not None:
+            text += f"; reading the screen took {100 * rep['screen_cpu_share']:.1f} % of the games' CPU time"
+        out.append(text + ".")
+    tape = rep.get("tape")
+    if isinstance(tape, dict) and tape:
+        out.append(f"The tape: {tape.get('path', '?')} (SHA-256 {str(tape.get('sha256', '?'))[:16]}…, "
+                   f"fingerprint {str(tape.get('fingerprint', '?'))[:16]}…).")
+    return out
 
 
 def write_report_html(run_dir: Path) -> Path:
@@ -547,7 +744,7 @@ def write_report_html(run_dir: Path) -> Path:
     ed = load_edition(report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
-    write_site(ed, run_dir / EDITION_DIR)
+    write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
     cards = _Cards()
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]
@@ -577,9 +774,10 @@ def write_report_html(run_dir: Path) -> Path:
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
         failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
-        other_facts=facts(_run_facts(rep) | {k: v for k, v in rep.items() if k not in shown_keys})
+        run_words=run_words(rep) if run.games else [],
+        other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys and k not in RUN_WORDS_KEYS})
         if run.games else facts(rep),
-        gif=next((g.gif for g in games if g.gif), None), run_dir_name=run_dir.name)
+        gif=next((g for g in games if g.gif), None), run_dir_name=run_dir.name)
     out = run_dir / "report.html"
     atomic.write_text(out, html)
     return out

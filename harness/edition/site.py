@@ -26,7 +26,7 @@ from ..game.english import read_table as read_translation
 from ..spectrum import charset
 from ..game.coverage_notes import NOTES as COVERAGE_NOTES
 from ..game.deviations import DEVIATIONS
-from ..game.program import UDG_TEXT
+from ..game.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
@@ -256,6 +256,7 @@ def template_env() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              bytecode_cache=_bytecode_cache())
     env.filters["words"] = words
+    env.globals["zip"] = zip
     return env
 
 
@@ -309,9 +310,11 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
-def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
+def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None) -> dict:
     """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
-    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line."""
+    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line.
+    *back*, (href from the edition's folder, label): a link first in every page's bar, to the page the
+    edition belongs to (a regress run's report.html)."""
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
@@ -340,7 +343,7 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
         "never_set": [v for v in ed.analysis.variables.values() if v.reads and not v.sets],
     }
     common = {"stats": stats, "coverage": ed.coverage, "heat_levels": HEAT_LEVELS, "css": "style.css",
-              "home": "index.html", "nav": NAV, "glyph_row": glyphs.ink_row}
+              "home": "index.html", "nav": ([back] if back else []) + NAV, "glyph_row": glyphs.ink_row}
     pages: dict[str, str] = {}
 
     def page(name: str, template: str, **context):
@@ -369,8 +372,11 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
              routine_page=ed.routine_page, title=f"{r.line} {r.title}")
     values = {v.name: [(m, shown_value(m.values[v.name], v.kind) if v.name in m.values else None)
                        for m in ed.moments] for v in ed.analysis.variables.values()}
+    places = {v.name: [(m, m.places.get(v.name)) for m in ed.moments] for v in ed.analysis.variables.values()}
+    maps = [(m, memory_map(m, len(ed.udgs))) for m in ed.moments]
     page("variables.html", "variables.html", variables=_variable_groups(ed), meanings=ed.meanings,
-         moments=ed.moments, values=values, title="Variables: a memory map")
+         moments=ed.moments, values=values, places=places, maps=[(m, a) for m, a in maps if a],
+         title="Variables: a memory map")
     page("reconstruction.html", "reconstruction.html",
          judgements=[(j, inline_code(j.evidence), by_number.get(j.line)) for j in ed.judgements.values()],
          title="The reconstruction")
@@ -409,6 +415,55 @@ def write_site(ed: Edition, out: Path, in_place: bool = False) -> dict:
 NAV = [("index.html", "Edition"), ("listing.html", "Listing"), ("routines.html", "Routines"),
        ("variables.html", "Variables"), ("reconstruction.html", "Reconstruction"),
        ("deviations.html", "Deviations"), ("coverage.html", "Dead code & coverage"), ("glyphs.html", "Glyphs")]
+
+
+@dataclass(frozen=True)
+class Area:
+    """One stretch of the 48K's memory at a moment: [start, end) and what it holds."""
+    name: str
+    what: str
+    start: int
+    end: int
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+# the fixed part of the map (the ZX Spectrum manual, chapter 24)
+FIXED_AREAS = (("ROM", "the 16K ROM: BASIC itself", 0, 16384),
+               ("screen", "the display file and its attributes", 16384, 23296),
+               ("printer buffer", "the ZX Printer's buffer", 23296, 23552),
+               ("system variables", "the ROM's system variables (PROG, VARS, E_LINE...)", 23552, 23734))
+
+
+def memory_map(moment: Moment, udgs: int) -> list[Area]:
+    """The memory at a moment, low to high, from the system variables tools/write_variable_values.py read
+    (an empty list for a moment without them); *udgs*: how many UDGs the program defines (8 bytes each)."""
+    a = moment.areas
+    if not {"PROG", "VARS", "E_LINE", "STKEND", "RAMTOP", "UDG"} <= set(a):
+        return []
+    out = [Area(*f) for f in FIXED_AREAS]
+    out += [Area("channels", "the channel information, from CHANS", 23734, a["PROG"]),
+            Area("program", "the BASIC program, line by line, from PROG", a["PROG"], a["VARS"]),
+            Area("variables", "the variables area, from VARS (each variable's place is in the table below), "
+                 "and its 0x80 end marker", a["VARS"], a["E_LINE"]),
+            Area("workspace", "the edit line, INPUT's workspace and the calculator's stack, E_LINE to STKEND",
+                 a["E_LINE"], a["STKEND"]),
+            Area("free and stacks", "free memory, then the machine stack and the GO SUB stack under RAMTOP",
+                 a["STKEND"], a["RAMTOP"] + 1)]
+    if a["RAMTOP"] + 1 < FONT_ADDRESS:
+        out.append(Area("above RAMTOP", "kept by CLEAR, unused", a["RAMTOP"] + 1, FONT_ADDRESS))
+    out.append(Area(f"the {FONT_NAME} font", f'the font line 2 loads (LOAD "{FONT_NAME}" CODE {FONT_ADDRESS}), '
+                    f"codes 32-127; CHARS = {a.get('CHARS', '?')}, 256 below it", FONT_ADDRESS,
+                    FONT_ADDRESS + FONT_LENGTH))
+    if FONT_ADDRESS + FONT_LENGTH < a["UDG"]:
+        out.append(Area("unused", "between the font and the UDGs", FONT_ADDRESS + FONT_LENGTH, a["UDG"]))
+    out.append(Area("UDGs", f"the user-defined graphics from UDG: the {udgs} the program defines (the cards' "
+                    f"letters, suits and the ten)", a["UDG"], a["UDG"] + 8 * udgs))
+    if a["UDG"] + 8 * udgs < 65536:
+        out.append(Area("top", "above the UDGs", a["UDG"] + 8 * udgs, 65536))
+    return out
 
 
 def _key_order(key: str) -> tuple[int, int]:

@@ -2,19 +2,20 @@
 
 One page beside report.json (its own template, strength.html, and its own
 small stylesheet inline, so it opens from file:// with nothing else), and the
-PNG plots matplotlib draws from the report: the win rates with their
-intervals, the points per deal by kind, the crib table beside the published
+PNG plots matplotlib draws from the report: the ladder of players (games
+won against the careful player), the win rates with their intervals, the points per deal by kind, the crib table beside the published
 ones, and the discards' losses.
 """
 from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from ..runtime import atomic
 from .site import template_env
 
-PLOTS = ("win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png")
+PLOTS = ("ladder.png", "win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png")
 
 
 def _figure_png(fig) -> bytes:
@@ -25,10 +26,50 @@ def _figure_png(fig) -> bytes:
     return buf.getvalue()
 
 
-def _err(ci: dict, scale: float = 1.0) -> tuple[float, float, float]:
-    """(value, below, above) of an interval dict for an error bar."""
-    v = ci.get("rate", ci.get("mean"))
-    return v * scale, (v - ci["lo"]) * scale, (ci["hi"] - v) * scale
+def _err(ci: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
+    """(value, below, above) of an interval dict for an error bar (no bar where a bound is open: n = 1)."""
+    v = float(ci["rate"] if "rate" in ci else ci["mean"])
+    lo = v if ci["lo"] is None else float(ci["lo"])
+    hi = v if ci["hi"] is None else float(ci["hi"])
+    return v * scale, (v - lo) * scale, (hi - v) * scale
+
+
+#: the ladder's players as the chart names them (harness/game/strength.py LADDER has them in words)
+LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy", "program": "the program",
+                 "ev": "careful (ev)"}
+
+
+def ladder_plot(report: dict[str, Any]) -> Any:
+    """The ladder: each player's games won against the careful (expected-value) player, weakest first,
+    the program's rung marked; None when there is no rung."""
+    import matplotlib.pyplot as plt
+    rungs = [r for r in report.get("ladder", []) if r["wins_vs_ev"]["rate"] is not None]
+    if not rungs:
+        return None
+    fig, ax = plt.subplots(figsize=(7.5, 0.55 * len(rungs) + 1.0))
+    values: list[float] = []
+    lows: list[float] = []
+    highs: list[float] = []
+    labels: list[str] = []
+    colours: list[str] = []
+    for r in rungs:
+        v, lo, hi = _err(r["wins_vs_ev"], 100)
+        values.append(v)
+        lows.append(lo)
+        highs.append(hi)
+        labels.append(f"{LADDER_LABELS.get(r['player'], r['player'])}  (n = {r['wins_vs_ev']['n']})")
+        colours.append("#b3261e" if r["player"] == "program" else "#20303f")
+    y = list(range(len(rungs)))
+    ax.barh(y, values, xerr=[lows, highs], color=colours, capsize=3)
+    for yy, v, above in zip(y, values, highs):
+        ax.text(min(v + above + 1.5, 92), yy, f"{v:.0f} %", va="center", fontsize=8)
+    ax.axvline(50, color="#888", lw=0.8)
+    ax.set_yticks(y, labels, fontsize=9)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won against the careful (expected-value) player, % (95 % Wilson interval)")
+    ax.set_title("The ladder of players, weakest at the top; the program in red", fontsize=10)
+    return fig
 
 
 def plots(report: dict) -> dict[str, bytes]:
@@ -38,13 +79,16 @@ def plots(report: dict) -> dict[str, bytes]:
     import matplotlib.pyplot as plt
     out: dict[str, bytes] = {}
     figures = {o: f for o, f in report["figures"].items() if f["completed"]}
+    fig = ladder_plot(report)
+    if fig is not None:
+        out["ladder.png"] = _figure_png(fig)
 
     # win rates: the computer's against each opponent, the first dealer's, and the engine's self-play
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
     labels, values, lows, highs, colours = [], [], [], [], []
     for o, f in figures.items():
         for name, key, colour in (("computer vs " + o, "computer_wins", "#20303f"),
-                                  ("first dealer, vs " + o, "first_dealer_wins", "#8a4b00")):
+                                  ("first dealer, vs " + o + " (unequal players)", "first_dealer_wins", "#8a4b00")):
             v, lo, hi = _err(f[key], 100)
             labels.append(name), values.append(v), lows.append(lo), highs.append(hi), colours.append(colour)
     for name, e in report["engine"].items():
@@ -77,7 +121,8 @@ def plots(report: dict) -> dict[str, bytes]:
                 ax.bar(x, v, width * 0.95, bottom=bottom, color=colour, label=kind if k == 0 and s == 0 else None)
                 bottom += v
             t = f["points_per_deal"][side]["total"]
-            ax.errorbar(x, t["mean"], yerr=[[t["mean"] - t["lo"]], [t["hi"] - t["mean"]]], color="k", capsize=3)
+            v, below, above = _err(t)
+            ax.errorbar(x, v, yerr=[[below], [above]], color="k", capsize=3)
             ax.text(x, 0.3, "program" if side == "computer" else o, rotation=90, color="white", fontsize=8,
                     ha="center", va="bottom")
     ax.set_xticks(range(len(figures)), [f"vs {o}" for o in figures])
@@ -132,9 +177,10 @@ def plots(report: dict) -> dict[str, bytes]:
 def write_strength_page(folder: Path, report: dict) -> Path:
     """Write folder/strength.html and its PNG plots; return the page's path."""
     folder = Path(folder)
-    for name, data in plots(report).items():
+    drawn = plots(report)
+    for name, data in drawn.items():
         atomic.write_bytes(folder / name, data)
-    html = template_env().get_template("strength.html").render(r=report, plots=PLOTS)
+    html = template_env().get_template("strength.html").render(r=report, plots=drawn)
     path = folder / "strength.html"
     atomic.write_text(path, html)
     return path

@@ -30,6 +30,7 @@ class Deviation:
     rule: str                                    # the rule it departs from
     article: str                                 # what the article says, quoted
     standard: str                                # what the standard rules say
+    brief: str                                   # the deviation in one line, for the README's table
     causes: tuple[Cause, ...]                    # the causes of the differences it can explain
     match: Callable[[Difference, Rules], bool]   # exactly this difference, under these rules
     under: Callable[[Rules], bool] = lambda rules: True   # the rule sets where it is a deviation at all
@@ -172,6 +173,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "(«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.»).",
         standard="Pegged once each: a go or last card 1, a thirty-one 2, his heels 2 (ACC rules, Rule 6.3; "
                     "Cadenza: \"the dealer scores two points 'for his heels'\").",
+        brief="every go, last card, thirty-one and his heels is pegged twice",
         causes=(Cause.UNMATCHED_PEG,),
         match=_repeat_at_reset,
     ),
@@ -186,6 +188,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         standard="Go is said only by a player with no card that can be laid without passing 31 (ACC "
                     "rules, Hoyle; Cadenza: \"either cannot play without making the total of the played "
                     "cards greater than 31 or is simply out of cards\").",
+        brief="a go is accepted whenever the count is 22 or more, a playable card in hand or not",
         causes=(Cause.GO_WITH_A_CARD,),
         match=_false_go_accepted,
     ),
@@ -202,6 +205,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         standard="Muggins is optional (off in the ACC rules unless announced); where played, the "
                     "opponent pegs only the points the player failed to claim, and an over-claim is "
                     "corrected to the true count. The Cadenza manual has no muggins.",
+        brief="under muggins any wrong count hands the computer the whole hand",
         causes=(Cause.PEGGED,),
         match=_muggins_takes_all,
         under=lambda rules: rules.muggins != "off",
@@ -219,6 +223,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "наберет 121 очко.»",
         standard="The first player to reach 121 wins the game (ACC rules; Cadenza: \"the first player "
                     "to reach 121 points wins\").",
+        brief="a game the computer wins by muggins is credited to the player",
         causes=(Cause.GAME_CREDITED, Cause.GAMES_TALLY),
         match=_muggins_win_credited_to_player,
     ),
@@ -232,6 +237,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "games, «Наша программа счет по геймам не ведет», though the listing does: G(), 8260-8310.)",
         standard="A skunk (the loser below 91) counts two games, a double skunk (below 61) four (ACC "
                     "rules); Cadenza: a lurch (below 61) gives the winner an additional game.",
+        brief="the tally counts one game a win, lurch or not",
         causes=(Cause.GAMES_TALLY,),
         match=_one_game_per_win,
         under=lambda rules: rules.game_points != "single",
@@ -245,6 +251,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         rule="His heels: 1 (article), 2 (standard, Cadenza).",
         article="«Если валет оказывается картой-стартером, то сдатчику эасчитывается очко.» (one point)",
         standard="Two points for his heels (ACC rules; Cadenza: \"the dealer scores two points\").",
+        brief="his heels scores 2 where the article says 1 (a difference under the article's rules only)",
         causes=(Cause.PEGGED,),
         match=_heels_two,
         under=lambda rules: rules.his_heels == 1,
@@ -263,6 +270,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "одно очко, а если к» … «31, то добавляются 2» (3 in all).",
         standard="A thirty-one scores 2 and no extra point for the last card (ACC rules; Cadenza: \"1 for "
                     "playing the last card, or 2 if this brings the total to exactly 31\").",
+        brief="a 31 on the last card scores 2 where the article gives 3 (under the article's rules only)",
         causes=(Cause.GO_PEGGED,),
         match=_no_last_card_point_after_31,
         under=lambda rules: rules.thirty_one_last_card == 3,
@@ -282,6 +290,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "выходить за пределы 31 очка нельзя. Тогда он объявляет \"ХОД\"».",
         standard="The opponent of the player who says go lays every card he can; the next series is "
                     "led by the player who did not lay the last card (ACC rules).",
+        brief="a go taken back leaves the player's next turn skipped and the wrong player leading",
         causes=(Cause.OUT_OF_TURN, Cause.TURN_SKIPPED, Cause.GO_OUT_OF_TURN),
         match=_go_taken_back_stays,
     ),
@@ -298,6 +307,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
         article="The game ends at 121: «кончен, когда кто-то наберет 121 очко.»",
         standard="Play stops the moment either player reaches 121 (ACC rules), even in the middle of the "
                     "play.",
+        brief="a game won by D1's repeated peg is noticed a card late and credited to the other player",
         causes=(Cause.SCORED_AFTER_121, Cause.PLAYED_AFTER_121, Cause.GAME_CREDITED, Cause.GAMES_TALLY),
         match=_win_at_reset_unnoticed,
     ),
@@ -315,6 +325,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                    "очереди.»",
         standard="Each player cuts the shuffled pack; the lower card deals (ACC rules, Cadenza: \"the "
                     "player with the lower card deals first\").",
+        brief="the first cut for deal comes from the unshuffled deck: nobody ever cuts an ace, a two or a three",
         causes=(Cause.FAIRNESS_FLAG,),
         match=_first_cut_never_low,
     ),
@@ -329,6 +340,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                 "вверх, не показывая их противнику».",
         standard="The discards to the crib are laid face down (ACC rules); a player's own hand stays in "
                  "view. (Not a scoring rule: a screen deviation.)",
+        brief="a discard taken back (the same card chosen twice) stays face down until the discard ends",
         causes=(Cause.SCREEN_FACE,),
         match=_taken_back_face_down,
     ),
@@ -343,6 +355,7 @@ DEVIATIONS: dict[str, Deviation] = {d.id: d for d in (
                 "себе очко.»",
         standard="A go is said when a player cannot play (ACC rules); nothing of it stays once play goes "
                  "on. (Not a scoring rule: a screen deviation.)",
+        brief="after a go, «Д!» of «ХОД!» stays beside the count until the show",
         causes=(Cause.SCREEN_STALE,),
         match=_go_remnant_beside_count,
     ),

@@ -22,19 +22,22 @@ class Finding:
     lines: str                # the BASIC lines involved
     cause: str                # what a person does
     what: str                 # what the listing does with it
+    brief: str                # the finding in one line, for the README's table
 
 
 FINDINGS = (
     Finding("F1", "3", P.INSTRUCTIONS_TESTED, 1, f"{P.ASK_INSTRUCTIONS}-{P.INSTRUCTIONS_TESTED}",
             "answers the first question («ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):») with ENTER alone",
             "7070 tests I$(1)=\"Y\": the first character of an empty string is out of range, "
-            "so the program stops with «3 Subscript wrong» before the game begins (RUN starts again)."),
+            "so the program stops with «3 Subscript wrong» before the game begins (RUN starts again).",
+            "ENTER alone at the first question stops the program («3 Subscript wrong»)"),
     Finding("F2", "2", P.ASK_CLAIM, 1, f"{P.ASK_CLAIM}-{P.CLAIM_RANGE_CHECK}",
             "types a letter at «ВВЕДИТЕ СВОЙ СЧЕТ:» (muggins on)",
             "SS is a numeric INPUT: the ROM evaluates what is typed as an expression, and a letter that "
             "names no simple variable of the program stops it with «2 Variable not found» (one that does, "
             "such as S or P, is taken as that variable's value); 4785 only re-asks a number below 0 or "
-            "above 50."),
+            "above 50.",
+            "a letter typed as the muggins count stops the program («2 Variable not found»)"),
 )
 
 

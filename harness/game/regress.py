@@ -444,7 +444,7 @@ def summary_table(report: dict) -> str:
         *((f"finding {k} (the original stops)", v) for k, v in report.get("findings", {}).items()),
         *((f"unexplained under {k} rules", v) for k, v in report.get("unexplained_by_rules", {}).items()
           if k != "standard"),
-        *(summary_rows(report["coverage"]) if report.get("coverage") else ()),
+        *(summary_rows(report["coverage"], bool(report.get("thorough"))) if report.get("coverage") else ()),
         ("emulated seconds", report["emulated_s"]), ("wall seconds", report["wall_s"]),
         ("wall seconds per game, in its worker", report["wall_s_per_game"]),
     ]

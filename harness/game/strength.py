@@ -15,9 +15,10 @@ report.json, strength.html with its plots, and a transcript per game.
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..runtime import atomic
 from ..cribbage.discard import crib_table
@@ -31,7 +32,8 @@ from ..resources import PUBLISHED_CRIB
 from . import regress
 from .events import read_jsonl, transcript_records, write_transcript
 from .judgements import is_transcript_name
-from .study import StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures, wilson
+from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
+                    wilson)
 
 OPPONENTS = ("random", "greedy", "ev")
 #: engine self-play: (player 0, player 1); the first measures the first dealer's advantage between equals
@@ -97,7 +99,7 @@ def engine_figures(chunks: list[dict]) -> dict:
         out[name] = {"games": len(rs),
                      "player0_wins": wilson(sum(r["winner"] == 0 for r in rs), len(rs)),
                      "first_dealer_wins": wilson(sum(r["winner"] == r["first_dealer"] for r in rs), len(rs)),
-                     "points_per_deal": [mean_ci(sum(r["points"][p].values()) / r["deals"] for r in rs)
+                     "points_per_deal": [mean_ci((sum(r["points"][p].values()) / r["deals"] for r in rs), 0.0)
                                          for p in (0, 1)]}
     return out
 
@@ -105,6 +107,105 @@ def engine_figures(chunks: list[dict]) -> dict:
 def band_overlap(measured: dict, band: list[float]) -> bool:
     """Whether a rate's interval meets the published band [low, high]."""
     return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
+
+
+def first_dealer_check(measured: dict[str, Any] | None, band: list[float], z: float = Z95) -> dict[str, Any]:
+    """The first dealer's rate between equal players against the published band, said as it is.
+
+    The band (55-56 %) is only worth testing against with an interval narrow enough to tell it from no
+    advantage at all (50 %): a half-width below the band's low edge less 50 %. With a wider interval
+    the check says "too few games" and how many would do (at the band's middle, Wilson's half-width
+    is about z * sqrt(p (1 - p) / n)); with a narrower one, "consistent at 95 %" when the interval
+    meets the band, "inconsistent at 95 %" when it lies wholly below or above it.
+    """
+    needed = round(band[0] - 0.5, 4)
+    middle = (band[0] + band[1]) / 2
+    games_needed = math.ceil(z * z * middle * (1 - middle) / (needed * needed))
+    out = {"band": band, "estimate": measured, "half_width_needed": needed, "games_needed": games_needed}
+    if not measured or measured["rate"] is None:
+        return out | {"status": "too few games", "half_width": None}
+    half = round(max(measured["rate"] - measured["lo"], measured["hi"] - measured["rate"]), 4)
+    if half >= needed:
+        status = "too few games"
+    elif band_overlap(measured, band):
+        status = "consistent at 95 %"
+    else:
+        status = "inconsistent at 95 %"
+    return out | {"status": status, "half_width": half}
+
+
+#: the ladder of players, weakest first: (name, who it is in a player's words); "program" is the BASIC program
+LADDER = (("random", "a random player"), ("highest", "a player who always throws away its two highest cards"),
+          ("greedy", "a greedy player (the most points now)"), ("program", "the magazine's program"),
+          ("ev", "a careful player (the exact expected value of every choice)"))
+
+
+def ladder(figures: dict[str, Any], engine: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each player's games won against the expected-value player, weakest first: the engine's by self-play
+    ("X vs ev", player 0's wins; "ev vs ev" is the ev player against itself), the program's from its match
+    against ev on the Spectrum. A player with no such games is left out."""
+    rungs = []
+    for name, words in LADDER:
+        if name == "program":
+            f = figures.get("ev")
+            if not f or not f["completed"]:
+                continue
+            wins, source = f["computer_wins"], f"the program on the Spectrum, {f['completed']} games"
+        else:
+            e = engine.get(f"{name} vs ev")
+            if not e or not e["games"]:
+                continue
+            wins, source = e["player0_wins"], f"the rules engine by itself, {e['games']} games"
+        rungs.append({"player": name, "words": words, "wins_vs_ev": wins, "source": source})
+    return rungs
+
+
+def _placed(program: dict[str, Any], rungs: list[dict[str, Any]]) -> tuple[list[str], list[str], list[str]]:
+    """The engine's players the program beats, cannot be told from, and loses to (intervals apart or not)."""
+    above, level, below = [], [], []
+    for r in rungs:
+        w = r["wins_vs_ev"]
+        if r["player"] == "program" or w["rate"] is None:
+            continue
+        if program["lo"] > w["hi"]:
+            above.append(r["words"])
+        elif program["hi"] < w["lo"]:
+            below.append(r["words"])
+        else:
+            level.append(r["words"])
+    return above, level, below
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plain_words(report: dict[str, Any]) -> str:
+    """The page's first sentence: how strong the computer is in a player's terms (where it stands on the
+    ladder, its games won against a careful player) and what its discards cost it in a game."""
+    rungs = report["ladder"]
+    program = next((r["wins_vs_ev"] for r in rungs if r["player"] == "program"), None)
+    loss = report["computer"]["discards"]["all"]["loss"]
+    ev = report["figures"].get("ev")
+    if program is None or program["rate"] is None or loss["mean"] is None or not ev or not ev["completed"]:
+        return "Too few games for a verdict: the program has no completed game against the careful player."
+    above, level, below = _placed(program, rungs)
+    parts = []
+    if above:
+        parts.append(f"plays measurably better than {_listed(above)}")
+    if level:
+        parts.append(f"cannot be told apart from {_listed(level)}")
+    if below:
+        parts.append(f"plays measurably worse than {_listed(below)}")
+    deals = ev["deals"] / ev["completed"]
+    per_game = loss["mean"] * deals
+    lo = "" if loss["lo"] is None else f"{loss['lo'] * deals:.0f}"
+    hi = "" if loss["hi"] is None else f"{loss['hi'] * deals:.0f}"
+    span = f" (95 %: {lo}-{hi})" if lo and hi else ""
+    return (f"The computer {_listed(parts)} in these games: against the careful player it wins "
+            f"{100 * program['rate']:.0f} % of its games (95 %: {100 * program['lo']:.0f}-{100 * program['hi']:.0f} %, "
+            f"{program['n']} games). Its discards alone give away {loss['mean']:.2f} points a deal against the best "
+            f"throw, about {per_game:.0f} point{'' if f'{per_game:.0f}' == '1' else 's'}{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
 def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
@@ -139,7 +240,8 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
         r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
         roles["schell_own"] = ref["schell"]["own"][r1 - 1][r2 - 1]
         roles["schell_opponent"] = ref["schell"]["opponent"][r1 - 1][r2 - 1]
-    surprise = {"own": [], "opponent": []}            # each crib the program threw to, less Schell's value of its pair
+    # each crib the program threw to, less Schell's value of its pair
+    surprise: dict[str, list[float]] = {"own": [], "opponent": []}
     for s in every:
         for d in s["deals"]:
             choice = d["discards"].get("computer")
@@ -161,7 +263,8 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
             "crib_table": crib_validation(crib_table(), ref),
             "first_dealer": {"band": band, "source": ref["first_dealer"]["source"],
                              "measured": equal["first_dealer_wins"] if equal else None,
-                             "overlaps_band": bool(equal) and band_overlap(equal["first_dealer_wins"], band)},
+                             "overlaps_band": bool(equal) and band_overlap(equal["first_dealer_wins"], band),
+                             "check": first_dealer_check(equal["first_dealer_wins"] if equal else None, band)},
             "planted_highest": engine.get("highest vs ev"),
         },
         "harness_failures": [{k: g.get(k) for k in ("index", "seed", "opponent", "failure")}
@@ -169,7 +272,9 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
         "references": {k: {"source": v["source"], "url": v["url"]} for k, v in ref.items() if isinstance(v, dict)
                        and "url" in v},
     }
+    report["ladder"] = ladder(figures, engine)
     report["verdict"] = verdict(report)
+    report["plain_words"] = plain_words(report)
     return report
 
 
@@ -180,7 +285,9 @@ def verdict(report: dict) -> str:
     if loss["mean"] is None or not ev or ev["computer_wins"]["rate"] is None:
         return "not enough games for a verdict"
     w = ev["computer_wins"]
-    return (f"The computer throws away {loss['mean']:.2f} points a deal (95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}) "
+    span = (f"95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}" if loss["lo"] is not None and loss["hi"] is not None
+            else "one discard: no interval")
+    return (f"The computer throws away {loss['mean']:.2f} points a deal ({span}) "
             f"in its discards to an expected-value player, and wins {100 * w['rate']:.0f} % of its games against it "
             f"(95 % CI {100 * w['lo']:.0f}-{100 * w['hi']:.0f} %, {w['n']} games).")
 
@@ -322,6 +429,14 @@ def summary_table(report: dict) -> str:
                     f"first dealer wins {_pct(e['first_dealer_wins'])}")
     c = report["validation"]["crib_table"]
     rows.append(f"crib table: {c['within']}/{c['pairs']} pairs within {c['tolerance']} of Schell's midpoint")
+    check = report["validation"]["first_dealer"].get("check")
+    if check:
+        rows.append(f"first dealer between equal players: {check['status']}"
+                    + (f" (half-width {100 * check['half_width']:.1f} points, {100 * check['half_width_needed']:.0f} "
+                       f"needed: about {check['games_needed']} games)" if check["half_width"] is not None else ""))
+    for rung in report.get("ladder", []):
+        rows.append(f"ladder: {rung['player']:<8} wins vs ev {_pct(rung['wins_vs_ev'])}  ({rung['source']})")
+    rows.append(report.get("plain_words") or report["verdict"])
     rows.append(report["verdict"])
     if report["harness_failures"]:
         rows.append(f"harness failures: {len(report['harness_failures'])}")

@@ -16,7 +16,8 @@ player (harness/cribbage/discard.py, pegging.py):
   (the play, the go, his heels).
 
 The same measures are taken of the automated opponent, as a yardstick.
-Intervals are 95 %: Wilson's for rates, the normal approximation for means.
+Intervals are 95 %: Wilson's for rates (it cannot leave 0-100 %, and is not zero-width at 0 or n of
+n), Student's t for means, clamped to the quantity's range (`mean_ci` argues why).
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from .events import Deal, Discard, Event, Play, Reset, Score, ScoreContext, Show
 Z95 = 1.959963984540054
 SIDES = ("computer", "player")
 KINDS = ("hand", "crib", "pegging")
+MOST_GAME_POINTS = 4      # a double skunk (harness/cribbage/rules.py, game_points_for): net game points lie in [-4, 4]
 
 
 class StudyError(InputError):
@@ -51,16 +53,35 @@ def wilson(k: int, n: int, z: float = Z95) -> dict:
     return {"k": k, "n": n, "rate": round(p, 4), "lo": round(centre - half, 4), "hi": round(centre + half, 4)}
 
 
-def mean_ci(xs: Iterable[float], z: float = Z95) -> dict:
-    """The mean with its normal-approximation interval (the sample's standard error)."""
+def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = None) -> dict:
+    """The mean with Student's t interval (95 %), clamped to the range the quantity can take.
+
+    Why t and clamping rather than the normal approximation or a bootstrap: the means here are of
+    points a deal or a game, sums of many small scores, so their sampling distribution is close to
+    normal once there are a few dozen games; for fewer, t's wider quantile (12.7 at n = 2, 2.26 at
+    n = 10, 1.98 at n = 120) says how little a handful of games shows, where the normal's 1.96 would
+    claim too much. A bootstrap cannot leave the sample's range, but it needs a random seed and
+    thousands of resamples per figure, and at n = 2 it gives an interval no wider than the two values.
+    What t alone can do is run past what the quantity can be (a negative loss, a crib of minus one
+    point), so each bound is clamped to [low, high], the quantity's own range. With one value there is
+    no spread to measure: the interval is that whole range (a bound is None where the range is open).
+    """
     xs = list(xs)
     n = len(xs)
     if n == 0:
         return {"n": 0, "mean": None, "lo": None, "hi": None}
     m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    half = z * sd / math.sqrt(n)
-    return {"n": n, "mean": round(m, 4), "lo": round(m - half, 4), "hi": round(m + half, 4)}
+    if n == 1:
+        return {"n": 1, "mean": round(m, 4), "lo": low, "hi": high}
+    from scipy.special import stdtrit      # Student's t quantile (scipy.stats costs a CPU second to import)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    half = float(stdtrit(n - 1, 0.975)) * sd / math.sqrt(n)
+    lo, hi = m - half, m + half
+    if low is not None:
+        lo = max(lo, low)
+    if high is not None:
+        hi = min(hi, high)
+    return {"n": n, "mean": round(m, 4), "lo": round(lo, 4), "hi": round(hi, 4)}
 
 
 # ------------------------------------------------------------------------------------------ one game
@@ -178,14 +199,14 @@ def match_figures(games: list[dict]) -> dict:
     out["computer_wins"] = wilson(sum(g["winner"] == "computer" for g in done), len(done))
     out["first_dealer_wins"] = wilson(sum(g["winner"] == g["first_dealer"] for g in done), len(done))
     out["computer_first_dealer"] = wilson(sum(g["first_dealer"] == "computer" for g in done), len(done))
-    out["game_points_net"] = mean_ci((g["game_points"] if g["winner"] == "computer" else -g["game_points"])
-                                     for g in done)
+    out["game_points_net"] = mean_ci(((g["game_points"] if g["winner"] == "computer" else -g["game_points"])
+                                      for g in done), -MOST_GAME_POINTS, MOST_GAME_POINTS)
     per_deal: dict = {}
     for side in SIDES:
-        per_deal[side] = {kind: mean_ci(sum(d["points"][side][kind] for d in g["deals"]) / len(g["deals"])
-                                        for g in done) for kind in KINDS}
-        per_deal[side]["total"] = mean_ci(sum(sum(d["points"][side].values()) for d in g["deals"]) / len(g["deals"])
-                                          for g in done)
+        per_deal[side] = {kind: mean_ci((sum(d["points"][side][kind] for d in g["deals"]) / len(g["deals"])
+                                         for g in done), 0.0) for kind in KINDS}
+        per_deal[side]["total"] = mean_ci((sum(sum(d["points"][side].values()) for d in g["deals"]) / len(g["deals"])
+                                           for g in done), 0.0)
     out["points_per_deal"] = per_deal
     out["deals"] = sum(len(g["deals"]) for g in done)
     out["discards"] = {side: discard_figures([d["discards"][side] for g in done for d in g["deals"]
@@ -201,7 +222,7 @@ def discard_figures(choices: list[dict]) -> dict:
     for name, pick in (("all", lambda c: True), ("own_crib", lambda c: c["my_crib"]),
                        ("opponent_crib", lambda c: not c["my_crib"])):
         xs = [c for c in choices if pick(c)]
-        out[name] = {"loss": mean_ci(c["loss"] for c in xs),
+        out[name] = {"loss": mean_ci((c["loss"] for c in xs), 0.0),
                      "best_choice": wilson(sum(c["loss"] < 1e-6 for c in xs), len(xs))}
     return out
 
@@ -210,7 +231,7 @@ def play_figures(plays: list[dict]) -> dict:
     """Points now given away by the cards laid, and the counts of 5 or 21 left and 15 or 31 replied."""
     answered = [p for p in plays if p["reply_15_31"] is not None]
     return {"cards": len(plays),
-            "points_missed": mean_ci(p["best"] - p["points"] for p in plays),
+            "points_missed": mean_ci((p["best"] - p["points"] for p in plays), 0.0),
             "best_now": wilson(sum(p["points"] == p["best"] for p in plays), len(plays)),
             "leaves_5_or_21": wilson(sum(p["leaves_ten"] for p in plays), len(plays)),
             "reply_made_15_or_31": wilson(sum(bool(p["reply_15_31"]) for p in answered), len(answered))}

@@ -42,6 +42,7 @@ def _umask() -> int:
 
 
 _FILE_MODE = 0o666 & ~_umask()      # what open() would have given a new file
+_FOLDER_MODE = 0o777 & ~_umask()    # what mkdir() would have given a new folder (mkdtemp's is 0700)
 
 
 @contextmanager
@@ -96,6 +97,7 @@ def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
     try:
         yield fresh
         try:
+            os.chmod(fresh, _FOLDER_MODE)        # readable by others like the folder around it, as mkdir makes it
             if final.exists():
                 old = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}.old-"))
                 os.replace(final, old / final.name)

@@ -1,0 +1,127 @@
+"""`cribbage-zx bench --web`: play.html in headless chromium against the embedded machine, in figures.
+
+One key record (`record_game`: no instructions, no muggins, the cut, two discards, a card: ~2,100 frames)
+is replayed three times by each: the page's Session.step at full speed (zxPage.stepTimed, after
+zxPage.prepareReplay has loaded the tape; the CPU time of the page's main thread from the DevTools
+protocol, in thread ticks) and the embedded machine's PlaySession.step (its process CPU time); the wall
+clock of both is printed too, for a loaded machine's sake. Frames a second, as multiples of real time (50 frames a second), medians of three; the title's
+time from opening the page (navigation start to the first question drawn on the canvas), median of three
+fresh loads; the page's weight and the module's. `write_doc` puts the figures into docs/BROWSER.md
+between its two markers, so the page says what was measured, and when.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from ..play.session import PlaySession
+from ..runtime import atomic
+
+REAL_FPS = 50
+RUNS = 3
+MARK_BEGIN, MARK_END = "<!-- bench --web: begin -->", "<!-- bench --web: end -->"
+#: the game of the benchmark and of tests/test_web.py: Spectrum keys tapped, then the program run to its next wait
+GAME_KEYS = (("N", "ENTER"), ("N", "ENTER"), ("M",), ("ENTER",), ("SPACE", "ENTER"), ("SPACE",))
+SEED = 4242
+
+
+def record_game(tape: Path, path: Path, seed: int = SEED) -> Path:
+    """Play GAME_KEYS on the embedded machine and write their key record (play --record's format) to *path*."""
+    s = PlaySession(tape=tape, seed=seed, record=path, scale=1)
+    for keys in GAME_KEYS:
+        for key in keys:
+            s.tap(key)
+        s.run_until_wait()
+    s.close()
+    return path
+
+
+def _browser() -> tuple[Any, str]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        raise UsageError("bench --web: playwright is not installed (pip install '.[test]')") from exc
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        raise UsageError("bench --web: Debian's chromium is not installed (tools/install-system-deps.sh)")
+    return sync_playwright, chromium
+
+
+def _task_cpu(cdp: Any) -> float:
+    """The page's main thread's CPU seconds in tasks so far (CDP Performance.getMetrics, threadTicks)."""
+    return float(next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration"))
+
+
+def bench_web(page_path: Path, tape: Path) -> dict[str, Any]:
+    """The figures: page and embedded frames a second (medians of RUNS), the title's time, the weights."""
+    sync_playwright, chromium = _browser()
+    with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-web-") as tmp:
+        record_path = record_game(tape, Path(tmp) / "keys.json")
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+        embedded, embedded_wall = [], []
+        for _ in range(RUNS):
+            s = PlaySession(tape=tape, replay=record_path, scale=1)
+            started, wall = time.process_time(), time.perf_counter()
+            s.step(record["frames"])
+            embedded.append(record["frames"] / (time.process_time() - started))
+            embedded_wall.append(record["frames"] / (time.perf_counter() - wall))
+    page_fps, page_wall, titles = [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            for _ in range(RUNS):
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                page.goto(page_path.as_uri())
+                page.wait_for_function("window.zxPage && zxPage.titleAt !== null", timeout=60_000)
+                titles.append(page.evaluate("zxPage.titleAt") / 1000)
+                page.evaluate("(r) => zxPage.prepareReplay(r)", record)
+                cdp = page.context.new_cdp_session(page)
+                cdp.send("Performance.enable", {"timeDomain": "threadTicks"})     # durations in CPU time
+                before = _task_cpu(cdp)
+                page_wall.append(page.evaluate(f"zxPage.stepTimed({record['frames']})"))
+                page_fps.append(record["frames"] / (_task_cpu(cdp) - before))
+                page.close()
+        finally:
+            browser.close()
+    from . import build as wasm_build
+    fps, emb = statistics.median(page_fps), statistics.median(embedded)
+    return {"frames": record["frames"], "page_fps": round(fps), "page_x_real_time": round(fps / REAL_FPS, 1),
+            "embedded_fps": round(emb), "embedded_x_real_time": round(emb / REAL_FPS, 1),
+            "page_over_embedded": round(fps / emb, 2),
+            "page_wall_fps": round(statistics.median(page_wall)), "embedded_wall_fps": round(statistics.median(embedded_wall)), "title_s": round(statistics.median(titles), 2),
+            "page_kb": round(page_path.stat().st_size / 1024), "wasm_kb": round(len(wasm_build.module_bytes()) / 1024, 1),
+            "runs": RUNS, "page_fps_runs": [round(f) for f in page_fps], "embedded_fps_runs": [round(f) for f in embedded],
+            "title_s_runs": [round(t, 2) for t in titles]}
+
+
+def format_web(r: dict[str, Any]) -> str:
+    return "\n".join([
+        f"play.html in headless chromium against the embedded machine, a key record of {r['frames']} frames "
+        f"replayed (medians of {r['runs']}):",
+        f"  page      {r['page_fps']:>6} frames/s = {r['page_x_real_time']:>5}x real time   "
+        f"(CPU time; runs {r['page_fps_runs']})",
+        f"  embedded  {r['embedded_fps']:>6} frames/s = {r['embedded_x_real_time']:>5}x real time   "
+        f"(CPU time; runs {r['embedded_fps_runs']})",
+        f"  page / embedded: {r['page_over_embedded']} (CPU time: the page's main thread's, read through CDP)",
+        f"  wall clock on this machine: page {r['page_wall_fps']} frames/s, embedded {r['embedded_wall_fps']}",
+        f"  title from opening the page: {r['title_s']} s (runs {r['title_s_runs']})",
+        f"  page weight: {r['page_kb']} KB (the module {r['wasm_kb']} KB, the ROM and both tapes inside, base64)",
+    ])
+
+
+def write_doc(doc: Path, r: dict[str, Any]) -> None:
+    """Replace the figures between MARK_BEGIN and MARK_END in *doc* (atomically)."""
+    text = doc.read_text(encoding="utf-8")
+    if MARK_BEGIN not in text or MARK_END not in text:
+        raise UsageError(f"{doc}: no {MARK_BEGIN} ... {MARK_END} block for the figures")
+    head, rest = text.split(MARK_BEGIN, 1)
+    _, tail = rest.split(MARK_END, 1)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    block = f"{MARK_BEGIN}\n```\n$ cribbage-zx bench --web   # {when}\n{format_web(r)}\n```\n{MARK_END}"
+    atomic.write_text(doc, head + block + tail)

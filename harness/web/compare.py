@@ -1,0 +1,116 @@
+"""The page against the embedded machine: a key record replayed by both, compared at checkpoints.
+
+`embedded_checkpoints` replays a `play --record` key record on the embedded machine (harness/play's
+PlaySession, the window's own code) and keeps, at each checkpoint frame, the 48K of RAM, the screen as
+screen.render draws it (border included, in the FLASH phase of that frame) and PPC. `differences` sets the
+page's results (play.html's zxPage.replay) against them: each RAM, screen or highlighted-line mismatch is
+one line naming the frame, and so is a status line or a reason of the turbo rule that is not the window's. `canvas_display` turns the canvas's pixels back into a display file, so the
+project's own screen reader (harness/spectrum/screen.py) reads what the page shows.
+"""
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..play.session import FLASH_FRAMES, PlaySession
+from ..spectrum.screen import PALETTE, render
+
+RAM = slice(0x4000, 0x10000)
+CANVAS_W, CANVAS_H = 320, 256
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    frame: int
+    ram: bytes              # 0x4000-0xFFFF
+    screen: np.ndarray      # (256, 320, 3) RGB, border included
+    ppc: int
+    status: str = ""        # the window's status line (PlaySession.status_line)
+    real_time: str | None = None    # why turbo keeps real time (PlaySession.needs_real_time), or None
+
+
+def checkpoint_frames(frames: int, count: int = 12) -> list[int]:
+    """*count* frames spread over a record of *frames* frames, the last at its end."""
+    if frames < count:
+        raise InputError(f"a record of {frames} frames is too short for {count} checkpoints")
+    return [round(frames * (i + 1) / count) for i in range(count)]
+
+
+def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Checkpoint]:
+    """Replay *record* on the embedded machine from *tape*, keeping each checkpoint's state."""
+    s = PlaySession(tape=tape, replay=record, scale=1)
+    out = []
+    for frame in frames:
+        s.step(frame - s.frames)
+        m = s.machine
+        flash = (m.frames // FLASH_FRAMES) % 2 == 1
+        out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
+                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc, s.status_line(),
+                              s.needs_real_time()))
+    return out
+
+
+def canvas_rgb(canvas_b64: str) -> np.ndarray:
+    """The page's canvas (zxPage.canvasRGBA, 320x256 RGBA in base64) as (256, 320, 3) RGB."""
+    data = np.frombuffer(base64.b64decode(canvas_b64), dtype=np.uint8)
+    if data.size != CANVAS_W * CANVAS_H * 4:
+        raise InputError(f"the canvas gave {data.size} bytes, not {CANVAS_W * CANVAS_H * 4}")
+    return data.reshape(CANVAS_H, CANVAS_W, 4)[:, :, :3]
+
+
+def differences(embedded: list[Checkpoint], page: list[dict[str, Any]]) -> list[str]:
+    """Each way the page's checkpoints differ from the embedded machine's, one line each (empty: the same)."""
+    out = []
+    if [c.frame for c in embedded] != [p["frame"] for p in page]:
+        return [f"checkpoints at frames {[p['frame'] for p in page]}, expected {[c.frame for c in embedded]}"]
+    for c, p in zip(embedded, page):
+        ram = base64.b64decode(p["ram"])[RAM]
+        if ram != c.ram:
+            diff = [i for i in range(len(ram)) if ram[i] != c.ram[i]]
+            out.append(f"frame {c.frame}: RAM differs at {len(diff)} bytes, the first at {RAM.start + diff[0]:#06x}")
+        shown = canvas_rgb(p["canvas"])
+        if not np.array_equal(shown, c.screen):
+            rows = sorted({int(y) for y in np.nonzero((shown != c.screen).any(axis=2))[0]})
+            out.append(f"frame {c.frame}: the screen differs on {len(rows)} pixel rows, the first {rows[0]}")
+        if p["highlighted"] != c.ppc:
+            out.append(f"frame {c.frame}: the listing highlights line {p['highlighted']}, PPC is {c.ppc}")
+        if p.get("status", c.status) != c.status:
+            out.append(f"frame {c.frame}: the status line says {p['status']!r}, the window's {c.status!r}")
+        if p.get("real_time", c.real_time) != c.real_time:
+            out.append(f"frame {c.frame}: turbo keeps real time for {p['real_time']!r}, the window for {c.real_time!r}")
+    return out
+
+
+def canvas_display(rgb: np.ndarray) -> bytes:
+    """The display file (6,144 bitmap bytes and 768 attributes) that draws *rgb* (256x320 with the border).
+
+    Each cell's two colours become paper (its top-left pixel's) and ink; a pixel is set where it is not the
+    paper. Where the page drew ink and paper the other way round, the glyph comes out inverted, which the
+    screen reader also matches. A colour outside the palette, or a third colour in a cell, is an InputError.
+    """
+    inner = rgb[32:224, 32:288]
+    colours = {tuple(int(v) for v in c): i for i, c in reversed(list(enumerate(PALETTE)))}   # black: index 0
+    bitmap = bytearray(6144)
+    attrs = bytearray(768)
+    for row in range(24):
+        for col in range(32):
+            cell = inner[row * 8:row * 8 + 8, col * 8:col * 8 + 8]
+            paper = tuple(int(v) for v in cell[0, 0])
+            ink_pixels = (cell != cell[0, 0]).any(axis=2)
+            others = {tuple(int(v) for v in px) for px in cell[ink_pixels]}
+            if len(others) > 1 or paper not in colours or not others <= colours.keys():
+                raise InputError(f"cell {row},{col} of the canvas is not two colours of the Spectrum's palette")
+            p = colours[paper]
+            i = colours[next(iter(others))] if others else p
+            bright = 1 if (p >= 8 or i >= 8) else 0
+            attrs[row * 32 + col] = bright << 6 | (p & 7) << 3 | (i & 7)
+            for line in range(8):
+                y = row * 8 + line
+                addr = (y & 0xC0) << 5 | (y & 7) << 8 | (y & 0x38) << 2 | col
+                bitmap[addr] = int(np.packbits(ink_pixels[line])[0])
+    return bytes(bitmap + attrs)

@@ -1,0 +1,128 @@
+"""play.html: «КРИБЕДЖ» on the WebAssembly core in the page, the listing and the variables beside the screen.
+
+One file that works from file:// and from any static host: the module, the ROM and both tapes (Russian
+and English, built by harness/game/build.py) are embedded in base64, with the facts the page needs from
+the program model and the play window exported as JSON (the key map, the waits' English status lines,
+the lines of the turbo rule, the seed line) so they have one source, the Python. Nothing is fetched.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..errors import InputError, OutputError
+from ..game import program as P
+from ..play import session as play_session
+from ..play.keymap import GAME_KEYS, HOST_KEYS, MIN_HOLD, WINDOW_KEYS
+from ..play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
+from ..resources import LISTING, ROM, data_path
+from ..runtime import atomic
+from ..spectrum.keyboard import KEY_POSITIONS
+from . import build as wasm_build
+
+HERE = Path(__file__).resolve().parent
+PAGE_NAME = "play.html"
+TAPES = (("ru", "Russian: the magazine's listing"), ("en", "English edition"))
+
+
+@dataclass(frozen=True)
+class Written:
+    """What write_play_page wrote: the page, or why it could not (one line), and the page's bytes."""
+    path: Path | None
+    problem: str | None
+    size: int = 0
+
+
+def facts() -> dict[str, Any]:
+    """What the page's script knows of the Spectrum's keyboard, the play window and the program, as JSON."""
+    return {
+        "key_positions": {k: list(v) for k, v in KEY_POSITIONS.items()},
+        "host_keys": HOST_KEYS,
+        "min_hold": MIN_HOLD,
+        "seed_line": play_session.SEED_LINE,
+        "at_message": list(P.AT_MESSAGE),
+        "message_frames": play_session.MESSAGE_READ_FRAMES,
+        "demo_lines": list(P.DEMO_LINES),
+        "flash_frames": play_session.FLASH_FRAMES,
+        "selector_waits": list(P.SELECTOR_WAITS),
+        "status": {str(line): status_text(line) for line in STATUS},
+        "selector_status": {str(c): status_text(P.SELECTOR_WAITS[0], c) for c in SELECTOR_CALLERS},
+        "running": RUNNING,
+    }
+
+
+def listing_lines(path: Path = LISTING) -> list[tuple[int, str]]:
+    """The listing's lines (number, text after the number), as basic/cribbage.bas holds them."""
+    out = []
+    for i, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        head, _, rest = raw.strip().partition(" ")
+        if not head:
+            continue
+        if not head.isdigit():
+            raise InputError(f"{path}:{i}: not a numbered line: {raw[:40]!r}")
+        out.append((int(head), rest))
+    return out
+
+
+def meanings() -> dict[str, str]:
+    """basic/variables.toml: each variable's meaning, as the edition's memory map shows it."""
+    path = data_path("basic/variables.toml")
+    try:
+        return {str(k): str(v) for k, v in tomllib.loads(path.read_text(encoding="utf-8")).items()}
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: {exc}") from exc
+
+
+@lru_cache(maxsize=2)
+def tape_bytes(lang: str) -> bytes:
+    from ..game.build import build
+    return build(lang=lang).tap
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+                              autoescape=jinja2.select_autoescape(["html"]), undefined=jinja2.StrictUndefined)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def render_play_page(module: bytes, tapes: dict[str, bytes] | None = None) -> str:
+    """The page's text, the module and everything else inside it."""
+    tapes = tapes if tapes is not None else {lang: tape_bytes(lang) for lang, _ in TAPES}
+    payload = {"wasm": _b64(module), "rom": _b64(ROM.read_bytes()),
+               "tapes": {lang: _b64(data) for lang, data in tapes.items()},
+               "tape_names": {lang: name for lang, name in TAPES if lang in tapes},
+               "facts": facts(), "meanings": meanings()}
+    lines = listing_lines()
+    return _env().get_template("play.html").render(
+        payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
+        script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),
+        app=(HERE / "static" / "app.js").read_text(encoding="utf-8"),
+        style=(HERE / "static" / "play.css").read_text(encoding="utf-8"),
+        lines=[(n, html.escape(t)) for n, t in lines], window_keys=WINDOW_KEYS, game_keys=GAME_KEYS,
+        tapes=[(lang, name) for lang, name in TAPES if lang in tapes])
+
+
+def write_play_page(folder: Path) -> Written:
+    """folder/play.html, or (without a compiler and no module built) the one-line reason it is not written."""
+    try:
+        module = wasm_build.module_bytes()
+    except wasm_build.BuildProblem as exc:
+        return Written(None, f"{PAGE_NAME} not written: the WebAssembly core is not built ({exc})")
+    text = render_play_page(module)
+    path = folder / PAGE_NAME
+    try:
+        atomic.write_text(path, text)
+    except OSError as exc:
+        raise OutputError(f"{path}: {exc.strerror or exc}") from exc
+    return Written(path, None, len(text.encode("utf-8")))

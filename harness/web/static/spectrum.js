@@ -1,0 +1,353 @@
+// The 48K Spectrum in the page: the WebAssembly core (harness/web/spectrum.cpp) driven the way
+// harness/spectrum/machine.py and harness/play/session.py drive theirs, so a key record replayed here
+// gives the embedded machine's RAM and screen frame for frame. No DOM here (node runs it too): the page's
+// own script (app.js) draws, listens and paces.
+(function (root) {
+  "use strict";
+
+  const FRAME_T = 69888;
+  const A = {FLAGS: 23611, FLAGX: 23665, PPC: 23621, SUBPPC: 23623, VARS: 23627, E_LINE: 23641,
+    ERR_SP: 23613, RAMTOP: 23730, FRAMES: 23672, BORDCR: 23624};
+  const WAITS = [null, "input", "editor", "pause", "inkey"];
+  const PAUSE_RANGE = [0x1F3D, 0x1F4F];
+
+  function decodeBase64(text) {
+    if (typeof atob === "function") {
+      const bin = atob(text), out = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+      return out;
+    }
+    return new Uint8Array(Buffer.from(text, "base64"));
+  }
+
+  /** A .tap file's blocks: [{flag, data}] without the flag and checksum bytes (tape.py's read_tap). */
+  function readTap(bytes) {
+    const blocks = [];
+    let i = 0;
+    while (i + 2 <= bytes.length) {
+      const len = bytes[i] | bytes[i + 1] << 8;
+      if (len < 2 || i + 2 + len > bytes.length) throw new Error(`tape: block at byte ${i} is cut short`);
+      blocks.push({flag: bytes[i + 2], data: bytes.subarray(i + 3, i + 2 + len - 1)});
+      i += 2 + len;
+    }
+    return blocks;
+  }
+
+  /** The machine: one WebAssembly instance, the ROM in its first 16K. */
+  class Machine {
+    constructor(exports, rom, keyPositions) {
+      this.x = exports;
+      this.keyPositions = keyPositions;        // key name -> [half-row, bit] (keyboard.py's KEY_POSITIONS)
+      if (exports._initialize) exports._initialize();      // the C++ constructors (a WASI reactor)
+      this.mem = new Uint8Array(exports.memory.buffer, exports.ram(), 0x10000);
+      this.rows = new Uint8Array(exports.memory.buffer, exports.keyboard(), 8);
+      this.mem.set(rom);
+      exports.power_on();
+      this.held = "";
+    }
+
+    static async create(wasmBytes, rom, keyPositions) {
+      const {instance} = await WebAssembly.instantiate(wasmBytes, {});
+      return new Machine(instance.exports, rom, keyPositions);
+    }
+
+    get frames() { return this.x.frames(); }
+    get border() { return this.x.border(); }
+    get pc() { return this.x.reg(0); }
+    get sp() { return this.x.reg(1); }
+    get bc() { return this.x.reg(2); }
+    peek(a) { return this.mem[a & 0xFFFF]; }
+    word(a) { return this.mem[a & 0xFFFF] | this.mem[(a + 1) & 0xFFFF] << 8; }
+    get ppc() { return this.word(A.PPC); }
+    get subppc() { return this.peek(A.SUBPPC); }
+
+    /** Hold exactly these Spectrum keys (names as keyboard.py spells them); a change clears INKEY$'s polls. */
+    setKeys(keys) {
+      const sorted = [...keys].sort().join("+");
+      if (sorted === this.held) return;
+      this.held = sorted;
+      const rows = [0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F];
+      for (const k of keys) {
+        const pos = this.keyPositions[k];
+        if (!pos) throw new Error(`unknown Spectrum key ${k}`);
+        rows[pos[0]] &= ~(1 << pos[1]) & 0x1F;
+      }
+      this.rows.set(rows);
+      this.x.keys_changed();
+    }
+
+    frame(n = 1) { return this.x.run_frames(n); }
+
+    /** What the program waits for now: null, "input", "editor", "pause" or "inkey" (machine.py's wait_state). */
+    wait() { return WAITS[this.x.wait_state()]; }
+    takeReport() { return this.x.take_report(); }
+
+    /** Frames until the same kind of wait at two frame ends, or a report (machine.py's run(until_wait)). */
+    runUntilWait(maxFrames) {
+      let previous = null;
+      for (let i = 0; i < maxFrames; i++) {
+        this.frame();
+        if (this.takeReport() >= 0) return "report";
+        const w = this.wait();
+        if (w !== null && w === previous) return w;
+        previous = w;
+      }
+      throw new Error(`no wait for a key within ${maxFrames} frames (line ${this.ppc})`);
+    }
+
+    /** Tape blocks into the deck, rewound. */
+    insertTape(blocks) {
+      const buf = new Uint8Array(this.x.memory.buffer, this.x.tape(), this.x.tape_capacity());
+      let at = 0;
+      for (const b of blocks) {
+        if (at + 3 + b.data.length > buf.length) throw new Error("tape: too big for the deck");
+        buf[at] = b.data.length & 0xFF; buf[at + 1] = b.data.length >> 8; buf[at + 2] = b.flag;
+        buf.set(b.data, at + 3);
+        at += 3 + b.data.length;
+      }
+      this.x.insert_tape(at);
+    }
+
+    /** One key combination as typist.py's Typist.key types it: held 2 frames, up 5, then until the editor took it. */
+    typeKey(keys) {
+      this.setKeys(keys); this.frame(2);
+      this.setKeys([]); this.frame(5);
+      for (let i = 0; i < 100 && (this.peek(A.FLAGS) & 0x20); i++) this.frame();
+    }
+
+    /** Power on, LOAD "" the tape, plant *seed* when line *seedLine* starts (session.py's _start_tape). */
+    loadTape(blocks, seed, seedLine) {
+      this.runUntilWait(300);                               // the (c) message: the editor waits
+      if (seed !== null && seed !== undefined) this.x.plant_seed(seed % 65536, seedLine);
+      this.insertTape(blocks);
+      for (const k of [["J"], ["SYMBOL SHIFT", "P"], ["SYMBOL SHIFT", "P"], ["ENTER"]]) this.typeKey(k);
+      return this.runUntilWait(3000);
+    }
+
+    /** The GO SUB stack, innermost first: [line, statement] (machine.py's gosub_stack). */
+    gosubStack() {
+      const out = [];
+      const end = this.word(A.RAMTOP) - 1;
+      for (let a = this.word(A.ERR_SP) + 2; a + 3 <= end; a += 3) out.push([this.word(a), this.peek(a + 2)]);
+      return out;
+    }
+
+    inPause() { return PAUSE_RANGE[0] <= this.pc && this.pc < PAUSE_RANGE[1]; }
+
+    /** The machine as a version 1 .z80 (30-byte header, the 48K uncompressed), which Fuse opens; a halted
+     * CPU is saved with PC on its HALT, as z80snap.py saves it. */
+    z80() {
+      this.x.save_registers();
+      const r = new Uint16Array(this.x.memory.buffer, this.x.registers(), 18);
+      const out = new Uint8Array(30 + 0xC000), h = out;
+      const pc = r[17] ? (r[11] - 1) & 0xFFFF : r[11];
+      const w = (at, v) => { h[at] = v & 0xFF; h[at + 1] = v >> 8; };
+      h[0] = r[0] >> 8; h[1] = r[0] & 0xFF; w(2, r[1]); w(4, r[3]); w(6, pc); w(8, r[10]);
+      h[10] = r[12]; h[11] = r[13] & 0x7F; h[12] = (r[13] >> 7) | (this.border << 1);
+      w(13, r[2]); w(15, r[5]); w(17, r[6]); w(19, r[7]); h[21] = r[4] >> 8; h[22] = r[4] & 0xFF;
+      w(23, r[9]); w(25, r[8]); h[27] = r[14]; h[28] = r[15]; h[29] = r[16] & 3;
+      out.set(this.mem.subarray(0x4000), 30);
+      return out;
+    }
+
+    /** Put back a .z80 that z80() wrote (version 1, uncompressed); anything else is refused. */
+    loadZ80(bytes) {
+      if (bytes.length !== 30 + 0xC000 || bytes[6] === 0 && bytes[7] === 0 || (bytes[12] & 0x20))
+        throw new Error("not a .z80 this page saved (version 1, uncompressed, 49,182 bytes)");
+      const h = bytes, g = (at) => h[at] | h[at + 1] << 8;
+      const r = new Uint16Array(this.x.memory.buffer, this.x.registers(), 18);
+      r.set([h[0] << 8 | h[1], g(2), g(13), g(4), h[21] << 8 | h[22], g(15), g(17), g(19), g(25), g(23), g(8), g(6),
+        h[10], (h[11] & 0x7F) | (h[12] & 1) << 7, h[27], h[28], h[29] & 3, 0]);
+      this.x.load_registers();
+      this.mem.set(bytes.subarray(30), 0x4000);
+      this.x.set_border((h[12] >> 1) & 7);
+      this.setKeys([]);
+    }
+  }
+
+  /** The record's keys frame by frame (record.py's KeyPlayer); null once it has ended. */
+  class KeyPlayer {
+    constructor(record) { this.record = record; this.i = 0; this.keys = []; }
+    keysAt(frame) {
+      if (frame >= this.record.frames) return null;
+      const ch = this.record.keys;
+      while (this.i < ch.length && ch[this.i][0] <= frame) { this.keys = ch[this.i][1]; this.i++; }
+      return this.keys;
+    }
+  }
+
+  /** Host keys held, a quick tap held MIN_HOLD frames (keymap.py's HeldKeys); names as pygame's. */
+  class HeldKeys {
+    constructor(hostKeys, minHold) { this.hostKeys = hostKeys; this.minHold = minHold; this.down_ = new Map(); this.releasing = new Map(); }
+    down(name, frame) { this.releasing.delete(name); if (!this.down_.has(name)) this.down_.set(name, frame); }
+    up(name, frame) {
+      const since = this.down_.get(name);
+      this.down_.delete(name);
+      if (since !== undefined && frame < since + this.minHold) this.releasing.set(name, since + this.minHold);
+    }
+    clear() { this.down_.clear(); this.releasing.clear(); }
+    spectrumKeys(frame) {
+      for (const [k, until] of [...this.releasing]) if (frame >= until) this.releasing.delete(k);
+      const keys = new Set();
+      for (const k of [...this.down_.keys(), ...this.releasing.keys()]) {
+        const combo = this.hostKeys[k];
+        if (combo) for (const part of combo.split("+")) keys.add(part);
+      }
+      return keys;
+    }
+  }
+
+  /** One game as session.py's PlaySession: frames counted from the tape's first question; keys from a
+   * record or from the person; the turbo rule's reasons to keep real time. */
+  class Session {
+    constructor(machine, facts, seed, record) {
+      this.m = machine;
+      this.facts = facts;
+      this.seed = seed;
+      this.frames = 0;
+      this.player = record ? new KeyPlayer(record) : null;
+      this.held = new HeldKeys(facts.host_keys, facts.min_hold);
+      this.apiKeys = new Set();
+      this.messageUntil = -1;
+      this.lastMessages = 0;
+      this.paused = false;
+    }
+
+    start(tape) {
+      const blocks = readTap(tape);
+      const how = this.m.loadTape(blocks, this.seed, this.facts.seed_line);
+      this.m.x.watch_statement(this.facts.at_message[0], this.facts.at_message[1]);
+      this.lastMessages = this.m.x.watched();
+      return how;
+    }
+
+    get replaying() { return this.player !== null && this.frames < this.player.record.frames; }
+
+    wantedKeys() {
+      if (this.player) {
+        const keys = this.player.keysAt(this.frames);
+        if (keys !== null) return new Set(keys);
+      }
+      const keys = this.held.spectrumKeys(this.frames);
+      for (const k of this.apiKeys) keys.add(k);
+      return keys;
+    }
+
+    step(n = 1) {
+      for (let i = 0; i < n; i++) {
+        this.m.setKeys(this.wantedKeys());
+        this.m.frame();
+        this.frames++;
+        const seen = this.m.x.watched();
+        if (seen !== this.lastMessages) { this.lastMessages = seen; this.messageUntil = this.frames - 1 + this.facts.message_frames; }
+        if (this.m.wait() !== null) this.messageUntil = -1;
+      }
+    }
+
+    keysDown() { return this.wantedKeys().size > 0; }
+
+    /** Why turbo keeps real time now (session.py's needs_real_time), or null. */
+    needsRealTime() {
+      const m = this.m;
+      if (m.inPause() && m.bc !== 0) return "pause";
+      const [lo, hi] = this.facts.demo_lines;
+      if ((lo <= m.ppc && m.ppc < hi) || m.gosubStack().some(([line]) => lo <= line && line < hi)) return "demo";
+      if (this.frames < this.messageUntil) return "message";
+      return null;
+    }
+
+    /** Turbo may hurry: no key held, no wait, nothing to read (window.py's _may_hurry). */
+    mayHurry() { return !this.keysDown() && this.m.wait() === null && this.needsRealTime() === null; }
+
+    caller() { const s = this.m.gosubStack(); return s.length ? s[0][0] : null; }
+
+    /** The English status line of the wait now (waits.py's status_text, its table exported at build). */
+    status() {
+      const w = this.m.wait();
+      const f = this.facts;
+      let text = f.running;
+      if (w !== null) {
+        const line = this.m.ppc;
+        if (f.selector_waits.includes(line)) {
+          const c = this.caller();
+          text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
+        } else text = f.status[line] || `waiting at line ${line}`;
+      }
+      return this.replaying ? "replaying the record's keys (the keyboard is yours when it ends) - " + text : text;
+    }
+  }
+
+  // ------------------------------------------------------------------ the variables area
+  function number5(b, i) {
+    if (b[i] === 0) {                                    // the small-integer form
+      const v = b[i + 2] | b[i + 3] << 8;
+      return b[i + 1] === 0xFF ? v - 65536 : v;
+    }
+    const sign = b[i + 1] & 0x80 ? -1 : 1;
+    const m = ((b[i + 1] | 0x80) * 16777216 + b[i + 2] * 65536 + b[i + 3] * 256 + b[i + 4]);
+    return sign * m * Math.pow(2, b[i] - 128 - 32);
+  }
+
+  /** Every variable of the VARS area as [name, value] (variables.py's names: X, SUM, A$, P(), H$()). */
+  function readVariables(mem) {
+    const vars = mem[A.VARS] | mem[A.VARS + 1] << 8, end = mem[A.E_LINE] | mem[A.E_LINE + 1] << 8;
+    const out = [];
+    let a = vars;
+    const letter = (c) => String.fromCharCode(0x60 + (c & 0x1F)).toUpperCase();
+    while (a < end && mem[a] !== 0x80) {
+      const c = mem[a], kind = c >> 5;
+      if (kind === 0b011) { out.push([letter(c), number5(mem, a + 1)]); a += 6; }
+      else if (kind === 0b101) {
+        let name = letter(c); a++;
+        while (!(mem[a] & 0x80)) name += String.fromCharCode(mem[a++]).toUpperCase();
+        name += String.fromCharCode(mem[a++] & 0x7F).toUpperCase();
+        out.push([name, number5(mem, a)]); a += 5;
+      } else if (kind === 0b111) { out.push([letter(c), number5(mem, a + 1)]); a += 19; }
+      else if (kind === 0b010) {
+        const len = mem[a + 1] | mem[a + 2] << 8;
+        out.push([letter(c) + "$", String.fromCharCode(...mem.subarray(a + 3, a + 3 + len))]); a += 3 + len;
+      } else if (kind === 0b100 || kind === 0b110) {
+        const len = mem[a + 1] | mem[a + 2] << 8, dims = mem[a + 3], shape = [];
+        for (let d = 0; d < dims; d++) shape.push(mem[a + 4 + 2 * d] | mem[a + 5 + 2 * d] << 8);
+        const data = a + 4 + 2 * dims, count = shape.reduce((x, y) => x * y, 1);
+        let values;
+        if (kind === 0b100) { values = []; for (let k = 0; k < count; k++) values.push(number5(mem, data + 5 * k)); }
+        else values = String.fromCharCode(...mem.subarray(data, data + count));
+        out.push([letter(c) + (kind === 0b110 ? "$()" : "()"), {shape, values}]);
+        a += 3 + len;
+      } else break;                                     // not a variable: the area is not as the ROM keeps it
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the screen
+  const LEVELS = [0x00, 0xD7, 0xFF];
+  const PALETTE = [];
+  for (const b of [0, 1]) for (let c = 0; c < 8; c++)
+    PALETTE.push([((c >> 1) & 1) * LEVELS[1 + b], ((c >> 2) & 1) * LEVELS[1 + b], (c & 1) * LEVELS[1 + b]]);
+
+  /** RGBA pixels of the screen with its border (320x256), as screen.py's render draws it. */
+  function renderScreen(mem, border, flashPhase, rgba) {
+    const bc = PALETTE[border & 7];
+    for (let i = 0; i < 320 * 256; i++) { rgba[4 * i] = bc[0]; rgba[4 * i + 1] = bc[1]; rgba[4 * i + 2] = bc[2]; rgba[4 * i + 3] = 255; }
+    for (let y = 0; y < 192; y++) {
+      const rowBase = 0x4000 + ((y & 0xC0) << 5) + ((y & 7) << 8) + ((y & 0x38) << 2);
+      for (let col = 0; col < 32; col++) {
+        const attr = mem[0x5800 + (y >> 3) * 32 + col], bright = (attr >> 6) & 1;
+        let ink = (attr & 7) + bright * 8, paper = ((attr >> 3) & 7) + bright * 8;
+        if (flashPhase && (attr & 0x80)) { const t = ink; ink = paper; paper = t; }
+        const bits = mem[rowBase + col];
+        for (let px = 0; px < 8; px++) {
+          const colour = PALETTE[(bits >> (7 - px)) & 1 ? ink : paper];
+          const o = 4 * ((y + 32) * 320 + 32 + col * 8 + px);
+          rgba[o] = colour[0]; rgba[o + 1] = colour[1]; rgba[o + 2] = colour[2];
+        }
+      }
+    }
+  }
+
+  const api = {FRAME_T, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
+    decodeBase64, number5};
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.ZX = api;
+})(this);

@@ -1,0 +1,379 @@
+"""play.html: the WebAssembly core and the JS host against the embedded machine, in Debian's chromium.
+
+The page is built once (harness/web/page.py, with the module from harness/web/build.py); each browser test
+watches for console errors and failed requests. The replay test is the issue's check: a key record of the
+play window replayed in the page gives the embedded machine's 48K of RAM, its screen and its PPC at a
+dozen checkpoints; the same record with every key one frame later is told apart.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harness.errors import InputError
+from harness.game import program as P
+from harness.game.program import UDG_TEXT
+from harness.play.session import PlaySession
+from harness.spectrum.charset import koi7_char
+from harness.spectrum.screen import read_screen
+from harness.web import build as wasm_build
+from harness.web import page as web_page
+from harness.web.bench import record_game
+from harness.web.compare import (Checkpoint, canvas_display, canvas_rgb, checkpoint_frames, differences,
+                                 embedded_checkpoints)
+
+sys.path.insert(0, str(Path(__file__).parent))
+from play_keys import keys  # noqa: E402
+
+SEED = 4242
+
+
+# ----------------------------------------------------------------------------- without a browser
+def test_without_a_compiler_the_page_is_one_line_saying_what_is_missing(monkeypatch, tmp_path):
+    monkeypatch.setattr(wasm_build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(wasm_build, "MODULE", tmp_path / "none" / "spectrum.wasm")
+    assert wasm_build.missing() == f"no clang++: {wasm_build.HOW}"
+    written = web_page.write_play_page(tmp_path)
+    assert written.path is None and not (tmp_path / "play.html").exists()
+    assert written.problem.startswith("play.html not written: the WebAssembly core is not built (no clang++: apt-get")
+    assert "\n" not in written.problem
+
+
+def test_a_stale_module_is_built_again_and_a_current_one_is_kept(tmp_path, monkeypatch):
+    out = tmp_path / "spectrum.wasm"
+    out.write_bytes(b"\0asm old")
+    out.with_name(out.name + ".inputs").write_text("not these inputs\n")
+    assert not wasm_build.current(out)
+    built = []
+
+    def fake_build(o):
+        built.append(o)
+        o.write_bytes(b"\0asm new")
+        o.with_name(o.name + ".inputs").write_text(wasm_build.inputs_digest())
+        return o
+    monkeypatch.setattr(wasm_build, "build", fake_build)
+    assert wasm_build.module_bytes(out) == b"\0asm new" and built == [out]
+    assert wasm_build.current(out)
+    assert wasm_build.module_bytes(out) == b"\0asm new" and built == [out]        # current: not built again
+
+
+def test_the_facts_the_page_is_given_are_the_python_ones():
+    f = web_page.facts()
+    assert f["seed_line"] == P.ASK_INSTRUCTIONS == 7060
+    assert f["host_keys"]["backspace"] == "CAPS SHIFT+0" and f["key_positions"]["ENTER"] == [6, 0]
+    assert f["status"][str(P.CUT_WAIT)].startswith("cut the pack: any key")
+    assert f["selector_status"][str(P.SELECT_FIRST_DISCARD)].startswith("choose 2 cards for the crib (the first)")
+    lines = web_page.listing_lines()
+    assert lines[0] == (1, "GO TO 10") and (7060, ) == tuple(n for n, _ in lines if n == 7060)
+
+
+def _checkpoint(frame: int, ram: bytes, ppc: int) -> Checkpoint:
+    return Checkpoint(frame, ram, np.zeros((256, 320, 3), np.uint8), ppc)
+
+
+def _page_result(frame: int, ram: bytes, ppc: int, canvas: np.ndarray | None = None) -> dict:
+    rgba = np.full((256, 320, 4), 255, np.uint8)
+    rgba[:, :, :3] = canvas if canvas is not None else 0
+    return {"frame": frame, "ram": base64.b64encode(bytes(0x4000) + ram).decode(), "ppc": ppc,
+            "highlighted": ppc, "canvas": base64.b64encode(rgba.tobytes()).decode()}
+
+
+def test_differences_name_each_planted_mismatch_and_nothing_else():
+    ram = bytes(range(256)) * 192
+    same = differences([_checkpoint(10, ram, 7060)], [_page_result(10, ram, 7060)])
+    assert same == []
+    changed = bytearray(ram)
+    changed[0x1234] ^= 1
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(10, bytes(changed), 7060)]) == \
+        ["frame 10: RAM differs at 1 bytes, the first at 0x5234"]
+    moved = _page_result(10, ram, 7060)
+    moved["highlighted"] = 7070
+    assert differences([_checkpoint(10, ram, 7060)], [moved]) == \
+        ["frame 10: the listing highlights line 7070, PPC is 7060"]
+    dot = np.zeros((256, 320, 3), np.uint8)
+    dot[100, 100] = (215, 0, 0)
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(10, ram, 7060, dot)]) == \
+        ["frame 10: the screen differs on 1 pixel rows, the first 100"]
+    assert differences([_checkpoint(10, ram, 7060)], [_page_result(11, ram, 7060)])[0].startswith("checkpoints at")
+    told = dict(_page_result(10, ram, 7060), status="cut the pack: any key", real_time="message")
+    assert differences([_checkpoint(10, ram, 7060)], [told]) == [
+        "frame 10: the status line says 'cut the pack: any key', the window's ''",
+        "frame 10: turbo keeps real time for 'message', the window for None"]
+
+
+def test_checkpoints_spread_over_the_record():
+    assert checkpoint_frames(2100) == [175 * i for i in range(1, 13)]
+    with pytest.raises(InputError, match="too short"):
+        checkpoint_frames(5)
+
+
+def test_the_canvas_reader_reads_what_render_draws(machine_with_title):
+    from harness.spectrum.screen import render
+    m = machine_with_title
+    rgb = render(m.mem, border=m.s.border)
+    mem = bytearray(m.read(0, 0x10000))
+    mem[0x4000:0x5B00] = canvas_display(rgb)
+    rows = read_screen(mem, udg_text=UDG_TEXT, font_text=koi7_char).rows
+    assert "ДОБРО ПОЖАЛОВАТЬ" in "\n".join(rows)
+    wrong = rgb.copy()
+    wrong[40, 40] = (1, 2, 3)
+    with pytest.raises(InputError, match="cell 1,1 of the canvas"):
+        canvas_display(wrong)
+
+
+# ----------------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def machine_with_title(tape_path):
+    s = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    return s.machine
+
+
+@pytest.fixture(scope="module")
+def play_page(tmp_path_factory, build_of):
+    try:
+        module = wasm_build.module_bytes()
+    except wasm_build.BuildProblem as exc:
+        pytest.skip(f"the WebAssembly core cannot be built here: {exc}")
+    folder = tmp_path_factory.mktemp("web")
+    path = folder / "play.html"
+    path.write_text(web_page.render_play_page(module, {lang: build_of(lang).tap for lang, _ in web_page.TAPES}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def key_record(tape_path, tmp_path_factory):
+    """A game's keys as `play --record` writes them: no instructions, no muggins, the cut, two discards, a card."""
+    return record_game(tape_path(), tmp_path_factory.mktemp("record") / "keys.json", SEED)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _open(browser, path: Path, problems: list[str], width: int = 1280, height: int = 800):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    page.goto(path.as_uri())
+    page.wait_for_function("window.zxPage && zxPage.session && zxPage.session.frames > 0", timeout=60_000)
+    return page
+
+
+def _screen_rows(page, reference_mem: bytes) -> list[str]:
+    """The canvas read back by the project's screen reader (the font and UDGs from the embedded machine)."""
+    mem = bytearray(reference_mem)
+    mem[0x4000:0x5B00] = canvas_display(canvas_rgb(page.evaluate("zxPage.canvasRGBA()")))
+    return read_screen(mem, udg_text=UDG_TEXT, font_text=koi7_char).rows
+
+
+# ----------------------------------------------------------------------------- in chromium
+@pytest.mark.slow
+@pytest.mark.parametrize("lang, title", [("ru", "ДОБРО ПОЖАЛОВАТЬ"), ("en", "WELCOME")])
+def test_the_page_reaches_the_title_on_both_tapes(browser, play_page, tape_path, lang, title):
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate(f"zxPage.start('{lang}', {SEED})")
+    page.wait_for_function(f"zxPage.machine.wait() === 'input' && zxPage.machine.ppc === {P.ASK_INSTRUCTIONS}")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('instructions?')")
+    page.evaluate("zxPage.paused = true; zxPage.draw(true)")
+    reference = PlaySession(tape=tape_path(lang), scale=1, seed=SEED).machine
+    rows = _screen_rows(page, reference.read(0, 0x10000))
+    assert any(title in r for r in rows), rows
+    assert page.evaluate("zxPage.highlighted") == P.ASK_INSTRUCTIONS
+    assert page.evaluate("document.querySelector('#listing li.now').id") == f"L{P.ASK_INSTRUCTIONS}"
+    assert problems == []
+    page.close()
+
+
+@pytest.mark.slow
+def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_screen(browser, play_page,
+                                                                                      tape_path, key_record):
+    record = json.loads(key_record.read_text())
+    frames = checkpoint_frames(record["frames"])
+    embedded = embedded_checkpoints(tape_path(), key_record, frames)
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    replay = "([r, c]) => zxPage.replay(r, c)"
+    result = page.evaluate(replay, [record, frames])
+    assert differences(embedded, result) == []
+    assert len({c.ppc for c in embedded}) > 5                        # the highlight moved through the game
+    assert len({c.status for c in embedded}) >= 2 and {c.real_time for c in embedded} >= {None, "pause", "message"}
+    # the variables panel at the last checkpoint: the embedded machine's BasicVariables, name by name
+    end = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    end.step(frames[-1])
+    from harness.spectrum.variables import BasicVariables
+    theirs = BasicVariables(end.machine)
+    ours = dict(page.evaluate("ZX.readVariables(zxPage.machine.mem)"))
+    assert list(ours) == theirs.names()
+    for name, value in ours.items():
+        want = theirs.get(name)
+        want = getattr(want, "value", want)                         # a FOR variable: its value
+        if name.endswith("$()"):
+            assert value["values"] == "".join(str(x) for x in np.ravel(want)), name
+        elif name.endswith("()"):
+            assert value["values"] == [x for x in np.ravel(want)], name
+        elif not name.endswith("$"):
+            assert value == want, name
+    rows = page.evaluate("Array.from(document.querySelectorAll('#variables tbody th')).map(t => t.textContent)")
+    assert rows == theirs.names()                                   # one row each: the last replay's rows gone
+    assert "The dealer" in page.inner_text("#variables")
+    # near miss: each change's keys listed in another order, the same keys at the same frames
+    reordered = dict(record, keys=[[f, list(reversed(k))] for f, k in record["keys"]])
+    assert differences(embedded, page.evaluate(replay, [reordered, frames])) == []
+    # planted: every key one frame later
+    shifted = dict(record, keys=[[f + 1, k] for f, k in record["keys"]])
+    found = differences(embedded, page.evaluate(replay, [shifted, frames]))
+    assert any("RAM differs" in d for d in found), found
+    assert problems == []
+    page.close()
+
+
+def _tab_to_the_screen(page) -> None:
+    for _ in range(12):
+        if page.evaluate("document.activeElement && document.activeElement.id") == "screen":
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the screen")
+
+
+def _same_wait(line: int) -> list[int]:
+    """The lines a wait at *line* may be seen at: the card selector's INKEY$ loop spans three."""
+    return list(P.SELECTOR_WAITS) if line in P.SELECTOR_WAITS else [line]
+
+
+@pytest.mark.slow
+def test_keys_typed_by_keyboard_alone_reach_the_waits_the_embedded_machine_reaches(browser, play_page, tape_path):
+    embedded = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    typed = (["n", "Enter"], ["n", "Enter"], ["m"], ["Enter"])
+    waits = []
+    for spectrum_keys in (["N", "ENTER"], ["N", "ENTER"], ["M"], ["ENTER"]):
+        w = keys(embedded, *spectrum_keys)
+        waits.append((w.kind, _same_wait(w.line), embedded.caller() if w.line in P.SELECTOR_WAITS else None))
+    assert [w[2] for w in waits] == [None, None, P.SELECT_FIRST_DISCARD, P.SELECT_SECOND_DISCARD]
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate(f"zxPage.start('ru', {SEED})")
+    _tab_to_the_screen(page)
+    for host_keys, (kind, lines, caller) in zip(typed, waits):
+        for key in host_keys:
+            page.keyboard.press(key)
+            page.wait_for_function("!zxPage.session.keysDown()")
+            page.wait_for_timeout(200)
+        page.wait_for_function(f"zxPage.machine.wait() === '{kind}' && {lines}.includes(zxPage.machine.ppc) "
+                               "&& !zxPage.session.keysDown()", timeout=60_000)
+        if caller is not None:
+            assert page.evaluate("zxPage.session.caller()") == caller
+    assert "choose 2 cards for the crib (the second" in page.inner_text("#status")
+    page.evaluate("zxPage.paused = true; zxPage.draw(true)")
+    assert page.evaluate("zxPage.highlighted") == page.evaluate("zxPage.machine.ppc")
+    variables = page.inner_text("#variables")
+    assert "DIR" in variables and "The dealer" in variables
+    assert problems == []
+    page.close()
+
+
+@pytest.mark.slow
+def test_a_narrow_window_has_no_sideways_scroll_and_the_help_opens_on_f1(browser, play_page):
+    problems: list[str] = []
+    page = _open(browser, play_page, problems, width=480, height=800)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 480
+    _tab_to_the_screen(page)
+    assert page.is_hidden("#help")
+    page.keyboard.press("F1")
+    assert page.is_visible("#help") and "CAPS SHIFT" in page.inner_text("#help")
+    assert page.evaluate("Array.from(document.images).filter(i => !i.alt).length") == 0
+    assert problems == []
+    page.close()
+
+
+# ----------------------------------------------------------------------------- the command
+def test_html_without_a_compiler_says_so_in_one_line_and_writes_the_edition(tmp_path, monkeypatch, capsys):
+    from harness.commands import html as html_command
+    monkeypatch.setattr(wasm_build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(wasm_build, "MODULE", tmp_path / "no-module" / "spectrum.wasm")
+    out = tmp_path / "site"
+    assert html_command.main(["--out", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1] == ("play.html not written: the WebAssembly core is not built (no clang++: "
+                           f"{wasm_build.HOW})")
+    assert (out / "index.html").is_file() and not (out / "play.html").exists()
+
+
+def test_serve_answers_on_the_loopback_address_and_stops(tmp_path, capsys):
+    import threading
+    import urllib.request
+    from harness.web.serve import serve
+    (tmp_path / "play.html").write_text("<!DOCTYPE html><title>x</title>")
+    urls: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=serve, args=(tmp_path, 0), kwargs={"started": urls.append, "stop": stop})
+    thread.start()
+    try:
+        for _ in range(50):
+            if urls:
+                break
+            stop.wait(0.1)
+        assert urls and urls[0].startswith("http://127.0.0.1:") and urls[0].endswith("/play.html")
+        with urllib.request.urlopen(urls[0], timeout=10) as answer:
+            assert answer.status == 200 and b"<title>x</title>" in answer.read()
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
+    assert "serving" in capsys.readouterr().out
+
+
+def test_a_port_in_use_is_one_line(tmp_path):
+    from harness.errors import OutputError
+    from harness.web.serve import server
+    first = server(tmp_path, 0)
+    try:
+        with pytest.raises(OutputError, match=r"--port \d+: cannot listen on 127.0.0.1"):
+            server(tmp_path, first.server_address[1])
+    finally:
+        first.server_close()
+
+
+@pytest.mark.slow
+def test_the_pages_z80_is_the_embedded_machines_snapshot_and_a_saved_slot_loads_back(browser, play_page, tape_path,
+                                                                                    key_record):
+    from harness.spectrum import z80snap
+    record = json.loads(key_record.read_text())
+    problems: list[str] = []
+    page = _open(browser, play_page, problems)
+    page.evaluate("([r, c]) => zxPage.replay(r, c)", [record, [record["frames"]]])
+    ours = z80snap.read_z80(base64.b64decode(page.evaluate("zxPage.z80Base64()")))
+    embedded = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    embedded.step(record["frames"])
+    theirs = z80snap.from_machine(embedded.machine)
+    assert ours.version == 1 and ours.regs == theirs.regs
+    assert (ours.iff1, ours.iff2, ours.int_mode, ours.border) == (theirs.iff1, theirs.iff2, theirs.int_mode, theirs.border)
+    assert ours.ram == theirs.ram
+    saved = page.evaluate("zxPage.save(3), zxPage.z80Base64()")
+    page.evaluate("zxPage.session.step(300)")
+    assert page.evaluate("zxPage.z80Base64()") != saved
+    assert page.evaluate("zxPage.load(3)") is True
+    assert page.evaluate("zxPage.z80Base64()") == saved
+    assert "loaded slot 3" in page.inner_text("#saved")
+    assert page.evaluate("zxPage.load(4)") is False and "slot 4 is empty" in page.inner_text("#saved")
+    with pytest.raises(Exception, match="not a .z80 this page saved"):
+        page.evaluate("zxPage.machine.loadZ80(new Uint8Array(100))")
+    assert problems == []
+    page.close()

@@ -1,0 +1,63 @@
+"""Take docs/BROWSER.md's screenshots of play.html (headless Chromium, a 1280x800 window).
+
+    .venv/bin/python tools/web_screenshots.py
+
+writes docs/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted) and
+docs/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
+play, its line highlighted, the variables live), as 256-colour PNGs to keep them small.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+    from harness.web.bench import record_game
+    from harness.web.page import tape_bytes, write_play_page
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium is not installed (tools/install-system-deps.sh)")
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        written = write_play_page(folder)
+        if written.path is None:
+            print(written.problem)
+            return 2
+        tape = folder / "cribbage.tap"
+        tape.write_bytes(tape_bytes("ru"))
+        record = json.loads(record_game(tape, folder / "keys.json").read_text())
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(written.path.as_uri())
+            page.wait_for_function("window.zxPage && zxPage.titleAt !== null")
+            page.evaluate("zxPage.start('ru', 4242)")
+            page.wait_for_function("document.getElementById('status').textContent.startsWith('instructions?')")
+            page.focus("#screen")
+            shots = [("web-title.png", None)]
+            page.screenshot(path=str(folder / "web-title.png"))
+            page.evaluate("(r) => zxPage.replay(r, [r.frames])", record)
+            page.evaluate("zxPage.paused = false")
+            page.wait_for_timeout(300)
+            page.evaluate("zxPage.paused = true")
+            page.screenshot(path=str(folder / "web-game.png"))
+            shots.append(("web-game.png", None))
+            browser.close()
+        for name, _ in shots:
+            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / name, optimize=True)
+            print(ROOT / "docs" / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
