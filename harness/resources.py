@@ -21,6 +21,8 @@ __all__ = ["data_path", "LISTING", "FONT", "ROM", "BENCH_PROGRAM", "PUBLISHED_CR
 _PACKAGE = resources.files("harness")
 #: the checkout the package was imported from (used only when it is not an installed wheel)
 _CHECKOUT = Path(__file__).resolve().parent.parent
+#: that checkout when it is a git one (the pack's manifest names its commit), else None
+CHECKOUT = _CHECKOUT if (_CHECKOUT / ".git").exists() and (_CHECKOUT / "harness").is_dir() else None
 
 
 def _folder(name: str) -> Path:

@@ -150,6 +150,63 @@ def test_ctrl_c_stops_a_dask_run_and_its_workers_within_10_s(tmp_path, good_tape
     assert alive == []
 
 
+def _forkserver_started(pid: int) -> bool:
+    for child in psutil.Process(pid).children():
+        try:
+            if "multiprocessing.forkserver" in " ".join(child.cmdline()):
+                return True
+        except psutil.Error:
+            continue
+    return False
+
+
+@pytest.mark.parametrize("after", [0.0, 2.5])
+def test_ctrl_c_while_the_local_cluster_starts_stops_the_run_with_130(tmp_path, good_tape, after):
+    """Issue 34, case 5: the cluster used to start with SIGINT ignored in this process too, so a Ctrl-C in its
+    first second was lost and the run played every game and exited 0; 2-3 s in, Dask printed a traceback.
+    Now the signal is held until the cluster is up, then the run stops: 130, one line, no process left."""
+    proc = subprocess.Popen(_regress(good_tape, tmp_path / "out", "--scheduler", "local"), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not _forkserver_started(proc.pid):      # the earliest moment of the cluster's start
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.01)
+        time.sleep(after)
+        everything = psutil.Process(proc.pid).children(recursive=True)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)        # a budget for a hang: the run stops once the cluster is up
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130 and err.strip().splitlines() == ["cribbage-zx: interrupted"], err
+    assert not _transcripts(tmp_path / "out") or len(_transcripts(tmp_path / "out")) < GAMES
+    gone, alive = psutil.wait_procs(everything, timeout=5)
+    assert alive == []
+
+
+def test_a_local_clusters_scheduler_keeps_its_scratch_in_the_runs_private_folder(tmp_path, monkeypatch):
+    """Dask's default scratch folder is dask-scratch-space/ in the system's temporary folder, shared by every
+    user; the run's cluster, scheduler and workers alike, keeps its files in its own private folder."""
+    import math
+    import tempfile
+    from harness.runtime.jobs import Setup, run_jobs
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen = []
+    with run_jobs(math.sqrt, [4, 9], Setup(time.sleep, (0,)), 2, scheduler="local") as outcomes:
+        for outcome in outcomes:
+            seen.append(outcome.value)
+            inside = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("pymp-"))
+            assert len(inside) == 1 and inside[0].startswith("cribbage-zx-dask-"), inside  # no dask-scratch-space
+            scratch = tmp_path / inside[0]
+            assert sorted(p.name for p in scratch.iterdir()) == ["dask-scratch-space"]
+            assert any(p.name.startswith("scheduler-") for p in (scratch / "dask-scratch-space").iterdir())
+    assert sorted(seen) == [2.0, 3.0]
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("pymp-")] == []   # removed with the run
+
+
 def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good_tape):
     from harness.game import sweep
     local = sweep.run_sweep("show", tmp_path / "local", workers=2, chunk=10, progress=False, limit=40, tap=good_tape)

@@ -9,6 +9,9 @@ import shutil
 import zlib
 from pathlib import Path
 
+import subprocess
+
+import numpy as np
 import pytest
 
 from harness.errors import InputError
@@ -27,6 +30,9 @@ WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
 RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
 RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
 RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
+PNG = RZX.removesuffix(".rzx") + ".png"
+SOURCES = ["Kribedzh (19xx)(-)(ru).bas", "chr_font.txt", "translation.tsv"]
+LISTED = [RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, PNG, *SOURCES, "readme.txt"]
 
 
 @pytest.fixture(scope="module")
@@ -37,17 +43,62 @@ def pack_dir(tmp_path_factory):
 
 
 def test_the_pack_has_its_files_under_tosec_names(pack_dir):
-    assert sorted(p.name for p in pack_dir.iterdir()) == sorted([RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, "manifest.json"])
+    assert sorted(p.name for p in pack_dir.iterdir() if not p.name.startswith(".")) == sorted(
+        LISTED + ["manifest.json"])
+    assert [p.name for p in pack_dir.iterdir() if p.name.startswith(".")] == [".cribbage-zx-run"]
 
 
-def test_the_manifest_holds_each_files_size_crc32_md5_and_sha1(pack_dir):
-    entries = json.loads((pack_dir / "manifest.json").read_text())["files"]
-    assert sorted(e["name"] for e in entries) == sorted([RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX])
+def test_the_manifest_holds_each_files_size_and_checksums_and_the_tool_that_made_them(pack_dir):
+    manifest = json.loads((pack_dir / "manifest.json").read_text())
+    entries = manifest["files"]
+    assert sorted(e["name"] for e in entries) == sorted(LISTED)
     for e in entries:
         data = (pack_dir / e["name"]).read_bytes()
-        assert (e["size"], e["crc32"], e["md5"], e["sha1"]) == (
-            len(data), f"{zlib.crc32(data):08x}", hashlib.md5(data).hexdigest(), hashlib.sha1(data).hexdigest())
+        assert (e["size"], e["crc32"], e["md5"], e["sha1"], e["sha256"]) == (
+            len(data), f"{zlib.crc32(data):08x}", hashlib.md5(data).hexdigest(), hashlib.sha1(data).hexdigest(),
+            hashlib.sha256(data).hexdigest())
     assert pack.verify(pack_dir) == []
+    tool = manifest["tool"]
+    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
+    git = lambda *a: subprocess.run(["git", "-C", str(ROOT), *a], capture_output=True, text=True,  # noqa: E731
+                                    check=True).stdout.strip()
+    assert (tool["name"], tool["version"]) == ("cribbage-zx", version)
+    assert tool["commit"] == git("rev-parse", "HEAD") and re.fullmatch(r"[0-9a-f]{40}", tool["commit"])
+    assert tool["date"] == git("log", "-1", "--format=%cI") and isinstance(tool["modified"], bool)
+
+
+def test_the_sources_are_in_the_pack_as_text(pack_dir):
+    for name, source in zip(SOURCES, ["cribbage.bas", "chr_font.txt", "translation.tsv"]):
+        assert (pack_dir / name).read_bytes() == (ROOT / "basic" / source).read_bytes()
+
+
+def test_the_readme_tells_an_archivist_every_file_the_rom_and_how_to_replay(pack_dir):
+    readme = (pack_dir / "readme.txt").read_text(encoding="utf-8")
+    assert readme.isascii() is False and "КРИБЕДЖ" in readme          # UTF-8 text, the title as printed
+    lines = readme.splitlines()
+    for name in LISTED:
+        if name != "readme.txt":
+            assert name in lines, f"readme.txt has no paragraph on {name}"
+    tool = json.loads((pack_dir / "manifest.json").read_text())["tool"]
+    assert f"commit {tool['commit']}" in readme and tool["date"] in readme and tool["version"] in readme
+    assert hashlib.sha256((ROOT / "roms" / "48.rom").read_bytes()).hexdigest() in readme
+    frames = len(read_rzx((pack_dir / RZX).read_bytes()).frames)
+    minutes, seconds = divmod(round(frames / 50), 60)
+    assert f"({frames} frames: {minutes} min {seconds:02d} s at 50 frames a second)" in " ".join(readme.split())
+    assert f'fuse-sdl --machine 48 --rom-48 48.rom --playback "{RZX}"' in readme
+    assert '"RZX frame is longer than 79000 tstates"' in readme and "press Return" in readme
+
+
+def test_the_png_beside_the_recording_is_our_screen_where_it_ends(pack_dir):
+    from PIL import Image
+    from harness.spectrum.screen import render
+    game = recorded_game()
+    with Image.open(pack_dir / PNG) as img:
+        shown = np.asarray(img.convert("RGB"))
+    assert shown.shape == (512, 640, 3)
+    assert np.array_equal(shown, render(game.memory, border=game.end.border, scale=2))
+    assert not np.array_equal(shown, render(game.memory[:0x4000] + bytes(0x1B00) + game.memory[0x5B00:],
+                                            border=game.end.border, scale=2))
 
 
 def test_verify_finds_a_changed_byte_a_missing_file_and_a_stray_one(pack_dir, tmp_path):
@@ -113,3 +164,11 @@ def test_a_stale_pack_page_is_told_apart(pack_dir):
     page = (ROOT / "docs" / "PACK.md").read_text(encoding="utf-8")
     stale = page.replace("| `Kribedzh", "| `Kribedz", 1)     # planted: a file's name off by a letter
     assert stale != page and page_with_table(stale, table_of(pack_dir)) == page
+
+
+def test_the_tzx_comment_stands_alone():
+    """A TZX travels without the pack and the repository: its comment names no file of either."""
+    for lang in ("ru", "en"):
+        comment = dict(pack.archive_texts(lang))["comment"]
+        assert "cribbage-zx" in comment and "Cribbage" in comment
+        assert not re.search(r"\b[\w-]+/[\w./-]+|\.(md|txt|bas|py)\b", comment), comment

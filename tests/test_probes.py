@@ -68,7 +68,7 @@ CASES = [
     ("html into the current folder", lambda t: (os.chdir(t), _file(t, "x.txt", b"x"), ["html", "--out", "."])[-1],
      "holds 1 entry that no cribbage-zx run wrote", 2),
     ("html under a file", lambda t: ["html", "--out", _file(t, "afile", b"text") / "sub"],
-     "cannot create the output folder: Not a directory", 2),
+     "afile is a file, not a folder", 2),
     ("sweep into a folder of mine", lambda t: ((t / "m").mkdir(), (t / "m" / "thesis.txt").write_text("keep"),
                                                ["sweep", "show", "--out", t / "m", "--replace", "--quiet",
                                                 "--tape", _file(t, "t.tap", TINY_TAPE)])[-1],

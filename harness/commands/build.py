@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..game.build import Build, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, fingerprint, write_tape
 from ..game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from ..runtime import atomic
 from ..runtime.cliargs import command_parser
 from ..spectrum import audio, tzx
@@ -29,17 +29,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pack", type=Path, nargs="?", const=Path("build/pack"), metavar="DIR",
                         help="also write the preservation pack into DIR (default build/pack): both editions as "
                              "TZX with archive-info and hardware blocks, .z80 snapshots at the title screen, one "
-                             "recorded game as RZX, manifest.json with CRC32/MD5/SHA-1 (see harness/game/pack.py)")
+                             "recorded game as RZX with a PNG of its last screen, the sources as text, readme.txt, "
+                             "manifest.json with the tool's version and commit and each file's CRC32/MD5/SHA-1/SHA-256 "
+                             "(see docs/PACK.md); written whole or not at all, into a new folder or an earlier pack")
+    parser.add_argument("--check-pack", type=Path, metavar="DIR",
+                        help="build nothing: recompute every checksum of the pack in DIR against its manifest.json")
 
 
 def execute(args: argparse.Namespace) -> int:
     """Build, then write each output atomically: a refused build or a failed write leaves every old file as it was."""
+    if args.check_pack is not None:
+        return _check_pack(args.check_pack)
     args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
     from ..runtime.outdir import writable_file
     for path, ours, what in ((args.wav, lambda h: h[:4] == b"RIFF", "WAV"),
                              (args.tzx, lambda h: h[:8] == b"ZXTape!\x1a", "TZX")):
         if path is not None:
             writable_file(path, ours, what)
+    if args.pack:
+        from ..game.pack import check_folder
+        check_folder(args.pack)
     result = build(args.listing, args.font, lang=args.lang)
     from_sources = Path(args.listing) == LISTING and Path(args.font) == FONT
     write_tape(args.output, result.tap, fingerprint(args.lang) if from_sources else None)
@@ -63,8 +72,24 @@ def _write_pack(args: argparse.Namespace, result: Build) -> None:
     ru = result if args.lang == "ru" else build(args.listing, args.font)
     en = result if args.lang == "en" else build(args.listing, args.font, lang="en")
     entries = write_pack(args.pack, make_pack({"ru": ru.blocks, "en": en.blocks}, ru.tap))
-    print(f"{args.pack}: the preservation pack, {len(entries)} files and manifest.json")
+    print(f"{args.pack}: the preservation pack, {len(entries)} files and manifest.json (check it with "
+          f"`cribbage-zx build --check-pack {args.pack}`)")
     print(readme_table(entries))
+
+
+def _check_pack(folder: Path) -> int:
+    """`build --check-pack DIR`: every problem on a line of its own, then one line (InputError) if any."""
+    from ..game.pack import MANIFEST, verify
+    if not folder.is_dir():
+        raise InputError(f"--check-pack {folder}: " + ("is not a folder" if folder.exists() else "no such folder"))
+    problems = verify(folder)
+    if problems:
+        for line in problems:
+            print(line, file=sys.stderr)
+        raise InputError(f"{folder}: {len(problems)} problem{'s' * (len(problems) != 1)} against {MANIFEST} "
+                         f"(listed above); the pack is not as it was written")
+    print(f"{folder}: every file matches {MANIFEST}")
+    return 0
 
 
 def main(argv: list[str]) -> int:

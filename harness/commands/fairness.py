@@ -16,14 +16,18 @@ from ..runtime import atomic
 from ..runtime.cliargs import add_runner_options, float_in, int_in
 
 
+#: the options that play new games, at their defaults: with --from, any other value is refused
+_DEFAULTS = {"games": 40, "per_machine": 2, "out": Path("out/fairness"), "replace": False, "scheduler": None}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int_in(1, 100_000), default=40,
+    parser.add_argument("--games", type=int_in(1, 100_000), default=_DEFAULTS["games"],
                         help="machines to play on (default 40); each plays --per-machine games in a row")
-    parser.add_argument("--per-machine", type=int_in(1, 20), default=2,
+    parser.add_argument("--per-machine", type=int_in(1, 20), default=_DEFAULTS["per_machine"],
                         help="games played in a row on each machine (default 2: a first and a later game)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=Path("out/fairness"),
+    parser.add_argument("--out", type=Path, default=_DEFAULTS["out"],
                         help="output folder for the games and fairness.json (default out/fairness)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
     parser.add_argument("--from", dest="runs", type=Path, action="append", metavar="DIR",
@@ -39,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def execute(args: argparse.Namespace) -> int:
     from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
     if args.runs:
+        given = [f"--{name.replace('_', '-')}" for name in ("games", "per_machine", "out", "replace", "scheduler")
+                 if getattr(args, name) != _DEFAULTS[name]]
+        if given:
+            raise UsageError(f"--from reads earlier runs: {', '.join(given)} would play new games and does not go "
+                             f"with it")
         machines = read_runs(args.runs)
         out = None
     else:

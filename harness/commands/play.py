@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from ..game.build import DEFAULT_TAP, EN_TAP
-from ..runtime.cliargs import command_parser, int_in
+from ..runtime.cliargs import command_parser, float_in, int_in
 from ..game.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
@@ -58,6 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int_in(0, 65535), default=None,
                         help="SEED after RANDOMIZE (default: a new one each start, shown in the title)")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
+    parser.add_argument("--replace", action="store_true",
+                        help="let --record FILE replace a file there that is not a key record")
     parser.add_argument("--replay", type=Path, metavar="FILE",
                         help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
     parser.add_argument("--replay-to", type=replay_target, metavar="end|DEAL", default=None,
@@ -67,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write an RZX of the game from its first question when it ends (Fuse plays it back "
                              "to the same screen: fuse-sdl --machine 48 --playback FILE.rzx)")
     parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
-    parser.add_argument("--seconds", type=float, default=None, help="quit after this many seconds (for tests)")
+    parser.add_argument("--seconds", type=float_in(0), default=None, help="quit after this many seconds (for tests)")
 
 
 def replay_target(text: str) -> str | int:
@@ -109,6 +111,11 @@ def main(argv: list[str]) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.record is not None:                # found now, not when the game's keys are lost at its end
+        from ..play.record import check_record_path
+        check_record_path(args.record, args.replace)
+    elif args.replace:
+        raise UsageError("--replace goes with --record FILE")
     check_display()
     import_pygame()
     tape = None

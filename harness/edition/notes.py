@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..runtime.validate import read_toml
+from ..runtime.validate import parse_json, read_toml
 from ..game.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
@@ -200,7 +200,7 @@ class Moment:
 def read_moments(path: Path) -> list[Moment]:
     """basic/variable_values.json: the variables at named moments of a game."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(Path(path).read_text(encoding="utf-8"), str(path))
         return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"]),
                        {str(k): int(v) for k, v in m.get("areas", {}).items()},
                        {str(k): (int(v[0]), int(v[1])) for k, v in m.get("places", {}).items()})

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..runtime import atomic
+from ..runtime.validate import read_json
 from .. import resources
 from ..spectrum.acceptance import check_program
 from ..spectrum.basic import tokenise_program
@@ -110,8 +111,8 @@ def tape_record(tape: Path) -> dict:
     data = tape.read_bytes()
     record = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
     try:
-        beside = json.loads(fingerprint_path(tape).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        beside = read_json(fingerprint_path(tape))
+    except InputError:
         return record
     if isinstance(beside, dict) and beside.get("tape_sha256") == record["sha256"]:
         record["fingerprint"] = beside.get("fingerprint")
@@ -125,10 +126,10 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
     path = Path(path or (EN_TAP if lang == "en" else DEFAULT_TAP))
     wanted = fingerprint(lang)
     try:
-        beside = json.loads(fingerprint_path(path).read_text(encoding="utf-8"))
+        beside = read_json(fingerprint_path(path))
         current = (isinstance(beside, dict) and beside.get("fingerprint") == wanted["fingerprint"]
                    and beside.get("tape_sha256") == _sha(path.read_bytes()))
-    except (OSError, ValueError):
+    except (OSError, InputError):
         current = False
     if not current:
         write_tape(path, build(lang=lang).tap, wanted)

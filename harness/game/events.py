@@ -15,6 +15,7 @@ from enum import Enum, StrEnum
 from typing import Any, ClassVar, Iterable, TextIO
 
 from ..runtime import atomic
+from ..runtime.validate import parse_json
 from ..errors import InputError
 
 SCHEMA_VERSION = 1
@@ -451,10 +452,7 @@ def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
     for number, line in _lines(f):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise InputError(f"line {number}: not JSON ({getattr(exc, 'msg', 'nested too deeply')})") from None
+        data = parse_json(line, f"line {number}", one_line=True)
         if not isinstance(data, dict):
             raise InputError(f"line {number}: expected an event object, found {_sample(data)}")
         if data.get("kind") == "header":

@@ -153,17 +153,34 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
 
 
 def read_runs(folders: list[Path]) -> list[list[Event]]:
+    """The games of each folder's transcripts. A folder given twice, the same game (seed, player, game) in two
+    folders, a transcript with no header or no events is refused: each would count samples twice or none."""
     machines = []
+    folders_seen: dict[Path, Path] = {}
+    games_seen: dict[tuple, Path] = {}
     for folder in folders:
+        real = Path(folder).resolve()
+        if real in folders_seen:
+            raise InputError(f"--from {folder}: given twice (as {folders_seen[real]}): its games would count twice")
+        folders_seen[real] = Path(folder)
         files = sorted(p for p in folder.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not files:
             raise InputError(f"{folder}: no game-*.jsonl transcripts")
         for path in files:
             try:
                 with open(path, encoding="utf-8") as f:
-                    machines.append(read_jsonl(f)[1])
+                    head, events = read_jsonl(f)
             except (OSError, ValueError) as exc:
                 raise InputError(f"{path}: {exc}") from None
+            if head.get("schema") == 0 or "seed" not in head:
+                raise InputError(f"{path}: no header line: not a transcript of a regress or fairness run")
+            if not events:
+                raise InputError(f"{path}: a header and no events: the game was not played")
+            key = (head.get("seed"), head.get("player"), head.get("game"))
+            if key in games_seen:
+                raise InputError(f"{path}: the game of seed {key[0]} ({key[1]}) is in {games_seen[key]} too")
+            games_seen[key] = path
+            machines.append(events)
     return machines
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Union
 
 from ..runtime import atomic
+from ..runtime.validate import parse_json
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
 from ..errors import InputError
 from . import program as P
@@ -655,10 +656,7 @@ def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], l
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}:{number}: not JSON ({exc.msg})") from None
+        data = parse_json(line, f"{name}:{number}", one_line=True)
         if head is None:
             if not isinstance(data, dict) or data.get("kind") != "header" or data.get("file") != FILE_KIND:
                 raise InputError(f"{name}:{number}: no judgements header")

@@ -325,6 +325,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     games = len(plan)
     if rzx and accelerate:
         raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
+    if rzx and core != "z80":                          # refused here, not inside every game as its failure
+        raise UsageError(f"--rzx records on the z80 core only, not --core {core}")
     jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
     core_class(core)                                   # an unknown core fails here, before any worker starts
     with claimed(out, command, replace=replace) as folder:

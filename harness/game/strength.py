@@ -27,6 +27,7 @@ from ..errors import InputError, MachineError, UsageError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..runtime.cputime import process_cpu_s
 from ..runtime.outdir import claimed
+from ..runtime.validate import expect, read_json
 from ..resources import PUBLISHED_CRIB
 from . import regress
 from .events import read_jsonl, transcript_records, write_transcript
@@ -388,7 +389,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
     old = {}
     if len(folders) == 1 and (folders[0] / "report.json").exists():
-        old = json.loads((folders[0] / "report.json").read_text(encoding="utf-8"))
+        old = expect(read_json(folders[0] / "report.json"), dict, str(folders[0] / "report.json"))
     chunks = []
     jobs = _plan(0, 0, opponents, engine_games)
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:

@@ -43,6 +43,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..runtime import atomic
+from ..runtime.validate import expect, read_json
 from ..errors import InputError, MachineError, OutputError
 from ..runtime.outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
@@ -387,9 +388,9 @@ def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None,
         return None, None
     items = _cases_of(items)
     try:
-        r = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return None, f"unreadable ({str(exc).splitlines()[0]})"
+        r = read_json(path)
+    except InputError as exc:
+        return None, f"unreadable ({str(exc).removeprefix(f'{path}: ').splitlines()[0]})"
     if not isinstance(r, dict):
         return None, "not a chunk object"
     expected = {"index": index, "items_sha": _items_sha(items), "cases": len(items),
@@ -656,9 +657,9 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
     path = folder / "params.json"
     if path.exists():
         try:
-            before = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise InputError(f"{path}: unreadable ({str(exc).splitlines()[0]}); use --replace to start afresh") from exc
+            before = expect(read_json(path), dict, str(path))
+        except InputError as exc:
+            raise InputError(f"{exc}; use --replace to start afresh") from None
         if before != params:
             changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
             raise OutputError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "

@@ -10,13 +10,14 @@ session ends.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..runtime import atomic
-from ..errors import InputError
+from ..runtime.validate import quoted, read_json
+from ..errors import InputError, OutputError
+from ..spectrum.keyboard import KEY_POSITIONS
 
 FORMAT = "cribbage-zx play keys"
 VERSION = 1
@@ -52,24 +53,53 @@ class KeyRecord:
     def read(cls, path: str | os.PathLike) -> "KeyRecord":
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise InputError(f"--replay {path}: {exc.strerror or exc}") from exc
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"--replay {path}: not a key record ({exc})") from exc
+            data = read_json(path)
+        except InputError as exc:
+            raise InputError(f"--replay {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InputError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
-            raise InputError(f"--replay {path}: version {data.get('version')!r}, this program reads {VERSION}")
+            raise InputError(f"--replay {path}: version {quoted(data.get('version'))}, this program reads {VERSION}")
+        where = f"--replay {path}"
         try:
             changes = [(int(f), tuple(str(k) for k in keys)) for f, keys in data["keys"]]
             record = cls(str(data["tape_sha256"]), int(data["seed"]), changes, int(data["frames"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"--replay {path}: a malformed entry ({type(exc).__name__}: {exc})") from exc
+        except KeyError as exc:
+            raise InputError(f"{where}: no {exc} field") from None
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{where}: a malformed entry ({type(exc).__name__}: {quoted(exc)})") from None
+        if not 0 <= record.seed <= 65535:
+            raise InputError(f"{where}: seed {quoted(record.seed)} is not 0..65535 (SEED is two bytes)")
+        if record.frames < 0:
+            raise InputError(f"{where}: frames {quoted(record.frames)} is negative")
+        for n, (frame, keys) in enumerate(changes):
+            unknown = [k for k in keys if k not in KEY_POSITIONS]
+            if unknown:
+                raise InputError(f"{where}: keys[{n}] (frame {frame}): {quoted(unknown[0])} is not a 48K key")
         frames = [f for f, _ in changes]
-        if frames != sorted(set(frames)):
-            raise InputError(f"--replay {path}: the key changes are not in frame order")
+        if frames != sorted(set(frames)) or (frames and frames[0] < 0):
+            raise InputError(f"{where}: the key changes are not in frame order")
         return record
+
+
+def is_key_record(head: bytes) -> bool:
+    """Whether a file's first bytes are a key record's, as `write` makes it (what `--record` may replace)."""
+    return head.lstrip().startswith(b"{") and f'"format": "{FORMAT}"'.encode() in head
+
+
+def check_record_path(path: str | os.PathLike[str], replace: bool = False) -> Path:
+    """Before the game starts: *path* can take the record at its end (its folder writable), and it is new, a
+    key record of ours, or *replace* says the file there may go (OutputError naming it and --replace)."""
+    from ..runtime.outdir import writable_file, writable_place
+    path = Path(path)
+    try:
+        if replace and not path.is_dir():
+            writable_place(path)
+        else:
+            writable_file(path, is_key_record, "key record")
+    except OutputError as exc:
+        raise OutputError(f"--record {exc}" + ("; or give --replace" if "refusing" in str(exc) else "")) from None
+    return path
 
 
 class KeyPlayer:

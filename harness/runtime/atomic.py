@@ -30,6 +30,11 @@ __all__ = ["replacing", "replacing_folder", "open_for_replace", "write_bytes", "
            "write_json", "json_lines", "write_json_lines"]
 
 
+def umask() -> int:
+    """The process's umask (read without changing it for longer than a moment)."""
+    return _umask()
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

@@ -7,7 +7,10 @@ is one line naming the option, never a traceback or a silent default.
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Callable
+
+from .validate import quoted
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -36,7 +39,7 @@ def int_in(low: int | None = None, high: int | None = None) -> Callable[[str], i
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
         if low is not None and high is not None and not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not in {low}..{high}")
         if low is not None and value < low:
@@ -49,13 +52,16 @@ def int_in(low: int | None = None, high: int | None = None) -> Callable[[str], i
 
 
 def float_in(low: float, high: float | None = None, open_low: bool = True) -> Callable[[str], float]:
-    """An argparse type: a number above *low* (or at least, if not *open_low*) and at most *high*."""
+    """An argparse type: a finite number above *low* (or at least, if not *open_low*) and at most *high*
+    (nan and inf are refused: "no limit" is the option left out)."""
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value != value or (value <= low if open_low else value < low) or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a finite number")
+        if (value <= low if open_low else value < low) or (high is not None and value > high):
             bound = f"more than {low}" if open_low else f"at least {low}"
             raise argparse.ArgumentTypeError(f"{text} is not {bound}" + (f" and at most {high}" if high else ""))
         return value

@@ -530,12 +530,23 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
     security = _security(scheduler)
     cluster = client = None
     scratch = None
-    config = dask.config.set({**QUIET_WORKERS, **(LOCAL_WORKERS if scheduler == "local" else {})})
+    interrupted: list[int] = []
+    if scheduler == "local":
+        # the run's private scratch folder, for the scheduler as well as the workers (Dask's default is a
+        # dask-scratch-space/ shared by every user of the system's temporary folder)
+        scratch = tempfile.TemporaryDirectory(prefix="cribbage-zx-dask-")
+    config = dask.config.set({**QUIET_WORKERS, **(LOCAL_WORKERS if scheduler == "local" else {}),
+                              **({"temporary-directory": scratch.name} if scratch is not None else {})})
     try:
         if scheduler == "local":
-            scratch = tempfile.TemporaryDirectory(prefix="cribbage-zx-dask-")
             _preload_forkserver(setup)
-            with _sigint_ignored():      # the workers start with Ctrl-C ignored: the client stops them quietly
+            from distributed import proctitle
+            titles: Any = proctitle          # untyped in Dask
+            titles.enable_proctitle_on_children()    # what a Nanny does, done before the forkserver starts:
+            #                                          its workers call themselves "dask worker [ADDRESS]" in ps
+            assert scratch is not None
+            _start_forkserver()          # the workers start with Ctrl-C ignored: the client stops them quietly
+            with _ctrl_c_held() as interrupted:      # a Ctrl-C now stops the run once the cluster is up
                 cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
                                        protocol="tls://", host="127.0.0.1", security=security,
                                        dashboard_address=None, worker_dashboard_address=None,
@@ -543,22 +554,31 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
                                        # (taken by another run, Dask would warn in three lines and move on)
                                        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                                        memory_limit=0,      # no memory manager polling (nothing to spill)
-                                       local_directory=scratch.name, silence_logs=logging.ERROR)
-            client = Client(cluster, security=security)
+                                       local_directory=scratch.name,
+                                       # a worker stopped mid-set-up (a Ctrl-C) logs its cancelled plugin
+                                       # as an ERROR traceback; every failure the user needs reaches them
+                                       # as a job's outcome or a MachineError
+                                       silence_logs=logging.CRITICAL)
+                client = Client(cluster, security=security)
         else:
             client = Client(str(scheduler), timeout="10s", security=security)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        if cluster is not None:
-            cluster.close()
-        if scheduler == "local":
-            _stop_forkserver()
+    except BaseException as exc:         # a cluster that could not start, or a second Ctrl-C while it started
+        with _quiet_logs():
+            if cluster is not None:
+                cluster.close()
+            if scheduler == "local":
+                _stop_forkserver()
         config.__exit__(None, None, None)
         if scratch is not None:
             scratch.cleanup()
-        raise UsageError(f"--scheduler {scheduler}: {one_line(exc)}") from exc
+        if isinstance(exc, (OSError, TimeoutError, ValueError, TypeError)):
+            raise UsageError(f"--scheduler {scheduler}: {one_line(exc)}") from exc
+        raise
     futures = []
     name = f"cribbage-zx-setup-{os.getpid()}-{time.monotonic_ns()}"
     try:
+        if interrupted:
+            raise KeyboardInterrupt          # held while the cluster started: it is taken down below, quietly
         try:
             client.register_plugin(_worker_plugin(name, setup), name=name)
         except Exception as exc:
@@ -618,15 +638,48 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@contextmanager
-def _sigint_ignored():
-    """SIGINT ignored while processes are spawned: they inherit it, and Python keeps an ignored SIGINT."""
+def _start_forkserver() -> None:
+    """Start the forkserver that forks a LocalCluster's workers, with SIGINT ignored: it and every worker it
+    forks inherit that (Python keeps an ignored SIGINT), so Ctrl-C is the client's alone. SIGINT is also
+    blocked for that moment, as multiprocessing's resource tracker does: a Ctrl-C then is not lost with the
+    ignored signal but waits, pending, for this process's own handler (Linux queues a blocked signal even
+    while it is ignored)."""
+    from multiprocessing import forkserver, resource_tracker
     if threading.current_thread() is not threading.main_thread():
-        yield
+        forkserver.ensure_running()
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the forkserver starts the resource tracker first, which blocks and then unblocks SIGINT around its own
+    # start: done inside the window below, that unblocking would let a Ctrl-C meet the ignored signal, lost
+    resource_tracker.ensure_running()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        yield
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.signal(signal.SIGINT, before)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[list[int]]:
+    """A Ctrl-C while a LocalCluster starts is held, not raised inside Dask's start-up (which would leave
+    half a cluster and print its traceback): the list yielded says one came, and the caller stops once the
+    cluster is whole and can be taken down. A second Ctrl-C raises at once."""
+    held: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield held
+        return
+
+    def hold(signum: int, frame: object) -> None:
+        if held:
+            raise KeyboardInterrupt
+        held.append(signum)
+
+    before = signal.signal(signal.SIGINT, hold)
+    try:
+        yield held
     finally:
         signal.signal(signal.SIGINT, before)
 

@@ -24,19 +24,22 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import json
 import os
+import shutil
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
 from . import atomic
+from .validate import read_json
 from ..errors import OutputError
 
 LOCK_NAME = ".lock"
 MARKER_NAME = ".cribbage-zx-run"
 _OURS = (LOCK_NAME, MARKER_NAME)
+OURS = _OURS                           # the lock and the record: in every claimed folder, never a run's output
 
 
 def _reason(exc: OSError) -> str:
@@ -93,8 +96,8 @@ def _read_record(folder: Path) -> dict | None:
     if not path.exists():
         return None
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        record = read_json(path, OutputError)
+    except OutputError:
         return {}
     return record if isinstance(record, dict) else {}
 
@@ -160,7 +163,10 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
+    _refuse_dangling(folder)
     made = not folder.exists()
+    if made:
+        writable_place(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -215,6 +221,140 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
         os.close(fd)
 
 
+@contextmanager
+def claimed_whole(folder: str | os.PathLike[str], command: str,
+                  ours: Callable[[Path, set[str]], bool] = lambda folder, present: False) -> Iterator[Path]:
+    """Yield a fresh private folder to fill; when the block ends it takes *folder*'s place whole, or (if the
+    block raises, or a rename fails) *folder* stays exactly as it was: a full disk never leaves half of a new
+    output beside half of an old one.
+
+    *folder* (a symlink to a folder: its target) is refused unless it is new, empty, or holds an earlier run
+    of *command* (its record says so, or, with no record, *ours*(folder, entries) says the entries are an
+    earlier version's output). Files someone put beside that run are moved into the new folder, kept; one
+    that has the name of a new file is refused before anything moves. The old folder's own files are removed
+    only after the swap. A second run into the folder fails at once (its lock)."""
+    link, folder = _whole_target(folder)
+    foreign: set[str] = set()
+    fd = None
+    new_lock = not (folder / LOCK_NAME).exists()
+    if folder.exists():
+        fd = _lock(folder, 0.0)
+    try:
+        if fd is not None:
+            try:
+                foreign = _foreign_beside(link, folder, command, ours)
+            except OutputError:
+                if new_lock:                   # leave a folder we refused as we found it
+                    (folder / LOCK_NAME).unlink(missing_ok=True)
+                raise
+        try:
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            fresh = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}.new-"))
+        except OSError as exc:
+            raise OutputError(f"{folder.parent}: cannot write into this folder: {_reason(exc)}") from None
+        try:
+            yield fresh
+            clash = sorted(foreign & {p.name for p in fresh.iterdir()})
+            if clash:
+                raise OutputError(f"{link}: holds {_listed(set(clash))}, which no cribbage-zx run wrote and a "
+                                  f"new {command} would replace; move it away first")
+            _write_record(fresh, {"command": command, "state": "complete", "files": sorted(_entries(fresh))})
+            os.chmod(fresh, 0o777 & ~atomic.umask())
+            _swap(folder, fresh, foreign)
+        finally:
+            shutil.rmtree(fresh, ignore_errors=True)
+    finally:
+        if fd is not None:
+            _HELD.discard(fd)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+
+def _whole_target(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """*path* as given and the folder it names (a symlink's target), or OutputError if that cannot be one."""
+    link = Path(path)
+    folder = link.resolve() if link.is_symlink() else link
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{link}: is a file, not a folder; choose another path")
+    _refuse_dangling(link)
+    return link, folder
+
+
+def _refuse_dangling(path: Path) -> None:
+    """A symlink to nothing cannot be made a folder (mkdir says only "File exists"): say so."""
+    if path.is_symlink() and not path.exists():
+        raise OutputError(f"{path}: is a symlink to {os.readlink(path)}, which does not exist; "
+                          f"remove the link or create its folder")
+
+
+def check_whole(path: str | os.PathLike[str], command: str,
+                ours: Callable[[Path, set[str]], bool] = lambda folder, present: False) -> None:
+    """What claimed_whole would refuse, checked before a long run starts (OutputError naming *path*)."""
+    link, folder = _whole_target(path)
+    if folder.is_dir():
+        _foreign_beside(link, folder, command, ours)
+    writable_place(folder)                     # the new folder is made beside it
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _foreign_beside(link: Path, folder: Path, command: str, ours: Callable[[Path, set[str]], bool]) -> set[str]:
+    """The entries of *folder* (an earlier run of *command*) that the run did not write; OutputError if the
+    folder is not such a run's."""
+    present = _entries(folder)
+    record = _read_record(folder)
+    if record is not None and record.get("command") != command:
+        other = record.get("command")
+        raise OutputError(f"{link}: holds a `cribbage-zx {other}` run, not a {command} one; choose another "
+                          f"folder" if isinstance(other, str) else
+                          f"{link}: its record {MARKER_NAME} is unreadable; choose another folder")
+    if record is None and present and not ours(folder, present):
+        raise OutputError(f"{link}: holds {_count(present)} that no cribbage-zx run wrote "
+                          f"({_listed(present)}); choose a new or empty folder")
+    own = _own_entries(record, present) if record is not None else set(present)
+    foreign = present - own
+    inside = sorted(e for e in foreign if "/" in e and e.split("/")[0] not in foreign)
+    if inside:
+        raise OutputError(f"{link}: holds {_listed(set(inside))} inside a folder of the earlier run; move it "
+                          f"away first")
+    return {e for e in foreign if "/" not in e}
+
+
+def _swap(folder: Path, fresh: Path, foreign: set[str]) -> None:
+    """*fresh* takes *folder*'s place, with *foreign* (entries of *folder* no run of ours wrote) moved into it;
+    the old folder's remaining entries (ours) are removed last. Any failure puts everything back."""
+    moved: list[str] = []
+    old = None
+    try:
+        for name in sorted(foreign):
+            os.rename(folder / name, fresh / name)
+            moved.append(name)
+        if folder.exists():
+            old = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f".{folder.name}.old-")) / folder.name
+            os.rename(folder, old)
+        try:
+            os.rename(fresh, folder)
+        except OSError:
+            if old is not None:
+                os.rename(old, folder)
+                old = None
+            raise
+    except OSError as exc:
+        for name in moved:                     # the user's files go back where they were
+            try:
+                os.rename(fresh / name, folder / name)
+            except OSError:
+                pass
+        raise OutputError(f"{folder}: cannot replace it: {_reason(exc)}; the earlier one is as it was") from None
+    if old is not None:
+        shutil.rmtree(old.parent, ignore_errors=True)
+
+
 def _write_record(folder: Path, record: dict) -> None:
     try:
         atomic.write_json(folder / MARKER_NAME, record, indent=0)
@@ -241,7 +381,18 @@ def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: 
         if head and not ours(head):
             raise OutputError(f"{path}: holds a file that is not a {what}; refusing to overwrite it "
                                     f"(remove it or choose another name)")
-    parent = path.parent
-    if parent.exists() and not os.access(parent, os.W_OK):
-        raise OutputError(f"{parent}: cannot write into this folder: {os.strerror(errno.EACCES)}")
+    writable_place(path)
     return path
+
+
+def writable_place(path: str | os.PathLike[str]) -> None:
+    """Refuse *path* (a file or folder to be made) when its nearest existing folder cannot be written: a
+    read-only file system said as such, before a long run rather than after it (OutputError naming both)."""
+    path = Path(path)
+    parent = next((p for p in path.absolute().parents if p.exists()), None)
+    if parent is None or (parent.is_dir() and os.access(parent, os.W_OK | os.X_OK)):
+        return
+    if not parent.is_dir():
+        raise OutputError(f"{path}: cannot be made: {parent} is a file, not a folder")
+    why = "a read-only file system" if _read_only(parent) else os.strerror(errno.EACCES).lower()
+    raise OutputError(f"{path}: cannot be written: {parent} is not writable ({why}); choose another place")

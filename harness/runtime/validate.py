@@ -16,7 +16,25 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["describe", "expect", "field", "read_json", "read_text", "read_toml"]
+__all__ = ["describe", "expect", "field", "quoted", "parse_json", "read_json", "read_text", "read_toml",
+           "MAX_DEPTH"]
+
+#: the deepest nesting of arrays and objects a reader takes: every file the tools write is under 10 deep, and
+#: a deeper one (a hostile or broken file) would otherwise reach Python's recursion limit in a reader
+MAX_DEPTH = 100
+#: how much of a value an error line quotes
+QUOTE_CHARS = 40
+
+
+def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
+    """*value* as an error line quotes it: repr-quoted, at most *limit* characters of it, "..." and the full
+    length when cut (a 30 MB field must not reach stderr whole)."""
+    if not isinstance(value, str):                # a number or an error: as it prints, cut the same way
+        text = str(value)
+        return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}... ({len(value):,} characters)"
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
@@ -25,8 +43,11 @@ _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole numb
 
 def describe(value: Any) -> str:
     """What a JSON value is, in a few words (with a short sample)."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    sample = text if len(text) <= 24 else text[:21] + "..."
+    if isinstance(value, (dict, list)):
+        sample = ("{...}" if value else "{}") if isinstance(value, dict) else ("[...]" if value else "[]")
+    else:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+        sample = text if len(text) <= 24 else text[:21] + "..."
     return f"{_NAMES.get(type(value), type(value).__name__)} {sample}"
 
 
@@ -78,15 +99,41 @@ def read_text(path: str | Path, error: type[Exception] = InputError, what: str =
         raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def read_json(path: str | Path, error: type[Exception] = InputError) -> Any:
-    """A JSON file, or *error* naming the file and the line of the syntax error."""
-    text = read_text(path, error, "JSON file")
+def _depth(value: Any) -> int:
+    """How deeply *value*'s arrays and objects nest (a scalar: 0), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def parse_json(text: str, where: str, error: type[Exception] = InputError, *, one_line: bool = False) -> Any:
+    """*text* as JSON, or *error* naming *where* and the syntax error's line, or nesting deeper than MAX_DEPTH.
+    *one_line*: *text* is one line of a JSON Lines file and *where* names it already (``FILE:LINE``). The one
+    JSON reader of every file the tools read."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+        raise error(f"{where}{'' if one_line else f':{exc.lineno}'}: not JSON: {exc.msg}") from None
     except RecursionError:
-        raise error(f"{path}: not JSON this tool reads: nested too deeply") from None
+        value = None
+        deep = True
+    except ValueError as exc:                    # a number of more digits than Python converts (4,300)
+        raise error(f"{where}: not JSON this tool reads: {quoted(str(exc).split(';')[0], 60)}") from None
+    else:
+        deep = _depth(value) > MAX_DEPTH
+    if deep:
+        raise error(f"{where}: not JSON this tool reads: nested more than {MAX_DEPTH} deep") from None
+    return value
+
+
+def read_json(path: str | Path, error: type[Exception] = InputError) -> Any:
+    """A JSON file, or *error* naming the file and the line of the syntax error (parse_json)."""
+    return parse_json(read_text(path, error, "JSON file"), str(path), error)
 
 
 def read_toml(path: str | Path, error: type[Exception] = InputError) -> dict[str, Any]:

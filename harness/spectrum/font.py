@@ -75,8 +75,8 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
 
 
 def _read(path: str | Path) -> tuple[str, str]:
-    path = Path(path)
-    return path.read_text(encoding="utf-8"), str(path)
+    from ..runtime.validate import read_text
+    return read_text(path, InputError, "font"), str(path)
 
 
 def build_font(path: str | Path = DEFAULT_PATH) -> bytes:

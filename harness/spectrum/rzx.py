@@ -106,9 +106,22 @@ def write_rzx(rzx: Rzx, compress: bool = True) -> bytes:
 
 
 # ---------------------------------------------------------------- reading
-def _inflate(data: bytes, where: str) -> bytes:
+#: the most a block may inflate to: a 48K snapshot is under 50 KB (a 128K one under 140 KB), and a recorded
+#: game's frames well under a MB (the pack's 28,490 frames, 9.5 minutes, are 367 KB); a file that would
+#: inflate past these is refused rather than filling the memory (a 194 KB file can inflate to 200 MB)
+MAX_SNAPSHOT = 1 << 20
+MAX_FRAMES_DATA = 32 << 20
+
+
+def _inflate(data: bytes, where: str, limit: int) -> bytes:
+    inflater = zlib.decompressobj()
     try:
-        return zlib.decompress(data)
+        out = inflater.decompress(data, limit)
+        if not inflater.unconsumed_tail:
+            out += inflater.flush()
+        if inflater.unconsumed_tail or len(out) > limit:
+            raise InputError(f"{where}: inflates to more than {limit:,} bytes (the most this reader takes)")
+        return out
     except zlib.error as exc:
         raise InputError(f"{where}: compressed data does not inflate ({exc})") from None
 
@@ -147,7 +160,7 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
                 raise InputError(f"{where}: the snapshot is an external file (flags bit 0), not taken")
             ext = body[4:8].split(b"\0")[0].decode("ascii", "replace").lower()
             size = int.from_bytes(body[8:12], "little")
-            snap = _inflate(body[12:], where) if flags & COMPRESSED else body[12:]
+            snap = _inflate(body[12:], where, MAX_SNAPSHOT) if flags & COMPRESSED else body[12:]
             if len(snap) != size:
                 raise InputError(f"{where}: snapshot is {len(snap)} bytes, the block says {size}")
             if rzx is None:
@@ -161,7 +174,7 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
             if tstates is None:
                 tstates = int.from_bytes(body[5:9], "little")
             flags = int.from_bytes(body[9:13], "little")
-            raw = _inflate(body[13:], where) if flags & COMPRESSED else body[13:]
+            raw = _inflate(body[13:], where, MAX_FRAMES_DATA) if flags & COMPRESSED else body[13:]
             j, previous = 0, b""
             for k in range(count):
                 if j + 4 > len(raw):
