@@ -12,6 +12,7 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
+from harness.errors import InputError
 from harness.game.program import UDG_TEXT
 from harness.commands import play as command
 from harness.play import window as window_module
@@ -364,3 +365,14 @@ def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy
         assert not window.running
     finally:
         window.close()
+
+
+def test_a_saves_sidecar_nested_deep_is_refused_in_one_line_and_none_is_no_problem(tape, dummy_video, tmp_path):
+    s = PlaySession(tape=tape, scale=1, seed=4242)
+    path = s.save(tmp_path / "slot.z80")
+    (tmp_path / "slot.z80.json").write_text("[" * 100_000 + "]" * 100_000)       # planted: nested far too deep
+    with pytest.raises(InputError, match=r"slot\.z80\.json: not JSON this tool reads: nested more than"):
+        s.load(path)
+    (tmp_path / "slot.z80.json").unlink()                                           # near miss: a .z80 from elsewhere
+    s.load(path)
+    assert s.seed == 4242

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..runtime.validate import parse_json, read_toml
+from ..runtime.validate import parse_json, read_json, read_toml
 from ..game.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
@@ -95,7 +95,7 @@ READING_VERDICTS = {"stops": "the program stops", "play": "the play differs", "p
 def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
     """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes."""
     try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
+        record = read_json(path)
         out: dict[int, list[dict[str, Any]]] = {}
         for c in record["readings"]:
             if c["kind"] not in READING_VERDICTS:

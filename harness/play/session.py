@@ -14,7 +14,6 @@ referee's deal count beside them.
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 import numpy as np
 
 from ..runtime import atomic
+from ..runtime.validate import read_json
 from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError, InputError, MachineError, UsageError
 from ..game import program as P
@@ -521,10 +521,9 @@ class PlaySession:
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from exc
         side: dict = {}
-        try:
-            side = json.loads(sidecar(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            side = {}                                  # a .z80 from elsewhere: deals counted from 1
+        if sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
+            found = read_json(sidecar(path))           # a bad one is one line naming it (InputError)
+            side = found if isinstance(found, dict) else {}
         z80snap.to_machine(snap, self.machine)
         self.machine.forget_edges()
         self.release()
