@@ -12,7 +12,8 @@ from pathlib import Path
 
 from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
-from ..bench.runner import bench_dask, dask_missing, format_dask
+from ..bench.figures import format_bench, write_figures
+from ..bench.runner import bench_dask, dask_missing
 from ..runtime.cliargs import command_parser, int_in
 from ..errors import UsageError
 
@@ -33,12 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="instead: play.html in headless chromium against the embedded machine (frames a "
                              "second, the title's time, the page's weight)")
     parser.add_argument("--write-doc", type=Path, default=None, metavar="DOC",
-                        help="--web: also put the figures into DOC (docs/BROWSER.md) between its bench markers")
+                        help="also put the figures into DOC between its bench markers (docs/PERFORMANCE.md; with --web, docs/BROWSER.md)")
     parser.add_argument("--cores", action="store_true",
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.write_doc is not None and (args.cores or args.runner or args.json):
+        raise UsageError("--write-doc goes with the default bench or --web, not with --cores, --runner or --json")
     if args.web:
         return _web(args)
     if args.cores:
@@ -65,23 +68,12 @@ def execute(args: argparse.Namespace) -> int:
     command = None if args.no_command else bench_command(game["core_s"])
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
-    if args.json:
-        print(json.dumps({**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,
-                          **({"dask_left_out": left_out} if left_out else {})}))
-    else:
-        for name, fig in result.items():
-            print(f"{name:9} {fig['emulated_s']:8.2f} emulated s  {fig['wall_s']:8.4f} wall s  {fig['x_realtime']:7.1f}x real time")
-        print(f"harness/raw core on BASIC: {basic['x_realtime'] / raw['x_realtime']:.1%}")
-        print(f"core: {core / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, median of 3)")
-        print(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
-              f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
-        if command is not None:
-            print(f"command: `regress --games 1`: {command['with_html_cpu_s']:.2f} CPU s, "
-                  f"{command['with_html_over_core']:.2f}x the core; with --no-html {command['no_html_cpu_s']:.2f} "
-                  f"CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, median of 3)")
-        print(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
-              f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
-        print(format_dask(dask) if dask is not None else f"dask: left out ({left_out})")
+    figures = {**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,
+               **({"dask_left_out": left_out} if left_out else {})}
+    print(json.dumps(figures) if args.json else format_bench(figures))
+    if args.write_doc is not None:
+        write_figures(args.write_doc, "cribbage-zx bench" + (" --no-dask" if args.no_dask else "")
+                      + (" --no-command" if args.no_command else ""), format_bench(figures))
     return 0 if game["identical"] and (dask is None or dask["transcripts_identical"]) else 1
 
 

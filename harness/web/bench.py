@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..play.session import PlaySession
-from ..runtime import atomic
+from ..bench.figures import write_figures
 
 REAL_FPS = 50
 RUNS = 3
@@ -117,11 +117,4 @@ def format_web(r: dict[str, Any]) -> str:
 
 def write_doc(doc: Path, r: dict[str, Any]) -> None:
     """Replace the figures between MARK_BEGIN and MARK_END in *doc* (atomically)."""
-    text = doc.read_text(encoding="utf-8")
-    if MARK_BEGIN not in text or MARK_END not in text:
-        raise UsageError(f"{doc}: no {MARK_BEGIN} ... {MARK_END} block for the figures")
-    head, rest = text.split(MARK_BEGIN, 1)
-    _, tail = rest.split(MARK_END, 1)
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    block = f"{MARK_BEGIN}\n```\n$ cribbage-zx bench --web   # {when}\n{format_web(r)}\n```\n{MARK_END}"
-    atomic.write_text(doc, head + block + tail)
+    write_figures(doc, "cribbage-zx bench --web", format_web(r), MARK_BEGIN, MARK_END)

@@ -1,0 +1,50 @@
+"""The default bench's figures as text, and a docs page's block of figures rewritten by the bench itself.
+
+A page's figures are written by the run that measured them (`bench --write-doc`), between the page's markers,
+with the command and the time, so a page cannot say what no run printed."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from ..runtime import atomic
+from .runner import format_dask
+
+#: the markers of docs/PERFORMANCE.md's block of the default bench's figures
+BENCH_BEGIN, BENCH_END = "<!-- bench: begin -->", "<!-- bench: end -->"
+
+
+def format_bench(fig: dict[str, Any]) -> str:
+    """The default bench's figures (as `bench --json` prints them) as the lines `bench` prints."""
+    lines = [f"{name:9} {fig[name]['emulated_s']:8.2f} emulated s  {fig[name]['wall_s']:8.4f} wall s  "
+             f"{fig[name]['x_realtime']:7.1f}x real time" for name in ("boot", "basic", "raw_core")]
+    game, command, dask = fig["game"], fig.get("command"), fig.get("dask")
+    lines.append(f"harness/raw core on BASIC: {fig['basic']['x_realtime'] / fig['raw_core']['x_realtime']:.1%}")
+    lines.append(f"core: {fig['core_t_per_cpu_s'] / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, "
+                 "median of 3)")
+    lines.append(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
+                 f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
+    if command is not None:
+        lines.append(f"command: `regress --games 1`: {command['with_html_cpu_s']:.2f} CPU s, "
+                     f"{command['with_html_over_core']:.2f}x the core; with --no-html {command['no_html_cpu_s']:.2f} "
+                     f"CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, median of 3)")
+    lines.append(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
+                 f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
+    lines.append(format_dask(dask) if dask is not None else f"dask: left out ({fig.get('dask_left_out')})")
+    return "\n".join(lines)
+
+
+def write_figures(doc: Path, command: str, text: str, begin: str = BENCH_BEGIN, end: str = BENCH_END) -> None:
+    """Replace what stands between *begin* and *end* in *doc* with *text*, as *command* printed it (atomically)."""
+    try:
+        page = doc.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--write-doc {doc}: {exc.strerror or exc}") from None
+    if begin not in page or end not in page or page.index(end) < page.index(begin):
+        raise UsageError(f"--write-doc {doc}: no {begin} ... {end} block for the figures")
+    head, rest = page.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    atomic.write_text(doc, f"{head}{begin}\n```\n$ {command}   # {when}\n{text}\n```\n{end}{tail}")
