@@ -119,7 +119,7 @@ def test_the_plain_words_of_the_two_game_study():
                             "careful player (the exact expected value of every choice) in these games")
     assert "wins 50 % of its games (95 %: 9-91 %, 2 games)" in words
     # 0.5 points a deal over 4 / 2 = 2.0 deals a game: 1 point, interval 0 .. 1.1496 * 2 = 2.3
-    assert "give away 0.50 points a deal against the best throw, about 1 point (95 %: 0-2) over a game of 2.0 deals" \
+    assert "give away 0.50 points a deal against the best throw, about 1.0 points (95 %: 0.0-2.3) over a game of 2.0 deals" \
         in words
 
 
@@ -149,4 +149,14 @@ def test_one_game_of_one_deal_has_words_without_an_interval_for_its_mean():
     loss = report["computer"]["discards"]["all"]["loss"]
     assert (loss["n"], loss["mean"], loss["lo"], loss["hi"]) == (1, 1.0, 0.0, None)
     assert "one discard: no interval" in verdict(report)
-    assert "about 1 point over a game of 1.0 deals" in plain_words(report)    # no span where a bound is open
+    assert "about 1.0 points over a game of 1.0 deals" in plain_words(report)    # no span where a bound is open
+
+
+def test_without_engine_games_the_sentence_says_there_is_no_ladder():
+    from harness.game import strength as st
+    report = {"ladder": [{"player": "program", "words": "the program",
+                          "wins_vs_ev": {"rate": 0.5, "lo": 0.1, "hi": 0.9, "k": 1, "n": 2}}],
+              "computer": {"discards": {"all": {"loss": {"mean": 0.5, "lo": 0.0, "hi": 1.0}}}},
+              "figures": {"ev": {"completed": 2, "deals": 4}}}
+    said = st.plain_words(report)
+    assert "has no engine players to be set against (no self-play games)" in said and "wins 50 %" in said

@@ -27,8 +27,9 @@ def block(report: dict) -> str:
     run = report.get("run", {})
     matches = ", ".join(f"{f['completed']} against {o}" for o, f in report["figures"].items())
     total = sum(f["completed"] for f in report["figures"].values())
+    seed = f", the first game's seed {run['seed']}" if "seed" in run else ""
     made = (f"From {total} games of the program ({matches}) and {run.get('engine_games', '?')} engine "
-            f"self-play games a pairing, seed {run.get('seed', '?')}.")
+            f"self-play games a pairing{seed}.")
     return "\n".join([f"**{report.get('plain_words') or report['verdict']}**", "", made, "",
                       "What `cribbage-zx strength` printed for this run:", "", "```", summary_table(report), "```"])
 

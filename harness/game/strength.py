@@ -197,15 +197,17 @@ def plain_words(report: dict[str, Any]) -> str:
         parts.append(f"cannot be told apart from {_listed(level)}")
     if below:
         parts.append(f"plays measurably worse than {_listed(below)}")
+    if not parts:                                  # no engine games: no ladder to stand on
+        parts.append("has no engine players to be set against (no self-play games)")
     deals = ev["deals"] / ev["completed"]
     per_game = loss["mean"] * deals
-    lo = "" if loss["lo"] is None else f"{loss['lo'] * deals:.0f}"
-    hi = "" if loss["hi"] is None else f"{loss['hi'] * deals:.0f}"
+    lo = "" if loss["lo"] is None else f"{loss['lo'] * deals:.1f}"
+    hi = "" if loss["hi"] is None else f"{loss['hi'] * deals:.1f}"
     span = f" (95 %: {lo}-{hi})" if lo and hi else ""
     return (f"The computer {_listed(parts)} in these games: against the careful player it wins "
             f"{100 * program['rate']:.0f} % of its games (95 %: {100 * program['lo']:.0f}-{100 * program['hi']:.0f} %, "
             f"{program['n']} games). Its discards alone give away {loss['mean']:.2f} points a deal against the best "
-            f"throw, about {per_game:.0f} point{'' if f'{per_game:.0f}' == '1' else 's'}{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
+            f"throw, about {per_game:.1f} points{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
 def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
