@@ -160,7 +160,8 @@ def test_fairness_reads_the_transcripts_not_the_judgements(tmp_path):
     """game-*.jsonl matches both files of a game; `fairness --from` reads the transcript only."""
     from harness.game.fairness import read_runs
     _, text = _text()
-    (tmp_path / "game-000.jsonl").write_text((DATA / "example-deal.jsonl").read_text(encoding="utf-8"),
+    header = '{"game": 0, "kind": "header", "player": "random", "schema": 1, "seed": 40503}\n'   # a run's transcript
+    (tmp_path / "game-000.jsonl").write_text(header + (DATA / "example-deal.jsonl").read_text(encoding="utf-8"),
                                              encoding="utf-8")
     (tmp_path / J.judgements_name(0)).write_text(text, encoding="utf-8")
     (machines,) = read_runs([tmp_path])

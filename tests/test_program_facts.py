@@ -53,6 +53,9 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/game/regress.py": (frozenset({"P"}), "Pillow's palette image mode"),
     "harness/game/players.py": (frozenset({"X"}), "a letter the explorer types as an improper answer"),
     "harness/game/subroutine.py": (frozenset({"L"}), "the ROM's report code L, BREAK into program"),
+    "harness/play/keymap.py": (frozenset({"P"}), "the window's pause key, P"),
+    "harness/play/session.py": (frozenset({"P"}), "the window's pause key, P, among the toggles"),
+    "harness/web/bench.py": (frozenset({"N"}), "the keys the bench types (N, ENTER: the answers)"),
 }
 # path -> (integers that are line numbers by value only, why they are not the listing's lines)
 ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
@@ -70,6 +73,10 @@ ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
     "harness/spectrum/direct.py": (frozenset({5000}), "a frame budget"),
     "harness/spectrum/audio.py": (frozenset({1000}), "milliseconds (a second of silence, ms to T-states)"),
     "harness/spectrum/tzx.py": (frozenset({1000}), "milliseconds of pause after a block"),
+    "harness/commands/html.py": (frozenset({8000}), "--serve's default port"),
+    "harness/commands/readings.py": (frozenset({1000}), "the most games a reading may be played on"),
+    "harness/oracle/emulators.py": (frozenset({1500}), "MAME's frames to wait after the tape"),
+    "harness/web/bench.py": (frozenset({1000, 1280}), "milliseconds a second; the page's width in pixels"),
 }
 
 

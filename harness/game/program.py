@@ -120,6 +120,7 @@ SELECTOR_MOVED = 3760           # SPACE moved the pointer (X)
 SELECTOR_CHOSEN = 3800          # ENTER chose slot X
 CUT_WAIT = 4925                 # «СНИМИТЕ КОЛОДУ»: INKEY$ loop until a key cuts
 CUT_TAKEN = 4930
+DEAL_START = 7700               # "7700 REM ******* СДАЧА": the deal routine, reached once the first cut is made
 NEXT_DEAL_WAIT = 8105           # «СЛЕДУЮЩИЙ ХОД? (ЛЮБАЯ КЛАВИША)»: IF INKEY$="" THEN GO TO 8105
 NEXT_DEAL_TAKEN = 8110
 SHOW_PAUSE = 4661               # PAUSE 0 after each show
@@ -200,6 +201,7 @@ V_LAID_PLAYER, V_LAID_COMPUTER = "NH", "NC"   # 2780 LET NH=NH+1: the cards each
 V_PREVIOUS_SCORES = "V()"            # 6020-6040: each player's previous score (the peg lifted)
 V_MESSAGE, V_INSTRUCTIONS = "M$", "I$"   # 5510 PRINT #1;...;M$; 7060 INPUT ...;I$
 V_RANKS, V_SUITS = "R$", "S$"        # 7320 R$, 7315 S$: the letters the cards are drawn with
+RANKS_LINE = 7320                    # LET R$="Т23456789\r\l\m\n": the ranks, drawn on the cards one letter at a time
 YES, NO = "Y", "N"                   # the answers the program tests for: 7070 I$(1)="Y", 7405 M$="Y", 8330 M$="N"
 
 

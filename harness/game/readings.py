@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import resources
-from ..errors import InputError
+from ..errors import InputError, MachineError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..spectrum.acceptance import check_loads, rejection_shown
 from ..spectrum.basic import split_program, tokenise_line
@@ -194,7 +194,7 @@ class Consequence:
     kept: list[str] = field(default_factory=list)            # deviations both show
 
 
-class RefusedVerdict(ValueError):
+class RefusedVerdict(MachineError):
     """A comparison that would call a reading identical without its line having run."""
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import MachineError, UsageError
+from ..game import program as P
 from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap
@@ -31,8 +32,8 @@ from ..spectrum.typist import Typist
 from .conformance import _IN_OT_R, _LD_CP_R, _PREFIX_AT, MAX_PREFIX_STEPS, packed_registers
 
 ROM_END = 0x4000
-ANSWERS = ("N", "N", "M")          # no instructions, no muggins, any key to cut
-DEAL_LINE = 7700                   # "7700 REM ******* СДАЧА"
+ANSWERS = (P.NO, P.NO, "M")        # no instructions, no muggins, any key to cut
+DEAL_LINE = P.DEAL_START           # the deal routine: the workload ends at the first deal
 LOAD_COMMAND = b'\xef""\r'         # LOAD "" ENTER
 #: z80-python's register names for the names the machine uses (Core.get/set)
 _THEIRS = {"alt_af": "af_", "alt_bc": "bc_", "alt_de": "de_", "alt_hl": "hl_"}
@@ -56,14 +57,15 @@ class Divergence:
                 f"{self.field} is {self.ours!r} on z80, {self.theirs!r} on z80-python")
 
 
-class Diverged(Exception):
+class Diverged(MachineError):
     def __init__(self, divergence: Divergence):
         super().__init__(divergence.describe())
         self.divergence = divergence
 
 
-class BudgetSpent(Exception):
-    """The instruction budget is used up (the suite's form): not a failure."""
+class BudgetSpent(MachineError):
+    """The instruction budget is used up (the suite's form): caught by the lockstep run, not a failure; a
+    MachineError should one ever escape it (the run stopped, said in one line)."""
 
 
 def _ours_values(s: memoryview) -> dict[str, object]:

@@ -23,7 +23,7 @@ from ..game.text import as_words
 from ..spectrum.charset import koi7_char
 from ..spectrum.screen import read_screen
 
-RANKS_LINE = 7320                # R$ = "Т23456789\r\l\m\n": the ranks, drawn on the cards one by one
+RANKS_LINE = P.RANKS_LINE        # R$: the ranks, drawn on the cards one letter at a time (the card legend)
 #: the Russian tape's card letters (R$, 7320) as the English tape draws them
 RANK_LEGEND = "cards: Т = A (ТУЗ), В = J, Д = Q, К = K; 2..10 as printed"
 VERTICAL_MIN = 3                 # letters a text down a column needs (the board's title), so that no two

@@ -49,6 +49,7 @@ def facts() -> dict[str, Any]:
         "min_hold": MIN_HOLD,
         "seed_line": play_session.SEED_LINE,
         "at_message": list(P.AT_MESSAGE),
+        "at_dealt": list(P.AT_DEALT),
         "message_frames": play_session.MESSAGE_READ_FRAMES,
         "demo_lines": list(P.DEMO_LINES),
         "flash_frames": play_session.FLASH_FRAMES,

@@ -48,6 +48,8 @@ public:
     uint32_t statements = 0;
     int32_t watch_line = -1, watch_stmt = -1;   // count the starts of one statement (the page's message rule)
     uint32_t watched = 0;
+    int32_t deal_line = -1, deal_stmt = -1;     // ... and of another: both hands dealt (the replay's deal count)
+    uint32_t dealt = 0;
 
     events_mask::type on_get_events() const { return events; }
     void on_set_events(events_mask::type e) { events = e; }
@@ -171,6 +173,8 @@ public:
             statements++;
             if(word(PPC) == watch_line && mem[SUBPPC] == watch_stmt)
                 watched++;
+            if(word(PPC) == deal_line && mem[SUBPPC] == deal_stmt)
+                dealt++;
             if(seed_line >= 0 && word(PPC) == seed_line) {
                 mem[SEED] = seed & 0xFF;
                 mem[SEED + 1] = (seed >> 8) & 0xFF;
@@ -237,6 +241,8 @@ EXPORT(run_frames) uint32_t run_frames(uint32_t n) {
 }
 EXPORT(watch_statement) void watch_statement(int32_t line, int32_t stmt) { machine.watch_line = line; machine.watch_stmt = stmt; }
 EXPORT(watched) uint32_t watched() { return machine.watched; }
+EXPORT(watch_deal) void watch_deal(int32_t line, int32_t stmt) { machine.deal_line = line; machine.deal_stmt = stmt; }
+EXPORT(dealt) uint32_t dealt() { return machine.dealt; }
 EXPORT(frames) uint32_t frames() { return machine.frames; }
 EXPORT(statements) uint32_t statements() { return machine.statements; }
 EXPORT(border) uint32_t border() { return machine.border; }

@@ -217,6 +217,7 @@
       const blocks = readTap(tape);
       const how = this.m.loadTape(blocks, this.seed, this.facts.seed_line);
       this.m.x.watch_statement(this.facts.at_message[0], this.facts.at_message[1]);
+      this.m.x.watch_deal(this.facts.at_dealt[0], this.facts.at_dealt[1]);
       this.lastMessages = this.m.x.watched();
       return how;
     }
@@ -273,7 +274,10 @@
           text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
         } else text = f.status[line] || `waiting at line ${line}`;
       }
-      return this.replaying ? "replaying the record's keys (the keyboard is yours when it ends) - " + text : text;
+      if (!this.replaying) return text;
+      // session.py's status_line: the page replays at real speed only (no running ahead)
+      return `REPLAY at real speed: frame ${this.frames} of ${this.player.record.frames}, deal ${this.m.x.dealt()} ` +
+        `(the keys are yours when it ends) | ${text}`;
     }
   }
 
