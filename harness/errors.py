@@ -46,6 +46,12 @@ Subclasses kept because some caller catches them apart from their kind (each def
   records that game as failed and studies the others.
 - ``IllegalAction(HarnessError, ValueError)`` (cribbage/game.py): the rules engine refuses an action;
   the comparison records it as a difference (the program did something illegal), never a stop.
+- ``RefusedVerdict(MachineError)`` (game/readings.py): a reading would be called identical although its line
+  ran in none of its games; `readings` refuses the verdict rather than write it.
+- ``Diverged(MachineError)`` (oracle/lockstep.py): our core and z80-python part at an instruction; the
+  lockstep run stops naming it.
+- ``BudgetSpent(MachineError)`` (oracle/lockstep.py): the lockstep's instruction budget is used up; caught
+  by the run itself (the suite's form), a MachineError only should it escape.
 """
 from __future__ import annotations
 

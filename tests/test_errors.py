@@ -49,7 +49,7 @@ def test_the_walk_finds_a_planted_error_class_and_passes_a_derived_one():
 #: the handful (harness/errors.py) and the subclasses some caller catches apart, each where it is raised
 KINDS = {"HarnessError", "UsageError", "InputError", "OutputError", "MachineError"}
 KEPT_APART = {"RunTimeout", "DriverError", "BudgetExceeded", "VariableError", "NoRoom", "CharsetError",
-              "StudyError", "IllegalAction"}
+              "StudyError", "IllegalAction", "RefusedVerdict", "Diverged", "BudgetSpent"}
 
 
 def error_classes(modules) -> dict[str, str]:
