@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
+from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
 from harness.game.rulesets import RULE_SOURCES  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.game.findings import FINDINGS  # noqa: E402
@@ -70,19 +71,19 @@ README_END = "<!-- end of deviations -->"
 
 
 def readme_table() -> str:
-    """The README's table: each deviation and finding in one line, with its lines, between the markers."""
+    """The README's table: each deviation and finding in one line, with its lines."""
     rows = ["| id | lines | what the original does |", "| --- | --- | --- |"]
     rows += [f"| {d.id} | {d.lines} | {d.brief} |" for d in DEVIATIONS.values()]
     rows += [f"| {f.id} | {f.lines} | {f.brief} |" for f in FINDINGS]
-    return "\n".join([README_BEGIN, *rows, README_END])
+    return "\n".join(rows)
 
 
 def readme_with_table(readme: str) -> str:
-    """*readme* with the text between the markers (the markers included) replaced by readme_table()."""
-    start, end = readme.find(README_BEGIN), readme.find(README_END)
-    if start < 0 or end < start:
-        raise SystemExit(f"README.md: the markers {README_BEGIN!r} ... {README_END!r} are missing")
-    return readme[:start] + readme_table() + readme[end + len(README_END):]
+    """*readme* with the text between the markers replaced by readme_table()."""
+    try:
+        return replace_block(readme, README_BEGIN, README_END, readme_table())
+    except MarkersMissing as exc:
+        raise SystemExit(f"README.md: {exc}") from None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 from harness.cli import main as cli_main  # noqa: E402
 from harness.game import pack  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
+from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
 
 PAGE = ROOT / "docs" / "PACK.md"
 BEGIN = "<!-- pack: written by tools/write_pack_doc.py from a fresh `cribbage-zx build --pack` -->"
@@ -21,10 +22,10 @@ END = "<!-- end of pack -->"
 
 def page_with_table(page: str, table: str) -> str:
     """*page* with the text between the markers replaced by *table* (the markers kept)."""
-    start, end = page.find(BEGIN), page.find(END)
-    if start < 0 or end < start:
-        raise SystemExit(f"{PAGE}: the markers {BEGIN!r} ... {END!r} are missing")
-    return page[:start] + BEGIN + "\n" + table + "\n" + page[end:]
+    try:
+        return replace_block(page, BEGIN, END, table)
+    except MarkersMissing as exc:
+        raise SystemExit(f"{PAGE}: {exc}") from None
 
 
 def table_of(folder: Path) -> str:

@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from harness.game.strength import summary_table  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
+from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
 
 PAGE = ROOT / "docs" / "STRENGTH.md"
 DATA = ROOT / "docs" / "strength.json"
@@ -35,10 +36,10 @@ def block(report: dict) -> str:
 
 
 def page_with_block(page: str, report: dict) -> str:
-    start, end = page.find(BEGIN), page.find(END)
-    if start < 0 or end < start:
-        raise SystemExit(f"{PAGE}: the markers {BEGIN!r} ... {END!r} are missing")
-    return page[:start] + BEGIN + "\n" + block(report) + "\n" + page[end:]
+    try:
+        return replace_block(page, BEGIN, END, block(report))
+    except MarkersMissing as exc:
+        raise SystemExit(f"{PAGE}: {exc}") from None
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..runtime import atomic
+from ..runtime.blocks import MarkersMissing, replace_block
 from .runner import format_dask
 
 #: the markers of docs/PERFORMANCE.md's block of the default bench's figures
@@ -42,9 +43,9 @@ def write_figures(doc: Path, command: str, text: str, begin: str = BENCH_BEGIN, 
         page = doc.read_text(encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"--write-doc {doc}: {exc.strerror or exc}") from None
-    if begin not in page or end not in page or page.index(end) < page.index(begin):
-        raise UsageError(f"--write-doc {doc}: no {begin} ... {end} block for the figures")
-    head, rest = page.split(begin, 1)
-    _, tail = rest.split(end, 1)
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    atomic.write_text(doc, f"{head}{begin}\n```\n$ {command}   # {when}\n{text}\n```\n{end}{tail}")
+    try:
+        page = replace_block(page, begin, end, f"```\n$ {command}   # {when}\n{text}\n```")
+    except MarkersMissing:
+        raise UsageError(f"--write-doc {doc}: no {begin} ... {end} block for the figures") from None
+    atomic.write_text(doc, page)
