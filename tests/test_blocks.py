@@ -2,7 +2,9 @@
 for byte, a page without its pair of markers refused."""
 import pytest
 
-from harness.runtime.blocks import MarkersMissing, replace_block
+from harness.errors import InputError
+
+from harness.runtime.blocks import replace_block
 
 B, E = "<!-- b -->", "<!-- e -->"
 
@@ -24,5 +26,5 @@ def test_writing_the_same_body_twice_changes_nothing():
 
 @pytest.mark.parametrize("page", ["", f"{B}\nno end\n", f"{E}\n{B}\n", f"no begin\n{E}\n"])
 def test_a_page_without_both_markers_in_order_is_refused(page):
-    with pytest.raises(MarkersMissing, match="the markers '<!-- b -->' ... '<!-- e -->' are missing"):
+    with pytest.raises(InputError, match="the markers '<!-- b -->' ... '<!-- e -->' are missing"):
         replace_block(page, B, E, "x")

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
-from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
+from harness.errors import InputError  # noqa: E402
+from harness.runtime.blocks import replace_block  # noqa: E402
 from harness.game.rulesets import RULE_SOURCES  # noqa: E402
 from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
 from harness.game.findings import FINDINGS  # noqa: E402
@@ -82,7 +83,7 @@ def readme_with_table(readme: str) -> str:
     """*readme* with the text between the markers replaced by readme_table()."""
     try:
         return replace_block(readme, README_BEGIN, README_END, readme_table())
-    except MarkersMissing as exc:
+    except InputError as exc:
         raise SystemExit(f"README.md: {exc}") from None
 
 

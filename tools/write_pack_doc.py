@@ -13,7 +13,8 @@ sys.path.insert(0, str(ROOT))
 from harness.cli import main as cli_main  # noqa: E402
 from harness.game import pack  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
-from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
+from harness.errors import InputError  # noqa: E402
+from harness.runtime.blocks import replace_block  # noqa: E402
 
 PAGE = ROOT / "docs" / "PACK.md"
 BEGIN = "<!-- pack: written by tools/write_pack_doc.py from a fresh `cribbage-zx build --pack` -->"
@@ -24,7 +25,7 @@ def page_with_table(page: str, table: str) -> str:
     """*page* with the text between the markers replaced by *table* (the markers kept)."""
     try:
         return replace_block(page, BEGIN, END, table)
-    except MarkersMissing as exc:
+    except InputError as exc:
         raise SystemExit(f"{PAGE}: {exc}") from None
 
 

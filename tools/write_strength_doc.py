@@ -16,7 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from harness.game.strength import summary_table  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
-from harness.runtime.blocks import MarkersMissing, replace_block  # noqa: E402
+from harness.errors import InputError  # noqa: E402
+from harness.runtime.blocks import replace_block  # noqa: E402
 
 PAGE = ROOT / "docs" / "STRENGTH.md"
 DATA = ROOT / "docs" / "strength.json"
@@ -38,7 +39,7 @@ def block(report: dict) -> str:
 def page_with_block(page: str, report: dict) -> str:
     try:
         return replace_block(page, BEGIN, END, block(report))
-    except MarkersMissing as exc:
+    except InputError as exc:
         raise SystemExit(f"{PAGE}: {exc}") from None
 
 

@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from ..runtime import atomic
-from ..runtime.blocks import MarkersMissing, replace_block
+from ..runtime.blocks import replace_block
 from .runner import format_dask
 
 #: the markers of docs/PERFORMANCE.md's block of the default bench's figures
@@ -46,6 +46,6 @@ def write_figures(doc: Path, command: str, text: str, begin: str = BENCH_BEGIN, 
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     try:
         page = replace_block(page, begin, end, f"```\n$ {command}   # {when}\n{text}\n```")
-    except MarkersMissing:
+    except InputError:
         raise UsageError(f"--write-doc {doc}: no {begin} ... {end} block for the figures") from None
     atomic.write_text(doc, page)
