@@ -9,18 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from .charset import rom_char
 
-if TYPE_CHECKING:                       # machine.py imports this module when it saves a screenshot
-    from .machine import Spectrum48
-
 #: a 64K memory (the machine's, a snapshot's bytes) or anything indexable like it
 MemoryLike = Sequence[int]
+
+
+class _Border(Protocol):
+    @property
+    def border(self) -> int: ...
+
+
+class Showing(Protocol):
+    """What a picture is made from: a memory and the border's colour (a Spectrum48 is one). A protocol,
+    not the machine's class: machine.py imports this module, so this one may not import it back."""
+    @property
+    def mem(self) -> MemoryLike: ...
+    @property
+    def s(self) -> _Border: ...
 #: RGB pixels as `render` makes them: (height, width, 3) bytes
 Pixels = npt.NDArray[np.uint8]
 
@@ -167,7 +178,7 @@ def render(mem: MemoryLike, border: int | None = None, scale: int = 1,
     return img
 
 
-def save_png(machine: Spectrum48, path: str | Path, border: bool = True, scale: int = 2) -> Path:
+def save_png(machine: Showing, path: str | Path, border: bool = True, scale: int = 2) -> Path:
     """Write the machine's display (and border) as a PNG file."""
     from PIL import Image
     img = render(machine.mem, border=machine.s.border if border else None, scale=scale)
