@@ -372,8 +372,33 @@ def checked_scheduler(address: str | None, tls_ca_file=None, tls_cert=None, tls_
         for option, path in tls.items():
             if path and not os.path.isfile(path):
                 raise ValueError(f"{option} {path}: no such file")
+        if given:
+            _check_pem_files(tls_ca_file, tls_cert, tls_key)
     s.tls_ca_file, s.tls_cert, s.tls_key, s.insecure = tls_ca_file, tls_cert, tls_key, insecure
     return s
+
+
+def _check_pem_files(ca_file: str, cert: str, key: str) -> None:
+    """Each TLS file read as the connection will read it (Python's ssl), ValueError naming the one that is not
+    what its option says: Dask's own error, "[SSL] PEM lib", names none."""
+    import ssl
+
+    def no_password() -> bytes:            # an encrypted key: refused here, not a password prompt mid-run
+        return b""
+
+    for option, path, what in (("--tls-ca-file", ca_file, "certificate"), ("--tls-cert", cert, "certificate")):
+        try:
+            ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_verify_locations(cafile=path)
+        except (ssl.SSLError, OSError) as exc:
+            raise ValueError(f"{option} {path}: holds no PEM {what} that can be read "
+                             f"({getattr(exc, 'reason', None) or one_line(exc)})") from None
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_cert_chain(cert, key, password=no_password)
+    except (ssl.SSLError, OSError) as exc:
+        if getattr(exc, "reason", None) == "KEY_VALUES_MISMATCH":
+            raise ValueError(f"--tls-key {key}: is not the key of --tls-cert {cert}") from None
+        raise ValueError(f"--tls-key {key}: holds no PEM private key that can be read without a password "
+                         f"({getattr(exc, 'reason', None) or one_line(exc)})") from None
 
 
 @dataclass(frozen=True)
