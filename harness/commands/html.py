@@ -65,8 +65,8 @@ def execute(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is 0-65535")
     with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
-        done = write_site(edition, folder, in_place=True)
-        played = write_play_page(folder)
+        played = write_play_page(folder)      # first: the index links to it only when it was written
+        done = write_site(edition, folder, in_place=True, play=played.path.name if played.path else None)
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
            f"no coverage key in {coverage}" if coverage else "no coverage file")
