@@ -29,8 +29,8 @@ from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..game import events as E
 from ..game.fairness import analyse as fairness_of
-from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, describe, is_transcript_name,
-                               judgements_name, read_judgements)
+from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
+                               is_transcript_name, judgements_name, read_judgements)
 from ..game.english import TABLE as TRANSLATION
 from ..game.english import read_table
 from ..game.program import RANK_CODES, SUIT_CODES, UDG_TEXT
@@ -124,6 +124,7 @@ def read_run(run_dir: Path) -> RunView:
         judgements = None
         if records.exists():
             jhead, judgements = read_judgements(records)        # an InputError naming FILE:LINE
+            check_actions(events, judgements, str(records))   # each judgement at the action it judges
             for name in jhead.get("rule_sets", []):
                 if name not in rule_sets:
                     rule_sets.append(name)
