@@ -49,6 +49,22 @@ def test_strength_from_runs_of_two_tapes_is_refused_naming_both_folders(tmp_path
     assert one_tape([a, same]) == {"path": "t.tap", "sha256": "a" * 64}
 
 
+@pytest.mark.parametrize("lines, said", [
+    (['{"kind": "cut", "player_rank": 5, "computer_rank": 9}'], "no header line: not a transcript of a strength or "
+                                                                 "regress run"),
+    (['{"kind": "header", "schema": SCHEMA}'], "its header names no seed, player, game: not a transcript of a "
+                                               "strength or regress run"),
+    (['{"kind": "header", "schema": SCHEMA, "seed": 1, "player": "ev", "game": 0}'],
+     "a header and no events: the game was not played"),
+])
+def test_strength_from_a_transcript_without_header_or_events_is_one_line(tmp_path, capsys, lines, said):
+    from harness.game.events import SCHEMA_VERSION
+    folder = _strength_folder(tmp_path / "a", "a" * 64)
+    (folder / "game-000.jsonl").write_text("\n".join(lines).replace("SCHEMA", str(SCHEMA_VERSION)) + "\n")
+    code, err = run(["strength", "--from", str(folder), "--out", str(tmp_path / "again")], capsys)
+    assert (code, one_line(err)) == (2, f"cribbage-zx: {folder / 'game-000.jsonl'}: {said}")
+
+
 # ---------------------------------------------------------------- html --report: each folder its own page
 def _strength_report() -> dict:
     from harness.game.strength import summarise
@@ -153,6 +169,7 @@ def test_a_bad_pem_file_is_named_with_its_option(pem, which, option, said):
     with pytest.raises(ValueError) as refused:
         checked_scheduler("tls://192.0.2.1:8786", *files)
     assert str(refused.value).startswith(f"{option} {pem / 'bad.pem'}: {said} (")
+    assert "_" not in str(refused.value).split("(")[-1]         # OpenSSL's reason in words
     assert "\n" not in str(refused.value)
 
 

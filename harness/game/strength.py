@@ -31,7 +31,7 @@ from ..runtime.validate import expect, read_json
 from ..resources import PUBLISHED_CRIB
 from . import regress
 from .build import tape_record
-from .events import read_jsonl, transcript_records, write_transcript
+from .events import read_game, transcript_records, write_transcript
 from .judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
                     wilson)
@@ -375,12 +375,11 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             raise InputError(f"{place}: no game-*.jsonl transcripts to study")
         found = []
         for path in paths:
+            head, events = read_game(path, "a strength or regress run", needs=("seed", "player", "game"))
             try:
-                with path.open(encoding="utf-8") as f:
-                    head, events = read_jsonl(f)
                 study = analyse_game(events)
-            except (OSError, ValueError) as exc:
-                raise InputError(f"{path}: {exc}") from exc
+            except (InputError, ValueError) as exc:          # a StudyError: the events are not a game
+                raise InputError(f"{path}: {exc}") from None
             key = (head["seed"], head["player"])
             if key in seen:
                 raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")

@@ -390,15 +390,25 @@ def _check_pem_files(ca_file: str, cert: str, key: str) -> None:
         try:
             ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_verify_locations(cafile=path)
         except (ssl.SSLError, OSError) as exc:
-            raise ValueError(f"{option} {path}: holds no PEM {what} that can be read "
-                             f"({getattr(exc, 'reason', None) or one_line(exc)})") from None
+            raise ValueError(f"{option} {path}: holds no PEM {what} that can be read ({_ssl_reason(exc)})") from None
     try:
         ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_cert_chain(cert, key, password=no_password)
     except (ssl.SSLError, OSError) as exc:
         if getattr(exc, "reason", None) == "KEY_VALUES_MISMATCH":
             raise ValueError(f"--tls-key {key}: is not the key of --tls-cert {cert}") from None
         raise ValueError(f"--tls-key {key}: holds no PEM private key that can be read without a password "
-                         f"({getattr(exc, 'reason', None) or one_line(exc)})") from None
+                         f"({_ssl_reason(exc)})") from None
+
+
+def _ssl_reason(exc: Exception) -> str:
+    """OpenSSL's reason in words ("no certificate or crl found"), or what a reasonless "PEM lib" means."""
+    import ssl
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, str):
+        return reason.lower().replace("_", " ")
+    if isinstance(exc, OSError) and not isinstance(exc, ssl.SSLError) and exc.strerror:
+        return exc.strerror                    # the file itself cannot be read
+    return "its PEM text does not decode"
 
 
 @dataclass(frozen=True)
