@@ -3,14 +3,15 @@ page is, absent when it could not be built, and it works in chromium from file:/
 from __future__ import annotations
 
 import re
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
 from harness.commands import html as html_command
 from harness.web import build as wasm_build
+from test_report_html import _watch
+from test_web import browser  # noqa: F401  (the module's chromium, a fixture)
+from web_serving import serving
 
 LINK = re.compile(r'<a href="([^"]+)" id="play-link">')
 
@@ -47,10 +48,7 @@ def test_without_the_play_page_the_index_has_no_link_to_it(tmp_path, monkeypatch
 def _follow_the_link(browser, url: str) -> list[str]:
     problems: list[str] = []
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
-    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    _watch(page, problems)                                 # console errors, failed requests, HTTP errors
     page.goto(url)
     page.focus("#play-link")                               # by keyboard: the link focused, then Enter
     page.keyboard.press("Enter")
@@ -61,34 +59,9 @@ def _follow_the_link(browser, url: str) -> list[str]:
     return problems
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 @pytest.mark.slow
 def test_the_link_opens_the_running_page_from_file_and_from_serve(browser, edition):
-    from harness.web.serve import serve
     assert _follow_the_link(browser, (edition / "index.html").as_uri()) == [f"at {(edition / 'play.html').as_uri()}"]
-    urls: list[str] = []
-    stop = threading.Event()
-    thread = threading.Thread(target=serve, args=(edition, 0), kwargs={"started": urls.append, "stop": stop})
-    thread.start()
-    try:
-        for _ in range(50):
-            if urls:
-                break
-            stop.wait(0.1)
-        play = urls[0]
+    with serving(edition) as play:
         index = play.rsplit("/", 1)[0] + "/index.html"
         assert _follow_the_link(browser, index) == [f"at {play}"]
-    finally:
-        stop.set()
-        thread.join(10)
