@@ -445,7 +445,8 @@ def write_jsonl(f: TextIO, events: Iterable[Event], **info: Any) -> None:
     f.write(atomic.json_lines(transcript_records(events, **info)))
 
 
-def read_game(path: str | os.PathLike, written_by: str, needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:
+def read_game(path: str | os.PathLike[str], written_by: str,
+              needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:
     """A played game's transcript file: its header (with the keys *needs*) and its events, or InputError
     naming the file: unreadable, no header (*written_by*: the runs that write such transcripts), no events."""
     try:

@@ -418,7 +418,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     return report
 
 
-def run_tape(folder: Path) -> dict | None:
+def run_tape(folder: Path) -> dict[str, Any] | None:
     """The tape a run's games played, as its report.json records it (a strength or regress run), or None."""
     path = folder / "report.json"
     if not path.exists():
@@ -429,7 +429,7 @@ def run_tape(folder: Path) -> dict | None:
     return tape
 
 
-def one_tape(folders: list[Path]) -> dict:
+def one_tape(folders: list[Path]) -> dict[str, Any]:
     """The one tape the games of several runs played; InputError naming both folders when two runs played
     different tapes (or a run's report.json names none): their games are not one study."""
     first = None
