@@ -9,6 +9,7 @@ import pytest
 
 from harness.errors import InputError, OutputError, UsageError
 from harness.game import strength
+from harness.runtime import outdir
 from harness.commands import strength as strength_command
 from harness.game.study import KINDS
 from harness.edition.strength import write_strength_page
@@ -82,7 +83,8 @@ def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
         strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
     again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
                                out=tmp_path / "again")
-    assert _without_run(again) == _without_run(report)
+    assert again["tape"] is None              # bare transcripts (no report.json beside them) name no tape
+    assert _without_run(again) == dict(_without_run(report), tape=None)
     assert json.loads((tmp_path / "again" / "report.json").read_text()) == again
 
 
@@ -123,3 +125,22 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
         strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
     with pytest.raises(UsageError, match="--out"):
         strength.reanalyse([a, b], engine_games=0, workers=1, scheduler=None, page=False)
+    assert both["tape"] == report_a["tape"] == report_b["tape"]          # the one tape of both runs, recorded
+    other = tmp_path / "other-tape"                                      # b's games, said to be of another tape
+    with outdir.claimed(other, "strength") as written:
+        for name, data in _transcripts(b).items():
+            (written / name).write_bytes(data)
+        (written / "report.json").write_text(json.dumps(dict(report_b, tape=dict(report_b["tape"], sha256="f" * 64))))
+    with pytest.raises(InputError) as refused:
+        strength.reanalyse([a, other], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "mix")
+    assert str(refused.value) == (f"--from {a} and --from {other} played different tapes (SHA-256 "
+                                  f"{report_a['tape']['sha256'][:12]}… and ffffffffffff…): not one study; study "
+                                  f"each alone")
+    assert not (tmp_path / "mix").exists()
+
+
+def test_the_report_names_the_tape_its_games_played(local_run, tape):
+    import hashlib
+    _, report = local_run
+    assert report["tape"]["sha256"] == hashlib.sha256(tape.read_bytes()).hexdigest()
+    assert report["tape"]["path"] == str(tape)

@@ -317,26 +317,13 @@ def test_html_without_a_compiler_says_so_in_one_line_and_writes_the_edition(tmp_
 
 
 def test_serve_answers_on_the_loopback_address_and_stops(tmp_path, capsys):
-    import threading
     import urllib.request
-    from harness.web.serve import serve
+    from web_serving import serving
     (tmp_path / "play.html").write_text("<!DOCTYPE html><title>x</title>")
-    urls: list[str] = []
-    stop = threading.Event()
-    thread = threading.Thread(target=serve, args=(tmp_path, 0), kwargs={"started": urls.append, "stop": stop})
-    thread.start()
-    try:
-        for _ in range(50):
-            if urls:
-                break
-            stop.wait(0.1)
-        assert urls and urls[0].startswith("http://127.0.0.1:") and urls[0].endswith("/play.html")
-        with urllib.request.urlopen(urls[0], timeout=10) as answer:
+    with serving(tmp_path) as url:                 # and the server's thread ends when it is stopped
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/play.html")
+        with urllib.request.urlopen(url, timeout=10) as answer:
             assert answer.status == 200 and b"<title>x</title>" in answer.read()
-    finally:
-        stop.set()
-        thread.join(10)
-    assert not thread.is_alive()
     assert "serving" in capsys.readouterr().out
 
 

@@ -22,10 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--runner", action="store_true",
                         help="instead: regress --games N on one worker, the local pool and a Dask LocalCluster")
-    parser.add_argument("--games", type=int_in(1, 10_000), default=20, help="--runner: games per run (default 20)")
-    parser.add_argument("--workers", type=int_in(2, 512), default=2, help="workers of the pool and of Dask (default 2)")
+    parser.add_argument("--games", type=int_in(1, 10_000), default=None, help="--runner: games per run (default 20)")
+    parser.add_argument("--workers", type=int_in(2, 512), default=None,
+                        help="workers of the pool and of Dask (default 2)")
     parser.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster runs")
-    parser.add_argument("--dask-games", type=int_in(2, 10_000), default=2,
+    parser.add_argument("--dask-games", type=int_in(2, 10_000), default=None,
                         help="games per run for Dask's overhead over the local pool (default 2)")
     parser.add_argument("--no-command", action="store_true",
                         help="leave out the one-game command (regress --games 1 in a fresh process, with report.html "
@@ -39,9 +40,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
 
 
-def execute(args: argparse.Namespace) -> int:
+#: the benches (--web, --cores, --runner, or none of them: the default) and the options each one takes
+BENCHES = ("--web", "--cores", "--runner")
+TAKES = {"--games": ("--runner",), "--workers": ("default", "--runner"), "--no-dask": ("default", "--runner"),
+         "--dask-games": ("default",), "--no-command": ("default",)}
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """One bench a run, and only its own options: UsageError naming what does not go together."""
+    chosen = [b for b in BENCHES if getattr(args, b[2:])]
+    if len(chosen) > 1:
+        raise UsageError(f"{' and '.join(chosen)} are {len(chosen)} benches: give one of them (each runs alone)")
+    bench = chosen[0] if chosen else "default"
+    for option, benches in TAKES.items():
+        if getattr(args, option[2:].replace("-", "_")) not in (None, False) and bench not in benches:
+            what = "the default bench" if bench == "default" else bench
+            goes = " or ".join("the default bench" if b == "default" else b for b in benches)
+            raise UsageError(f"{option} is for {goes}, not {what}" + (" (give --runner with it)"
+                                                                      if benches == ("--runner",) else ""))
     if args.write_doc is not None and (args.cores or args.runner or args.json):
         raise UsageError("--write-doc goes with the default bench or --web, not with --cores, --runner or --json")
+    args.games = 20 if args.games is None else args.games
+    args.workers = 2 if args.workers is None else args.workers
+    args.dask_games = 2 if args.dask_games is None else args.dask_games
+
+
+def execute(args: argparse.Namespace) -> int:
+    check_options(args)
     if args.web:
         return _web(args)
     if args.cores:

@@ -6,9 +6,11 @@
 
 The coverage defaults to out/regress/report.json when that file exists (its
 `coverage` key, written by regress); without one the margin heat strip is
-empty and the pages say so. Prints the time it took. With --report, writes
-report.html for a regress (or sweep) folder instead, as regress does at the
-end of every run.
+empty and the pages say so. Prints the time it took. With --report, draws a
+run folder's page again from its records instead, as the run did at its end:
+report.html for a regress or fairness run and for a sweep's --out (the facts
+of its *-report.json), strength.html for a strength run; any other folder is
+refused in one line.
 
 Beside the edition, play.html: the game on the WebAssembly core in the page
 (harness/web); without a compiler for it, one line says what is missing and
@@ -39,7 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
     parser.add_argument("--report", type=Path, default=None, metavar="RUN_DIR",
-                        help="write RUN_DIR/report.html for a regress or sweep folder (its report.json) instead")
+                        help="instead, draw a run folder's page again from its records: RUN_DIR/report.html for a "
+                             "regress or fairness run and for a sweep's --out (its *-report.json), "
+                             "RUN_DIR/strength.html for a strength run")
     parser.add_argument("--serve", action="store_true",
                         help="then serve the folder on http://127.0.0.1 until Ctrl-C (play.html and the edition)")
     parser.add_argument("--port", type=int, default=8000, help="--serve's port (default 8000; 0: any free one)")
@@ -47,17 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     if args.report is not None:
-        if not (args.report / "report.json").is_file():
-            raise UsageError(f"--report {args.report}: no report.json there")
-        command = recorded_command(args.report)
-        if command is None:
-            raise UsageError(f"--report {args.report}: no cribbage-zx run wrote this folder "
-                               f"(it has no {MARKER_NAME}); refusing to write into it")
-        started = time.perf_counter()
-        with claimed(args.report, command, resume=True):     # no run of it may be writing there meanwhile
-            out = write_report_html(args.report)
-        print(f"report: {out} in {time.perf_counter() - started:.2f} s")
-        return 0
+        return _report_page(args.report)
     coverage = args.coverage
     if coverage is None and DEFAULT_COVERAGE.exists():
         coverage = DEFAULT_COVERAGE
@@ -71,8 +65,8 @@ def execute(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is 0-65535")
     with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
-        done = write_site(edition, folder, in_place=True)
-        played = write_play_page(folder)
+        played = write_play_page(folder)      # first: the index links to it only when it was written
+        done = write_site(edition, folder, in_place=True, play=played.path.name if played.path else None)
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
            f"no coverage key in {coverage}" if coverage else "no coverage file")
@@ -85,6 +79,57 @@ def execute(args: argparse.Namespace) -> int:
     if args.serve:
         serve(args.out, args.port)
     return 0
+
+
+#: the folders html --report draws again, by the command that wrote them, and the page each gets
+PAGES = {"regress": "report.html", "fairness": "report.html", "strength": "strength.html", "sweep": "report.html"}
+
+
+def _report_page(folder: Path) -> int:
+    """--report: the page of a run folder drawn again from its records, the page of its own kind (or a
+    one-line refusal for a folder that has none)."""
+    command = recorded_command(folder)
+    if command is None:
+        if not (folder / "report.json").is_file():
+            raise UsageError(f"--report {folder}: no report.json there")
+        raise UsageError(f"--report {folder}: no cribbage-zx run wrote this folder "
+                         f"(it has no {MARKER_NAME}); refusing to write into it")
+    if command not in PAGES:
+        raise UsageError(f"--report {folder}: holds a `cribbage-zx {command}` folder, which has no report page "
+                         f"(--report draws {', '.join(sorted(PAGES))} runs' pages)")
+    sweep = command == "sweep" and not (folder / "report.json").is_file()
+    if sweep and (folder / "params.json").is_file() and recorded_command(folder.parent) == "sweep":
+        raise UsageError(f"--report {folder}: the chunks of one sweep; its report is in the sweeps' folder: "
+                         f"--report {folder.parent}")
+    if command != "sweep" and not (folder / "report.json").is_file():
+        raise UsageError(f"--report {folder}: no report.json there (the {command} run ended before writing it)")
+    started = time.perf_counter()
+    with claimed(folder, command, resume=True):     # no run of it may be writing there meanwhile
+        if command == "strength":
+            out = _strength_page(folder)
+        else:
+            out = write_report_html(folder, sweep=sweep)
+    print(f"report: {out} in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _strength_page(folder: Path) -> Path:
+    """strength.html again from a strength run's report.json (the view of harness/edition/strength.py)."""
+    from jinja2 import TemplateError
+    from ..edition.strength import write_strength_page
+    from ..errors import InputError
+    from ..runtime.validate import expect, read_json
+    path = folder / "report.json"
+    report = expect(read_json(path, InputError), dict, str(path), InputError)
+    missing = [k for k in ("figures", "engine", "validation", "computer", "crib_by_pair", "verdict", "run")
+               if k not in report]
+    if missing:
+        raise InputError(f"{path}: not a strength report (no {', '.join(missing)})")
+    try:
+        return write_strength_page(folder, report)
+    except (KeyError, TypeError, ValueError, IndexError, TemplateError) as exc:
+        raise InputError(f"{path}: not a strength report as this version writes it ({type(exc).__name__}: "
+                         f"{str(exc)[:60]})") from None
 
 
 def main(argv: list[str]) -> int:

@@ -29,8 +29,8 @@ from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..game import events as E
 from ..game.fairness import analyse as fairness_of
-from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, describe, is_transcript_name,
-                               judgements_name, read_judgements)
+from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
+                               is_transcript_name, judgements_name, read_judgements)
 from ..game.english import TABLE as TRANSLATION
 from ..game.english import read_table
 from ..game.program import RANK_CODES, SUIT_CODES, UDG_TEXT
@@ -124,6 +124,7 @@ def read_run(run_dir: Path) -> RunView:
         judgements = None
         if records.exists():
             jhead, judgements = read_judgements(records)        # an InputError naming FILE:LINE
+            check_actions(events, judgements, str(records))   # each judgement at the action it judges
             for name in jhead.get("rule_sets", []):
                 if name not in rule_sets:
                     rule_sets.append(name)
@@ -736,12 +737,27 @@ def run_words(rep: dict[str, Any]) -> list[str]:
     return out
 
 
-def write_report_html(run_dir: Path) -> Path:
-    """Write run_dir/report.html (and a page per game, the plots, and the listing edition); return its path."""
+#: the reports a sweeps' folder holds (harness/game/sweep.py writes OUT/<kind>-report.json)
+SWEEP_REPORTS = ("show-report.json", "play-report.json", "discard-report.json")
+
+
+def sweep_reports(folder: Path) -> dict[str, Any]:
+    """The sweep reports of a sweeps' folder by file name (each an object), InputError if it holds none."""
+    found = {name: expect(read_json(folder / name, InputError), dict, str(folder / name), InputError)
+             for name in SWEEP_REPORTS if (folder / name).is_file()}
+    if not found:
+        raise InputError(f"{folder}: no sweep report here ({', '.join(SWEEP_REPORTS)}); a sweep writes them "
+                         f"into its --out when it ends")
+    return found
+
+
+def write_report_html(run_dir: Path, sweep: bool = False) -> Path:
+    """Write run_dir/report.html (and a page per game, the plots, and the listing edition); return its path.
+    With *sweep*, run_dir is a sweeps' folder: the page shows the facts of its sweep reports."""
     run_dir = Path(run_dir)
-    run = read_run(run_dir)
+    run = RunView(sweep_reports(run_dir), [], [VERDICT_RULES]) if sweep else read_run(run_dir)
     report_path = run_dir / "report.json"
-    ed = load_edition(report_path)       # the statement counts, if the report has them
+    ed = load_edition(None if sweep else report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
     write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
@@ -770,14 +786,15 @@ def write_report_html(run_dir: Path) -> Path:
                   "deviations", "findings", "documented_by_rules", "unexplained_by_rules", "per_game", "coverage",
                   "thorough", "harness_failure_details"}
     html = env.get_template("report.html").render(
-        **common, page="report.html", title="Regress report", run=run, head=headline(run) if run.games else None,
+        **common, page="report.html", title="Sweep report" if sweep else "Regress report", run=run, head=headline(run) if run.games else None,
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
         failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
         run_words=run_words(rep) if run.games else [],
         other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys and k not in RUN_WORDS_KEYS})
         if run.games else facts(rep),
-        gif=next((g for g in games if g.gif), None), run_dir_name=run_dir.name)
+        gif=next((g for g in games if g.gif), None), run_dir_name=run_dir.name,
+        facts_from=" and ".join(run.report) if sweep else "a report.json")
     out = run_dir / "report.html"
     atomic.write_text(out, html)
     return out

@@ -317,11 +317,13 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
-def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None) -> dict:
+def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None,
+               play: str | None = None) -> dict:
     """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
     caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line.
     *back*, (href from the edition's folder, label): a link first in every page's bar, to the page the
-    edition belongs to (a regress run's report.html)."""
+    edition belongs to (a regress run's report.html). *play*: the file name of the page that plays the game
+    beside the edition (harness/web's play.html, when it was written), linked from the index."""
     started = time.perf_counter()
     env = template_env()
     edges = _call_edges(ed)
@@ -356,7 +358,7 @@ def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, 
     def page(name: str, template: str, **context):
         pages[name] = env.get_template(template).render(**common, **context, page=name)
 
-    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden)
+    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden, play=play)
     if ed.golden:
         page("golden.html", "golden.html", golden=ed.golden, title="Golden screens")
     page("listing.html", "listing.html", lines=lines, title="The listing")

@@ -445,6 +445,25 @@ def write_jsonl(f: TextIO, events: Iterable[Event], **info: Any) -> None:
     f.write(atomic.json_lines(transcript_records(events, **info)))
 
 
+def read_game(path: str | os.PathLike[str], written_by: str,
+              needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:
+    """A played game's transcript file: its header (with the keys *needs*) and its events, or InputError
+    naming the file: unreadable, no header (*written_by*: the runs that write such transcripts), no events."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            head, events = read_jsonl(f)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: {exc}") from None
+    if head.get("schema") == 0:
+        raise InputError(f"{path}: no header line: not a transcript of {written_by}")
+    missing = [k for k in needs if k not in head]
+    if missing:
+        raise InputError(f"{path}: its header names no {', '.join(missing)}: not a transcript of {written_by}")
+    if not events:
+        raise InputError(f"{path}: a header and no events: the game was not played")
+    return head, events
+
+
 def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
     """The header and the events of a transcript file (schema 0 files have no header)."""
     head: dict[str, Any] = {"schema": 0}

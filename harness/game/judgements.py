@@ -690,6 +690,30 @@ def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:
         raise InputError(f"{path}: not UTF-8 ({exc.reason})") from None
 
 
+def _as_judged(ev: Event) -> Event:
+    """An event as a judgement keeps it: a picture without its variables (they stay in the transcript)."""
+    return dataclasses.replace(ev, variables={}) if isinstance(ev, Picture) else ev
+
+
+def check_actions(events: list[Event], judgements: Iterable[Judgement], name: str) -> None:
+    """Every judgement's action_at names the event it judges: InputError naming the file and the judgement
+    when it points past the transcript or at another event (a view places each judgement at its action:
+    the report's timeline, the watch mode's replay), and where its action is if it is there at all."""
+    judged = [_as_judged(ev) for ev in events]
+    for n, j in enumerate(judgements, 1):
+        at = j.action_at
+        if at is None:
+            continue
+        if not 0 <= at < len(events):
+            raise InputError(f"{name}: judgement {n} ({j.judged.value}, {j.rules} rules) points at event {at}, "
+                             f"past the transcript's {len(events)} events")
+        if judged[at] != j.action:
+            found = [i for i, ev in enumerate(judged) if ev == j.action]
+            where = f"it is event {found[0]}" if found else "it is nowhere in the transcript"
+            raise InputError(f"{name}: judgement {n} ({j.judged.value}, {j.rules} rules) points at event {at} "
+                             f"({events[at].kind.value}), not at the {j.action.kind.value} it judges ({where})")
+
+
 def under(judgements: Iterable[Judgement], rules: str) -> list[Judgement]:
     """The judgements made under one rule set, in the order they closed."""
     return [j for j in judgements if j.rules == rules]

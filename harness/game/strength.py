@@ -30,7 +30,8 @@ from ..runtime.outdir import claimed
 from ..runtime.validate import expect, read_json
 from ..resources import PUBLISHED_CRIB
 from . import regress
-from .events import read_jsonl, transcript_records, write_transcript
+from .build import tape_record
+from .events import read_game, transcript_records, write_transcript
 from .judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
                     wilson)
@@ -311,7 +312,8 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
         replace: bool = False, progress: bool = True,
         page: Callable[[Path, dict], None] | None = None) -> dict:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape = regress.tape_bytes(tap)
+    tape_path = regress.ensure_tape() if tap is None else Path(tap)
+    tape = regress.tape_bytes(tape_path)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
     with claimed(out, "strength", replace=replace) as folder:
@@ -347,6 +349,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                          "cpu_s_here": round(process_cpu_s() - cpu0, 1),
                          "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
                          "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
+        report["tape"] = tape_record(tape_path)         # which tape the games played: --from may add runs of it only
         atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         if page:                                        # the view (edition/strength.py), passed by the command
             page(folder, report)
@@ -372,12 +375,11 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             raise InputError(f"{place}: no game-*.jsonl transcripts to study")
         found = []
         for path in paths:
+            head, events = read_game(path, "a strength or regress run", needs=("seed", "player", "game"))
             try:
-                with path.open(encoding="utf-8") as f:
-                    head, events = read_jsonl(f)
                 study = analyse_game(events)
-            except (OSError, ValueError) as exc:
-                raise InputError(f"{path}: {exc}") from exc
+            except (InputError, ValueError) as exc:          # a StudyError: the events are not a game
+                raise InputError(f"{path}: {exc}") from None
             key = (head["seed"], head["player"])
             if key in seen:
                 raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
@@ -392,6 +394,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     old = {}
     if len(folders) == 1 and (folders[0] / "report.json").exists():
         old = expect(read_json(folders[0] / "report.json"), dict, str(folders[0] / "report.json"))
+    tape = old.get("tape") if len(folders) == 1 else one_tape(folders)
     chunks = []
     jobs = _plan(0, 0, opponents, engine_games)
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
@@ -401,6 +404,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             chunks.append(outcome.value)
     report = summarise(results, chunks, opponents)
     report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
+    report["tape"] = tape
     if len(folders) > 1:
         report["run"]["from"] = [str(f) for f in folders]
         if out is None:
@@ -412,6 +416,35 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
         if page:
             page(written, report)
     return report
+
+
+def run_tape(folder: Path) -> dict[str, Any] | None:
+    """The tape a run's games played, as its report.json records it (a strength or regress run), or None."""
+    path = folder / "report.json"
+    if not path.exists():
+        return None
+    tape = expect(read_json(path), dict, str(path)).get("tape")
+    if not (isinstance(tape, dict) and isinstance(tape.get("sha256"), str)):
+        return None
+    return tape
+
+
+def one_tape(folders: list[Path]) -> dict[str, Any]:
+    """The one tape the games of several runs played; InputError naming both folders when two runs played
+    different tapes (or a run's report.json names none): their games are not one study."""
+    first = None
+    for place in folders:
+        tape = run_tape(place)
+        if tape is None:
+            raise InputError(f"--from {place}: its report.json names no tape, so its games cannot be told to be "
+                             f"of the same program as the others'; study it alone (or run it again)")
+        if first is None:
+            first = (place, tape)
+        elif tape["sha256"] != first[1]["sha256"]:
+            raise InputError(f"--from {first[0]} and --from {place} played different tapes (SHA-256 "
+                             f"{first[1]['sha256'][:12]}… and {tape['sha256'][:12]}…): not one study; study each alone")
+    assert first is not None
+    return first[1]
 
 
 def _noop() -> None:

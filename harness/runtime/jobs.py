@@ -372,8 +372,43 @@ def checked_scheduler(address: str | None, tls_ca_file=None, tls_cert=None, tls_
         for option, path in tls.items():
             if path and not os.path.isfile(path):
                 raise ValueError(f"{option} {path}: no such file")
+        if given:
+            _check_pem_files(tls_ca_file, tls_cert, tls_key)
     s.tls_ca_file, s.tls_cert, s.tls_key, s.insecure = tls_ca_file, tls_cert, tls_key, insecure
     return s
+
+
+def _check_pem_files(ca_file: str, cert: str, key: str) -> None:
+    """Each TLS file read as the connection will read it (Python's ssl), ValueError naming the one that is not
+    what its option says: Dask's own error, "[SSL] PEM lib", names none."""
+    import ssl
+
+    def no_password() -> bytes:            # an encrypted key: refused here, not a password prompt mid-run
+        return b""
+
+    for option, path, what in (("--tls-ca-file", ca_file, "certificate"), ("--tls-cert", cert, "certificate")):
+        try:
+            ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_verify_locations(cafile=path)
+        except (ssl.SSLError, OSError) as exc:
+            raise ValueError(f"{option} {path}: holds no PEM {what} that can be read ({_ssl_reason(exc)})") from None
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_cert_chain(cert, key, password=no_password)
+    except (ssl.SSLError, OSError) as exc:
+        if getattr(exc, "reason", None) == "KEY_VALUES_MISMATCH":
+            raise ValueError(f"--tls-key {key}: is not the key of --tls-cert {cert}") from None
+        raise ValueError(f"--tls-key {key}: holds no PEM private key that can be read without a password "
+                         f"({_ssl_reason(exc)})") from None
+
+
+def _ssl_reason(exc: Exception) -> str:
+    """OpenSSL's reason in words ("no certificate or crl found"), or what a reasonless "PEM lib" means."""
+    import ssl
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, str):
+        return reason.lower().replace("_", " ")
+    if isinstance(exc, OSError) and not isinstance(exc, ssl.SSLError) and exc.strerror:
+        return exc.strerror                    # the file itself cannot be read
+    return "its PEM text does not decode"
 
 
 @dataclass(frozen=True)

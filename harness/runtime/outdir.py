@@ -164,6 +164,7 @@ def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, r
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
     _refuse_dangling(folder)
+    _refuse_inside_a_run(folder, command)
     made = not folder.exists()
     if made:
         writable_place(folder)
@@ -234,6 +235,7 @@ def claimed_whole(folder: str | os.PathLike[str], command: str,
     that has the name of a new file is refused before anything moves. The old folder's own files are removed
     only after the swap. A second run into the folder fails at once (its lock)."""
     link, folder = _whole_target(folder)
+    _refuse_inside_a_run(folder, command)
     foreign: set[str] = set()
     fd = None
     new_lock = not (folder / LOCK_NAME).exists()
@@ -280,6 +282,22 @@ def _whole_target(path: str | os.PathLike[str]) -> tuple[Path, Path]:
     return link, folder
 
 
+def _refuse_inside_a_run(folder: Path, command: str) -> None:
+    """A folder inside another run's folder is refused, naming that run's: its --replace would keep it as a
+    file it did not write, or its record would claim the new run's files. The one nesting we make ourselves,
+    a sweep's folder of chunks (OUT/show) in its sweeps' folder (OUT), is taken."""
+    place = folder.resolve()
+    for above in place.parents:
+        record = _read_record(above)
+        if record is None:
+            continue
+        other = record.get("command")
+        if other == command == "sweep" and place.parent == above:
+            return
+        kind = f"a `cribbage-zx {other}` run" if isinstance(other, str) else "a cribbage-zx run"
+        raise OutputError(f"{folder}: is inside {above}, the folder of {kind}; choose a place outside it")
+
+
 def _refuse_dangling(path: Path) -> None:
     """A symlink to nothing cannot be made a folder (mkdir says only "File exists"): say so."""
     if path.is_symlink() and not path.exists():
@@ -291,6 +309,7 @@ def check_whole(path: str | os.PathLike[str], command: str,
                 ours: Callable[[Path, set[str]], bool] = lambda folder, present: False) -> None:
     """What claimed_whole would refuse, checked before a long run starts (OutputError naming *path*)."""
     link, folder = _whole_target(path)
+    _refuse_inside_a_run(folder, command)
     if folder.is_dir():
         _foreign_beside(link, folder, command, ours)
     writable_place(folder)                     # the new folder is made beside it

@@ -50,6 +50,7 @@ import re
 from typing import Callable, NoReturn
 
 from ..errors import InputError
+from ..runtime.validate import quoted
 from . import charset, floats
 from .charset import TOKENS, CharsetError
 
@@ -189,9 +190,9 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
         try:
             value = number_encoder(literal)
         except (ValueError, OverflowError) as e:
-            fail(f"number {literal!r}: {e}", p)
+            fail(f"number {quoted(literal)}: {e}", p)
         if len(value) != 5:
-            fail(f"number encoder gave {len(value)} bytes for {literal!r}", p)
+            fail(f"number encoder gave {len(value)} bytes for {quoted(literal)}", p)
         line.add(literal.encode("ascii"))
         line.add_hidden(bytes(value))
 

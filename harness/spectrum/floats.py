@@ -22,7 +22,7 @@ Spectrum in the last mantissa bit; see ``harness.spectrum.basic``.
 from __future__ import annotations
 
 import math
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from numbers import Rational
 
@@ -78,7 +78,7 @@ def encode(x: Number) -> bytes:
         e += 1
     exponent = e + 128
     if exponent > 0xFF:
-        raise OverflowError(f"{x!r} is too big for the Spectrum (report 6)")
+        raise OverflowError(f"{_short(x)} is too big for the Spectrum (report 6)")
     if exponent < 1:
         return bytes(5)
     mantissa &= 0x7FFFFFFF
@@ -115,7 +115,21 @@ def encode_literal(text: str) -> bytes:
     is the correctly rounded number; the ROM's DEC-TO-FP may differ.
     """
     try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"not a number literal: {text!r}") from None
+        value = Decimal(text.strip())       # no digit limit (int(str) stops at 4,300 digits), and no power yet
+    except InvalidOperation:
+        raise ValueError(f"not a number literal: {_short(text)}") from None
+    if not value.is_finite():
+        raise ValueError(f"not a number literal: {_short(text)}")
+    if value and value.adjusted() > 38:     # 10**39 and more: past the largest, about 1.7E38, whatever the digits
+        raise OverflowError(f"about 1E{value.adjusted()}: too big for the "
+                            f"Spectrum (report 6)")
+    if value and value.adjusted() < -60:    # below the smallest, about 2.9E-39: 0, as in the ROM
+        return encode(0)
     return encode(value)
+
+
+def _short(x: object, limit: int = 40) -> str:
+    """*x* as an error quotes it: at most *limit* characters and its length (a literal may be 5,000 digits)."""
+    text = x if isinstance(x, str) else str(x)
+    shown = repr(text[:limit]) if isinstance(x, str) else text[:limit]
+    return shown if len(text) <= limit else f"{shown}... ({len(text):,} characters)"
