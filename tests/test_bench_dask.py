@@ -172,11 +172,17 @@ def test_a_real_measurement_of_dasks_overhead_on_two_games():
 def test_the_accelerators_identity_check_ignores_the_timings_and_nothing_else():
     """The plain and accelerated games differ in how long they took (wall_s, cpu_s, screen_s), never in what
     they did: bench said DIFFERENT for every run once the records carried their CPU seconds."""
+    import dataclasses
     from harness.bench.machine import what_it_did
-    plain = {"transcript": [{"t": "deal"}], "frames": 10, "wall_s": 1.0, "cpu_s": 0.9, "screen_s": 0.1}
-    faster = dict(plain, wall_s=0.8, cpu_s=0.7, screen_s=0.05)
+    from harness.game.regress import GameResult
+    plain = GameResult(index=0, seed=1, strategy="random", winner="computer", scores={"computer": 121, "player": 90},
+                       games_played=1, wins=[], completed=True, deals=10, actions=80, judgements="",
+                       basic_errors=[], findings={}, timeout=None, failure=None, failure_kind=None,
+                       emulated_s=300.0, wall_s=1.0, transcript=[{"kind": "deal"}], screens=None, profile={},
+                       adversarial_tries=[], choices={}, pictures_at={}, cpu_s=0.9, screen_s=0.1)
+    faster = dataclasses.replace(plain, wall_s=0.8, cpu_s=0.7, screen_s=0.05)
     assert what_it_did(plain) == what_it_did(faster)
-    assert what_it_did(plain) != what_it_did(dict(faster, frames=11))      # the near miss: a result differs
+    assert what_it_did(plain) != what_it_did(dataclasses.replace(faster, deals=11))      # the near miss: a result differs
 
 
 def test_the_default_bench_prints_and_carries_the_one_game_command(fake_figures, capsys):

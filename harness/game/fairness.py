@@ -102,17 +102,31 @@ def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict:
     return out
 
 
-def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
+@dataclass(frozen=True)
+class CutJob:
+    """One machine to cut for deal: its number and its SEED."""
+    index: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """The first cut for deal of a machine: the player's card's rank and the computer's."""
+    player_rank: int
+    computer_rank: int
+
+
+def cut_for_deal(job: CutJob) -> CutResult:
     """One machine from the loaded tape, seeded, to its cut for deal: (player's rank, computer's rank).
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
     from ..spectrum.typist import Typist
     from . import program as P
-    from . import regress
+    from .loaded import worker_tape
     from .observer import Observer
-    index, seed = job
-    m = regress.loaded_machine()
+    index, seed = job.index, job.seed
+    m = worker_tape().machine()
     events: list[Event] = []
     observer = Observer(m, events.append)
     observer.attach()
@@ -133,21 +147,23 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
     cut = next((e for e in events if isinstance(e, Cut)), None)
     if cut is None:
         raise MachineError(f"machine {index}: no cut for deal seen")
-    return cut.player_rank, cut.computer_rank
+    return CutResult(cut.player_rank, cut.computer_rank)
 
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
     from ..runtime.jobs import Setup, run_jobs
-    from . import regress
-    tape = regress.tape_bytes(None)
+    from .build import tape_bytes
+    from .loaded import init_worker
+    from .regress import spread_seed
+    tape = tape_bytes(None)
     samples = Samples()
-    jobs = [(i, regress.spread_seed(seed + i)) for i in range(n)]
-    with run_jobs(cut_for_deal, jobs, Setup(regress.init_worker, (tape,)), workers, scheduler) as outcomes:
+    jobs = [CutJob(i, spread_seed(seed + i)) for i in range(n)]
+    with run_jobs(cut_for_deal, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
         for outcome in outcomes:
-            if not outcome.ok:
+            if outcome.value is None:
                 raise MachineError(f"cut {outcome.index}: {outcome.error}")
-            samples.cuts[outcome.value[0]] += 1
+            samples.cuts[outcome.value.player_rank] += 1
             samples.games += 1
     return samples
 

@@ -18,7 +18,8 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Union
 
 from ..runtime import atomic
 from ..cribbage.discard import crib_table
@@ -29,7 +30,9 @@ from ..runtime.cputime import process_cpu_s
 from ..runtime.outdir import claimed
 from ..runtime.validate import expect, read_json
 from ..resources import PUBLISHED_CRIB
-from . import regress
+from .build import tape_bytes
+from .loaded import init_worker, worker_tape
+from .regress import spread_seed
 from .events import read_jsonl, transcript_records, write_transcript
 from .judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
@@ -48,44 +51,97 @@ def published() -> dict:
 
 
 # ------------------------------------------------------------------------------------------ the jobs
-def _setup(tape: bytes) -> None:
-    regress.init_worker(tape)
+@dataclass(frozen=True)
+class ProgramGameJob:
+    """A game of the program against an automated player: its number, SEED and the opponent's strategy."""
+    index: int
+    seed: int
+    opponent: str
 
 
-def run_job(job: tuple) -> dict:
+@dataclass(frozen=True)
+class EngineJob:
+    """A chunk of engine self-play games: the pairing (player 0, player 1), the first game and how many."""
+    first: str
+    second: str
+    start: int
+    count: int
+
+
+@dataclass
+class ProgramGame:
+    """What a worker hands back for a program game: how it ended, its transcript's records, its study."""
+    index: int
+    seed: int
+    opponent: str
+    failure: str | None
+    basic_errors: list[str]
+    emulated_s: float
+    transcript: list[dict[str, Any]]
+    study: dict[str, Any] | None = None
+    cpu_s: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """The game as `summarise` reads it (the transcript, written on its own, left out)."""
+        return {"index": self.index, "seed": self.seed, "opponent": self.opponent, "failure": self.failure,
+                "basic_errors": self.basic_errors, "emulated_s": self.emulated_s, "study": self.study,
+                "cpu_s": self.cpu_s}
+
+
+@dataclass
+class EngineChunk:
+    """A chunk of engine self-play games played: the pairing, the first game and every game's result."""
+    pairing: list[str]
+    start: int
+    results: list[dict[str, Any]]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"pairing": self.pairing, "start": self.start, "results": self.results}
+
+
+StrengthJob = Union[ProgramGameJob, EngineJob]
+StrengthResult = Union[ProgramGame, EngineChunk]
+
+
+def run_job(job: StrengthJob) -> StrengthResult:
     """A game of the program against an automated player, or a chunk of engine self-play games."""
-    if job[0] == "engine":
-        return _engine_chunk(*job[1:])
-    return _program_game(*job[1:])
+    if isinstance(job, EngineJob):
+        return _engine_chunk(job.first, job.second, job.start, job.count)
+    return _program_game(job.index, job.seed, job.opponent)
 
 
-def _program_game(index: int, seed: int, opponent: str) -> dict:
+def _program_game(index: int, seed: int, opponent: str) -> ProgramGame:
     from ..spectrum.machine import FRAME_S
     from .driver import GameDriver
     from .players import make
     cpu = time.process_time()
-    m = regress.loaded_machine()
+    m = worker_tape().machine()
     start = m.frames
     rec = GameDriver(m, make(opponent, seed), seed=seed).play()
-    out = {"index": index, "seed": seed, "opponent": opponent, "failure": rec.failure,
-           "basic_errors": rec.basic_errors, "emulated_s": round((rec.frames - start) * FRAME_S, 2),
-           "transcript": transcript_records(rec.events, seed=seed, player=opponent, game=index)}
+    out = ProgramGame(index=index, seed=seed, opponent=opponent, failure=rec.failure,
+                      basic_errors=rec.basic_errors, emulated_s=round((rec.frames - start) * FRAME_S, 2),
+                      transcript=transcript_records(rec.events, seed=seed, player=opponent, game=index))
     try:
-        out["study"] = analyse_game(rec.events)
+        out.study = analyse_game(rec.events)
     except StudyError as exc:
-        out["study"], out["failure"] = None, out["failure"] or f"study: {exc}"
-    out["cpu_s"] = round(time.process_time() - cpu, 3)
+        out.study, out.failure = None, out.failure or f"study: {exc}"
+    out.cpu_s = round(time.process_time() - cpu, 3)
     return out
 
 
-def _engine_chunk(first: str, second: str, start: int, count: int) -> dict:
+def engine_chunk(first: str, second: str, start: int, count: int) -> dict[str, Any]:
+    """*count* engine self-play games of the pairing from game *start*, as `engine_figures` reads them."""
+    return _engine_chunk(first, second, start, count).as_json()
+
+
+def _engine_chunk(first: str, second: str, start: int, count: int) -> EngineChunk:
     results = []
     for i in range(start, start + count):
         strategies = (ENGINE_STRATEGIES[first](2 * i), ENGINE_STRATEGIES[second](2 * i + 1))
         r = play_game(strategies, seed=i, first_dealer=i % 2)
         results.append({"winner": r.winner, "first_dealer": r.first_dealer, "deals": r.deals,
                         "game_points": r.game_points, "points": r.points})
-    return {"pairing": [first, second], "start": start, "results": results}
+    return EngineChunk([first, second], start, results)
 
 
 # ------------------------------------------------------------------------------------------ the figures
@@ -295,14 +351,14 @@ def verdict(report: dict) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the run
-def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) -> list[tuple]:
-    jobs: list[tuple] = []
+def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) -> list[StrengthJob]:
+    jobs: list[StrengthJob] = []
     for k in range(games * len(opponents)):
         opponent = opponents[k % len(opponents)]
-        jobs.append(("game", k, regress.spread_seed(seed + k), opponent))
+        jobs.append(ProgramGameJob(k, spread_seed(seed + k), opponent))
     for first, second in ENGINE_PAIRINGS:
         for start in range(0, engine_games, ENGINE_CHUNK):
-            jobs.append(("engine", first, second, start, min(ENGINE_CHUNK, engine_games - start)))
+            jobs.append(EngineJob(first, second, start, min(ENGINE_CHUNK, engine_games - start)))
     return jobs
 
 
@@ -311,32 +367,33 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
         replace: bool = False, progress: bool = True,
         page: Callable[[Path, dict], None] | None = None) -> dict:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape = regress.tape_bytes(tap)
+    tape = tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
     with claimed(out, "strength", replace=replace) as folder:
-        results, chunks = [], []
+        results: list[dict[str, Any]] = []
+        chunks: list[dict[str, Any]] = []
         bar = Progress(len(jobs), "jobs", progress)
         try:
-            with run_jobs(run_job, jobs, Setup(_setup, (tape,)), workers, scheduler) as outcomes:
+            with run_jobs(run_job, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    job = outcome.job
-                    if not outcome.ok:
-                        if job[0] == "engine":
-                            raise MachineError(f"engine games {job[1]} vs {job[2]} from {job[3]}: {outcome.error}")
-                        results.append({"index": job[1], "seed": job[2], "opponent": job[3],
+                    job, value = outcome.job, outcome.value
+                    if value is None:
+                        if isinstance(job, EngineJob):
+                            raise MachineError(f"engine games {job.first} vs {job.second} from {job.start}: "
+                                               f"{outcome.error}")
+                        results.append({"index": job.index, "seed": job.seed, "opponent": job.opponent,
                                         "failure": outcome.error, "study": None})
-                        bar.note(f"cribbage-zx strength: game {job[1]} (seed {job[2]}, {job[3]}): "
+                        bar.note(f"cribbage-zx strength: game {job.index} (seed {job.seed}, {job.opponent}): "
                                  f"harness failure: {outcome.error}")
-                    elif job[0] == "engine":
-                        chunks.append(outcome.value)
+                    elif isinstance(value, EngineChunk):
+                        chunks.append(value.as_json())
                     else:
-                        game = outcome.value
-                        write_transcript(folder / f"game-{game['index']:03d}.jsonl", game.pop("transcript"))
-                        results.append(game)
-                        if game.get("failure"):
-                            bar.note(f"cribbage-zx strength: game {game['index']} (seed {game['seed']}, "
-                                     f"{game['opponent']}): harness failure: {game['failure']}")
+                        write_transcript(folder / f"game-{value.index:03d}.jsonl", value.transcript)
+                        results.append(value.summary())
+                        if value.failure:
+                            bar.note(f"cribbage-zx strength: game {value.index} (seed {value.seed}, "
+                                     f"{value.opponent}): harness failure: {value.failure}")
                     bar.step()
         finally:
             bar.close()
@@ -396,9 +453,9 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     jobs = _plan(0, 0, opponents, engine_games)
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
         for outcome in outcomes:
-            if not outcome.ok:
-                raise MachineError(f"engine games {outcome.job[1:4]}: {outcome.error}")
-            chunks.append(outcome.value)
+            if not isinstance(outcome.value, EngineChunk):
+                raise MachineError(f"engine games {outcome.job}: {outcome.error}")
+            chunks.append(outcome.value.as_json())
     report = summarise(results, chunks, opponents)
     report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
     if len(folders) > 1:

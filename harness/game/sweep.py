@@ -38,9 +38,11 @@ import json
 import random
 import sys
 import zipfile
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..runtime import atomic
 from ..runtime.validate import expect, read_json
@@ -53,7 +55,7 @@ from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTI
                       SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
                       SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
 from ..runtime.jobs import Progress, Setup, one_line, run_jobs
-from .regress import ensure_tape
+from .build import tape_bytes, tape_path, tape_record
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
 
@@ -318,82 +320,125 @@ def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- workers
-_sub: Subroutine | None = None
-_kind = None
-_statements: dict = {}           # the program's statement table: each chunk counts the statements it runs
+@dataclass(frozen=True)
+class ChunkJob:
+    """A chunk of a sweep as a job: its number and its cases (a list, or a CaseRange the worker computes)."""
+    index: int
+    cases: "list[Any] | CaseRange"
 
 
-def _init(kind: str, tape: bytes, accelerate: bool = False) -> None:
-    """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
-    global _sub, _kind, _statements
+@dataclass
+class ChunkResult:
+    """What a worker hands back for a chunk (the parent writes it as chunk-NNNN.json, in this order): the
+    fingerprint of its cases, how many and their weight, the disagreements, the BASIC statements it ran."""
+    index: int
+    items_sha: str
+    cases: int = 0
+    weight: int = 0
+    disagreements: list[dict[str, Any]] = field(default_factory=list)
+    profile: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class SweepWorker:
+    """A sweep's worker: the program at the editor with the routine the sweep calls (*sub*; None for a kind
+    that calls none), and the program's statement table (each chunk counts the statements it runs)."""
+    kind: str
+    sub: Subroutine | None
+    statements: dict[tuple[int, int], int]
+
+
+def load_worker(kind: str, tape: bytes, accelerate: bool = False) -> SweepWorker:
+    """The program at the editor (from the tape's bytes) and the routine to call."""
     m = program_at_editor(read_tap(tape))
     m.accelerate(accelerate)
-    _kind = kind
-    _statements = Profiler.for_program(m.program_bytes()).statements
+    statements = Profiler.for_program(m.program_bytes()).statements
+    sub = None
     if kind == "show":
-        _sub = Subroutine(m, SHOW_ROUTINE.line, set(SHOW_ROUTINE.returns), setup=SHOW_SETUP)
+        sub = Subroutine(m, SHOW_ROUTINE.line, set(SHOW_ROUTINE.returns), setup=SHOW_SETUP)
     elif kind == "play":
-        _sub = Subroutine(m, PLAY_ROUTINE.line, PLAY_RETURNS, setup=PLAY_SETUP)
+        sub = Subroutine(m, PLAY_ROUTINE.line, PLAY_RETURNS, setup=PLAY_SETUP)
+    return SweepWorker(kind, sub, statements)
 
 
-def _items_sha(items: list) -> str:
+_worker: SweepWorker | None = None         # this worker process's (init_worker)
+
+
+def init_worker(kind: str, tape: bytes, accelerate: bool = False) -> None:
+    """Once per worker process (the job runner's `Setup`): the sweep's worker value, kept for `run_chunk`."""
+    global _worker
+    _worker = load_worker(kind, tape, accelerate)
+
+
+def items_sha(items: list[Any]) -> str:
     return hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()
 
 
-def _item_weight(kind: str, item) -> int:
-    return item[0]["weight"] if kind == "show" else item[0]
+def _item_weight(kind: str, item: Any) -> int:
+    return int(item[0]["weight"] if kind == "show" else item[0])
 
 
-def _run_chunk(job: tuple) -> dict:
-    """Run one chunk of cases (a list, or a CaseRange this worker computes) on this worker's machine; the
-    parent writes it (chunk-NNNN.json)."""
-    index, items = job[0], _cases_of(job[1])
-    result = {"index": index, "items_sha": _items_sha(items), "cases": 0, "weight": 0, "disagreements": []}
-    profiler = Profiler(_statements)
-    profiler.start(_sub.m)
+def run_chunk(job: ChunkJob) -> ChunkResult:
+    """Run one chunk of cases on this worker's machine (`init_worker`); the parent writes it (chunk-NNNN.json)."""
+    if _worker is None:
+        raise MachineError("no sweep loaded in this worker: init_worker(kind, tape) first")
+    return run_chunk_on(_worker, job)
+
+
+def run_chunk_on(worker: SweepWorker, job: ChunkJob) -> ChunkResult:
+    """Run one chunk of cases (a list, or a CaseRange computed here) on *worker*'s machine."""
+    items = cases_of(job.cases)
+    if worker.sub is None:
+        raise MachineError(f"a {worker.kind} sweep calls no routine of the program in chunks")
+    result = ChunkResult(job.index, items_sha(items))
+    profiler = Profiler(worker.statements)
+    profiler.start(worker.sub.m)
     try:
-        _run_items(items, result)
+        _run_items(worker.kind, worker.sub, items, result)
     finally:
-        result["profile"] = profiler.stop().as_json()     # which BASIC statements the chunk ran, how often
+        result.profile = profiler.stop().as_json()     # which BASIC statements the chunk ran, how often
     return result
 
 
-def _run_items(items: list, result: dict) -> None:
+def _run_items(kind: str, sub: Subroutine, items: list[Any], result: ChunkResult) -> None:
     for item in items:
-        if _kind == "show":
+        if kind == "show":
             case, crib = item
-            got, want = program_show(_sub, case, crib), engine_show(case, crib)
+            got, want = program_show(sub, case, crib), engine_show(case, crib)
             if got != want:
-                result["disagreements"].append({"case": case, "crib": crib, "program": got, "engine": want})
-            result["weight"] += case["weight"]
+                result.disagreements.append({"case": case, "crib": crib, "program": got, "engine": want})
+            result.weight += case["weight"]
         else:
             weight, series = item
-            got, want = program_play(_sub, tuple(series)), engine_play(tuple(series))
-            if got != want:
-                result["disagreements"].append({"series": list(series), "weight": weight,
-                                                "program": got, "engine": want})
-            result["weight"] += weight
-        result["cases"] += 1
+            got_points, want_points = program_play(sub, tuple(series)), engine_play(tuple(series))
+            if got_points != want_points:
+                result.disagreements.append({"series": list(series), "weight": weight,
+                                             "program": got_points, "engine": want_points})
+            result.weight += weight
+        result.cases += 1
 
 
-def _chunk_path(folder: Path, index: int) -> Path:
+def chunk_path(folder: Path, index: int) -> Path:
     return folder / f"chunk-{index:04d}.json"
 
 
 def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None, str | None]:
     """A finished chunk if its file holds exactly the result of these items (a list, or a CaseRange),
     else (None, why not)."""
-    path = _chunk_path(folder, index)
+    path = chunk_path(folder, index)
     if not path.exists():
         return None, None
-    items = _cases_of(items)
+    items = cases_of(items)
     try:
         r = read_json(path)
     except InputError as exc:
         return None, f"unreadable ({str(exc).removeprefix(f'{path}: ').splitlines()[0]})"
     if not isinstance(r, dict):
         return None, "not a chunk object"
-    expected = {"index": index, "items_sha": _items_sha(items), "cases": len(items),
+    expected = {"index": index, "items_sha": items_sha(items), "cases": len(items),
                 "weight": sum(_item_weight(kind, item) for item in items)}
     wrong = [k for k, v in expected.items() if r.get(k) != v]
     if wrong:
@@ -410,7 +455,7 @@ def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None,
 
 
 def _good_disagreement(kind: str, d) -> bool:
-    """A disagreement as `_run_chunk` writes it: what summarise and _causes read is there, of its type."""
+    """A disagreement as `run_chunk` writes it: what summarise and _causes read is there, of its type."""
     def whole(v) -> bool:
         return isinstance(v, int) and not isinstance(v, bool)
     if not (isinstance(d, dict) and "program" in d and "engine" in d):
@@ -423,7 +468,7 @@ def _good_disagreement(kind: str, d) -> bool:
     return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
 
 
-def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
+def sweep_items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
     """The cases of a sweep, and what part of the whole space they cover (for play, every case built here:
     run_sweep hands the workers ranges of a cached table instead, CaseRange)."""
     if kind == "show":
@@ -545,6 +590,12 @@ def _chosen_cases(path: str, max_suffix: int, sample: int, seed: int) -> tuple:
     return _choose(*_load_columns(path), max_suffix, sample, seed)
 
 
+def clear_caches() -> None:
+    """Forget the play table's columns and chosen cases this process has read (a cache file changed)."""
+    _load_columns.cache_clear()
+    _chosen_cases.cache_clear()
+
+
 @dataclass(frozen=True)
 class CaseRange:
     """A chunk of a play sweep as a job: its cases are positions start..stop of the sweep's chosen
@@ -567,12 +618,12 @@ class CaseRange:
         return _cases_at(weights, examples, chosen[self.start:self.stop])
 
 
-def _cases_of(chunk) -> list:
+def cases_of(chunk) -> list:
     """A chunk's cases: the list itself, or a CaseRange's, computed."""
     return chunk.items() if isinstance(chunk, CaseRange) else chunk
 
 
-def _play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: int = 7, sample: int = 0,
+def play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: int = 7, sample: int = 0,
                  seed: int = 1) -> tuple[list, dict, str]:
     """A play sweep's chunks (of *chunk* cases, or auto_chunk's) as CaseRanges, its coverage, and the
     fingerprint of its cases (the SHA-256 of their weights and examples, in order)."""
@@ -608,51 +659,48 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
     so the next run does it again. A play sweep's chunks are ranges of a table
     cached in OUT (ensure_cases): the parent never builds its cases.
     """
-    tape = _tape_bytes(tap)
+    where = tape_path(tap)
+    tape = tape_bytes(where)
     with claimed(out, "sweep", resume=True, wait=10) as sweeps:     # --out is a sweeps' folder (or new)
         table = ensure_cases(sweeps) if kind == "play" else None
     if kind == "play":
-        chunks, coverage, fingerprint = _play_chunks(table, chunk, limit, **options)
+        chunks, coverage, fingerprint = play_chunks(table, chunk, limit, **options)
         size = len(chunks[0]) if chunks else chunk
     else:
-        items, coverage = _items(kind, **options)
+        items, coverage = sweep_items(kind, **options)
         if limit is not None:
             items = items[:limit]
         size = chunk or auto_chunk(len(items))
-        chunks, fingerprint = [items[i:i + size] for i in range(0, len(items), size)], _items_sha(items)
+        chunks, fingerprint = [items[i:i + size] for i in range(0, len(items), size)], items_sha(items)
     with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
-        _check_same_sweep(folder, {"kind": kind, "items": sum(map(len, chunks)), "chunk": size, "limit": limit,
+        check_same_sweep(folder, {"kind": kind, "items": sum(map(len, chunks)), "chunk": size, "limit": limit,
                                    "fingerprint": fingerprint, **options})
         jobs = []
         for i, c in enumerate(chunks):
-            found, why_not = read_chunk(folder, kind, i, c) if _chunk_path(folder, i).exists() else (None, None)
+            found, why_not = read_chunk(folder, kind, i, c) if chunk_path(folder, i).exists() else (None, None)
             if found is None:
                 if why_not:
-                    print(f"{_chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
-                jobs.append((i, c))
+                    print(f"{chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
+                jobs.append(ChunkJob(i, c))
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, True) if accelerate else (kind, tape)), workers, scheduler) as outcomes:
+            setup = Setup(init_worker, (kind, tape, True) if accelerate else (kind, tape))
+            with run_jobs(run_chunk, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    index = outcome.job[0]
-                    if outcome.ok:
-                        atomic.write_json(_chunk_path(folder, index), outcome.value)
+                    index = outcome.job.index
+                    if outcome.value is not None:
+                        atomic.write_json(chunk_path(folder, index), outcome.value.as_json())
                     else:
                         failures.append({"chunk": index, "error": outcome.error})
                         bar.note(f"cribbage-zx sweep {kind}: chunk {index}: harness failure: {outcome.error}")
                     bar.step()
         finally:
             bar.close()
-        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=_tape_record(tap, tape))
+        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=tape_record(where, tape))
 
 
-def _tape_bytes(tap: Path | None) -> bytes:
-    from ..spectrum.tape import read_program_tape
-    return read_program_tape(ensure_tape() if tap is None else Path(tap))
-
-
-def _check_same_sweep(folder: Path, params: dict) -> None:
+def check_same_sweep(folder: Path, params: dict) -> None:
     """Finished chunks are reused only by the very same sweep (same cases in the same chunks)."""
     path = folder / "params.json"
     if path.exists():
@@ -666,12 +714,6 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
                              f"use --replace to start afresh, or another --out")
     else:
         atomic.write_json(path, params, indent=1)
-
-
-def _tape_record(tap: Path | None, tape: bytes) -> dict:
-    """Which tape the sweep called: its SHA-256 and its sources' fingerprint (build.tape_record)."""
-    from .build import tape_record
-    return tape_record(ensure_tape() if tap is None else Path(tap))
 
 
 def summarise(kind: str, folder: Path, chunks: list, wall: float, workers: int,
