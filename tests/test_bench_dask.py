@@ -26,7 +26,7 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
     1.6 + 0.2 n <= 0.505 n, first at n = 6 (5 gives 2.6 > 2.525)."""
     pool = {"cpu": [10.0, 10.5, 11.0], "jobs": [9.6, 10.1, 10.6]}
     dask = {"cpu": [12.0, 12.4, 13.0], "jobs": [9.6, 10.0, 10.8]}
-    split = runner._dask_split(pool, dask, 1.6, 2)
+    split = runner.dask_split(pool, dask, 1.6, 2)
     assert split["dask_overhead_cpu_s"] == 2.0 and split["dask_fixed_cpu_s"] == 1.6
     assert split["dask_per_game_cpu_s"] == 0.2 and split["game_cpu_s"] == 5.05
     assert split["dask_10_percent_from_games"] == 6
@@ -35,7 +35,7 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
 def test_a_per_game_cost_over_10_percent_never_reaches_it():
     pool = {"cpu": [10.0], "jobs": [10.0]}                         # 5 CPU s a game, nothing beside
     dask = {"cpu": [13.0], "jobs": [10.0]}                         # 3 over: 1 fixed, 1 per game (20 %)
-    split = runner._dask_split(pool, dask, 1.0, 2)
+    split = runner.dask_split(pool, dask, 1.0, 2)
     assert split["dask_per_game_share"] == 0.2 and split["dask_10_percent_from_games"] is None
     assert "over 10 % however many games" in runner.format_dask({**FAKE_DASK, **split})
 

@@ -59,7 +59,7 @@ def test_the_table_is_enumerated_once_per_sweeps_folder(tmp_path, small_table, m
 
     def never():
         raise AssertionError("enumerated again")
-    monkeypatch.setattr(sweep, "_enumerate_in_child", lambda p: never())
+    monkeypatch.setattr(sweep, "enumerate_in_child", lambda p: never())
     assert sweep.ensure_cases(tmp_path) == path and path.stat().st_mtime_ns == before
 
 
@@ -127,7 +127,7 @@ def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, m
     with claimed(tmp_path / "out", "sweep", resume=True):
         sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
     monkeypatch.setattr(sweep, "run_jobs", recording)
-    monkeypatch.setattr(sweep, "_cases_at", lambda *a: pytest.fail("the parent built cases"))
+    monkeypatch.setattr(sweep, "cases_at", lambda *a: pytest.fail("the parent built cases"))
     monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: _tape(tmp_path))
     monkeypatch.setattr(sweep, "tape_record", lambda *a: None)
     report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)

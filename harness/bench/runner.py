@@ -91,7 +91,7 @@ def _runner_cpu(run: dict[str, Any]) -> float:
     return median_high(beside)
 
 
-def _dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
+def dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
@@ -121,7 +121,7 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
             "pool_games_cpu_s": round(median_high(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(median_high(runs[dask]["jobs"]), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
             "dask_cpu_overhead": round(median_high(runs[dask]["cpu"]) / median_high(runs[pool]["cpu"]) - 1, 3),
-            **_dask_split(runs[pool], runs[dask], fixed, games),
+            **dask_split(runs[pool], runs[dask], fixed, games),
             "load_average_1min": runs[dask]["load"],
             "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
 
@@ -171,7 +171,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     if fixed is not None:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
-        split = _dask_split(runs[names[1]], runs[names[2]], fixed, games)
+        split = dask_split(runs[names[1]], runs[names[2]], fixed, games)
         result.update(split)
         result["pool_cpu_s_per_game"] = split["game_cpu_s"]
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)

@@ -14,7 +14,7 @@ from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
 from ..bench.figures import format_bench, write_figures
 from ..bench.runner import bench_dask, dask_missing
-from ..runtime.cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in
 from ..errors import UsageError
 
 

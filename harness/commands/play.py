@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from ..game.build import DEFAULT_TAP, EN_TAP
-from ..runtime.cliargs import command_parser, float_in, int_in
+from .cliargs import command_parser, float_in, int_in
 from ..game.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..game.events import ChoiceKind
 from ..game.players import PLAYERS
 from ..game.regress import STRATEGIES, THOROUGH_SET, run, summary_table
-from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..errors import UsageError
 
 

@@ -14,7 +14,7 @@ from ..game.build import tape_path
 from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in
 from ..spectrum import z80snap
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap

@@ -14,7 +14,7 @@ from ..game.build import tape_bytes
 from ..game.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..runtime.outdir import claimed
 
 

@@ -83,7 +83,7 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict:
+def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict[Any, Any]:
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
     from .english import TABLE
@@ -159,7 +159,7 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
     return path
 
 
-def write_tape(path: Path, tap: bytes, sources: dict | None) -> None:
+def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
     from ..runtime.outdir import writable_file
     writable_file(path, looks_like_tap, "TAP")

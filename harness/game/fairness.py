@@ -15,6 +15,8 @@ makes the exit status 1.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +33,9 @@ CARDS = tuple(str(c) for c in full_deck())
 @dataclass
 class Samples:
     """What one group of games showed: the player's cut ranks, the dealt cards, the starters."""
-    cuts: Counter = field(default_factory=Counter)
-    dealt: Counter = field(default_factory=Counter)
-    starters: Counter = field(default_factory=Counter)
+    cuts: Counter[Any] = field(default_factory=Counter)
+    dealt: Counter[Any] = field(default_factory=Counter)
+    starters: Counter[Any] = field(default_factory=Counter)
     games: int = 0
     deals: int = 0
 
@@ -68,13 +70,13 @@ def collect(machines: list[list[Event]]) -> dict[str, Samples]:
     return groups
 
 
-def chi_square(counts: Counter, categories: tuple) -> dict:
+def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> dict[Any, Any]:
     """Pearson's chi-square of *counts* over *categories* against the uniform distribution.
 
     The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
     scipy.special: importing scipy.stats costs about a CPU second, a third of a one-game run's report."""
     import numpy as np
-    from scipy.special import chdtrc
+    from scipy.special import chdtrc  # type: ignore[import-untyped]
     observed = [counts.get(c, 0) for c in categories]
     n = sum(observed)
     if n == 0:
@@ -89,9 +91,9 @@ def chi_square(counts: Counter, categories: tuple) -> dict:
             "observed": dict(zip(map(str, categories), observed))}
 
 
-def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict:
+def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict[Any, Any]:
     groups = collect(machines)
-    out: dict = {"alpha": alpha, "machines": len(machines), "groups": {}}
+    out: dict[Any, Any] = {"alpha": alpha, "machines": len(machines), "groups": {}}
     for name, s in groups.items():
         tests = {"cut for deal (player's rank)": chi_square(s.cuts, RANKS),
                  "dealt cards": chi_square(s.dealt, CARDS),
@@ -168,16 +170,19 @@ def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -
     return samples
 
 
-def read_runs(folders: list[Path]) -> list[list[Event]]:
+def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
     """The games of each folder's transcripts. A folder given twice, the same game (seed, player, game) in two
-    folders, a transcript with no header or no events is refused: each would count samples twice or none."""
+    folders, a transcript with no header or no events is refused: each would count samples twice or none.
+    *given_as* is how the caller named the folders (the command's option), for the refusal of a folder
+    given twice."""
     machines = []
     folders_seen: dict[Path, Path] = {}
-    games_seen: dict[tuple, Path] = {}
+    games_seen: dict[tuple[Any, ...], Path] = {}
     for folder in folders:
         real = Path(folder).resolve()
         if real in folders_seen:
-            raise InputError(f"--from {folder}: given twice (as {folders_seen[real]}): its games would count twice")
+            raise InputError(f"{given_as + ' ' if given_as else ''}{folder}: given twice (as {folders_seen[real]}): "
+                             f"its games would count twice")
         folders_seen[real] = Path(folder)
         files = sorted(p for p in folder.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not files:
@@ -200,7 +205,7 @@ def read_runs(folders: list[Path]) -> list[list[Event]]:
     return machines
 
 
-def classify_flags(result: dict) -> None:
+def classify_flags(result: dict[Any, Any]) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
     from ..cribbage.rules import STANDARD
     from .deviations import classify
@@ -215,7 +220,7 @@ def classify_flags(result: dict) -> None:
             t["deviation"] = classify(d, STANDARD)      # the deal's fairness is the same under every rule set
 
 
-def table(result: dict) -> str:
+def table(result: dict[Any, Any]) -> str:
     rows = [("group", "distribution", "n", "chi2", "dof", "p", "")]
     for group, g in result["groups"].items():
         for name, t in g["tests"].items():

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..runtime import atomic
-from ..errors import MachineError, UsageError
+from ..errors import InputError, MachineError, UsageError
 from ..runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
+from ..runtime.records import plain, record
 from ..spectrum import z80snap
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.recording import RzxRecorder
@@ -131,17 +132,118 @@ class GameResult:
             raise MachineError(f"game {self.index}: not counted yet")
         return self.counts
 
-    def per_game(self) -> dict[str, Any]:
+    def per_game(self) -> PerGame:
         """The game's entry in report.json's per_game."""
         c = self.counted()
-        return {"index": self.index, "seed": self.seed, "strategy": self.strategy, "winner": self.winner,
-                "scores": self.scores, "completed": self.completed, "deals": self.deals,
-                "score_events": c.score_events, "documented": c.documented, "unexplained": c.unexplained,
-                "basic_errors": self.basic_errors, "timeout": self.timeout, "failure": self.failure,
-                "emulated_s": self.emulated_s, "wall_s": self.wall_s, "adversarial_tries": self.adversarial_tries,
-                "findings": self.findings, "games_played": self.games_played, "wins": self.wins,
-                "pictures": c.pictures, "screen_checks": c.screen_checks,
-                "screen_differences": c.screen_differences}
+        return PerGame(index=self.index, seed=self.seed, strategy=self.strategy, winner=self.winner,
+                       scores=self.scores, completed=self.completed, deals=self.deals,
+                       score_events=c.score_events, documented=c.documented, unexplained=c.unexplained,
+                       basic_errors=self.basic_errors, timeout=self.timeout, failure=self.failure,
+                       emulated_s=self.emulated_s, wall_s=self.wall_s, adversarial_tries=self.adversarial_tries,
+                       findings=self.findings, games_played=self.games_played, wins=self.wins,
+                       pictures=c.pictures, screen_checks=c.screen_checks,
+                       screen_differences=c.screen_differences)
+
+
+#: report.json's layout: bumped when a field changes meaning or goes (a new field with a default does not)
+REPORT_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class PerGame:
+    """A game's entry in report.json's per_game."""
+    index: int
+    seed: int
+    strategy: str
+    winner: str | None
+    scores: dict[str, int]
+    completed: bool
+    deals: int
+    score_events: int
+    documented: dict[str, int]
+    unexplained: list[dict[str, Any]]
+    basic_errors: list[str]
+    timeout: str | None
+    failure: str | None
+    emulated_s: float
+    wall_s: float
+    adversarial_tries: list[Any]
+    findings: dict[str, str | None]
+    games_played: int
+    wins: list[dict[str, Any]]
+    pictures: int
+    screen_checks: int
+    screen_differences: int
+
+
+@dataclass(frozen=True)
+class RegressReport:
+    """report.json of a regress run: written by `run` (`write_report`) and read by `read_report`, the one type
+    of both (runtime/records.py), so the writer and every reader agree on each field."""
+    games: int
+    ended: str
+    played: int
+    completed: int
+    deals: int
+    actions: int
+    score_events: int
+    checks: int
+    pictures: int
+    screen_checks: int
+    screen_differences: int
+    screen_unexplained: int
+    screen_cpu_share: float
+    documented_differences: int
+    documented_by_deviation: dict[str, int]
+    unexplained_differences: int
+    basic_errors: int
+    timeouts: int
+    harness_failures: int
+    harness_failure_details: list[dict[str, Any]]
+    wall_s: float
+    emulated_s: float
+    wall_s_per_game: float
+    workers: int
+    scheduler: str | None
+    deviations: dict[str, dict[str, Any]]
+    findings: dict[str, int]
+    documented_by_rules: dict[str, dict[str, int]]
+    unexplained_by_rules: dict[str, int]
+    per_game: list[PerGame]
+    thorough: bool
+    accelerate: bool
+    jobs_cpu_s: float
+    tape: dict[str, Any]
+    coverage: dict[str, Any]
+    report_schema: int = REPORT_SCHEMA
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def write_report(path: Path, report: RegressReport) -> None:
+    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
+
+
+def read_report(path: Path) -> RegressReport:
+    """A regress run's report.json as its type; an older one (before report_schema) is read when every field
+    is there, else refused in one line, as is one of a later schema."""
+    from ..runtime.validate import expect, read_json
+    data = expect(read_json(path), dict, str(path))
+    schema = data.get("report_schema", 0)
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema > REPORT_SCHEMA:
+        raise InputError(f"{path}: report_schema {schema!r}: written by a later cribbage-zx "
+                         f"(this one reads up to {REPORT_SCHEMA}); run regress again")
+    try:
+        found: RegressReport = record(RegressReport, dict(data, report_schema=REPORT_SCHEMA), f"{path}: report")
+    except InputError as exc:
+        if schema < REPORT_SCHEMA:
+            raise InputError(f"{path}: a report.json of schema {schema}, older than {REPORT_SCHEMA}, "
+                             f"and not readable as it ({str(exc).removeprefix(f'{path}: ')}); run regress again") \
+                from None
+        raise
+    return found
 
 
 def play_one(job: GameJob) -> GameResult:
@@ -385,13 +487,11 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
         finally:
             bar.close()
             if results or failures:                # a run that ended before any game has nothing to report
-                report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
-                report["thorough"] = thorough
-                report["accelerate"] = accelerate
-                report["jobs_cpu_s"] = round(jobs_cpu, 3)
-                report["tape"] = tape_record(where, tape)
-                report["coverage"] = _coverage(tape, results)
-                atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+                typed = RegressReport(**_report(games, workers, scheduler, results, failures, bar.elapsed, ended),
+                                      thorough=thorough, accelerate=accelerate, jobs_cpu_s=round(jobs_cpu, 3),
+                                      tape=tape_record(where, tape), coverage=_coverage(tape, results))
+                write_report(folder / "report.json", typed)
+                report = typed.as_json()
         if report_page is not None:
             report_page(folder)                            # still inside the claim: no other run can mix in
     return report
@@ -442,7 +542,7 @@ def _report(games: int, workers: int, scheduler: str | None, results: list[GameR
     }
 
 
-def summary_table(report: dict) -> str:
+def summary_table(report: dict[Any, Any]) -> str:
     rows = [
         ("games", report["games"]), ("completed", report["completed"]), ("deals", report["deals"]),
         ("actions", report["actions"]), ("score events checked", report["score_events"]),

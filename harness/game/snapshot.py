@@ -13,7 +13,8 @@ from collections import deque
 
 
 from ..errors import InputError
-from ..spectrum.machine import MachineError, Spectrum48
+from ..errors import MachineError
+from ..spectrum.machine import Spectrum48
 from ..spectrum.typist import Typist
 
 MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the whole run
@@ -61,6 +62,8 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
         if stop.kind == "report":
             raise MachineError(f"the program stopped with report {stop.report} before {where}")
         wait = stop.wait
+        if wait is None:
+            raise MachineError(f"the program stopped ({stop.kind}) before {where}")
         if wait.kind == "editor":
             raise MachineError(f"the program is back in the editor at {wait.line}:{wait.statement} "
                                    f"before {where}")

@@ -45,7 +45,7 @@ ENGINE_CHUNK = 100
 CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
 
 
-def published() -> dict:
+def published() -> dict[Any, Any]:
     """The published reference data (harness/data/published_crib.json): crib tables and the dealer's band."""
     return json.loads(PUBLISHED_CRIB.read_text(encoding="utf-8"))
 
@@ -145,9 +145,9 @@ def _engine_chunk(first: str, second: str, start: int, count: int) -> EngineChun
 
 
 # ------------------------------------------------------------------------------------------ the figures
-def engine_figures(chunks: list[dict]) -> dict:
+def engine_figures(chunks: list[dict[Any, Any]]) -> dict[Any, Any]:
     """Self-play figures by pairing: player 0's win rate, the first dealer's, points per deal."""
-    by_pairing: dict[str, list[dict]] = {}
+    by_pairing: dict[str, list[dict[Any, Any]]] = {}
     for c in sorted(chunks, key=lambda c: (c["pairing"], c["start"])):
         by_pairing.setdefault(" vs ".join(c["pairing"]), []).extend(c["results"])
     out = {}
@@ -160,7 +160,7 @@ def engine_figures(chunks: list[dict]) -> dict:
     return out
 
 
-def band_overlap(measured: dict, band: list[float]) -> bool:
+def band_overlap(measured: dict[Any, Any], band: list[float]) -> bool:
     """Whether a rate's interval meets the published band [low, high]."""
     return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
 
@@ -266,7 +266,7 @@ def plain_words(report: dict[str, Any]) -> str:
             f"throw, about {per_game:.1f} points{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
-def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
+def crib_validation(table: dict[tuple[int, int], float], ref: dict[Any, Any]) -> dict[Any, Any]:
     """The engine's crib table (uniform opponent) against Schell's: each pair within CRIB_TOLERANCE of the
     midpoint of his own-crib and opponent's-crib values (a defending and a feeding opponent)."""
     own, opp = ref["schell"]["own"], ref["schell"]["opponent"]
@@ -284,7 +284,7 @@ def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
             "worst": worst, "rows": rows}
 
 
-def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str, ...]) -> dict:
+def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...]) -> dict[Any, Any]:
     """Every figure of the study, from the games' results and the engine's chunks (deterministic)."""
     ref = published()
     games = sorted(games, key=lambda g: g["index"])
@@ -336,7 +336,7 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
     return report
 
 
-def verdict(report: dict) -> str:
+def verdict(report: dict[Any, Any]) -> str:
     """The one sentence of the README: points a deal thrown away, and the win rate against the ev player."""
     loss = report["computer"]["discards"]["all"]["loss"]
     ev = report["figures"].get("ev")
@@ -365,7 +365,7 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
         replace: bool = False, progress: bool = True,
-        page: Callable[[Path, dict], None] | None = None) -> dict:
+        page: Callable[[Path, dict[Any, Any]], None] | None = None) -> dict[Any, Any]:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
     tape = tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
@@ -411,8 +411,8 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
 
 
 def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, dict], None] | None = None,
-              out: Path | None = None, replace: bool = False) -> dict:
+              page: Callable[[Path, dict[Any, Any]], None] | None = None,
+              out: Path | None = None, replace: bool = False) -> dict[Any, Any]:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
     The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
@@ -422,7 +422,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     """
     folders = [folder] if isinstance(folder, Path) else list(folder)
     results = []
-    seen: dict[tuple, Path] = {}
+    seen: dict[tuple[Any, ...], Path] = {}
     for place in folders:
         paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not paths:
@@ -461,7 +461,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     if len(folders) > 1:
         report["run"]["from"] = [str(f) for f in folders]
         if out is None:
-            raise UsageError("several --from folders: the report needs an --out of its own")
+            raise UsageError("several folders studied together: the report needs a folder of its own (out)")
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
     target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:
@@ -475,7 +475,7 @@ def _noop() -> None:
     pass
 
 
-def summary_table(report: dict) -> str:
+def summary_table(report: dict[Any, Any]) -> str:
     rows = []
     for o, f in report["figures"].items():
         w, fd, loss = f["computer_wins"], f["first_dealer_wins"], report["figures"][o]["discards"]["computer"]["all"]["loss"]
@@ -502,7 +502,7 @@ def summary_table(report: dict) -> str:
     return "\n".join(rows)
 
 
-def _pct(w: dict) -> str:
+def _pct(w: dict[Any, Any]) -> str:
     if w["rate"] is None:
         return "   -   "
     return f"{100 * w['rate']:5.1f} % [{100 * w['lo']:.1f}, {100 * w['hi']:.1f}]"

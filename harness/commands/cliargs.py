@@ -10,7 +10,7 @@ import argparse
 import math
 from typing import Callable
 
-from .validate import quoted
+from ..runtime.validate import quoted
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -97,7 +97,7 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
 
 
 def _scheduler_address(text: str):
-    from .jobs import parse_scheduler
+    from ..runtime.jobs import parse_scheduler
     try:
         return parse_scheduler(text)
     except ValueError as exc:
@@ -107,7 +107,7 @@ _scheduler_address.__name__ = "scheduler address"
 
 def _check_runner_options(ns: argparse.Namespace, error) -> None:
     """--scheduler with its TLS files and --insecure, checked together (jobs.checked_scheduler)."""
-    from .jobs import checked_scheduler
+    from ..runtime.jobs import checked_scheduler
     try:
         ns.scheduler = checked_scheduler(ns.scheduler, ns.tls_ca_file, ns.tls_cert, ns.tls_key, ns.insecure)
     except ValueError as exc:
