@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from pathlib import Path
 
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 
-def reach_lost(report: dict) -> list[str]:
+def reach_lost(report: dict[str, Any]) -> list[str]:
     """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
     note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
     cov = report.get("coverage") or {}
@@ -58,7 +59,7 @@ def reach_lost(report: dict) -> list[str]:
     return lost
 
 
-def exit_status(report: dict, thorough: bool) -> int:
+def exit_status(report: dict[str, Any], thorough: bool) -> int:
     """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
     the reach shrank (`reach_lost`)."""
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]

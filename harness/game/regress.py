@@ -432,7 +432,7 @@ def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
 def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
         tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
         thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = False,
-        command: str = "regress", report_page: Callable[[Path], None] | None = None) -> dict[str, Any]:
+        command: str = "regress", report_page: Callable[[Path], object] | None = None) -> dict[str, Any]:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     *report_page*, when given, renders the folder's records as pages (the command passes the HTML report,

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 
-from ..errors import InputError
-from ..errors import MachineError
+from ..errors import InputError, MachineError
 from ..spectrum.machine import Spectrum48
 from ..spectrum.typist import Typist
 

@@ -365,7 +365,7 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
         replace: bool = False, progress: bool = True,
-        page: Callable[[Path, dict[Any, Any]], None] | None = None) -> dict[Any, Any]:
+        page: Callable[[Path, dict[Any, Any]], object] | None = None) -> dict[Any, Any]:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
     tape = tape_bytes(tap)
     jobs = _plan(games, seed, opponents, engine_games)
@@ -411,7 +411,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
 
 
 def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, dict[Any, Any]], None] | None = None,
+              page: Callable[[Path, dict[Any, Any]], object] | None = None,
               out: Path | None = None, replace: bool = False) -> dict[Any, Any]:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 

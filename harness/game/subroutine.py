@@ -22,9 +22,8 @@ from ..spectrum.core import Core
 from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
-from ..spectrum.variables import Variable
 from ..spectrum.tape import TapeBlock
-from ..spectrum.variables import BasicVariables
+from ..spectrum.variables import BasicVariables, Variable
 from . import program as P
 from .program import CUT_WAIT
 
