@@ -38,8 +38,8 @@ from typing import Any, Callable, Generator, Generic, Iterator, Sequence, TypeVa
 
 from ..errors import MachineError, UsageError
 
-J = TypeVar("J")            # a job (picklable: a frozen dataclass of the run's)
-R = TypeVar("R")            # its result (picklable too)
+JobT = TypeVar("JobT")           # a job (picklable: a frozen dataclass of the run's)
+ResultT = TypeVar("ResultT")     # its result (picklable too)
 
 STOP_GRACE_S = 2.0          # how long a terminated worker gets before it is killed
 POLL_S = 0.5                # the parent looks at its workers at least this often
@@ -54,12 +54,12 @@ class Setup:
 
 
 @dataclass
-class Outcome(Generic[J, R]):
+class Outcome(Generic[JobT, ResultT]):
     """A finished job: its position in the job list, the job, and its value or its one-line error; with its
     CPU seconds in its worker (the thread that ran it), so a caller can tell the jobs' cost from the runner's."""
     index: int
-    job: J
-    value: R | None = None
+    job: JobT
+    value: ResultT | None = None
     error: str | None = None
     details: str = field(default="", repr=False)    # the traceback, for a failed job
     cpu_s: float | None = None                      # the job's own CPU (time.thread_time), for a finished job
@@ -75,15 +75,15 @@ def one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-Outcomes = Generator[Outcome[J, R], None, None]
+Outcomes = Generator[Outcome[JobT, ResultT], None, None]
 
 
-def run_jobs(func: Callable[[J], R], jobs: Sequence[J], setup: Setup, workers: int = 1,
-             scheduler: str | None = None, retries: int = 1) -> closing[Outcomes[J, R]]:
+def run_jobs(func: Callable[[JobT], ResultT], jobs: Sequence[JobT], setup: Setup, workers: int = 1,
+             scheduler: str | None = None, retries: int = 1) -> closing[Outcomes[JobT, ResultT]]:
     """The outcomes of func(job) for every job, as they finish, in a context that stops the workers on exit."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    outcomes: Outcomes[J, R]
+    outcomes: Outcomes[JobT, ResultT]
     if scheduler:
         outcomes = _on_dask(func, list(jobs), setup, workers, scheduler)
     elif workers == 1:
@@ -94,7 +94,7 @@ def run_jobs(func: Callable[[J], R], jobs: Sequence[J], setup: Setup, workers: i
 
 
 # ------------------------------------------------------------------------------------------ here
-def _here(func: Callable[[J], R], jobs: list[J], setup: Setup) -> Outcomes[J, R]:
+def _here(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup) -> Outcomes[JobT, ResultT]:
     if not jobs:
         return
     try:
@@ -110,7 +110,7 @@ def _here(func: Callable[[J], R], jobs: list[J], setup: Setup) -> Outcomes[J, R]
             yield Outcome(index, job, value, cpu_s=cpu)
 
 
-def _timed(func: Callable[[J], R], job: J) -> tuple[R, float]:
+def _timed(func: Callable[[JobT], ResultT], job: JobT) -> tuple[ResultT, float]:
     """func(job) and the CPU seconds of this thread it took (the job's own cost, whatever else the process runs)."""
     started = time.thread_time()
     value = func(job)
@@ -222,7 +222,7 @@ class _Worker:
         self.conn.close()
 
 
-def _local_pool(func: Callable[[J], R], jobs: list[J], setup: Setup, workers: int, retries: int) -> Outcomes[J, R]:
+def _local_pool(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, workers: int, retries: int) -> Outcomes[JobT, ResultT]:
     ctx = multiprocessing.get_context("fork")
     pending = deque(range(len(jobs)))
     deaths: dict[int, int] = {}
@@ -442,7 +442,7 @@ def _quiet_worker() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _dask_task(func: Callable[[J], R], name: str, job: J) -> "_StartFailed | tuple[R, float]":
+def _dask_task(func: Callable[[JobT], ResultT], name: str, job: JobT) -> "_StartFailed | tuple[ResultT, float]":
     """Run on a Dask worker: the job, on the machine the run's setup plugin made (run here first if the
     plugin has not, as on a worker that joined while the plugin was being registered), with the CPU
     seconds it took in this thread.
@@ -525,7 +525,7 @@ def _security(scheduler: SchedulerAddress) -> Any:
     return None
 
 
-def _on_dask(func: Callable[[J], R], jobs: list[J], setup: Setup, workers: int, scheduler: str) -> Outcomes[J, R]:
+def _on_dask(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, workers: int, scheduler: str) -> Outcomes[JobT, ResultT]:
     import logging
     import tempfile
 
