@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 
-from .runtime.cliargs import ArgParser
+from .commands.cliargs import ArgParser
 from .errors import HarnessError, UsageError
 
 #: name -> (module with add_arguments/execute, one line of help)

@@ -110,12 +110,22 @@ def open_game_to_deal_2(tape_path):
 
 @pytest.fixture(scope="session")
 def played_record(tape_path, game_store):
-    """regress.play_one((0, 1, "random", False)) on the built tape, played once: the real record that
-    test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
+    """regress.play_one(GameJob(0, 1, "random")) on the built tape, played once: the real record (a GameResult)
+    that test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
     from harness.game import regress
+    from harness.game.loaded import init_worker
     tape = tape_path().read_bytes()
 
     def play():
-        regress._init_worker(tape)
-        return regress.play_one((0, 1, "random", False))
-    return game_store.value("regress game", {"tape": sha256(tape), "job": [0, 1, "random", False]}, play)
+        init_worker(tape)
+        return regress.play_one(regress.GameJob(0, 1, "random"))
+    return game_store.value("regress game", {"tape": sha256(tape), "job": [0, 1, "random", False],
+                                             "record": "GameResult"}, play)
+
+
+@pytest.fixture(scope="session")
+def loaded_tape(tape_path):
+    """The built tape loaded once (harness/game/loaded.py): its snapshot at the program's first question,
+    statement table and comparison set-up; `.machine()` is a fresh machine there."""
+    from harness.game.loaded import load
+    return load(tape_path().read_bytes())

@@ -23,7 +23,8 @@ import pytest
 from PIL import Image
 
 from harness.bench.machine import basic_machine
-from harness.game import regress
+from harness.game import loaded, regress
+from harness.game.build import tape_bytes
 from harness.spectrum.accelerate import Accelerator
 from harness.spectrum.machine import Spectrum48
 
@@ -39,16 +40,18 @@ def _pixels_sha(data: bytes) -> list[str]:
     return out
 
 
-def game_digest(game: dict) -> dict:
+def game_digest(game: regress.GameResult) -> dict:
     """What must not change in a game: its transcript, frames, actions, profile and screens."""
     sha = lambda obj: hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False).encode()).hexdigest()  # noqa: E731
-    return {"transcript": sha(game["transcript"]), "emulated_s": game["emulated_s"], "actions": game["actions"],
-            "deals": game["deals"], "profile": sha(game["profile"]),
-            "pngs": [[name, _pixels_sha(data)[0]] for name, data in game["screens"]["pngs"]],
-            "gif": _pixels_sha(game["screens"]["gif"]) if game["screens"]["gif"] else None}
+    assert game.screens is not None
+    return {"transcript": sha(game.transcript), "emulated_s": game.emulated_s, "actions": game.actions,
+            "deals": game.deals, "profile": sha(game.profile),
+            "pngs": [[name, _pixels_sha(data)[0]] for name, data in game.screens.pngs],
+            "gif": _pixels_sha(game.screens.gif) if game.screens.gif else None}
 
 
-GAMES = {"0": (0, regress.spread_seed(1), "random", True), "2": (2, regress.spread_seed(3), "adversarial", False)}
+GAMES = {"0": regress.GameJob(0, regress.spread_seed(1), "random", True),
+         "2": regress.GameJob(2, regress.spread_seed(3), "adversarial", False)}
 
 
 @pytest.fixture(scope="module")
@@ -120,24 +123,21 @@ def test_games_are_as_recorded_before_the_fast_paths(tape, accelerate):
     """The games recorded (tests/data/recorded-games.json) before the waits were detected by traps and the
     keyboard answered from a table, byte-identical in transcript, frames, profile and pixels."""
     recorded = json.loads(DATA.read_text(encoding="utf-8"))
-    regress._init_worker(tape, accelerate=accelerate)
+    loaded.init_worker(tape, accelerate=accelerate)
     try:
         for key, job in GAMES.items():
             assert game_digest(regress.play_one(job)) == recorded[key], job
     finally:
-        regress._init_worker(tape)
+        loaded.init_worker(tape)
 
 
 def test_a_sweep_chunk_is_the_same_with_the_accelerator(tape):
     from harness.game import sweep
-    items = sweep._items("play", max_suffix=3)[0][:40]
-    results = []
-    for accelerate in (False, True):
-        sweep._init("play", tape, accelerate)
-        results.append(sweep._run_chunk((0, items)))
-    sweep._init("play", tape)
+    items = sweep.sweep_items("play", max_suffix=3)[0][:40]
+    results = [sweep.run_chunk_on(sweep.load_worker("play", tape, accelerate), sweep.ChunkJob(0, items))
+               for accelerate in (False, True)]
     assert results[0] == results[1]
-    assert results[0]["cases"] == 40
+    assert results[0].cases == 40
 
 
 # ------------------------------------------------------------------ the machine's fast paths
@@ -202,7 +202,7 @@ if __name__ == "__main__":   # `python tests/test_accelerate.py --record`: after
     import sys
     if sys.argv[1:] != ["--record"]:
         sys.exit("usage: python tests/test_accelerate.py --record   (rewrites tests/data/recorded-games.json)")
-    regress._init_worker(regress._tape_bytes(None))
+    loaded.init_worker(tape_bytes(None))
     DATA.write_text(json.dumps({k: game_digest(regress.play_one(job)) for k, job in GAMES.items()},
                                indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {DATA}")

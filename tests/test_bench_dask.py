@@ -26,7 +26,7 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
     1.6 + 0.2 n <= 0.505 n, first at n = 6 (5 gives 2.6 > 2.525)."""
     pool = {"cpu": [10.0, 10.5, 11.0], "jobs": [9.6, 10.1, 10.6]}
     dask = {"cpu": [12.0, 12.4, 13.0], "jobs": [9.6, 10.0, 10.8]}
-    split = runner._dask_split(pool, dask, 1.6, 2)
+    split = runner.dask_split(pool, dask, 1.6, 2)
     assert split["dask_overhead_cpu_s"] == 2.0 and split["dask_fixed_cpu_s"] == 1.6
     assert split["dask_per_game_cpu_s"] == 0.2 and split["game_cpu_s"] == 5.05
     assert split["dask_10_percent_from_games"] == 6
@@ -35,7 +35,7 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
 def test_a_per_game_cost_over_10_percent_never_reaches_it():
     pool = {"cpu": [10.0], "jobs": [10.0]}                         # 5 CPU s a game, nothing beside
     dask = {"cpu": [13.0], "jobs": [10.0]}                         # 3 over: 1 fixed, 1 per game (20 %)
-    split = runner._dask_split(pool, dask, 1.0, 2)
+    split = runner.dask_split(pool, dask, 1.0, 2)
     assert split["dask_per_game_share"] == 0.2 and split["dask_10_percent_from_games"] is None
     assert "over 10 % however many games" in runner.format_dask({**FAKE_DASK, **split})
 
@@ -172,11 +172,17 @@ def test_a_real_measurement_of_dasks_overhead_on_two_games():
 def test_the_accelerators_identity_check_ignores_the_timings_and_nothing_else():
     """The plain and accelerated games differ in how long they took (wall_s, cpu_s, screen_s), never in what
     they did: bench said DIFFERENT for every run once the records carried their CPU seconds."""
+    import dataclasses
     from harness.bench.machine import what_it_did
-    plain = {"transcript": [{"t": "deal"}], "frames": 10, "wall_s": 1.0, "cpu_s": 0.9, "screen_s": 0.1}
-    faster = dict(plain, wall_s=0.8, cpu_s=0.7, screen_s=0.05)
+    from harness.game.regress import GameResult
+    plain = GameResult(index=0, seed=1, strategy="random", winner="computer", scores={"computer": 121, "player": 90},
+                       games_played=1, wins=[], completed=True, deals=10, actions=80, judgements="",
+                       basic_errors=[], findings={}, timeout=None, failure=None, failure_kind=None,
+                       emulated_s=300.0, wall_s=1.0, transcript=[{"kind": "deal"}], screens=None, profile={},
+                       adversarial_tries=[], choices={}, pictures_at={}, cpu_s=0.9, screen_s=0.1)
+    faster = dataclasses.replace(plain, wall_s=0.8, cpu_s=0.7, screen_s=0.05)
     assert what_it_did(plain) == what_it_did(faster)
-    assert what_it_did(plain) != what_it_did(dict(faster, frames=11))      # the near miss: a result differs
+    assert what_it_did(plain) != what_it_did(dataclasses.replace(faster, deals=11))      # the near miss: a result differs
 
 
 def test_the_default_bench_prints_and_carries_the_one_game_command(fake_figures, capsys):

@@ -5,7 +5,6 @@ from collections import Counter
 
 import pytest
 
-from harness.game import regress
 from harness.game.compare import compare
 from harness.game.judgements import difference_to_json
 from harness.game.driver import Budget, GameDriver
@@ -16,9 +15,8 @@ from harness.spectrum.machine import Spectrum48
 
 
 @pytest.fixture(scope="module")
-def loaded():
-    regress._init_worker(regress._tape_bytes(None))
-    return regress._snapshot
+def loaded(loaded_tape):
+    return loaded_tape.snapshot          # the machine at the program's first question (tests/conftest.py)
 
 
 def play(loaded, player, seed, **kwargs):

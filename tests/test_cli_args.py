@@ -7,7 +7,7 @@ import pytest
 
 from harness.errors import UsageError
 from harness import cli
-from harness.runtime.cliargs import int_in
+from harness.commands.cliargs import int_in
 from harness.commands import regress as regress_command
 from harness.commands import sweep as sweep_command
 from harness.game import regress  # noqa: F401

@@ -53,7 +53,7 @@ def test_a_transcript_nested_deep_is_refused_naming_its_line():
 
 def test_a_sweep_chunk_nested_deep_is_done_again(tmp_path):
     from harness.game import sweep
-    path = sweep._chunk_path(tmp_path, 0)
+    path = sweep.chunk_path(tmp_path, 0)
     path.write_text(DEEP)
     assert sweep.read_chunk(tmp_path, "play", 0, [(5, [1, 2])]) == (None, f"unreadable ({REFUSED})")
 
@@ -62,13 +62,13 @@ def test_a_sweeps_params_json_nested_deep_is_refused_and_a_list_too(tmp_path):
     from harness.game import sweep
     (tmp_path / "params.json").write_text(DEEP)
     with pytest.raises(InputError) as refused:
-        sweep._check_same_sweep(tmp_path, {"kind": "play"})
+        sweep.check_same_sweep(tmp_path, {"kind": "play"})
     assert str(refused.value) == f"{tmp_path / 'params.json'}: {REFUSED}; use --replace to start afresh"
     (tmp_path / "params.json").write_text("[1]")
     with pytest.raises(InputError, match=r"params.json: expected an object, found a list \[\.\.\.\]; use --replace"):
-        sweep._check_same_sweep(tmp_path, {"kind": "play"})
+        sweep.check_same_sweep(tmp_path, {"kind": "play"})
     (tmp_path / "params.json").write_text('{"kind": "play"}')               # the near miss: the same sweep
-    sweep._check_same_sweep(tmp_path, {"kind": "play"})
+    sweep.check_same_sweep(tmp_path, {"kind": "play"})
 
 
 def test_a_replay_record_nested_deep_is_refused_naming_the_option_and_file(tmp_path):

@@ -55,10 +55,8 @@ def no_machine(monkeypatch, tmp_path):
     from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
     tape = tmp_path / "unused.tap"                 # a well-formed program tape, never loaded
     tape.write_bytes(write_tap([program_header("UNUSED", 1), TapeBlock(FLAG_DATA, b"\x0d")]))
-    monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: tape)
-    def init(kind, *args):
-        sweep._kind, sweep._sub = kind, MACHINE
-    monkeypatch.setattr(sweep, "_init", init)
+    monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: tape)
+    monkeypatch.setattr(sweep, "load_worker", lambda kind, *args: sweep.SweepWorker(kind, MACHINE, {}))
     if hasattr(sweep, "Profiler"):                 # no machine, so no statements to count
         monkeypatch.setattr(sweep, "Profiler", NoProfile)
     monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
@@ -244,7 +242,7 @@ def test_progress_goes_to_stderr_unless_quiet(monkeypatch, capsys, tmp_path, no_
 def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machine):
     def no_default(*a, **k):
         raise AssertionError("the default tape was built though --tape was given")
-    monkeypatch.setattr(sweep, "ensure_tape", no_default)
+    monkeypatch.setattr("harness.game.build.ensure_tape", no_default)
     monkeypatch.setattr(sweep, "program_play", _right_play)
     tape = tmp_path / "given.tap"
     tape.write_bytes((tmp_path / "unused.tap").read_bytes())

@@ -76,9 +76,11 @@ def test_a_dealt_card_that_never_comes_is_flagged():
 
 def test_the_cut_sampler_reaches_the_programs_cut_for_deal():
     from harness.game import regress
-    regress._init_worker(regress._tape_bytes(None))
-    cuts = [fairness.cut_for_deal((i, regress.spread_seed(i + 1))) for i in range(4)]
-    for player_rank, computer_rank in cuts:
+    from harness.game.build import tape_bytes
+    from harness.game.loaded import init_worker
+    init_worker(tape_bytes(None))
+    cuts = [fairness.cut_for_deal(fairness.CutJob(i, regress.spread_seed(i + 1))) for i in range(4)]
+    for player_rank, computer_rank in ((c.player_rank, c.computer_rank) for c in cuts):
         assert 4 <= player_rank <= 13 and 4 <= computer_rank <= 13 and player_rank != computer_rank
     assert len(set(cuts)) > 1
 

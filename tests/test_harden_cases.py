@@ -188,7 +188,7 @@ def test_fairness_from_the_same_folder_twice_is_refused_and_two_runs_are_read(tm
     from harness.game import fairness
     a = _fairness_run(tmp_path / "a")
     with pytest.raises(InputError) as refused:
-        fairness.read_runs([a, tmp_path / "." / "a"])
+        fairness.read_runs([a, tmp_path / "." / "a"], given_as="--from")     # the command names its option
     assert str(refused.value) == f"--from {tmp_path / '.' / 'a'}: given twice (as {a}): its games would count twice"
     b = _fairness_run(tmp_path / "b", seed=2)
     assert len(fairness.read_runs([a, b])) == 2                      # the near miss: two runs of other seeds

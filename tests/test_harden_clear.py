@@ -135,7 +135,7 @@ def test_html_report_on_an_empty_sweeps_folder_or_an_edition_is_one_line(tmp_pat
 
 def test_html_help_says_which_folders_report_takes():
     from harness.commands.html import add_arguments
-    from harness.runtime.cliargs import ArgParser
+    from harness.commands.cliargs import ArgParser
     parser = ArgParser(prog="cribbage-zx html", error_class=UsageError)
     add_arguments(parser)
     words = " ".join(parser.format_help().split())
@@ -241,7 +241,7 @@ def test_bench_runner_takes_its_games_and_the_default_its_defaults(monkeypatch):
     monkeypatch.setattr(runner, "format_result", lambda result: "figures")
     assert bench.main(["--runner", "--games", "3", "--no-dask"]) == 0
     assert seen == {"games": 3, "workers": 2}
-    parser = __import__("harness.runtime.cliargs", fromlist=["x"]).command_parser(bench, "cribbage-zx bench",
+    parser = __import__("harness.commands.cliargs", fromlist=["x"]).command_parser(bench, "cribbage-zx bench",
                                                                                    UsageError)
     args = parser.parse_args([])
     bench.check_options(args)

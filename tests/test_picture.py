@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from harness.game import program as P
-from harness.game import regress
 from harness.game.compare import compare
 from harness.game.driver import GameDriver
 from harness.game.events import Deal, Picture, Who, read_jsonl
@@ -24,9 +23,8 @@ INK, PAPER = 0xD9, 0xDA
 
 
 @pytest.fixture(scope="module")
-def loaded():
-    regress._init_worker(regress._tape_bytes(None))
-    return regress._snapshot
+def loaded(loaded_tape):
+    return loaded_tape.snapshot          # the machine at the program's first question (tests/conftest.py)
 
 
 def machine_showing(loaded, name):

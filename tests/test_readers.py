@@ -200,11 +200,11 @@ def test_the_report_reader_gives_a_report_or_one_line_naming_the_field(tmp_path,
 def test_a_sweep_chunk_is_used_only_when_whole_and_otherwise_done_again(tmp_path, data):
     from harness.game import sweep
     items = [(5, [1, 2]), (3, [4])]
-    good = {"index": 0, "items_sha": sweep._items_sha(items), "cases": 2, "weight": 8,
+    good = {"index": 0, "items_sha": sweep.items_sha(items), "cases": 2, "weight": 8,
             "disagreements": [{"series": [1, 2], "weight": 5, "program": 2, "engine": 0}],
             "profile": {"counts": {"10:1": 1}, "if_true": {}, "if_false": {}}}
     doc = data.draw(json_mutated(good))
-    path = sweep._chunk_path(tmp_path, 0)
+    path = sweep.chunk_path(tmp_path, 0)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = json.dumps(doc).encode()
     path.write_bytes(data.draw(mutated(raw)) if data.draw(st.booleans()) else raw)

@@ -2,6 +2,7 @@
 report.json's counts are sums over those records: a run is checked file by file against its report, and a
 difference planted in a game's records shows up in the report's counts and the exit status."""
 import copy
+import dataclasses
 import json
 
 import pytest
@@ -24,18 +25,18 @@ def real_record(played_record):
 def _stand_in(record, plant=None):
     """play_one for every game: the real record, re-indexed (and, for game 1, *plant* applied to its text)."""
     def play_one(job):
-        index, seed, strategy, _ = job
-        text = record["judgements"]
-        if index == 1 and plant:
+        text = record.judgements
+        if job.index == 1 and plant:
             text = plant(text)
-        return dict(record, index=index, seed=seed, strategy=strategy, judgements=text)
+        return dataclasses.replace(record, index=job.index, seed=job.seed, strategy=job.strategy,
+                                   judgements=text)
     return play_one
 
 
 def _run(monkeypatch, tmp_path, good_tape, record, plant=None, games=3):
     from harness.edition import report as html_report
     monkeypatch.setattr(regress, "play_one", _stand_in(record, plant))
-    monkeypatch.setattr(regress, "_init_worker", lambda tape: None)
+    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
     out = tmp_path / "out"
     report = regress.run(games, 1, 1, out, tap=good_tape, progress=False)

@@ -7,6 +7,7 @@ is SIGINT to that process. Harness failures and folder handling are checked
 in this process with stand-in games (no emulator), so they take milliseconds.
 """
 import copy
+import dataclasses
 import json
 import signal
 import subprocess
@@ -158,24 +159,24 @@ def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
 
 
 # ------------------------------------------------------------------ stand-in games: failures and folders
-_template: dict = {}          # one real game's record: the stand-ins have the shape regress expects
+_template: list = []          # one real game's record: the stand-ins have the shape regress expects
 
 
 def _stand_in_game(job):
-    index, seed, strategy, _ = job
+    index, seed, strategy = job.index, job.seed, job.strategy
     if index == 1:
         raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
     if index == 2:
         print("game 2 started", file=sys.stderr, flush=True)
-    return dict(_template, index=index, seed=seed, strategy=strategy,
-                failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
+    return dataclasses.replace(_template[0], index=index, seed=seed, strategy=strategy,
+                               failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
 
 
 @pytest.fixture(scope="module")
 def real_record(played_record):
     record = copy.deepcopy(played_record)   # regress.play_one((0, 1, "random", False)), tests/conftest.py
-    assert record.get("failure") is None and not record["basic_errors"]
-    assert not regress.counts_of_judgements(record["judgements"], "game-000.judgements.jsonl")["unexplained"]
+    assert record.failure is None and not record.basic_errors
+    assert not regress.counts_of_judgements(record.judgements, "game-000.judgements.jsonl").unexplained
     return record
 
 
@@ -183,9 +184,9 @@ def real_record(played_record):
 def stand_in_games(monkeypatch, real_record):
     from harness.edition import report as html_report
     _template.clear()
-    _template.update(real_record)
+    _template.append(real_record)
     monkeypatch.setattr(regress, "play_one", _stand_in_game)
-    monkeypatch.setattr(regress, "_init_worker", lambda tape: None)
+    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
 
 
@@ -278,7 +279,7 @@ def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp
 def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_tape):
     sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=20, tap=good_tape)
     (tmp_path / "show" / "chunk-0001.json").unlink()
-    items, coverage = sweep._items("show")
+    items, coverage = sweep.sweep_items("show")
     chunks = [items[:10], items[10:20]]
     report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
     assert report["chunks_missing"] == [1] and report["cases_checked"] == 10

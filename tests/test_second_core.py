@@ -7,6 +7,7 @@ GPL-3 and optional (the 'oracle' and test extras): without it these tests skip.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
 
 from harness.game import regress, sweep  # noqa: E402
+from harness.game.build import tape_bytes  # noqa: E402
+from harness.game.loaded import init_worker  # noqa: E402
 from harness.game.subroutine import Subroutine, program_at_editor  # noqa: E402
 from harness.spectrum.cpu import Z80Core  # noqa: E402
 from harness.spectrum.machine import Spectrum48  # noqa: E402
@@ -97,7 +100,7 @@ def test_the_adapter_keeps_the_z80_cores_conventions():
 @pytest.fixture
 def restore_regress_worker():
     yield
-    regress._init_worker(regress._tape_bytes(None))      # the default core again for the tests that follow
+    init_worker(tape_bytes(None))      # the default core again for the tests that follow
 
 
 @pytest.mark.slow
@@ -107,11 +110,11 @@ def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_work
     # before it unchecked by the oracle. Most of this test's CPU is SkoolKit's C simulator, run in batches
     # (skoolcore.SkoolKitCore.run; one instruction per Python call made it ~57 CPU-s, now ~16); the z80 half
     # is one ordinary game.
-    tape = regress._tape_bytes(None)
+    tape = tape_bytes(None)
     records = {}
     for core in ("z80", "skoolkit"):
-        regress._init_worker(tape, core)
-        game = regress.play_one((0, regress.spread_seed(1), "random", False))
+        init_worker(tape, core)
+        game = dataclasses.asdict(regress.play_one(regress.GameJob(0, regress.spread_seed(1), "random")))
         game.pop("wall_s")
         game.pop("cpu_s")               # CPU and screen-reading seconds: timings, like the wall time
         game.pop("screen_s")
@@ -123,16 +126,16 @@ def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_work
 
 @pytest.mark.slow
 def test_a_show_sweep_chunk_gives_the_same_result_on_both_cores(monkeypatch):
-    blocks = read_tap(regress._tape_bytes(None))
-    items = sweep._items("show")[0][:30]
+    blocks = read_tap(tape_bytes(None))
+    items = sweep.sweep_items("show")[0][:30]
     results = {}
     for core in (Z80Core, SkoolKitCore):
         m = program_at_editor(blocks, core=core)
-        monkeypatch.setattr(sweep, "_sub", Subroutine(m, sweep.SHOW_ROUTINE.line, set(sweep.SHOW_ROUTINE.returns),
-                                                      setup=sweep.SHOW_SETUP))
-        monkeypatch.setattr(sweep, "_kind", "show")
-        monkeypatch.setattr(sweep, "_statements", sweep.Profiler.for_program(m.program_bytes()).statements)
-        results[core.__name__] = json.dumps(sweep._run_chunk((0, items)), sort_keys=True)
+        worker = sweep.SweepWorker("show", Subroutine(m, sweep.SHOW_ROUTINE.line, set(sweep.SHOW_ROUTINE.returns),
+                                                      setup=sweep.SHOW_SETUP),
+                                   sweep.Profiler.for_program(m.program_bytes()).statements)
+        results[core.__name__] = json.dumps(sweep.run_chunk_on(worker, sweep.ChunkJob(0, items)).as_json(),
+                                            sort_keys=True)
     assert results["Z80Core"] == results["SkoolKitCore"]
     assert json.loads(results["Z80Core"])["cases"] == 30
 

@@ -16,7 +16,7 @@ from harness.cribbage.selfplay import ExpectedValue, Greedy, Highest, play_game
 from harness.cribbage.show import score_hand
 from harness.game import study
 from harness.game.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.game.strength import CRIB_TOLERANCE, _engine_chunk, band_overlap, crib_validation, engine_figures, published
+from harness.game.strength import CRIB_TOLERANCE, engine_chunk, band_overlap, crib_validation, engine_figures, published
 
 
 # ------------------------------------------------------------------------------------------ exact expectations
@@ -138,7 +138,7 @@ def test_self_play_reaches_121_and_counts_every_point():
 def _chunk(first: str, second: str, start: int, count: int) -> dict:
     """A chunk of self-play games is a function of its arguments alone (each game's seeds come from its index),
     so the 200 "ev vs ev" games of the planted-strategy test are the first 200 of the first dealer's 600."""
-    return _engine_chunk(first, second, start, count)
+    return engine_chunk(first, second, start, count)
 
 
 def _figures(first, second, games, start=0):

@@ -123,7 +123,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
         (copy / name).write_bytes(data)
     with pytest.raises(InputError, match="seed .* is in .* too"):
         strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
-    with pytest.raises(UsageError, match="--out"):
+    with pytest.raises(UsageError, match="several folders studied together: the report needs a folder of its own"):
         strength.reanalyse([a, b], engine_games=0, workers=1, scheduler=None, page=False)
     assert both["tape"] == report_a["tape"] == report_b["tape"]          # the one tape of both runs, recorded
     other = tmp_path / "other-tape"                                      # b's games, said to be of another tape

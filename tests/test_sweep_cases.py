@@ -18,11 +18,9 @@ SITUATIONS = {(0, 2, (7,), 2): [3, (7, 7)], (15, 2, (5, 10), 1): [5, (5, 10)],
 @pytest.fixture
 def small_table(monkeypatch):
     monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
-    sweep._load_columns.cache_clear()
-    sweep._chosen_cases.cache_clear()
+    sweep.clear_caches()
     yield
-    sweep._load_columns.cache_clear()
-    sweep._chosen_cases.cache_clear()
+    sweep.clear_caches()
 
 
 def expected_items(max_suffix: int, sample: int, seed: int) -> list:
@@ -37,21 +35,21 @@ def expected_items(max_suffix: int, sample: int, seed: int) -> list:
 @pytest.mark.parametrize("max_suffix,sample,seed", [(7, 0, 1), (2, 1, 3), (2, 2, 5), (1, 0, 1)])
 def test_the_chunks_are_ranges_of_the_sweeps_cases_in_order(tmp_path, small_table, max_suffix, sample, seed):
     path = sweep.ensure_cases(tmp_path)
-    chunks, coverage, _ = sweep._play_chunks(path, 2, None, max_suffix=max_suffix, sample=sample, seed=seed)
+    chunks, coverage, _ = sweep.play_chunks(path, 2, None, max_suffix=max_suffix, sample=sample, seed=seed)
     want = expected_items(max_suffix, sample, seed)
     assert all(isinstance(c, sweep.CaseRange) and len(c) <= 2 for c in chunks)
     assert [item for c in chunks for item in c.items()] == want
     assert coverage["situations_run"] == len(want) and coverage["situations"] == len(SITUATIONS)
     assert coverage["series_covered"] == sum(w for w, _ in want)
-    assert sweep._items("play", max_suffix=max_suffix, sample=sample, seed=seed)[0] == want
+    assert sweep.sweep_items("play", max_suffix=max_suffix, sample=sample, seed=seed)[0] == want
 
 
 def test_a_limit_cuts_the_cases_and_changes_the_fingerprint(tmp_path, small_table):
     path = sweep.ensure_cases(tmp_path)
-    whole, _, whole_sha = sweep._play_chunks(path, 3, None)
-    cut, _, cut_sha = sweep._play_chunks(path, 3, 4)
+    whole, _, whole_sha = sweep.play_chunks(path, 3, None)
+    cut, _, cut_sha = sweep.play_chunks(path, 3, 4)
     assert [i for c in cut for i in c.items()] == [i for c in whole for i in c.items()][:4]
-    assert cut_sha != whole_sha and sweep._play_chunks(path, 2, None)[2] == whole_sha    # the cases, not the chunks
+    assert cut_sha != whole_sha and sweep.play_chunks(path, 2, None)[2] == whole_sha    # the cases, not the chunks
 
 
 def test_the_table_is_enumerated_once_per_sweeps_folder(tmp_path, small_table, monkeypatch):
@@ -61,7 +59,7 @@ def test_the_table_is_enumerated_once_per_sweeps_folder(tmp_path, small_table, m
 
     def never():
         raise AssertionError("enumerated again")
-    monkeypatch.setattr(sweep, "_enumerate_in_child", lambda p: never())
+    monkeypatch.setattr(sweep, "enumerate_in_child", lambda p: never())
     assert sweep.ensure_cases(tmp_path) == path and path.stat().st_mtime_ns == before
 
 
@@ -70,14 +68,14 @@ def test_another_table_is_another_cache(tmp_path, small_table, monkeypatch):
     monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
     second = sweep.ensure_cases(tmp_path)
     assert second != first
-    chunks, coverage, _ = sweep._play_chunks(second, 5, None)
+    chunks, coverage, _ = sweep.play_chunks(second, 5, None)
     assert coverage["situations"] == 1 and chunks[0].items() == [(3, [7, 7])]
 
 
 def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
     path = sweep.ensure_cases(tmp_path)
     good = path.read_bytes()
-    sweep._load_columns.cache_clear()
+    sweep.clear_caches()
     path.write_bytes(good[: len(good) // 2])
     assert sweep.ensure_cases(tmp_path) == path
     assert f"{path}: unreadable" in capsys.readouterr().err and path.read_bytes() == good
@@ -85,7 +83,7 @@ def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
 
 def test_a_readable_cache_is_used_as_it_is(tmp_path, small_table, capsys):
     path = sweep.ensure_cases(tmp_path)
-    sweep._load_columns.cache_clear()
+    sweep.clear_caches()
     sweep.ensure_cases(tmp_path)
     assert capsys.readouterr().err == ""
 
@@ -101,20 +99,18 @@ def test_a_failed_enumeration_is_one_error_naming_the_file(tmp_path, monkeypatch
 
 def test_a_worker_without_the_file_enumerates_the_same_table_itself(tmp_path, small_table):
     path = sweep.ensure_cases(tmp_path)
-    chunks, _, _ = sweep._play_chunks(path, 3, None)
+    chunks, _, _ = sweep.play_chunks(path, 3, None)
     want = [c.items() for c in chunks]
     path.unlink()                                   # a Dask worker on another machine
-    sweep._load_columns.cache_clear()
-    sweep._chosen_cases.cache_clear()
+    sweep.clear_caches()
     assert [c.items() for c in chunks] == want
 
 
 def test_a_worker_whose_code_enumerates_another_table_refuses(tmp_path, small_table, monkeypatch):
     path = sweep.ensure_cases(tmp_path)
-    chunks, _, _ = sweep._play_chunks(path, 3, None)
+    chunks, _, _ = sweep.play_chunks(path, 3, None)
     path.unlink()
-    sweep._load_columns.cache_clear()
-    sweep._chosen_cases.cache_clear()
+    sweep.clear_caches()
     monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
     with pytest.raises(MachineError, match="is not on this worker, and its code enumerates another table"):
         chunks[0].items()
@@ -131,12 +127,12 @@ def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, m
     with claimed(tmp_path / "out", "sweep", resume=True):
         sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
     monkeypatch.setattr(sweep, "run_jobs", recording)
-    monkeypatch.setattr(sweep, "_cases_at", lambda *a: pytest.fail("the parent built cases"))
-    monkeypatch.setattr(sweep, "ensure_tape", lambda *a, **k: _tape(tmp_path))
-    monkeypatch.setattr(sweep, "_tape_record", lambda *a: None)
+    monkeypatch.setattr(sweep, "cases_at", lambda *a: pytest.fail("the parent built cases"))
+    monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: _tape(tmp_path))
+    monkeypatch.setattr(sweep, "tape_record", lambda *a: None)
     report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)
-    assert [(i, len(c)) for i, c in handed] == [(0, 3), (1, 3), (2, 1)]
-    assert all(isinstance(c, sweep.CaseRange) for _, c in handed)
+    assert [(j.index, len(j.cases)) for j in handed] == [(0, 3), (1, 3), (2, 1)]
+    assert all(isinstance(j.cases, sweep.CaseRange) for j in handed)
     assert report["chunks_missing"] == [0, 1, 2] and report["items"] == 7
     params = json.loads((tmp_path / "out" / "play" / "params.json").read_text())
     assert params["chunk"] == 3 and params["items"] == 7

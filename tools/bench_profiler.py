@@ -14,11 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harness.game import regress  # noqa: E402
+from harness.game import loaded, regress  # noqa: E402
+from harness.game.build import tape_bytes  # noqa: E402
 from harness.game.driver import GameDriver  # noqa: E402
 from harness.game.players import RandomPlayer  # noqa: E402
-from harness.spectrum.machine import Spectrum48  # noqa: E402
-from harness.spectrum.profile import Profiler  # noqa: E402
 
 
 def main() -> int:
@@ -26,14 +25,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    regress.init_worker(regress.tape_bytes(None))
+    loaded.init_worker(tape_bytes())
     totals = {False: 0.0, True: 0.0}
     for n in range(args.games):
         seed = regress.spread_seed(args.seed + n)
         for profiled in (False, True, False, True):          # interleaved, so drifting load hits both alike
-            m = Spectrum48(fast=True)
-            m.restore(regress._snapshot)
-            profiler = Profiler(regress._statements) if profiled else None
+            m = loaded.worker_tape().machine()
+            profiler = loaded.worker_tape().profiler() if profiled else None
             t = time.process_time()
             GameDriver(m, RandomPlayer(seed=seed), seed=seed, profiler=profiler).play()
             totals[profiled] += time.process_time() - t

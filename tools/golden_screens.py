@@ -41,12 +41,13 @@ DISPLAY = slice(0x4000, 0x5B00)
 
 def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = None) -> dict[str, bytes]:
     """Play the game and return the display file at each moment of MOMENTS (its events into *record*)."""
-    from harness.game import regress
+    from harness.game import loaded, regress
+    from harness.game.build import tape_bytes
     from harness.game.driver import GameDriver
     from harness.game.players import make
 
-    regress.init_worker(regress.tape_bytes(None))
-    m = regress.loaded_machine()
+    loaded.init_worker(tape_bytes())
+    m = loaded.worker_tape().machine()
     driver = GameDriver(m, make(strategy, seed), seed=seed)
     seen: dict[str, int] = {}
     shots: dict[str, bytes] = {}

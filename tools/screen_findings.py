@@ -26,16 +26,15 @@ def find(strategy: str, seed: int, wanted: dict) -> None:
 
     from PIL import Image
 
-    from harness.game import regress
+    from harness.game import loaded, regress
+    from harness.game.build import tape_bytes
     from harness.game.compare import Comparator
     from harness.game.driver import GameDriver
     from harness.game.events import Picture
     from harness.game.players import make
-    from harness.spectrum.machine import Spectrum48
     from harness.spectrum.screen import render
 
-    m = Spectrum48(fast=True)
-    m.restore(regress._snapshot)
+    m = loaded.worker_tape().machine()
     driver = GameDriver(m, make(strategy, seed), seed=seed)
     comparator = Comparator()
     record = driver.observer.sink
@@ -66,8 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     args = parser.parse_args(argv)
-    from harness.game import regress
-    regress._init_worker(regress._tape_bytes(None))
+    from harness.game import loaded, regress
+    from harness.game.build import tape_bytes
+    loaded.init_worker(tape_bytes())
     found: dict = {}
     for strategy, seed in GAMES:
         find(strategy, seed, found)

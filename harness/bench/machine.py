@@ -8,13 +8,19 @@ Each figure is the best of several repetitions: the machines here are noisy.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from statistics import median_high
+
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MachineError
 from .. import resources
 from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
+
+if TYPE_CHECKING:
+    from ..game.regress import GameJob, GameResult
 
 BENCH_PROGRAM = resources.BENCH_PROGRAM
 
@@ -100,27 +106,29 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
     return frames * FRAME_T / median_high(times)
 
 
-def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
+def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     """One regress game (play_one, screens and profile included) in CPU seconds, against the bare core's
     time for the T-states it ran; then the same game with the accelerator, whose result must be identical."""
-    from ..game import regress
-    tape = regress._tape_bytes(None)
-    job = (0, regress.spread_seed(1), "random", False)
-    out: dict = {}
+    from ..game.build import tape_bytes
+    from ..game.loaded import init_worker
+    from ..game.regress import GameJob, play_one, spread_seed
+    tape = tape_bytes(None)
+    job = GameJob(0, spread_seed(1), "random")
+    out: dict[str, Any] = {}
     games = {}
     try:
         for accelerate in (False, True):
-            regress._init_worker(tape, accelerate=accelerate)
+            init_worker(tape, accelerate=accelerate)
             times = []
             for _ in range(repeat):
                 t = time.process_time()
-                game = regress.play_one(job)
+                game = play_one(job)
                 times.append(time.process_time() - t)
             games[accelerate] = what_it_did(game)
             out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(median_high(times), 3)
-        frames = _game_frames_run(regress, tape, job)
+        frames = _game_frames_run(tape, job)
     finally:
-        regress._init_worker(tape)
+        init_worker(tape)
     out["t_states"] = frames * FRAME_T
     out["core_s"] = round(out["t_states"] / core_t_per_s, 3)
     out["game_over_core"] = round(out["game_cpu_s"] / out["core_s"], 3)
@@ -132,24 +140,26 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict:
 TIMINGS = ("wall_s", "cpu_s", "screen_s")     # a game record's measures of how long it took
 
 
-def what_it_did(game: dict) -> dict:
+def what_it_did(game: GameResult) -> dict[str, Any]:
     """A regress game's record without its timings: what two runs of the same game must agree on."""
-    return {k: v for k, v in game.items() if k not in TIMINGS}
+    return {k: v for k, v in dataclasses.asdict(game).items() if k not in TIMINGS}
 
 
-def _game_frames_run(regress, tape: bytes, job: tuple) -> int:
+def _game_frames_run(tape: bytes, job: GameJob) -> int:
     """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
+    from ..game.loaded import init_worker
+    from ..game.regress import play_one
     from ..spectrum import machine as machine_module
-    made: list = []
+    made: list[Spectrum48] = []
     real_init = machine_module.Spectrum48.__init__
 
-    def spy(self, *args, **kwargs):
+    def spy(self: Spectrum48, *args: Any, **kwargs: Any) -> None:
         real_init(self, *args, **kwargs)
         made.append(self)
-    regress._init_worker(tape)
-    machine_module.Spectrum48.__init__ = spy
+    init_worker(tape)
+    setattr(machine_module.Spectrum48, "__init__", spy)
     try:
-        regress.play_one(job)
+        play_one(job)
     finally:
-        machine_module.Spectrum48.__init__ = real_init
+        setattr(machine_module.Spectrum48, "__init__", real_init)
     return sum(m.frames_run for m in made)

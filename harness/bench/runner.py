@@ -40,7 +40,9 @@ def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
     from ..runtime.jobs import Setup, run_jobs
-    setup = Setup(regress._init_worker, (regress._tape_bytes(None),))
+    from ..game.build import tape_bytes
+    from ..game.loaded import init_worker
+    setup = Setup(init_worker, (tape_bytes(None),))
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
     for _ in range(repeats):
         for name, scheduler in (("pool", None), ("dask", "local")):
@@ -89,7 +91,7 @@ def _runner_cpu(run: dict[str, Any]) -> float:
     return median_high(beside)
 
 
-def _dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
+def dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
@@ -107,9 +109,10 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
     from ..game import regress
+    from ..game.build import tape_path
     pool, dask = f"local pool, {workers} workers", f"Dask LocalCluster, {workers} workers"
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
-        regress.ensure_tape()
+        tape_path(None)                    # built (or rebuilt) before the clocks start
         runs = _interleaved(regress, [(pool, workers, None), (dask, workers, "local")], games, seed, repeats, tmp)
     fixed = _fixed_cost(regress, min(workers, games), repeats)
     first = runs[pool]["transcripts"][0]
@@ -118,7 +121,7 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
             "pool_games_cpu_s": round(median_high(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(median_high(runs[dask]["jobs"]), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
             "dask_cpu_overhead": round(median_high(runs[dask]["cpu"]) / median_high(runs[pool]["cpu"]) - 1, 3),
-            **_dask_split(runs[pool], runs[dask], fixed, games),
+            **dask_split(runs[pool], runs[dask], fixed, games),
             "load_average_1min": runs[dask]["load"],
             "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
 
@@ -147,11 +150,12 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
     from ..game import regress
+    from ..game.build import tape_path
     configurations: list[Configuration] = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
-        regress.ensure_tape()
+        tape_path(None)                    # built (or rebuilt) before the clocks start
         runs = _interleaved(regress, configurations, games, seed, repeats, tmp)
     fixed = _fixed_cost(regress, min(workers, games), repeats) if dask else None
     names = [c[0] for c in configurations]
@@ -167,7 +171,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     if fixed is not None:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
-        split = _dask_split(runs[names[1]], runs[names[2]], fixed, games)
+        split = dask_split(runs[names[1]], runs[names[2]], fixed, games)
         result.update(split)
         result["pool_cpu_s_per_game"] = split["game_cpu_s"]
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)

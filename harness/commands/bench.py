@@ -14,7 +14,7 @@ from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
 from ..bench.figures import format_bench, write_figures
 from ..bench.runner import bench_dask, dask_missing
-from ..runtime.cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in
 from ..errors import UsageError
 
 
@@ -71,8 +71,8 @@ def execute(args: argparse.Namespace) -> int:
         return _web(args)
     if args.cores:
         from ..bench.cores import bench_cores, format_cores
-        from ..game.regress import _tape_bytes
-        cores = bench_cores(_tape_bytes(None))
+        from ..game.build import tape_bytes
+        cores = bench_cores(tape_bytes(None))
         print(json.dumps(cores) if args.json else format_cores(cores))
         return 0
     if args.runner:

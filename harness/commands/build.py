@@ -13,7 +13,7 @@ from ..game.build import Build, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, finge
 from ..game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
 from ..errors import InputError, UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import command_parser
+from .cliargs import command_parser
 from ..spectrum import audio, tzx
 from ..spectrum.basic import split_program
 

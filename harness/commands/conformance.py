@@ -17,7 +17,7 @@ from ..errors import InputError, UsageError
 from ..game import build
 from ..oracle import conformance, lockstep
 from ..runtime import atomic
-from ..runtime.cliargs import command_parser
+from .cliargs import command_parser
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..game.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
 from ..errors import UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import add_runner_options, float_in, int_in
+from .cliargs import add_runner_options, float_in, int_in
 
 
 #: the options that play new games, at their defaults: with --from, any other value is refused
@@ -48,7 +48,7 @@ def execute(args: argparse.Namespace) -> int:
         if given:
             raise UsageError(f"--from reads earlier runs: {', '.join(given)} would play new games and does not go "
                              f"with it")
-        machines = read_runs(args.runs)
+        machines = read_runs(args.runs, given_as="--from")
         out = None
     else:
         from ..game import regress
@@ -79,5 +79,5 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from ..runtime.cliargs import command_parser
+    from .cliargs import command_parser
     return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", UsageError).parse_args(argv))

@@ -23,7 +23,7 @@ import argparse
 import time
 from pathlib import Path
 
-from ..runtime.cliargs import ArgParser
+from .cliargs import ArgParser
 from ..errors import UsageError
 from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
 from ..edition.report import write_report_html

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from ..game.build import DEFAULT_TAP, EN_TAP
-from ..runtime.cliargs import command_parser, float_in, int_in
+from .cliargs import command_parser, float_in, int_in
 from ..game.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
@@ -122,13 +122,12 @@ def _play(args: argparse.Namespace) -> int:
     if args.tape is not None and args.lang is not None:
         raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
     if args.load is None:
-        from ..game.snapshot import ensure_tape
+        from ..game.build import ensure_tape, tape_path
         try:
             if args.tape is None:
-                from ..game.build import ensure_tape as built_tape
-                tape = built_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru")
+                tape = ensure_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru")
             else:
-                tape = ensure_tape(args.tape)
+                tape = tape_path(args.tape)
         except Exception as exc:           # a missing tape file, or a listing that does not build
             if isinstance(exc, HarnessError) or type(exc).__module__.startswith("harness"):
                 raise InputError(f"--tape: {exc}") from exc

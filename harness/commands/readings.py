@@ -16,9 +16,9 @@ from typing import Any
 from .. import resources
 from ..errors import InputError, OutputError, UsageError
 from ..game import readings as R
-from ..game.regress import tape_bytes
+from ..game.build import tape_bytes
 from ..runtime import atomic
-from ..runtime.cliargs import add_runner_options, command_parser, int_in
+from .cliargs import add_runner_options, command_parser, int_in
 from ..runtime.validate import read_json
 
 

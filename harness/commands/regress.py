@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from pathlib import Path
 
 from ..game.events import ChoiceKind
 from ..game.players import PLAYERS
 from ..game.regress import STRATEGIES, THOROUGH_SET, run, summary_table
-from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..errors import UsageError
 
 
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 
-def reach_lost(report: dict) -> list[str]:
+def reach_lost(report: dict[str, Any]) -> list[str]:
     """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
     note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
     cov = report.get("coverage") or {}
@@ -58,7 +59,7 @@ def reach_lost(report: dict) -> list[str]:
     return lost
 
 
-def exit_status(report: dict, thorough: bool) -> int:
+def exit_status(report: dict[str, Any], thorough: bool) -> int:
     """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
     the reach shrank (`reach_lost`)."""
     bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
@@ -66,7 +67,16 @@ def exit_status(report: dict, thorough: bool) -> int:
     return 1 if bad else 0
 
 
+def refuse_combinations(args: argparse.Namespace) -> None:
+    """The options that do not go together (regress.check_choices says why), named."""
+    if args.rzx and args.accelerate:
+        raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
+    if args.rzx and args.core != "z80":
+        raise UsageError(f"--rzx records on the z80 core only, not --core {args.core}")
+
+
 def execute(args: argparse.Namespace) -> int:
+    refuse_combinations(args)
     if args.no_html:
         report_page = None
     else:

@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 from ..game.build import DEFAULT_TAP
-from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, ensure_tape, run_to_line
+from ..game.build import tape_path
+from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in
 from ..spectrum import z80snap
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap
@@ -50,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def execute(args: argparse.Namespace) -> int:
     from ..runtime.outdir import writable_file
     writable_file(args.output, _looks_like_z80, ".z80")
-    tape = ensure_tape(args.tape)
+    tape = tape_path(args.tape)
     machine = Spectrum48(fast=True)
     machine.boot()
     machine.insert_tape(read_tap(tape))

@@ -7,7 +7,7 @@ import sys
 
 from ..cribbage import stats
 from ..errors import UsageError
-from ..runtime.cliargs import command_parser
+from .cliargs import command_parser
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..game.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
-from ..runtime.cliargs import add_runner_options, command_parser, int_in
+from .cliargs import add_runner_options, command_parser, int_in
 from ..errors import UsageError
 
 

@@ -10,10 +10,11 @@ import sys
 
 from pathlib import Path
 
-from ..game.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, _tape_bytes, discard_report, run_sweep
+from ..game.build import tape_bytes
+from ..game.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
-from ..runtime.cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..runtime.outdir import claimed
 
 
@@ -45,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
-        tape = _tape_bytes(args.tape)
+        tape = tape_bytes(args.tape)
         with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
             report = discard_report(args.samples, args.seed, tape)
             atomic.write_json(args.out / "discard-report.json", report, indent=1)

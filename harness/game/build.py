@@ -12,6 +12,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..runtime import atomic
@@ -82,7 +83,7 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict:
+def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict[Any, Any]:
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
     from .english import TABLE
@@ -105,11 +106,17 @@ def fingerprint_path(tape: Path) -> Path:
     return Path(tape).with_name(Path(tape).name + FINGERPRINT_SUFFIX)
 
 
-def tape_record(tape: Path) -> dict:
-    """For a report: the tape's path and SHA-256, and its sources' fingerprint when one beside it matches it."""
+def tape_record(tape: Path, data: bytes | None = None) -> dict[str, Any]:
+    """For a report: the tape's path and SHA-256, and its sources' fingerprint when one beside it matches it;
+    with *data* (the bytes the run played), a tape file gone since is recorded from them (no fingerprint)."""
     tape = Path(tape)
-    data = tape.read_bytes()
-    record = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
+    try:
+        data = tape.read_bytes()
+    except OSError:
+        if data is None:
+            raise
+        return {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
+    record: dict[str, Any] = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
     try:
         beside = read_json(fingerprint_path(tape))
     except InputError:
@@ -117,6 +124,22 @@ def tape_record(tape: Path) -> dict:
     if isinstance(beside, dict) and beside.get("tape_sha256") == record["sha256"]:
         record["fingerprint"] = beside.get("fingerprint")
     return record
+
+
+def tape_path(tap: Path | None = None) -> Path:
+    """The tape a run plays: *tap* when given (checked: a file that is not a program's tape is an InputError
+    naming it), else the built game, rebuilt when stale (`ensure_tape`); the default path is the built game too."""
+    if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve():
+        return ensure_tape(DEFAULT_TAP)
+    from ..spectrum.tape import read_program_tape
+    read_program_tape(tap)
+    return Path(tap)
+
+
+def tape_bytes(tap: Path | None = None) -> bytes:
+    """The bytes of the tape a run plays (`tape_path`), checked whole: what every worker loads."""
+    from ..spectrum.tape import read_program_tape
+    return read_program_tape(tape_path(tap))
 
 
 def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
@@ -136,7 +159,7 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
     return path
 
 
-def write_tape(path: Path, tap: bytes, sources: dict | None) -> None:
+def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
     from ..runtime.outdir import writable_file
     writable_file(path, looks_like_tap, "TAP")

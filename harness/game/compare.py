@@ -582,20 +582,20 @@ class Comparator:
         # the judgement keeps what the screen showed; the variables stay in the transcript (action_at)
         self._judge(replace(ev, variables={}), Judged.SCREEN, self._index, checks=checks)
 
-    def _screen_board_scores(self, ev: Screen, rows: dict, v: dict) -> None:
+    def _screen_board_scores(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
         text = rows[P.BOARD_ROW][P.BOARD_COL:]
         board = text.split()          # nothing until the first peg, then both totals
         want = [v["player"], v["computer"]]
         if board and (not all(x.isdigit() for x in board) or [int(x) for x in board] != want):
             self._diff(Kind.SCREEN, None, want, text.rstrip(), Cause.SCREEN_BOARD, NoFacts())
 
-    def _screen_count(self, ev: Screen, rows: dict, v: dict) -> None:
+    def _screen_count(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
         text = rows[P.COUNT_ROW][:P.COUNT_COLS]
         count = text.split()
         if count[:1] == [self.words.total] and count[1:] != [str(v["sum"])]:
             self._diff(Kind.SCREEN, None, v["sum"], text.rstrip(), Cause.SCREEN_COUNT, NoFacts())
 
-    def _screen_hand(self, ev: Screen, rows: dict, v: dict) -> None:
+    def _screen_hand(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
         top, bottom = (rows[r] for r in P.HAND_ROWS)
         for i, card in enumerate(v["cards"]):
             col = P.HAND_COL_STEP * i
@@ -604,7 +604,7 @@ class Comparator:
             if shown != want:
                 self._diff(Kind.SCREEN, Who.PLAYER, want, shown, Cause.SCREEN_HAND, HandSlot(i + 1))
 
-    def _screen_show_breakdown(self, ev: Screen, rows: dict, v: dict) -> None:
+    def _screen_show_breakdown(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
         line = v["print_row"]
         total_row = next((r for r in (line, line - 1) if r in rows and self.words.show_total in rows[r]), None)
         if total_row is None:
@@ -622,7 +622,7 @@ class Comparator:
             if seen[key] != value:
                 self._diff(Kind.SCREEN, None, value, seen[key], Cause.SCREEN_SHOW, ShowLine(key))
 
-    def _screen_games_tally(self, ev: Screen, rows: dict, v: dict) -> None:
+    def _screen_games_tally(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
         for row, label, whose in zip(P.TALLY_ROWS, (self.words.you, self.words.me), (Who.PLAYER, Who.COMPUTER)):
             m = re.search(re.escape(label) + r"\s*:\s*(\d+)", rows[row])
             if m is None or int(m.group(1)) != v[whose.value]:
@@ -638,7 +638,7 @@ HANDLERS: dict[type[Event], Callable[[Comparator, Any], None]] = {
     Report: Comparator._on_report, Choice: Comparator._on_choice, Show: Comparator._on_show, Win: Comparator._on_win,
     Tally: Comparator._on_tally,
 }
-SCREEN_CHECKS: dict[str, Callable[[Comparator, Screen, dict, dict], None]] = {
+SCREEN_CHECKS: dict[str, Callable[[Comparator, Screen, dict[Any, Any], dict[Any, Any]], None]] = {
     P.ScreenCheck.BOARD: Comparator._screen_board_scores, P.ScreenCheck.COUNT: Comparator._screen_count,
     P.ScreenCheck.HAND: Comparator._screen_hand, P.ScreenCheck.BREAKDOWN: Comparator._screen_show_breakdown,
     P.ScreenCheck.TALLY: Comparator._screen_games_tally,

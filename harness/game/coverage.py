@@ -9,6 +9,8 @@ never-run item without a note is a gap in the verification, reported as such.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from ..spectrum.profile import TOKEN_IF, Profile, statement_table
@@ -57,7 +59,7 @@ class Coverage:
             out[f"{key(*k)} {outcome}"] = next((n for n in NOTES if n.covers_outcome(k, outcome)), None)
         return out
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[Any, Any]:
         explained = self.explained()
         ifs = self.ifs
         return {
@@ -74,7 +76,7 @@ class Coverage:
         }
 
 
-def summary_rows(cov: dict, thorough: bool) -> list[tuple[str, str]]:
+def summary_rows(cov: dict[Any, Any], thorough: bool) -> list[tuple[str, str]]:
     """The run summary's coverage rows. Without --thorough the items left without a note are expected: the
     thorough set reaches them (tests/test_coverage.py holds the default run to exactly that); after the
     thorough set, each one is a gap in the verification."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..cribbage.rules import Rules
 from .events import ScoreContext, Who
@@ -402,13 +402,13 @@ class SweepDeviation:
     id: str
     lines: str
     what: str
-    match: Callable[[str, tuple, dict], bool]     # (sweep kind, the group's cause, an example case)
+    match: Callable[[str, tuple[Any, ...], dict[Any, Any]], bool]     # (sweep kind, the group's cause, an example case)
 
 
 SWEEP_DEVIATIONS: dict[str, SweepDeviation] = {}
 
 
-def classify_sweep(kind: str, cause: tuple, example: dict) -> str | None:
+def classify_sweep(kind: str, cause: tuple[Any, ...], example: dict[Any, Any]) -> str | None:
     """The documented deviation that explains a sweep disagreement group, or None."""
     for dev in SWEEP_DEVIATIONS.values():
         if dev.match(kind, cause, example):

@@ -435,7 +435,7 @@ def transcript_records(events: Iterable[Event], **info: Any) -> list[dict[str, A
     return [header(**info)] + [event_to_json(ev) for ev in events]
 
 
-def write_transcript(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> None:
+def write_transcript(path: str | os.PathLike[str], records: Iterable[dict[str, Any]]) -> None:
     """A transcript file from its records (transcript_records), written atomically as JSON Lines."""
     atomic.write_json_lines(path, records)
 
@@ -500,6 +500,6 @@ def _lines(f: TextIO) -> Iterable[tuple[int, str]]:
         yield number, line
 
 
-def of_kind(events: Iterable[Event], cls: type[Event]) -> list:
+def of_kind(events: Iterable[Event], cls: type[Event]) -> list[Any]:
     """The events of one class, in order."""
     return [e for e in events if isinstance(e, cls)]

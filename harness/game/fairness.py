@@ -15,6 +15,8 @@ makes the exit status 1.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +33,9 @@ CARDS = tuple(str(c) for c in full_deck())
 @dataclass
 class Samples:
     """What one group of games showed: the player's cut ranks, the dealt cards, the starters."""
-    cuts: Counter = field(default_factory=Counter)
-    dealt: Counter = field(default_factory=Counter)
-    starters: Counter = field(default_factory=Counter)
+    cuts: Counter[Any] = field(default_factory=Counter)
+    dealt: Counter[Any] = field(default_factory=Counter)
+    starters: Counter[Any] = field(default_factory=Counter)
     games: int = 0
     deals: int = 0
 
@@ -68,13 +70,13 @@ def collect(machines: list[list[Event]]) -> dict[str, Samples]:
     return groups
 
 
-def chi_square(counts: Counter, categories: tuple) -> dict:
+def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> dict[Any, Any]:
     """Pearson's chi-square of *counts* over *categories* against the uniform distribution.
 
     The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
     scipy.special: importing scipy.stats costs about a CPU second, a third of a one-game run's report."""
     import numpy as np
-    from scipy.special import chdtrc
+    from scipy.special import chdtrc  # type: ignore[import-untyped]
     observed = [counts.get(c, 0) for c in categories]
     n = sum(observed)
     if n == 0:
@@ -89,9 +91,9 @@ def chi_square(counts: Counter, categories: tuple) -> dict:
             "observed": dict(zip(map(str, categories), observed))}
 
 
-def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict:
+def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict[Any, Any]:
     groups = collect(machines)
-    out: dict = {"alpha": alpha, "machines": len(machines), "groups": {}}
+    out: dict[Any, Any] = {"alpha": alpha, "machines": len(machines), "groups": {}}
     for name, s in groups.items():
         tests = {"cut for deal (player's rank)": chi_square(s.cuts, RANKS),
                  "dealt cards": chi_square(s.dealt, CARDS),
@@ -102,17 +104,31 @@ def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict:
     return out
 
 
-def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
+@dataclass(frozen=True)
+class CutJob:
+    """One machine to cut for deal: its number and its SEED."""
+    index: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """The first cut for deal of a machine: the player's card's rank and the computer's."""
+    player_rank: int
+    computer_rank: int
+
+
+def cut_for_deal(job: CutJob) -> CutResult:
     """One machine from the loaded tape, seeded, to its cut for deal: (player's rank, computer's rank).
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
     from ..spectrum.typist import Typist
     from . import program as P
-    from . import regress
+    from .loaded import worker_tape
     from .observer import Observer
-    index, seed = job
-    m = regress.loaded_machine()
+    index, seed = job.index, job.seed
+    m = worker_tape().machine()
     events: list[Event] = []
     observer = Observer(m, events.append)
     observer.attach()
@@ -133,35 +149,40 @@ def cut_for_deal(job: tuple[int, int]) -> tuple[int, int]:
     cut = next((e for e in events if isinstance(e, Cut)), None)
     if cut is None:
         raise MachineError(f"machine {index}: no cut for deal seen")
-    return cut.player_rank, cut.computer_rank
+    return CutResult(cut.player_rank, cut.computer_rank)
 
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
     from ..runtime.jobs import Setup, run_jobs
-    from . import regress
-    tape = regress.tape_bytes(None)
+    from .build import tape_bytes
+    from .loaded import init_worker
+    from .regress import spread_seed
+    tape = tape_bytes(None)
     samples = Samples()
-    jobs = [(i, regress.spread_seed(seed + i)) for i in range(n)]
-    with run_jobs(cut_for_deal, jobs, Setup(regress.init_worker, (tape,)), workers, scheduler) as outcomes:
+    jobs = [CutJob(i, spread_seed(seed + i)) for i in range(n)]
+    with run_jobs(cut_for_deal, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
         for outcome in outcomes:
-            if not outcome.ok:
+            if outcome.value is None:
                 raise MachineError(f"cut {outcome.index}: {outcome.error}")
-            samples.cuts[outcome.value[0]] += 1
+            samples.cuts[outcome.value.player_rank] += 1
             samples.games += 1
     return samples
 
 
-def read_runs(folders: list[Path]) -> list[list[Event]]:
+def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
     """The games of each folder's transcripts. A folder given twice, the same game (seed, player, game) in two
-    folders, a transcript with no header or no events is refused: each would count samples twice or none."""
+    folders, a transcript with no header or no events is refused: each would count samples twice or none.
+    *given_as* is how the caller named the folders (the command's option), for the refusal of a folder
+    given twice."""
     machines = []
     folders_seen: dict[Path, Path] = {}
-    games_seen: dict[tuple, Path] = {}
+    games_seen: dict[tuple[Any, ...], Path] = {}
     for folder in folders:
         real = Path(folder).resolve()
         if real in folders_seen:
-            raise InputError(f"--from {folder}: given twice (as {folders_seen[real]}): its games would count twice")
+            raise InputError(f"{given_as + ' ' if given_as else ''}{folder}: given twice (as {folders_seen[real]}): "
+                             f"its games would count twice")
         folders_seen[real] = Path(folder)
         files = sorted(p for p in folder.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not files:
@@ -184,7 +205,7 @@ def read_runs(folders: list[Path]) -> list[list[Event]]:
     return machines
 
 
-def classify_flags(result: dict) -> None:
+def classify_flags(result: dict[Any, Any]) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
     from ..cribbage.rules import STANDARD
     from .deviations import classify
@@ -199,7 +220,7 @@ def classify_flags(result: dict) -> None:
             t["deviation"] = classify(d, STANDARD)      # the deal's fairness is the same under every rule set
 
 
-def table(result: dict) -> str:
+def table(result: dict[Any, Any]) -> str:
     rows = [("group", "distribution", "n", "chi2", "dof", "p", "")]
     for group, g in result["groups"].items():
         for name, t in g["tests"].items():

@@ -18,16 +18,14 @@ needs (the screen words of its edition, the rule sets it is judged under).
 """
 from __future__ import annotations
 
-import dataclasses
 import json
-import types
-import typing
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any, Iterable
 
 from ..runtime import atomic
+from ..runtime.records import Codec, Codecs, plain, record
 from ..runtime.validate import parse_json
 from ..cribbage.rules import ARTICLE, STANDARD, Rules
 from ..errors import InputError
@@ -520,95 +518,35 @@ def is_transcript_name(name: str) -> bool:
     return name.startswith("game-") and name.endswith(".jsonl") and not name.endswith(".judgements.jsonl")
 
 
+def _read_event(tp: type, value: Any, where: str) -> Event:
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: not an event")
+    ev = event_from_json(value)
+    if not isinstance(ev, tp):
+        raise InputError(f"{where}: a {ev.kind.value} event, not {tp.__name__}")
+    return ev
+
+
+#: the records' one type the runtime's reader does not know: a transcript event, as events.py writes it
+CODECS: Codecs = {Event: Codec(event_to_json, _read_event)}
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Event):
-        return event_to_json(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
+    return plain(value, CODECS)
+
+
+def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: dict[str, Any] | None = None) -> Any:
+    """A record of *cls* from a JSON object (runtime/records.py: every field typed, none missing, none unknown)."""
+    return record(cls, data, where, skip=skip, given=given, codecs=CODECS)
 
 
 def difference_to_json(d: Difference) -> dict[str, Any]:
-    return _plain(d)
+    out: dict[str, Any] = _plain(d)
+    return out
 
 
 def judgement_to_json(j: Judgement) -> dict[str, Any]:
     return {"kind": "judgement", **_plain(j)}
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def _typed(tp: Any, value: Any, where: str) -> Any:
-    """*value* (JSON) as the type *tp* of a field of this module's records."""
-    origin = typing.get_origin(tp)
-    if origin in (Union, types.UnionType):
-        options = typing.get_args(tp)
-        if value is None and type(None) in options:
-            return None
-        return _typed(next(o for o in options if o is not type(None)), value, where)
-    if tp is Any:
-        return value
-    if isinstance(tp, type) and issubclass(tp, Event):
-        if not isinstance(value, dict):
-            raise InputError(f"{where}: not an event")
-        ev = event_from_json(value)
-        if not isinstance(ev, tp):
-            raise InputError(f"{where}: a {ev.kind.value} event, not {tp.__name__}")
-        return ev
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        try:
-            return tp(value)
-        except ValueError:
-            raise InputError(f"{where}={value!r} is not one of {[e.value for e in tp]}") from None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _record(tp, value, where)
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise InputError(f"{where}: {value!r} is not a list")
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_typed(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(args) != len(value):
-            raise InputError(f"{where}: {len(value)} values, not {len(args)}")
-        return tuple(_typed(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
-    if tp in (int, str, bool) and (type(value) is not tp):
-        raise InputError(f"{where}: {value!r} is not {tp.__name__}")
-    return value
-
-
-def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: dict[str, Any] | None = None) -> Any:
-    """A record of *cls* from a JSON object: every field typed, none missing (without a default), none unknown;
-    *given* fields are already typed."""
-    if not isinstance(data, dict):
-        raise InputError(f"{where}: {data!r} is not an object")
-    given = given or {}
-    data = {k: v for k, v in data.items() if k not in skip and k not in given}
-    hints = _hints(cls)
-    args: dict[str, Any] = dict(given)
-    for f in dataclasses.fields(cls):
-        if f.name in given:
-            continue
-        if f.name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise InputError(f"{where}: no {f.name}")
-            continue
-        args[f.name] = _typed(hints[f.name], data.pop(f.name), f"{where}.{f.name}")
-    if data:
-        raise InputError(f"{where}: unknown fields {sorted(data)}")
-    return cls(**args)
 
 
 def difference_from_json(data: dict[str, Any], where: str = "difference") -> Difference:

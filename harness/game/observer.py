@@ -11,7 +11,7 @@ were printed from, for the comparison's screen checks.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from ..cribbage.cards import Card
 from ..spectrum.machine import Spectrum48
@@ -19,7 +19,7 @@ from ..spectrum.screen import read_screen
 from ..spectrum.sysvars import print_row
 from ..spectrum.variables import BasicVariables, ForLoop
 from . import program as P
-from .events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
+from .events import (Who, Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
                      ScoreContext, Show, ShowHand, Starter, Win)
 from .picture import PictureReader, engine_card
 
@@ -34,7 +34,7 @@ class Observer:
         self.v = BasicVariables(machine)
         self.sink = sink
         self.deals = 0
-        self.dealt: dict[str, list] = {}
+        self.dealt: dict[str, list[Any]] = {}
         self.last_show: ShowHand | None = None
         self._hooks: dict[tuple[int, int], Callable[[], None]] = {
             P.AT_PEG: self._on_score,
@@ -75,11 +75,11 @@ class Observer:
         return False
 
     # ------------------------------------------------------------------ reading the program
-    def get(self, name: str):
+    def get(self, name: str) -> Any:
         value = self.v.get(name)
         return value.value if isinstance(value, ForLoop) else value
 
-    def _hand(self, arrays: tuple[str, str], n: int) -> list:
+    def _hand(self, arrays: tuple[str, str], n: int) -> list[Any]:
         r, s = self.get(arrays[0]), self.get(arrays[1])
         return [P.card_of(r[i], s[i]) for i in range(n)]
 
@@ -110,8 +110,8 @@ class Observer:
         t = self.get(P.V_SERIES)
         comp = [self.dealt["computer"][int(t[i]) - 1] for i in (0, 1)]
         mine = [self.dealt["player"][int(t[i]) - 1] for i in (2, 3)]
-        self.sink(Discard(who=P.Who.COMPUTER, cards=tuple(str(c) for c in comp)))
-        self.sink(Discard(who=P.Who.PLAYER, cards=tuple(str(c) for c in mine)))
+        self.sink(Discard(who=Who.COMPUTER, cards=tuple(str(c) for c in comp)))
+        self.sink(Discard(who=Who.PLAYER, cards=tuple(str(c) for c in mine)))
         self.sink(Crib(cards=tuple(str(c) for c in self._hand(P.HAND_CRIB, 4))))
 
     def _on_starter(self) -> None:
@@ -123,19 +123,19 @@ class Observer:
         return P.card_of(self.get(ranks)[k - 1], self.get(suits)[k - 1])
 
     def _on_player_card(self) -> None:
-        self.sink(Play(who=P.Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT_AFTER))))
+        self.sink(Play(who=Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT_AFTER))))
 
     def _on_computer_card(self) -> None:
         x1 = int(self.get(P.V_COMPUTER_LAID))
         ranks, suits = P.HAND_COMPUTER
         card = P.card_of(self.get(ranks)[x1 - 1], self.get(suits)[x1 - 1])
-        self.sink(Play(who=P.Who.COMPUTER, card=str(card), count=int(self.get(P.V_COUNT))))
+        self.sink(Play(who=Who.COMPUTER, card=str(card), count=int(self.get(P.V_COUNT))))
 
     def _on_player_go(self) -> None:
-        self.sink(Go(who=P.Who.PLAYER, count=int(self.get(P.V_COUNT))))
+        self.sink(Go(who=Who.PLAYER, count=int(self.get(P.V_COUNT))))
 
     def _on_computer_go(self) -> None:
-        self.sink(Go(who=P.Who.COMPUTER, count=int(self.get(P.V_COUNT))))
+        self.sink(Go(who=Who.COMPUTER, count=int(self.get(P.V_COUNT))))
 
     def _on_reset(self) -> None:
         self.sink(Reset(count=int(self.get(P.V_COUNT))))
@@ -152,7 +152,7 @@ class Observer:
         self.sink(Claim(claimed=int(self.get(P.V_CLAIM))))
 
     def _on_refused(self) -> None:
-        self.sink(Refused(who=P.Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT))))
+        self.sink(Refused(who=Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT))))
 
     def _on_cut(self) -> None:
         # 7430: the player cuts first (S keeps that card); 7440: the computer cuts (K); 7450: IF S<K THEN DIR=MAN
@@ -166,7 +166,7 @@ class Observer:
                       credited=P.WHO.get(int(self.get(P.V_PLAYER)))))
 
     # ------------------------------------------------------------------ screen observations
-    def _screen(self, what: P.ScreenCheckKind, rows: list[str], wanted: list[int], **variables) -> None:
+    def _screen(self, what: P.ScreenCheckKind, rows: list[str], wanted: list[int], **variables: Any) -> None:
         self.sink(Screen(what=what, rows=tuple((r, rows[r].rstrip()) for r in wanted), variables=variables))
 
     def observe_board(self, rows: list[str] | None = None) -> None:
@@ -210,10 +210,10 @@ class Observer:
                          P.V_LAID_COMPUTER, P.V_DEALER, P.V_TOTALS, P.V_PREVIOUS_SCORES, P.V_COUNT, P.V_MESSAGE,
                          P.V_INSTRUCTIONS, P.V_RANKS)
 
-    def picture_variables(self) -> dict:
+    def picture_variables(self) -> dict[Any, Any]:
         """The variables the pictures are drawn from, read at one walk of the variables area (None where the
         program has not made one yet)."""
-        got = {k: (v.value if isinstance(v, ForLoop) else v)
+        got: dict[str, Any] = {k: (v.value if isinstance(v, ForLoop) else v)
                for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
         if got.get(P.V_RANKS):                              # 7320: the ranks as this edition draws them
             self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got[P.V_RANKS]))
@@ -230,10 +230,10 @@ class Observer:
                     out.append(None)
             return out
 
-        def number(name):
+        def number(name: str) -> int | None:
             return None if got.get(name) is None else int(got[name])
 
-        def numbers(name, n):
+        def numbers(name: str, n: int) -> list[int] | None:
             return None if got.get(name) is None else [int(x) for x in got[name][:n]]
         message, instructions = got.get(P.V_MESSAGE), got.get(P.V_INSTRUCTIONS)
         return {

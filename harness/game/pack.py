@@ -96,12 +96,13 @@ def title_screen(blocks: list[TapeBlock]) -> bytes:
 
 def recorded_game(tap: bytes) -> tuple[bytes, bytes]:
     """Game 0 of `regress --rzx --seed 1`: the RZX and the .z80 of the machine where it ends."""
-    from . import regress
-    regress._init_worker(tap)
-    game = regress.play_one((RZX_GAME, regress.spread_seed(1 + RZX_GAME), regress.STRATEGIES[0], False, True))
-    if "rzx" not in game or game.get("failure"):
-        raise MachineError(f"the recorded game did not finish: {game.get('failure') or game.get('rzx_note')}")
-    return game["rzx"], game["rzx_end"]
+    from .loaded import init_worker
+    from .regress import STRATEGIES, GameJob, play_one, spread_seed
+    init_worker(tap)
+    game = play_one(GameJob(RZX_GAME, spread_seed(1 + RZX_GAME), STRATEGIES[0], rzx=True))
+    if game.recording is None or game.failure:
+        raise MachineError(f"the recorded game did not finish: {game.failure or game.rzx_note}")
+    return game.recording.rzx, game.recording.end
 
 
 def screen_png(z80: bytes, scale: int = 2) -> bytes:

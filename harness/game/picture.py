@@ -10,6 +10,8 @@ reads, it never judges: `screen_judgements.py` does.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -201,10 +203,10 @@ def _outside_slots() -> np.ndarray:
 _OUTSIDE_SLOTS = _outside_slots()
 
 
-_PLACES: dict = {}
+_PLACES: dict[Any, Any] = {}
 
 
-def _places(slot: P.Slot, hidden: frozenset) -> list[tuple[int, int]]:
+def _places(slot: P.Slot, hidden: frozenset[Any]) -> list[tuple[int, int]]:
     """The (row, column) cells of *slot* not covered by *hidden* (kept: every picture reads the same slots)."""
     key = (slot, hidden)
     if key not in _PLACES:

@@ -10,6 +10,7 @@ a card past 31, a false "go", a wrong muggins count).
 from __future__ import annotations
 
 import random
+from typing import Any
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -131,7 +132,7 @@ class ExpectedValuePlayer(Player):
     reply's risk. It remembers what it has seen in the deal: its six cards and the cards laid."""
     name = "ev"
 
-    def __init__(self, seed: int = 0, **kwargs):
+    def __init__(self, seed: int = 0, **kwargs: Any):
         super().__init__(seed, **kwargs)
         self.dealt: set[Card] = set()
         self.kept: set[Card] = set()
@@ -156,23 +157,26 @@ class ScriptedPlayer(Player):
     """Plays a list of choices: discards as (i, j) tuples, plays as slot numbers or "go", claims as ints."""
     name = "scripted"
 
-    def __init__(self, choices: list, seed: int = 0, **kwargs):
+    def __init__(self, choices: list[Any], seed: int = 0, **kwargs: Any):
         super().__init__(seed, **kwargs)
         self.choices = list(choices)
 
-    def _next(self, what: str):
+    def _next(self, what: str) -> Any:
         if not self.choices:
             raise IndexError(f"the script has no choice left for {what}")
         return self.choices.pop(0)
 
-    def discard(self, hand, my_crib):
-        return tuple(self._next("a discard"))
+    def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
+        i, j = self._next("a discard")
+        return i, j
 
-    def play(self, ctx):
-        return self._next("a play")
+    def play(self, ctx: PlayContext) -> int | str:
+        choice: int | str = self._next("a play")
+        return choice
 
-    def claim(self, true_total):
-        return self._next("a muggins claim")
+    def claim(self, true_total: int) -> int:
+        claimed: int = self._next("a muggins claim")
+        return claimed
 
 
 class AdversarialPlayer(RandomPlayer):
@@ -180,7 +184,7 @@ class AdversarialPlayer(RandomPlayer):
     a false go while able to play, a wrong muggins count. Each try is recorded."""
     name = "adversarial"
 
-    def __init__(self, seed: int = 0, **kwargs):
+    def __init__(self, seed: int = 0, **kwargs: Any):
         kwargs.setdefault("muggins", True)
         super().__init__(seed, **kwargs)
         self.tries: list[str] = []
@@ -212,7 +216,7 @@ class ExplorerPlayer(RandomPlayer):
     name = "explorer"
 
     def __init__(self, seed: int = 0, games: int = 2, improper: tuple[Question, ...] = (
-                 Question.MUGGINS, Question.CLAIM, Question.AGAIN, Question.CONTINUE_INSTRUCTIONS), **kwargs):
+                 Question.MUGGINS, Question.CLAIM, Question.AGAIN, Question.CONTINUE_INSTRUCTIONS), **kwargs: Any):
         kwargs.setdefault("muggins", True)
         kwargs.setdefault("instructions", True)
         super().__init__(seed, **kwargs)
@@ -274,7 +278,7 @@ class StopperPlayer(ExplorerPlayer):
     first question when *first* is set, else a letter at the first muggins count."""
     name = "stopper"
 
-    def __init__(self, seed: int = 0, first: bool | None = None, **kwargs):
+    def __init__(self, seed: int = 0, first: bool | None = None, **kwargs: Any):
         super().__init__(seed, games=1, improper=(), **kwargs)
         self.first = seed % 2 == 0 if first is None else first
 
@@ -290,7 +294,7 @@ class SeriesPlayer(RandomPlayer):
     games start from the RND and the deck the earlier ones left (what `fairness` compares)."""
     name = "series"
 
-    def __init__(self, seed: int = 0, games: int = 2, **kwargs):
+    def __init__(self, seed: int = 0, games: int = 2, **kwargs: Any):
         super().__init__(seed, **kwargs)
         self.games_left = games
 
@@ -299,7 +303,7 @@ class SeriesPlayer(RandomPlayer):
         return self.games_left > 0
 
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer,
+PLAYERS: dict[str, type[Player]] = {cls.name: cls for cls in (RandomPlayer, GreedyPlayer, AdversarialPlayer, ExplorerPlayer, StopperPlayer,
                                      SeriesPlayer)}
 PLAYERS[ExpectedValuePlayer.name] = ExpectedValuePlayer      # `strength`'s opponent (kept apart: an additive line)
 

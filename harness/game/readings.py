@@ -40,6 +40,7 @@ from ..spectrum.romcheck import RomNumberEncoder, enter_program
 from ..spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
 from .program import AUTOSTART_LINE, PROGRAM_NAME
 from . import regress
+from .loaded import init_worker
 
 READINGS = resources.data_path("basic/readings.toml")
 
@@ -158,17 +159,17 @@ def play(job: Job) -> Record:
     key, tape, index, seed, strategy = job
     digest = hashlib.sha256(tape).hexdigest()
     if digest != _loaded:
-        regress.init_worker(tape)
+        init_worker(tape)
         _loaded = digest
-    g = regress.play_one((index, seed, strategy, False))
-    counts = regress.counts_of_judgements(g["judgements"], f"game-{index:03d}")
-    return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g["scores"],
-            "winner": g["winner"], "basic_errors": g["basic_errors"], "failure": g["failure"],
-            "documented": counts["documented"], "unexplained": len(counts["unexplained"]),
-            "transcript": g["transcript"],
-            "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in g["screens"]["pngs"]],
-            "lines_run": sorted({k[0] for k, v in Profile.from_json(g["profile"]).counts.items() if v}),
-            "cpu_s": g["cpu_s"]}
+    g = regress.play_one(regress.GameJob(index, seed, strategy))
+    counts = regress.counts_of_judgements(g.judgements, f"game-{index:03d}")
+    return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g.scores,
+            "winner": g.winner, "basic_errors": g.basic_errors, "failure": g.failure,
+            "documented": counts.documented, "unexplained": len(counts.unexplained),
+            "transcript": g.transcript,
+            "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in (g.screens.pngs if g.screens else [])],
+            "lines_run": sorted({k[0] for k, v in Profile.from_json(g.profile).counts.items() if v}),
+            "cpu_s": g.cpu_s}
 
 
 def _game_key(g: Record) -> Job:

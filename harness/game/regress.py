@@ -13,105 +13,35 @@ error report, timeout or harness failure. Each run owns its --out folder
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from ..runtime import atomic
-from .build import DEFAULT_TAP
-from ..errors import MachineError, UsageError
-from ..runtime.jobs import Progress, Setup, run_jobs
+from ..errors import InputError, MachineError, UsageError
+from ..runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ..runtime.outdir import claimed
-from ..spectrum.loading import load_tape
+from ..runtime.records import plain, record
 from ..spectrum import z80snap
-from ..spectrum.core import Core
-from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import FRAME_S, Spectrum48
-from ..spectrum.recording import RzxRecorder, recording_machine
+from ..spectrum.recording import RzxRecorder
 from ..spectrum.rzx import write_rzx
 from ..spectrum.profile import Profile, Profiler
 from ..spectrum.tape import read_tap
+from .build import tape_bytes, tape_path, tape_record
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
 from .driver import GameDriver, Screenshot
 from .events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from .findings import program_findings
-from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
-                         judgements_name, judgements_text, parse_judgements, under)
+from .judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
+from .loaded import core_class, init_worker, worker_tape
 from .players import make as make_player
-
-if TYPE_CHECKING:
-    from ..spectrum.accelerate import Cache
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
-
-
-def ensure_tape(path: Path = DEFAULT_TAP) -> Path:
-    """The built tape, rebuilt when anything it is made from changed (build.ensure_tape: a fingerprint)."""
-    from .build import ensure_tape as current_tape
-    return current_tape(path)
-
-
-_snapshot = None
-_core = "z80"                               # the CPU core of this worker's machines (--core)
-_statements: dict = {}                       # the program's statement table, for the profiler
-_startup_profile = Profile()
-_setup: ComparisonSetup | None = None      # what the comparison of the tape's program needs
-
-
-_accelerate: Cache | None = None             # --accelerate: the worker's cache of ROM answers
-
-
-def core_class(name: str) -> Callable[[], Core]:
-    """The CPU core adapter called *name*: "z80" (the default) or "skoolkit" (a GPL test oracle, an extra)."""
-    if name == "z80":
-        return Z80Core
-    if name == "skoolkit":
-        from ..spectrum.skoolcore import SkoolKitCore
-        return SkoolKitCore
-    raise UsageError(f"--core {name}: no such CPU core (z80, skoolkit)")
-
-
-def _init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
-    """Once per worker process: boot, load the tape (its bytes, so a remote worker needs no file), snapshot."""
-    global _snapshot, _statements, _startup_profile, _setup, _core, _accelerate
-    _accelerate = {} if accelerate else None
-    blocks = read_tap(tape)
-    _core = core
-    m = Spectrum48(fast=True, core=core_class(core))
-    m.boot()
-    startup = Profiler.for_program(blocks[1].data)
-    startup.start(m)
-    stop = load_tape(m, blocks)
-    _startup_profile = startup.stop()            # every game runs these statements before its first question
-    if stop.kind == "report":
-        raise MachineError(f"the tape's program stopped with report «{stop.report}» before it first waited "
-                           f"for a key")
-    _snapshot = m.snapshot()
-    _statements = Profiler.for_program(m.program_bytes()).statements
-    _setup = comparison_setup(m.program_bytes(), JUDGED_UNDER)   # the English edition prints other words
-
-
-def init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
-    """Once per worker process: the tape's program loaded and kept, for `loaded_machine` (the public name of the
-    job runner's set-up, for other runs that play on the same loaded machine: fairness, strength)."""
-    _init_worker(tape, core, accelerate)
-
-
-def loaded_machine() -> Spectrum48:
-    """A fresh machine of this worker's core at the program's first question (the tape `init_worker` loaded)."""
-    if _snapshot is None:
-        raise MachineError("no tape loaded in this worker: init_worker(tape) first")
-    m = Spectrum48(fast=True, core=core_class(_core))
-    m.restore(_snapshot)
-    return m
-
-
-def tape_bytes(tap: Path | None) -> bytes:
-    """The tape every worker loads: *tap*, or the built game (rebuilt when stale)."""
-    return _tape_bytes(tap)
 
 
 def spread_seed(n: int) -> int:
@@ -120,83 +50,271 @@ def spread_seed(n: int) -> int:
     return (n * 40503) % 65536
 
 
-def play_one(job: tuple) -> dict:
-    """Play game *index* with *seed* and *strategy*; return its record as plain data (events as JSON).
+@dataclass(frozen=True)
+class GameJob:
+    """One game to play: its number in the run, its SEED, the player strategy; *keep_all_screens*: a
+    screenshot of every action too (the run's first game, for its GIF); *rzx*: recorded as an RZX."""
+    index: int
+    seed: int
+    strategy: str
+    keep_all_screens: bool = False
+    rzx: bool = False
 
-    With *rzx* (a fifth item, --rzx) the game runs at real timing on the fetch-counting core and its
-    record also carries the RZX file (from the first question to the editor after the last report) and
-    a .z80 of the machine at the recording's end.
+
+@dataclass
+class Screens:
+    """A game's screenshots, encoded in the worker: named PNGs, and the GIF of every action's frame."""
+    pngs: list[tuple[str, bytes]]
+    gif: bytes | None
+
+
+@dataclass
+class Recording:
+    """A game recorded (regress --rzx): the RZX from the first question to the editor after the last
+    report, and a .z80 of the machine at its end."""
+    rzx: bytes
+    end: bytes
+    frames: int
+    split_instructions: int
+
+
+@dataclass
+class GameCounts:
+    """A game's counts for report.json, summed from its judgements file: the verdict's rule set's, and
+    every rule set's documented and unexplained differences (*under_rules*)."""
+    score_events: int
+    checks: int
+    pictures: int
+    screen_checks: int
+    screen_differences: int
+    screen_unexplained: int
+    documented: dict[str, int]
+    unexplained: list[dict[str, Any]]
+    under_rules: dict[str, dict[str, Any]]
+
+
+@dataclass
+class GameResult:
+    """What a worker hands back for one game (picklable, for the local pool and Dask alike): how it went,
+    its judgements file's text, its transcript's records, its screens encoded, its profile, its cost."""
+    index: int
+    seed: int
+    strategy: str
+    winner: str | None
+    scores: dict[str, int]
+    games_played: int
+    wins: list[dict[str, Any]]
+    completed: bool
+    deals: int
+    actions: int
+    judgements: str                          # the judgements file's text (emptied once written)
+    basic_errors: list[str]
+    findings: dict[str, str | None]
+    timeout: str | None
+    failure: str | None
+    failure_kind: str | None
+    emulated_s: float
+    wall_s: float
+    transcript: list[dict[str, Any]]
+    screens: Screens | None                  # None once written
+    profile: dict[str, dict[str, int]]
+    adversarial_tries: list[Any]
+    choices: dict[str, int]
+    pictures_at: dict[str, int]
+    cpu_s: float
+    screen_s: float
+    recording: Recording | None = None       # --rzx (None once written)
+    rzx_note: str | None = None              # --rzx, and why nothing was recorded
+    counts: GameCounts | None = field(default=None)    # the parent's, from the judgements text
+
+    def counted(self) -> GameCounts:
+        if self.counts is None:
+            raise MachineError(f"game {self.index}: not counted yet")
+        return self.counts
+
+    def per_game(self) -> PerGame:
+        """The game's entry in report.json's per_game."""
+        c = self.counted()
+        return PerGame(index=self.index, seed=self.seed, strategy=self.strategy, winner=self.winner,
+                       scores=self.scores, completed=self.completed, deals=self.deals,
+                       score_events=c.score_events, documented=c.documented, unexplained=c.unexplained,
+                       basic_errors=self.basic_errors, timeout=self.timeout, failure=self.failure,
+                       emulated_s=self.emulated_s, wall_s=self.wall_s, adversarial_tries=self.adversarial_tries,
+                       findings=self.findings, games_played=self.games_played, wins=self.wins,
+                       pictures=c.pictures, screen_checks=c.screen_checks,
+                       screen_differences=c.screen_differences)
+
+
+#: report.json's layout: bumped when a field changes meaning or goes (a new field with a default does not)
+REPORT_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class PerGame:
+    """A game's entry in report.json's per_game."""
+    index: int
+    seed: int
+    strategy: str
+    winner: str | None
+    scores: dict[str, int]
+    completed: bool
+    deals: int
+    score_events: int
+    documented: dict[str, int]
+    unexplained: list[dict[str, Any]]
+    basic_errors: list[str]
+    timeout: str | None
+    failure: str | None
+    emulated_s: float
+    wall_s: float
+    adversarial_tries: list[Any]
+    findings: dict[str, str | None]
+    games_played: int
+    wins: list[dict[str, Any]]
+    pictures: int
+    screen_checks: int
+    screen_differences: int
+
+
+@dataclass(frozen=True)
+class RegressReport:
+    """report.json of a regress run: written by `run` (`write_report`) and read by `read_report`, the one type
+    of both (runtime/records.py), so the writer and every reader agree on each field."""
+    games: int
+    ended: str
+    played: int
+    completed: int
+    deals: int
+    actions: int
+    score_events: int
+    checks: int
+    pictures: int
+    screen_checks: int
+    screen_differences: int
+    screen_unexplained: int
+    screen_cpu_share: float
+    documented_differences: int
+    documented_by_deviation: dict[str, int]
+    unexplained_differences: int
+    basic_errors: int
+    timeouts: int
+    harness_failures: int
+    harness_failure_details: list[dict[str, Any]]
+    wall_s: float
+    emulated_s: float
+    wall_s_per_game: float
+    workers: int
+    scheduler: str | None
+    deviations: dict[str, dict[str, Any]]
+    findings: dict[str, int]
+    documented_by_rules: dict[str, dict[str, int]]
+    unexplained_by_rules: dict[str, int]
+    per_game: list[PerGame]
+    thorough: bool
+    accelerate: bool
+    jobs_cpu_s: float
+    tape: dict[str, Any]
+    coverage: dict[str, Any]
+    report_schema: int = REPORT_SCHEMA
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def write_report(path: Path, report: RegressReport) -> None:
+    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
+
+
+def read_report(path: Path) -> RegressReport:
+    """A regress run's report.json as its type; an older one (before report_schema) is read when every field
+    is there, else refused in one line, as is one of a later schema."""
+    from ..runtime.validate import expect, read_json
+    data = expect(read_json(path), dict, str(path))
+    schema = data.get("report_schema", 0)
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema > REPORT_SCHEMA:
+        raise InputError(f"{path}: report_schema {schema!r}: written by a later cribbage-zx "
+                         f"(this one reads up to {REPORT_SCHEMA}); run regress again")
+    try:
+        found: RegressReport = record(RegressReport, dict(data, report_schema=REPORT_SCHEMA), f"{path}: report")
+    except InputError as exc:
+        if schema < REPORT_SCHEMA:
+            raise InputError(f"{path}: a report.json of schema {schema}, older than {REPORT_SCHEMA}, "
+                             f"and not readable as it ({str(exc).removeprefix(f'{path}: ')}); run regress again") \
+                from None
+        raise
+    return found
+
+
+def play_one(job: GameJob) -> GameResult:
+    """Play game *job.index* with its seed and strategy on this worker's loaded tape; its record as plain data.
+
+    With *job.rzx* the game runs at real timing on the fetch-counting core and its record also carries the
+    RZX file (from the first question to the editor after the last report) and a .z80 of the machine at the
+    recording's end.
     """
-    index, seed, strategy, keep_all_screens, *rest = job
-    rzx = bool(rest and rest[0])
-    if rzx and _core != "z80":
-        raise UsageError(f"--rzx records on the z80 core only, not --core {_core}")
-    m = recording_machine() if rzx else Spectrum48(fast=True, core=core_class(_core))
-    m.restore(_snapshot)
-    if _accelerate is not None:
-        m.accelerate(cache=_accelerate)
+    loaded = worker_tape()
+    m = loaded.machine(recording=job.rzx)
     start_frames = m.frames
-    player = make_player(strategy, seed)
-    profiler = Profiler(_statements)
-    recorder = RzxRecorder(m) if rzx else None
-    driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
-                        profiler=profiler, on_first_question=recorder.start if recorder else None)
+    player = make_player(job.strategy, job.seed)
+    recorder = RzxRecorder(m) if job.rzx else None
+    driver = GameDriver(m, player, seed=job.seed, keep_screens=True, every_action_screen=job.keep_all_screens,
+                        profiler=loaded.profiler(), on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    recording = _finish_recording(m, recorder) if recorder else {}
+    recording, note = _finish_recording(m, recorder) if recorder else (None, None)
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
-    assert _setup is not None, "play_one before _init_worker"
-    results = judge(rec.events, _setup)
+    setup = loaded.setup
+    results = judge(rec.events, setup)
     findings = program_findings(rec)
     judgements = judgements_text((j for r in results.values() for j in r.judgements), list(results),
-                                 game=index, seed=seed, player=strategy, edition=_setup.edition)
-    return {
-        "index": index, "seed": seed, "strategy": strategy, "winner": rec.winner, "scores": rec.scores,
-        "games_played": len(rec.wins), "wins": [event_to_json(w) for w in rec.wins],
-        "completed": rec.winner is not None and rec.failure is None and not rec.basic_errors,
-        "deals": rec.deals, "actions": rec.actions, "judgements": judgements,
-        "basic_errors": [r for r in rec.basic_errors if not findings.get(r)],
-        "findings": findings,
-        "timeout": rec.failure if rec.failure_kind == "timeout" else None, "failure": rec.failure,
-        "failure_kind": rec.failure_kind,
-        "emulated_s": round((rec.frames - start_frames) * FRAME_S, 2), "wall_s": round(wall, 3),
-        "transcript": transcript_records(rec.events, seed=seed, player=strategy, game=index),
-        "screens": _encode_screens(rec.screens), "profile": (_startup_profile + rec.profile).as_json(),
-        "adversarial_tries": getattr(player, "tries", []),
-        **recording,
-        "choices": dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
-        "pictures_at": dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
-        "cpu_s": round(cpu, 3), "screen_s": round(driver.observer.picture_seconds, 3),
-    }
+                                 game=job.index, seed=job.seed, player=job.strategy, edition=setup.edition)
+    profile = loaded.startup_profile + (rec.profile or Profile())
+    return GameResult(
+        index=job.index, seed=job.seed, strategy=job.strategy, winner=rec.winner, scores=rec.scores,
+        games_played=len(rec.wins), wins=[event_to_json(w) for w in rec.wins],
+        completed=rec.winner is not None and rec.failure is None and not rec.basic_errors,
+        deals=rec.deals, actions=rec.actions, judgements=judgements,
+        basic_errors=[r for r in rec.basic_errors if not findings.get(r)], findings=findings,
+        timeout=rec.failure if rec.failure_kind == "timeout" else None, failure=rec.failure,
+        failure_kind=rec.failure_kind,
+        emulated_s=round((rec.frames - start_frames) * FRAME_S, 2), wall_s=round(wall, 3),
+        transcript=transcript_records(rec.events, seed=job.seed, player=job.strategy, game=job.index),
+        screens=_encode_screens(rec.screens), profile=profile.as_json(),
+        adversarial_tries=getattr(player, "tries", []), recording=recording, rzx_note=note,
+        choices=dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
+        pictures_at=dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
+        cpu_s=round(cpu, 3), screen_s=round(driver.observer.picture_seconds, 3))
 
 
 RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
 
 
-def _finish_recording(m: Spectrum48, recorder: RzxRecorder) -> dict:
-    """The RZX of a recorded game and the .z80 at its end; the editor's wait after the last report is
-    included, so that a player replaying it ends on the same still screen."""
+def _finish_recording(m: Spectrum48, recorder: RzxRecorder) -> tuple[Recording | None, str | None]:
+    """The RZX of a recorded game and the .z80 at its end (or why there is none); the editor's wait after
+    the last report is included, so that a player replaying it ends on the same still screen."""
     if recorder.snapshot is None:
-        return {"rzx_note": "not recorded: the game ended before its first question"}
+        return None, "not recorded: the game ended before its first question"
     if m.s.mid_frame is False and m.last_report is not None:
         m.run(RZX_SETTLE_FRAMES, until_wait=True, stop_on_report=False, what="the editor after the last report")
     recording = recorder.stop()
-    return {"rzx": write_rzx(recording), "rzx_end": z80snap.write_z80(z80snap.from_machine(m)),
-            "rzx_frames": len(recording.frames), "rzx_split_instructions": recorder.split_instructions}
+    return Recording(write_rzx(recording), z80snap.write_z80(z80snap.from_machine(m)), len(recording.frames),
+                     recorder.split_instructions), None
 
 
-def _write_recording(out: Path, game: dict) -> None:
+def _write_recording(out: Path, game: GameResult) -> None:
     """game-NNN.rzx and game-NNN-end.z80 of a game played with --rzx (the bytes leave the record)."""
-    if "rzx" in game:
-        atomic.write_bytes(out / f"game-{game['index']:03d}.rzx", game.pop("rzx"))
-        atomic.write_bytes(out / f"game-{game['index']:03d}-end.z80", game.pop("rzx_end"))
+    if game.recording is not None:
+        atomic.write_bytes(out / f"game-{game.index:03d}.rzx", game.recording.rzx)
+        atomic.write_bytes(out / f"game-{game.index:03d}-end.z80", game.recording.end)
+        game.recording = None
 
 
-def counts_of_judgements(text: str, name: str) -> dict:
+def counts_of_judgements(text: str, name: str) -> GameCounts:
     """A game's counts for report.json, summed from its judgements file's records (*text*, named *name*):
     the verdict's rule set at the top level, every rule set under "under_rules"."""
     head, judgements = parse_judgements(text.splitlines(), name)
-    by_rules = {}
+    by_rules: dict[str, dict[str, Any]] = {}
     for rules in head["rule_sets"]:
         js = under(judgements, rules)
         c = Counts.of(js)
@@ -204,30 +322,31 @@ def counts_of_judgements(text: str, name: str) -> dict:
                            "unexplained": [difference_to_json(d) for j in js for d in j.unexplained]}
     verdict = by_rules[head["rule_sets"][0]]
     c = Counts.of(under(judgements, head["rule_sets"][0]))
-    return {"score_events": verdict["score_events"], "checks": verdict["checks"],
-            "pictures": c.pictures, "screen_checks": c.screen_checks,
-            "screen_differences": c.screen_differences, "screen_unexplained": c.screen_unexplained,
-            "documented": verdict["documented"], "unexplained": verdict["unexplained"],
-            "under_rules": {k: {"documented": v["documented"], "unexplained": v["unexplained"]}
-                            for k, v in by_rules.items()}}
+    return GameCounts(score_events=verdict["score_events"], checks=verdict["checks"], pictures=c.pictures,
+                      screen_checks=c.screen_checks, screen_differences=c.screen_differences,
+                      screen_unexplained=c.screen_unexplained, documented=verdict["documented"],
+                      unexplained=verdict["unexplained"],
+                      under_rules={k: {"documented": v["documented"], "unexplained": v["unexplained"]}
+                                   for k, v in by_rules.items()})
 
 
-def _count(game: dict) -> None:
+def _count(game: GameResult) -> None:
     """The game's counts for the report, taken from the text of its judgements file (before any file is
     written: once its files are on disk, a game is counted at once, so a Ctrl-C cannot fall in between)."""
-    game.update(counts_of_judgements(game["judgements"], judgements_name(game["index"])))
+    game.counts = counts_of_judgements(game.judgements, judgements_name(game.index))
 
 
-def _write_judgements(out: Path, game: dict) -> None:
-    """The game's judgements, written once (every rule set judged)."""
-    atomic.write_text(out / judgements_name(game["index"]), game.pop("judgements"))
+def _write_judgements(out: Path, game: GameResult) -> None:
+    """The game's judgements, written once (every rule set judged); the text leaves the record."""
+    atomic.write_text(out / judgements_name(game.index), game.judgements)
+    game.judgements = ""
 
 
-def _write_transcript(out: Path, game: dict) -> None:
-    write_transcript(out / f"game-{game['index']:03d}.jsonl", game["transcript"])
+def _write_transcript(out: Path, game: GameResult) -> None:
+    write_transcript(out / f"game-{game.index:03d}.jsonl", game.transcript)
 
 
-def _encode_screens(screens: list[Screenshot]) -> dict:
+def _encode_screens(screens: list[Screenshot]) -> Screens:
     """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
     for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
     matters when a result crosses a network (Dask)."""
@@ -247,7 +366,7 @@ def _encode_screens(screens: list[Screenshot]) -> dict:
         buf = io.BytesIO()
         frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
         gif = buf.getvalue()
-    return {"pngs": pngs, "gif": gif}
+    return Screens(pngs, gif)
 
 
 def _palette_image(img):
@@ -263,51 +382,57 @@ def _palette_image(img):
     return out
 
 
-def _write_screens(out: Path, game: dict) -> None:
-    """The game's PNGs and (for the first game) its GIF, each file written atomically."""
-    name = f"game-{game['index']:03d}"
+def _write_screens(out: Path, game: GameResult) -> None:
+    """The game's PNGs and (for the first game) its GIF, each file written atomically (they leave the record)."""
+    name = f"game-{game.index:03d}"
     shots = out / name
     shots.mkdir(exist_ok=True)
-    for filename, data in game["screens"]["pngs"]:
+    if game.screens is None:
+        return
+    for filename, data in game.screens.pngs:
         atomic.write_bytes(shots / filename, data)
-    if game["screens"]["gif"]:
-        atomic.write_bytes(out / f"{name}.gif", game["screens"]["gif"])
+    if game.screens.gif:
+        atomic.write_bytes(out / f"{name}.gif", game.screens.gif)
+    game.screens = None
 
 
-def _tape_bytes(tap: Path | None) -> bytes:
-    """The tape every worker loads: the given file, or the built game (rebuilt when stale)."""
-    from ..spectrum.tape import read_program_tape
-    return read_program_tape(ensure_tape(DEFAULT_TAP) if tap is None else Path(tap))
-
-
-def _tape_record(path: Path, tape: bytes) -> dict:
-    """Which tape the games played: its SHA-256 and the fingerprint of what it was built from (or null)."""
-    from .build import tape_record
-    try:
-        return tape_record(path)
-    except OSError:
-        import hashlib
-        return {"path": str(path), "sha256": hashlib.sha256(tape).hexdigest(), "fingerprint": None}
-
-
-def _coverage(tape: bytes, results: list[dict]) -> dict:
+def _coverage(tape: bytes, results: Sequence[GameResult]) -> dict[str, Any]:
     """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
     program = Profiler.program_of_tape(read_tap(tape))
     total = Profile()
-    choices: Counter = Counter()
-    pictures: Counter = Counter()
+    choices: Counter[str] = Counter()
+    pictures: Counter[str] = Counter()
     for g in results:
-        total = total + Profile.from_json(g["profile"])
-        choices.update(g.get("choices", {}))
-        pictures.update(g.get("pictures_at", {}))
+        total = total + Profile.from_json(g.profile)
+        choices.update(g.choices)
+        pictures.update(g.pictures_at)
     return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items())),
             "pictures_at": dict(sorted(pictures.items()))}
 
 
-def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, tap: Path | None = None,
-        progress: bool = True, replace: bool = False, scheduler: str | None = None, thorough: bool = False,
-        rzx: bool = False, core: str = "z80", accelerate: bool = False, command: str = "regress",
-        report_page: Callable[[Path], None] | None = None) -> dict:
+def plan_games(games: int, seed: int, strategies: Sequence[str] = STRATEGIES, thorough: bool = False,
+               rzx: bool = False) -> list[GameJob]:
+    """The run's games: *games* of the strategies in turn (then the thorough set), game i seeded from
+    seed + i spread over 0..65535; the first keeps a screenshot of every action (its GIF)."""
+    plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
+    return [GameJob(i, spread_seed(seed + i), strategy, i == 0, rzx) for i, strategy in enumerate(plan)]
+
+
+def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
+    """What cannot be combined, said before any worker starts: an RZX records the plain ROM's own run on the
+    z80 core (the fetch-counting core), so neither the accelerator nor another core goes with it. A
+    UsageError naming no option: the command names them (commands/regress.py)."""
+    if rzx and accelerate:
+        raise UsageError("an RZX recording is of the plain ROM's own run: not with the accelerator")
+    if rzx and core != "z80":
+        raise UsageError(f"an RZX recording is made on the z80 core only, not on {core}")
+    core_class(core)
+
+
+def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
+        tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
+        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = False,
+        command: str = "regress", report_page: Callable[[Path], object] | None = None) -> dict[str, Any]:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     *report_page*, when given, renders the folder's records as pages (the command passes the HTML report,
@@ -319,29 +444,25 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
     On Ctrl-C the games finished so far keep their files and a report marked
     interrupted is written before the interrupt goes on.
     """
-    tape_path = ensure_tape(DEFAULT_TAP) if tap is None else Path(tap)
-    tape = _tape_bytes(tape_path)
-    plan = [strategies[i % len(strategies)] for i in range(games)] + (list(THOROUGH_SET) if thorough else [])
-    games = len(plan)
-    if rzx and accelerate:
-        raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
-    if rzx and core != "z80":                          # refused here, not inside every game as its failure
-        raise UsageError(f"--rzx records on the z80 core only, not --core {core}")
-    jobs = [(i, spread_seed(seed + i), strategy, i == 0) + ((True,) if rzx else ()) for i, strategy in enumerate(plan)]
-    core_class(core)                                   # an unknown core fails here, before any worker starts
+    check_choices(rzx, core, accelerate)                 # refused here, not inside every game as its failure
+    where = tape_path(tap)
+    tape = tape_bytes(where)
+    jobs = plan_games(games, seed, strategies, thorough, rzx)
+    games = len(jobs)
     with claimed(out, command, replace=replace) as folder:
         bar = Progress(games, "games", progress)
-        results: list[dict] = []
-        failures: list[dict] = []
+        results: list[GameResult] = []
+        failures: list[dict[str, Any]] = []
         jobs_cpu = 0.0                                      # the games' own CPU in their workers (the runner's is the rest)
         ended = "complete"
+        outcome: Outcome[GameJob, GameResult]
         try:
-            setup = Setup(_init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
+            setup = Setup(init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
             with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    index, game_seed, strategy = outcome.job[:3]
+                    job = outcome.job
                     failure = outcome.error
-                    if outcome.ok:
+                    if outcome.value is not None:
                         game = outcome.value
                         jobs_cpu += outcome.cpu_s or 0.0
                         _count(game)
@@ -350,11 +471,11 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
                         _write_recording(folder, game)
                         results.append(game)            # its transcript is on disk: the report may count it
                         _write_screens(folder, game)
-                        game.pop("screens", None)
-                        failure = game.get("failure")
+                        failure = game.failure
                     if failure:
-                        failures.append({"index": index, "seed": game_seed, "strategy": strategy, "error": failure})
-                        bar.note(f"cribbage-zx regress: game {index} (seed {game_seed}, {strategy}): "
+                        failures.append({"index": job.index, "seed": job.seed, "strategy": job.strategy,
+                                         "error": failure})
+                        bar.note(f"cribbage-zx regress: game {job.index} (seed {job.seed}, {job.strategy}): "
                                  f"harness failure: {failure}")
                     bar.step()
         except KeyboardInterrupt:
@@ -366,68 +487,62 @@ def run(games: int, seed: int, workers: int, out: Path, strategies=STRATEGIES, t
         finally:
             bar.close()
             if results or failures:                # a run that ended before any game has nothing to report
-                report = _report(games, workers, scheduler, results, failures, bar.elapsed, ended)
-                report["thorough"] = thorough
-                report["accelerate"] = accelerate
-                report["jobs_cpu_s"] = round(jobs_cpu, 3)
-                report["tape"] = _tape_record(tape_path, tape)
-                report["coverage"] = _coverage(tape, results)
-                atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+                typed = RegressReport(**_report(games, workers, scheduler, results, failures, bar.elapsed, ended),
+                                      thorough=thorough, accelerate=accelerate, jobs_cpu_s=round(jobs_cpu, 3),
+                                      tape=tape_record(where, tape), coverage=_coverage(tape, results))
+                write_report(folder / "report.json", typed)
+                report = typed.as_json()
         if report_page is not None:
             report_page(folder)                            # still inside the claim: no other run can mix in
     return report
 
 
-def _report(games: int, workers: int, scheduler: str | None, results: list[dict], failures: list[dict],
-            wall: float, ended: str) -> dict:
-    results = sorted(results, key=lambda g: g["index"])
-    documented = Counter()
-    for g in results:
-        documented.update(g["documented"])
+def _report(games: int, workers: int, scheduler: str | None, results: list[GameResult],
+            failures: list[dict[str, Any]], wall: float, ended: str) -> dict[str, Any]:
+    results = sorted(results, key=lambda g: g.index)
+    counts = [g.counted() for g in results]
+    documented: Counter[str] = Counter()
+    for c in counts:
+        documented.update(c.documented)
+    rule_sets = list(counts[0].under_rules) if counts else []
     return {
         "games": games,
         "ended": ended,
         "played": len(results),
-        "completed": sum(g["completed"] for g in results),
-        "deals": sum(g["deals"] for g in results),
-        "actions": sum(g["actions"] for g in results),
-        "score_events": sum(g["score_events"] for g in results),
-        "checks": sum(g["checks"] for g in results),
-        "pictures": sum(g.get("pictures", 0) for g in results),
-        "screen_checks": sum(g.get("screen_checks", 0) for g in results),
-        "screen_differences": sum(g.get("screen_differences", 0) for g in results),
-        "screen_unexplained": sum(g.get("screen_unexplained", 0) for g in results),
-        "screen_cpu_share": round(sum(g.get("screen_s", 0) for g in results)
-                                  / max(1e-9, sum(g.get("cpu_s", 0) for g in results)), 4),
+        "completed": sum(g.completed for g in results),
+        "deals": sum(g.deals for g in results),
+        "actions": sum(g.actions for g in results),
+        "score_events": sum(c.score_events for c in counts),
+        "checks": sum(c.checks for c in counts),
+        "pictures": sum(c.pictures for c in counts),
+        "screen_checks": sum(c.screen_checks for c in counts),
+        "screen_differences": sum(c.screen_differences for c in counts),
+        "screen_unexplained": sum(c.screen_unexplained for c in counts),
+        "screen_cpu_share": round(sum(g.screen_s for g in results) / max(1e-9, sum(g.cpu_s for g in results)), 4),
         "documented_differences": sum(documented.values()),
         "documented_by_deviation": dict(sorted(documented.items())),
-        "unexplained_differences": sum(len(g["unexplained"]) for g in results),
-        "basic_errors": sum(len(g["basic_errors"]) for g in results),
-        "timeouts": sum(1 for g in results if g["timeout"]),
+        "unexplained_differences": sum(len(c.unexplained) for c in counts),
+        "basic_errors": sum(len(g.basic_errors) for g in results),
+        "timeouts": sum(1 for g in results if g.timeout),
         "harness_failures": len(failures),
         "harness_failure_details": sorted(failures, key=lambda f: f["index"]),
         "wall_s": round(wall, 2),
-        "emulated_s": round(sum(g["emulated_s"] for g in results), 1),
-        "wall_s_per_game": round(sum(g["wall_s"] for g in results) / max(1, len(results)), 3),
+        "emulated_s": round(sum(g.emulated_s for g in results), 1),
+        "wall_s_per_game": round(sum(g.wall_s for g in results) / max(1, len(results)), 3),
         "workers": workers,
         "scheduler": scheduler,
         "deviations": {k: {"lines": d.lines, "what": d.what, "rule": d.rule} for k, d in DEVIATIONS.items()},
-        "findings": dict(sorted(Counter(f for g in results for f in g.get("findings", {}).values() if f).items())),
+        "findings": dict(sorted(Counter(f for g in results for f in g.findings.values() if f).items())),
         "documented_by_rules": {
-            name: dict(sorted(sum((Counter(g["under_rules"][name]["documented"]) for g in results), Counter()).items()))
-            for name in (results[0]["under_rules"] if results else {})},
-        "unexplained_by_rules": {name: sum(len(g["under_rules"][name]["unexplained"]) for g in results)
-                                 for name in (results[0]["under_rules"] if results else {})},
-        "per_game": [{k: g.get(k) for k in ("index", "seed", "strategy", "winner", "scores", "completed", "deals",
-                                            "score_events", "documented", "unexplained", "basic_errors", "timeout",
-                                            "failure", "emulated_s", "wall_s", "adversarial_tries", "findings",
-                                            "games_played", "wins", "pictures", "screen_checks",
-                                            "screen_differences")}
-                     for g in results],
+            name: dict(sorted(sum((Counter(c.under_rules[name]["documented"]) for c in counts), Counter()).items()))
+            for name in rule_sets},
+        "unexplained_by_rules": {name: sum(len(c.under_rules[name]["unexplained"]) for c in counts)
+                                 for name in rule_sets},
+        "per_game": [g.per_game() for g in results],
     }
 
 
-def summary_table(report: dict) -> str:
+def summary_table(report: dict[Any, Any]) -> str:
     rows = [
         ("games", report["games"]), ("completed", report["completed"]), ("deals", report["deals"]),
         ("actions", report["actions"]), ("score events checked", report["score_events"]),

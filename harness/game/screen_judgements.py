@@ -68,16 +68,16 @@ class _Table:
     phase: Phase = "none"
     cut: Cut | None = None
     dealer: Who | None = None
-    kept: dict = field(default_factory=dict)             # who -> the four cards kept
-    dealt: dict = field(default_factory=dict)
+    kept: dict[Any, Any] = field(default_factory=dict)             # who -> the four cards kept
+    dealt: dict[Any, Any] = field(default_factory=dict)
     starter: str | None = None
-    laid: dict = field(default_factory=lambda: {Who.COMPUTER: [], Who.PLAYER: []})   # (card, series) in order
+    laid: dict[Any, Any] = field(default_factory=lambda: {Who.COMPUTER: [], Who.PLAYER: []})   # (card, series) in order
     series: int = 0
-    totals: list = field(default_factory=lambda: [0, 0])  # computer, player: the program's pegs
+    totals: list[Any] = field(default_factory=lambda: [0, 0])  # computer, player: the program's pegs
     winner: Who | None = None
     last_show: ShowHand | None = None
     reselects: int = 0                       # first discards taken back this deal
-    taken_back: set = field(default_factory=set)          # slots taken back (7885), still in the hand
+    taken_back: set[Any] = field(default_factory=set)          # slots taken back (7885), still in the hand
 
 
 class ScreenJudge:
@@ -241,7 +241,7 @@ class ScreenJudge:
                 want[P.STARTER.name] = Expect("up", "starter", t.starter)
         return want
 
-    def _judge_deal(self, pic: Picture, found: list) -> int:
+    def _judge_deal(self, pic: Picture, found: list[Any]) -> int:
         """At the player's turn the slots are drawn from A() and B(): those cards, with the ones laid, must be
         the four the player kept (the engine's hand), so a slot right by its variables is right by the game."""
         kept = self.t.kept.get(Who.PLAYER)
@@ -254,7 +254,7 @@ class ScreenJudge:
             found.append(ScreenFinding(Cause.SCREEN_DEAL, Who.PLAYER, sorted(kept), seen, NoFacts()))
         return 1
 
-    def _judge_pegs(self, pic: Picture, found: list) -> int:
+    def _judge_pegs(self, pic: Picture, found: list[Any]) -> int:
         v = pic.variables
         scores, back = v.get("scores"), v.get("back")
         if not scores or not back:
@@ -268,7 +268,7 @@ class ScreenJudge:
                 found.append(ScreenFinding(Cause.SCREEN_PEGS, who, want, seen, PegsSeen(who, pic.moment)))
         return n
 
-    def _judge_figures(self, pic: Picture, found: list) -> int:
+    def _judge_figures(self, pic: Picture, found: list[Any]) -> int:
         scores = pic.variables.get("scores")
         if not scores:
             return 0
@@ -279,7 +279,7 @@ class ScreenJudge:
                                        LineSeen("figures", pic.moment)))
         return 1
 
-    def _judge_lines(self, pic: Picture, found: list) -> int:
+    def _judge_lines(self, pic: Picture, found: list[Any]) -> int:
         t, m, n = self.t, pic.moment, 0
         if not m.startswith(("input ", "cut")) and pic.variables.get("message") is not None:
             n += 1
@@ -313,7 +313,7 @@ class ScreenJudge:
                                            StaleSeen(f"table {P.TEXT_COUNT[0]}:9", m)))
         return n
 
-    def _judge_table(self, pic: Picture, found: list) -> int:
+    def _judge_table(self, pic: Picture, found: list[Any]) -> int:
         """Outside the slots, only the text this moment prints: the count row and the pointer in the play,
         « ГОТОВ » at the discard, nothing at the cut (the instructions' pages are not judged)."""
         m = pic.moment
@@ -386,7 +386,7 @@ def _rank_card(rank: int) -> str:
     return "A23456789TJQK"[rank - 1] + "?"
 
 
-def _row_cells(rows: dict, row: int, first: int, end: int) -> str:
+def _row_cells(rows: dict[Any, Any], row: int, first: int, end: int) -> str:
     """Columns first..end-1 of a table row, from the picture's runs (blank where no run is)."""
     cells = [" "] * (end - first)
     for key, text in rows.items():
@@ -399,7 +399,7 @@ def _row_cells(rows: dict, row: int, first: int, end: int) -> str:
     return "".join(cells)
 
 
-def _texts(words: P.ScreenWords) -> dict:
+def _texts(words: P.ScreenWords) -> dict[Any, Any]:
     texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
     if words != P.RUSSIAN:
         from .english import english
@@ -409,5 +409,5 @@ def _texts(words: P.ScreenWords) -> dict:
     return texts
 
 
-def tally(findings: list[ScreenFinding]) -> Counter:
+def tally(findings: list[ScreenFinding]) -> Counter[Any]:
     return Counter(f.cause.value for f in findings)

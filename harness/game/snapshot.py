@@ -10,27 +10,14 @@ saved as a version 3 .z80 that Fuse, SkoolKit and `z80snap` read.
 from __future__ import annotations
 
 from collections import deque
-from pathlib import Path
 
 
-from ..errors import InputError
-from .build import DEFAULT_TAP
-from ..spectrum.machine import MachineError, Spectrum48
+from ..errors import InputError, MachineError
+from ..spectrum.machine import Spectrum48
 from ..spectrum.typist import Typist
 
 MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the whole run
 LOAD_COMMAND = b'\xef""\r'  # LOAD "" ENTER, as loading.load_tape types it
-
-
-def ensure_tape(path: Path) -> Path:
-    """The tape to load: *path* itself, or for the default tape a fresh build when it is missing or stale."""
-    path = Path(path)
-    if path.resolve() != DEFAULT_TAP.resolve():
-        from ..spectrum.tape import read_program_tape
-        read_program_tape(path)                        # a file that is not a program's tape: an InputError naming it
-        return path
-    from .build import ensure_tape as current_tape  # rebuilt when anything it is made from changed
-    return current_tape(path)
 
 
 def _tap_watching(machine: Spectrum48, key: str, target: tuple[int, int | None],
@@ -74,6 +61,8 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
         if stop.kind == "report":
             raise MachineError(f"the program stopped with report {stop.report} before {where}")
         wait = stop.wait
+        if wait is None:
+            raise MachineError(f"the program stopped ({stop.kind}) before {where}")
         if wait.kind == "editor":
             raise MachineError(f"the program is back in the editor at {wait.line}:{wait.statement} "
                                    f"before {where}")

@@ -18,7 +18,8 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Union
 
 from ..runtime import atomic
 from ..cribbage.discard import crib_table
@@ -29,9 +30,10 @@ from ..runtime.cputime import process_cpu_s
 from ..runtime.outdir import claimed
 from ..runtime.validate import expect, read_json
 from ..resources import PUBLISHED_CRIB
-from . import regress
-from .build import tape_record
+from .build import tape_bytes, tape_path, tape_record
 from .events import read_game, transcript_records, write_transcript
+from .loaded import init_worker, worker_tape
+from .regress import spread_seed
 from .judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
                     wilson)
@@ -43,56 +45,109 @@ ENGINE_CHUNK = 100
 CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
 
 
-def published() -> dict:
+def published() -> dict[Any, Any]:
     """The published reference data (harness/data/published_crib.json): crib tables and the dealer's band."""
     return json.loads(PUBLISHED_CRIB.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------------------------------ the jobs
-def _setup(tape: bytes) -> None:
-    regress.init_worker(tape)
+@dataclass(frozen=True)
+class ProgramGameJob:
+    """A game of the program against an automated player: its number, SEED and the opponent's strategy."""
+    index: int
+    seed: int
+    opponent: str
 
 
-def run_job(job: tuple) -> dict:
+@dataclass(frozen=True)
+class EngineJob:
+    """A chunk of engine self-play games: the pairing (player 0, player 1), the first game and how many."""
+    first: str
+    second: str
+    start: int
+    count: int
+
+
+@dataclass
+class ProgramGame:
+    """What a worker hands back for a program game: how it ended, its transcript's records, its study."""
+    index: int
+    seed: int
+    opponent: str
+    failure: str | None
+    basic_errors: list[str]
+    emulated_s: float
+    transcript: list[dict[str, Any]]
+    study: dict[str, Any] | None = None
+    cpu_s: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """The game as `summarise` reads it (the transcript, written on its own, left out)."""
+        return {"index": self.index, "seed": self.seed, "opponent": self.opponent, "failure": self.failure,
+                "basic_errors": self.basic_errors, "emulated_s": self.emulated_s, "study": self.study,
+                "cpu_s": self.cpu_s}
+
+
+@dataclass
+class EngineChunk:
+    """A chunk of engine self-play games played: the pairing, the first game and every game's result."""
+    pairing: list[str]
+    start: int
+    results: list[dict[str, Any]]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"pairing": self.pairing, "start": self.start, "results": self.results}
+
+
+StrengthJob = Union[ProgramGameJob, EngineJob]
+StrengthResult = Union[ProgramGame, EngineChunk]
+
+
+def run_job(job: StrengthJob) -> StrengthResult:
     """A game of the program against an automated player, or a chunk of engine self-play games."""
-    if job[0] == "engine":
-        return _engine_chunk(*job[1:])
-    return _program_game(*job[1:])
+    if isinstance(job, EngineJob):
+        return _engine_chunk(job.first, job.second, job.start, job.count)
+    return _program_game(job.index, job.seed, job.opponent)
 
 
-def _program_game(index: int, seed: int, opponent: str) -> dict:
+def _program_game(index: int, seed: int, opponent: str) -> ProgramGame:
     from ..spectrum.machine import FRAME_S
     from .driver import GameDriver
     from .players import make
     cpu = time.process_time()
-    m = regress.loaded_machine()
+    m = worker_tape().machine()
     start = m.frames
     rec = GameDriver(m, make(opponent, seed), seed=seed).play()
-    out = {"index": index, "seed": seed, "opponent": opponent, "failure": rec.failure,
-           "basic_errors": rec.basic_errors, "emulated_s": round((rec.frames - start) * FRAME_S, 2),
-           "transcript": transcript_records(rec.events, seed=seed, player=opponent, game=index)}
+    out = ProgramGame(index=index, seed=seed, opponent=opponent, failure=rec.failure,
+                      basic_errors=rec.basic_errors, emulated_s=round((rec.frames - start) * FRAME_S, 2),
+                      transcript=transcript_records(rec.events, seed=seed, player=opponent, game=index))
     try:
-        out["study"] = analyse_game(rec.events)
+        out.study = analyse_game(rec.events)
     except StudyError as exc:
-        out["study"], out["failure"] = None, out["failure"] or f"study: {exc}"
-    out["cpu_s"] = round(time.process_time() - cpu, 3)
+        out.study, out.failure = None, out.failure or f"study: {exc}"
+    out.cpu_s = round(time.process_time() - cpu, 3)
     return out
 
 
-def _engine_chunk(first: str, second: str, start: int, count: int) -> dict:
+def engine_chunk(first: str, second: str, start: int, count: int) -> dict[str, Any]:
+    """*count* engine self-play games of the pairing from game *start*, as `engine_figures` reads them."""
+    return _engine_chunk(first, second, start, count).as_json()
+
+
+def _engine_chunk(first: str, second: str, start: int, count: int) -> EngineChunk:
     results = []
     for i in range(start, start + count):
         strategies = (ENGINE_STRATEGIES[first](2 * i), ENGINE_STRATEGIES[second](2 * i + 1))
         r = play_game(strategies, seed=i, first_dealer=i % 2)
         results.append({"winner": r.winner, "first_dealer": r.first_dealer, "deals": r.deals,
                         "game_points": r.game_points, "points": r.points})
-    return {"pairing": [first, second], "start": start, "results": results}
+    return EngineChunk([first, second], start, results)
 
 
 # ------------------------------------------------------------------------------------------ the figures
-def engine_figures(chunks: list[dict]) -> dict:
+def engine_figures(chunks: list[dict[Any, Any]]) -> dict[Any, Any]:
     """Self-play figures by pairing: player 0's win rate, the first dealer's, points per deal."""
-    by_pairing: dict[str, list[dict]] = {}
+    by_pairing: dict[str, list[dict[Any, Any]]] = {}
     for c in sorted(chunks, key=lambda c: (c["pairing"], c["start"])):
         by_pairing.setdefault(" vs ".join(c["pairing"]), []).extend(c["results"])
     out = {}
@@ -105,7 +160,7 @@ def engine_figures(chunks: list[dict]) -> dict:
     return out
 
 
-def band_overlap(measured: dict, band: list[float]) -> bool:
+def band_overlap(measured: dict[Any, Any], band: list[float]) -> bool:
     """Whether a rate's interval meets the published band [low, high]."""
     return measured["rate"] is not None and measured["lo"] <= band[1] and measured["hi"] >= band[0]
 
@@ -211,7 +266,7 @@ def plain_words(report: dict[str, Any]) -> str:
             f"throw, about {per_game:.1f} points{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
-def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
+def crib_validation(table: dict[tuple[int, int], float], ref: dict[Any, Any]) -> dict[Any, Any]:
     """The engine's crib table (uniform opponent) against Schell's: each pair within CRIB_TOLERANCE of the
     midpoint of his own-crib and opponent's-crib values (a defending and a feeding opponent)."""
     own, opp = ref["schell"]["own"], ref["schell"]["opponent"]
@@ -229,7 +284,7 @@ def crib_validation(table: dict[tuple[int, int], float], ref: dict) -> dict:
             "worst": worst, "rows": rows}
 
 
-def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str, ...]) -> dict:
+def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...]) -> dict[Any, Any]:
     """Every figure of the study, from the games' results and the engine's chunks (deterministic)."""
     ref = published()
     games = sorted(games, key=lambda g: g["index"])
@@ -281,7 +336,7 @@ def summarise(games: list[dict], engine_chunks: list[dict], opponents: tuple[str
     return report
 
 
-def verdict(report: dict) -> str:
+def verdict(report: dict[Any, Any]) -> str:
     """The one sentence of the README: points a deal thrown away, and the win rate against the ev player."""
     loss = report["computer"]["discards"]["all"]["loss"]
     ev = report["figures"].get("ev")
@@ -296,49 +351,50 @@ def verdict(report: dict) -> str:
 
 
 # ------------------------------------------------------------------------------------------ the run
-def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) -> list[tuple]:
-    jobs: list[tuple] = []
+def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) -> list[StrengthJob]:
+    jobs: list[StrengthJob] = []
     for k in range(games * len(opponents)):
         opponent = opponents[k % len(opponents)]
-        jobs.append(("game", k, regress.spread_seed(seed + k), opponent))
+        jobs.append(ProgramGameJob(k, spread_seed(seed + k), opponent))
     for first, second in ENGINE_PAIRINGS:
         for start in range(0, engine_games, ENGINE_CHUNK):
-            jobs.append(("engine", first, second, start, min(ENGINE_CHUNK, engine_games - start)))
+            jobs.append(EngineJob(first, second, start, min(ENGINE_CHUNK, engine_games - start)))
     return jobs
 
 
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
         replace: bool = False, progress: bool = True,
-        page: Callable[[Path, dict], None] | None = None) -> dict:
+        page: Callable[[Path, dict[Any, Any]], object] | None = None) -> dict[Any, Any]:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape_path = regress.ensure_tape() if tap is None else Path(tap)
-    tape = regress.tape_bytes(tape_path)
+    tape_file = tape_path(tap)
+    tape = tape_bytes(tape_file)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
     with claimed(out, "strength", replace=replace) as folder:
-        results, chunks = [], []
+        results: list[dict[str, Any]] = []
+        chunks: list[dict[str, Any]] = []
         bar = Progress(len(jobs), "jobs", progress)
         try:
-            with run_jobs(run_job, jobs, Setup(_setup, (tape,)), workers, scheduler) as outcomes:
+            with run_jobs(run_job, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    job = outcome.job
-                    if not outcome.ok:
-                        if job[0] == "engine":
-                            raise MachineError(f"engine games {job[1]} vs {job[2]} from {job[3]}: {outcome.error}")
-                        results.append({"index": job[1], "seed": job[2], "opponent": job[3],
+                    job, value = outcome.job, outcome.value
+                    if value is None:
+                        if isinstance(job, EngineJob):
+                            raise MachineError(f"engine games {job.first} vs {job.second} from {job.start}: "
+                                               f"{outcome.error}")
+                        results.append({"index": job.index, "seed": job.seed, "opponent": job.opponent,
                                         "failure": outcome.error, "study": None})
-                        bar.note(f"cribbage-zx strength: game {job[1]} (seed {job[2]}, {job[3]}): "
+                        bar.note(f"cribbage-zx strength: game {job.index} (seed {job.seed}, {job.opponent}): "
                                  f"harness failure: {outcome.error}")
-                    elif job[0] == "engine":
-                        chunks.append(outcome.value)
+                    elif isinstance(value, EngineChunk):
+                        chunks.append(value.as_json())
                     else:
-                        game = outcome.value
-                        write_transcript(folder / f"game-{game['index']:03d}.jsonl", game.pop("transcript"))
-                        results.append(game)
-                        if game.get("failure"):
-                            bar.note(f"cribbage-zx strength: game {game['index']} (seed {game['seed']}, "
-                                     f"{game['opponent']}): harness failure: {game['failure']}")
+                        write_transcript(folder / f"game-{value.index:03d}.jsonl", value.transcript)
+                        results.append(value.summary())
+                        if value.failure:
+                            bar.note(f"cribbage-zx strength: game {value.index} (seed {value.seed}, "
+                                     f"{value.opponent}): harness failure: {value.failure}")
                     bar.step()
         finally:
             bar.close()
@@ -349,7 +405,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                          "cpu_s_here": round(process_cpu_s() - cpu0, 1),
                          "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
                          "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
-        report["tape"] = tape_record(tape_path)         # which tape the games played: --from may add runs of it only
+        report["tape"] = tape_record(tape_file)         # which tape the games played: --from may add runs of it only
         atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         if page:                                        # the view (edition/strength.py), passed by the command
             page(folder, report)
@@ -357,8 +413,8 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
 
 
 def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, dict], None] | None = None,
-              out: Path | None = None, replace: bool = False) -> dict:
+              page: Callable[[Path, dict[Any, Any]], object] | None = None,
+              out: Path | None = None, replace: bool = False) -> dict[Any, Any]:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
     The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
@@ -368,7 +424,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     """
     folders = [folder] if isinstance(folder, Path) else list(folder)
     results = []
-    seen: dict[tuple, Path] = {}
+    seen: dict[tuple[Any, ...], Path] = {}
     for place in folders:
         paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
         if not paths:
@@ -399,16 +455,16 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
     jobs = _plan(0, 0, opponents, engine_games)
     with run_jobs(run_job, jobs, Setup(_noop), workers, scheduler) as outcomes:
         for outcome in outcomes:
-            if not outcome.ok:
-                raise MachineError(f"engine games {outcome.job[1:4]}: {outcome.error}")
-            chunks.append(outcome.value)
+            if not isinstance(outcome.value, EngineChunk):
+                raise MachineError(f"engine games {outcome.job}: {outcome.error}")
+            chunks.append(outcome.value.as_json())
     report = summarise(results, chunks, opponents)
     report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
     report["tape"] = tape
     if len(folders) > 1:
         report["run"]["from"] = [str(f) for f in folders]
         if out is None:
-            raise UsageError("several --from folders: the report needs an --out of its own")
+            raise UsageError("several folders studied together: the report needs a folder of its own (out)")
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
     target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:
@@ -451,7 +507,7 @@ def _noop() -> None:
     pass
 
 
-def summary_table(report: dict) -> str:
+def summary_table(report: dict[Any, Any]) -> str:
     rows = []
     for o, f in report["figures"].items():
         w, fd, loss = f["computer_wins"], f["first_dealer_wins"], report["figures"][o]["discards"]["computer"]["all"]["loss"]
@@ -478,7 +534,7 @@ def summary_table(report: dict) -> str:
     return "\n".join(rows)
 
 
-def _pct(w: dict) -> str:
+def _pct(w: dict[Any, Any]) -> str:
     if w["rate"] is None:
         return "   -   "
     return f"{100 * w['rate']:5.1f} % [{100 * w['lo']:.1f}, {100 * w['hi']:.1f}]"

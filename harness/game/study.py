@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..cribbage.cards import Card, parse_card
 from ..cribbage.discard import ev_discard_values
@@ -43,7 +43,7 @@ class StudyError(InputError):
 
 
 # ------------------------------------------------------------------------------------------ intervals
-def wilson(k: int, n: int, z: float = Z95) -> dict:
+def wilson(k: int, n: int, z: float = Z95) -> dict[Any, Any]:
     """The rate k/n with Wilson's score interval."""
     if n <= 0:
         return {"k": k, "n": n, "rate": None, "lo": None, "hi": None}
@@ -53,7 +53,7 @@ def wilson(k: int, n: int, z: float = Z95) -> dict:
     return {"k": k, "n": n, "rate": round(p, 4), "lo": round(centre - half, 4), "hi": round(centre + half, 4)}
 
 
-def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = None) -> dict:
+def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = None) -> dict[Any, Any]:
     """The mean with Student's t interval (95 %), clamped to the range the quantity can take.
 
     Why t and clamping rather than the normal approximation or a bootstrap: the means here are of
@@ -96,7 +96,7 @@ def pair_key(a: Card, b: Card) -> str:
     return f"{names[lo - 1]}-{names[hi - 1]}"
 
 
-def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict:
+def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict[Any, Any]:
     """The thrown pair's expected value against the best of the fifteen (points per deal)."""
     values = ev_discard_values(hand, my_crib)
     try:
@@ -109,7 +109,7 @@ def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict:
             "loss": round(best - values[chosen], 6), "pair": pair_key(*thrown)}
 
 
-def play_choice(held: list[Card], series: list[Card], card: Card) -> dict:
+def play_choice(held: list[Card], series: list[Card], card: Card) -> dict[Any, Any]:
     """The points a card pegged against the most any legal card would have, and the count it left."""
     count = sum(c.value for c in series)
     legal = [c for c in held if is_legal(c, count)]
@@ -121,10 +121,10 @@ def play_choice(held: list[Card], series: list[Card], card: Card) -> dict:
             "leaves_ten": after in (5, 21), "choices": len(legal)}
 
 
-def analyse_game(events: list[Event]) -> dict:
+def analyse_game(events: list[Event]) -> dict[Any, Any]:
     """One game's deals, discards, plays and points by side, as plain data (see the module's docstring)."""
-    deals: list[dict] = []
-    deal: dict | None = None
+    deals: list[dict[Any, Any]] = []
+    deal: dict[Any, Any] | None = None
     hands: dict[str, list[Card]] = {}
     series: list[tuple[str, Card]] = []
     last_show = None
@@ -192,16 +192,16 @@ def analyse_game(events: list[Event]) -> dict:
 
 
 # ------------------------------------------------------------------------------------------ many games
-def match_figures(games: list[dict]) -> dict:
+def match_figures(games: list[dict[Any, Any]]) -> dict[Any, Any]:
     """The figures of a match: games analysed by `analyse_game` (only those with a winner count)."""
     done = [g for g in games if g["winner"] is not None and g["deals"]]
-    out: dict = {"games": len(games), "completed": len(done)}
+    out: dict[Any, Any] = {"games": len(games), "completed": len(done)}
     out["computer_wins"] = wilson(sum(g["winner"] == "computer" for g in done), len(done))
     out["first_dealer_wins"] = wilson(sum(g["winner"] == g["first_dealer"] for g in done), len(done))
     out["computer_first_dealer"] = wilson(sum(g["first_dealer"] == "computer" for g in done), len(done))
     out["game_points_net"] = mean_ci(((g["game_points"] if g["winner"] == "computer" else -g["game_points"])
                                       for g in done), -MOST_GAME_POINTS, MOST_GAME_POINTS)
-    per_deal: dict = {}
+    per_deal: dict[Any, Any] = {}
     for side in SIDES:
         per_deal[side] = {kind: mean_ci((sum(d["points"][side][kind] for d in g["deals"]) / len(g["deals"])
                                          for g in done), 0.0) for kind in KINDS}
@@ -216,7 +216,7 @@ def match_figures(games: list[dict]) -> dict:
     return out
 
 
-def discard_figures(choices: list[dict]) -> dict:
+def discard_figures(choices: list[dict[Any, Any]]) -> dict[Any, Any]:
     """Expected points given away by the discards, in all and by whose crib it was, and how often the best."""
     out = {}
     for name, pick in (("all", lambda c: True), ("own_crib", lambda c: c["my_crib"]),
@@ -227,7 +227,7 @@ def discard_figures(choices: list[dict]) -> dict:
     return out
 
 
-def play_figures(plays: list[dict]) -> dict:
+def play_figures(plays: list[dict[Any, Any]]) -> dict[Any, Any]:
     """Points now given away by the cards laid, and the counts of 5 or 21 left and 15 or 31 replied."""
     answered = [p for p in plays if p["reply_15_31"] is not None]
     return {"cards": len(plays),
@@ -237,7 +237,7 @@ def play_figures(plays: list[dict]) -> dict:
             "reply_made_15_or_31": wilson(sum(bool(p["reply_15_31"]) for p in answered), len(answered))}
 
 
-def crib_by_pair(games: list[dict], side: str = "computer") -> dict:
+def crib_by_pair(games: list[dict[Any, Any]], side: str = "computer") -> dict[Any, Any]:
     """The crib's points after *side* threw each rank pair: {pair: {"own": [n, mean], "opponent": [n, mean]}}."""
     acc: dict[str, dict[str, list[int]]] = defaultdict(lambda: {"own": [], "opponent": []})
     for g in games:

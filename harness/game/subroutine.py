@@ -12,7 +12,7 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from ..errors import MachineError
 from ..spectrum.direct import command_bytes, run_direct
@@ -23,7 +23,7 @@ from ..spectrum.machine import Spectrum48
 from ..spectrum.romcheck import submit
 from ..spectrum.typist import Typist
 from ..spectrum.tape import TapeBlock
-from ..spectrum.variables import BasicVariables
+from ..spectrum.variables import BasicVariables, Variable
 from . import program as P
 from .program import CUT_WAIT
 
@@ -71,17 +71,17 @@ class Subroutine:
             return (line_, stmt) in self.stops
         self._hook = at_stop
 
-    def _var(self, name: str):
+    def _var(self, name: str) -> Variable:
         try:
             return self._addr[name]
         except KeyError:
             raise MachineError(f"the program has no variable {name} at this point") from None
 
-    def set_number(self, name: str, value) -> None:
+    def set_number(self, name: str, value: float) -> None:
         v = self._var(name)
         self.m.mem[v.value_addr:v.value_addr + 5] = encode(value)
 
-    def set_array(self, name: str, values, start: int = 1) -> None:
+    def set_array(self, name: str, values: Sequence[float], start: int = 1) -> None:
         """Elements start.. of a one-dimensional numeric array."""
         v = self._var(name)
         a = v.value_addr + 5 * (start - 1)
@@ -96,7 +96,7 @@ class Subroutine:
         a = v.value_addr + start - 1
         self.m.mem[a:a + len(codes)] = codes
 
-    def output(self, name: str):
+    def output(self, name: str) -> Any:
         """A variable after the run (read afresh: a FOR inside the routine may have moved variables)."""
         return self.v.number(name) if not name.endswith(")") else self.v.get(name)
 

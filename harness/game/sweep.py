@@ -38,9 +38,11 @@ import json
 import random
 import sys
 import zipfile
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..runtime import atomic
 from ..runtime.validate import expect, read_json
@@ -53,9 +55,16 @@ from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTI
                       SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
                       SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
 from ..runtime.jobs import Progress, Setup, one_line, run_jobs
-from .regress import ensure_tape
+from .build import tape_bytes, tape_path, tape_record
 from ..spectrum.profile import Profile, Profiler
 from .subroutine import Subroutine, program_at_editor
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    Array = npt.NDArray[Any]
+else:
+    Array = Any
+Table = tuple[Array, Array, Array]     # play_table's columns: key codes, series, example codes
 
 JACK = 11
 SPADES = 4                      # the starter's suit, fixed by symmetry (weights are multiplied by 4)
@@ -67,14 +76,14 @@ TOTAL_DEALS = 12_994_800        # C(52,4) * 48
 
 # ---------------------------------------------------------------------------------------------- show
 @lru_cache(maxsize=None)
-def _suit_patterns(shape: tuple[tuple[int, bool, bool], ...]) -> tuple:
+def _suit_patterns(shape: tuple[tuple[int, bool, bool], ...]) -> tuple[Any, ...]:
     """For rank groups (multiplicity, is the starter's rank, is jack), with the starter a spade:
     {pattern: (number of hands, representative suits per group)}."""
     options = []
     for mult, is_starter_rank, _ in shape:
         suits = [1, 2, 3] if is_starter_rank else [1, 2, 3, 4]
         options.append(list(itertools.combinations(suits, mult)))
-    found: dict[tuple[str, int], list] = {}
+    found: dict[tuple[str, int], list[Any]] = {}
     for choice in itertools.product(*options):
         hand_suits = [s for group in choice for s in group]
         flush = "none"
@@ -86,7 +95,7 @@ def _suit_patterns(shape: tuple[tuple[int, bool, bool], ...]) -> tuple:
     return tuple((pattern, count, choice) for pattern, (count, choice) in sorted(found.items()))
 
 
-def show_cases() -> list[dict]:
+def show_cases() -> list[dict[Any, Any]]:
     """Every rank case and suit pattern, with its weight among the 12,994,800 deals."""
     cases = []
     for hand in itertools.combinations_with_replacement(range(1, 14), 4):
@@ -103,13 +112,13 @@ def show_cases() -> list[dict]:
     return cases
 
 
-def engine_show(case: dict, crib: bool) -> dict:
+def engine_show(case: dict[Any, Any], crib: bool) -> dict[Any, Any]:
     hand = [card_from_numbers(r, s) for r, s in case["hand"]]
     hs = score_hand(hand, card_from_numbers(*case["starter"]), crib=crib)
     return {c: getattr(hs, c) for c in COMPONENTS}
 
 
-def program_show(sub: Subroutine, case: dict, crib: bool) -> dict:
+def program_show(sub: Subroutine, case: dict[Any, Any], crib: bool) -> dict[Any, Any]:
     cards = list(case["hand"]) + [case["starter"]]
     sub.begin()
     sub.set_array(SHOW_RANKS, [r for r, _ in cards])
@@ -122,7 +131,7 @@ def program_show(sub: Subroutine, case: dict, crib: bool) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------- play
-def play_keys() -> dict[tuple, list]:
+def play_keys() -> dict[tuple[Any, ...], list[Any]]:
     """Distinct play situations -> [number of series, example series].
 
     A situation is what 2000 can tell apart: whether the count after the card
@@ -144,27 +153,28 @@ def play_keys() -> dict[tuple, list]:
     return out
 
 
-def table_of(situations: dict[tuple, list]):
+def table_of(situations: dict[tuple[Any, ...], list[Any]]) -> Table:
     """play_table's arrays for a dict like play_keys' (the tests' small sets of situations)."""
     import numpy as np
     rows = sorted((_key_code(k), w, _series_code(ex)) for k, (w, ex) in situations.items())
-    return tuple(np.array(col, dtype=np.int64) for col in zip(*rows)) if rows else \
-        tuple(np.zeros(0, dtype=np.int64) for _ in range(3))
+    columns = [np.array(col, dtype=np.int64) for col in zip(*rows)] if rows else \
+        [np.zeros(0, dtype=np.int64) for _ in range(3)]
+    return columns[0], columns[1], columns[2]
 
 
-def _key_code(key: tuple) -> int:
+def _key_code(key: tuple[Any, ...]) -> int:
     tc, n, suffix, same = key
-    return ((_TC.index(tc) * 9 + n) * _P7 + _series_code(suffix) // _BASE) * 5 + same
+    return int(((_TC.index(tc) * 9 + n) * _P7 + _series_code(suffix) // _BASE) * 5 + same)
 
 
-def _series_code(series) -> int:
+def _series_code(series: Sequence[int]) -> int:
     code = 0
     for i in range(8):
         code = code * _BASE + (series[i] if i < len(series) else 0)
     return code
 
 
-def suffix_lengths(keys):
+def suffix_lengths(keys: Array) -> Array:
     """The length of each key code's distinct suffix (its nonzero digits)."""
     import numpy as np
     suffix = keys // 5 % _P7
@@ -188,7 +198,7 @@ def _digits(code: int) -> tuple[int, ...]:
     return tuple(d for d in reversed(out) if d)
 
 
-def play_table():
+def play_table() -> Table:
     """The play situations as numpy arrays, sorted as their keys sort: (key codes, series, example codes).
 
     Every series the walk visits is a row, level by level (one more card), for each first two ranks
@@ -261,18 +271,18 @@ def play_table():
     return keys, np.add.reduceat(w, at), c[at]
 
 
-def play_keys_walk() -> dict[tuple, list]:
+def play_keys_walk() -> dict[tuple[Any, ...], list[Any]]:
     """play_keys by walking every series in Python (about 18 CPU seconds): the definition, for the tests.
 
     Each series' key is grown from its parent's as a card is added: the count; the run of cards of the
     last rank (one more if the card repeats it, else 1); the distinct suffix (the parent's from just after
     the card's rank, if it is there, then the card); N capped at one past the suffix when the run is 1."""
-    keys: dict[tuple, list] = {}
+    keys: dict[tuple[Any, ...], list[Any]] = {}
     used = [0] * 14
     series: list[int] = []
     value = [min(r, 10) for r in range(14)]
 
-    def walk(count: int, suffix: tuple, same: int, n: int) -> None:
+    def walk(count: int, suffix: tuple[Any, ...], same: int, n: int) -> None:
         last = series[-1] if series else 0
         for r in range(1, 14):
             now = count + value[r]
@@ -318,82 +328,125 @@ def program_play(sub: Subroutine, series: tuple[int, ...]) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- workers
-_sub: Subroutine | None = None
-_kind = None
-_statements: dict = {}           # the program's statement table: each chunk counts the statements it runs
+@dataclass(frozen=True)
+class ChunkJob:
+    """A chunk of a sweep as a job: its number and its cases (a list, or a CaseRange the worker computes)."""
+    index: int
+    cases: "list[Any] | CaseRange"
 
 
-def _init(kind: str, tape: bytes, accelerate: bool = False) -> None:
-    """Once per worker process: the program at the editor (from the tape's bytes) and the routine to call."""
-    global _sub, _kind, _statements
+@dataclass
+class ChunkResult:
+    """What a worker hands back for a chunk (the parent writes it as chunk-NNNN.json, in this order): the
+    fingerprint of its cases, how many and their weight, the disagreements, the BASIC statements it ran."""
+    index: int
+    items_sha: str
+    cases: int = 0
+    weight: int = 0
+    disagreements: list[dict[str, Any]] = field(default_factory=list)
+    profile: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class SweepWorker:
+    """A sweep's worker: the program at the editor with the routine the sweep calls (*sub*; None for a kind
+    that calls none), and the program's statement table (each chunk counts the statements it runs)."""
+    kind: str
+    sub: Subroutine | None
+    statements: dict[tuple[int, int], int]
+
+
+def load_worker(kind: str, tape: bytes, accelerate: bool = False) -> SweepWorker:
+    """The program at the editor (from the tape's bytes) and the routine to call."""
     m = program_at_editor(read_tap(tape))
     m.accelerate(accelerate)
-    _kind = kind
-    _statements = Profiler.for_program(m.program_bytes()).statements
+    statements = Profiler.for_program(m.program_bytes()).statements
+    sub = None
     if kind == "show":
-        _sub = Subroutine(m, SHOW_ROUTINE.line, set(SHOW_ROUTINE.returns), setup=SHOW_SETUP)
+        sub = Subroutine(m, SHOW_ROUTINE.line, set(SHOW_ROUTINE.returns), setup=SHOW_SETUP)
     elif kind == "play":
-        _sub = Subroutine(m, PLAY_ROUTINE.line, PLAY_RETURNS, setup=PLAY_SETUP)
+        sub = Subroutine(m, PLAY_ROUTINE.line, PLAY_RETURNS, setup=PLAY_SETUP)
+    return SweepWorker(kind, sub, statements)
 
 
-def _items_sha(items: list) -> str:
+_worker: SweepWorker | None = None         # this worker process's (init_worker)
+
+
+def init_worker(kind: str, tape: bytes, accelerate: bool = False) -> None:
+    """Once per worker process (the job runner's `Setup`): the sweep's worker value, kept for `run_chunk`."""
+    global _worker
+    _worker = load_worker(kind, tape, accelerate)
+
+
+def items_sha(items: list[Any]) -> str:
     return hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()
 
 
-def _item_weight(kind: str, item) -> int:
-    return item[0]["weight"] if kind == "show" else item[0]
+def _item_weight(kind: str, item: Any) -> int:
+    return int(item[0]["weight"] if kind == "show" else item[0])
 
 
-def _run_chunk(job: tuple) -> dict:
-    """Run one chunk of cases (a list, or a CaseRange this worker computes) on this worker's machine; the
-    parent writes it (chunk-NNNN.json)."""
-    index, items = job[0], _cases_of(job[1])
-    result = {"index": index, "items_sha": _items_sha(items), "cases": 0, "weight": 0, "disagreements": []}
-    profiler = Profiler(_statements)
-    profiler.start(_sub.m)
+def run_chunk(job: ChunkJob) -> ChunkResult:
+    """Run one chunk of cases on this worker's machine (`init_worker`); the parent writes it (chunk-NNNN.json)."""
+    if _worker is None:
+        raise MachineError("no sweep loaded in this worker: init_worker(kind, tape) first")
+    return run_chunk_on(_worker, job)
+
+
+def run_chunk_on(worker: SweepWorker, job: ChunkJob) -> ChunkResult:
+    """Run one chunk of cases (a list, or a CaseRange computed here) on *worker*'s machine."""
+    items = cases_of(job.cases)
+    if worker.sub is None:
+        raise MachineError(f"a {worker.kind} sweep calls no routine of the program in chunks")
+    result = ChunkResult(job.index, items_sha(items))
+    profiler = Profiler(worker.statements)
+    profiler.start(worker.sub.m)
     try:
-        _run_items(items, result)
+        _run_items(worker.kind, worker.sub, items, result)
     finally:
-        result["profile"] = profiler.stop().as_json()     # which BASIC statements the chunk ran, how often
+        result.profile = profiler.stop().as_json()     # which BASIC statements the chunk ran, how often
     return result
 
 
-def _run_items(items: list, result: dict) -> None:
+def _run_items(kind: str, sub: Subroutine, items: list[Any], result: ChunkResult) -> None:
     for item in items:
-        if _kind == "show":
+        if kind == "show":
             case, crib = item
-            got, want = program_show(_sub, case, crib), engine_show(case, crib)
+            got, want = program_show(sub, case, crib), engine_show(case, crib)
             if got != want:
-                result["disagreements"].append({"case": case, "crib": crib, "program": got, "engine": want})
-            result["weight"] += case["weight"]
+                result.disagreements.append({"case": case, "crib": crib, "program": got, "engine": want})
+            result.weight += case["weight"]
         else:
             weight, series = item
-            got, want = program_play(_sub, tuple(series)), engine_play(tuple(series))
-            if got != want:
-                result["disagreements"].append({"series": list(series), "weight": weight,
-                                                "program": got, "engine": want})
-            result["weight"] += weight
-        result["cases"] += 1
+            got_points, want_points = program_play(sub, tuple(series)), engine_play(tuple(series))
+            if got_points != want_points:
+                result.disagreements.append({"series": list(series), "weight": weight,
+                                             "program": got_points, "engine": want_points})
+            result.weight += weight
+        result.cases += 1
 
 
-def _chunk_path(folder: Path, index: int) -> Path:
+def chunk_path(folder: Path, index: int) -> Path:
     return folder / f"chunk-{index:04d}.json"
 
 
-def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None, str | None]:
+def read_chunk(folder: Path, kind: str, index: int, items: "list[Any] | CaseRange") -> tuple[dict[Any, Any] | None, str | None]:
     """A finished chunk if its file holds exactly the result of these items (a list, or a CaseRange),
     else (None, why not)."""
-    path = _chunk_path(folder, index)
+    path = chunk_path(folder, index)
     if not path.exists():
         return None, None
-    items = _cases_of(items)
+    items = cases_of(items)
     try:
         r = read_json(path)
     except InputError as exc:
         return None, f"unreadable ({str(exc).removeprefix(f'{path}: ').splitlines()[0]})"
     if not isinstance(r, dict):
         return None, "not a chunk object"
-    expected = {"index": index, "items_sha": _items_sha(items), "cases": len(items),
+    expected = {"index": index, "items_sha": items_sha(items), "cases": len(items),
                 "weight": sum(_item_weight(kind, item) for item in items)}
     wrong = [k for k, v in expected.items() if r.get(k) != v]
     if wrong:
@@ -409,9 +462,9 @@ def read_chunk(folder: Path, kind: str, index: int, items) -> tuple[dict | None,
     return r, None
 
 
-def _good_disagreement(kind: str, d) -> bool:
-    """A disagreement as `_run_chunk` writes it: what summarise and _causes read is there, of its type."""
-    def whole(v) -> bool:
+def _good_disagreement(kind: str, d: Any) -> bool:
+    """A disagreement as `run_chunk` writes it: what summarise and _causes read is there, of its type."""
+    def whole(v: Any) -> bool:
         return isinstance(v, int) and not isinstance(v, bool)
     if not (isinstance(d, dict) and "program" in d and "engine" in d):
         return False
@@ -423,7 +476,7 @@ def _good_disagreement(kind: str, d) -> bool:
     return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
 
 
-def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list, dict]:
+def sweep_items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tuple[list[Any], dict[Any, Any]]:
     """The cases of a sweep, and what part of the whole space they cover (for play, every case built here:
     run_sweep hands the workers ranges of a cached table instead, CaseRange)."""
     if kind == "show":
@@ -432,21 +485,22 @@ def _items(kind: str, max_suffix: int = 7, sample: int = 0, seed: int = 1) -> tu
         items += [(c, True) for c in cases if c["flush"] == "four"]
         return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
     weights, examples, chosen, coverage = _choose(*_table_columns(play_table()), max_suffix, sample, seed)
-    return _cases_at(weights, examples, chosen), coverage
+    return cases_at(weights, examples, chosen), coverage
 
 
-def _cases_at(weights, examples, at) -> list:
+def cases_at(weights: Array, examples: Array, at: Array) -> list[Any]:
     """The play cases at positions *at* of the table: (weight, the example series' ranks)."""
     return [(w, list(_digits(e))) for w, e in zip(weights[at].tolist(), examples[at].tolist())]
 
 
-def _table_columns(table) -> tuple:
+def _table_columns(table: Table) -> tuple[Array, Array, Array]:
     """What the play cases need of play_table's arrays: each situation's weight, example and suffix length."""
     keys, weights, examples = table
     return weights, examples, suffix_lengths(keys)
 
 
-def _choose(weights, examples, lengths, max_suffix: int, sample: int, seed: int) -> tuple:
+def _choose(weights: Array, examples: Array, lengths: Array, max_suffix: int, sample: int,
+            seed: int) -> tuple[Array, Array, Array, dict[str, Any]]:
     """The situations a play sweep runs, as positions in the table (every one with a distinct suffix of
     up to *max_suffix* cards in key order, then a seeded sample of the longer ones), and their coverage."""
     import numpy as np
@@ -494,7 +548,7 @@ def _write_cases(path: Path) -> None:
     atomic.write_bytes(path, buffer.getvalue())
 
 
-def _enumerate_in_child(path: Path) -> None:
+def enumerate_in_child(path: Path) -> None:
     """_write_cases in a forked process: its 5 CPU s and 270 MB are paid once per table, never by the
     parent's memory (which then only loads the 5 MB file)."""
     import multiprocessing
@@ -521,12 +575,12 @@ def ensure_cases(out: Path) -> Path:
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             print(f"{path}: unreadable ({one_line(exc)}); enumerating the play situations again", file=sys.stderr)
             _load_columns.cache_clear()
-    _enumerate_in_child(path)
+    enumerate_in_child(path)
     return path
 
 
 @lru_cache(maxsize=2)
-def _load_columns(path: str) -> tuple:
+def _load_columns(path: str) -> tuple[Array, Array, Array]:
     """The cached table's columns; on a worker without the file (a Dask cluster elsewhere), enumerated here."""
     import numpy as np
     if not Path(path).exists():
@@ -539,10 +593,16 @@ def _load_columns(path: str) -> tuple:
 
 
 @lru_cache(maxsize=4)
-def _chosen_cases(path: str, max_suffix: int, sample: int, seed: int) -> tuple:
+def _chosen_cases(path: str, max_suffix: int, sample: int, seed: int) -> tuple[Array, Array, Array, dict[str, Any]]:
     """The cached table's weights and examples and the positions a sweep with these options runs, and their
     coverage: computed once per process (the parent, or a worker on its first job)."""
     return _choose(*_load_columns(path), max_suffix, sample, seed)
+
+
+def clear_caches() -> None:
+    """Forget the play table's columns and chosen cases this process has read (a cache file changed)."""
+    _load_columns.cache_clear()
+    _chosen_cases.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -560,20 +620,20 @@ class CaseRange:
     def __len__(self) -> int:
         return self.stop - self.start
 
-    def items(self) -> list:
+    def items(self) -> list[Any]:
         if not Path(self.path).exists() and self.table != cases_fingerprint():
             raise MachineError(f"{self.path} is not on this worker, and its code enumerates another table")
         weights, examples, chosen, _ = _chosen_cases(self.path, self.max_suffix, self.sample, self.seed)
-        return _cases_at(weights, examples, chosen[self.start:self.stop])
+        return cases_at(weights, examples, chosen[self.start:self.stop])
 
 
-def _cases_of(chunk) -> list:
+def cases_of(chunk: "list[Any] | CaseRange") -> list[Any]:
     """A chunk's cases: the list itself, or a CaseRange's, computed."""
     return chunk.items() if isinstance(chunk, CaseRange) else chunk
 
 
-def _play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: int = 7, sample: int = 0,
-                 seed: int = 1) -> tuple[list, dict, str]:
+def play_chunks(path: Path, chunk: int | None, limit: int | None, max_suffix: int = 7, sample: int = 0,
+                 seed: int = 1) -> tuple[list[Any], dict[Any, Any], str]:
     """A play sweep's chunks (of *chunk* cases, or auto_chunk's) as CaseRanges, its coverage, and the
     fingerprint of its cases (the SHA-256 of their weights and examples, in order)."""
     import numpy as np
@@ -599,7 +659,7 @@ def auto_chunk(cases: int) -> int:
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
-              tap: Path | None = None, accelerate: bool = False, **options) -> dict:
+              tap: Path | None = None, accelerate: bool = False, **options: Any) -> dict[Any, Any]:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
@@ -608,51 +668,49 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
     so the next run does it again. A play sweep's chunks are ranges of a table
     cached in OUT (ensure_cases): the parent never builds its cases.
     """
-    tape = _tape_bytes(tap)
+    where = tape_path(tap)
+    tape = tape_bytes(where)
     with claimed(out, "sweep", resume=True, wait=10) as sweeps:     # --out is a sweeps' folder (or new)
         table = ensure_cases(sweeps) if kind == "play" else None
     if kind == "play":
-        chunks, coverage, fingerprint = _play_chunks(table, chunk, limit, **options)
+        assert table is not None                  # a play sweep's table, made above
+        chunks, coverage, fingerprint = play_chunks(table, chunk, limit, **options)
         size = len(chunks[0]) if chunks else chunk
     else:
-        items, coverage = _items(kind, **options)
+        items, coverage = sweep_items(kind, **options)
         if limit is not None:
             items = items[:limit]
         size = chunk or auto_chunk(len(items))
-        chunks, fingerprint = [items[i:i + size] for i in range(0, len(items), size)], _items_sha(items)
+        chunks, fingerprint = [items[i:i + size] for i in range(0, len(items), size)], items_sha(items)
     with claimed(out / kind, "sweep", resume=True, replace=replace) as folder:
-        _check_same_sweep(folder, {"kind": kind, "items": sum(map(len, chunks)), "chunk": size, "limit": limit,
+        check_same_sweep(folder, {"kind": kind, "items": sum(map(len, chunks)), "chunk": size, "limit": limit,
                                    "fingerprint": fingerprint, **options})
         jobs = []
         for i, c in enumerate(chunks):
-            found, why_not = read_chunk(folder, kind, i, c) if _chunk_path(folder, i).exists() else (None, None)
+            found, why_not = read_chunk(folder, kind, i, c) if chunk_path(folder, i).exists() else (None, None)
             if found is None:
                 if why_not:
-                    print(f"{_chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
-                jobs.append((i, c))
+                    print(f"{chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
+                jobs.append(ChunkJob(i, c))
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            with run_jobs(_run_chunk, jobs, Setup(_init, (kind, tape, True) if accelerate else (kind, tape)), workers, scheduler) as outcomes:
+            setup = Setup(init_worker, (kind, tape, True) if accelerate else (kind, tape))
+            with run_jobs(run_chunk, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
-                    index = outcome.job[0]
-                    if outcome.ok:
-                        atomic.write_json(_chunk_path(folder, index), outcome.value)
+                    index = outcome.job.index
+                    if outcome.value is not None:
+                        atomic.write_json(chunk_path(folder, index), outcome.value.as_json())
                     else:
                         failures.append({"chunk": index, "error": outcome.error})
                         bar.note(f"cribbage-zx sweep {kind}: chunk {index}: harness failure: {outcome.error}")
                     bar.step()
         finally:
             bar.close()
-        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=_tape_record(tap, tape))
+        return summarise(kind, folder, chunks, bar.elapsed, workers, coverage, failures, tape=tape_record(where, tape))
 
 
-def _tape_bytes(tap: Path | None) -> bytes:
-    from ..spectrum.tape import read_program_tape
-    return read_program_tape(ensure_tape() if tap is None else Path(tap))
-
-
-def _check_same_sweep(folder: Path, params: dict) -> None:
+def check_same_sweep(folder: Path, params: dict[Any, Any]) -> None:
     """Finished chunks are reused only by the very same sweep (same cases in the same chunks)."""
     path = folder / "params.json"
     if path.exists():
@@ -668,18 +726,12 @@ def _check_same_sweep(folder: Path, params: dict) -> None:
         atomic.write_json(path, params, indent=1)
 
 
-def _tape_record(tap: Path | None, tape: bytes) -> dict:
-    """Which tape the sweep called: its SHA-256 and its sources' fingerprint (build.tape_record)."""
-    from .build import tape_record
-    return tape_record(ensure_tape() if tap is None else Path(tap))
-
-
-def summarise(kind: str, folder: Path, chunks: list, wall: float, workers: int,
-              coverage: dict, failures: list[dict] | None = None, tape: dict | None = None) -> dict:
+def summarise(kind: str, folder: Path, chunks: list[Any], wall: float, workers: int,
+              coverage: dict[Any, Any], failures: list[dict[Any, Any]] | None = None, tape: dict[Any, Any] | None = None) -> dict[Any, Any]:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
     from .deviations import classify_sweep
-    groups: dict[tuple, dict] = {}
+    groups: dict[tuple[Any, ...], dict[Any, Any]] = {}
     total_cases = total_weight = 0
     missing = []
     profile = Profile()
@@ -714,7 +766,7 @@ def summarise(kind: str, folder: Path, chunks: list, wall: float, workers: int,
     return report
 
 
-def _causes(kind: str, d: dict) -> list[tuple]:
+def _causes(kind: str, d: dict[Any, Any]) -> list[tuple[Any, ...]]:
     if kind == "show":
         return [("crib" if d["crib"] else "hand", c, d["engine"][c], d["program"][c])
                 for c in COMPONENTS if d["engine"][c] != d["program"][c]]
@@ -722,7 +774,7 @@ def _causes(kind: str, d: dict) -> list[tuple]:
 
 
 # ---------------------------------------------------------------------------------------------- discard
-def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
+def discard_report(samples: int, seed: int, tap: str | bytes) -> dict[Any, Any]:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
     from ..cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
@@ -730,7 +782,7 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
                      max_frames=DISCARD_ROUTINE.max_frames)
     rng = random.Random(seed)
     deck = list(full_deck())
-    lost = {"dealer": [], "pone": []}
+    lost: dict[str, list[float]] = {"dealer": [], "pone": []}
     for i in range(samples):
         hand = sorted(rng.sample(deck, 6))
         dealer = i % 2 == 0
@@ -743,7 +795,8 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict:
         sub.set_array(DISCARD_CHOSEN, [1, 6])
         sub.run()
         t = sub.output(DISCARD_CHOSEN)
-        chosen = tuple(sorted((int(t[0]) - 1, int(t[1]) - 1)))
+        first, second = sorted((int(t[0]) - 1, int(t[1]) - 1))
+        chosen = (first, second)
         values = discard_values(hand, my_crib=dealer)
         best = max(values.values())
         lost["dealer" if dealer else "pone"].append(best - values[chosen])

@@ -46,7 +46,7 @@ _FOLDER_MODE = 0o777 & ~_umask()    # what mkdir() would have given a new folder
 
 
 @contextmanager
-def replacing(path: str | os.PathLike) -> Iterator[Path]:
+def replacing(path: str | os.PathLike[str]) -> Iterator[Path]:
     """A temporary path beside *path* to write to (by any means); it becomes *path* when the block ends.
 
     If the block raises, the temporary file is removed and *path* is untouched.
@@ -78,7 +78,7 @@ def replacing(path: str | os.PathLike) -> Iterator[Path]:
 
 
 @contextmanager
-def replacing_folder(path: str | os.PathLike) -> Iterator[Path]:
+def replacing_folder(path: str | os.PathLike[str]) -> Iterator[Path]:
     """A fresh private folder beside *path* to fill; it takes the place of *path* (a folder or nothing) when
     the block ends.
 
@@ -120,7 +120,7 @@ def _named(path: Path, exc: OSError) -> OutputError:
 
 
 @contextmanager
-def open_for_replace(path: str | os.PathLike, mode: str = "wb", encoding: str | None = None) -> Iterator[IO]:
+def open_for_replace(path: str | os.PathLike[str], mode: str = "wb", encoding: str | None = None) -> Iterator[IO[Any]]:
     """`open(path, mode)` whose result replaces *path* only when the block ends without error."""
     if mode not in ("w", "wb"):
         raise ValueError(f"open_for_replace: mode {mode!r} (only 'w' or 'wb')")
@@ -129,17 +129,17 @@ def open_for_replace(path: str | os.PathLike, mode: str = "wb", encoding: str | 
             yield f
 
 
-def write_bytes(path: str | os.PathLike, data: bytes) -> None:
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     with open_for_replace(path, "wb") as f:
         f.write(data)
 
 
-def write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+def write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
     with open_for_replace(path, "w", encoding=encoding) as f:
         f.write(text)
 
 
-def write_json(path: str | os.PathLike, obj, **dump_options) -> None:
+def write_json(path: str | os.PathLike[str], obj: Any, **dump_options: Any) -> None:
     """*obj* as UTF-8 JSON (non-ASCII kept as is unless *dump_options* say otherwise)."""
     dump_options.setdefault("ensure_ascii", False)
     write_text(path, json.dumps(obj, **dump_options))
@@ -152,6 +152,6 @@ def json_lines(records: Iterable[Any]) -> str:
     return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
 
 
-def write_json_lines(path: str | os.PathLike, records: Iterable[Any]) -> None:
+def write_json_lines(path: str | os.PathLike[str], records: Iterable[Any]) -> None:
     """*records* as a JSON Lines file (json_lines), written whole or not at all."""
     write_text(path, json_lines(records))

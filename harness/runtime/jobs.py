@@ -33,10 +33,13 @@ import traceback
 from collections import deque
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from multiprocessing.connection import wait as wait_for
-from typing import Any, Callable, Iterator, cast
+from multiprocessing.connection import Connection, wait as wait_for
+from typing import Any, Callable, Generator, Generic, Iterator, Sequence, TypeVar, cast
 
 from ..errors import MachineError, UsageError
+
+JobT = TypeVar("JobT")           # a job (picklable: a frozen dataclass of the run's)
+ResultT = TypeVar("ResultT")     # its result (picklable too)
 
 STOP_GRACE_S = 2.0          # how long a terminated worker gets before it is killed
 POLL_S = 0.5                # the parent looks at its workers at least this often
@@ -47,16 +50,16 @@ class Setup:
     """What a worker process runs once before its first job: a module-level function and its arguments
     (picklable, and small: on Dask it travels with every job)."""
     func: Callable[..., None]
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
 
 @dataclass
-class Outcome:
+class Outcome(Generic[JobT, ResultT]):
     """A finished job: its position in the job list, the job, and its value or its one-line error; with its
     CPU seconds in its worker (the thread that ran it), so a caller can tell the jobs' cost from the runner's."""
     index: int
-    job: Any
-    value: Any = None
+    job: JobT
+    value: ResultT | None = None
     error: str | None = None
     details: str = field(default="", repr=False)    # the traceback, for a failed job
     cpu_s: float | None = None                      # the job's own CPU (time.thread_time), for a finished job
@@ -72,11 +75,15 @@ def one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def run_jobs(func: Callable[[Any], Any], jobs: list, setup: Setup, workers: int = 1,
-             scheduler: str | None = None, retries: int = 1) -> closing:
+Outcomes = Generator[Outcome[JobT, ResultT], None, None]
+
+
+def run_jobs(func: Callable[[JobT], ResultT], jobs: Sequence[JobT], setup: Setup, workers: int = 1,
+             scheduler: str | None = None, retries: int = 1) -> closing[Outcomes[JobT, ResultT]]:
     """The outcomes of func(job) for every job, as they finish, in a context that stops the workers on exit."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    outcomes: Outcomes[JobT, ResultT]
     if scheduler:
         outcomes = _on_dask(func, list(jobs), setup, workers, scheduler)
     elif workers == 1:
@@ -87,7 +94,7 @@ def run_jobs(func: Callable[[Any], Any], jobs: list, setup: Setup, workers: int 
 
 
 # ------------------------------------------------------------------------------------------ here
-def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
+def _here(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup) -> Outcomes[JobT, ResultT]:
     if not jobs:
         return
     try:
@@ -103,7 +110,7 @@ def _here(func, jobs: list, setup: Setup) -> Iterator[Outcome]:
             yield Outcome(index, job, value, cpu_s=cpu)
 
 
-def _timed(func: Callable[[Any], Any], job: Any) -> tuple[Any, float]:
+def _timed(func: Callable[[JobT], ResultT], job: JobT) -> tuple[ResultT, float]:
     """func(job) and the CPU seconds of this thread it took (the job's own cost, whatever else the process runs)."""
     started = time.thread_time()
     value = func(job)
@@ -142,7 +149,8 @@ def _die_with_parent(parent: int, inherited: list[int]) -> None:
 PR_SET_PDEATHSIG = 1
 
 
-def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int, ...] = ()) -> None:
+def _worker_main(conn: Connection, func: Callable[[Any], Any], setup: Setup, parent: int = 0,
+                 inherited: tuple[int, ...] = ()) -> None:
     """A pool worker: run the setup, say so, then run jobs until told to stop or the parent goes."""
     _die_with_parent(parent or os.getppid(), list(inherited))
     try:
@@ -171,9 +179,12 @@ def _worker_main(conn, func, setup: Setup, parent: int = 0, inherited: tuple[int
 
 
 class _Worker:
-    def __init__(self, ctx, number: int, func, setup: Setup, others: list["_Worker"] = ()):
+    def __init__(self, ctx: Any, number: int, func: Callable[[Any], Any], setup: Setup,
+                 others: Sequence["_Worker"] = ()):
         from .outdir import held_locks
+        self.process: Any
         self.number = number
+        self.conn: Connection
         self.conn, child = ctx.Pipe()
         inherited = tuple(held_locks()) + tuple(fd for w in others for fd in (w.conn.fileno(), w.process.sentinel))
         self.process = ctx.Process(target=_worker_main, args=(child, func, setup, os.getpid(), inherited),
@@ -211,7 +222,7 @@ class _Worker:
         self.conn.close()
 
 
-def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> Iterator[Outcome]:
+def _local_pool(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, workers: int, retries: int) -> Outcomes[JobT, ResultT]:
     ctx = multiprocessing.get_context("fork")
     pending = deque(range(len(jobs)))
     deaths: dict[int, int] = {}
@@ -242,7 +253,8 @@ def _local_pool(func, jobs: list, setup: Setup, workers: int, retries: int) -> I
                 feed(w)
             readable = wait_for([w.conn for w in pool] + [w.process.sentinel for w in pool], POLL_S)
             for w in list(pool):
-                messages, dead = [], False
+                messages: list[tuple[Any, ...]] = []
+                dead = False
                 if w.conn in readable or w.process.sentinel in readable:
                     try:
                         while w.conn.poll():
@@ -341,8 +353,8 @@ def parse_scheduler(text: str) -> SchedulerAddress:
     return SchedulerAddress(f"{m[1]}://{m[2]}:{port}")
 
 
-def checked_scheduler(address: str | None, tls_ca_file=None, tls_cert=None, tls_key=None,
-                      insecure: bool = False) -> SchedulerAddress | None:
+def checked_scheduler(address: str | None, tls_ca_file: str | None = None, tls_cert: str | None = None,
+                      tls_key: str | None = None, insecure: bool = False) -> SchedulerAddress | None:
     """The address with its security settings, or ValueError saying in one line what is missing or unsafe.
 
     A plain tcp:// address off this machine is refused unless *insecure*: the jobs (pickled code) and
@@ -452,10 +464,10 @@ class _SetupPlugin:
                 except Exception as exc:
                     _dask_failed = one_line(exc)
 
-    def teardown(self, worker=None) -> None:
+    def teardown(self, worker: Any = None) -> None:
         pass
 
-    def transition(self, key, start, finish, **kwargs) -> None:
+    def transition(self, key: Any, start: Any, finish: Any, **kwargs: Any) -> None:
         pass
 
 
@@ -465,7 +477,7 @@ def _quiet_worker() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _dask_task(func, name: str, job):
+def _dask_task(func: Callable[[JobT], ResultT], name: str, job: JobT) -> "_StartFailed | tuple[ResultT, float]":
     """Run on a Dask worker: the job, on the machine the run's setup plugin made (run here first if the
     plugin has not, as on a worker that joined while the plugin was being registered), with the CPU
     seconds it took in this thread.
@@ -512,8 +524,9 @@ LOCAL_WORKERS = {"distributed.worker.multiprocessing-method": "forkserver"}
 
 def _preload_forkserver(setup: Setup) -> None:
     """What the forkserver imports before it forks a worker: Dask's worker and the module of the set-up."""
-    from distributed.utils import get_mp_context
-    context: Any = get_mp_context()                 # untyped in Dask
+    from distributed import utils
+    dask_utils: Any = utils                         # untyped in Dask
+    context: Any = dask_utils.get_mp_context()
     context.set_forkserver_preload(["distributed", setup.func.__module__])
 
 
@@ -526,8 +539,9 @@ def _stop_forkserver() -> None:
         stop()
 
 
-def _security(scheduler: SchedulerAddress):
-    from distributed.security import Security
+def _security(scheduler: SchedulerAddress) -> Any:
+    from distributed import security as dask_security
+    Security: Any = dask_security.Security          # untyped in Dask
     if scheduler == "local":
         try:
             return Security.temporary()
@@ -546,20 +560,28 @@ def _security(scheduler: SchedulerAddress):
     return None
 
 
-def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> Iterator[Outcome]:
+def _on_dask(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, workers: int, scheduler: str) -> Outcomes[JobT, ResultT]:
     import logging
     import tempfile
 
     try:
-        import dask
-        from distributed import Client, LocalCluster, as_completed
+        import dask as dask_module
+        import distributed
     except ImportError as exc:
         raise UsageError("--scheduler needs Dask: pip install 'cribbage-zx[dask]'") from exc
-    if not isinstance(scheduler, SchedulerAddress):
+    dask: Any = dask_module                         # untyped in Dask
+    untyped: Any = distributed
+    Client, LocalCluster, as_completed = untyped.Client, untyped.LocalCluster, untyped.as_completed
+    if isinstance(scheduler, SchedulerAddress):
+        address = scheduler
+    else:
         try:
-            scheduler = checked_scheduler(scheduler)
+            checked = checked_scheduler(scheduler)
         except ValueError as exc:
             raise UsageError(f"--scheduler: {exc}") from None
+        assert checked is not None                  # a given address is checked, never None
+        address = checked
+    scheduler = address
     if not jobs:
         return
     security = _security(scheduler)
@@ -649,12 +671,12 @@ def _on_dask(func, jobs: list, setup: Setup, workers: int, scheduler: str) -> It
             scratch.cleanup()
 
 
-def _worker_plugin(name: str, setup: Setup):
+def _worker_plugin(name: str, setup: Setup) -> Any:
     """A `distributed.WorkerPlugin` running *setup*."""
     return _plugin_class()(name, setup)
 
 
-_PLUGIN_CLASS: list = []
+_PLUGIN_CLASS: list[type] = []
 
 
 def _plugin_class() -> type:
@@ -667,7 +689,7 @@ def _plugin_class() -> type:
     return _PLUGIN_CLASS[0]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> type:
     if name == "DaskSetupPlugin":
         return _plugin_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -720,7 +742,7 @@ def _ctrl_c_held() -> Iterator[list[int]]:
 
 
 @contextmanager
-def _quiet_logs():
+def _quiet_logs() -> Iterator[None]:
     """Dask's logs while a cluster is taken down (cancelled tasks, closing comms) say nothing to a user."""
     import logging
     loggers = [logging.getLogger(n) for n in ("distributed", "tornado", "asyncio")]

@@ -30,7 +30,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from . import atomic
 from .validate import read_json
@@ -91,7 +91,7 @@ def _entries(folder: Path) -> set[str]:
     return found
 
 
-def _read_record(folder: Path) -> dict | None:
+def _read_record(folder: Path) -> dict[Any, Any] | None:
     path = folder / MARKER_NAME
     if not path.exists():
         return None
@@ -102,14 +102,14 @@ def _read_record(folder: Path) -> dict | None:
     return record if isinstance(record, dict) else {}
 
 
-def recorded_command(folder: str | os.PathLike) -> str | None:
+def recorded_command(folder: str | os.PathLike[str]) -> str | None:
     """The command whose run wrote *folder* (its record says so), or None."""
     record = _read_record(Path(folder))
     command = record.get("command") if record else None
     return command if isinstance(command, str) else None
 
 
-def _own_entries(record: dict, present: set[str]) -> set[str]:
+def _own_entries(record: dict[Any, Any], present: set[str]) -> set[str]:
     """What a run of the record's command wrote, of what is *present*."""
     files = record.get("files")
     if record.get("state") == "complete" and isinstance(files, list):
@@ -150,7 +150,7 @@ def _listed(names: set[str] | list[str]) -> str:
 
 
 @contextmanager
-def claimed(folder: str | os.PathLike, command: str, *, replace: bool = False, resume: bool = False,
+def claimed(folder: str | os.PathLike[str], command: str, *, replace: bool = False, resume: bool = False,
             rewrite: bool = False, wait: float = 0.0) -> Iterator[Path]:
     """Hold *folder* for one run of *command* and yield it.
 
@@ -374,14 +374,14 @@ def _swap(folder: Path, fresh: Path, foreign: set[str]) -> None:
         shutil.rmtree(old.parent, ignore_errors=True)
 
 
-def _write_record(folder: Path, record: dict) -> None:
+def _write_record(folder: Path, record: dict[Any, Any]) -> None:
     try:
         atomic.write_json(folder / MARKER_NAME, record, indent=0)
     except OSError as exc:
         raise OutputError(f"{folder / MARKER_NAME}: cannot write it: {_reason(exc)}") from None
 
 
-def writable_file(path: str | os.PathLike, ours: Callable[[bytes], bool], what: str) -> Path:
+def writable_file(path: str | os.PathLike[str], ours: Callable[[bytes], bool], what: str) -> Path:
     """Check that *path* may take a file of ours: not a folder, and not a file someone else wrote.
 
     A single-file output (a tape, a .z80, a WAV) replaces an existing file only

@@ -51,7 +51,7 @@ def describe(value: Any) -> str:
     return f"{_NAMES.get(type(value), type(value).__name__)} {sample}"
 
 
-def _matches(value: Any, kinds: tuple) -> bool:
+def _matches(value: Any, kinds: tuple[Any, ...]) -> bool:
     if isinstance(value, bool):
         return bool in kinds
     if isinstance(value, int) and float in kinds:
@@ -59,7 +59,7 @@ def _matches(value: Any, kinds: tuple) -> bool:
     return isinstance(value, kinds)
 
 
-def expect(value: Any, kinds: type | tuple, where: str, error: type[Exception] = InputError) -> Any:
+def expect(value: Any, kinds: type | tuple[Any, ...], where: str, error: type[Exception] = InputError) -> Any:
     """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
@@ -71,7 +71,7 @@ def expect(value: Any, kinds: type | tuple, where: str, error: type[Exception] =
 _MISSING = object()
 
 
-def field(obj: dict, key: str, kinds: type | tuple, where: str, default: Any = _MISSING,
+def field(obj: dict[Any, Any], key: str, kinds: type | tuple[Any, ...], where: str, default: Any = _MISSING,
           error: type[Exception] = InputError) -> Any:
     """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""
     if key not in obj:

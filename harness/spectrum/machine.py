@@ -177,6 +177,10 @@ class _PyState:
         return out
 
 
+
+#: a whole machine state in memory (`Spectrum48.snapshot`, `restore`): the core's state and the machine's own
+MachineSnapshot = tuple[bytes, _PyState]
+
 class Spectrum48:
     """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
 
@@ -733,13 +737,13 @@ class Spectrum48:
         return len(self.tape) - self.s.tape_pos
 
     # ------------------------------------------------------------------ snapshots
-    def snapshot(self) -> tuple[bytes, _PyState]:
+    def snapshot(self) -> MachineSnapshot:
         """The whole machine state, in memory; restore() brings it back exactly."""
         state = self.s.copy()
         state.keys = list(self.keyboard.rows)
         return self.cpu.save_state(), state
 
-    def restore(self, snap: tuple[bytes, _PyState]) -> None:
+    def restore(self, snap: MachineSnapshot) -> None:
         core_state, py = snap
         self.cpu.load_state(core_state)
         self.s = py.copy()

@@ -8,20 +8,25 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
-from .validate import quoted
+from ..runtime.validate import quoted
+
+if TYPE_CHECKING:
+    from ..runtime.jobs import SchedulerAddress
 
 
 class ArgParser(argparse.ArgumentParser):
-    def __init__(self, *args, error_class: type[Exception] = ValueError, **kwargs):
+    def __init__(self, *args: Any, error_class: type[Exception] = ValueError, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._error_class = error_class
 
-    def error(self, message: str):  # argparse would print usage and sys.exit(2)
+    def error(self, message: str) -> NoReturn:  # argparse would print usage and sys.exit(2)
         raise self._error_class(f"{self.prog}: {message}")
 
-    def parse_known_args(self, args=None, namespace=None):
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         ns, rest = super().parse_known_args(args, namespace)
         if getattr(ns, "_runner_options", False):       # options that are checked together (see below)
             ns._runner_options = False
@@ -69,7 +74,7 @@ def float_in(low: float, high: float | None = None, open_low: bool = True) -> Ca
     return parse
 
 
-def command_parser(module, prog: str, error_class: type[Exception]) -> ArgParser:
+def command_parser(module: ModuleType, prog: str, error_class: type[Exception]) -> ArgParser:
     """The parser of one command, for its ``main(argv)``: the same arguments as under `cribbage-zx`."""
     parser = ArgParser(prog=prog, description=(module.__doc__ or "").strip().splitlines()[0],
                        error_class=error_class)
@@ -96,8 +101,8 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
     parser.set_defaults(_runner_options=True)
 
 
-def _scheduler_address(text: str):
-    from .jobs import parse_scheduler
+def _scheduler_address(text: str) -> SchedulerAddress:
+    from ..runtime.jobs import parse_scheduler
     try:
         return parse_scheduler(text)
     except ValueError as exc:
@@ -105,9 +110,9 @@ def _scheduler_address(text: str):
 _scheduler_address.__name__ = "scheduler address"
 
 
-def _check_runner_options(ns: argparse.Namespace, error) -> None:
+def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoReturn]) -> None:
     """--scheduler with its TLS files and --insecure, checked together (jobs.checked_scheduler)."""
-    from .jobs import checked_scheduler
+    from ..runtime.jobs import checked_scheduler
     try:
         ns.scheduler = checked_scheduler(ns.scheduler, ns.tls_ca_file, ns.tls_cert, ns.tls_key, ns.insecure)
     except ValueError as exc:
