@@ -12,6 +12,7 @@ import pytest
 
 from harness.spectrum import cpu as cpu_module
 from harness.spectrum import z80snap
+from harness.spectrum.accelerate import accelerate
 from harness.errors import MachineError
 from harness.spectrum.core import Core, PackedStateCore
 from harness.spectrum.cpu import Z80Core
@@ -94,11 +95,11 @@ def test_a_use_of_the_core_outside_the_protocol_is_found_and_one_inside_it_is_no
 def test_the_accelerator_and_a_z80_snapshot_refuse_a_core_without_the_packed_state_in_one_line():
     m = Spectrum48(fast=True, core=lambda: _skoolkit(False))
     with pytest.raises(MachineError, match=r"^the ROM accelerator needs the z80 package's core .*SkoolKit"):
-        m.accelerate()
+        accelerate(m)
     with pytest.raises(MachineError, match=r"^a \.z80 snapshot needs the z80 package's core"):
         z80snap.from_machine(m)
     plain = Spectrum48(fast=True)                     # the near miss: the default core has it
-    plain.accelerate()
+    accelerate(plain)
     assert plain.accelerator is not None and z80snap.from_machine(plain).regs["pc"] == plain.cpu.pc
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import MachineError, UsageError
+from ..spectrum.accelerate import accelerate
 from ..spectrum.core import Core
 from ..spectrum.cpu import Z80Core
 from ..spectrum.loading import load_tape
@@ -70,7 +71,7 @@ class LoadedTape:
             m = Spectrum48(fast=True, core=core_class(self.core))
         m.restore(self.snapshot)
         if self.cache is not None:
-            m.accelerate(cache=self.cache)
+            accelerate(m, cache=self.cache)
         return m
 
     def profiler(self) -> Profiler:

@@ -50,6 +50,7 @@ from ..errors import InputError, MachineError, OutputError
 from ..runtime.outdir import claimed
 from ..cribbage import discard_values, score_hand, score_play
 from ..spectrum.tape import read_tap
+from ..spectrum.accelerate import accelerate as attach_accelerator
 from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTINE, DISCARD_SUITS, DISCARD_VALUES,
                       MAN, PLAY_CARD, PLAY_LAID, PLAY_LAID_COUNT, PLAY_POINTS, PLAY_ROUTINE, PLAY_SUM, SHOW_CRIB,
                       SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
@@ -362,7 +363,7 @@ class SweepWorker:
 def load_worker(kind: str, tape: bytes, accelerate: bool = False) -> SweepWorker:
     """The program at the editor (from the tape's bytes) and the routine to call."""
     m = program_at_editor(read_tap(tape))
-    m.accelerate(accelerate)
+    attach_accelerator(m, accelerate)
     statements = Profiler.for_program(m.program_bytes()).statements
     sub = None
     if kind == "show":

@@ -293,3 +293,14 @@ class Accelerator:
         finally:
             if not had_bp:
                 cpu.clear_breakpoint(ret)
+
+
+def accelerate(machine: Spectrum48, on: bool = True, cache: Cache | None = None) -> None:
+    """Answer *machine*'s ROM routines from a cache of the ROM's own results: the same machine states,
+    frames and screens, in less CPU time. Off by default; machines may share *cache* (a dict). Here and
+    not a method of the machine, which may not import this module back."""
+    if on and machine.accelerator is None:
+        machine.accelerator = Accelerator(machine, cache=cache)
+    elif not on and isinstance(machine.accelerator, Accelerator):
+        machine.accelerator.detach()
+        machine.accelerator = None

@@ -31,15 +31,16 @@ the common path):
 * The keyboard port is answered by the core from a 64K table of port values
   (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
   key goes up or down or the EAR output changes.
-* `accelerate()` turns on harness/spectrum/accelerate.py: ROM routines
-  answered from a cache of the ROM's own results, exactly (off by default).
+* `accelerate.accelerate(machine)` attaches harness/spectrum/accelerate.py: ROM
+  routines answered from a cache of the ROM's own results, exactly (off by
+  default); this module does not import it (accelerate.py imports this one).
 """
 from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Literal, Protocol, Sequence, TypedDict
+from typing import Callable, Literal, Protocol, Sequence, TypedDict
 
 from ..errors import MachineError
 from .core import Core, Memory
@@ -48,8 +49,6 @@ from .keyboard import Keyboard, parse_combo
 from .rom import ROM_SIZE, load_rom
 from .sysvars import REPORTS, SYSVARS, report_code
 
-if TYPE_CHECKING:                  # accelerate.py imports this module
-    from .accelerate import Accelerator, Cache
 
 FRAME_T = 69_888          # T-states per 48K frame
 INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
@@ -99,7 +98,6 @@ class MachineOptions(TypedDict, total=False):
     fast: bool
     core: Callable[[], Core]
     screenshot_dir: str | Path | None
-    accelerate: bool
 
 
 class RunTimeout(MachineError):
@@ -185,8 +183,7 @@ class Spectrum48:
     """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
 
     def __init__(self, rom: bytes | str | Path | None = None, fast: bool = False,
-                 core: Callable[[], Core] = Z80Core, screenshot_dir: str | Path | None = None,
-                 accelerate: bool = False):
+                 core: Callable[[], Core] = Z80Core, screenshot_dir: str | Path | None = None):
         rom_bytes = rom if isinstance(rom, (bytes, bytearray)) else load_rom(rom)
         if len(rom_bytes) != ROM_SIZE:
             raise MachineError(f"ROM image must be {ROM_SIZE} bytes, got {len(rom_bytes)}")
@@ -213,7 +210,8 @@ class Spectrum48:
         self._keys_changed()
         self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
         self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
-        self.accelerator: Accelerator | None = None
+        #: the ROM accelerator answering routines on this machine (accelerate.py attaches it), or None
+        self.accelerator: object | None = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
         self._add_trap(MAIN_4, self._trap_report)
@@ -221,8 +219,6 @@ class Spectrum48:
         self._add_trap(BEEPER, self._trap_beeper)
         self._add_trap(PAUSE_1, self._trap_pause)
         self._add_trap(WAIT_KEY, self._trap_wait_key)
-        if accelerate:
-            self.accelerate()
 
     # ------------------------------------------------------------------ traps
     def _add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
@@ -292,16 +288,6 @@ class Spectrum48:
             return True
         return False
 
-    def accelerate(self, on: bool = True, cache: Cache | None = None) -> None:
-        """Answer ROM routines from a cache of the ROM's own results (harness/spectrum/accelerate.py):
-        the same machine states, frames and screens, in less CPU time. Off by default. Machines
-        may share *cache* (a dict)."""
-        if on and self.accelerator is None:
-            from .accelerate import Accelerator
-            self.accelerator = Accelerator(self, cache=cache)
-        elif not on and self.accelerator is not None:
-            self.accelerator.detach()
-            self.accelerator = None
 
     def _trap_wait_key(self) -> bool:
         self.s.maybe_key_wait = True
