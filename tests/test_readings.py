@@ -234,6 +234,15 @@ def test_a_line_no_game_reaches_is_untested_with_the_reason_and_only_the_thoroug
     assert near.kind == "identical" and near.games == ["2/explorer"]     # near miss: its line ran: a verdict
 
 
+def test_a_variant_game_that_runs_on_past_its_budget_stops():
+    """A variant's game may take 3 times its reconstruction game's frames and 10 000 more (6015's `IF S-0`
+    loops in the demonstration): past that the harness gives it up and the reading "stops", said so."""
+    assert R.variant_frames({"frames": 26_000}) == 88_000 and R.variant_frames({}) is None
+    over = _game(failure="budget: more than 88000 frames emulated", documented={})
+    kind, detail, _ = R.compare_game(1310, _game(), over)
+    assert kind == "stops" and "88000 frames" in detail
+
+
 # ------------------------------------------------------------------------------- the generated parts
 def _record():
     return json.loads(RECORD.read_text(encoding="utf-8"))

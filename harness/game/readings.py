@@ -34,7 +34,7 @@ from ..errors import InputError, MachineError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..spectrum.acceptance import check_loads, rejection_shown
 from ..spectrum.basic import split_program, tokenise_line
-from ..spectrum.machine import Spectrum48
+from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.profile import Profile
 from ..spectrum.romcheck import RomNumberEncoder, enter_program
 from ..spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
@@ -152,15 +152,28 @@ def _no_setup() -> None:
 _loaded: str | None = None
 
 
+#: a variant's game may take this many times its reconstruction game's emulated frames, and FRAMES_MARGIN
+#: more, before the harness gives it up (a "stops" verdict, said so): a reading that sends the program into
+#: a loop (6015's `IF S-0`: the demonstration for ever) would run to the driver's whole budget of 400 000
+#: frames, two minutes of CPU, though its verdict is known at a fraction of that
+FRAMES_FACTOR, FRAMES_MARGIN = 3, 10_000
+
+
+def variant_frames(base: Record) -> int | None:
+    """The budget of emulated frames of a variant's game of *base*'s seed (None: the driver's own)."""
+    return None if not base.get("frames") else FRAMES_FACTOR * base["frames"] + FRAMES_MARGIN
+
+
 def play(job: Job) -> Record:
-    """One game (index, seed, strategy) on *tape*: what the comparison needs of regress's record."""
+    """One game (index, seed, strategy, frames budget or None) on *tape*: what the comparison needs of
+    regress's record."""
     global _loaded
-    key, tape, index, seed, strategy = job
+    key, tape, index, seed, strategy, frames = job
     digest = hashlib.sha256(tape).hexdigest()
     if digest != _loaded:
         regress.init_worker(tape)
         _loaded = digest
-    g = regress.play_one((index, seed, strategy, False))
+    g = regress.play_one((index, seed, strategy, False, False, frames))
     counts = regress.counts_of_judgements(g["judgements"], f"game-{index:03d}")
     return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g["scores"],
             "winner": g["winner"], "basic_errors": g["basic_errors"], "failure": g["failure"],
@@ -169,7 +182,7 @@ def play(job: Job) -> Record:
             "transcript": g["transcript"],
             "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in g["screens"]["pngs"]],
             "lines_run": sorted({k[0] for k, v in Profile.from_json(g["profile"]).counts.items() if v}),
-            "cpu_s": g["cpu_s"]}
+            "frames": round(g["emulated_s"] / FRAME_S), "cpu_s": g["cpu_s"]}
 
 
 def _game_key(g: Record) -> Job:
@@ -331,7 +344,7 @@ def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[Job]:
     if thorough:
         games += [(plan.games + k, regress.spread_seed(plan.seed + plan.games + k), s)
                   for k, s in enumerate(regress.THOROUGH_SET)]
-    return [("base", tape, *g) for g in games]
+    return [("base", tape, *g, None) for g in games]
 
 
 class _Stopped:
@@ -427,7 +440,7 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     for v in tapes:
         same_as[v.reading.id] = first_of.setdefault((v.tape, tuple(_game_key(g) for g in chosen[v.reading.id])),
                                                      v.reading.id)
-    jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"]) for v in tapes
+    jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"], variant_frames(g)) for v in tapes
             if same_as[v.reading.id] == v.reading.id for g in chosen[v.reading.id]]
     played = _run(jobs, plan, "variant games", note)
     by_reading: dict[str, list[Record]] = {}
@@ -532,7 +545,10 @@ def _one(c: Record) -> str:
     if c["kind"] in ("play", "picture", "stops") and c["detail"]:
         extra = f": {c['detail'].removeprefix('the program stops: ')}"
     if c["vanish"] or c["appear"]:
-        extra += "".join([f"; {', '.join(c['vanish'])} vanish(es)" if c["vanish"] else "",
+        playing = _vanish_playing(c)
+        stopping = [d for d in c["vanish"] if d not in playing]
+        extra += "".join([f"; {', '.join(stopping)} vanish(es) because the program stops" if stopping else "",
+                          f"; {', '.join(playing)} vanish(es) while the program plays on" if playing else "",
                           f"; {', '.join(c['appear'])} appear(s)" if c["appear"] else ""])
     return f"{c['id']} ({c['source']}) {what}{extra}"
 

@@ -34,7 +34,7 @@ from ..spectrum.tape import read_tap
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
-from .driver import GameDriver, Screenshot
+from .driver import Budget, GameDriver, Screenshot
 from .events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from .findings import program_findings
 from .judgements import (JUDGED_UNDER, ComparisonSetup, Counts, comparison_setup, difference_to_json,
@@ -125,10 +125,12 @@ def play_one(job: tuple) -> dict:
 
     With *rzx* (a fifth item, --rzx) the game runs at real timing on the fetch-counting core and its
     record also carries the RZX file (from the first question to the editor after the last report) and
-    a .z80 of the machine at the recording's end.
+    a .z80 of the machine at the recording's end. A sixth item, when not None, is the game's budget of
+    emulated frames (the readings give a variant's game a few times its reconstruction game's length).
     """
     index, seed, strategy, keep_all_screens, *rest = job
     rzx = bool(rest and rest[0])
+    budget = Budget(frames=rest[1]) if len(rest) > 1 and rest[1] is not None else Budget()
     if rzx and _core != "z80":
         raise UsageError(f"--rzx records on the z80 core only, not --core {_core}")
     m = recording_machine() if rzx else Spectrum48(fast=True, core=core_class(_core))
@@ -140,7 +142,7 @@ def play_one(job: tuple) -> dict:
     profiler = Profiler(_statements)
     recorder = RzxRecorder(m) if rzx else None
     driver = GameDriver(m, player, seed=seed, keep_screens=True, every_action_screen=keep_all_screens,
-                        profiler=profiler, on_first_question=recorder.start if recorder else None)
+                        profiler=profiler, budget=budget, on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     recording = _finish_recording(m, recorder) if recorder else {}
