@@ -238,9 +238,12 @@ def test_a_variant_game_that_runs_on_past_its_budget_stops():
     """A variant's game may take 3 times its reconstruction game's frames and 10 000 more (6015's `IF S-0`
     loops in the demonstration): past that the harness gives it up and the reading "stops", said so."""
     assert R.variant_frames({"frames": 26_000}) == 88_000 and R.variant_frames({}) is None
-    over = _game(failure="budget: more than 88000 frames emulated", documented={})
+    over = _game(failure="the program waiting for a key not reached within 153 frames", documented={},
+                 budget=88_000, frames=88_001)
     kind, detail, _ = R.compare_game(1310, _game(), over)
-    assert kind == "stops" and "88000 frames" in detail
+    assert kind == "stops" and "past its budget of 88000 frames" in detail and "153 frames" in detail
+    early = dict(over, frames=40_000)                  # near miss: a timeout well within the budget is its own
+    assert "budget" not in R.compare_game(1310, _game(), early)[1]
 
 
 # ------------------------------------------------------------------------------- the generated parts

@@ -164,6 +164,9 @@ def variant_frames(base: Record) -> int | None:
     return None if not base.get("frames") else FRAMES_FACTOR * base["frames"] + FRAMES_MARGIN
 
 
+_SHOT = re.compile(r" \(screenshot: [^)]*\)")
+
+
 def play(job: Job) -> Record:
     """One game (index, seed, strategy, frames budget or None) on *tape*: what the comparison needs of
     regress's record."""
@@ -174,6 +177,8 @@ def play(job: Job) -> Record:
         regress.init_worker(tape)
         _loaded = digest
     g = regress.play_one((index, seed, strategy, False, False, frames))
+    if g["failure"]:                     # a timeout's screenshot is a file of this run's own: not in the record
+        g["failure"] = _SHOT.sub("", g["failure"])
     counts = regress.counts_of_judgements(g["judgements"], f"game-{index:03d}")
     return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g["scores"],
             "winner": g["winner"], "basic_errors": g["basic_errors"], "failure": g["failure"],
@@ -182,7 +187,7 @@ def play(job: Job) -> Record:
             "transcript": g["transcript"],
             "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in g["screens"]["pngs"]],
             "lines_run": sorted({k[0] for k, v in Profile.from_json(g["profile"]).counts.items() if v}),
-            "frames": round(g["emulated_s"] / FRAME_S), "cpu_s": g["cpu_s"]}
+            "frames": round(g["emulated_s"] / FRAME_S), "budget": frames, "cpu_s": g["cpu_s"]}
 
 
 def _game_key(g: Record) -> Job:
@@ -238,6 +243,9 @@ def compare_game(line: int, base: Record, variant: Record) -> tuple[str, str, li
     play) is ``play``."""
     if (variant["basic_errors"] or variant["failure"]) and not (base["basic_errors"] or base["failure"]):
         said = "; ".join(map(str, variant["basic_errors"])) or variant["failure"]
+        if not variant["basic_errors"] and variant.get("budget") and variant.get("frames", 0) >= variant["budget"] - 2:
+            said = (f"the harness gave it up past its budget of {variant['budget']} frames ({FRAMES_FACTOR} times "
+                    f"the reconstruction's game and {FRAMES_MARGIN}): {said}")
         return "stops", f"the program stops: {said}", []
     moments: list[str] = []
     play_diff = [] if (variant["scores"], variant["winner"]) == (base["scores"], base["winner"]) else [
