@@ -468,7 +468,8 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     return {
         "schema": 1,
         "ended": "stopped" if _Stopped.stopped else "complete",
-        "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base)},
+        "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base),
+                 "frames_budget": [FRAMES_FACTOR, FRAMES_MARGIN]},
         "base_games": [{"index": g["index"], "seed": g["seed"], "strategy": g["strategy"], "scores": g["scores"],
                         "documented": g["documented"], "lines_run": len(g["lines_run"])} for g in base_games],
         "readings": [asdict(c) for c in results],
@@ -638,6 +639,10 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
            + f"; the run {record.get('ended', 'complete')}"
            + ("" if record.get("ended", "complete") == "complete" else
               " (stopped at the time limit: the readings it did not play are recorded as untested)"),
+           *([f"- a variant's game may take {plan['frames_budget'][0]} times its reconstruction game's emulated "
+              f"frames and {plan['frames_budget'][1]} more: "
+              f"{sum(1 for c in record['readings'] if 'past its budget' in c['detail'])} reading(s) ran on past "
+              "that (a loop) and were given up there, as *stops*"] if "frames_budget" in plan else []),
            f"- CPU time: {record['cpu_s']['total']} s (the ROM's checks {record['cpu_s']['rom_checks']} s, "
            f"the games {record['cpu_s']['games']} s)"
            + (f"; the command's process: {record['cpu_s']['command']} s" if "command" in record["cpu_s"] else ""),
