@@ -139,18 +139,110 @@ def test_each_kind_of_consequence_is_told_apart():
     assert c.kind == "play" and c.vanish == ["D1"] and c.appear == ["D5"] and c.kept == []
 
 
-def test_a_deviation_that_vanishes_is_flagged():
+def test_a_deviation_that_vanishes_while_the_program_plays_on_is_flagged_and_one_that_stops_is_not():
+    """Planted both ways: D1 vanishing from a reading whose game goes on (the play differs) is flagged for a
+    second look; D1 vanishing because the variant's game stops (4440's `LET CGC=0`: «2 Variable not found»)
+    is told apart and not flagged."""
     lines = list(od.read_bas(od.DEFAULT_BAS))
     d1 = R.deviations_lines(lines)["D1"]
-    record = {"readings": [
-        {"id": f"{d1[0]}.a", "line": d1[0], "kind": "play", "kept": [], "vanish": ["D1"], "appear": []},
-        {"id": f"{d1[0]}.b", "line": d1[0], "kind": "identical", "kept": ["D1"], "vanish": [], "appear": []},
-        {"id": f"{d1[0]}.c", "line": d1[0], "kind": "rom-rejects", "kept": [], "vanish": [], "appear": []}]}
-    row = next(r for r in R.deviation_table(record, lines) if r["deviation"] == "D1")
-    assert row["vanish"] == [f"{d1[0]}.a"] and row["keep"] == [f"{d1[0]}.b"] and row["refused"] == 1
+    base = _game()
+    reading = R.Reading(d1[0], f"{d1[0]}.a", "confusion", "", "", True)
+    plays_on = R.verdict(reading, [(base, _game(documented={"D5": 1}, scores={"computer": 121, "player": 88}))])
+    stops = R.verdict(R.Reading(d1[0], f"{d1[0]}.s", "fragment", "", "", True),
+                      [(base, _game(documented={}, basic_errors=["2 Variable not found, 4140:1"]))])
+    assert (plays_on.kind, plays_on.vanish, plays_on.vanish_playing) == ("play", ["D1"], ["D1"])
+    assert (stops.kind, stops.vanish, stops.vanish_playing) == ("stops", ["D1"], [])
+    kept = {"id": f"{d1[0]}.b", "line": d1[0], "kind": "identical", "kept": ["D1"], "vanish": [], "appear": [],
+            "vanish_playing": []}
+    refused = {"id": f"{d1[0]}.c", "line": d1[0], "kind": "rom-rejects", "kept": [], "vanish": [], "appear": []}
+
+    def row(*consequences, dev="D1"):
+        record = {"readings": [dict(c) for c in consequences]}
+        return next(r for r in R.deviation_table(record, lines) if r["deviation"] == dev)
+    flagged = row(R.asdict(plays_on), kept, refused)
+    assert flagged["vanish_playing"] == [f"{d1[0]}.a"] and flagged["vanish_stops"] == []
+    assert flagged["keep"] == [f"{d1[0]}.b"] and flagged["refused"] == 1
+    told_apart = row(R.asdict(stops), kept, refused)
+    assert told_apart["vanish_stops"] == [f"{d1[0]}.s"] and told_apart["vanish_playing"] == []
+    page = R.markdown({"readings": [R.asdict(stops)], "counts": {}, "plan": {"games": 1, "seed": 1, "thorough": True},
+                       "base_games": [], "variant_games": 1, "cpu_s": {"total": 1, "rom_checks": 0, "games": 1}},
+                      lines, [], "planted")
+    d1_row = next(r for r in page.splitlines() if r.startswith("| D1 |"))
+    assert d1_row.endswith("| no |") and f"{d1[0]}.s" in d1_row
     other = next(k for k, ls in R.deviations_lines(lines).items() if d1[0] not in ls)
-    near = next(r for r in R.deviation_table(record, lines) if r["deviation"] == other)
-    assert near["vanish"] == [] and near["readings"] == 0        # near miss: another deviation's lines
+    near = row(R.asdict(plays_on), dev=other)
+    assert near["vanish_playing"] == [] and near["readings"] == 0        # near miss: another deviation's lines
+
+
+def test_a_picture_only_difference_is_picture_and_a_variable_beside_it_is_play():
+    """Planted: the screen checks' rows and the unexplained screen differences they raise (S$ = "HCDS" shows
+    letters for the suits) are the picture; the variables a screen check was printed from are the play."""
+    base = _game(transcript=[{"kind": "header"},
+                             {"kind": "screen", "what": "hand", "rows": [[16, "5   7"], [17, "♦   ♥"]],
+                              "variables": {"cards": ["5D", "7H"]}}], unexplained=0, screen_unexplained=0)
+    letters = copy.deepcopy(base["transcript"])
+    letters[1]["rows"] = [[16, "5   7"], [17, "D   H"]]
+    kind, detail, moments = R.compare_game(1310, base, _game(transcript=letters, unexplained=3, screen_unexplained=3))
+    assert kind == "picture" and "0 -> 3" in detail and moments[0].startswith("hand: 17")
+    other = copy.deepcopy(letters)
+    other[1]["variables"] = {"cards": ["5D", "8H"]}
+    assert R.compare_game(1310, base, _game(transcript=other, unexplained=3, screen_unexplained=3))[0] == "play"
+    # near miss: an unexplained difference of the play itself (not of the screen) is play
+    assert R.compare_game(1310, base, _game(transcript=letters, unexplained=4, screen_unexplained=3))[0] == "play"
+
+
+def test_a_variant_s_dollar_is_read_by_its_own_suit_codes(variants):
+    """7315 read as `S$="HCDS"`: the arrays hold the letters' codes; the observer reads the cards by the
+    program's own S$ (it used to stop the game with «0x44 is not one of the suit codes of S$»)."""
+    from harness.game import program as P
+    from harness.game.loaded import load
+    from harness.game.observer import Observer
+    from harness.spectrum.variables import BasicVariables
+    m = load(variants.base_tape).machine()
+    observer = Observer(m, lambda e: None)
+    observer.picture_variables()
+    with pytest.raises(ValueError):
+        observer.card(5, "D")                       # ours: the suits are the UDGs \h\c\d\s
+    assert str(observer.card(5, chr(P.SUIT_CODES[2]))) == "5D"
+    BasicVariables(m).set(P.V_SUITS, "HCDS")
+    observer.picture_variables()
+    assert [str(observer.card(5, c)) for c in "HCDS"] == ["5H", "5C", "5D", "5S"]
+    with pytest.raises(ValueError):
+        observer.card(5, chr(P.SUIT_CODES[2]))      # near miss: our code is not this program's suit
+    assert P.suit_codes_of("HHDS") == P.SUIT_CODES and P.suit_codes_of(None) == P.SUIT_CODES
+
+
+def test_a_line_no_game_reaches_is_untested_with_the_reason_and_only_the_thorough_set_may_reach_it():
+    plain = {"index": 0, "seed": 1, "strategy": "random", "lines_run": [1310, 2130]}
+    thorough = [{"index": 1, "seed": 2, "strategy": "explorer", "lines_run": [1310, 9010]},
+                {"index": 2, "seed": 3, "strategy": "explorer", "lines_run": [9010, 9020]}]
+    rs = [R.Reading(n, f"{n}.x", "ocr", "", "", True) for n in (1310, 9010, 9020, 9600)]
+    chosen = R.choose_games(rs, [plain, *thorough], 1)
+    assert [g["index"] for g in chosen["1310.x"]] == [0]          # a plain game first, though a thorough one ran it
+    assert [g["index"] for g in chosen["9010.x"]] == [1]          # the first thorough game that runs it
+    assert [g["index"] for g in chosen["9020.x"]] == [2]
+    assert chosen["9600.x"] == []                                 # no game: never played, never "identical"
+    tape = R.Variant(rs[3], "tape", tape=b"planted")
+    c = R.consequence(tape, chosen["9600.x"], [], {}, R.NO_GAME + ": 1 plain game(s) and the thorough set", False)
+    assert c.kind == "untested" and c.detail.startswith(R.NO_GAME) and c.games == []
+    stopped = R.consequence(R.Variant(rs[1], "tape", tape=b"planted"), chosen["9010.x"], [], {}, "", True)
+    assert stopped.kind == "untested" and stopped.detail == R.BUDGET
+    played = dict(_game(lines_run=[9010]), index=1, seed=2, strategy="explorer")
+    base = {(1, 2, "explorer"): dict(played)}
+    near = R.consequence(R.Variant(rs[1], "tape", tape=b"planted"), chosen["9010.x"], [played], base, "", False)
+    assert near.kind == "identical" and near.games == ["2/explorer"]     # near miss: its line ran: a verdict
+
+
+def test_a_variant_game_that_runs_on_past_its_budget_stops():
+    """A variant's game may take 3 times its reconstruction game's frames and 10 000 more (6015's `IF S-0`
+    loops in the demonstration): past that the harness gives it up and the reading "stops", said so."""
+    assert R.variant_frames({"frames": 26_000}) == 88_000 and R.variant_frames({}) is None
+    over = _game(failure="the program waiting for a key not reached within 153 frames", documented={},
+                 budget=88_000, frames=88_001)
+    kind, detail, _ = R.compare_game(1310, _game(), over)
+    assert kind == "stops" and "past its budget of 88000 frames" in detail and "153 frames" in detail
+    early = dict(over, frames=40_000)                  # near miss: a timeout well within the budget is its own
+    assert "budget" not in R.compare_game(1310, _game(), early)[1]
 
 
 # ------------------------------------------------------------------------------- the generated parts
@@ -190,21 +282,27 @@ def test_the_page_is_the_records():
 
 # ------------------------------------------------------------------------------------------ a sample
 def test_a_sample_of_three_entries_runs(tmp_path):
-    """2130 (a REM's padding), 3310 (the evidence's space in SAFE: stored alike) and 7055 (a REM's leading
-    space): one game each."""
+    """2 (the CLEAR line: every reading refused by the ROM), 3310 (the evidence's space in SAFE: stored alike)
+    and 4440 (`LET CGC=0`: the program stops at once, and D1 vanishes because it stops, not flagged): one
+    reconstruction game and one short variant game."""
     from harness.commands import readings as cmd
     out = tmp_path / "readings.json"
-    assert cmd.main(["--entries", "2130,3310,7055", "--games", "1", "--no-thorough", "--workers", "1",
+    assert cmd.main(["--entries", "2,3310,4440", "--games", "1", "--no-thorough", "--workers", "1",
                      "--quiet", "--out", str(out)]) == 0
     record = json.loads(out.read_text(encoding="utf-8"))
     kinds = {c["id"]: c["kind"] for c in record["readings"]}
-    assert {c["line"] for c in record["readings"]} == {2130, 3310, 7055}
-    assert kinds[R.reading_id(3310, od.read_bas(od.DEFAULT_BAS)[3310].replace("T>=SAFE", "T>=S AFE"))] == "stores-alike"
+    bas = od.read_bas(od.DEFAULT_BAS)
+    assert {c["line"] for c in record["readings"]} == {2, 3310, 4440}
+    assert kinds[R.reading_id(3310, bas[3310].replace("T>=SAFE", "T>=S AFE"))] == "stores-alike"
+    assert {k for i, k in kinds.items() if i.startswith("2.")} == {"rom-rejects"}
+    cgc = next(c for c in record["readings"] if c["text"] == bas[4440].replace("CGO", "CGC"))
+    assert cgc["kind"] == "stops" and "Variable not found" in cgc["detail"] and cgc["games"]
+    assert "D1" in cgc["vanish"] and cgc["vanish_playing"] == []
+    d1 = next(r for r in record["deviations"] if r["deviation"] == "D1")
+    assert cgc["id"] in d1["vanish_stops"] and d1["vanish_playing"] == []
     for c in record["readings"]:
-        if c["kind"] == "identical":
-            assert c["games"], c
         assert c["kind"] in R.KINDS
-    assert record["ended"] == "complete" and record["cpu_s"]["total"] > 0
+    assert record["ended"] == "complete" and record["cpu_s"]["total"] > 0 and record["variant_games"] == 1
 
 
 # --------------------------------------------------------------------------------------- the edition

@@ -100,6 +100,7 @@ def execute(args: argparse.Namespace) -> int:
                                  + (["--no-thorough"] if args.no_thorough else [])
                                  + ([f"--stop-after {args.stop_after}"] if args.stop_after else [])
                                  + ["--write-docs"] * args.write_docs)
+    record["deviations"] = R.deviation_table(record, listing_lines)
     record["cpu_s"]["command"] = round(time.process_time() - started, 1)
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
     _write_docs(args, record, listing_lines, log_path, log_text, entries)

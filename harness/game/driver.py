@@ -391,7 +391,7 @@ class GameDriver:
     def _play_context(self) -> PlayContext:
         get = self.observer.get
         ranks, suits = P.HAND_PLAYER
-        slots = [P.card_of(r, s) if b else None for r, s, b in zip(get(ranks)[:4], get(suits)[:4], get(P.V_HELD)[:4])]
+        slots = [self.observer.card(r, s) if b else None for r, s, b in zip(get(ranks)[:4], get(suits)[:4], get(P.V_HELD)[:4])]
         return PlayContext(slots, list(self.table), int(get(P.V_COUNT)))
 
     def _play_turn(self) -> None:

@@ -36,6 +36,7 @@ class Observer:
         self.deals = 0
         self.dealt: dict[str, list[Any]] = {}
         self.last_show: ShowHand | None = None
+        self.suit_codes = P.SUIT_CODES           # S$ (7315) as this program has it: read at each deal
         self._hooks: dict[tuple[int, int], Callable[[], None]] = {
             P.AT_PEG: self._on_score,
             P.AT_DEALT: self._on_deal,
@@ -79,9 +80,13 @@ class Observer:
         value = self.v.get(name)
         return value.value if isinstance(value, ForLoop) else value
 
+    def card(self, rank: float, suit_code: int | str) -> Card:
+        """The card of a rank and a suit character as this program's S$ codes the suits."""
+        return P.card_of(rank, suit_code, self.suit_codes)
+
     def _hand(self, arrays: tuple[str, str], n: int) -> list[Any]:
         r, s = self.get(arrays[0]), self.get(arrays[1])
-        return [P.card_of(r[i], s[i]) for i in range(n)]
+        return [self.card(r[i], s[i]) for i in range(n)]
 
     def stack_lines(self) -> list[int]:
         return [line for line, _ in self.m.gosub_stack()]
@@ -101,6 +106,7 @@ class Observer:
 
     def _on_deal(self) -> None:
         self.deals += 1
+        self.suit_codes = P.suit_codes_of(self.get(P.V_SUITS))
         self.dealt = {"computer": self._hand(P.HAND_COMPUTER, 6), "player": self._hand(P.HAND_PLAYER, 6)}
         self.sink(Deal(n=self.deals, dealer=P.WHO[int(self.get(P.V_DEALER))],
                        computer=tuple(str(c) for c in self.dealt["computer"]),
@@ -115,12 +121,12 @@ class Observer:
         self.sink(Crib(cards=tuple(str(c) for c in self._hand(P.HAND_CRIB, 4))))
 
     def _on_starter(self) -> None:
-        self.sink(Starter(card=str(P.card_of(self.get(P.V_CUT_RANK), self.get(P.V_CUT_SUIT)))))
+        self.sink(Starter(card=str(self.card(self.get(P.V_CUT_RANK), self.get(P.V_CUT_SUIT)))))
 
     def _player_card(self) -> Card:
         k = int(self.get(P.V_LAID_SLOT))
         ranks, suits = P.HAND_PLAYER
-        return P.card_of(self.get(ranks)[k - 1], self.get(suits)[k - 1])
+        return self.card(self.get(ranks)[k - 1], self.get(suits)[k - 1])
 
     def _on_player_card(self) -> None:
         self.sink(Play(who=Who.PLAYER, card=str(self._player_card()), count=int(self.get(P.V_COUNT_AFTER))))
@@ -128,7 +134,7 @@ class Observer:
     def _on_computer_card(self) -> None:
         x1 = int(self.get(P.V_COMPUTER_LAID))
         ranks, suits = P.HAND_COMPUTER
-        card = P.card_of(self.get(ranks)[x1 - 1], self.get(suits)[x1 - 1])
+        card = self.card(self.get(ranks)[x1 - 1], self.get(suits)[x1 - 1])
         self.sink(Play(who=Who.COMPUTER, card=str(card), count=int(self.get(P.V_COUNT))))
 
     def _on_player_go(self) -> None:
@@ -146,7 +152,7 @@ class Observer:
         ranks, suits = (self.get(name) for name in P.HAND_COUNTED)
         parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items()}
         self.sink(Show(hand=self.last_show, **parts, ranks=tuple(int(r) for r in ranks[:5]),
-                       suits=tuple(P.suit_number(c) for c in suits[:5])))
+                       suits=tuple(P.suit_number(c, self.suit_codes) for c in suits[:5])))
 
     def _on_claim(self) -> None:
         self.sink(Claim(claimed=int(self.get(P.V_CLAIM))))
@@ -181,7 +187,7 @@ class Observer:
         self.observe_board(rows)
         self._screen(P.ScreenCheck.COUNT, rows, [P.COUNT_ROW], sum=int(self.get(P.V_COUNT)))
         ranks, suits, held = self.get(P.HAND_PLAYER[0]), self.get(P.HAND_PLAYER[1]), self.get(P.V_HELD)
-        cards = [str(P.card_of(ranks[i], suits[i])) if held[i] else None for i in range(P.HAND_SLOTS)]
+        cards = [str(self.card(ranks[i], suits[i])) if held[i] else None for i in range(P.HAND_SLOTS)]
         self._screen(P.ScreenCheck.HAND, rows, list(P.HAND_ROWS), cards=cards)
 
     def observe_breakdown(self) -> None:
@@ -208,7 +214,7 @@ class Observer:
     # ------------------------------------------------------------------ the picture
     PICTURE_VARIABLES = (*P.HAND_PLAYER, P.V_HELD, *P.HAND_COMPUTER, *P.HAND_CRIB, P.V_SERIES, P.V_LAID_PLAYER,
                          P.V_LAID_COMPUTER, P.V_DEALER, P.V_TOTALS, P.V_PREVIOUS_SCORES, P.V_COUNT, P.V_MESSAGE,
-                         P.V_INSTRUCTIONS, P.V_RANKS)
+                         P.V_INSTRUCTIONS, P.V_RANKS, P.V_SUITS)
 
     def picture_variables(self) -> dict[Any, Any]:
         """The variables the pictures are drawn from, read at one walk of the variables area (None where the
@@ -217,6 +223,7 @@ class Observer:
                for k, v in self.v.values(self.PICTURE_VARIABLES).items()}
         if got.get(P.V_RANKS):                              # 7320: the ranks as this edition draws them
             self.pictures.ranks_from(self.pictures.text_of(self.m.mem, got[P.V_RANKS]))
+        self.suit_codes = P.suit_codes_of(got.get(P.V_SUITS))   # 7315: the codes the arrays hold the suits by
 
         def cards(arrays: tuple[str, str], n: int) -> list[str | None]:
             r, s = got.get(arrays[0]), got.get(arrays[1])
@@ -225,7 +232,8 @@ class Observer:
             out: list[str | None] = []
             for i in range(min(n, len(r), len(s))):
                 try:
-                    out.append(engine_card(int(r[i]), P.suit_number(s[i])) if 1 <= int(r[i]) <= 13 else None)
+                    suit = P.suit_number(s[i], self.suit_codes)
+                    out.append(engine_card(int(r[i]), suit) if 1 <= int(r[i]) <= 13 else None)
                 except ValueError:
                     out.append(None)
             return out

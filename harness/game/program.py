@@ -63,11 +63,12 @@ RANK_CODES = tuple(encode("Т23456789\\r\\l\\m\\n"))   # R$'s bytes on the tape:
 JACK = 11
 
 
-def suit_number(code_or_char: int | str) -> int:
-    """1-4 for a suit code of S$ (hearts, clubs, diamonds, spades)."""
+def suit_number(code_or_char: int | str, codes: tuple[int, ...] = SUIT_CODES) -> int:
+    """1-4 for a suit code of S$ (hearts, clubs, diamonds, spades); *codes*: S$ as the program in the machine
+    has it, when another reading of 7315 made it other than ours (`suit_codes_of`)."""
     code = ord(code_or_char) if isinstance(code_or_char, str) else code_or_char
     try:
-        return SUIT_CODES.index(code) + 1
+        return codes.index(code) + 1
     except ValueError:
         raise ValueError(f"{code:#04x} is not one of the suit codes of S$") from None
 
@@ -80,9 +81,17 @@ def card_from_numbers(rank: float, suit_no: float) -> Card:
     return make(int(rank), suit - 1)
 
 
-def card_of(rank: float, suit_code: int | str) -> Card:
-    """The card of a rank array element and a suit character of A$(), C$(), H$()..."""
-    return card_from_numbers(rank, suit_number(suit_code))
+def card_of(rank: float, suit_code: int | str, codes: tuple[int, ...] = SUIT_CODES) -> Card:
+    """The card of a rank array element and a suit character of A$(), C$(), H$()... (*codes*: S$'s)."""
+    return card_from_numbers(rank, suit_number(suit_code, codes))
+
+
+def suit_codes_of(s: object) -> tuple[int, ...]:
+    """The suit codes of S$'s value as the program holds it: four distinct characters, or ours (7315) when the
+    program has not made S$ yet or holds something else (a variant tape's S$ = "HCDS" holds its letters)."""
+    if isinstance(s, str) and len(s) == len(SUIT_CODES) and len(set(s)) == len(s):
+        return tuple(ord(c) for c in s)
+    return SUIT_CODES
 
 
 def card_text(card: Card, ranks: tuple[str, ...] | None = None) -> str:

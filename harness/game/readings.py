@@ -34,7 +34,7 @@ from ..errors import InputError, MachineError
 from ..runtime.jobs import Progress, Setup, run_jobs
 from ..spectrum.acceptance import check_loads, rejection_shown
 from ..spectrum.basic import split_program, tokenise_line
-from ..spectrum.machine import Spectrum48
+from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.profile import Profile
 from ..spectrum.romcheck import RomNumberEncoder, enter_program
 from ..spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
@@ -153,23 +153,41 @@ def _no_setup() -> None:
 _loaded: str | None = None
 
 
+#: a variant's game may take this many times its reconstruction game's emulated frames, and FRAMES_MARGIN
+#: more, before the harness gives it up (a "stops" verdict, said so): a reading that sends the program into
+#: a loop (6015's `IF S-0`: the demonstration for ever) would run to the driver's whole budget of 400 000
+#: frames, two minutes of CPU, though its verdict is known at a fraction of that
+FRAMES_FACTOR, FRAMES_MARGIN = 3, 10_000
+
+
+def variant_frames(base: Record) -> int | None:
+    """The budget of emulated frames of a variant's game of *base*'s seed (None: the driver's own)."""
+    return None if not base.get("frames") else FRAMES_FACTOR * base["frames"] + FRAMES_MARGIN
+
+
+_SHOT = re.compile(r" \(screenshot: [^)]*\)")
+
+
 def play(job: Job) -> Record:
-    """One game (index, seed, strategy) on *tape*: what the comparison needs of regress's record."""
+    """One game (index, seed, strategy, frames budget or None) on *tape*: what the comparison needs of
+    regress's record."""
     global _loaded
-    key, tape, index, seed, strategy = job
+    key, tape, index, seed, strategy, frames = job
     digest = hashlib.sha256(tape).hexdigest()
     if digest != _loaded:
         init_worker(tape)
         _loaded = digest
-    g = regress.play_one(regress.GameJob(index, seed, strategy))
+    g = regress.play_one(regress.GameJob(index, seed, strategy, frames_budget=frames))
+    failure = _SHOT.sub("", g.failure) if g.failure else g.failure   # a timeout's screenshot: this run's own file
     counts = regress.counts_of_judgements(g.judgements, f"game-{index:03d}")
     return {"key": key, "index": index, "seed": seed, "strategy": strategy, "scores": g.scores,
-            "winner": g.winner, "basic_errors": g.basic_errors, "failure": g.failure,
+            "winner": g.winner, "basic_errors": g.basic_errors, "failure": failure,
             "documented": counts.documented, "unexplained": len(counts.unexplained),
+            "screen_unexplained": counts.screen_unexplained,
             "transcript": g.transcript,
             "screens": [(name, hashlib.sha256(data).hexdigest()) for name, data in (g.screens.pngs if g.screens else [])],
             "lines_run": sorted({k[0] for k, v in Profile.from_json(g.profile).counts.items() if v}),
-            "cpu_s": g.cpu_s}
+            "frames": round(g.emulated_s / FRAME_S), "budget": frames, "cpu_s": g.cpu_s}
 
 
 def _game_key(g: Record) -> Job:
@@ -193,33 +211,60 @@ class Consequence:
     appear: list[str] = field(default_factory=list)          # deviations the variant shows and ours does not
     vanish: list[str] = field(default_factory=list)          # deviations ours shows and the variant does not
     kept: list[str] = field(default_factory=list)            # deviations both show
+    # of *vanish*, those that vanish from a variant game that plays on (the program does not stop in it): the
+    # ones a second look at the judgement is for; a deviation that vanishes because the program stops
+    # before it shows says nothing of the reading of the deviation's line
+    vanish_playing: list[str] = field(default_factory=list)
 
 
 class RefusedVerdict(MachineError):
     """A comparison that would call a reading identical without its line having run."""
 
 
+#: the events that say what the screen showed, and the fields of each that are read back from the screen (the
+#: rest, the program's variables and the moment, say what the program did: a difference there is play)
+DRAWN = {"picture": ("slots", "pegs", "rows", "board", "flag", "drawing"), "screen": ("rows",)}
+
+
+def _drawn_only(a: Record | None, b: Record | None) -> bool:
+    """Two events of one moment that differ only in what was read back from the screen."""
+    if a is None or b is None or a.get("kind") != b.get("kind") or a.get("kind") not in DRAWN:
+        return False
+    drawn = DRAWN[a["kind"]]
+    return {k: v for k, v in a.items() if k not in drawn} == {k: v for k, v in b.items() if k not in drawn}
+
+
 def compare_game(line: int, base: Record, variant: Record) -> tuple[str, str, list[str]]:
-    """(kind, detail, moments) of one variant game against the reconstruction's game of the same seed."""
+    """(kind, detail, moments) of one variant game against the reconstruction's game of the same seed.
+
+    A difference in what the screen shows (a picture's or a screen check's rows, the unexplained screen
+    differences the comparison finds in them) is ``picture``; one in what the program did (an event, the
+    variables beside a picture, the scores, the documented deviations, an unexplained difference of the
+    play) is ``play``."""
     if (variant["basic_errors"] or variant["failure"]) and not (base["basic_errors"] or base["failure"]):
         said = "; ".join(map(str, variant["basic_errors"])) or variant["failure"]
+        if not variant["basic_errors"] and variant.get("budget") and variant.get("frames", 0) >= variant["budget"] - 2:
+            said = (f"the harness gave it up past its budget of {variant['budget']} frames ({FRAMES_FACTOR} times "
+                    f"the reconstruction's game and {FRAMES_MARGIN}): {said}")
         return "stops", f"the program stops: {said}", []
     moments: list[str] = []
     play_diff = [] if (variant["scores"], variant["winner"]) == (base["scores"], base["winner"]) else [
         f"scores {base['scores']} -> {variant['scores']}"]
-    if variant["documented"] != base["documented"] or variant["unexplained"] != base["unexplained"]:
+    screen_b, screen_v = base.get("screen_unexplained", 0), variant.get("screen_unexplained", 0)
+    if variant["documented"] != base["documented"] or \
+            variant["unexplained"] - screen_v != base["unexplained"] - screen_b:
         play_diff.append(f"judgements: documented {base['documented']} -> {variant['documented']}, "
-                         f"unexplained {base['unexplained']} -> {variant['unexplained']}")
+                         f"unexplained {base['unexplained'] - screen_b} -> {variant['unexplained'] - screen_v}")
     bt, vt = base["transcript"], variant["transcript"]
     picture_only = True
     for k in range(max(len(bt), len(vt))):
         a, b = (bt[k] if k < len(bt) else None), (vt[k] if k < len(vt) else None)
         if a == b:
             continue
-        if a is not None and b is not None and a.get("kind") == b.get("kind") == "picture" \
-                and a.get("moment") == b.get("moment"):
+        if _drawn_only(a, b):
             if len(moments) < 5:
-                moments.append(f"{a['moment']}: " + ", ".join(_picture_change(a, b)))
+                assert a is not None and b is not None
+                moments.append(f"{a.get('moment') or a.get('what')}: " + ", ".join(_picture_change(a, b)))
             continue
         picture_only = False
         ev: Record = a if a is not None else b if b is not None else {}
@@ -228,6 +273,10 @@ def compare_game(line: int, base: Record, variant: Record) -> tuple[str, str, li
         break
     if play_diff or not picture_only:
         return "play", "; ".join(play_diff) or "the game goes otherwise", moments
+    if screen_v != screen_b:
+        moments = moments or [f"{screen_b} -> {screen_v} unexplained screen differences"]
+        return "picture", (f"the picture differs at {len(moments)} moment(s) or more; unexplained screen "
+                           f"differences {screen_b} -> {screen_v}"), moments
     if moments:
         return "picture", f"the picture differs at {len(moments)} moment(s) or more", moments
     shots = [a[0] for a, b in zip(base["screens"], variant["screens"]) if a != b]
@@ -242,6 +291,8 @@ def _picture_change(a: Record, b: Record) -> list[str]:
     """What differs between two pictures of one moment: the rows by name and value, the rest by name."""
     out = []
     rows_a, rows_b = a.get("rows") or {}, b.get("rows") or {}
+    if not isinstance(rows_a, dict) or not isinstance(rows_b, dict):      # a screen check's (row, text) pairs
+        rows_a, rows_b = ({str(r): t for r, t in rows} for rows in (rows_a or [], rows_b or []))
     for name in sorted(set(rows_a) | set(rows_b)):
         if rows_a.get(name) != rows_b.get(name):
             out.append(f"{name} {rows_a.get(name)!r} -> {rows_b.get(name)!r}")
@@ -266,10 +317,13 @@ def verdict(reading: Reading, pairs: list[tuple[Record, Record]]) -> Consequence
             worst, detail, moments = kind, d, m
     base_dev = Counter(k for b, _ in pairs for k, v in b["documented"].items() if v)
     var_dev = Counter(k for _, v in pairs for k, n in v["documented"].items() if n)
+    vanish = sorted(set(base_dev) - set(var_dev))
+    playing = {k for b, v in pairs if compare_game(reading.line, b, v)[0] != "stops"
+               for k, n in b["documented"].items() if n and not v["documented"].get(k)}
     c = Consequence(reading.id, reading.line, reading.source, reading.what, reading.text, reading.entry, worst,
                     detail, [f"{b['seed']}/{b['strategy']}" for b, _ in pairs], moments,
-                    appear=sorted(set(var_dev) - set(base_dev)), vanish=sorted(set(base_dev) - set(var_dev)),
-                    kept=sorted(set(base_dev) & set(var_dev)))
+                    appear=sorted(set(var_dev) - set(base_dev)), vanish=vanish,
+                    kept=sorted(set(base_dev) & set(var_dev)), vanish_playing=sorted(playing & set(vanish)))
     check(c, pairs)
     return c
 
@@ -298,7 +352,7 @@ def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[Job]:
     if thorough:
         games += [(plan.games + k, regress.spread_seed(plan.seed + plan.games + k), s)
                   for k, s in enumerate(regress.THOROUGH_SET)]
-    return [("base", tape, *g) for g in games]
+    return [("base", tape, *g, None) for g in games]
 
 
 class _Stopped:
@@ -334,6 +388,42 @@ def _run(jobs: list[Job], plan: Plan, what: str, note: Callable[[str], None]) ->
     return out
 
 
+def choose_games(readings: list[Reading], base_games: list[Record], games: int) -> dict[str, list[Record]]:
+    """For each reading, the reconstruction's games its variant plays: the first *games* of the plain games
+    (index below *games*) whose statement coverage ran its line, else the first game of the thorough set
+    (index *games* on) that ran it, else none (the reading is untested: no game of ours reaches its line)."""
+    chosen: dict[str, list[Record]] = {}
+    for r in readings:
+        plain = [g for g in base_games if g["index"] < games and r.line in g["lines_run"]]
+        extra = [g for g in base_games if g["index"] >= games and r.line in g["lines_run"]]
+        chosen[r.id] = plain[:games] or extra[:1]
+    return chosen
+
+
+BUDGET = "untested (budget): the run stopped (its time budget or Ctrl-C) before this reading's games"
+
+
+def consequence(v: Variant, chosen: list[Record], games: list[Record], base_by_key: dict[Job, Record],
+                unreached: str, stopped: bool) -> Consequence:
+    """One reading's consequence: the ROM's verdict on its line; else *untested* with the reason (no game of
+    the run reaches its line: *unreached*; the run stopped first; a game failed in the harness); else the
+    verdict of its variant *games* against the reconstruction's games of the same seeds (*chosen*)."""
+    r = v.reading
+    fields = (r.id, r.line, r.source, r.what, r.text, r.entry)
+    if v.verdict != "tape":
+        return Consequence(*fields, v.verdict, detail=v.detail)
+    if not chosen:
+        return Consequence(*fields, "untested", detail=unreached)
+    games = sorted(games, key=_game_key)
+    failed = [g for g in games if g.get("harness")]
+    if not games and stopped:
+        return Consequence(*fields, "untested", detail=BUDGET)
+    if failed or len(games) != len(chosen):
+        return Consequence(*fields, "untested", detail="a variant game failed in the harness: "
+                           + (failed[0]["failure"] if failed else "lost"))
+    return verdict(r, [(base_by_key[_game_key(g)], g) for g in games])
+
+
 def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
     """Every reading judged, built and played; the record written to docs/readings.json."""
     cpu0 = time.process_time()
@@ -351,54 +441,41 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     if plan.thorough and lines - reached:
         thorough_base = _run(_base_jobs(plan, True, base_tape)[plan.games:], plan, "thorough-set games", note)
     base_games = [g for g in base + thorough_base if not g.get("harness")]
-    chosen: dict[str, list[Record]] = {}
+    chosen = choose_games([v.reading for v in tapes], base_games, plan.games)
+    # a tape several readings share (their lines tokenise to the same program) is played once for all of them
+    first_of: dict[tuple[bytes | None, tuple[Job, ...]], str] = {}
+    same_as: dict[str, str] = {}
     for v in tapes:
-        plain = [g for g in base_games if g["index"] < plan.games and v.reading.line in g["lines_run"]]
-        extra = [g for g in base_games if g["index"] >= plan.games and v.reading.line in g["lines_run"]]
-        chosen[v.reading.id] = plain[:plan.games] or extra[:1]
-    jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"]) for v in tapes for g in chosen[v.reading.id]]
+        same_as[v.reading.id] = first_of.setdefault((v.tape, tuple(_game_key(g) for g in chosen[v.reading.id])),
+                                                     v.reading.id)
+    jobs = [(v.reading.id, v.tape, g["index"], g["seed"], g["strategy"], variant_frames(g)) for v in tapes
+            if same_as[v.reading.id] == v.reading.id for g in chosen[v.reading.id]]
     played = _run(jobs, plan, "variant games", note)
     by_reading: dict[str, list[Record]] = {}
     for g in played:
         by_reading.setdefault(g["key"], []).append(g)
+    for rid, first in same_as.items():
+        if rid != first and first in by_reading:
+            by_reading[rid] = by_reading[first]
     base_by_key = {_game_key(g): g for g in base_games}
-    results: list[Consequence] = []
-    for v in built:
-        r = v.reading
-
-        def fields(r: Reading = r) -> tuple[str, int, str, str, str, bool]:
-            return r.id, r.line, r.source, r.what, r.text, r.entry
-        if v.verdict != "tape":
-            results.append(Consequence(*fields(), v.verdict, detail=v.detail))
-            continue
-        if not chosen[r.id]:
-            results.append(Consequence(*fields(), "untested", detail=NO_GAME + (
-                f": {plan.games} plain game(s) and the thorough set" if thorough_base else
-                f": {plan.games} plain game(s); the thorough set was not played")))
-            continue
-        games = sorted(by_reading.get(r.id, []), key=_game_key)
-        failed = [g for g in games if g.get("harness")]
-        if not games and _Stopped.stopped:
-            results.append(Consequence(*fields(), "untested", detail="the run was stopped before its games"))
-            continue
-        if failed or len(games) != len(chosen[r.id]):
-            results.append(Consequence(*fields(), "untested",
-                                       detail="a variant game failed in the harness: " + (failed[0]["failure"]
-                                                                                         if failed else "lost")))
-            continue
-        results.append(verdict(r, [(base_by_key[_game_key(g)], g) for g in games]))
+    unreached = NO_GAME + (f": {plan.games} plain game(s) and the thorough set" if thorough_base else
+                           f": {plan.games} plain game(s); the thorough set was not played")
+    results = [consequence(v, chosen.get(v.reading.id, []), by_reading.get(v.reading.id, []), base_by_key,
+                           unreached, _Stopped.stopped) for v in built]
     games_cpu = sum(g.get("cpu_s", 0.0) for g in base_games + played)
     here = plan.workers == 1 and not plan.scheduler          # the games ran in this process: counted already
     cpu = time.process_time() - cpu0 + (0.0 if here else games_cpu)
     return {
         "schema": 1,
         "ended": "stopped" if _Stopped.stopped else "complete",
-        "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base)},
+        "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base),
+                 "frames_budget": [FRAMES_FACTOR, FRAMES_MARGIN]},
         "base_games": [{"index": g["index"], "seed": g["seed"], "strategy": g["strategy"], "scores": g["scores"],
                         "documented": g["documented"], "lines_run": len(g["lines_run"])} for g in base_games],
         "readings": [asdict(c) for c in results],
         "counts": dict(Counter(c.kind for c in results)),
         "variant_games": len(played),
+        "shared_tapes": sum(1 for rid, first in same_as.items() if rid != first),
         "cpu_s": {"total": round(cpu, 1), "rom_checks": round(rom_cpu, 1),
                   "games": round(games_cpu, 1)},
     }
@@ -429,8 +506,9 @@ def deviations_lines(listing_lines: list[int]) -> dict[str, list[int]]:
 
 # ------------------------------------------------------------------------------------- the deviations
 def deviation_table(record: Record, listing_lines: list[int]) -> list[Record]:
-    """For each deviation, its own lines' readings: which keep it, which make it vanish (flagged for a second
-    look at the judgement when the reading was played and the deviation had shown in our games)."""
+    """For each deviation, its own lines' readings: which keep it, which make it vanish because the program
+    stops, which make it vanish while the program plays on (flagged for a second look at the judgement: the
+    reading was played, the deviation had shown in our games and the variant's game went on without it)."""
     rows: list[Record] = []
     by_line: dict[int, list[Record]] = {}
     for c in record["readings"]:
@@ -445,10 +523,21 @@ def deviation_table(record: Record, listing_lines: list[int]) -> list[Record]:
             "played": len(played),
             "keep": sorted(c["id"] for c in played if dev in c["kept"]),
             "vanish": sorted(c["id"] for c in played if dev in c["vanish"]),
+            # the program plays on in the variant's game and the deviation is not there: a second look
+            "vanish_playing": sorted(c["id"] for c in played if dev in _vanish_playing(c)),
+            "vanish_stops": sorted(c["id"] for c in played if dev in c["vanish"] and dev not in _vanish_playing(c)),
             "appear": sorted(c["id"] for c in played if dev in c["appear"]),
             "not_shown": sorted(c["id"] for c in played if dev not in c["kept"] + c["vanish"] + c["appear"]),
         })
     return rows
+
+
+def _vanish_playing(c: Record) -> list[str]:
+    """The deviations that vanish from a consequence's games while the program plays on in them (a record of
+    schema 1, before the field: every one that vanishes from a reading that does not stop)."""
+    if "vanish_playing" in c:
+        return list(c["vanish_playing"])
+    return [] if c["kind"] == "stops" else list(c["vanish"])
 
 
 # ------------------------------------------------------------------------------------------ the pages
@@ -465,7 +554,10 @@ def _one(c: Record) -> str:
     if c["kind"] in ("play", "picture", "stops") and c["detail"]:
         extra = f": {c['detail'].removeprefix('the program stops: ')}"
     if c["vanish"] or c["appear"]:
-        extra += "".join([f"; {', '.join(c['vanish'])} vanish(es)" if c["vanish"] else "",
+        playing = _vanish_playing(c)
+        stopping = [d for d in c["vanish"] if d not in playing]
+        extra += "".join([f"; {', '.join(stopping)} vanish(es) because the program stops" if stopping else "",
+                          f"; {', '.join(playing)} vanish(es) while the program plays on" if playing else "",
                           f"; {', '.join(c['appear'])} appear(s)" if c["appear"] else ""])
     return f"{c['id']} ({c['source']}) {what}{extra}"
 
@@ -537,14 +629,24 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
            "## The run", "",
            f"- readings measured: {len(record['readings'])} (of lines: {len({c['line'] for c in record['readings']})})",
            f"- games per reading: the first {plan['games']} of the reconstruction's plain games (seed {plan['seed']}) "
-           f"that run its line, else one game of the thorough set that does "
-           f"({'played' if plan['thorough'] else 'not played'}): the smallest set that reaches the lines",
+           f"that run its line, else the first game of the thorough set that does "
+           f"({'played' if plan['thorough'] else 'not played: its lines are untested'}); a reading whose line no "
+           f"game of the run reaches is *untested*, with that reason, and never played",
            f"- the reconstruction's games: " + ", ".join(f"{g['seed']}/{g['strategy']}" for g in record["base_games"]),
-           f"- variant games played: {record['variant_games']}; the run {record.get('ended', 'complete')}"
+           f"- variant games played: {record['variant_games']}"
+           + (f" ({record['shared_tapes']} reading(s) share the tape and the games of another reading of their line)"
+              if record.get("shared_tapes") else "")
+           + f"; the run {record.get('ended', 'complete')}"
            + ("" if record.get("ended", "complete") == "complete" else
               " (stopped at the time limit: the readings it did not play are recorded as untested)"),
+           *([f"- a variant's game may take {plan['frames_budget'][0]} times its reconstruction game's emulated "
+              f"frames and {plan['frames_budget'][1]} more: "
+              f"{sum(1 for c in record['readings'] if 'past its budget' in c['detail'])} reading(s) ran on past "
+              "that (a loop) and were given up there, as *stops*"] if "frames_budget" in plan else []),
            f"- CPU time: {record['cpu_s']['total']} s (the ROM's checks {record['cpu_s']['rom_checks']} s, "
-           f"the games {record['cpu_s']['games']} s)", "",
+           f"the games {record['cpu_s']['games']} s)"
+           + (f"; the command's process: {record['cpu_s']['command']} s" if "command" in record["cpu_s"] else ""),
+           "",
            "| verdict | readings |", "| --- | --- |"]
     out += [f"| {k} | {counts.get(k, 0)} |" for k in KINDS]
     out += ["", "## Entries x kind of consequence", "",
@@ -553,16 +655,20 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
         c = Counter(x["kind"] for x in record["readings"] if x["line"] == n)
         out.append(f"| {n} | " + " | ".join(str(c.get(k, 0)) for k in KINDS) + " |")
     out += ["", "## The deviations against the readings of their own lines", "",
-            "A deviation *vanishes* under a reading when our games show it and the variant's same games do not; "
-            "one that vanishes under an admissible reading is flagged for a second look.", "",
-            "| deviation | lines | readings | refused by the ROM | untested | played | keep | vanish | appear | "
-            "not shown by its games | second look |",
-            "| --- |" + " --- |" * 10]
-    for row in deviation_table(record, listing_lines):
+            "A deviation *vanishes* under a reading when our games show it and the variant's same games do not. "
+            "It vanishes *because the program stops* when the variant's game ends in a report (or the harness "
+            "gives it up) before the deviation shows: that says nothing of the deviation's own reading. It "
+            "vanishes *while the program plays on* when the variant's game goes on and the deviation is not "
+            "there: only that is flagged for a second look at the judgement.", "",
+            "| deviation | lines | readings | refused by the ROM | untested | played | keep | "
+            "vanish, the program stops | vanish, it plays on | appear | not shown by its games | second look |",
+            "| --- |" + " --- |" * 11]
+    for row in record.get("deviations") or deviation_table(record, listing_lines):
         out.append(f"| {row['deviation']} | {row['lines']} | {row['readings']} | {row['refused']} | "
-                   f"{row['untested']} | {row['played']} | {len(row['keep'])} | {', '.join(row['vanish']) or 0} | "
+                   f"{row['untested']} | {row['played']} | {len(row['keep'])} | "
+                   f"{', '.join(row['vanish_stops']) or 0} | {', '.join(row['vanish_playing']) or 0} | "
                    f"{', '.join(row['appear']) or 0} | {len(row['not_shown'])} | "
-                   f"{'yes' if row['vanish'] else 'no'} |")
+                   f"{'yes' if row['vanish_playing'] else 'no'} |")
     out += ["", "## Every reading that was played and changed something", ""]
     for c in record["readings"]:
         if c["kind"] in ("stops", "play", "picture"):

@@ -33,7 +33,7 @@ from .build import tape_bytes, tape_path, tape_record
 from .compare import judge
 from .coverage import Coverage, summary_rows
 from .deviations import DEVIATIONS
-from .driver import GameDriver, Screenshot
+from .driver import Budget, GameDriver, Screenshot
 from .events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from .findings import program_findings
 from .judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
@@ -59,6 +59,7 @@ class GameJob:
     strategy: str
     keep_all_screens: bool = False
     rzx: bool = False
+    frames_budget: int | None = None     # emulated frames before the game is given up (None: the driver's own)
 
 
 @dataclass
@@ -251,15 +252,18 @@ def play_one(job: GameJob) -> GameResult:
 
     With *job.rzx* the game runs at real timing on the fetch-counting core and its record also carries the
     RZX file (from the first question to the editor after the last report) and a .z80 of the machine at the
-    recording's end.
+    recording's end. With *job.frames_budget* the game is given up after that many emulated frames (the
+    readings give a variant's game a few times its reconstruction game's length).
     """
     loaded = worker_tape()
     m = loaded.machine(recording=job.rzx)
     start_frames = m.frames
     player = make_player(job.strategy, job.seed)
     recorder = RzxRecorder(m) if job.rzx else None
+    budget = Budget(frames=job.frames_budget) if job.frames_budget is not None else Budget()
     driver = GameDriver(m, player, seed=job.seed, keep_screens=True, every_action_screen=job.keep_all_screens,
-                        profiler=loaded.profiler(), on_first_question=recorder.start if recorder else None)
+                        profiler=loaded.profiler(), budget=budget,
+                        on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     recording, note = _finish_recording(m, recorder) if recorder else (None, None)
