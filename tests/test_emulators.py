@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from harness.game import build
 from harness.oracle import emulators
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.machine import Spectrum48
@@ -54,15 +53,9 @@ def rows(memory: bytes, fonts: bytes) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def tapes(tmp_path_factory) -> dict[str, tuple[Path, bytes]]:
-    folder = tmp_path_factory.mktemp("tapes")
-    out = {}
-    for lang in ("ru", "en"):
-        tap = build.build(lang=lang).tap if lang == "en" else build.build().tap
-        path = folder / f"cribbage{'-en' if lang == 'en' else ''}.tap"
-        path.write_bytes(tap)
-        out[lang] = (path, tap)
-    return out
+def tapes(tape_path) -> dict[str, tuple[Path, bytes]]:
+    """The run's one build of each edition (tests/conftest.py), not two more of this module's own."""
+    return {lang: (tape_path(lang), tape_path(lang).read_bytes()) for lang in ("ru", "en")}
 
 
 def need_zx() -> None:
