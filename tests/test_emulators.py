@@ -11,6 +11,7 @@ Each is skipped with the reason when its emulator is missing.
 """
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 from pathlib import Path
@@ -34,8 +35,9 @@ DISPLAY = slice(0x4000, 0x5800)      # the display file (the attributes hold the
 TITLES = {"ru": ("ДОБРО ПОЖАЛОВАТЬ", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):"), "en": ("WELCOME",)}
 
 
+@functools.lru_cache(maxsize=None)
 def our_title(tape: bytes) -> bytes:
-    """Our machine from LOAD "" to the program's first question: its 64K."""
+    """Our machine from LOAD "" to the program's first question: its 64K (once a tape: zx and MAME both read it)."""
     m = Spectrum48(fast=True)
     m.boot()
     m.insert_tape(read_tap(tape))
