@@ -15,8 +15,6 @@ import warnings
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "data" / "mypy-strict.json"
@@ -26,13 +24,6 @@ CLEAN = ("spectrum", "cribbage")
 #: the entry for the modules directly in harness/ (not in a package folder)
 TOP_LEVEL = "(top level)"
 _ERROR = re.compile(r"^harness/(?P<path>[^:]+\.pyi?):\d+(?::\d+)?: error: ")
-
-
-@pytest.fixture(scope="module")
-def mypy_cache(tmp_path_factory) -> Path:
-    """One mypy cache for this module's runs (same options): the second reads the standard library's and
-    harness.cribbage's analysis from it instead of doing it again (mypy's incremental mode: the same errors)."""
-    return tmp_path_factory.mktemp("mypy") / "cache"
 
 
 def _mypy(cache: Path, *targets: str) -> subprocess.CompletedProcess[str]:

@@ -104,7 +104,10 @@ CHANGED_TESTS = (
     "not 4 (two workers: a game in flight on each when one is killed).",
     "`test_conformance`, `test_emulators`, `test_english`: the run's one build of each edition "
     "(tests/conftest.py `build_of`), not builds of their own; `test_emulators`: our machine's title once a tape.",
-    "`test_mypy`: one mypy cache for the module's two runs with the same options.",
+    "`test_mypy`, `test_core_protocol`: one mypy cache a worker for the runs with the same options.",
+    "Every build of a program the ROM has accepted once in the run skips typing it into the ROM again "
+    "(tests/conftest.py `rom_accepts_a_program_once`; refusals are always checked afresh, and "
+    "`test_cribbage_program` types the game's every line into the ROM itself).",
 )
 
 
