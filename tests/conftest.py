@@ -27,6 +27,29 @@ def game_store(tmp_path_factory):
     return configure(_store_root(tmp_path_factory), os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def rom_accepts_a_program_once(game_store):
+    """The ROM's acceptance check (harness.spectrum.acceptance.check_program: every line typed into the
+    editor, the whole LOADed; about 3 of a build's 5 CPU-s) run once per program for the whole test run:
+    a program the ROM accepted is accepted again without typing it in again. Only acceptances are kept
+    (keyed by the program's SHA-256); a program refused is checked afresh each time, so every refusal a
+    test plants is still made by the ROM, and the check of the game's own listing still runs once a run
+    (test_cribbage_program types every line into the ROM itself). The commands' builds (build, html, pack,
+    play --lang en...) go through it, as harness.game.build looks check_program up when it builds."""
+    from harness.game import build as build_module
+    real = build_module.check_program
+
+    def check_program(program: bytes, where: str = "<program>", file_lines=None) -> None:
+        def accepted() -> bool:
+            real(program, where, file_lines)            # raises InputError for a refusal: nothing is kept
+            return True
+        game_store.value("ROM acceptance", {"program": sha256(bytes(program))}, accepted)
+
+    build_module.check_program = check_program
+    yield
+    build_module.check_program = real
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """How often a worker waited for an entry another was making (tests/game_store.py)."""
     if hasattr(config, "workerinput") or not config.getoption("--cpu-table"):
@@ -71,6 +94,14 @@ def tape_path(build_of, tmp_path_factory):
             path.write_bytes(build_of(lang).tap)
         return path
     return get
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory) -> Path:
+    """One mypy cache for a worker's mypy runs with the same options (test_mypy, test_core_protocol): a later
+    run reads the standard library's analysis from it instead of doing it again (mypy's incremental mode,
+    the same errors); a worker's own, so no two processes write it at once."""
+    return tmp_path_factory.mktemp("mypy") / "cache"
 
 
 @pytest.fixture(scope="session")

@@ -93,7 +93,9 @@ _meter = _Meter()
 # argv[0]'s name -> the kind of process it is
 _PROCESS_KINDS = (("fuse", "fuse"), ("chromium", "chromium"), ("chrome", "chromium"), ("node", "chromium"),
                   ("playwright", "chromium"), ("xvfb", "xvfb"), ("cribbage-zx", "command"), ("mypy", "mypy"),
-                  ("pip", "pip/wheel"), ("git", "git"), ("dot", "graphviz"), ("python", "python"))
+                  ("pip", "pip/wheel"), ("git", "git"), ("xdotool", "xdotool"), ("xwd", "xwd"),
+                  ("python", "python"))
+_EXACT_KINDS = {"dot": "graphviz"}          # by its whole name: "dot" is in "xdotool" too (issue 37's "903 dot starts")
 
 
 def process_kind(argv) -> str:
@@ -106,6 +108,8 @@ def process_kind(argv) -> str:
         module = words[2]
         return {"harness": "command", "harness.cli": "command", "pytest": "pytest", "mypy": "mypy",
                 "pip": "pip/wheel", "build": "pip/wheel"}.get(module, "python")
+    if name in _EXACT_KINDS:
+        return _EXACT_KINDS[name]
     for part, kind in _PROCESS_KINDS:
         if part in name:
             return kind

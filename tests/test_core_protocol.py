@@ -118,7 +118,7 @@ def test_a_skoolkit_core_saves_and_restores_its_registers_and_memory(python):
     assert (core.get("bc"), core.get("sp"), core.pc, core.memory[0x9000]) == (0x1234, 0xFF00, 0x8000, 0x5A)
 
 
-def test_mypy_checks_a_core_passed_to_the_machine_and_the_calls_into_the_z80_package(tmp_path):
+def test_mypy_checks_a_core_passed_to_the_machine_and_the_calls_into_the_z80_package(tmp_path, mypy_cache):
     """A class with only part of a core is refused where it is passed; the real cores are not; a z80
     method outside our stub (stubs/z80) is an error, and on_handle_active_int is a bool, as the stub says."""
     caller = tmp_path / "caller.py"
@@ -136,7 +136,7 @@ def test_mypy_checks_a_core_passed_to_the_machine_and_the_calls_into_the_z80_pac
         "taken: bool = z80.Z80Machine().on_handle_active_int()\n"
         "z80.Z80Machine().set_reti_callback(lambda: None)\n",          # line 12: not in our stub
         encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), str(caller)],
+    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(mypy_cache), str(caller)],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert [e.split(":")[1] for e in errors] == ["10", "12"], done.stdout

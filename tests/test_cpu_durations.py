@@ -71,3 +71,11 @@ def test_under_xdist_the_controller_prints_every_workers_tests(tmp_path):
     rows = re.findall(r"^\s*([\d.]+)s cpu  \S+::(\w+)$", out, re.M)
     assert {name for _, name in rows} == {"test_burns", "test_sleeps", "test_burns_in_a_child"}, out
     assert re.search(r"wall \d+ s with 2 xdist workers", out), out
+
+
+def test_a_process_is_named_by_its_program_and_xdotool_is_not_graphviz():
+    from cpu_durations import process_kind
+    assert process_kind(["dot", "-Tsvg"]) == "graphviz" and process_kind("/usr/bin/dot -Tpng") == "graphviz"
+    assert process_kind(["xdotool", "key", "Return"]) == "xdotool"          # the near miss: "dot" inside a name
+    assert process_kind(["xwd", "-root"]) == "xwd" and process_kind(["Xvfb", ":5"]) == "xvfb"
+    assert process_kind(["/usr/bin/python3", "-m", "harness", "regress"]) == "command"

@@ -26,7 +26,8 @@ pytestmark = pytest.mark.slow   # an oracle: a Dask LocalCluster (pytest -m 'not
 from harness.game.build import build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = 4
+GAMES = 3       # issue 37: 3, not 4: two workers, one game each and a third left when the first lands, so the
+                # worker killed then always holds a game in flight (its game is played again elsewhere)
 
 
 @pytest.fixture(scope="module")

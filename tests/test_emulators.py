@@ -11,13 +11,13 @@ Each is skipped with the reason when its emulator is missing.
 """
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from harness.game import build
 from harness.oracle import emulators
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.machine import Spectrum48
@@ -35,8 +35,9 @@ DISPLAY = slice(0x4000, 0x5800)      # the display file (the attributes hold the
 TITLES = {"ru": ("ДОБРО ПОЖАЛОВАТЬ", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):"), "en": ("WELCOME",)}
 
 
+@functools.lru_cache(maxsize=None)
 def our_title(tape: bytes) -> bytes:
-    """Our machine from LOAD "" to the program's first question: its 64K."""
+    """Our machine from LOAD "" to the program's first question: its 64K (once a tape: zx and MAME both read it)."""
     m = Spectrum48(fast=True)
     m.boot()
     m.insert_tape(read_tap(tape))
@@ -54,15 +55,9 @@ def rows(memory: bytes, fonts: bytes) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def tapes(tmp_path_factory) -> dict[str, tuple[Path, bytes]]:
-    folder = tmp_path_factory.mktemp("tapes")
-    out = {}
-    for lang in ("ru", "en"):
-        tap = build.build(lang=lang).tap if lang == "en" else build.build().tap
-        path = folder / f"cribbage{'-en' if lang == 'en' else ''}.tap"
-        path.write_bytes(tap)
-        out[lang] = (path, tap)
-    return out
+def tapes(tape_path) -> dict[str, tuple[Path, bytes]]:
+    """The run's one build of each edition (tests/conftest.py), not two more of this module's own."""
+    return {lang: (tape_path(lang), tape_path(lang).read_bytes()) for lang in ("ru", "en")}
 
 
 def need_zx() -> None:

@@ -34,8 +34,9 @@ SEEDS = (3, 11)
 
 
 @pytest.fixture(scope="module")
-def editions() -> dict[str, build_mod.Build]:
-    return {lang: build_mod.build(lang=lang) for lang in ("ru", "en")}
+def editions(build_of) -> dict[str, build_mod.Build]:
+    """The run's one build of each edition (tests/conftest.py); the build command is run below."""
+    return {lang: build_of(lang) for lang in ("ru", "en")}
 
 
 # ---------------------------------------------------------------- an independent scan of the bytes

@@ -26,8 +26,8 @@ TOP_LEVEL = "(top level)"
 _ERROR = re.compile(r"^harness/(?P<path>[^:]+\.pyi?):\d+(?::\d+)?: error: ")
 
 
-def _mypy(tmp_path: Path, *targets: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), *targets],
+def _mypy(cache: Path, *targets: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(cache), *targets],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
@@ -82,13 +82,13 @@ def record(counts: dict[str, int]) -> None:
     atomic.write_text(RECORD, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
-def test_the_engine_is_mypy_clean(tmp_path):
-    done = _mypy(tmp_path, "harness/cribbage")
+def test_the_engine_is_mypy_clean(mypy_cache):
+    done = _mypy(mypy_cache, "harness/cribbage")
     assert done.returncode == 0, done.stdout + done.stderr
     assert (ROOT / "harness" / "cribbage" / "py.typed").exists()
 
 
-def test_a_callers_type_error_is_caught_and_card_like_inputs_are_not(tmp_path):
+def test_a_callers_type_error_is_caught_and_card_like_inputs_are_not(tmp_path, mypy_cache):
     caller = tmp_path / "caller.py"
     caller.write_text(
         "from harness.cribbage import Card, Game, best_discard, score_hand, score_play\n"
@@ -99,7 +99,7 @@ def test_a_callers_type_error_is_caught_and_card_like_inputs_are_not(tmp_path):
         "score_play(['5H'], rules='standard')\n"               # line 6: a rules name is not a Rules
         "score_hand('5H 5C 5S JD', 4.5)\n",                    # line 7: a float is not a card
         encoding="utf-8")
-    done = _mypy(tmp_path, str(caller))
+    done = _mypy(mypy_cache, str(caller))
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert [e.split(":")[1] for e in errors] == ["6", "7"], done.stdout
 

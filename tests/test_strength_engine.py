@@ -137,7 +137,7 @@ def test_self_play_reaches_121_and_counts_every_point():
 @functools.cache
 def _chunk(first: str, second: str, start: int, count: int) -> dict:
     """A chunk of self-play games is a function of its arguments alone (each game's seeds come from its index),
-    so the 200 "ev vs ev" games of the planted-strategy test are the first 200 of the first dealer's 600."""
+    so the 200 "ev vs ev" games of the planted-strategy test are the first dealer band's 200 (DEALER_GAMES)."""
     return engine_chunk(first, second, start, count)
 
 
@@ -146,9 +146,16 @@ def _figures(first, second, games, start=0):
         f"{first} vs {second}"]
 
 
+#: issue 37: 200 games, as many as the planted bad dealer below is shown out of the band with (they were 600):
+#: the same power for the near miss and the catch, and the 200 "ev vs ev" games the planted-strategy test
+#: reads (one _chunk cache). The bound that size gives: Wilson's 95 % half-width at most 0.07.
+DEALER_GAMES = 200
+
+
 def test_the_first_dealers_advantage_between_equal_players_meets_the_published_band():
     band = published()["first_dealer"]["band"]
-    measured = _figures("ev", "ev", 600)["first_dealer_wins"]
+    measured = _figures("ev", "ev", DEALER_GAMES)["first_dealer_wins"]
+    assert measured["hi"] - measured["lo"] <= 2 * 0.07, measured       # the stated bound of DEALER_GAMES games
     assert band_overlap(measured, band), measured
     assert measured["rate"] > 0.5                       # dealing first is an advantage
 
@@ -156,7 +163,7 @@ def test_the_first_dealers_advantage_between_equal_players_meets_the_published_b
 def test_a_first_dealer_who_throws_badly_falls_out_of_the_band():
     band = published()["first_dealer"]["band"]
     rs = []
-    for i in range(200):                               # the planted first dealer: always the highest two cards
+    for i in range(DEALER_GAMES):                      # the planted first dealer: always the highest two cards
         strategies = (Highest(i), ExpectedValue(i + 1000))
         rs.append(play_game(strategies, seed=i, first_dealer=0))
     measured = study.wilson(sum(r.winner == r.first_dealer for r in rs), len(rs))
