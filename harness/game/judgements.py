@@ -19,7 +19,7 @@ needs (the screen words of its edition, the rule sets it is judged under).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Iterable
@@ -630,7 +630,7 @@ def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:
 
 def _as_judged(ev: Event) -> Event:
     """An event as a judgement keeps it: a picture without its variables (they stay in the transcript)."""
-    return dataclasses.replace(ev, variables={}) if isinstance(ev, Picture) else ev
+    return replace(ev, variables={}) if isinstance(ev, Picture) else ev
 
 
 def check_actions(events: list[Event], judgements: Iterable[Judgement], name: str) -> None:
