@@ -52,7 +52,7 @@ def test_the_table_of_places_is_current(rows):
         "docs/SCREEN_PLACES.md is stale: python tools/screen_places.py"
 
 
-def test_an_empty_row_fails():
+def test_an_empty_row_fails(rows):
     import dataclasses
-    row = dataclasses.replace(plant_all()[0], caught=())
+    row = dataclasses.replace(rows[0], caught=())
     assert "**nothing**" in table([row])

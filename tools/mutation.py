@@ -14,8 +14,8 @@ mutants at once (both cores: `--children 2`). Prints each module's score and its
 or overruns its budget. A surviving mutant argued equivalent in tools/mutation_equivalents.toml (its
 mutated line and the reason it cannot change behaviour) counts as argued, not as killed; an argument
 whose line no longer matches the mutant is stale and does not count. Each module's figures are kept in
-docs/mutation.json and docs/MUTATION.md is written from them. Run from the checkout; the work folder is
-mutants/ (rebuilt each run).
+docs/mutation.json and docs/MUTATION.md is written from them. Each module runs in its own copy
+of the checkout, build/mutation/NAME/ (rebuilt each run; `mutmut show` works there).
 """
 from __future__ import annotations
 
@@ -90,12 +90,42 @@ def mutmut_path() -> Path:
     return Path(sys.executable).with_name("mutmut")
 
 
-def run_mutmut(patterns: list[str], children: int, budget_s: float, log: Path) -> None:
-    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
-    log.parent.mkdir()
-    cmd = [str(mutmut_path()), "run", "--max-children", str(children), *patterns]
+WORK = ROOT / "build" / "mutation"
+COPIED = ("harness", "tests", "basic", "roms", "tools", "docs", "pyproject.toml", "setup.py")
+
+
+def workdir(name: str) -> Path:
+    return WORK / name.replace(" ", "_")
+
+
+def prepare(name: str) -> Path:
+    """A copy of the checkout for one module's run, its pyproject's only_mutate set to that module alone
+    (mutmut reads its settings from pyproject.toml only; generating every module's mutants for each run
+    would cost minutes)."""
+    work = workdir(name)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+    for item in COPIED:
+        src = ROOT / item
+        if src.is_dir():
+            shutil.copytree(src, work / item, ignore=ignore)
+        else:
+            shutil.copy2(src, work / item)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    start = text.index("only_mutate = [")
+    end = text.index("]", start) + 1
+    (work / "pyproject.toml").write_text(text[:start] + f'only_mutate = ["harness/{MODULES[name].file}"]' + text[end:],
+                                         encoding="utf-8")
+    return work
+
+
+def run_mutmut(name: str, children: int, budget_s: float) -> Path:
+    work = prepare(name)
+    log = work / "run.log"
+    cmd = [str(mutmut_path()), "run", "--max-children", str(children), *MODULES[name].patterns]
     with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, cwd=work, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             code = proc.wait(timeout=budget_s)
         except (subprocess.TimeoutExpired, KeyboardInterrupt) as exc:
@@ -103,23 +133,21 @@ def run_mutmut(patterns: list[str], children: int, budget_s: float, log: Path) -
             proc.wait()
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            raise SystemExit(f"mutation: mutmut ran past its budget of {budget_s:.0f} s (log: {log})") from None
+            raise SystemExit(f"mutation: {name}: mutmut ran past its budget of {budget_s:.0f} s (log: {log})") from None
     if code != 0:
-        raise SystemExit(f"mutation: mutmut exited with status {code} (log: {log})")
+        raise SystemExit(f"mutation: {name}: mutmut exited with status {code} (log: {log})")
+    return log
 
 
-def results(names: list[str]) -> dict[str, dict[str, int | None]]:
-    """Exit code of every mutant in the score, per module."""
-    out = {}
-    for name in names:
-        module = MODULES[name]
-        meta = ROOT / "mutants" / "harness" / f"{module.file}.meta"
-        try:
-            codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-        except (OSError, ValueError, KeyError) as exc:
-            raise SystemExit(f"mutation: {meta}: no results ({exc})") from None
-        out[name] = {k: v for k, v in codes.items() if any(fnmatch.fnmatch(k, p) for p in module.patterns)}
-    return out
+def results(name: str) -> dict[str, int | None]:
+    """Exit code of every mutant of *name* in the score."""
+    module = MODULES[name]
+    meta = workdir(name) / "mutants" / "harness" / f"{module.file}.meta"
+    try:
+        codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise SystemExit(f"mutation: {meta}: no results ({exc}); run it first") from None
+    return {k: v for k, v in codes.items() if any(fnmatch.fnmatch(k, p) for p in module.patterns)}
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, dict[str, str]]:
@@ -139,13 +167,13 @@ def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, dict[str, str]]:
     return out
 
 
-def mutated_lines(name: str) -> list[str]:
-    """The lines mutmut's diff of *name* adds (stripped)."""
-    diff = subprocess.run([str(mutmut_path()), "show", name], cwd=ROOT, capture_output=True, text=True, timeout=120)
+def mutated_lines(module: str, name: str) -> list[str]:
+    """The lines mutmut's diff of mutant *name* adds (stripped)."""
+    diff = subprocess.run([str(mutmut_path()), "show", name], cwd=workdir(module), capture_output=True, text=True, timeout=120)
     return [ln[1:].strip() for ln in diff.stdout.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
 
 
-def score_module(codes: dict[str, int | None], argued: dict[str, dict[str, str]]) -> dict:
+def score_module(module: str, codes: dict[str, int | None], argued: dict[str, dict[str, str]]) -> dict:
     counted = {k: v for k, v in codes.items() if v not in NOT_COUNTED}
     killed = sorted(k for k, v in counted.items() if v in KILLED)
     left = sorted(k for k, v in counted.items() if v not in KILLED)
@@ -153,7 +181,7 @@ def score_module(codes: dict[str, int | None], argued: dict[str, dict[str, str]]
     for k in left:
         claim = argued.get(k)
         if claim is not None and counted[k] == 0:
-            if claim["line"].strip() in mutated_lines(k):
+            if claim["line"].strip() in mutated_lines(module, k):
                 equivalent.append(k)
             else:
                 stale.append(k)
@@ -226,33 +254,35 @@ def main(argv: list[str]) -> int:
                     help="mutants run at once (default: one a core)")
     ap.add_argument("--budget", type=float, default=3600, help="seconds mutmut may take before it is stopped")
     ap.add_argument("--goal", type=float, default=GOAL, help="the score (per cent) a module must reach")
-    ap.add_argument("--report-only", action="store_true", help="score the last run again (mutants/), not run")
+    ap.add_argument("--report-only", action="store_true", help="score the last run of each module again (build/mutation/NAME), not run")
     args = ap.parse_args(argv)
     if args.children < 1:
         ap.error("--children must be at least 1")
     names = args.module or list(MODULES)
-    log = ROOT / "mutants" / "run.log"
-    seconds = None
-    if not args.report_only:
-        started = time.monotonic()
-        run_mutmut([p for n in names for p in MODULES[n].patterns], args.children, args.budget, log)
-        seconds = time.monotonic() - started
-        print(f"mutmut: {seconds:.0f} s with {args.children} children (log: mutants/run.log)")
     argued = load_equivalents()
     kept = load_results()
     low = []
-    for name, codes in results(names).items():
-        s = score_module(codes, argued)
+    for name in names:
+        seconds = None
+        if not args.report_only:
+            started = time.monotonic()
+            log = run_mutmut(name, args.children, args.budget)
+            seconds = time.monotonic() - started
+            print(f"{name}: mutmut {seconds:.0f} s with {args.children} children (log: {log.relative_to(ROOT)})")
+        if args.report_only and not (workdir(name) / "mutants").is_dir():
+            print(f"{name}: not run (no build/mutation/{workdir(name).name}/mutants)")
+            continue
+        s = score_module(name, results(name), argued)
         print_module(name, s)
         if s["score"] < args.goal:
             low.append(name)
         previous = kept.get(name, {})
         kept[name] = s | {"seconds": round(seconds if seconds is not None else previous.get("seconds", 0), 1),
                           "children": args.children if seconds is not None else previous.get("children", 0),
-                          "modules_in_run": len(names) if seconds is not None else previous.get("modules_in_run", 0),
-                          "commit": commit()}
-    write_text(RESULTS, json.dumps({k: kept[k] for k in MODULES if k in kept}, indent=1, ensure_ascii=False) + "\n")
-    write_text(PAGE, page(kept, argued))
+                          "commit": commit() if seconds is not None else previous.get("commit", commit())}
+        write_text(RESULTS, json.dumps({k: kept[k] for k in MODULES if k in kept}, indent=1, ensure_ascii=False)
+                   + "\n")
+        write_text(PAGE, page(kept, argued))
     if low:
         print(f"\nmutation: below {args.goal:.0f} %: {', '.join(low)}")
     return 1 if low else 0
