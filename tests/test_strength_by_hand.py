@@ -1,0 +1,93 @@
+"""strength.py's figures by hand (issue 36, item 2): self-play figures by pairing, the band check, the crib
+table's validation and the verdict, on inputs small enough that every expected value is a literal worked
+out in the comments (Wilson's and t's intervals as in tests/test_study_by_hand.py)."""
+from harness.game.strength import band_overlap, crib_validation, engine_figures, verdict
+
+
+def r(winner, first, deals, p0, p1):
+    return {"winner": winner, "first_dealer": first, "deals": deals,
+            "points": [dict(zip(("hand", "crib", "pegging"), p0)), dict(zip(("hand", "crib", "pegging"), p1))]}
+
+
+def test_engine_figures_by_pairing():
+    chunks = [{"pairing": ["highest", "ev"], "start": 0, "results": [r(1, 1, 2, (2, 0, 2), (6, 2, 4))]},
+              {"pairing": ["ev", "ev"], "start": 100, "results": [r(0, 1, 1, (3, 0, 2), (5, 2, 0))]},
+              {"pairing": ["ev", "ev"], "start": 0, "results": [r(0, 0, 2, (10, 4, 6), (8, 0, 4)),
+                                                                r(1, 0, 4, (8, 4, 4), (12, 4, 8))]}]
+    f = engine_figures(chunks)
+    assert list(f) == ["ev vs ev", "highest vs ev"]
+    ev = f["ev vs ev"]
+    assert ev["games"] == 3
+    # player 0 won the first and the third; the first dealer (0, 0, 1) won only the first
+    assert ev["player0_wins"] == {"k": 2, "n": 3, "rate": 0.6667, "lo": 0.2077, "hi": 0.9385}
+    assert ev["first_dealer_wins"] == {"k": 1, "n": 3, "rate": 0.3333, "lo": 0.0615, "hi": 0.7923}
+    # points a deal: player 0 20/2, 16/4, 5/1 = 10, 4, 5 (mean 6.3333, s 3.2146, half 4.3027 s / sqrt 3 = 7.9854)
+    # player 1 12/2, 24/4, 7/1 = 6, 6, 7 (mean 6.3333, s 0.5774, half 1.4342)
+    assert ev["points_per_deal"] == [{"n": 3, "mean": 6.3333, "lo": 0.0, "hi": 14.3187},
+                                     {"n": 3, "mean": 6.3333, "lo": 4.8991, "hi": 7.7676}]
+    hi = f["highest vs ev"]
+    assert hi["games"] == 1 and hi["player0_wins"]["k"] == 0 and hi["first_dealer_wins"]["k"] == 1
+    assert hi["points_per_deal"] == [{"n": 1, "mean": 2.0, "lo": 0.0, "hi": None},
+                                     {"n": 1, "mean": 6.0, "lo": 0.0, "hi": None}]
+    assert engine_figures([]) == {}
+
+
+def test_band_overlap_at_its_edges():
+    band = [0.55, 0.56]
+    assert band_overlap({"rate": 0.5, "lo": 0.4, "hi": 0.55}, band)          # touches the low edge
+    assert not band_overlap({"rate": 0.5, "lo": 0.4, "hi": 0.5499}, band)    # just short of it
+    assert band_overlap({"rate": 0.6, "lo": 0.56, "hi": 0.7}, band)          # touches the high edge
+    assert not band_overlap({"rate": 0.6, "lo": 0.5601, "hi": 0.7}, band)    # just past it
+    assert band_overlap({"rate": 0.555, "lo": 0.551, "hi": 0.559}, band)     # inside
+    assert not band_overlap({"rate": None, "lo": 0.4, "hi": 0.7}, band)
+
+
+def _ref(cells):
+    own = [[0.0] * 13 for _ in range(13)]
+    opp = [[0.0] * 13 for _ in range(13)]
+    hes = [[0.0] * 13 for _ in range(13)]
+    for (a, b), (o, p, h) in cells.items():
+        own[a - 1][b - 1], opp[a - 1][b - 1], hes[a - 1][b - 1] = o, p, h
+    return {"schell": {"own": own, "opponent": opp}, "hessel": {"opponent": hes}}
+
+
+def test_crib_validation_by_hand():
+    # (pair): engine, Schell own, Schell opponent -> midpoint, off it
+    table = {(6, 6): 7.0,        # 7.0, 6.0: 6.5, +0.5; between (at own's edge)
+             (1, 1): 5.0,        # 5.5, 4.3: 4.9, +0.1; between
+             (2, 3): 5.0,        # 4.0, 4.0: 4.0, +1.0: outside the tolerance, the worst
+             (4, 4): 6.6,        # 6.0, 6.0: 6.0, +0.6: at the tolerance, within
+             (5, 5): 8.6,        # 8.5, 7.9: 8.2, +0.4; not between
+             (1, 13): 3.2}       # 4.0, 3.0: 3.5, -0.3; between
+    ref = _ref({(6, 6): (7.0, 6.0, 6.1), (1, 1): (5.5, 4.3, 4.4), (2, 3): (4.0, 4.0, 4.2), (4, 4): (6.0, 6.0, 5.9),
+                (5, 5): (8.5, 7.9, 8.0), (1, 13): (4.0, 3.0, 3.3)})
+    v = crib_validation(table, ref)
+    assert (v["tolerance"], v["pairs"], v["within"], v["between_own_and_opponent"]) == (0.6, 6, 5, 3)
+    assert [(x["pair"], x["engine"], x["schell_own"], x["schell_opponent"], x["hessel_opponent"], x["off_midpoint"])
+            for x in v["rows"]] == [("A-A", 5.0, 5.5, 4.3, 4.4, 0.1), ("A-K", 3.2, 4.0, 3.0, 3.3, -0.3),
+                                    ("2-3", 5.0, 4.0, 4.0, 4.2, 1.0), ("4-4", 6.6, 6.0, 6.0, 5.9, 0.6),
+                                    ("5-5", 8.6, 8.5, 7.9, 8.0, 0.4), ("6-6", 7.0, 7.0, 6.0, 6.1, 0.5)]
+    assert v["worst"]["pair"] == "2-3"
+    # the worst by its size either way: -1.2 beats +1.0
+    table[(7, 8)] = 2.8
+    ref["schell"]["own"][6][7], ref["schell"]["opponent"][6][7] = 4.0, 4.0
+    assert crib_validation(table, ref)["worst"]["pair"] == "7-8"
+
+
+def _report(loss, wins):
+    return {"computer": {"discards": {"all": {"loss": loss}}}, "figures": {"ev": {"computer_wins": wins}} if wins else {}}
+
+
+def test_the_verdict_in_words():
+    loss = {"n": 4, "mean": 0.5, "lo": 0.25, "hi": 0.75}
+    wins = {"k": 1, "n": 2, "rate": 0.5, "lo": 0.0945, "hi": 0.9055}
+    assert verdict(_report(loss, wins)) == (
+        "The computer throws away 0.50 points a deal (95 % CI 0.25-0.75) in its discards to an expected-value "
+        "player, and wins 50 % of its games against it (95 % CI 9-91 %, 2 games).")
+    one = {"n": 1, "mean": 1.5, "lo": 0.0, "hi": None}
+    assert "(one discard: no interval)" in verdict(_report(one, wins))
+    assert "(one discard: no interval)" in verdict(_report({"n": 1, "mean": 1.5, "lo": None, "hi": 2.0}, wins))
+    none = "not enough games for a verdict"
+    assert verdict(_report({"n": 0, "mean": None, "lo": None, "hi": None}, wins)) == none
+    assert verdict(_report(loss, None)) == none
+    assert verdict(_report(loss, {"k": 0, "n": 0, "rate": None, "lo": None, "hi": None})) == none
