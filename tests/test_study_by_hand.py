@@ -276,3 +276,10 @@ def test_pair_key_names_the_lower_rank_first():
     assert pair_key(parse_card("KC"), parse_card("AH")) == "A-K"
     assert pair_key(parse_card("5S"), parse_card("5H")) == "5-5"
     assert pair_key(parse_card("TS"), parse_card("9C")) == "9-T"
+
+
+def test_a_deal_without_a_crib_is_passed_over_not_the_rest_of_its_game():
+    d = GAME_B["deals"][0]
+    game = {"deals": [dict(d, crib=None), dict(d, discards={}), dict(d, crib=1), dict(d, crib=2), dict(d, crib=2)]}
+    # the three counted cribs 1, 2, 2 after the computer's 5-5 to the player's crib: 5/3 = 1.6667 to four places
+    assert crib_by_pair([game]) == {"5-5": {"own": [0, None], "opponent": [3, 1.6667]}}
