@@ -46,6 +46,8 @@ def test_mean_ci_by_hand():
     assert mean_ci([3.5]) == {"n": 1, "mean": 3.5, "lo": None, "hi": None}          # one value: the whole range
     assert mean_ci([3.5], 0.0) == {"n": 1, "mean": 3.5, "lo": 0.0, "hi": None}
     assert mean_ci([3.5], -4, 4) == {"n": 1, "mean": 3.5, "lo": -4, "hi": 4}
+    assert mean_ci([1 / 3]) == {"n": 1, "mean": 0.3333, "lo": None, "hi": None}       # four places, as for n > 1
+    assert mean_ci([1, 1, 2]) == {"n": 3, "mean": 1.3333, "lo": -0.1009, "hi": 2.7676}  # half 4.3027 * 0.5774 / 1.7321 = 1.4342
     # 10, 11, 12: mean 11, s = 1, half 4.3026527 / sqrt 3 = 2.4841: neither bound clamped
     assert mean_ci([10, 11, 12]) == {"n": 3, "mean": 11.0, "lo": 8.5159, "hi": 13.4841}
     assert mean_ci([10, 11, 12], 9.0, 13.0) == {"n": 3, "mean": 11.0, "lo": 9.0, "hi": 13.0}
