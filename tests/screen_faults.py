@@ -2,20 +2,22 @@
 model (harness/game/program.py) names, each with a picture fault planted where the judge looks at it.
 
 For every place, `plant_all` finds the first picture of the golden game (tests/data/golden/transcript.jsonl)
-at which the judge (screen_judgements.ScreenJudge) judges that place, plants a fault there and compares the
-transcript: a `Planted` says what was planted, what the comparison found at that picture and that place, and
-what a near miss (a change at the same place that the program could show) found. tests/test_screen_places.py
+at which the judge (screen_judgements.ScreenJudge) judges that place, plants a fault there and judges the
+picture with the judge as the game left it: a `Planted` says what was planted, what the judge found there that
+it does not find in the golden picture, and what a near miss (a change at the same place that the program
+could show) found. tests/test_screen_places.py
 holds every place to a caught fault and a passing near miss; tools/screen_places.py writes the table
 docs/SCREEN_PLACES.md from the same rows. No emulator: the pictures are as the observer recorded them.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from harness.game import program as P
-from harness.game.compare import compare
 from harness.game.events import Picture, Who, read_jsonl
 from harness.game.screen_judgements import ScreenJudge
 
@@ -39,15 +41,36 @@ class Planted:
     near_caught: tuple  # the same, for the near miss (must be empty)
 
 
-def _where(d) -> str:
-    f = d.facts
+def _where(f) -> str:
+    """The slot, line, place or peg track a finding's facts name."""
+    f = f.facts
     return getattr(f, "slot", None) or getattr(f, "line", None) or getattr(f, "place", None) or \
         (getattr(f, "whose", None) and f"pegs {f.whose.value}") or ""
 
 
+_BEFORE: dict[int, ScreenJudge] = {}
+
+
+def judge_before(at: int) -> ScreenJudge:
+    """The screen judge as it stands just before the picture at *at*, the golden game replayed up to it."""
+    if not _BEFORE:
+        judge = ScreenJudge()
+        for i, ev in enumerate(EVENTS):
+            if isinstance(ev, Picture):
+                _BEFORE[i] = copy.deepcopy(judge)
+                judge.judge(ev)
+            else:
+                judge.see(ev)
+    return copy.deepcopy(_BEFORE[at])
+
+
+def _found(pic: Picture, at: int) -> Counter:
+    return Counter((f.cause.value, _where(f)) for f in judge_before(at).judge(pic)[1])
+
+
 def _new_at(events: list, at: int) -> tuple:
-    return tuple(sorted((d.cause.value, _where(d)) for d in compare(events).differences
-                        if d.kind == "screen" and d.deviation is None and d.at == at))
+    """What the judge finds at the picture *at* of *events* that it does not find at the golden game's."""
+    return tuple(sorted((_found(events[at], at) - _found(EVENTS[at], at)).elements()))
 
 
 def _planted(at: int, **changes) -> list:
@@ -183,6 +206,7 @@ def plant_table_rows(judged: list) -> list[Planted]:
 
 
 def plant_all() -> list[Planted]:
+    _BEFORE.clear()              # replayed afresh each time (a mutant of the judge must replay under itself)
     judged = expectations()
     rows = [plant_slot(s.name, judged) for s in P.ALL_SLOTS]
     rows += [plant_pegs(who, judged) for who in (Who.COMPUTER, Who.PLAYER)]
@@ -196,8 +220,8 @@ def table(rows: list[Planted]) -> str:
              "Written by `python tools/screen_places.py` from tests/screen_faults.py; tests/test_screen_places.py",
              "holds every row to a caught fault and a near miss that passes. Each place the program model",
              "(harness/game/program.py) names, the first picture of the golden game (tests/data/golden) at",
-             "which the screen judge looks at it, the fault planted there, what the comparison found at that",
-             "picture, and the near miss (found nothing: every row of the last column is empty).", "",
+             "which the screen judge looks at it, the fault planted there, what the judge found there that it",
+             "does not find in the golden picture, and the near miss (found nothing: the last column is empty).", "",
              "| kind | place | in program.py | picture | fault planted | caught as | near miss | near miss caught |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
