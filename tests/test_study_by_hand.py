@@ -297,3 +297,17 @@ def test_sides_named_by_plain_strings_are_followed_the_same():
                                          if isinstance(getattr(ev, k, None), Who)})
     events = one_game()
     assert analyse_game([plain(e) for e in events]) == analyse_game(events)
+
+
+def test_a_card_after_ones_own_answers_nothing_and_a_fifteen_is_a_reply_made():
+    """No starter recorded, no crib shown: the computer leads KH, the player makes 15 with the 5S and, the
+    computer having said go, lays the 6D after its own card: that one answers nobody."""
+    events = [Deal(1, P, ("KH", "2C", "3C", "4C", "QS", "JS"), ("5S", "6D", "9H", "8H", "AD", "2D")),
+              Discard(C, ("QS", "JS")), Discard(P, ("AD", "2D")),
+              Play(C, "KH", 0), Play(P, "5S", 10), Score(P, 2, ScoreContext.PLAY, 0), Play(P, "6D", 15)]
+    (d,) = analyse_game(events)["deals"]
+    assert [(p["who"], p["points"], p["best"], p["after"], p["choices"], p["reply_15_31"]) for p in d["plays"]] == [
+        ("computer", 0, 0, 10, 4, True),          # answered by the 5S: 15
+        ("player", 2, 2, 15, 4, None),            # nobody answered it: the next card is the player's own
+        ("player", 0, 0, 21, 3, None)]
+    assert d["crib"] is None and d["points"]["player"]["pegging"] == 2
