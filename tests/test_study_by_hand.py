@@ -304,10 +304,11 @@ def test_a_card_after_ones_own_answers_nothing_and_a_fifteen_is_a_reply_made():
     computer having said go, lays the 6D after its own card: that one answers nobody."""
     events = [Deal(1, P, ("KH", "2C", "3C", "4C", "QS", "JS"), ("5S", "6D", "9H", "8H", "AD", "2D")),
               Discard(C, ("QS", "JS")), Discard(P, ("AD", "2D")),
-              Play(C, "KH", 0), Play(P, "5S", 10), Score(P, 2, ScoreContext.PLAY, 0), Play(P, "6D", 15)]
+              Play(C, "KH", 0), Play(P, "5S", 10), Score(P, 2, ScoreContext.PLAY, 0), Play(P, "6D", 15),
+              Score(P, 1, ScoreContext.GO, 2)]
     (d,) = analyse_game(events)["deals"]
     assert [(p["who"], p["points"], p["best"], p["after"], p["choices"], p["reply_15_31"]) for p in d["plays"]] == [
         ("computer", 0, 0, 10, 4, True),          # answered by the 5S: 15
         ("player", 2, 2, 15, 4, None),            # nobody answered it: the next card is the player's own
         ("player", 0, 0, 21, 3, None)]
-    assert d["crib"] is None and d["points"]["player"]["pegging"] == 2
+    assert d["crib"] is None and d["points"]["player"]["pegging"] == 3          # 2 for the fifteen, 1 for the go
