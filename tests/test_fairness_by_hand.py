@@ -50,6 +50,9 @@ def test_chi_square_by_hand():
     # 1, 2, 3: expected 2; (1 + 0 + 1) / 2 = 1; p = exp(-0.5) = 0.606531
     r = fairness.chi_square(Counter({1: 1, 2: 2, 3: 3}), (1, 2, 3))
     assert (r["chi2"], r["expected_each"]) == (1.0, 2.0) and r["p"] == pytest.approx(0.6065306597, rel=1e-9)
+    # 1, 1, 5: chi2 = (K / n) sum o² - n = (3/7) 27 - 7 = 32/7 = 4.571 (three places), expected 7/3 = 2.333
+    r = fairness.chi_square(Counter({1: 1, 2: 1, 3: 5}), (1, 2, 3))
+    assert (r["chi2"], r["expected_each"]) == (4.571, 2.333) and r["p"] == pytest.approx(math.exp(-16 / 7), rel=1e-9)
     # even counts: no departure at all
     r = fairness.chi_square(Counter({"a": 2, "b": 2}), ("a", "b"))
     assert (r["n"], r["chi2"], r["dof"], r["p"], r["expected_each"]) == (4, 0.0, 1, 1.0, 2.0)
