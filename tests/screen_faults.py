@@ -230,3 +230,20 @@ def table(rows: list[Planted]) -> str:
         lines.append(f"| {r.kind} | {r.place} | {r.source} | {r.at} ({r.moment}) | {r.fault} | {caught} | "
                      f"{r.near_miss} | {near} |")
     return "\n".join(lines) + "\n"
+
+
+def plant_every_expectation() -> list[tuple[str, str, str, str, tuple, tuple]]:
+    """For each (moment, slot, what it should show, why) the golden game has, at its first picture: the
+    slot's fault and near miss as `plant_slot` plants them: (moment, slot, state, reason, caught, near_caught)."""
+    _BEFORE.clear()
+    judged = expectations()
+    seen, out = set(), []
+    for i, pic, want in judged:
+        for name, e in want.items():
+            key = (pic.moment, name, e.state, e.reason)
+            if key in seen:
+                continue
+            seen.add(key)
+            r = plant_slot(name, [(i, pic, want)])
+            out.append((*key, r.caught, r.near_caught))
+    return out

@@ -8,7 +8,7 @@ import pytest
 from harness.game import program as P
 from harness.game.events import Who
 
-from screen_faults import plant_all, table
+from screen_faults import plant_all, plant_every_expectation, table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,3 +56,16 @@ def test_an_empty_row_fails(rows):
     import dataclasses
     row = dataclasses.replace(rows[0], caught=())
     assert "**nothing**" in table([row])
+
+
+def test_every_kind_of_expectation_the_golden_game_has_is_caught_when_broken():
+    """Beyond the first picture of each place: each moment, slot, state and reason the judge gives, once."""
+    rows = plant_every_expectation()
+    assert len(rows) > 150
+    assert {(m, s) for m, s, *_ in rows} >= {(f"pause {P.SHOW_PAUSE}", "computer 1"), (f"inkey {P.NEXT_DEAL_WAIT}",
+                                                                                       "shown 1")}
+    missed = [(m, s, st, why) for m, s, st, why, caught, _ in rows if not caught]
+    assert missed == []
+    for m, s, st, why, caught, near in rows:
+        assert all(where == s for _, where in caught), (m, s, caught)
+        assert near == (), (m, s, st, why, near)
