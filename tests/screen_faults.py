@@ -12,18 +12,14 @@ docs/SCREEN_PLACES.md from the same rows. No emulator: the pictures are as the o
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from harness.game import program as P
-from harness.game.events import Picture, Who, read_jsonl
+from harness.game.events import Picture, Who
 from harness.game.screen_judgements import ScreenJudge
 
-ROOT = Path(__file__).resolve().parents[1]
-with open(ROOT / "tests" / "data" / "golden" / "transcript.jsonl", encoding="utf-8") as _f:
-    _, EVENTS = read_jsonl(_f)
+from test_detectors_screen import EVENTS, planted        # the golden game's events, and a picture changed
 
 SOME_CARD = "up 5C 7/0"          # a black five, drawn face up as the program draws one
 
@@ -73,23 +69,6 @@ def _new_at(events: list, at: int) -> tuple:
     return tuple(sorted((_found(events[at], at) - _found(EVENTS[at], at)).elements()))
 
 
-def _planted(at: int, **changes) -> list:
-    pic = EVENTS[at]
-    fields = {}
-    for name, value in changes.items():
-        if name in ("slots", "pegs", "rows"):
-            merged = dict(getattr(pic, name))
-            for k, v in value.items():
-                if v is None:
-                    merged.pop(k, None)
-                else:
-                    merged[k] = v
-            fields[name] = merged
-        else:
-            fields[name] = value
-    return EVENTS[:at] + [dataclasses.replace(pic, **fields)] + EVENTS[at + 1:]
-
-
 def expectations() -> list[tuple[int, Picture, dict]]:
     """(index, picture, {slot: Expect}) of every picture the judge judges, replaying the golden game."""
     judge, out = ScreenJudge(), []
@@ -129,8 +108,8 @@ def plant_slot(name: str, judged: list) -> Planted:
         fault, change, near = "face up", SOME_CARD, "down"
     else:                                                      # empty
         fault, change, near = "a card left", SOME_CARD, None
-    caught = _new_at(_planted(i, slots={name: change}), i)
-    near_caught = _new_at(_planted(i, slots={name: near}), i)
+    caught = _new_at(planted(i, slots={name: change}), i)
+    near_caught = _new_at(planted(i, slots={name: near}), i)
     return Planted("slot", name, _slot_source(name), i, pic.moment, f"{fault} ({change})", caught,
                    "empty" if near is None else near, near_caught)
 
@@ -139,8 +118,8 @@ def plant_pegs(who: Who, judged: list) -> Planted:
     """A peg one hole further than the score gives; the near miss reads the same holes in the other order."""
     i, pic, _ = next((i, pic, w) for i, pic, w in judged if pic.board and len(pic.pegs.get(who.value, [])) == 2)
     holes = list(pic.pegs[who.value])
-    caught = _new_at(_planted(i, pegs={who.value: [holes[0], holes[1] + 1]}), i)
-    near_caught = _new_at(_planted(i, pegs={who.value: holes[::-1]}), i)
+    caught = _new_at(planted(i, pegs={who.value: [holes[0], holes[1] + 1]}), i)
+    near_caught = _new_at(planted(i, pegs={who.value: holes[::-1]}), i)
     cols = sorted(c for c, w in P.PEG_COLUMNS.items() if w == who)
     return Planted("peg track", f"pegs {who.value}", f"PEG_COLUMNS {cols}", i, pic.moment,
                    f"holes {holes[0]}, {holes[1] + 1} for {holes[0]}, {holes[1]}", caught,
@@ -156,25 +135,25 @@ def plant_message_rows(judged: list) -> list[Planted]:
     i, pic = _first(judged, lambda p: p.moment.startswith("select") and p.variables.get("message"))
     msg = pic.rows.get("message", "")
     out.append(Planted("message row", "message", f"MESSAGE_ROW {P.MESSAGE_ROW}", i, pic.moment,
-                       "another message", _new_at(_planted(i, rows={"message": msg + "!"}), i),
-                       "the same message", _new_at(_planted(i, rows={"message": msg}), i)))
+                       "another message", _new_at(planted(i, rows={"message": msg + "!"}), i),
+                       "the same message", _new_at(planted(i, rows={"message": msg}), i)))
     i, pic = _first(judged, lambda p: p.moment == f"select {P.SELECT_FIRST_DISCARD}")
     dealer = pic.rows["line 22"]
     other = next(t for t in P.DEALER_TEXT.values() if t != dealer)
     out.append(Planted("message row", "line 22", f"DEALER_ROW {P.DEALER_ROW}", i, pic.moment,
-                       f"the other dealer ({other})", _new_at(_planted(i, rows={"line 22": other}), i),
-                       "the dealer named", _new_at(_planted(i, rows={"line 22": dealer}), i)))
+                       f"the other dealer ({other})", _new_at(planted(i, rows={"line 22": other}), i),
+                       "the dealer named", _new_at(planted(i, rows={"line 22": dealer}), i)))
     i, pic = _first(judged, lambda p: p.board and any(p.variables.get("scores") or []))
     fig = pic.rows["figures"]
     one_off = fig[:-1] + str((int(fig[-1]) + 1) % 10)
     out.append(Planted("message row", "figures", f"BOARD_ROW {P.BOARD_ROW}, BOARD_COL {P.BOARD_COL}", i,
                        pic.moment, f"the computer's figure one off ({one_off!r})",
-                       _new_at(_planted(i, rows={"figures": one_off}), i),
-                       "the figures with trailing blanks", _new_at(_planted(i, rows={"figures": fig.ljust(7)}), i)))
+                       _new_at(planted(i, rows={"figures": one_off}), i),
+                       "the figures with trailing blanks", _new_at(planted(i, rows={"figures": fig.ljust(7)}), i)))
     i, pic = _first(judged, lambda p: p.moment == f"pause {P.FINAL_BOARD_PAUSE}" and p.board)
     out.append(Planted("message row", "flag", f"FLAG_ROW {P.FLAG_ROW}, FLAG_COL {P.FLAG_COL}", i, pic.moment,
-                       "no winner's flag", _new_at(_planted(i, flag=False), i),
-                       "the flag", _new_at(_planted(i, flag=True), i)))
+                       "no winner's flag", _new_at(planted(i, flag=False), i),
+                       "the flag", _new_at(planted(i, flag=True), i)))
     return out
 
 
@@ -187,8 +166,8 @@ def plant_table_rows(judged: list) -> list[Planted]:
     for r in P.TABLE_ROWS:
         key = f"table {r}:{P.TABLE_COLUMNS[-1] - 3}"
         out.append(Planted("table row", f"table row {r}", "TABLE_ROWS", cut_i, cut.moment, f"{key}: «СЧЕТ»",
-                           _new_at(_planted(cut_i, rows={key: "СЧЕТ"}), cut_i),
-                           f"{key}: nothing", _new_at(_planted(cut_i, rows={key: None}), cut_i)))
+                           _new_at(planted(cut_i, rows={key: "СЧЕТ"}), cut_i),
+                           f"{key}: nothing", _new_at(planted(cut_i, rows={key: None}), cut_i)))
     play_i, play = _first(judged, lambda p: p.moment == f"select {P.SELECT_PLAY}")
     disc_i, disc = _first(judged, lambda p: p.moment == f"select {P.SELECT_FIRST_DISCARD}"
                           and not p.variables.get("instructions"))
@@ -199,9 +178,9 @@ def plant_table_rows(judged: list) -> list[Planted]:
         key = f"table {row}:{first}"
         out.append(Planted("table row", f"{name} (row {row})", name, wrong[0], wrong[1].moment,
                            f"{key}: «{text}» at {wrong[1].moment}",
-                           _new_at(_planted(wrong[0], rows={key: text}), wrong[0]),
+                           _new_at(planted(wrong[0], rows={key: text}), wrong[0]),
                            f"{key}: «{text}» at {right[1].moment}",
-                           _new_at(_planted(right[0], rows={key: text}), right[0])))
+                           _new_at(planted(right[0], rows={key: text}), right[0])))
     return out
 
 
