@@ -81,6 +81,10 @@ MODULES: dict[str, Module] = {
 KILLED = {1, 3, 24, -24, 152, 255, 36}     # a failing test; a timeout (the mutant hangs the tests)
 NOT_COUNTED = {34, 37}                    # skipped; caught by a type checker (not used here)
 GOAL = 95.0
+#: scores recorded before this tool ran the module (issue 36), shown until it has been run here
+EARLIER = {"compare": "89.6 % (the old set, before issue 36)", "deviations": "97.6 % (the old set)",
+           "sweep": "91.8 % (the old set, sweep and its command together)",
+           "screen_judgements": "72.6 % (one partial run, the old set)"}
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
 RESULTS = ROOT / "docs" / "mutation.json"
 PAGE = ROOT / "docs" / "MUTATION.md"
@@ -233,7 +237,8 @@ def page(results: dict, argued: dict[str, dict[str, str]]) -> str:
     for name, module in MODULES.items():
         r = results.get(name)
         if r is None:
-            lines.append(f"| {name} | {module.what} | not run | | | | | | | |")
+            earlier = f"; earlier {EARLIER[name]}" if name in EARLIER else ""
+            lines.append(f"| {name} | {module.what} | not run{earlier} | | | | | | | |")
             continue
         run = f"{r['seconds']:.0f}"
         if r.get("again"):
