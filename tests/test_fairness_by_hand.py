@@ -120,3 +120,16 @@ def test_a_first_cut_never_showing_an_ace_two_or_three_is_d10_and_one_missing_a_
     later = fairness.analyse([[Cut(1, 13)] + g for g in _cuts(range(4, 14))], alpha=0.999)   # the same, later games
     fairness.classify_flags(later)
     assert later["groups"]["later games"]["tests"]["cut for deal (player's rank)"]["deviation"] is None
+
+
+def test_a_flag_after_one_not_flagged_is_still_classified():
+    """One machine, thirteen games cutting each rank once: the twelve later ones cut 2..K (chi2 = (K/n) sum o² - n
+    = 13/12 12 - 12 = 1, p near 1, not flagged), every starter the AH (flagged): the starter, after the cut and
+    the deal in the group, is classified all the same."""
+    games = [[Cut(r, 1), Deal(1, Who.PLAYER, SIX_A, SIX_B), Starter("AH")] for r in range(1, 14)]
+    r = fairness.analyse([[e for g in games for e in g]], alpha=0.01)
+    fairness.classify_flags(r)
+    tests = r["groups"]["later games"]["tests"]
+    assert tests["cut for deal (player's rank)"]["chi2"] == 1.0 and not tests["cut for deal (player's rank)"]["flagged"]
+    assert tests["starter"]["flagged"] and "deviation" in tests["starter"] and tests["starter"]["deviation"] is None
+    assert "deviation" not in tests["cut for deal (player's rank)"]
