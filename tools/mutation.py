@@ -284,12 +284,14 @@ def main(argv: list[str]) -> int:
             before = results(name)
             left = sorted(k for k, v in before.items() if v not in KILLED and v not in NOT_COUNTED)
             started = time.monotonic()
-            log = run_mutmut(name, args.children, args.budget, only=left or ["none.of.these"])
-            fresh = results(name)
-            if set(fresh) != set(before):
-                raise SystemExit(f"mutation: {name}: its mutants changed since the last run (the module was "
-                                 "edited): run it whole, without --again")
-            codes = before | {k: fresh[k] for k in left}
+            codes = dict(before)
+            if left:
+                run_mutmut(name, args.children, args.budget, only=left)
+                fresh = results(name)
+                if set(fresh) != set(before):
+                    raise SystemExit(f"mutation: {name}: its mutants changed since the last run (the module was "
+                                     "edited): run it whole, without --again")
+                codes |= {k: fresh[k] for k in left}
             write_text(workdir(name) / "codes.json", json.dumps(codes, indent=0) + "\n")
             again = {"rerun": len(left), "seconds": round(time.monotonic() - started, 1)}
             print(f"{name}: {len(left)} mutants not killed before run again in {again['seconds']:.0f} s")
