@@ -58,15 +58,18 @@ def test_crib_validation_by_hand():
              (2, 3): 5.0,        # 4.0, 4.0: 4.0, +1.0: outside the tolerance, the worst
              (4, 4): 6.6,        # 6.0, 6.0: 6.0, +0.6: at the tolerance, within
              (5, 5): 8.6,        # 8.5, 7.9: 8.2, +0.4; not between
-             (1, 13): 3.2}       # 4.0, 3.0: 3.5, -0.3; between
+             (1, 13): 3.2,       # 4.0, 3.0: 3.5, -0.3; between
+             (7, 7): 6.0,        # 7.0, 6.0: 6.5, -0.5; between (at the opponent's edge, the lower)
+             (8, 8): 3.0004}     # 3.0, 3.0: to three places 3.0 and off 0.0; between
     ref = _ref({(6, 6): (7.0, 6.0, 6.1), (1, 1): (5.5, 4.3, 4.4), (2, 3): (4.0, 4.0, 4.2), (4, 4): (6.0, 6.0, 5.9),
-                (5, 5): (8.5, 7.9, 8.0), (1, 13): (4.0, 3.0, 3.3)})
+                (5, 5): (8.5, 7.9, 8.0), (1, 13): (4.0, 3.0, 3.3), (7, 7): (7.0, 6.0, 6.2), (8, 8): (3.0, 3.0, 3.1)})
     v = crib_validation(table, ref)
-    assert (v["tolerance"], v["pairs"], v["within"], v["between_own_and_opponent"]) == (0.6, 6, 5, 3)
+    assert (v["tolerance"], v["pairs"], v["within"], v["between_own_and_opponent"]) == (0.6, 8, 7, 5)
     assert [(x["pair"], x["engine"], x["schell_own"], x["schell_opponent"], x["hessel_opponent"], x["off_midpoint"])
             for x in v["rows"]] == [("A-A", 5.0, 5.5, 4.3, 4.4, 0.1), ("A-K", 3.2, 4.0, 3.0, 3.3, -0.3),
                                     ("2-3", 5.0, 4.0, 4.0, 4.2, 1.0), ("4-4", 6.6, 6.0, 6.0, 5.9, 0.6),
-                                    ("5-5", 8.6, 8.5, 7.9, 8.0, 0.4), ("6-6", 7.0, 7.0, 6.0, 6.1, 0.5)]
+                                    ("5-5", 8.6, 8.5, 7.9, 8.0, 0.4), ("6-6", 7.0, 7.0, 6.0, 6.1, 0.5),
+                                    ("7-7", 6.0, 7.0, 6.0, 6.2, -0.5), ("8-8", 3.0, 3.0, 3.0, 3.1, 0.0)]
     assert v["worst"]["pair"] == "2-3"
     # the worst by its size either way: -1.2 beats +1.0
     table[(7, 8)] = 2.8
