@@ -87,6 +87,10 @@ def test_the_verdict_in_words():
     assert verdict(_report(loss, wins)) == (
         "The computer throws away 0.50 points a deal (95 % CI 0.25-0.75) in its discards to an expected-value "
         "player, and wins 50 % of its games against it (95 % CI 9-91 %, 2 games).")
+    many = {"k": 9, "n": 10, "rate": 0.9, "lo": 0.596, "hi": 0.95}          # per cent to the unit: 90, 60, 95
+    assert verdict(_report({"n": 30, "mean": 1.234, "lo": 1.005, "hi": 1.996}, many)) == (
+        "The computer throws away 1.23 points a deal (95 % CI 1.00-2.00) in its discards to an expected-value "
+        "player, and wins 90 % of its games against it (95 % CI 60-95 %, 10 games).")
     one = {"n": 1, "mean": 1.5, "lo": 0.0, "hi": None}
     assert "(one discard: no interval)" in verdict(_report(one, wins))
     assert "(one discard: no interval)" in verdict(_report({"n": 1, "mean": 1.5, "lo": None, "hi": 2.0}, wins))
