@@ -98,3 +98,51 @@ def test_the_verdict_in_words():
     assert verdict(_report({"n": 0, "mean": None, "lo": None, "hi": None}, wins)) == none
     assert verdict(_report(loss, None)) == none
     assert verdict(_report(loss, {"k": 0, "n": 0, "rate": None, "lo": None, "hi": None})) == none
+
+
+def test_the_first_dealer_check_in_full_and_at_its_edge():
+    from harness.game.strength import first_dealer_check
+    band = [0.55, 0.56]
+    # needed: 0.55 - 0.5 = 0.05; games: 1.96² 0.555 0.445 / 0.05² = 379.5 -> 380
+    common = {"band": band, "half_width_needed": 0.05, "games_needed": 380}
+    assert first_dealer_check(None, band) == common | {"estimate": None, "status": "too few games", "half_width": None}
+    at_edge = {"rate": 0.55, "lo": 0.5, "hi": 0.6}                       # half-width 0.05: not narrower than needed
+    assert first_dealer_check(at_edge, band) == common | {"estimate": at_edge, "status": "too few games",
+                                                          "half_width": 0.05}
+    narrow = {"rate": 0.55, "lo": 0.51003, "hi": 0.58}                  # 0.03997 to four places: 0.04
+    assert first_dealer_check(narrow, band) == common | {"estimate": narrow, "status": "consistent at 95 %",
+                                                         "half_width": 0.04}
+
+
+def test_the_ladder_leaves_out_a_rung_without_games_not_the_ones_after_it():
+    from harness.game.strength import ladder
+    from harness.game.study import wilson
+    engine = {"random vs ev": {"games": 0, "player0_wins": wilson(0, 0)},
+              "greedy vs ev": {"games": 4, "player0_wins": wilson(1, 4)},
+              "ev vs ev": {"games": 4, "player0_wins": wilson(2, 4)}}
+    # no program match (no "ev" figures), no highest games, random with none: greedy and ev only
+    assert [r["player"] for r in ladder({}, engine)] == ["greedy", "ev"]
+    assert [r["player"] for r in ladder({"ev": {"completed": 0}}, engine)] == ["greedy", "ev"]
+
+
+def _words_report(random_hi, ev_lo):
+    from harness.game.strength import LADDER
+    words = dict(LADDER)
+    rungs = [{"player": "random", "words": words["random"], "wins_vs_ev": {"rate": 0.1, "lo": 0.05, "hi": random_hi}},
+             {"player": "program", "words": words["program"], "wins_vs_ev": {"rate": 0.3, "lo": 0.2, "hi": 0.4, "n": 10}},
+             {"player": "ev", "words": words["ev"], "wins_vs_ev": {"rate": 0.5, "lo": ev_lo, "hi": 0.6}}]
+    return {"ladder": rungs, "computer": {"discards": {"all": {"loss": {"n": 80, "mean": 0.5, "lo": 0.25, "hi": 0.75}}}},
+            "figures": {"ev": {"completed": 10, "deals": 80}}}
+
+
+def test_intervals_that_touch_cannot_be_told_apart_and_ones_just_apart_can():
+    from harness.game.strength import plain_words
+    tail = (" in these games: against the careful player it wins 30 % of its games (95 %: 20-40 %, 10 games). Its "
+            "discards alone give away 0.50 points a deal against the best throw, about 4.0 points (95 %: 2.0-6.0) "
+            "over a game of 8.0 deals, of the 121 it must peg.")
+    assert plain_words(_words_report(0.2, 0.4)) == (
+        "The computer cannot be told apart from a random player and a careful player (the exact expected value of "
+        "every choice)" + tail)
+    assert plain_words(_words_report(0.1999, 0.4001)) == (
+        "The computer plays measurably better than a random player and plays measurably worse than a careful "
+        "player (the exact expected value of every choice)" + tail)
