@@ -109,6 +109,7 @@ def test_the_first_dealer_check_in_full_and_at_its_edge():
     at_edge = {"rate": 0.55, "lo": 0.5, "hi": 0.6}                       # half-width 0.05: not narrower than needed
     assert first_dealer_check(at_edge, band) == common | {"estimate": at_edge, "status": "too few games",
                                                           "half_width": 0.05}
+    assert first_dealer_check(None, [0.55004, 0.56])["half_width_needed"] == 0.05        # to four places
     narrow = {"rate": 0.55, "lo": 0.51003, "hi": 0.58}                  # 0.03997 to four places: 0.04
     assert first_dealer_check(narrow, band) == common | {"estimate": narrow, "status": "consistent at 95 %",
                                                          "half_width": 0.04}
