@@ -86,6 +86,7 @@ EARLIER = {"compare": "89.6 % (the old set, before issue 36)", "deviations": "97
            "sweep": "91.8 % (the old set, sweep and its command together)",
            "screen_judgements": "72.6 % (one partial run, the old set)"}
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
+OVERRUN: set[str] = set()                 # modules whose run was stopped at its budget (a partial score)
 RESULTS = ROOT / "docs" / "mutation.json"
 PAGE = ROOT / "docs" / "MUTATION.md"
 
@@ -137,7 +138,10 @@ def run_mutmut(name: str, children: int, budget_s: float, only: list[str] | None
             proc.wait()
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            raise SystemExit(f"mutation: {name}: mutmut ran past its budget of {budget_s:.0f} s (log: {log})") from None
+            print(f"mutation: {name}: mutmut ran past its budget of {budget_s:.0f} s and was stopped (log: {log}); "
+                  "the mutants it did not reach count as not killed ('not run')", file=sys.stderr)
+            OVERRUN.add(name)
+            return log
     if code != 0:
         raise SystemExit(f"mutation: {name}: mutmut exited with status {code} (log: {log})")
     return log
@@ -240,7 +244,7 @@ def page(results: dict, argued: dict[str, dict[str, str]]) -> str:
             earlier = f"; earlier {EARLIER[name]}" if name in EARLIER else ""
             lines.append(f"| {name} | {module.what} | not run{earlier} | | | | | | | |")
             continue
-        run = f"{r['seconds']:.0f}"
+        run = f"{r['seconds']:.0f}" + (" (stopped at its budget: partial)" if r.get("partial") else "")
         if r.get("again"):
             run += f" + {r['again']['seconds']:.0f} ({r['again']['rerun']} again)"
         lines.append(f"| {name} | {module.what} | {r['mutants']} | {r['killed']} | {r['survived']} | "
@@ -308,6 +312,8 @@ def main(argv: list[str]) -> int:
         if s["score"] < args.goal:
             low.append(name)
         previous = kept.get(name, {})
+        if name in OVERRUN:
+            s["partial"] = True
         if again is not None:
             s["again"] = again
         elif seconds is None and "again" in previous:
@@ -320,6 +326,9 @@ def main(argv: list[str]) -> int:
         write_text(PAGE, page(kept, argued))
     if low:
         print(f"\nmutation: below {args.goal:.0f} %: {', '.join(low)}")
+    if OVERRUN:
+        print(f"mutation: stopped at the budget (a partial score): {', '.join(sorted(OVERRUN))}")
+        return 2
     return 1 if low else 0
 
 
