@@ -125,9 +125,9 @@ def prepare(name: str) -> Path:
     return work
 
 
-def run_mutmut(name: str, children: int, budget_s: float, only: list[str] | None = None) -> Path:
-    work = prepare(name)
-    log = work / "run.log"
+def run_mutmut(name: str, children: int, budget_s: float, only: list[str] | None = None, fresh: bool = True) -> Path:
+    work = prepare(name) if fresh else workdir(name)
+    log = work / ("run.log" if fresh else "run-more.log")
     cmd = [str(mutmut_path()), "run", "--max-children", str(children), *(only or MODULES[name].patterns)]
     with open(log, "w", encoding="utf-8") as out:
         proc = subprocess.Popen(cmd, cwd=work, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -292,9 +292,15 @@ def main(argv: list[str]) -> int:
             if left:
                 run_mutmut(name, args.children, args.budget, only=left)
                 fresh = results(name)
-                if set(fresh) != set(before):
-                    raise SystemExit(f"mutation: {name}: its mutants changed since the last run (the module was "
-                                     "edited): run it whole, without --again")
+                if not set(before) <= set(fresh):
+                    raise SystemExit(f"mutation: {name}: mutants of the last run are gone (the module was edited): "
+                                     "run it whole, without --again")
+                new = sorted(set(fresh) - set(before))     # lines the added tests reach for the first time
+                if new:
+                    print(f"{name}: {len(new)} mutants of lines the added tests reach run too")
+                    run_mutmut(name, args.children, args.budget, only=new, fresh=False)
+                    fresh = results(name)
+                    left += new
                 codes |= {k: fresh[k] for k in left}
             write_text(workdir(name) / "codes.json", json.dumps(codes, indent=0) + "\n")
             again = {"rerun": len(left), "seconds": round(time.monotonic() - started, 1)}
