@@ -174,3 +174,31 @@ def test_a_picture_half_drawn_is_counted_apart_and_the_tally_counts_causes():
     assert (j.skipped, j.pictures) == (1, 1)
     # line 22 and the message differ; the count's row shows neither « ХОД! » nor « n »: stale; no pack drawn
     assert tally(findings) == {"screen line": 2, "screen stale": 1, "screen face": 1}
+
+
+# ------------------------------------------------------------------------------------------ whose slot, and when
+def test_a_slot_fault_names_whose_slot_it_is_and_the_moment():
+    j = ScreenJudge()
+    j.see(Cut(3, 9))
+    _, findings = j.judge(pic("cut", board=False))               # nothing drawn at the cut: every slot wrong
+    slots = sorted((f.facts.slot, f.who, f.facts.moment, f.facts.reason, f.expected) for f in findings
+                   if hasattr(f.facts, "slot"))
+    assert slots == [("cut computer", C, "cut", "cut", "up 9?"), ("cut pack 1", None, "cut", "pack", "down"),
+                     ("cut pack 2", None, "cut", "pack", "down"), ("cut player", PL, "cut", "cut", "up 3?")]
+    j = dealt()
+    moment = f"select {P.SELECT_FIRST_DISCARD}"
+    _, findings = j.judge(pic(moment, board=False, hand=list(SIX_P), chosen=[0, 0, 0, 0], instructions=False))
+    who = {f.facts.slot: f.who for f in findings if hasattr(f.facts, "slot")}
+    assert who["hand 1"] == PL and who["computer 1"] == C and who["computer 6"] == C
+
+
+def test_the_count_row_tail_read_from_column_9_to_14():
+    moment = f"select {P.SELECT_PLAY}"
+    def stale(rows):
+        return [(f.facts.place, f.observed) for f in dealt().judge(pic(moment, rows=rows, board=False))[1]
+                if f.cause.value == "screen stale"]
+    assert stale({"table 6:9": " ХОД! "}) == []
+    assert stale({"table 6:9": "Д"}) == [("table 6:9", "Д")]               # column 9 is the tail's first
+    assert stale({"table 6:9": " 12"}) == []                              # « n » over « ХОД! »
+    # « 12345 » from column 10 runs past the tail's last column (14) into 15: the tail is « 12345 », the run stale
+    assert stale({"table 6:10": "12345Z"}) == [("table 6:10", "12345Z")]
