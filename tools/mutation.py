@@ -202,7 +202,8 @@ def score_module(module: str, codes: dict[str, int | None], argued: dict[str, di
     statuses = Counter("killed" if v in KILLED else "survived" if v == 0 else "no tests" if v in (5, 33)
                        else "not run" if v is None else f"exit {v}" for v in counted.values())
     n = len(counted)
-    return {"mutants": n, "killed": len(killed), "equivalent": len(equivalent), "survived": len(survived),
+    ran = sum(1 for v in counted.values() if v is not None)
+    return {"mutants": n, "ran": ran, "killed": len(killed), "equivalent": len(equivalent), "survived": len(survived),
             "score": round(100 * (len(killed) + len(equivalent)) / max(1, n), 1),
             "statuses": dict(sorted(statuses.items())), "surviving": survived, "stale_arguments": stale,
             "equivalents": equivalent}
@@ -247,8 +248,12 @@ def page(results: dict, argued: dict[str, dict[str, str]]) -> str:
         run = f"{r['seconds']:.0f}" + (" (stopped at its budget: partial)" if r.get("partial") else "")
         if r.get("again"):
             run += f" + {r['again']['seconds']:.0f} ({r['again']['rerun']} again)"
+        score = f"{r['score']:.1f} %"
+        if r.get("ran", r["mutants"]) < r["mutants"]:
+            of_run = 100 * (r["killed"] + r["equivalent"]) / max(1, r["ran"])
+            score += f" ({of_run:.1f} % of the {r['ran']} run; {r['mutants'] - r['ran']} not run)"
         lines.append(f"| {name} | {module.what} | {r['mutants']} | {r['killed']} | {r['survived']} | "
-                     f"{r['equivalent']} | {r['score']:.1f} % | {run} | {r['children']} | {r['commit']} |")
+                     f"{r['equivalent']} | {score} | {run} | {r['children']} | {r['commit']} |")
     surviving = [(name, k) for name, r in results.items() for k in r.get("surviving", [])]
     if surviving:
         lines += ["", "## Not killed", "", "`mutmut show NAME` shows each diff.", ""]
