@@ -22,10 +22,10 @@ def test_a_module_scores_killed_and_argued(monkeypatch):
               "m.x_f__mutmut_4": {"line": "y = 4", "reason": "stale: the mutant now adds y = 3"},
               "m.x_f__mutmut_1": {"line": "z", "reason": "killed anyway"}}
     s = M.score_module("m", codes, argued)
-    # 6 counted (34 skipped); killed 1 and 2; argued 3; 4 (stale), 5 and 7 (not run) are not killed
-    assert (s["mutants"], s["killed"], s["equivalent"], s["survived"]) == (6, 2, 1, 3)
+    # 6 counted (34 skipped); killed 1 and 2; argued 3; 4 (stale) and 5 survived; 7 was not run (not killed either)
+    assert (s["mutants"], s["ran"], s["killed"], s["equivalent"], s["survived"]) == (6, 5, 2, 1, 2)
     assert s["score"] == 50.0
-    assert s["surviving"] == ["m.x_f__mutmut_4", "m.x_f__mutmut_5", "m.x_f__mutmut_7"]
+    assert s["surviving"] == ["m.x_f__mutmut_4", "m.x_f__mutmut_5"]
     assert s["stale_arguments"] == ["m.x_f__mutmut_4"] and s["equivalents"] == ["m.x_f__mutmut_3"]
 
 

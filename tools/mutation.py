@@ -187,7 +187,7 @@ def mutated_lines(module: str, name: str) -> list[str]:
 def score_module(module: str, codes: dict[str, int | None], argued: dict[str, dict[str, str]]) -> dict:
     counted = {k: v for k, v in codes.items() if v not in NOT_COUNTED}
     killed = sorted(k for k, v in counted.items() if v in KILLED)
-    left = sorted(k for k, v in counted.items() if v not in KILLED)
+    left = sorted(k for k, v in counted.items() if v not in KILLED and v is not None)    # None: not run
     equivalent, stale, survived = [], [], []
     for k in left:
         claim = argued.get(k)
