@@ -4,7 +4,7 @@ No emulator and no golden game: the judge follows the few events given and judge
 import pytest
 
 from harness.game import program as P
-from harness.game.events import Cut, Deal, Picture, Score, ScoreContext, Who, Win
+from harness.game.events import Cut, Deal, Picture, Score, ScoreContext, Starter, Who, Win
 from harness.game.screen_judgements import ScreenJudge, tally
 
 C, PL = Who.COMPUTER, Who.PLAYER
@@ -190,6 +190,11 @@ def test_a_slot_fault_names_whose_slot_it_is_and_the_moment():
     _, findings = j.judge(pic(moment, board=False, hand=list(SIX_P), chosen=[0, 0, 0, 0], instructions=False))
     who = {f.facts.slot: f.who for f in findings if hasattr(f.facts, "slot")}
     assert who["hand 1"] == PL and who["computer 1"] == C and who["computer 6"] == C
+    j = dealt()
+    j.see(Starter("7S"))
+    _, findings = j.judge(pic(f"select {P.SELECT_PLAY}", board=False, hand=[], held=[]))
+    who = {f.facts.slot: f.who for f in findings if hasattr(f.facts, "slot")}
+    assert (who["deck"], who["starter"]) == (None, None)           # the pack and the starter are nobody's
 
 
 def test_the_count_row_tail_read_from_column_9_to_14():
