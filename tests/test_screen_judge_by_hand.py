@@ -207,3 +207,27 @@ def test_the_count_row_tail_read_from_column_9_to_14():
     assert stale({"table 6:9": " 12"}) == []                              # « n » over « ХОД! »
     # « 12345 » from column 10 runs past the tail's last column (14) into 15: the tail is « 12345 », the run stale
     assert stale({"table 6:10": "12345Z"}) == [("table 6:10", "12345Z")]
+
+
+def test_a_wrong_card_and_a_wrong_colour_in_full():
+    from harness.game.events import Play
+    j = ScreenJudge()
+    j.see(Cut(3, 9))
+    seen = {"cut player": "up 4S 7/0", "cut computer": "up 9D 7/2", "cut pack 1": "down", "cut pack 2": "down"}
+    _, findings = j.judge(Picture(moment="cut", line=0, slots=seen, pegs={}, rows={}, board=False, flag=False,
+                                  variables={}))
+    slot_findings = [(x.cause.value, x.who, x.expected, x.observed) for x in findings if hasattr(x.facts, "slot")]
+    # the player's cut of the wrong rank (only the rank is judged: the 9D of the computer's 9 is right, in red)
+    assert slot_findings == [("screen card", PL, "3", "4S")]
+    j = dealt()
+    j.see(Starter("7S"))
+    j.see(Play(C, "5D", 0))
+    play = f"select {P.SELECT_PLAY}"
+    slots = {"deck": "down", "starter": "up 8S 7/0", "computer 1": "up 5D 7/0", "hand 1": "up 5H 7/0"}
+    _, findings = j.judge(Picture(moment=play, line=0, slots=slots, pegs={}, rows={}, board=False, flag=False,
+                                  variables={"hand": ["5H", "6S", "7C", "8D"], "held": [1, 1, 1, 1]}))
+    got = {x.facts.slot: (x.cause.value, x.who, x.expected, x.observed) for x in findings if hasattr(x.facts, "slot")}
+    assert got["starter"] == ("screen card", None, "7S", "8S")
+    assert got["computer 1"] == ("screen colour", C, "7/2", "7/0")         # a red card in black ink
+    assert got["hand 1"] == ("screen colour", PL, "7/2", "7/0")
+    assert got["hand 2"] == ("screen face", PL, "up 6S", "empty")
