@@ -231,3 +231,25 @@ def test_a_wrong_card_and_a_wrong_colour_in_full():
     assert got["computer 1"] == ("screen colour", C, "7/2", "7/0")         # a red card in black ink
     assert got["hand 1"] == ("screen colour", PL, "7/2", "7/0")
     assert got["hand 2"] == ("screen face", PL, "up 6S", "empty")
+
+
+def test_face_faults_and_a_leftover_in_full():
+    discard = f"select {P.SELECT_FIRST_DISCARD}"
+    v = {"hand": list(SIX_P), "chosen": [0, 0, 0, 0]}
+    def got(judge, moment, slots, **variables):
+        _, fs = judge.judge(Picture(moment=moment, line=0, slots=slots, pegs={}, rows={}, board=False, flag=False,
+                                    variables=variables))
+        return {x.facts.slot: (x.cause.value, x.who, x.expected, x.observed) for x in fs if hasattr(x.facts, "slot")}
+    # under the instructions' text the computer's hand may show anything but a face
+    over = got(dealt(), discard, {"computer 1": "up 3C 7/0", "computer 2": "other ab"}, instructions=True, **v)
+    assert over["computer 1"] == ("screen face", C, "not face up", "up 3C 7/0") and "computer 2" not in over
+    plain = got(dealt(), discard, {"computer 1": "empty"}, instructions=False, **v)
+    assert plain["computer 1"] == ("screen face", C, "down", "empty")
+    # at the cut for deal nothing is dealt: a card's face or any other drawing left in a hand slot is a leftover
+    before = ScreenJudge()
+    before.see(Cut(3, 9))
+    cut = got(before, f"inkey {P.CUT_WAIT}", {"hand 1": "other 12|ab", "computer 2": "up 5C 7/0", "cut pack 1": "down",
+                                               "hand 2": "down"})
+    assert cut["hand 1"] == ("screen left", PL, "empty", "other 12|ab")
+    assert cut["computer 2"] == ("screen left", C, "empty", "up 5C 7/0")
+    assert cut["hand 2"] == ("screen face", PL, "empty", "down")          # face down is not a leftover card
