@@ -253,3 +253,36 @@ def test_face_faults_and_a_leftover_in_full():
     assert cut["hand 1"] == ("screen left", PL, "empty", "other 12|ab")
     assert cut["computer 2"] == ("screen left", C, "empty", "up 5C 7/0")
     assert cut["hand 2"] == ("screen face", PL, "empty", "down")          # face down is not a leftover card
+
+
+def test_checks_and_pictures_are_counted():
+    from harness.game.events import Choice, ChoiceKind
+    play = f"select {P.SELECT_PLAY}"
+    j = dealt()
+    # a play picture: 6 hand + 4 computer laid + 4 player laid + 2 computer hand + deck = 17 slots; the deal (no
+    # kept hand yet: 0); pegs 2 and figures 1 (board); message 1, line 22 1, the count tail 1; the table 1
+    checks, _ = j.judge(pic(play, scores=[1, 1], back=[0, 0], message="x", rows={"message": "x"}))
+    assert checks == 17 + 2 + 1 + 3 + 1
+    checks, _ = j.judge(pic(play, board=False))
+    assert checks == 17 + 0 + 2 + 1
+    j.judge(Picture(moment=play, line=0, slots={}, pegs={}, rows={}, board=False, flag=False, variables={},
+                    drawing=True))
+    j.judge(Picture(moment=play, line=0, slots={}, pegs={}, rows={}, board=False, flag=False, variables={},
+                    drawing=True))
+    assert (j.pictures, j.skipped) == (2, 2)
+    # a peg fault names whose pegs, and the figures are blank when neither has pegged (no row read: blank too)
+    _, fs = dealt().judge(pic(play, pegs={"computer": [9]}, scores=[1, 0], back=[0, 0], rows={"figures": "0     1"}))
+    assert [(f.facts.whose, f.facts.moment) for f in fs if f.cause.value == "screen pegs"] == [(C, play)]
+    assert lines(dealt(), pic(play, rows={}, scores=[0, 0], back=[0, 0]), "figures") == []
+    # the first discard taken back (7885) is remembered only after a reselect, and only at the first discard
+    first, second = f"select {P.SELECT_FIRST_DISCARD}", f"select {P.SELECT_SECOND_DISCARD}"
+    v = {"hand": list(SIX_P), "instructions": False}
+    j = dealt()
+    j.judge(pic(first, board=False, chosen=[0, 0, 3, 0], **v))              # no reselect yet: nothing taken back
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 3"].reason == "held"
+    j.see(Choice(what=ChoiceKind.RESELECT, slot=3))
+    j.judge(pic(second, board=False, chosen=[0, 0, 4, 0], **v))             # not the first discard's picture
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 4"].reason == "held"
+    j.judge(pic(first, board=False, chosen=[1, 2], **v))                    # no T(3) read: nothing to remember
+    j.judge(pic(first, board=False, chosen=[0, 0, 3, 0], **v))
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 3"].reason == "taken back"
