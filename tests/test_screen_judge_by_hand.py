@@ -75,6 +75,9 @@ def test_the_board_figures(scores, shown):
     one_off = shown[:-1] + str((int(shown[-1]) + 1) % 10) if shown else "1"
     assert lines(dealt(), pic(moment, rows={"figures": one_off}, scores=scores, back=[0, 0]), "figures") == [
         (shown, one_off)]
+    _, fs = dealt().judge(pic(moment, rows={"figures": one_off}, scores=scores, back=[0, 0]))
+    assert [(f.facts.line, f.facts.moment, f.who) for f in fs if getattr(f.facts, "line", None) == "figures"] == [
+        ("figures", moment, None)]
 
 
 # ------------------------------------------------------------------------------------------ the winner
