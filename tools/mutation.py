@@ -323,7 +323,7 @@ def main(argv: list[str]) -> int:
         if s["score"] < args.goal:
             low.append(name)
         previous = kept.get(name, {})
-        if name in OVERRUN:
+        if name in OVERRUN or (seconds is None and again is None and previous.get("partial")):
             s["partial"] = True
         if again is not None:
             s["again"] = again
