@@ -1,0 +1,77 @@
+"""The record every view reads, counted by hand (issue 36, item 2): a rule set's totals from a few judgements
+written out, the heading of a judgement, a difference's words, and the edges between indexes and players."""
+import pytest
+
+from harness.game.events import Cut, Deal, Picture, Play, Score, ScoreContext, Show, ShowHand, Who, Win
+from harness.game.judgements import (CAUSE_WORDS, Cause, Counts, Difference, GoPegged, Judged, Judgement, Kind,
+                                     LineSeen, NoFacts, ShowLine, SlotSeen, StaleSeen, describe, differences,
+                                     heading_at, index_of, under, who_of)
+
+C, P = Who.COMPUTER, Who.PLAYER
+PIC = Picture(moment="select 2720", line=2720, slots={}, pegs={}, rows={}, board=False, flag=False, variables={})
+PLAY = Play(C, "5H", 10)
+
+
+def screen(deviation=None):
+    return Difference(Kind.SCREEN, P, "up 5H", "down", Cause.SCREEN_FACE, SlotSeen("hand 1", "select 2720", "held"),
+                      deviation)
+
+
+def peg(deviation=None):
+    return Difference(Kind.PLAY, C, 2, 0, Cause.SCREEN_DEAL, NoFacts(), deviation)
+
+
+def test_counts_by_hand():
+    js = [Judgement("standard", Judged.PLAY, PLAY, 3, 4, observed=(Score(C, 2, ScoreContext.PLAY, 0),),
+                    differences=(peg("D1"), peg("D1"), peg()), checks=5),
+          Judgement("standard", Judged.SCREEN, PIC, 6, 6, differences=(screen(), screen("D12")), checks=40),
+          Judgement("standard", Judged.SCREEN, PIC, 9, 9, differences=(screen("D11"),), checks=2),
+          Judgement("standard", Judged.PLAY, PLAY, 10, 11, observed=(Score(C, 1, ScoreContext.GO, 2),
+                                                                      Score(P, 1, ScoreContext.GO, 0)), checks=3)]
+    c = Counts.of(js)
+    # pegs 1 + 2 = 3; engine checks 5 + 3 (the pictures' 42 apart); D1 twice, D11 and D12 once, sorted;
+    # unexplained: the peg's and the picture's one each; 2 pictures; screen differences 3, 1 unexplained
+    assert c == Counts(score_events=3, checks=8, documented={"D1": 2, "D11": 1, "D12": 1}, unexplained=2,
+                       pictures=2, screen_checks=42, screen_differences=3, screen_unexplained=1)
+    assert list(c.documented) == ["D1", "D11", "D12"]
+    assert Counts.of([]) == Counts(0, 0, {}, 0, 0, 0, 0, 0)
+    assert js[1].unexplained == (js[1].differences[0],)
+    assert differences(js) == [d for j in js for d in j.differences] and len(differences(js)) == 6
+    article = Judgement("article", Judged.PLAY, PLAY, 3, 4)
+    assert under(js + [article], "article") == [article] and under(js + [article], "standard") == js
+
+
+def test_the_heading_of_a_judgement():
+    cut, deal, show, win = Cut(3, 9), Deal(1, P, ("AH",) * 6, ("2H",) * 6), Show(ShowHand.CRIB, 0, 0, 0, 0, 0, (), ()), \
+        Win(C, 121, 90)
+    events = [PLAY, cut, PLAY, deal, PLAY, Score(C, 2, ScoreContext.PLAY, 0), show, PLAY, win, PLAY]
+    assert heading_at(events, None) is None
+    assert heading_at(events, 0) is None                 # nothing heads what comes before the first cut
+    assert heading_at(events, 1) is cut                  # an event heads itself
+    assert heading_at(events, 2) is cut and heading_at(events, 3) is deal and heading_at(events, 5) is deal
+    assert heading_at(events, 7) is show and heading_at(events, 9) is win
+
+
+def test_a_differences_words():
+    def d(cause, facts, kind=Kind.SCREEN):
+        return Difference(kind, None, 0, 1, cause, facts)
+    assert describe(d(Cause.SCREEN_FACE, SlotSeen("hand 2", "pause 4661", "shown"))) == \
+        f"{CAUSE_WORDS[Cause.SCREEN_FACE]}: hand 2 at pause 4661"
+    assert describe(d(Cause.SCREEN_LINE, LineSeen("figures", "pause 8270"))) == \
+        f"{CAUSE_WORDS[Cause.SCREEN_LINE]}: figures at pause 8270"
+    assert describe(d(Cause.SCREEN_STALE, StaleSeen("table 6:10", "select 2720"))) == \
+        f"{CAUSE_WORDS[Cause.SCREEN_STALE]}: table 6:10 at select 2720"
+    assert describe(d(Cause.GO_PEGGED, GoPegged("31 for 2"), Kind.GO)) == "31 for 2 pegged"
+    assert describe(d(Cause.GO_PEGGED, GoPegged(None), Kind.GO)) == CAUSE_WORDS[Cause.GO_PEGGED]
+    assert describe(d(Cause.SCREEN_DEAL, NoFacts())) == CAUSE_WORDS[Cause.SCREEN_DEAL]
+    with pytest.raises(TypeError, match="screen face difference: facts NoFacts, not SlotSeen"):
+        d(Cause.SCREEN_FACE, NoFacts())
+    assert ShowLine("total").part == "total"
+
+
+def test_indexes_and_players():
+    assert (who_of(0), who_of(1)) == (C, P)
+    assert (index_of(C), index_of(P), index_of("player")) == (0, 1, 1)
+    with pytest.raises(ValueError):
+        index_of("dealer")
+    assert Kind.show_part("runs") is Kind.SHOW_RUNS and Kind.of_peg(ScoreContext.HEELS) is Kind.HEELS

@@ -1,0 +1,291 @@
+"""The screen judge on pictures written by hand (issue 36, item 2): the pegs on both laps, the board's figures,
+the winner's line and flag, the English edition's words; each fault planted beside a near miss that passes.
+No emulator and no golden game: the judge follows the few events given and judges one picture."""
+import pytest
+
+from harness.game import program as P
+from harness.game.events import Cut, Deal, Picture, Score, ScoreContext, Starter, Who, Win
+from harness.game.screen_judgements import ScreenJudge, tally
+
+C, PL = Who.COMPUTER, Who.PLAYER
+SIX_C = ("AH", "2H", "3H", "4H", "5H", "6H")
+SIX_P = ("AS", "2S", "3S", "4S", "5S", "6S")
+
+
+def pic(moment, rows=None, pegs=None, board=True, flag=False, **variables):
+    return Picture(moment=moment, line=0, slots={}, pegs=pegs or {}, rows=rows or {}, board=board, flag=flag,
+                   variables=variables)
+
+
+def found(judge, picture):
+    return [(f.cause.value, f.who, f.expected, f.observed) for f in judge.judge(picture)[1]]
+
+
+def lines(judge, picture, line):
+    return [(f.expected, f.observed) for f in judge.judge(picture)[1] if getattr(f.facts, "line", None) == line]
+
+
+def dealt(words=P.RUSSIAN, dealer=PL):
+    j = ScreenJudge(words)
+    j.see(Cut(3, 9))
+    j.see(Deal(1, dealer, SIX_C, SIX_P))
+    return j
+
+
+# ------------------------------------------------------------------------------------------ the pegs
+@pytest.mark.parametrize("scores, back, computer, player", [
+    ([60, 61], [0, 120], [60], [1, 60]),        # 60 is the last hole of the first lap, 61 the first of the second
+    ([75, 5], [70, 3], [10, 15], [3, 5]),       # the second lap takes 60 off: 70 -> 10, 75 -> 15
+    ([1, 2], [0, 1], [1], [1, 2]),              # a back peg at 0 is off the board
+])
+def test_pegs_in_the_holes_the_scores_give_on_both_laps(scores, back, computer, player):
+    moment = f"select {P.SELECT_PLAY}"
+    right = pic(moment, pegs={"computer": computer, "player": player}, scores=scores, back=back)
+    assert [f for f in found(dealt(), right) if f[0] == "screen pegs"] == []
+    for who, holes in (("computer", computer), ("player", player)):
+        for wrong in ([h + 1 for h in holes], holes[:-1], holes + [59 if 59 not in holes else 58]):
+            bad = pic(moment, pegs={"computer": computer, "player": player, who: wrong}, scores=scores, back=back)
+            assert [(f[0], f[1]) for f in found(dealt(), bad) if f[0] == "screen pegs"] == [("screen pegs", who)]
+
+
+def test_pegs_are_not_judged_without_the_scores_or_the_board():
+    moment = f"select {P.SELECT_PLAY}"
+    def pegs(picture):
+        return [f for f in found(dealt(), picture) if f[0] == "screen pegs"]
+    assert pegs(pic(moment, pegs={"computer": [7]}, scores=[1, 1], back=[0, 0])) != []      # the planted fault
+    assert pegs(pic(moment, pegs={"computer": [7]}, scores=[1, 1], back=None)) == []
+    assert pegs(pic(moment, pegs={"computer": [7]}, scores=None, back=[0, 0])) == []
+    assert pegs(pic(moment, pegs={"computer": [7]}, board=False, scores=[1, 1], back=[0, 0])) == []
+    checks, _ = dealt().judge(pic(moment, pegs={"computer": [1], "player": [1]}, scores=[1, 1], back=[0, 0]))
+    checks_off, _ = dealt().judge(pic(moment, board=False, scores=[1, 1], back=[0, 0]))
+    assert checks - checks_off == 3           # two peg tracks and the figures
+
+
+# ------------------------------------------------------------------------------------------ the figures
+@pytest.mark.parametrize("scores, shown", [
+    ([121, 5], "5   121"),       # the player's from column 25, the computer's ending at column 31
+    ([7, 100], "100   7"),
+    ([0, 3], "3     0"),         # once either has pegged, both are printed
+    ([12, 0], "0    12"),
+    ([0, 0], ""),                # blank until the first peg of a game
+])
+def test_the_board_figures(scores, shown):
+    moment = f"select {P.SELECT_PLAY}"
+    assert lines(dealt(), pic(moment, rows={"figures": shown}, scores=scores, back=[0, 0]), "figures") == []
+    one_off = shown[:-1] + str((int(shown[-1]) + 1) % 10) if shown else "1"
+    assert lines(dealt(), pic(moment, rows={"figures": one_off}, scores=scores, back=[0, 0]), "figures") == [
+        (shown, one_off)]
+    _, fs = dealt().judge(pic(moment, rows={"figures": one_off}, scores=scores, back=[0, 0]))
+    assert [(f.facts.line, f.facts.moment, f.who) for f in fs if getattr(f.facts, "line", None) == "figures"] == [
+        ("figures", moment, None)]
+
+
+# ------------------------------------------------------------------------------------------ the winner
+def won(winner):
+    j = dealt()
+    j.see(Score(C, 3, ScoreContext.PLAY, 100))
+    j.see(Score(winner, 4, ScoreContext.SHOW, 117))          # 121: the winner
+    j.see(Score(C if winner == PL else PL, 9, ScoreContext.SHOW, 118))   # a later 127 does not take it over
+    j.see(Win(winner, 0, 0))
+    return j
+
+
+@pytest.mark.parametrize("winner", [C, PL])
+def test_the_winners_line_names_the_first_to_121(winner):
+    final = f"pause {P.FINAL_BOARD_PAUSE}"
+    right, other = P.WINNER_TEXT[winner], P.WINNER_TEXT[C if winner == PL else PL]
+    assert lines(won(winner), pic(final, rows={"line 22": right}, flag=True), "line 22") == []
+    assert lines(won(winner), pic(final, rows={"line 22": other}, flag=True), "line 22") == [(right, other)]
+
+
+def test_a_score_of_120_is_no_winner_and_a_demonstration_is_not_counted():
+    j = dealt()
+    j.see(Score(C, 20, ScoreContext.PLAY, 100))               # 120: not yet
+    j.see(Score(PL, 130, ScoreContext.DEMO, 0))              # the instructions' board: not the game's
+    assert lines(j, pic(f"pause {P.FINAL_BOARD_PAUSE}", rows={"line 22": "anything"}, flag=True), "line 22") == []
+    j.see(Score(C, 1, ScoreContext.GO, 120))
+    assert lines(j, pic(f"pause {P.FINAL_BOARD_PAUSE}", rows={"line 22": ""}, flag=True), "line 22") == [
+        (P.WINNER_TEXT[C], "")]
+
+
+@pytest.mark.parametrize("moment", [f"pause {P.FINAL_BOARD_PAUSE}", f"input {P.ASK_AGAIN}"])
+def test_the_winners_flag_at_the_final_board_and_the_tally(moment):
+    rows = {"line 22": P.WINNER_TEXT[PL]}
+    assert found(won(PL), pic(moment, rows=rows, flag=True)) == []
+    assert found(won(PL), pic(moment, rows=rows, flag=False)) == [("screen line", PL, "the winner's flag", "no flag")]
+    assert found(won(PL), pic(moment, rows=rows, flag=False, board=False)) == []     # no board drawn: no flag
+
+
+def test_no_flag_is_asked_for_elsewhere():
+    assert lines(won(PL), pic(f"inkey {P.NEXT_DEAL_WAIT}", flag=False), "flag") == []
+
+
+# ------------------------------------------------------------------------------------------ line 22 and the message
+@pytest.mark.parametrize("dealer", [C, PL])
+def test_the_dealer_named_at_each_discard(dealer):
+    for moment in (f"select {P.SELECT_FIRST_DISCARD}", f"select {P.SELECT_SECOND_DISCARD}"):
+        right, other = P.DEALER_TEXT[dealer], P.DEALER_TEXT[C if dealer == PL else PL]
+        assert lines(dealt(dealer=dealer), pic(moment, rows={"line 22": right}), "line 22") == []
+        assert lines(dealt(dealer=dealer), pic(moment, rows={"line 22": other}), "line 22") == [(right, other)]
+
+
+def test_line_22_is_cleared_in_the_play_and_the_show_and_names_the_cut_only_before_the_deal():
+    for moment in (f"select {P.SELECT_PLAY}", f"select {P.SELECT_GO_CONFIRM}", f"pause {P.SHOW_PAUSE}",
+                   f"inkey {P.NEXT_DEAL_WAIT}"):
+        assert lines(dealt(), pic(moment, rows={}), "line 22") == []
+        assert lines(dealt(), pic(moment, rows={"line 22": "Я СДАЮ"}), "line 22") == [("", "Я СДАЮ")]
+    cut = f"inkey {P.CUT_WAIT}"
+    before = ScreenJudge()
+    before.see(Cut(3, 9))
+    assert lines(before, pic(cut, rows={"line 22": P.CUT_TEXT}), "line 22") == []
+    assert lines(ScreenJudge(), pic(cut, rows={}), "line 22") == [(P.CUT_TEXT, "")]      # before any cut too
+    assert lines(dealt(), pic(cut, rows={"line 22": P.CUT_TEXT}), "line 22") == [("", P.CUT_TEXT)]   # the starter's cut
+
+
+def test_the_message_is_the_one_set_but_not_at_an_input_or_the_cut():
+    moment = f"select {P.SELECT_PLAY}"
+    assert lines(dealt(), pic(moment, rows={"message": "ВЫБЕРИТЕ КАРТУ"}, message="ВЫБЕРИТЕ КАРТУ  "), "message") == []
+    assert lines(dealt(), pic(moment, rows={"message": "ХОД"}, message="ВЫБЕРИТЕ КАРТУ"), "message") == [
+        ("ВЫБЕРИТЕ КАРТУ", "ХОД")]
+    assert lines(dealt(), pic(moment, rows={"message": "ХОД"}), "message") == []               # no message set
+    for moment in (f"input {P.ASK_AGAIN}", "cut"):
+        assert lines(dealt(), pic(moment, rows={"message": "ХОД"}, message="ВЫБЕРИТЕ КАРТУ"), "message") == []
+
+
+# ------------------------------------------------------------------------------------------ the English edition
+def test_the_english_editions_words():
+    en = P.english_words()
+    moment = f"select {P.SELECT_FIRST_DISCARD}"
+    j = dealt(en, dealer=C)
+    english_dealer = j.texts["dealer"][C]
+    assert english_dealer and english_dealer != P.DEALER_TEXT[C] and english_dealer == english_dealer.rstrip()
+    assert lines(dealt(en, dealer=C), pic(moment, rows={"line 22": english_dealer}), "line 22") == []
+    assert lines(dealt(en, dealer=C), pic(moment, rows={"line 22": P.DEALER_TEXT[C]}), "line 22") != []
+    assert set(j.texts) == {"dealer", "winner", "cut", "go"}
+    assert j.texts["cut"] != P.CUT_TEXT and j.texts["cut"] == j.texts["cut"].rstrip()
+    assert j.texts["winner"][PL] != P.WINNER_TEXT[PL] and j.texts["go"] != P.GO_TEXT
+    assert ScreenJudge().texts == {"dealer": P.DEALER_TEXT, "winner": P.WINNER_TEXT, "cut": P.CUT_TEXT, "go": P.GO_TEXT}
+
+
+def test_a_picture_half_drawn_is_counted_apart_and_the_tally_counts_causes():
+    half = Picture(moment=f"select {P.SELECT_PLAY}", line=0, slots={}, pegs={}, rows={"line 22": "x"}, board=False,
+                   flag=False, variables={}, drawing=True)
+    j = dealt()
+    assert j.judge(half) == (0, []) and (j.skipped, j.pictures) == (1, 0)
+    _, findings = j.judge(pic(f"select {P.SELECT_PLAY}", rows={"line 22": "x", "message": "y"}, board=False,
+                              message="z"))
+    assert (j.skipped, j.pictures) == (1, 1)
+    # line 22 and the message differ; the count's row shows neither « ХОД! » nor « n »: stale; no pack drawn
+    assert tally(findings) == {"screen line": 2, "screen stale": 1, "screen face": 1}
+
+
+# ------------------------------------------------------------------------------------------ whose slot, and when
+def test_a_slot_fault_names_whose_slot_it_is_and_the_moment():
+    j = ScreenJudge()
+    j.see(Cut(3, 9))
+    _, findings = j.judge(pic("cut", board=False))               # nothing drawn at the cut: every slot wrong
+    slots = sorted((f.facts.slot, f.who, f.facts.moment, f.facts.reason, f.expected) for f in findings
+                   if hasattr(f.facts, "slot"))
+    assert slots == [("cut computer", C, "cut", "cut", "up 9?"), ("cut pack 1", None, "cut", "pack", "down"),
+                     ("cut pack 2", None, "cut", "pack", "down"), ("cut player", PL, "cut", "cut", "up 3?")]
+    j = dealt()
+    moment = f"select {P.SELECT_FIRST_DISCARD}"
+    _, findings = j.judge(pic(moment, board=False, hand=list(SIX_P), chosen=[0, 0, 0, 0], instructions=False))
+    who = {f.facts.slot: f.who for f in findings if hasattr(f.facts, "slot")}
+    assert who["hand 1"] == PL and who["computer 1"] == C and who["computer 6"] == C
+    j = dealt()
+    j.see(Starter("7S"))
+    _, findings = j.judge(pic(f"select {P.SELECT_PLAY}", board=False, hand=[], held=[]))
+    who = {f.facts.slot: f.who for f in findings if hasattr(f.facts, "slot")}
+    assert (who["deck"], who["starter"]) == (None, None)           # the pack and the starter are nobody's
+
+
+def test_the_count_row_tail_read_from_column_9_to_14():
+    moment = f"select {P.SELECT_PLAY}"
+    def stale(rows):
+        return [(f.facts.place, f.observed) for f in dealt().judge(pic(moment, rows=rows, board=False))[1]
+                if f.cause.value == "screen stale"]
+    assert stale({"table 6:9": " ХОД! "}) == []
+    assert stale({"table 6:9": "Д"}) == [("table 6:9", "Д")]               # column 9 is the tail's first
+    assert stale({"table 6:9": " 12"}) == []                              # « n » over « ХОД! »
+    # « 12345 » from column 10 runs past the tail's last column (14) into 15: the tail is « 12345 », the run stale
+    assert stale({"table 6:10": "12345Z"}) == [("table 6:10", "12345Z")]
+
+
+def test_a_wrong_card_and_a_wrong_colour_in_full():
+    from harness.game.events import Play
+    j = ScreenJudge()
+    j.see(Cut(3, 9))
+    seen = {"cut player": "up 4S 7/0", "cut computer": "up 9D 7/2", "cut pack 1": "down", "cut pack 2": "down"}
+    _, findings = j.judge(Picture(moment="cut", line=0, slots=seen, pegs={}, rows={}, board=False, flag=False,
+                                  variables={}))
+    slot_findings = [(x.cause.value, x.who, x.expected, x.observed) for x in findings if hasattr(x.facts, "slot")]
+    # the player's cut of the wrong rank (only the rank is judged: the 9D of the computer's 9 is right, in red)
+    assert slot_findings == [("screen card", PL, "3", "4S")]
+    j = dealt()
+    j.see(Starter("7S"))
+    j.see(Play(C, "5D", 0))
+    play = f"select {P.SELECT_PLAY}"
+    slots = {"deck": "down", "starter": "up 8S 7/0", "computer 1": "up 5D 7/0", "hand 1": "up 5H 7/0"}
+    _, findings = j.judge(Picture(moment=play, line=0, slots=slots, pegs={}, rows={}, board=False, flag=False,
+                                  variables={"hand": ["5H", "6S", "7C", "8D"], "held": [1, 1, 1, 1]}))
+    got = {x.facts.slot: (x.cause.value, x.who, x.expected, x.observed) for x in findings if hasattr(x.facts, "slot")}
+    assert got["starter"] == ("screen card", None, "7S", "8S")
+    assert got["computer 1"] == ("screen colour", C, "7/2", "7/0")         # a red card in black ink
+    assert got["hand 1"] == ("screen colour", PL, "7/2", "7/0")
+    assert got["hand 2"] == ("screen face", PL, "up 6S", "empty")
+
+
+def test_face_faults_and_a_leftover_in_full():
+    discard = f"select {P.SELECT_FIRST_DISCARD}"
+    v = {"hand": list(SIX_P), "chosen": [0, 0, 0, 0]}
+    def got(judge, moment, slots, **variables):
+        _, fs = judge.judge(Picture(moment=moment, line=0, slots=slots, pegs={}, rows={}, board=False, flag=False,
+                                    variables=variables))
+        return {x.facts.slot: (x.cause.value, x.who, x.expected, x.observed) for x in fs if hasattr(x.facts, "slot")}
+    # under the instructions' text the computer's hand may show anything but a face
+    over = got(dealt(), discard, {"computer 1": "up 3C 7/0", "computer 2": "other ab"}, instructions=True, **v)
+    assert over["computer 1"] == ("screen face", C, "not face up", "up 3C 7/0") and "computer 2" not in over
+    plain = got(dealt(), discard, {"computer 1": "empty"}, instructions=False, **v)
+    assert plain["computer 1"] == ("screen face", C, "down", "empty")
+    # at the cut for deal nothing is dealt: a card's face or any other drawing left in a hand slot is a leftover
+    before = ScreenJudge()
+    before.see(Cut(3, 9))
+    cut = got(before, f"inkey {P.CUT_WAIT}", {"hand 1": "other 12|ab", "computer 2": "up 5C 7/0", "cut pack 1": "down",
+                                               "hand 2": "down"})
+    assert cut["hand 1"] == ("screen left", PL, "empty", "other 12|ab")
+    assert cut["computer 2"] == ("screen left", C, "empty", "up 5C 7/0")
+    assert cut["hand 2"] == ("screen face", PL, "empty", "down")          # face down is not a leftover card
+
+
+def test_checks_and_pictures_are_counted():
+    from harness.game.events import Choice, ChoiceKind
+    play = f"select {P.SELECT_PLAY}"
+    j = dealt()
+    # a play picture: 6 hand + 4 computer laid + 4 player laid + 2 computer hand + deck = 17 slots; the deal (no
+    # kept hand yet: 0); pegs 2 and figures 1 (board); message 1, line 22 1, the count tail 1; the table 1
+    checks, _ = j.judge(pic(play, scores=[1, 1], back=[0, 0], message="x", rows={"message": "x"}))
+    assert checks == 17 + 2 + 1 + 3 + 1
+    checks, _ = j.judge(pic(play, board=False))
+    assert checks == 17 + 0 + 2 + 1
+    j.judge(Picture(moment=play, line=0, slots={}, pegs={}, rows={}, board=False, flag=False, variables={},
+                    drawing=True))
+    j.judge(Picture(moment=play, line=0, slots={}, pegs={}, rows={}, board=False, flag=False, variables={},
+                    drawing=True))
+    assert (j.pictures, j.skipped) == (2, 2)
+    # a peg fault names whose pegs, and the figures are blank when neither has pegged (no row read: blank too)
+    _, fs = dealt().judge(pic(play, pegs={"computer": [9]}, scores=[1, 0], back=[0, 0], rows={"figures": "0     1"}))
+    assert [(f.facts.whose, f.facts.moment) for f in fs if f.cause.value == "screen pegs"] == [(C, play)]
+    assert lines(dealt(), pic(play, rows={}, scores=[0, 0], back=[0, 0]), "figures") == []
+    # the first discard taken back (7885) is remembered only after a reselect, and only at the first discard
+    first, second = f"select {P.SELECT_FIRST_DISCARD}", f"select {P.SELECT_SECOND_DISCARD}"
+    v = {"hand": list(SIX_P), "instructions": False}
+    j = dealt()
+    j.judge(pic(first, board=False, chosen=[0, 0, 3, 0], **v))              # no reselect yet: nothing taken back
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 3"].reason == "held"
+    j.see(Choice(what=ChoiceKind.RESELECT, slot=3))
+    j.judge(pic(second, board=False, chosen=[0, 0, 4, 0], **v))             # not the first discard's picture
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 4"].reason == "held"
+    j.judge(pic(first, board=False, chosen=[1, 2], **v))                    # no T(3) read: nothing to remember
+    j.judge(pic(first, board=False, chosen=[0, 0, 3, 0], **v))
+    assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 3"].reason == "taken back"
