@@ -34,7 +34,7 @@ Subclasses kept because some caller catches them apart from their kind (each def
 
 - ``RunTimeout(MachineError)`` (spectrum/machine.py): a run-until condition not met in its frames; the
   driver records the game as a "timeout", romcheck turns it into the literal's ValueError.
-- ``DriverError(MachineError)`` and ``BudgetExceeded(DriverError)`` (game/driver.py): the program did
+- ``DriverError(MachineError)`` and ``BudgetExceeded(DriverError)`` (program/observe/driver.py): the program did
   what the driver does not know, or the game outran its budget; the driver ends the game as failed
   ("driver", "budget") instead of stopping the run.
 - ``VariableError(MachineError, KeyError)`` (spectrum/variables.py): the program has no such variable
@@ -42,11 +42,11 @@ Subclasses kept because some caller catches them apart from their kind (each def
   MemoryError)`` (spectrum/workspace.py): no memory to grow one; becomes a VariableError.
 - ``CharsetError(InputError)`` (spectrum/charset.py): carries ``reason`` and ``column``, which the
   tokeniser, the English edition and the listing reader put into their own file:line messages.
-- ``StudyError(InputError)`` (game/study.py): a transcript the strength study cannot follow; strength
+- ``StudyError(InputError)`` (program/runs/study.py): a transcript the strength study cannot follow; strength
   records that game as failed and studies the others.
 - ``IllegalAction(HarnessError, ValueError)`` (cribbage/game.py): the rules engine refuses an action;
   the comparison records it as a difference (the program did something illegal), never a stop.
-- ``RefusedVerdict(MachineError)`` (game/readings.py): a reading would be called identical although its line
+- ``RefusedVerdict(MachineError)`` (program/runs/readings.py): a reading would be called identical although its line
   ran in none of its games; `readings` refuses the verdict rather than write it.
 - ``Diverged(MachineError)`` (oracle/lockstep.py): our core and z80-python part at an instruction; the
   lockstep run stops naming it.

@@ -35,8 +35,8 @@ def rom_accepts_a_program_once(game_store):
     (keyed by the program's SHA-256); a program refused is checked afresh each time, so every refusal a
     test plants is still made by the ROM, and the check of the game's own listing still runs once a run
     (test_cribbage_program types every line into the ROM itself). The commands' builds (build, html, pack,
-    play --lang en...) go through it, as harness.game.build looks check_program up when it builds."""
-    from harness.game import build as build_module
+    play --lang en...) go through it, as harness.program.model.build looks check_program up when it builds."""
+    from harness.program.model import build as build_module
     real = build_module.check_program
 
     def check_program(program: bytes, where: str = "<program>", file_lines=None) -> None:
@@ -67,7 +67,7 @@ def build_of(game_store):
     """build(lang=...) once per edition for the whole test run (all workers): the ROM's acceptance check makes
     a build about 3 CPU-s, and a dozen modules need the same tape only as their starting point (the build
     itself is tested where it is the subject: test_build_refusals, test_tape, test_english, test_edition).
-    Keyed by the sources' fingerprint (harness.game.build.fingerprint: listing, font, tables, tape code)."""
+    Keyed by the sources' fingerprint (harness.program.model.build.fingerprint: listing, font, tables, tape code)."""
     made: dict[str, object] = {}
 
     def get(lang: str = "ru"):
@@ -79,7 +79,7 @@ def build_of(game_store):
 
 @pytest.fixture(scope="session")
 def built_tape(build_of):
-    """The game's tape, built once for the whole test run (harness.game.build.build(): a Build)."""
+    """The game's tape, built once for the whole test run (harness.program.model.build.build(): a Build)."""
     return build_of()
 
 
@@ -143,8 +143,8 @@ def open_game_to_deal_2(tape_path):
 def played_record(tape_path, game_store):
     """regress.play_one(GameJob(0, 1, "random")) on the built tape, played once: the real record (a GameResult)
     that test_regress_runs and test_regress_judgements re-index as stand-in games (each module gets a deep copy)."""
-    from harness.game import regress
-    from harness.game.loaded import init_worker
+    from harness.program.runs import regress
+    from harness.program.runs.loaded import init_worker
     tape = tape_path().read_bytes()
 
     def play():
@@ -156,7 +156,7 @@ def played_record(tape_path, game_store):
 
 @pytest.fixture(scope="session")
 def loaded_tape(tape_path):
-    """The built tape loaded once (harness/game/loaded.py): its snapshot at the program's first question,
+    """The built tape loaded once (harness/program/runs/loaded.py): its snapshot at the program's first question,
     statement table and comparison set-up; `.machine()` is a fresh machine there."""
-    from harness.game.loaded import load
+    from harness.program.runs.loaded import load
     return load(tape_path().read_bytes())

@@ -12,7 +12,7 @@ first test that asks for it.
 
 What the CPU is spent on. In this process: time inside the emulator's frame loop (`Spectrum48.run_frame`
 and `_run_ticks`: games played, boots, loads; the statement hooks that observe a game run inside it),
-inside `harness.game.build.build` (a tape built, the ROM's acceptance check included) and inside
+inside `harness.program.model.build.build` (a tape built, the ROM's acceptance check included) and inside
 matplotlib's `savefig` (plots drawn); the rest is "python" (the tests' own code, judging, pages). A
 child's CPU is put under the kinds of process the test started (`subprocess.Popen`: fuse, chromium,
 Xvfb, a `cribbage-zx` command, mypy, pip...; a multiprocessing pool; a Dask LocalCluster), several kinds
@@ -127,7 +127,8 @@ def _install_meters() -> None:
 
     try:                                     # the project's own, imported now: before any test module names them
         from harness.spectrum.machine import Spectrum48
-        from harness.game import build, driver
+        from harness.program.model import build
+        from harness.program.observe import driver
     except ImportError:                      # the plugin used outside this project
         pass
     else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game_store import store
-from harness.game import regress
+from harness.program.runs import regress
 from harness.spectrum import z80snap
 from harness.spectrum.rom import load_rom
 
@@ -37,7 +37,7 @@ class RecordedGame:
 def recorded_game() -> RecordedGame:
     """Played once for the whole test run, all xdist workers (tests/game_store.py), keyed by the default
     tape's sources (regress.run without --tape builds or reuses build/cribbage.tap from them)."""
-    from harness.game.build import fingerprint
+    from harness.program.model.build import fingerprint
     return store().value("regress --rzx game", {"sources": fingerprint("ru"), "run": [1, 1, 1]}, _play)
 
 

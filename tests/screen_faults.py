@@ -1,5 +1,5 @@
 """The screen checks by place (issue 36, item 3): every slot, peg track, message row and table row the program
-model (harness/game/program.py) names, each with a picture fault planted where the judge looks at it.
+model (harness/program/model/program.py) names, each with a picture fault planted where the judge looks at it.
 
 For every place, `plant_all` finds the first picture of the golden game (tests/data/golden/transcript.jsonl)
 at which the judge (screen_judgements.ScreenJudge) judges that place, plants a fault there and judges the
@@ -15,9 +15,9 @@ import copy
 from collections import Counter
 from dataclasses import dataclass
 
-from harness.game import program as P
-from harness.game.events import Picture, Who
-from harness.game.screen_judgements import ScreenJudge
+from harness.program.model import program as P
+from harness.program.records.events import Picture, Who
+from harness.program.judge.screen_judgements import ScreenJudge
 
 from test_detectors_screen import EVENTS, planted        # the golden game's events, and a picture changed
 
@@ -198,7 +198,7 @@ def table(rows: list[Planted]) -> str:
     lines = ["# The screen checks by place", "",
              "Written by `python tools/screen_places.py` from tests/screen_faults.py; tests/test_screen_places.py",
              "holds every row to a caught fault and a near miss that passes. Each place the program model",
-             "(harness/game/program.py) names, the first picture of the golden game (tests/data/golden) at",
+             "(harness/program/model/program.py) names, the first picture of the golden game (tests/data/golden) at",
              "which the screen judge looks at it, the fault planted there, what the judge found there that it",
              "does not find in the golden picture, and the near miss (found nothing: the last column is empty).", "",
              "| kind | place | in program.py | picture | fault planted | caught as | near miss | near miss caught |",

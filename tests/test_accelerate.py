@@ -23,8 +23,8 @@ import pytest
 from PIL import Image
 
 from harness.bench.machine import basic_machine
-from harness.game import loaded, regress
-from harness.game.build import tape_bytes
+from harness.program.runs import loaded, regress
+from harness.program.model.build import tape_bytes
 from harness.spectrum.accelerate import Accelerator
 from harness.spectrum.machine import Spectrum48
 
@@ -132,7 +132,7 @@ def test_games_are_as_recorded_before_the_fast_paths(tape, accelerate):
 
 
 def test_a_sweep_chunk_is_the_same_with_the_accelerator(tape):
-    from harness.game import sweep
+    from harness.program.runs import sweep
     items = sweep.sweep_items("play", max_suffix=3)[0][:40]
     results = [sweep.run_chunk_on(sweep.load_worker("play", tape, accelerate), sweep.ChunkJob(0, items))
                for accelerate in (False, True)]

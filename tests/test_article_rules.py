@@ -1,6 +1,6 @@
 """Every rule value of the engine against what its sources say: the seed article, the Cadenza manual,
 the modern standard (harness.cribbage.rules.RULE_SOURCES) and the BASIC listing (the program model's column,
-harness.game.rulesets.RULE_SOURCES).
+harness.program.model.rulesets.RULE_SOURCES).
 
 Each quotation is checked to be in its source, each preset to hold what its source says, and the
 engine, run under each preset, to score what the source's sentence says (expected values are the
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness.cribbage import ARTICLE, CADENZA, STANDARD, Game, Rules, score_hand, score_play
-from harness.game.rulesets import PROGRAM, RULE_SOURCES
+from harness.program.model.rulesets import PROGRAM, RULE_SOURCES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLE_TEXT = ROOT / "docs" / "sources" / "article.txt"        # the seed's prose, verbatim
@@ -307,7 +307,7 @@ def test_the_go_when_the_opponent_has_no_cards(rules):
 
 # ------------------------------------------------------------------------------------ the deviations table
 def test_every_deviation_quotes_the_article_word_for_word():
-    from harness.game.deviations import DEVIATIONS
+    from harness.program.judge.deviations import DEVIATIONS
     text = _article_text()
     for dev_id, dev in DEVIATIONS.items():
         quotes = re.findall(r"«([^»]*)»", dev.article)
@@ -317,7 +317,7 @@ def test_every_deviation_quotes_the_article_word_for_word():
 
 
 def test_the_deviations_say_what_the_article_and_the_standard_each_say():
-    from harness.game.deviations import DEVIATIONS
+    from harness.program.judge.deviations import DEVIATIONS
     for dev in DEVIATIONS.values():
         assert dev.article and dev.standard and dev.article != dev.standard
     # his heels: 1 in the article (quoted), 2 in the standard; never "2" on the article's word

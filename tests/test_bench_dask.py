@@ -174,7 +174,7 @@ def test_the_accelerators_identity_check_ignores_the_timings_and_nothing_else():
     they did: bench said DIFFERENT for every run once the records carried their CPU seconds."""
     import dataclasses
     from harness.bench.machine import what_it_did
-    from harness.game.regress import GameResult
+    from harness.program.runs.regress import GameResult
     plain = GameResult(index=0, seed=1, strategy="random", winner="computer", scores={"computer": 121, "player": 90},
                        games_played=1, wins=[], completed=True, deals=10, actions=80, judgements="",
                        basic_errors=[], findings={}, timeout=None, failure=None, failure_kind=None,

@@ -7,7 +7,7 @@ import pytest
 from harness.errors import InputError
 from harness.commands import build as build_mod_cmd
 from harness.runtime import atomic
-from harness.game import build as build_mod
+from harness.program.model import build as build_mod
 from harness.spectrum import audio
 from harness.spectrum.tape import read_tap
 

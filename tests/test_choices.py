@@ -5,12 +5,12 @@ from collections import Counter
 
 import pytest
 
-from harness.game.compare import compare
-from harness.game.judgements import difference_to_json
-from harness.game.driver import Budget, GameDriver
-from harness.game.events import Choice, ChoiceKind, Cut, Report, Win
-from harness.game.findings import FINDINGS
-from harness.game.players import ExplorerPlayer, Question, StopperPlayer
+from harness.program.judge.compare import compare
+from harness.program.judge.judgements import difference_to_json
+from harness.program.observe.driver import Budget, GameDriver
+from harness.program.records.events import Choice, ChoiceKind, Cut, Report, Win
+from harness.program.model.findings import FINDINGS
+from harness.program.observe.players import ExplorerPlayer, Question, StopperPlayer
 from harness.spectrum.machine import Spectrum48
 
 

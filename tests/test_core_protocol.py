@@ -86,9 +86,9 @@ def test_the_protocol_names_everything_the_harness_uses_of_a_core():
 
 
 def test_a_use_of_the_core_outside_the_protocol_is_found_and_one_inside_it_is_not():
-    planted = {"harness/game/x.py": "m.cpu.get('a'); m.cpu.frame_tick", "harness/spectrum/accelerate.py":
+    planted = {"harness/program/x.py": "m.cpu.get('a'); m.cpu.frame_tick", "harness/spectrum/accelerate.py":
                "self.cpu.state_view", "harness/play/y.py": "self.cpu.state_view; cpu.counting"}
-    assert _outside_the_protocol(planted) == {"counting": ["harness/play/y.py"], "frame_tick": ["harness/game/x.py"],
+    assert _outside_the_protocol(planted) == {"counting": ["harness/play/y.py"], "frame_tick": ["harness/program/x.py"],
                                               "state_view": ["harness/play/y.py"]}
 
 

@@ -5,8 +5,8 @@ import importlib.util
 from pathlib import Path
 
 
-from harness.game.coverage import Coverage
-from harness.game.coverage_notes import NOTES
+from harness.program.runs.coverage import Coverage
+from harness.program.model.coverage_notes import NOTES
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.profile import profile_of_counts, statement_table
 import pytest
@@ -45,8 +45,8 @@ def test_never_run_and_one_way_ifs_are_found_and_matched_against_notes(monkeypat
     assert (data["statements_run"], data["statements_total"], data["ifs_both"], data["ifs_total"]) == (4, 6, 0, 2)
     assert data["unexplained"] == ["10:1 false", "20:1 true", "20:2", "6:1"]
     # a note for line 6 and for the outcome 20:1 true explains exactly those; the near-misses stay unexplained
-    from harness.game import coverage as coverage_module
-    from harness.game.coverage_notes import Note
+    from harness.program.runs import coverage as coverage_module
+    from harness.program.model.coverage_notes import Note
     monkeypatch.setattr(coverage_module, "NOTES", (Note("X1", "test", statements=((6, 6),),
                                                         outcomes=((20, 1, "true"),)),))
     data = Coverage.of(program, profile).as_json()
@@ -71,7 +71,7 @@ def test_every_note_explains_something_the_thorough_set_does_not_reach():
 
 
 def test_the_default_run_reaches_exactly_what_the_document_says(tmp_path):
-    from harness.game import regress
+    from harness.program.runs import regress
     report = regress.run(6, 1, 2, tmp_path / "run", progress=False)
     coverage = report["coverage"]
     for key in ("statements_run", "ifs_both", "never_run", "one_way"):
@@ -80,7 +80,7 @@ def test_the_default_run_reaches_exactly_what_the_document_says(tmp_path):
 
 
 def test_the_summary_says_items_without_a_note_are_the_thorough_sets_only_after_a_default_run():
-    from harness.game.coverage import summary_rows
+    from harness.program.runs.coverage import summary_rows
     cov = {"statements_run": 5, "statements_total": 9, "ifs_both": 1, "ifs_total": 2, "never_run": ["6:1"],
            "one_way": [], "unexplained": ["6:1", "20:2"]}
     default = dict(summary_rows(cov, thorough=False))

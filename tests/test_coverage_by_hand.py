@@ -2,8 +2,8 @@
 figure of `Coverage.as_json` a literal (never-run statements, IFs seen both ways or one, the counts)."""
 from collections import Counter
 
-from harness.game import coverage as C
-from harness.game.coverage_notes import Note
+from harness.program.runs import coverage as C
+from harness.program.model.coverage_notes import Note
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.profile import Profile
 

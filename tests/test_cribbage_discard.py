@@ -6,7 +6,7 @@ import pytest
 from harness.errors import InputError
 from harness.cribbage import best_discard, discard_values, parse_cards
 from harness.cribbage.discard import thrown_value
-from harness.game.players import GreedyPlayer
+from harness.program.observe.players import GreedyPlayer
 
 
 @pytest.mark.parametrize("pair,points", [

@@ -5,7 +5,7 @@ import pytest
 from harness.cribbage import (ARTICLE, CADENZA, STANDARD, Game, IllegalAction, Rules,
                               parse_russian, replay)
 from harness.cribbage.cards import format_cards
-from harness.game.rulesets import PROGRAM      # the listing's rule set, built by the program model
+from harness.program.model.rulesets import PROGRAM      # the listing's rule set, built by the program model
 
 DEALER, OPPONENT = 0, 1
 

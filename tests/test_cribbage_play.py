@@ -4,7 +4,7 @@ import pytest
 
 from harness.cribbage import (ARTICLE, CADENZA, STANDARD, count_of, go_points, is_legal,
                               last_card_points, playable, score_play)
-from harness.game.rulesets import PROGRAM      # the listing's rule set, built by the program model
+from harness.program.model.rulesets import PROGRAM      # the listing's rule set, built by the program model
 
 
 def kinds(series, rules=STANDARD):

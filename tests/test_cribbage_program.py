@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.game.build import build
-from harness.game.program import RANK_TEXT, SUIT_TEXT, UDG_TEXT, suit_number
+from harness.program.model.build import build
+from harness.program.model.program import RANK_TEXT, SUIT_TEXT, UDG_TEXT, suit_number
 from harness.spectrum.basic import split_program
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48

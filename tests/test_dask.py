@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from harness.errors import MachineError
-from harness.game.judgements import is_transcript_name
+from harness.program.judge.judgements import is_transcript_name
 
 pytest.importorskip("distributed")
 psutil = pytest.importorskip("psutil")
 
 pytestmark = pytest.mark.slow   # an oracle: a Dask LocalCluster (pytest -m 'not slow' leaves it out)
 
-from harness.game.build import build  # noqa: E402
+from harness.program.model.build import build  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 3       # issue 37: 3, not 4: two workers, one game each and a third left when the first lands, so the
@@ -209,7 +209,7 @@ def test_a_local_clusters_scheduler_keeps_its_scratch_in_the_runs_private_folder
 
 
 def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good_tape):
-    from harness.game import sweep
+    from harness.program.runs import sweep
     local = sweep.run_sweep("show", tmp_path / "local", workers=2, chunk=10, progress=False, limit=40, tap=good_tape)
     on_dask = sweep.run_sweep("show", tmp_path / "dask", workers=2, chunk=10, progress=False, limit=40,
                               tap=good_tape, scheduler="local")
@@ -220,7 +220,7 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
 
 def test_a_play_sweep_on_a_local_cluster_computes_the_chunks_the_local_pool_does(tmp_path, good_tape):
     """Its jobs are ranges of the cached table, which the spawned Dask workers load and turn into cases."""
-    from harness.game import sweep
+    from harness.program.runs import sweep
     runs = {}
     for name, scheduler in (("local", None), ("dask", "local")):
         report = sweep.run_sweep("play", tmp_path / name, workers=2, chunk=10, progress=False, limit=30,

@@ -3,10 +3,10 @@ reached by the thorough set; the scan finds waits and nothing else (strings, PAU
 import json
 from pathlib import Path
 
-from harness.game import program as P
-from harness.game.decisions import CHOICES, DecisionPoint, decision_points
-from harness.game.driver import GameDriver
-from harness.game.players import RandomPlayer
+from harness.program.model import program as P
+from harness.program.model.decisions import CHOICES, DecisionPoint, decision_points
+from harness.program.observe.driver import GameDriver
+from harness.program.observe.players import RandomPlayer
 from harness.resources import LISTING
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.machine import Spectrum48

@@ -35,7 +35,7 @@ def test_parse_json_reads_nesting_as_deep_as_the_limit_and_names_a_syntax_errors
 
 
 def test_a_judgements_file_nested_deep_is_refused_naming_its_line(tmp_path):
-    from harness.game.judgements import read_judgements
+    from harness.program.judge.judgements import read_judgements
     path = tmp_path / "game-000.judgements.jsonl"
     path.write_text(DEEP + "\n")
     with pytest.raises(InputError) as refused:
@@ -45,21 +45,21 @@ def test_a_judgements_file_nested_deep_is_refused_naming_its_line(tmp_path):
 
 def test_a_transcript_nested_deep_is_refused_naming_its_line():
     import io
-    from harness.game.events import read_jsonl
+    from harness.program.records.events import read_jsonl
     with pytest.raises(InputError) as refused:
         read_jsonl(io.StringIO('{"kind": "header", "schema": 1}\n' + DEEP + "\n"))
     assert str(refused.value) == f"line 2: {REFUSED}"
 
 
 def test_a_sweep_chunk_nested_deep_is_done_again(tmp_path):
-    from harness.game import sweep
+    from harness.program.runs import sweep
     path = sweep.chunk_path(tmp_path, 0)
     path.write_text(DEEP)
     assert sweep.read_chunk(tmp_path, "play", 0, [(5, [1, 2])]) == (None, f"unreadable ({REFUSED})")
 
 
 def test_a_sweeps_params_json_nested_deep_is_refused_and_a_list_too(tmp_path):
-    from harness.game import sweep
+    from harness.program.runs import sweep
     (tmp_path / "params.json").write_text(DEEP)
     with pytest.raises(InputError) as refused:
         sweep.check_same_sweep(tmp_path, {"kind": "play"})
@@ -92,13 +92,13 @@ def test_a_run_record_nested_deep_makes_the_folder_refused(tmp_path):
 
 
 def test_a_pack_manifest_nested_deep_is_a_problem_of_the_pack(tmp_path):
-    from harness.game import pack
+    from harness.program.runs import pack
     (tmp_path / "manifest.json").write_text(DEEP)
     assert pack.verify(tmp_path) == [f"{tmp_path / 'manifest.json'}: {REFUSED} (not a pack manifest)"]
 
 
 def test_a_tapes_fingerprint_nested_deep_is_not_trusted(tmp_path):
-    from harness.game.build import fingerprint_path, tape_record
+    from harness.program.model.build import fingerprint_path, tape_record
     tape = tmp_path / "t.tap"
     tape.write_bytes(b"\x13\x00")
     fingerprint_path(tape).write_text(DEEP)

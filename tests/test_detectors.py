@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from harness.cribbage import ARTICLE, STANDARD
-from harness.game import compare as compare_module
-from harness.game.compare import Comparator, compare
-from harness.game.events import EventKind, Play, Refused, ScoreContext, ShowHand, Who, event_from_json
-from harness.game.judgements import (AfterGameOver, AfterWin, Cause, Credit, Difference, FairnessFlag, GameWon, GoAt,
+from harness.program.judge import compare as compare_module
+from harness.program.judge.compare import Comparator, compare
+from harness.program.records.events import EventKind, Play, Refused, ScoreContext, ShowHand, Who, event_from_json
+from harness.program.judge.judgements import (AfterGameOver, AfterWin, Cause, Credit, Difference, FairnessFlag, GameWon, GoAt,
                                      GoPegged, Judged, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Scores,
                                      TallyFacts, UnmatchedPeg, difference_to_json)
 
@@ -564,7 +564,7 @@ def test_an_internal_error_is_reported_with_the_event_it_failed_on(monkeypatch):
 
 
 def test_the_deviations_table_lists_every_entry():
-    from harness.game.deviations import DEVIATIONS, table_markdown
+    from harness.program.judge.deviations import DEVIATIONS, table_markdown
     rows = table_markdown().splitlines()
     assert rows[0] == ("| id | BASIC lines | what the program does | what the article says | what the standard says "
                        "| judged under |")
@@ -881,7 +881,7 @@ CLASSIFIED_SINGLE = [
 @pytest.mark.parametrize("diff,standard,article", CLASSIFIED,
                          ids=[f"{i}-{d.kind}-{s}-{a}" for i, (d, s, a) in enumerate(CLASSIFIED)])
 def test_each_deviation_rule_and_its_near_misses(diff, standard, article):
-    from harness.game.deviations import classify
+    from harness.program.judge.deviations import classify
     muggins = diff.cause == Cause.PEGGED and isinstance(diff.facts, Pegged) and diff.facts.judged == Judged.SHOW
     std = WITH_MUGGINS if muggins else STANDARD
     assert (classify(diff, std), classify(diff, ARTICLE)) == (standard, article)
@@ -889,12 +889,12 @@ def test_each_deviation_rule_and_its_near_misses(diff, standard, article):
 
 @pytest.mark.parametrize("diff,dev_id", CLASSIFIED_SINGLE, ids=[f"{i}" for i in range(len(CLASSIFIED_SINGLE))])
 def test_the_tally_rules_where_a_game_is_one_point(diff, dev_id):
-    from harness.game.deviations import classify
+    from harness.program.judge.deviations import classify
     assert classify(diff, SINGLE) == dev_id
 
 
 def test_d3_only_where_muggins_is_played():
-    from harness.game.deviations import classify
+    from harness.program.judge.deviations import classify
     d = _show("player", 6, 0, (8, 0))
     assert (classify(d, STANDARD), classify(d, WITH_MUGGINS), classify(d, ARTICLE)) == (None, "D3", "D3")
 
@@ -902,8 +902,8 @@ def test_d3_only_where_muggins_is_played():
 def test_the_rules_each_deviation_applies_under():
     """Read off each entry's "judged under": D3 with muggins, D5 where a lurch or skunk counts, D6 and D7
     only under the article's values; every other one under every rule set."""
-    from harness.game.rulesets import PRESETS     # the engine's presets and the listing's
-    from harness.game.deviations import DEVIATIONS
+    from harness.program.model.rulesets import PRESETS     # the engine's presets and the listing's
+    from harness.program.judge.deviations import DEVIATIONS
     under = {k: sorted(name for name, r in PRESETS.items() if d.under(r)) for k, d in DEVIATIONS.items()}
     every = sorted(PRESETS)
     assert under == {"D1": every, "D2": every, "D3": ["article", "program"], "D4": every,
@@ -1251,7 +1251,7 @@ def test_two_games_check_each_cut():
 def test_the_game_points_the_entry_of_d5_reads_in_each_source():
     """Read off the sources by hand: the article, one point above 61 and two at 61 or below; the standard,
     four below 61, two below 91, one from 91; Cadenza, two below 61; one game for one win otherwise."""
-    from harness.game.deviations import game_points
+    from harness.program.judge.deviations import game_points
     assert [game_points("lurch_article", s) for s in (12, 61, 62)] == [2, 2, 1]
     assert [game_points("skunk", s) for s in (60, 61, 90, 91, 120)] == [4, 2, 2, 1, 1]
     assert [game_points("lurch_cadenza", s) for s in (60, 61)] == [2, 1]

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from harness.cribbage import ARTICLE, STANDARD
-from harness.game.compare import compare
-from harness.game.events import event_from_json
+from harness.program.judge.compare import compare
+from harness.program.records.events import event_from_json
 
 from tests.test_detectors import BASE
 

@@ -12,10 +12,10 @@ from collections import Counter
 from pathlib import Path
 
 from harness.cribbage import STANDARD
-from harness.game.rulesets import PRESETS
-from harness.game.compare import compare
-from harness.game.events import Choice, ChoiceKind, Score, ScoreContext, Tally, Win, read_jsonl
-from harness.game.judgements import Cause
+from harness.program.model.rulesets import PRESETS
+from harness.program.judge.compare import compare
+from harness.program.records.events import Choice, ChoiceKind, Score, ScoreContext, Tally, Win, read_jsonl
+from harness.program.judge.judgements import Cause
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.game.compare import compare
-from harness.game.events import Choice, ChoiceKind, Picture, read_jsonl
-from harness.game.judgements import Cause
+from harness.program.judge.compare import compare
+from harness.program.records.events import Choice, ChoiceKind, Picture, read_jsonl
+from harness.program.judge.judgements import Cause
 
 ROOT = Path(__file__).resolve().parents[1]
 with open(ROOT / "tests" / "data" / "golden" / "transcript.jsonl", encoding="utf-8") as _f:

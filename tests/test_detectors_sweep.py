@@ -8,7 +8,7 @@ from functools import lru_cache
 import pytest
 
 from harness.errors import OutputError
-from harness.game import sweep
+from harness.program.runs import sweep
 from harness.commands import sweep as sweep_command
 
 # A handful of play situations in place of the 544,816 (ranks of the series; each stands for 1 series):
@@ -55,7 +55,7 @@ def no_machine(monkeypatch, tmp_path):
     from harness.spectrum.tape import FLAG_DATA, TapeBlock, program_header, write_tap
     tape = tmp_path / "unused.tap"                 # a well-formed program tape, never loaded
     tape.write_bytes(write_tap([program_header("UNUSED", 1), TapeBlock(FLAG_DATA, b"\x0d")]))
-    monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: tape)
+    monkeypatch.setattr("harness.program.model.build.ensure_tape", lambda *a, **k: tape)
     monkeypatch.setattr(sweep, "load_worker", lambda kind, *args: sweep.SweepWorker(kind, MACHINE, {}))
     if hasattr(sweep, "Profiler"):                 # no machine, so no statements to count
         monkeypatch.setattr(sweep, "Profiler", NoProfile)
@@ -148,7 +148,7 @@ def test_a_wrong_crib_flush_is_reported_as_the_crib(monkeypatch, capsys, tmp_pat
 
 def test_a_documented_sweep_deviation_is_named_and_does_not_fail_the_sweep(monkeypatch, capsys, tmp_path,
                                                                             no_machine):
-    from harness.game import deviations
+    from harness.program.judge import deviations
     monkeypatch.setitem(deviations.SWEEP_DEVIATIONS, "DX", deviations.SweepDeviation(
         "DX", "2000", "a pair counted 3",
         lambda kind, cause, example: kind == "play" and cause == ("play", 2, 3) and example["series"] == [7, 7]))
@@ -242,7 +242,7 @@ def test_progress_goes_to_stderr_unless_quiet(monkeypatch, capsys, tmp_path, no_
 def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machine):
     def no_default(*a, **k):
         raise AssertionError("the default tape was built though --tape was given")
-    monkeypatch.setattr("harness.game.build.ensure_tape", no_default)
+    monkeypatch.setattr("harness.program.model.build.ensure_tape", no_default)
     monkeypatch.setattr(sweep, "program_play", _right_play)
     tape = tmp_path / "given.tap"
     tape.write_bytes((tmp_path / "unused.tap").read_bytes())

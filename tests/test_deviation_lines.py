@@ -9,7 +9,7 @@ sys.path.insert(0, str(ROOT))
 from tools import ocr_diff as od  # noqa: E402
 
 from harness.edition.notes import deviation_lines, judgement_entries  # noqa: E402
-from harness.game.deviations import DEVIATIONS  # noqa: E402
+from harness.program.judge.deviations import DEVIATIONS  # noqa: E402
 
 REVISITED = {2745, 2755, 4440, 4790, 4795, 7365, 7880}      # named in the header of docs/DEVIATIONS.md
 

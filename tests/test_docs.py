@@ -3,9 +3,9 @@ import json
 import re
 from pathlib import Path
 
-from harness.game.deviations import DEVIATIONS
-from harness.game.findings import FINDINGS
-from harness.game.strength import summary_table
+from harness.program.judge.deviations import DEVIATIONS
+from harness.program.model.findings import FINDINGS
+from harness.program.runs.strength import summary_table
 from tools.write_deviations_doc import README_BEGIN, readme_table, readme_with_table, render
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -104,7 +104,7 @@ def test_dead_code_is_what_no_path_reaches(listing, analysis):
 
 def test_dead_code_agrees_with_the_coverage_notes(analysis):
     """The notes explain from a run what never ran; what reading finds dead must be among it."""
-    from harness.game.coverage_notes import NOTES
+    from harness.program.model.coverage_notes import NOTES
     noted = {n.id: n for n in NOTES}
     for key in analysis.dead_statements:
         line, stmt = map(int, key.split(":"))
@@ -319,7 +319,7 @@ def test_a_routine_that_names_no_line_of_the_listing_is_refused(tmp_path, monkey
 
 
 def test_deviations_page_links_every_deviation_to_its_lines(site):
-    from harness.game.deviations import DEVIATIONS
+    from harness.program.judge.deviations import DEVIATIONS
     html = (site / "deviations.html").read_text()
     for dev_id in DEVIATIONS:
         assert f'id="{dev_id}"' in html
@@ -343,7 +343,7 @@ def test_routine_pages_link_previous_next_and_up(site):
 
 
 def test_every_russian_text_has_its_english_under_its_line(site):
-    from harness.game.english import read_table
+    from harness.program.model.english import read_table
     html = (site / "listing.html").read_text()
     blocks = dict(re.findall(r'<div class="line[^"]*" id="L(\d+)">(.*?)\n</div>', html, re.S))
     blocks = {k: htmlmod.unescape(v) for k, v in blocks.items()}

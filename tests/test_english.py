@@ -1,6 +1,6 @@
 """The English edition (`cribbage-zx build --lang en`): the same program, only its Russian texts translated.
 
-The checks here do not trust harness/game/english.py's own walk over the program:
+The checks here do not trust harness/program/model/english.py's own walk over the program:
 they find the strings and REMs of the two tokenised programs with a scan of
 their own (and, separately, through the ROM-style lister `detokenise`), and
 they play whole games of both editions with the same seed on the embedded
@@ -17,11 +17,11 @@ import pytest
 
 from harness.errors import InputError, UsageError
 from harness.commands import build as build_mod_cmd
-from harness.game import build as build_mod
-from harness.game import english
+from harness.program.model import build as build_mod
+from harness.program.model import english
 from harness.spectrum.basic import detokenise, split_program
 from harness.spectrum.font import rom_font
-from harness.game.program import UDG_TEXT
+from harness.program.model.program import UDG_TEXT
 from harness.spectrum.charset import koi7_char, rom_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.tape import read_tap
@@ -274,8 +274,8 @@ RANKS_EN = {"Т": "A", "В": "J", "Д": "Q", "К": "K"}     # R$ at 7320: the ac
 
 @functools.lru_cache(maxsize=None)
 def driven_game(tape: bytes, seed: int, strategy: str):
-    from harness.game.driver import GameDriver
-    from harness.game.players import PLAYERS
+    from harness.program.observe.driver import GameDriver
+    from harness.program.observe.players import PLAYERS
     from harness.spectrum.loading import load_tape
     from harness.spectrum.machine import Spectrum48
     m = Spectrum48(fast=True)
@@ -310,9 +310,9 @@ def rank_letters_only(diff: dict) -> bool:
 
 @pytest.mark.parametrize("seed, strategy", [(1, "greedy"), (2, "random")])
 def test_the_driver_plays_the_same_game_on_both_editions(editions, seed, strategy):
-    from harness.game.compare import compare
-    from harness.game.judgements import difference_to_json
-    from harness.game.program import english_words
+    from harness.program.judge.compare import compare
+    from harness.program.judge.judgements import difference_to_json
+    from harness.program.model.program import english_words
     ru = driven_game(editions["ru"].tap, seed, strategy)
     en = driven_game(editions["en"].tap, seed, strategy)
     assert ru.failure is None and en.failure is None
@@ -331,7 +331,7 @@ def test_the_driver_plays_the_same_game_on_both_editions(editions, seed, strateg
 
 def test_read_with_the_russian_words_the_english_screens_disagree(editions):
     """Near miss for the test above: the comparison does read the words (the Russian ones find no total there)."""
-    from harness.game.compare import compare
-    from harness.game.judgements import difference_to_json
+    from harness.program.judge.compare import compare
+    from harness.program.judge.judgements import difference_to_json
     en = driven_game(editions["en"].tap, 1, "greedy")
     assert any(d.kind == "screen" and not rank_letters_only(difference_to_json(d)) for d in compare(en.events).unexplained)

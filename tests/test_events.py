@@ -7,7 +7,7 @@ import json
 import pytest
 
 from harness.errors import InputError
-from harness.game.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure,
+from harness.program.records.events import (EVENT_TYPES, SCHEMA_VERSION, Choice, ChoiceKind, Cut, Deal, EventKind, Failure,
                                  Go, Picture, Score, ScoreContext, Screen, Show, ShowHand, Tally, Who, Win,
                                  event_from_json, event_to_json, read_jsonl, write_jsonl)
 

@@ -25,8 +25,8 @@ import stored
 from harness.errors import InputError, MachineError, UsageError
 from harness.commands import snapshot as snapshot_cmd_cmd
 from harness.commands import build as build_mod_cmd
-from harness.game import build as build_mod
-from harness.game import snapshot as snapshot_cmd
+from harness.program.model import build as build_mod
+from harness.program.model import snapshot as snapshot_cmd
 from harness.spectrum import audio, tzx, z80snap
 from harness.spectrum.basic import split_program, tokenise_program
 from harness.spectrum.font import build_font

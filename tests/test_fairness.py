@@ -8,8 +8,8 @@ import pytest
 
 from harness.errors import InputError
 from harness.cribbage.cards import full_deck
-from harness.game import fairness
-from harness.game.events import Cut, Deal, Starter, Who
+from harness.program.runs import fairness
+from harness.program.records.events import Cut, Deal, Starter, Who
 
 CARDS = [str(c) for c in full_deck()]
 
@@ -75,9 +75,9 @@ def test_a_dealt_card_that_never_comes_is_flagged():
 
 
 def test_the_cut_sampler_reaches_the_programs_cut_for_deal():
-    from harness.game import regress
-    from harness.game.build import tape_bytes
-    from harness.game.loaded import init_worker
+    from harness.program.runs import regress
+    from harness.program.model.build import tape_bytes
+    from harness.program.runs.loaded import init_worker
     init_worker(tape_bytes(None))
     cuts = [fairness.cut_for_deal(fairness.CutJob(i, regress.spread_seed(i + 1))) for i in range(4)]
     for player_rank, computer_rank in ((c.player_rank, c.computer_rank) for c in cuts):

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from harness.game import fairness
-from harness.game.events import Cut, Deal, Starter, Who
+from harness.program.runs import fairness
+from harness.program.records.events import Cut, Deal, Starter, Who
 
 SIX_A = ("AH", "2H", "3H", "4H", "5H", "6H")
 SIX_B = ("AS", "2S", "3S", "4S", "5S", "6S")

@@ -33,7 +33,7 @@ def glyph(data, code):
 
 def test_size_and_layout(chr_font):
     assert len(chr_font) == 768  # 96 glyphs of 8 bytes, code 32 first
-    from harness.game import program
+    from harness.program.model import program
     assert program.FONT_ADDRESS + program.FONT_LENGTH == 65368  # ends where the 48K's UDGs start
     assert program.CHARS_VALUE == 64344 == 88 + 251 * 256       # line 8: POKE 23606,88: POKE 23607,251
 

@@ -37,7 +37,7 @@ from harness.spectrum.screen import read_screen, render
 from harness.spectrum.tape import read_tap
 from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
                           start_loading)
-from harness.game import snapshot as snapshot_cmd
+from harness.program.model import snapshot as snapshot_cmd
 from waiting import Budget, Exited, read_line, window_appears
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse, an independent emulator (pytest -m 'not slow' leaves it out)

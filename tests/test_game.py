@@ -5,11 +5,11 @@ import json
 import pytest
 
 from harness.cribbage.cards import parse_card, parse_cards
-from harness.game.compare import compare
-from harness.game.judgements import difference_to_json
-from harness.game.driver import GameDriver, Rig
-from harness.game.events import Choice, ChoiceKind, Message, Play, Refused, Score, Show, event_to_json
-from harness.game.players import AdversarialPlayer, GreedyPlayer, RandomPlayer, ScriptedPlayer
+from harness.program.judge.compare import compare
+from harness.program.judge.judgements import difference_to_json
+from harness.program.observe.driver import GameDriver, Rig
+from harness.program.records.events import Choice, ChoiceKind, Message, Play, Refused, Score, Show, event_to_json
+from harness.program.observe.players import AdversarialPlayer, GreedyPlayer, RandomPlayer, ScriptedPlayer
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48
 

@@ -176,7 +176,7 @@ def test_regress_rzx_on_another_core_is_refused_before_the_run(tmp_path, capsys)
 
 # ---------------------------------------------------------------- fairness --from
 def _fairness_run(folder, seed=1, events=True, header=True):
-    from harness.game.events import Cut, transcript_records, write_transcript
+    from harness.program.records.events import Cut, transcript_records, write_transcript
     folder.mkdir(parents=True, exist_ok=True)
     records = transcript_records([Cut(player_rank=5, computer_rank=9)] if events else [], seed=seed,
                                  player="random", game=0)
@@ -185,7 +185,7 @@ def _fairness_run(folder, seed=1, events=True, header=True):
 
 
 def test_fairness_from_the_same_folder_twice_is_refused_and_two_runs_are_read(tmp_path):
-    from harness.game import fairness
+    from harness.program.runs import fairness
     a = _fairness_run(tmp_path / "a")
     with pytest.raises(InputError) as refused:
         fairness.read_runs([a, tmp_path / "." / "a"], given_as="--from")     # the command names its option
@@ -198,7 +198,7 @@ def test_fairness_from_the_same_folder_twice_is_refused_and_two_runs_are_read(tm
 
 
 def test_fairness_from_an_empty_or_headerless_transcript_is_refused(tmp_path):
-    from harness.game import fairness
+    from harness.program.runs import fairness
     with pytest.raises(InputError, match=r"game-000.jsonl: a header and no events: the game was not played"):
         fairness.read_runs([_fairness_run(tmp_path / "e", events=False)])
     with pytest.raises(InputError, match=r"game-000.jsonl: no header line: not a transcript of a regress"):

@@ -35,7 +35,7 @@ def _strength_folder(folder: Path, sha: str | None) -> Path:
 
 
 def test_strength_from_runs_of_two_tapes_is_refused_naming_both_folders(tmp_path):
-    from harness.game.strength import one_tape
+    from harness.program.runs.strength import one_tape
     a = _strength_folder(tmp_path / "a", "a" * 64)
     b = _strength_folder(tmp_path / "b", "b" * 64)
     with pytest.raises(InputError) as refused:
@@ -58,7 +58,7 @@ def test_strength_from_runs_of_two_tapes_is_refused_naming_both_folders(tmp_path
      "a header and no events: the game was not played"),
 ])
 def test_strength_from_a_transcript_without_header_or_events_is_one_line(tmp_path, capsys, lines, said):
-    from harness.game.events import SCHEMA_VERSION
+    from harness.program.records.events import SCHEMA_VERSION
     folder = _strength_folder(tmp_path / "a", "a" * 64)
     (folder / "game-000.jsonl").write_text("\n".join(lines).replace("SCHEMA", str(SCHEMA_VERSION)) + "\n")
     code, err = run(["strength", "--from", str(folder), "--out", str(tmp_path / "again")], capsys)
@@ -67,7 +67,7 @@ def test_strength_from_a_transcript_without_header_or_events_is_one_line(tmp_pat
 
 # ---------------------------------------------------------------- html --report: each folder its own page
 def _strength_report() -> dict:
-    from harness.game.strength import summarise
+    from harness.program.runs.strength import summarise
     report = summarise([], [], ("ev",))
     report["run"] = {}
     return report
@@ -254,7 +254,7 @@ def test_a_5000_digit_literal_is_quoted_once_and_short(tmp_path, capsys):
     listing.write_text(f"10 LET A={'9' * 5000}\n", encoding="utf-8")
     code, err = run(["build", "--listing", str(listing), "-o", str(tmp_path / "t.tap")], capsys)
     line = one_line(err)
-    assert code == 2 and len(line) < 250, len(line)
+    assert code == 2 and len(line) - len(str(listing)) < 200, len(line)     # the folder's name is pytest's
     assert line == (f"cribbage-zx: {listing}:1:10 (BASIC line 10): number '{'9' * 40}'... (5,000 characters): too "
                     f"big for the Spectrum (the ROM stops with «6 Number too big»)")
     assert not (tmp_path / "t.tap").exists()

@@ -10,10 +10,10 @@ import pytest
 
 from harness.errors import InputError
 from harness.cribbage import ARTICLE, STANDARD
-from harness.game import judgements as J
-from harness.game import program as P
-from harness.game.compare import Comparator, compare, judge
-from harness.game.events import Deal, EventKind, Show, Who, event_from_json
+from harness.program.judge import judgements as J
+from harness.program.model import program as P
+from harness.program.judge.compare import Comparator, compare, judge
+from harness.program.records.events import Deal, EventKind, Show, Who, event_from_json
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
@@ -158,7 +158,7 @@ def test_heading_names_and_edges():
 
 def test_fairness_reads_the_transcripts_not_the_judgements(tmp_path):
     """game-*.jsonl matches both files of a game; `fairness --from` reads the transcript only."""
-    from harness.game.fairness import read_runs
+    from harness.program.runs.fairness import read_runs
     _, text = _text()
     header = '{"game": 0, "kind": "header", "player": "random", "schema": 1, "seed": 40503}\n'   # a run's transcript
     (tmp_path / "game-000.jsonl").write_text(header + (DATA / "example-deal.jsonl").read_text(encoding="utf-8"),

@@ -2,8 +2,8 @@
 written out, the heading of a judgement, a difference's words, and the edges between indexes and players."""
 import pytest
 
-from harness.game.events import Cut, Deal, Picture, Play, Score, ScoreContext, Show, ShowHand, Who, Win
-from harness.game.judgements import (CAUSE_WORDS, Cause, Counts, Difference, GoPegged, Judged, Judgement, Kind,
+from harness.program.records.events import Cut, Deal, Picture, Play, Score, ScoreContext, Show, ShowHand, Who, Win
+from harness.program.judge.judgements import (CAUSE_WORDS, Cause, Counts, Difference, GoPegged, Judged, Judgement, Kind,
                                      LineSeen, NoFacts, ShowLine, SlotSeen, StaleSeen, describe, differences,
                                      heading_at, index_of, under, who_of)
 

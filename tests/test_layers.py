@@ -4,7 +4,7 @@ The layers, bottom up (docs/ARCHITECTURE.md draws them):
   foundation  harness.errors, harness.resources     what every layer may use
   runtime     harness.runtime                        job runner, output folders, atomic files, argument types
   bottom      harness.spectrum, harness.cribbage     the emulator and the rules engine: neither knows the other
-  program     harness.game                           «КРИБЕДЖ»: its model, tape, driver, observer, comparison, runs
+  program     harness.program                           «КРИБЕДЖ»: its model, tape, driver, observer, comparison, runs
   views       harness.edition, harness.play, harness.bench, harness.oracle   what people read, play, time, and
               what other cores and emulators say
   page        harness.web                            play.html: the play window's rules, in the browser
@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     {"resources"},
     {"runtime"},
     {"spectrum", "cribbage"},          # side by side: neither imports the other
-    {"game"},
+    {"program"},
     {"edition", "play", "bench", "oracle"},   # side by side: none imports another
     {"web"},                           # play.html: the play window's keys, waits and turbo rule in the page
     {"commands"},
@@ -40,7 +40,7 @@ DATA_UNITS = {"data", "_data", "__init__"}
 
 
 def unit_of(module: str) -> str:
-    """The layer unit of a dotted module name under harness ('harness.game.compare' -> 'game')."""
+    """The layer unit of a dotted module name under harness ('harness.program.judge.compare' -> 'program')."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -132,12 +132,12 @@ def test_the_checks_see_an_upward_import_and_a_cycle():
     """A planted upward import (the engine importing the program model) is caught, and makes a cycle
     (the program imports the engine); a downward one is not; two views importing each other are caught."""
     planted = {k: set(v) for k, v in EDGES.items()}
-    planted["harness.cribbage.cards"].add("harness.game.program")
-    assert upward_imports(planted) == ["harness.cribbage.cards (cribbage) imports harness.game.program (game)"]
-    assert any(set(c) >= {"cribbage", "game"} for c in package_cycles(planted))
+    planted["harness.cribbage.cards"].add("harness.program.model.program")
+    assert upward_imports(planted) == ["harness.cribbage.cards (cribbage) imports harness.program.model.program (program)"]
+    assert any(set(c) >= {"cribbage", "program"} for c in package_cycles(planted))
     near_miss = {k: set(v) for k, v in EDGES.items()}
-    near_miss["harness.game.program"].add("harness.cribbage.cards")        # down: allowed
-    near_miss["harness.game.compare"].add("harness.game.program")          # its own package: allowed
+    near_miss["harness.program.model.program"].add("harness.cribbage.cards")        # down: allowed
+    near_miss["harness.program.judge.compare"].add("harness.program.model.program")          # its own package: allowed
     assert upward_imports(near_miss) == [] and package_cycles(near_miss) == []
     sideways = {k: set(v) for k, v in EDGES.items()}
     sideways["harness.play.referee"].add("harness.edition.report")
@@ -145,9 +145,9 @@ def test_the_checks_see_an_upward_import_and_a_cycle():
 
 
 def test_a_lazy_import_inside_a_function_counts():
-    source = "def f():\n    from ..edition import report\n    return report\n"
-    assert "harness.edition.report" in imports_of("harness.game.regress", source, False)
-    assert imports_of("harness.game.regress", "import json\nfrom . import program\n", False) >= {"harness.game.program"}
+    source = "def f():\n    from ...edition import report\n    return report\n"
+    assert "harness.edition.report" in imports_of("harness.program.runs.regress", source, False)
+    assert imports_of("harness.program.runs.regress", "import json\nfrom ..model import program\n", False) >= {"harness.program.model.program"}
 
 
 def test_architecture_doc_and_readme_name_every_package():
@@ -157,3 +157,106 @@ def test_architecture_doc_and_readme_name_every_package():
     packages = sorted({unit_of(m) for m in MODULES} - DATA_UNITS - {"__main__", "errors", "resources", "cli"})
     assert [p for p in packages if f"harness/{p}/" not in arch] == []
     assert [p for p in packages if f"harness/{p}/" not in readme] == []
+
+
+# ------------------------------------------------------------------ the program's stages, the commands, circles
+#: harness.program's sub-packages, bottom up: a stage may import its own and the stages below it
+PROGRAM_STAGES = ["records", "model", "observe", "judge", "runs"]
+STAGE_LEVEL = {stage: i for i, stage in enumerate(PROGRAM_STAGES)}
+
+
+def stage_of(module: str) -> str | None:
+    """The stage of a module of harness.program ('harness.program.judge.compare' -> 'judge'), else None."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["harness", "program"] and len(parts) > 2 else None
+
+
+def upward_stage_imports(edges: dict[str, set[str]]) -> list[str]:
+    """Every import, inside harness.program, of a stage above the importer's own."""
+    bad = []
+    for name, targets in sorted(edges.items()):
+        here = stage_of(name)
+        for target in sorted(targets):
+            there = stage_of(target)
+            if here is not None and there is not None and STAGE_LEVEL[there] > STAGE_LEVEL[here]:
+                bad.append(f"{name} ({here}) imports {target} ({there})")
+    return bad
+
+
+def command_edges(cli_source: str) -> set[str]:
+    """The command modules cli.py names in its COMMANDS table (it imports them by name, lazily)."""
+    tree = ast.parse(cli_source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "COMMANDS" for t in targets):
+                return {v.elts[0].value for v in node.value.values
+                        if isinstance(v, ast.Tuple) and isinstance(v.elts[0], ast.Constant)}
+    raise AssertionError("harness/cli.py has no COMMANDS table")
+
+
+def module_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Circles of imports between modules of one package (lazy and TYPE_CHECKING imports counted)."""
+    package_of = {name: name.rpartition(".")[0] for name in edges}
+    graph = {name: {t for t in targets if t in edges and package_of.get(t) == package_of[name]
+                    and not MODULES[t].name == "__init__.py" and not MODULES[name].name == "__init__.py"}
+             for name, targets in edges.items()}
+    cycles, state = [], {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                cycles.append(path[path.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    return cycles
+
+
+def test_the_programs_stages_are_the_sub_packages_and_import_down():
+    stages = {stage_of(m) for m in MODULES} - {None}
+    assert stages == set(PROGRAM_STAGES), "harness/program/ holds a stage not in PROGRAM_STAGES (or lacks one)"
+    assert upward_stage_imports(EDGES) == []
+
+
+def test_an_upward_stage_import_is_caught_and_a_downward_one_is_not():
+    planted = {k: set(v) for k, v in EDGES.items()}
+    planted["harness.program.model.program"].add("harness.program.runs.regress")       # the model importing a run
+    assert upward_stage_imports(planted) == [
+        "harness.program.model.program (model) imports harness.program.runs.regress (runs)"]
+    near_miss = {k: set(v) for k, v in EDGES.items()}
+    near_miss["harness.program.runs.regress"].add("harness.program.model.program")     # a run importing the model
+    assert upward_stage_imports(near_miss) == []
+
+
+def test_cli_imports_exactly_the_command_modules_and_they_sit_below_it():
+    named = command_edges((PACKAGE / "cli.py").read_text(encoding="utf-8"))
+    modules_here = {m for m in MODULES if m.startswith("harness.commands.")}
+    assert named <= modules_here, f"named in cli.py but missing: {sorted(named - modules_here)}"
+    unnamed_commands = [m for m in modules_here - named
+                        if "\ndef execute(" in MODULES[m].read_text(encoding="utf-8")]
+    assert unnamed_commands == [], f"commands not in cli.py's table: {unnamed_commands}"
+    with_cli = {k: set(v) for k, v in EDGES.items()}
+    with_cli["harness.cli"] |= named
+    assert upward_imports(with_cli) == []
+    planted = {k: set(v) for k, v in with_cli.items()}
+    planted["harness.commands.regress"].add("harness.cli")                             # a command importing the top
+    assert upward_imports(planted) == ["harness.commands.regress (commands) imports harness.cli (cli)"]
+
+
+def test_no_import_circle_inside_a_package():
+    assert module_cycles(EDGES) == []
+
+
+def test_an_import_circle_inside_a_package_is_caught_even_when_one_side_is_lazy():
+    source = "def f():\n    from .machine import Spectrum48\n"                           # planted: screen -> machine
+    planted = {k: set(v) for k, v in EDGES.items()}
+    planted["harness.spectrum.screen"] |= imports_of("harness.spectrum.screen", source, False) & set(MODULES)
+    assert ["harness.spectrum.machine", "harness.spectrum.screen", "harness.spectrum.machine"] in module_cycles(planted)
+    near_miss = {k: set(v) for k, v in EDGES.items()}
+    near_miss["harness.spectrum.screen"].add("harness.spectrum.charset")              # down, no circle back
+    assert module_cycles(near_miss) == module_cycles(EDGES)

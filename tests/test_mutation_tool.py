@@ -47,9 +47,9 @@ def test_the_projects_arguments_are_well_formed_and_name_modules_of_the_set():
 
 def test_the_page_shows_every_module_and_what_is_left():
     results = {"study": {"mutants": 10, "killed": 8, "survived": 1, "equivalent": 1, "score": 90.0, "seconds": 60.0,
-                         "children": 1, "commit": "abc", "surviving": ["harness.game.study.x_f__mutmut_9"],
-                         "equivalents": ["harness.game.study.x_f__mutmut_2"], "again": {"rerun": 2, "seconds": 30.0}}}
-    page = M.page(results, {"harness.game.study.x_f__mutmut_2": {"line": "x", "reason": "why"}})
+                         "children": 1, "commit": "abc", "surviving": ["harness.program.runs.study.x_f__mutmut_9"],
+                         "equivalents": ["harness.program.runs.study.x_f__mutmut_2"], "again": {"rerun": 2, "seconds": 30.0}}}
+    page = M.page(results, {"harness.program.runs.study.x_f__mutmut_2": {"line": "x", "reason": "why"}})
     assert "| study | the strength figures of a match | 10 | 8 | 1 | 1 | 90.0 % | 60 + 30 (2 again) | 1 | abc |" in page
     assert all(f"| {name} |" in page for name in M.MODULES)
-    assert "- study: `harness.game.study.x_f__mutmut_9`" in page and "`x`: why" in page
+    assert "- study: `harness.program.runs.study.x_f__mutmut_9`" in page and "`x`: why" in page

@@ -119,26 +119,26 @@ def test_strict_counts_are_zero_at_the_bottom_and_shrink_elsewhere():
 
 # -- the ratchet's own logic, with planted counts ---------------------------------------------------
 
-OUTPUT = ("harness/game/driver.py:10: error: Missing type arguments  [type-arg]\n"
-          "harness/game/driver.py:10: note: a note is not an error\n"
-          "harness/game/sub/deep.py:3:5: error: Something  [misc]\n"
+OUTPUT = ("harness/program/observe/driver.py:10: error: Missing type arguments  [type-arg]\n"
+          "harness/program/observe/driver.py:10: note: a note is not an error\n"
+          "harness/program/sub/deep.py:3:5: error: Something  [misc]\n"
           "harness/cli.py:7: error: Function is missing a type annotation  [no-untyped-def]\n"
           "harness/spectrum/machine.py:1: error: Planted  [misc]\n"
           "tests/x.py:1: error: not in harness  [misc]\n")
 
 
 def test_errors_are_counted_by_the_packages_first_folder_and_top_level_modules_apart():
-    counts = count_errors(OUTPUT, ["game", "spectrum", "cribbage", TOP_LEVEL])
-    assert counts == {"game": 2, "spectrum": 1, "cribbage": 0, TOP_LEVEL: 1}
+    counts = count_errors(OUTPUT, ["program", "spectrum", "cribbage", TOP_LEVEL])
+    assert counts == {"program": 2, "spectrum": 1, "cribbage": 0, TOP_LEVEL: 1}
 
 
 def test_a_grown_count_fails_an_equal_one_passes_and_a_fallen_one_asks_to_be_recorded():
-    recorded = {"game": 5, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 2}
-    assert problems({"game": 6, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 2}, recorded) == (
-        ["game: 6 mypy --strict errors, more than the 5 recorded"], [])
+    recorded = {"program": 5, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 2}
+    assert problems({"program": 6, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 2}, recorded) == (
+        ["program: 6 mypy --strict errors, more than the 5 recorded"], [])
     assert problems(dict(recorded), recorded) == ([], [])                       # the near miss: equal
-    failures, fallen = problems({"game": 4, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 0}, recorded)
-    assert failures == [] and fallen == ["game: 5 -> 4", f"{TOP_LEVEL}: 2 -> 0"]
+    failures, fallen = problems({"program": 4, "edition": 3, "spectrum": 0, "cribbage": 0, TOP_LEVEL: 0}, recorded)
+    assert failures == [] and fallen == ["program: 5 -> 4", f"{TOP_LEVEL}: 2 -> 0"]
 
 
 def test_an_error_in_a_bottom_package_fails_even_if_recorded():
@@ -157,7 +157,7 @@ def test_a_package_without_a_recorded_count_fails_saying_how_to_record_it_and_a_
 
 def test_every_package_folder_is_counted():
     names = packages()
-    assert {"spectrum", "cribbage", "game", TOP_LEVEL} <= set(names)
+    assert {"spectrum", "cribbage", "program", TOP_LEVEL} <= set(names)
     assert all((ROOT / "harness" / n / "__init__.py").exists() for n in names if n != TOP_LEVEL)
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from harness.errors import InputError
-from harness.game import pack
+from harness.program.runs import pack
 from harness.cli import main as cli_main
 from harness.spectrum import tzx, z80snap
 from harness.spectrum.rom import load_rom

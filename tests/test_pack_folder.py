@@ -15,7 +15,7 @@ import pytest
 
 from harness import cli
 from harness.errors import OutputError
-from harness.game import pack
+from harness.program.runs import pack
 from harness.runtime import atomic
 
 

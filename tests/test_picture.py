@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.game import program as P
-from harness.game.compare import compare
-from harness.game.driver import GameDriver
-from harness.game.events import Deal, Picture, Who, read_jsonl
-from harness.game.picture import PictureReader, SlotView
-from harness.game.players import make
+from harness.program.model import program as P
+from harness.program.judge.compare import compare
+from harness.program.observe.driver import GameDriver
+from harness.program.records.events import Deal, Picture, Who, read_jsonl
+from harness.program.observe.picture import PictureReader, SlotView
+from harness.program.observe.players import make
 from harness.spectrum.machine import Spectrum48
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,7 +149,7 @@ def test_a_picture_half_drawn_is_marked_so(loaded):
 def test_a_picture_in_the_selectors_polling_loop_is_named_by_the_loops_head(loaded):
     """Which of 3730/3750 a frame end catches is timing alone (a fast run and an RZX run differ): the picture is
     named 3730, the loop's head; 3725 (keys held) and every other line keep their own."""
-    from harness.game.observer import Observer
+    from harness.program.observe.observer import Observer
     m = machine_showing(loaded, "play")
     pictures: list[Picture] = []
     observer = Observer(m, pictures.append)

@@ -3,7 +3,7 @@ engine's name of a card read from the screen. (Reading the cells themselves need
 tests/test_picture.py, on the real machine.)"""
 import pytest
 
-from harness.game.picture import SlotView, engine_card
+from harness.program.observe.picture import SlotView, engine_card
 
 
 @pytest.mark.parametrize("view, code", [

@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.errors import InputError
-from harness.game.program import UDG_TEXT
+from harness.program.model.program import UDG_TEXT
 from harness.commands import play as command
 from harness.play import window as window_module
 from harness.play.beeper import SAMPLE_RATE, BeeperSpectrum, BeeperTrack

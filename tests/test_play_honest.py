@@ -12,11 +12,11 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game.compare import compare
-from harness.game.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
-from harness.game.compare import judge
-from harness.game.judgements import JUDGED_UNDER, comparison_setup, judgements_text, parse_judgements, under
-from harness.game.program import NEXT_DEAL_WAIT, RUSSIAN
+from harness.program.judge.compare import compare
+from harness.program.records.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
+from harness.program.judge.compare import judge
+from harness.program.judge.judgements import JUDGED_UNDER, comparison_setup, judgements_text, parse_judgements, under
+from harness.program.model.program import NEXT_DEAL_WAIT, RUSSIAN
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession

@@ -11,9 +11,9 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game import program as P
-from harness.game.compare import Comparator
-from harness.game.events import Play, Show, Who
+from harness.program.model import program as P
+from harness.program.judge.compare import Comparator
+from harness.program.records.events import Play, Show, Who
 from harness.play.cards import card_name
 from harness.play.session import PlaySession
 from test_play_honest import play_through, texts

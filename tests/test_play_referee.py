@@ -15,8 +15,8 @@ import pytest
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
-from harness.game.compare import compare
-from harness.game.events import Deal, Play, Score, ScoreContext, Show
+from harness.program.judge.compare import compare
+from harness.program.records.events import Deal, Play, Score, ScoreContext, Show
 from harness.play.cards import card_name
 from harness.play.panel import BACKGROUND, pointer_rect, wrap
 from harness.play.referee import PanelLine, Referee
@@ -203,7 +203,7 @@ def test_long_lines_wrap_indented_and_keep_their_tone():
 
 
 def test_what_the_screen_shows_is_checked_at_the_players_turn_and_a_planted_count_is_flagged(tape):
-    from harness.game import program as P
+    from harness.program.model import program as P
     from harness.spectrum.variables import BasicVariables
     s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
     keys(s, "N", "ENTER")
@@ -243,7 +243,7 @@ def test_with_muggins_a_wrong_claim_is_flagged_as_the_programs_muggins_d3(tape):
 
 @pytest.mark.parametrize("preset", ["article", "program", "cadenza"])
 def test_the_referee_judges_by_the_rules_asked_for_as_regress_does_under_each_preset(first_deal, preset):
-    from harness.game.rulesets import PRESETS
+    from harness.program.model.rulesets import PRESETS
     referee = Referee(rules=PRESETS[preset])
     for ev in first_deal.referee.events:
         referee.feed(ev)

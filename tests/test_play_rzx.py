@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.errors import UsageError
-from harness.game import program as P
+from harness.program.model import program as P
 from harness.play import window as window_module
 from harness.play.panel import PAUSED_BACKGROUND
 from harness.play.session import BORDER_H, BORDER_W, PlaySession

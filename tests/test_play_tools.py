@@ -15,11 +15,11 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 from harness.errors import InputError, UsageError
 from harness.play import window as window_module
-from harness.game.build import LISTING
+from harness.program.model.build import LISTING
 from harness.cribbage.discard import best_discard
-from harness.game import program as P
-from harness.game.decisions import CHOICES, decision_points
-from harness.game.events import Deal
+from harness.program.model import program as P
+from harness.program.model.decisions import CHOICES, decision_points
+from harness.program.records.events import Deal
 from harness.commands import play as command
 from harness.play.cards import card_name
 from harness.play.hint import discard_hint, play_hint

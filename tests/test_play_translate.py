@@ -17,8 +17,8 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 from harness import resources
 from harness.errors import InputError
-from harness.game import english
-from harness.game import program as P
+from harness.program.model import english
+from harness.program.model import program as P
 from harness.play import translate
 from harness.play import window as window_module
 from harness.play.session import PlaySession, data_folder, default_save

@@ -20,8 +20,8 @@ pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the p
 
 pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
 
-from harness.game.events import Deal
-from harness.game.program import UDG_TEXT
+from harness.program.records.events import Deal
+from harness.program.model.program import UDG_TEXT
 from harness.play.window import WM_CLASS
 from harness.play.window import Window
 from harness.play.cards import cards_text

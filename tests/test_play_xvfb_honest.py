@@ -20,8 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.cribbage.discard import best_discard
-from harness.game import program as P
-from harness.game.events import Deal, Show, ShowHand
+from harness.program.model import program as P
+from harness.program.records.events import Deal, Show, ShowHand
 from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from waiting import Budget

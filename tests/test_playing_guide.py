@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.game import english
+from harness.program.model import english
 from harness.spectrum.charset import koi7_char, rom_char
 from harness.spectrum.loading import load_tape
 from harness.spectrum.machine import Spectrum48

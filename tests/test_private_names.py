@@ -2,7 +2,7 @@
 
 A use is a private name (one leading underscore, not a dunder) of something imported from harness/: an
 attribute of an imported module or class (``runner._dask_split``), a name imported by itself
-(``from harness.game.strength import _engine_chunk``), or a name given as a string to ``setattr``-like calls
+(``from harness.program.runs.strength import _engine_chunk``), or a name given as a string to ``setattr``-like calls
 (``monkeypatch.setattr(outdir, "_read_only", ...)``, ``monkeypatch.setattr("harness.a.b._c", ...)``).
 Instances' private attributes (``m._port_read``) are not seen: only names reached through an import.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "data" / "private-names.json"
 #: modules whose private names no other file may use at all
-SEALED = ("harness.game.regress", "harness.game.sweep")
+SEALED = ("harness.program.runs.regress", "harness.program.runs.sweep")
 _DOTTED = re.compile(r"^(harness(?:\.\w+)+)\.(_[A-Za-z0-9]\w*)$")
 
 
@@ -39,7 +39,7 @@ def private_uses(source: str) -> list[str]:
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name == "harness" or a.name.startswith("harness."):
-                    if a.asname:                    # import harness.game.sweep as sweep
+                    if a.asname:                    # import harness.program.runs.sweep as sweep
                         bound[a.asname] = a.name
                     else:                           # import harness.a.b: harness.a.b._c
                         bound["harness"] = "harness"
@@ -98,16 +98,16 @@ def sealed_uses() -> list[str]:
 
 def test_the_counter_sees_a_planted_use_and_not_a_near_miss():
     dot = "."                   # the planted uses spelled apart: this file itself holds none (a grep finds none)
-    planted = (f"from harness.game import regress\nimport harness.game.sweep as sweep\n"
-               f"from harness.game.strength import _engine_chunk\n"
+    planted = (f"from harness.program.runs import regress\nimport harness.program.runs.sweep as sweep\n"
+               f"from harness.program.runs.strength import _engine_chunk\n"
                f"regress{dot}_init_worker(b'')\nsweep{dot}CaseRange{dot}_x\n"
-               f"monkeypatch.setattr(sweep, '_sub', None)\nmonkeypatch.setattr('harness.game.sweep{dot}_kind', 1)\n")
+               f"monkeypatch.setattr(sweep, '_sub', None)\nmonkeypatch.setattr('harness.program.runs.sweep{dot}_kind', 1)\n")
     assert sorted(private_uses(planted)) == sorted([
-        "harness.game.strength._engine_chunk", f"harness.game.regress{dot}_init_worker",
-        f"harness.game.sweep{dot}CaseRange{dot}_x", f"harness.game.sweep{dot}_sub", f"harness.game.sweep{dot}_kind"])
-    near = (f"from harness.game import regress\nimport os\nself._x\nos._exit\nregress{dot}__name__\n"
+        "harness.program.runs.strength._engine_chunk", f"harness.program.runs.regress{dot}_init_worker",
+        f"harness.program.runs.sweep{dot}CaseRange{dot}_x", f"harness.program.runs.sweep{dot}_sub", f"harness.program.runs.sweep{dot}_kind"])
+    near = (f"from harness.program.runs import regress\nimport os\nself._x\nos._exit\nregress{dot}__name__\n"
             "regress.play_one\nmonkeypatch.setattr(regress, 'play_one', f)\nother._y\n"
-            f"monkeypatch.setattr('harness.game.sweep{dot}__doc__', 1)\n")
+            f"monkeypatch.setattr('harness.program.runs.sweep{dot}__doc__', 1)\n")
     assert private_uses(near) == []
 
 

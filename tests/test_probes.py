@@ -168,7 +168,7 @@ def test_a_near_miss_a_listing_with_a_bom_builds(tmp_path, capsys):
 
 
 def test_a_translation_table_that_is_not_utf8_names_its_line(tmp_path):
-    from harness.game.english import read_table
+    from harness.program.model.english import read_table
     table = tmp_path / "t.tsv"
     table.write_bytes(b'# comment\n10\t"\xd0\xb0"\t"a"\n20\t"\xff"\t"b"\n')
     with pytest.raises(InputError, match=r"t\.tsv:3: not UTF-8 text"):
@@ -213,7 +213,7 @@ def test_a_timeout_screenshot_goes_to_a_private_folder(tmp_path):
 
 # ------------------------------------------------------------------ a tape that is always current
 def test_the_tape_is_rebuilt_when_what_it_is_made_from_changes(tmp_path, monkeypatch):
-    from harness.game import build as B
+    from harness.program.model import build as B
     built = []
     real_build = B.build
     monkeypatch.setattr(B, "build", lambda **k: built.append(k) or real_build(**k))
@@ -233,14 +233,14 @@ def test_the_tape_is_rebuilt_when_what_it_is_made_from_changes(tmp_path, monkeyp
 
 
 def test_the_fingerprint_covers_the_translation_table_for_the_english_edition():
-    from harness.game import build as B
+    from harness.program.model import build as B
     assert "translation" in B.fingerprint("en")["inputs"] and "translation" not in B.fingerprint("ru")["inputs"]
     assert B.fingerprint("en")["fingerprint"] != B.fingerprint("ru")["fingerprint"]
 
 
 # ------------------------------------------------------------------ workers die with their parent
 def _good_tape(tmp_path: Path) -> Path:
-    from harness.game.build import build
+    from harness.program.model.build import build
     tape = tmp_path / "cribbage.tap"
     tape.write_bytes(build(check=False).tap)
     return tape

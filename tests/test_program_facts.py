@@ -28,9 +28,9 @@ LINES = frozenset(int(m.group(1)) for m in re.finditer(r"^(\d+) ", (ROOT / "basi
 
 # The program model: the modules that hold the facts (each says so in its docstring).
 MODEL = {
-    "harness/game/program.py": "the program model: every line, wait, screen place, variable and encoding",
-    "harness/game/rulesets.py": "the listing's rule set as a preset of the engine's options, with its lines",
-    "harness/game/coverage_notes.py": "the model's notes on the statements a run does not reach, by line",
+    "harness/program/model/program.py": "the program model: every line, wait, screen place, variable and encoding",
+    "harness/program/model/rulesets.py": "the listing's rule set as a preset of the engine's options, with its lines",
+    "harness/program/model/coverage_notes.py": "the model's notes on the statements a run does not reach, by line",
 }
 # Not scanned for now: another branch of issue 20 moves this module's facts into the model. Remove the entry
 # when that branch is merged (the scan then checks it like every other module).
@@ -47,12 +47,12 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/cribbage/cards.py": (frozenset({"T"}), "the engine's letter for a ten (TH)"),
     "harness/edition/report.py": (frozenset({"T"}), "the engine's letter for a ten, shown as 10"),
     "harness/play/cards.py": (frozenset({"J", "K"}), "the engine's rank words for the jack and the king"),
-    "harness/game/screen_judgements.py": (frozenset({"D"}), "the engine's suit letters H and D (the red suits)"),
+    "harness/program/judge/screen_judgements.py": (frozenset({"D"}), "the engine's suit letters H and D (the red suits)"),
     "harness/edition/site.py": (frozenset({"S"}), "the S that stands for $ in an HTML id (v-AS for A$)"),
     "harness/edition/analysis.py": (frozenset({"S"}), "the S that stands for $ in an HTML id"),
-    "harness/game/regress.py": (frozenset({"P"}), "Pillow's palette image mode"),
-    "harness/game/players.py": (frozenset({"X"}), "a letter the explorer types as an improper answer"),
-    "harness/game/subroutine.py": (frozenset({"L"}), "the ROM's report code L, BREAK into program"),
+    "harness/program/runs/regress.py": (frozenset({"P"}), "Pillow's palette image mode"),
+    "harness/program/observe/players.py": (frozenset({"X"}), "a letter the explorer types as an improper answer"),
+    "harness/program/model/subroutine.py": (frozenset({"L"}), "the ROM's report code L, BREAK into program"),
     "harness/play/keymap.py": (frozenset({"P"}), "the window's pause key, P"),
     "harness/play/session.py": (frozenset({"P"}), "the window's pause key, P, among the toggles"),
     "harness/web/bench.py": (frozenset({"N"}), "the keys the bench types (N, ENTER: the answers)"),
@@ -62,9 +62,9 @@ ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
     "harness/bench/machine.py": (frozenset({1500}), "frames of the harness's own benchmark (harness/data/bench.bas)"),
     "harness/commands/strength.py": (frozenset({2000}), "engine self-play games by default (--engine-games)"),
     "harness/commands/sweep.py": (frozenset({4000}), "the sample of play cases of --quick"),
-    "harness/game/driver.py": (frozenset({4000}), "a game's budget of actions"),
-    "harness/game/strength.py": (frozenset({2000}), "engine self-play games by default"),
-    "harness/game/subroutine.py": (frozenset({2000}), "a routine call's budget of frames"),
+    "harness/program/observe/driver.py": (frozenset({4000}), "a game's budget of actions"),
+    "harness/program/runs/strength.py": (frozenset({2000}), "engine self-play games by default"),
+    "harness/program/model/subroutine.py": (frozenset({2000}), "a routine call's budget of frames"),
     "harness/play/beeper.py": (frozenset({6000}), "the beeper's sample amplitude"),
     "harness/play/session.py": (frozenset({1000}), "frames cut short by traps before it is a machine fault"),
     "harness/spectrum/accelerate.py": (frozenset({8000}), "T-states before a frame's end"),
@@ -134,7 +134,7 @@ def test_no_fact_of_the_program_outside_the_model():
             continue
         found = _unexplained(path, program_facts(source))
         problems += [f"{path}:{line}: {kind} {value!r}" for kind, line, value in found]
-    assert problems == [], "facts of the program outside harness/game/program.py (move them into the model, " \
+    assert problems == [], "facts of the program outside harness/program/model/program.py (move them into the model, " \
                            "or allow-list them here with the reason):\n" + "\n".join(problems)
 
 
@@ -188,7 +188,7 @@ def parser():
 
 def test_a_planted_variable_name_and_line_number_are_caught():
     assert program_facts(PLANTED) == [("variable", 7, "NOB"), ("line", 11, 3730)]
-    assert _unexplained("harness/game/planted.py", program_facts(PLANTED)) != []
+    assert _unexplained("harness/program/planted.py", program_facts(PLANTED)) != []
 
 
 def test_near_misses_are_not_caught():
@@ -199,4 +199,4 @@ def test_a_one_letter_name_is_caught_only_as_a_whole_literal():
     assert program_facts('x = get("F")\ny = "F1"\nz = "f"\n') == [("variable", 1, "F")]
     # ...and allowed only where its file's entry names it: the keyboard's "S" is a key, the driver's is not
     assert _unexplained("harness/spectrum/keyboard.py", [("variable", 1, "S")]) == []
-    assert _unexplained("harness/game/driver.py", [("variable", 1, "S")]) == [("variable", 1, "S")]
+    assert _unexplained("harness/program/observe/driver.py", [("variable", 1, "S")]) == [("variable", 1, "S")]

@@ -7,7 +7,7 @@ import pytest
 
 from harness.cribbage import cards
 from harness.cribbage.cards import parse_card
-from harness.game import program as P
+from harness.program.model import program as P
 
 LISTING = (Path(__file__).resolve().parents[1] / "basic" / "cribbage.bas").read_text(encoding="utf-8")
 LINES = {int(m.group(1)): m.group(2) for m in re.finditer(r"^(\d+) (.*)$", LISTING, re.M)}

@@ -6,7 +6,7 @@ import pytest
 from harness.errors import InputError
 from harness import resources
 from harness.edition.notes import quoted_parts, quotes_in, read_quotes
-from harness.game.deviations import DEVIATIONS
+from harness.program.judge.deviations import DEVIATIONS
 
 FIELDS = ("what", "rule", "article", "standard")
 

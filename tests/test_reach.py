@@ -4,8 +4,8 @@ docs/coverage.json took every kind of choice the players know."""
 import json
 from pathlib import Path
 
-from harness.game import program as P
-from harness.game.events import ChoiceKind
+from harness.program.model import program as P
+from harness.program.records.events import ChoiceKind
 from harness.commands.regress import exit_status
 from harness.commands.regress import reach_lost
 
@@ -47,7 +47,7 @@ def test_the_recorded_thorough_run_took_every_kind_of_choice():
 def test_the_recorded_thorough_run_judged_the_screen_at_every_wait_it_stops_at():
     """Every wait of decisions.py has pictures, but the three a run passes without stopping: 3725 (keys held
     from before are waited out) and the INKEY$ read right after a PAUSE 0 (9095, 9160)."""
-    from harness.game.decisions import decision_points
+    from harness.program.model.decisions import decision_points
     from harness.resources import LISTING
     from harness.spectrum.basic import tokenise_program
     thorough = json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]

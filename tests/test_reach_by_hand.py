@@ -3,7 +3,7 @@ fails it alone, one at a time, and the near miss (nothing, or a count of zero) p
 import pytest
 
 from harness.commands.regress import exit_status, reach_lost
-from harness.game.events import ChoiceKind
+from harness.program.records.events import ChoiceKind
 
 EVERY = {k.value: 1 for k in ChoiceKind}
 CLEAN = {"unexplained_differences": 0, "basic_errors": 0, "timeouts": 0, "harness_failures": 0,

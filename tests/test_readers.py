@@ -74,7 +74,7 @@ def json_mutated(draw, good):
 # ------------------------------------------------------------------ tapes
 @pytest.fixture(scope="module")
 def tape_bytes() -> bytes:
-    from harness.game.build import build
+    from harness.program.model.build import build
     return build(check=False).tap
 
 
@@ -129,7 +129,7 @@ GOOD_TRANSCRIPT = (ROOT / "tests" / "data" / "example-deal.jsonl").read_text(enc
 @given(data=st.data())
 def test_the_transcript_reader_gives_every_event_or_one_line(data):
     import io
-    from harness.game.events import read_jsonl
+    from harness.program.records.events import read_jsonl
     lines = GOOD_TRANSCRIPT.splitlines()
     chosen = [json.loads(line) for line in lines[: data.draw(st.integers(1, min(30, len(lines))))]]
     doc = data.draw(json_mutated(chosen))
@@ -148,7 +148,7 @@ def test_the_transcript_reader_gives_every_event_or_one_line(data):
 
 
 def test_a_transcript_that_is_not_utf8_names_its_line(tmp_path):
-    from harness.game.events import InputError, read_jsonl
+    from harness.program.records.events import InputError, read_jsonl
     path = tmp_path / "g.jsonl"
     path.write_bytes(GOOD_TRANSCRIPT.encode()[:200] + b"\xff\xfe\n")
     with open(path, encoding="utf-8") as f, pytest.raises(InputError, match="not UTF-8"):
@@ -198,7 +198,7 @@ def test_the_report_reader_gives_a_report_or_one_line_naming_the_field(tmp_path,
 @FAST
 @given(data=st.data())
 def test_a_sweep_chunk_is_used_only_when_whole_and_otherwise_done_again(tmp_path, data):
-    from harness.game import sweep
+    from harness.program.runs import sweep
     items = [(5, [1, 2]), (3, [4])]
     good = {"index": 0, "items_sha": sweep.items_sha(items), "cases": 2, "weight": 8,
             "disagreements": [{"series": [1, 2], "weight": 5, "program": 2, "engine": 0}],
@@ -231,7 +231,7 @@ def test_the_tokeniser_gives_a_program_or_one_line_naming_the_file(text):
 @FAST
 @given(data=st.data())
 def test_the_translation_table_gives_rows_or_one_line_naming_the_file(tmp_path, data):
-    from harness.game.english import read_table
+    from harness.program.model.english import read_table
     good = '# a comment\n10\t"ПИКИ"\t"SPADES"\n20\t"Т"\t"A"\n'.encode()
     path = tmp_path / "t.tsv"
     path.write_bytes(data.draw(mutated(good) | st.binary(max_size=40)))

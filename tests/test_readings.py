@@ -16,7 +16,7 @@ from tools import ocr_diff as od  # noqa: E402
 from tools import write_readings as wr  # noqa: E402
 
 from harness.edition.notes import judgement_entries  # noqa: E402
-from harness.game import readings as R  # noqa: E402
+from harness.program.runs import readings as R  # noqa: E402
 
 TOML = ROOT / "basic" / "readings.toml"
 RECORD = ROOT / "docs" / "readings.json"
@@ -74,7 +74,7 @@ def test_a_changed_confusion_table_makes_the_data_stale(monkeypatch):
 # ----------------------------------------------------------------------------------------- the tapes
 @pytest.fixture(scope="module")
 def variants():
-    from harness.game.build import build
+    from harness.program.model.build import build
     return R.Variants(build().tap)
 
 
@@ -194,9 +194,9 @@ def test_a_picture_only_difference_is_picture_and_a_variable_beside_it_is_play()
 def test_a_variant_s_dollar_is_read_by_its_own_suit_codes(variants):
     """7315 read as `S$="HCDS"`: the arrays hold the letters' codes; the observer reads the cards by the
     program's own S$ (it used to stop the game with «0x44 is not one of the suit codes of S$»)."""
-    from harness.game import program as P
-    from harness.game.loaded import load
-    from harness.game.observer import Observer
+    from harness.program.model import program as P
+    from harness.program.runs.loaded import load
+    from harness.program.observe.observer import Observer
     from harness.spectrum.variables import BasicVariables
     m = load(variants.base_tape).machine()
     observer = Observer(m, lambda e: None)

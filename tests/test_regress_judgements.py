@@ -8,8 +8,8 @@ import json
 import pytest
 
 from harness.errors import InputError
-from harness.game import judgements as J
-from harness.game import regress
+from harness.program.judge import judgements as J
+from harness.program.runs import regress
 
 
 @pytest.fixture(scope="module")

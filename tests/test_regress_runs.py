@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from harness.errors import OutputError
-from harness.game.build import build
-from harness.game import regress, sweep
+from harness.program.model.build import build
+from harness.program.runs import regress, sweep
 from harness.commands import regress as regress_command
 from harness.runtime.outdir import claimed
 

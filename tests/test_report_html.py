@@ -20,7 +20,7 @@ from harness.commands import regress as r_cmd
 from harness.edition.linkcheck import broken_links
 from harness.edition.report import latin, write_report_html
 from harness.commands import regress as regress_command
-from harness.game import regress  # noqa: F401
+from harness.program.runs import regress  # noqa: F401
 
 RULES = ("standard", "article")
 
@@ -77,7 +77,7 @@ def test_the_report_opens_with_the_verdict_and_every_count_is_the_records(run_di
         assert cell.replace(" ", "") == expected.replace(" ", ""), (r, cell)
     pegs = [sum(len(j["observed"]) for g in records.values() for j in g if j["rules"] == r) for r in RULES]
     assert _cell_after(head, "scores pegged, judged") == [str(n) for n in pegs]
-    # the pictures' checks are screen checks, counted apart from the engine's (harness/game/judgements.py Counts)
+    # the pictures' checks are screen checks, counted apart from the engine's (harness/program/judge/judgements.py Counts)
     def picture(j: dict) -> bool:
         return (j.get("action") or {}).get("kind") == "picture"
     checks = [sum(j["checks"] for g in records.values() for j in g if j["rules"] == r and not picture(j)) for r in RULES]
@@ -314,10 +314,10 @@ IMAGES_OK = """Array.from(document.images).filter(i => !(i.complete && i.natural
 def _russian_with_english() -> list[tuple[str, str]]:
     """Every Russian string and REM of the tape and its English (basic/translation.tsv), as one line of words
     (the English with the 32-column layout undone as harness/edition/text.py does, tested in test_playing_guide)."""
-    from harness.game.build import build
+    from harness.program.model.build import build
     from harness.edition.site import readable_spelling
     from harness.edition.text import as_words
-    from harness.game.english import literals, needs_translation, read_table
+    from harness.program.model.english import literals, needs_translation, read_table
     table = {(t.line, t.russian): t.english for t in read_table()}
     out = []
     for lit in literals(build().program):

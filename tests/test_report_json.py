@@ -7,7 +7,7 @@ import json
 import pytest
 
 from harness.errors import InputError
-from harness.game import regress
+from harness.program.runs import regress
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from harness.edition import plots
 from harness.edition.notes import Moment
 from harness.edition.report import SHOW_NOTES, _Cards, picture_view, run_words, screen_english
 from harness.edition.site import memory_map
-from harness.game import events as E
+from harness.program.records import events as E
 
 
 # ------------------------------------------------------------------------------------------ the screen's English

@@ -9,7 +9,7 @@ import pytest
 
 from harness.errors import InputError
 from harness import resources
-from harness.game.build import DEFAULT_TAP
+from harness.program.model.build import DEFAULT_TAP
 from harness.spectrum import font, rom
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,9 +3,9 @@ the winner's line and flag, the English edition's words; each fault planted besi
 No emulator and no golden game: the judge follows the few events given and judges one picture."""
 import pytest
 
-from harness.game import program as P
-from harness.game.events import Cut, Deal, Picture, Score, ScoreContext, Starter, Who, Win
-from harness.game.screen_judgements import ScreenJudge, tally
+from harness.program.model import program as P
+from harness.program.records.events import Cut, Deal, Picture, Score, ScoreContext, Starter, Who, Win
+from harness.program.judge.screen_judgements import ScreenJudge, tally
 
 C, PL = Who.COMPUTER, Who.PLAYER
 SIX_C = ("AH", "2H", "3H", "4H", "5H", "6H")
@@ -213,7 +213,7 @@ def test_the_count_row_tail_read_from_column_9_to_14():
 
 
 def test_a_wrong_card_and_a_wrong_colour_in_full():
-    from harness.game.events import Play
+    from harness.program.records.events import Play
     j = ScreenJudge()
     j.see(Cut(3, 9))
     seen = {"cut player": "up 4S 7/0", "cut computer": "up 9D 7/2", "cut pack 1": "down", "cut pack 2": "down"}
@@ -259,7 +259,7 @@ def test_face_faults_and_a_leftover_in_full():
 
 
 def test_checks_and_pictures_are_counted():
-    from harness.game.events import Choice, ChoiceKind
+    from harness.program.records.events import Choice, ChoiceKind
     play = f"select {P.SELECT_PLAY}"
     j = dealt()
     # a play picture: 6 hand + 4 computer laid + 4 player laid + 2 computer hand + deck = 17 slots; the deal (no

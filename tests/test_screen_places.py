@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.game import program as P
-from harness.game.events import Who
+from harness.program.model import program as P
+from harness.program.records.events import Who
 
 from screen_faults import plant_all, plant_every_expectation, table
 

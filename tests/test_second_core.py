@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
 
-from harness.game import regress, sweep  # noqa: E402
-from harness.game.build import tape_bytes  # noqa: E402
-from harness.game.loaded import init_worker  # noqa: E402
-from harness.game.subroutine import Subroutine, program_at_editor  # noqa: E402
+from harness.program.runs import regress, sweep  # noqa: E402
+from harness.program.model.build import tape_bytes  # noqa: E402
+from harness.program.runs.loaded import init_worker  # noqa: E402
+from harness.program.model.subroutine import Subroutine, program_at_editor  # noqa: E402
 from harness.spectrum.cpu import Z80Core  # noqa: E402
 from harness.spectrum.machine import Spectrum48  # noqa: E402
 from harness.spectrum.skoolcore import SkoolKitCore  # noqa: E402

@@ -23,7 +23,7 @@ import re
 import pytest
 
 from harness.commands import snapshot as snapshot_cmd_cmd
-from harness.game import snapshot as snapshot_cmd
+from harness.program.model import snapshot as snapshot_cmd
 from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen

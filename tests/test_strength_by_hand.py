@@ -1,7 +1,7 @@
 """strength.py's figures by hand (issue 36, item 2): self-play figures by pairing, the band check, the crib
 table's validation and the verdict, on inputs small enough that every expected value is a literal worked
 out in the comments (Wilson's and t's intervals as in tests/test_study_by_hand.py)."""
-from harness.game.strength import band_overlap, crib_validation, engine_figures, verdict
+from harness.program.runs.strength import band_overlap, crib_validation, engine_figures, verdict
 
 
 def r(winner, first, deals, p0, p1):
@@ -101,7 +101,7 @@ def test_the_verdict_in_words():
 
 
 def test_the_first_dealer_check_in_full_and_at_its_edge():
-    from harness.game.strength import first_dealer_check
+    from harness.program.runs.strength import first_dealer_check
     band = [0.55, 0.56]
     # needed: 0.55 - 0.5 = 0.05; games: 1.96² 0.555 0.445 / 0.05² = 379.5 -> 380
     common = {"band": band, "half_width_needed": 0.05, "games_needed": 380}
@@ -116,8 +116,8 @@ def test_the_first_dealer_check_in_full_and_at_its_edge():
 
 
 def test_the_ladder_leaves_out_a_rung_without_games_not_the_ones_after_it():
-    from harness.game.strength import ladder
-    from harness.game.study import wilson
+    from harness.program.runs.strength import ladder
+    from harness.program.runs.study import wilson
     engine = {"random vs ev": {"games": 0, "player0_wins": wilson(0, 0)},
               "greedy vs ev": {"games": 4, "player0_wins": wilson(1, 4)},
               "ev vs ev": {"games": 4, "player0_wins": wilson(2, 4)}}
@@ -127,7 +127,7 @@ def test_the_ladder_leaves_out_a_rung_without_games_not_the_ones_after_it():
 
 
 def _words_report(random_hi, ev_lo):
-    from harness.game.strength import LADDER
+    from harness.program.runs.strength import LADDER
     words = dict(LADDER)
     rungs = [{"player": "random", "words": words["random"], "wins_vs_ev": {"rate": 0.1, "lo": 0.05, "hi": random_hi}},
              {"player": "program", "words": words["program"], "wins_vs_ev": {"rate": 0.3, "lo": 0.2, "hi": 0.4, "n": 10}},
@@ -137,7 +137,7 @@ def _words_report(random_hi, ev_lo):
 
 
 def test_intervals_that_touch_cannot_be_told_apart_and_ones_just_apart_can():
-    from harness.game.strength import plain_words
+    from harness.program.runs.strength import plain_words
     tail = (" in these games: against the careful player it wins 30 % of its games (95 %: 20-40 %, 10 games). Its "
             "discards alone give away 0.50 points a deal against the best throw, about 4.0 points (95 %: 2.0-6.0) "
             "over a game of 8.0 deals, of the 121 it must peg.")

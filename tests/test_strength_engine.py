@@ -14,9 +14,9 @@ from harness.cribbage.rules import PRESETS
 from harness.errors import InputError
 from harness.cribbage.selfplay import ExpectedValue, Greedy, Highest, play_game
 from harness.cribbage.show import score_hand
-from harness.game import study
-from harness.game.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.game.strength import CRIB_TOLERANCE, engine_chunk, band_overlap, crib_validation, engine_figures, published
+from harness.program.runs import study
+from harness.program.records.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
+from harness.program.runs.strength import CRIB_TOLERANCE, engine_chunk, band_overlap, crib_validation, engine_figures, published
 
 
 # ------------------------------------------------------------------------------------------ exact expectations

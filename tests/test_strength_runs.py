@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from harness.errors import InputError, OutputError, UsageError
-from harness.game import strength
+from harness.program.runs import strength
 from harness.runtime import outdir
 from harness.commands import strength as strength_command
-from harness.game.study import KINDS
+from harness.program.runs.study import KINDS
 from harness.edition.strength import write_strength_page
 
 OPPONENTS = ("ev", "greedy")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.game import study
-from harness.game.strength import first_dealer_check, ladder, plain_words
+from harness.program.runs import study
+from harness.program.runs.strength import first_dealer_check, ladder, plain_words
 
 BAND = [0.55, 0.56]
 
@@ -142,7 +142,7 @@ def test_no_game_against_the_careful_player_is_said_so():
 
 
 def test_one_game_of_one_deal_has_words_without_an_interval_for_its_mean():
-    from harness.game.strength import verdict
+    from harness.program.runs.strength import verdict
     game = _two_games()[0]
     game["deals"] = game["deals"][:1]                    # one deal: one discard, loss 1.0
     report = _report([game], _engine(5, 20, 40, 50))
@@ -153,7 +153,7 @@ def test_one_game_of_one_deal_has_words_without_an_interval_for_its_mean():
 
 
 def test_without_engine_games_the_sentence_says_there_is_no_ladder():
-    from harness.game import strength as st
+    from harness.program.runs import strength as st
     report = {"ladder": [{"player": "program", "words": "the program",
                           "wins_vs_ev": {"rate": 0.5, "lo": 0.1, "hi": 0.9, "k": 1, "n": 2}}],
               "computer": {"discards": {"all": {"loss": {"mean": 0.5, "lo": 0.0, "hi": 1.0}}}},

@@ -1,6 +1,6 @@
 """The study's figures by hand (issue 36, item 4): small studies whose every figure is worked out in the comments.
 
-No expected value here is computed by harness/game/study.py: each is a literal, derived beside it.
+No expected value here is computed by harness/program/runs/study.py: each is a literal, derived beside it.
 Wilson's interval at 95 % (z = 1.959963984540054, z² = 3.841458820694124):
     centre = (p + z²/2n) / (1 + z²/n),  half = z sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n)
     k/n = 0/1: (0.0000, 0.7935)   1/1: (0.2065, 1.0000)
@@ -16,8 +16,8 @@ import pytest
 
 from harness.cribbage.cards import parse_card
 from harness.cribbage.discard import ev_discard_values
-from harness.game.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.game.study import (StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci,
+from harness.program.records.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
+from harness.program.runs.study import (StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci,
                                 pair_key, play_choice, play_figures, wilson)
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from harness.errors import OutputError
 from harness.cribbage.cards import parse_cards
-from harness.game import sweep
-from harness.game.subroutine import Subroutine, program_at_editor
+from harness.program.runs import sweep
+from harness.program.model.subroutine import Subroutine, program_at_editor
 
 ROOT = Path(__file__).resolve().parents[1]
 

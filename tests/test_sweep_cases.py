@@ -6,7 +6,7 @@ import random
 import pytest
 
 from harness.errors import MachineError
-from harness.game import sweep
+from harness.program.runs import sweep
 
 # situations of several suffix lengths (the ranks of the series; weights differ so a mix-up shows)
 SITUATIONS = {(0, 2, (7,), 2): [3, (7, 7)], (15, 2, (5, 10), 1): [5, (5, 10)],
@@ -128,7 +128,7 @@ def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, m
         sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
     monkeypatch.setattr(sweep, "run_jobs", recording)
     monkeypatch.setattr(sweep, "cases_at", lambda *a: pytest.fail("the parent built cases"))
-    monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: _tape(tmp_path))
+    monkeypatch.setattr("harness.program.model.build.ensure_tape", lambda *a, **k: _tape(tmp_path))
     monkeypatch.setattr(sweep, "tape_record", lambda *a: None)
     report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)
     assert [(j.index, len(j.cases)) for j in handed] == [(0, 3), (1, 3), (2, 1)]

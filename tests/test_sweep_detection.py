@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.game.build import build
-from harness.game import sweep
+from harness.program.model.build import build
+from harness.program.runs import sweep
 from harness.commands import sweep as sweep_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def planted_tape(tmp_path: Path, line: str, old: str, new: str) -> Path:
 
 
 def run_main(monkeypatch, capsys, tap: Path, argv: list[str]) -> tuple[int, str, dict]:
-    monkeypatch.setattr("harness.game.build.ensure_tape", lambda *a, **k: tap)
+    monkeypatch.setattr("harness.program.model.build.ensure_tape", lambda *a, **k: tap)
     status = sweep_command.main(argv + ["--workers", "1", "--quiet"])
     out = capsys.readouterr().out
     report = json.loads((Path(argv[argv.index("--out") + 1]) / f"{argv[0]}-report.json").read_text())

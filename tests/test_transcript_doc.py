@@ -2,7 +2,7 @@
 import importlib.util
 from pathlib import Path
 
-from harness.game import events
+from harness.program.records import events
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from harness.errors import InputError
-from harness.game import program as P
-from harness.game.program import UDG_TEXT
+from harness.program.model import program as P
+from harness.program.model.program import UDG_TEXT
 from harness.play.session import PlaySession
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen

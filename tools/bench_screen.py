@@ -20,11 +20,11 @@ sys.path.insert(0, str(ROOT))
 
 def one(seed: int, strategy: str, pictures: bool) -> tuple[float, float]:
     """CPU seconds of one game (play + comparison), and of reading its pictures."""
-    from harness.game import loaded, regress
-    from harness.game.build import tape_bytes
-    from harness.game.compare import compare
-    from harness.game.driver import GameDriver
-    from harness.game.players import make
+    from harness.program.runs import loaded, regress
+    from harness.program.model.build import tape_bytes
+    from harness.program.judge.compare import compare
+    from harness.program.observe.driver import GameDriver
+    from harness.program.observe.players import make
     m = loaded.worker_tape().machine()
     driver = GameDriver(m, make(strategy, seed), seed=seed)
     driver.observer.take_pictures = pictures
@@ -39,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
-    from harness.game import loaded, regress
-    from harness.game.build import tape_bytes
+    from harness.program.runs import loaded, regress
+    from harness.program.model.build import tape_bytes
     loaded.init_worker(tape_bytes())
     total_on = total_off = total_read = 0.0
     for i in range(args.games):

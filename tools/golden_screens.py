@@ -41,10 +41,10 @@ DISPLAY = slice(0x4000, 0x5B00)
 
 def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = None) -> dict[str, bytes]:
     """Play the game and return the display file at each moment of MOMENTS (its events into *record*)."""
-    from harness.game import loaded, regress
-    from harness.game.build import tape_bytes
-    from harness.game.driver import GameDriver
-    from harness.game.players import make
+    from harness.program.runs import loaded, regress
+    from harness.program.model.build import tape_bytes
+    from harness.program.observe.driver import GameDriver
+    from harness.program.observe.players import make
 
     loaded.init_worker(tape_bytes())
     m = loaded.worker_tape().machine()
@@ -104,7 +104,7 @@ def index_markdown(entries: dict) -> str:
 
 
 def main() -> int:
-    from harness.game.events import transcript_records, write_transcript
+    from harness.program.records.events import transcript_records, write_transcript
     events: list = []
     shots = capture(record=events)
     DATA.mkdir(parents=True, exist_ok=True)

@@ -54,26 +54,26 @@ def _functions(dotted: str, *names: str) -> tuple[str, ...]:
 
 
 MODULES: dict[str, Module] = {
-    "compare": Module("game/compare.py", _all("harness.game.compare"), "the comparison of program and engine"),
-    "deviations": Module("game/deviations.py", _all("harness.game.deviations"), "the deviation rules"),
-    "screen_judgements": Module("game/screen_judgements.py", _all("harness.game.screen_judgements"),
+    "compare": Module("program/judge/compare.py", _all("harness.program.judge.compare"), "the comparison of program and engine"),
+    "deviations": Module("program/judge/deviations.py", _all("harness.program.judge.deviations"), "the deviation rules"),
+    "screen_judgements": Module("program/judge/screen_judgements.py", _all("harness.program.judge.screen_judgements"),
                                 "the judgements of the pictures"),
-    "picture": Module("game/picture.py", _all("harness.game.picture"), "the screen reader"),
-    "judgements": Module("game/judgements.py", _all("harness.game.judgements"), "the record every view reads"),
-    "study": Module("game/study.py", _all("harness.game.study"), "the strength figures of a match"),
+    "picture": Module("program/observe/picture.py", _all("harness.program.observe.picture"), "the screen reader"),
+    "judgements": Module("program/judge/judgements.py", _all("harness.program.judge.judgements"), "the record every view reads"),
+    "study": Module("program/runs/study.py", _all("harness.program.runs.study"), "the strength figures of a match"),
     # strength.py's figures (the rest drives the machine and writes the page)
-    "strength": Module("game/strength.py", _functions("harness.game.strength", "engine_figures", "band_overlap",
+    "strength": Module("program/runs/strength.py", _functions("harness.program.runs.strength", "engine_figures", "band_overlap",
                                                        "first_dealer_check", "ladder", "_placed", "verdict",
                                                        "crib_validation"), "the strength figures"),
     # fairness.py's counting and testing (the rest plays or reads the games)
-    "fairness": Module("game/fairness.py", ("harness.game.fairness.xǁSamplesǁ*",
-                                            *_functions("harness.game.fairness", "games_of", "collect", "chi_square",
+    "fairness": Module("program/runs/fairness.py", ("harness.program.runs.fairness.xǁSamplesǁ*",
+                                            *_functions("harness.program.runs.fairness", "games_of", "collect", "chi_square",
                                                         "analyse", "classify_flags")), "the fairness checks"),
-    "coverage": Module("game/coverage.py", _all("harness.game.coverage"), "the coverage of a run"),
+    "coverage": Module("program/runs/coverage.py", _all("harness.program.runs.coverage"), "the coverage of a run"),
     "reach": Module("commands/regress.py", _functions("harness.commands.regress", "reach_lost", "exit_status"),
                     "the reach check of --thorough"),
     # sweep.py: the functions that decide whether a disagreement is found and reported
-    "sweep": Module("game/sweep.py", _functions("harness.game.sweep", "_run_chunk", "summarise", "_causes"),
+    "sweep": Module("program/runs/sweep.py", _functions("harness.program.runs.sweep", "_run_chunk", "summarise", "_causes"),
                     "the sweep's detection"),
     "sweep command": Module("commands/sweep.py", _functions("harness.commands.sweep", "execute"),
                             "the sweep's exit status"),

@@ -23,9 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from harness.runtime import atomic  # noqa: E402
-from harness.game.build import build  # noqa: E402
-from harness.game import program as P  # noqa: E402
-from harness.game.events import Deal  # noqa: E402
+from harness.program.model.build import build  # noqa: E402
+from harness.program.model import program as P  # noqa: E402
+from harness.program.records.events import Deal  # noqa: E402
 from harness.play.session import PlaySession  # noqa: E402
 
 SEED = 99

@@ -76,8 +76,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     xvfb = start_xvfb()
     try:
-        from harness.game import program as P
-        from harness.game.build import build
+        from harness.program.model import program as P
+        from harness.program.model.build import build
         from harness.play.session import PlaySession
         from play_keys import keys
         from test_play_honest import answer

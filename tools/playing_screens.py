@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.game.build import build  # noqa: E402
+from harness.program.model.build import build  # noqa: E402
 from harness.spectrum.loading import load_tape  # noqa: E402
 from harness.spectrum.machine import FRAME_S, Spectrum48, StopReason  # noqa: E402
 from harness.spectrum.screen import render  # noqa: E402

@@ -26,12 +26,12 @@ def find(strategy: str, seed: int, wanted: dict) -> None:
 
     from PIL import Image
 
-    from harness.game import loaded, regress
-    from harness.game.build import tape_bytes
-    from harness.game.compare import Comparator
-    from harness.game.driver import GameDriver
-    from harness.game.events import Picture
-    from harness.game.players import make
+    from harness.program.runs import loaded, regress
+    from harness.program.model.build import tape_bytes
+    from harness.program.judge.compare import Comparator
+    from harness.program.observe.driver import GameDriver
+    from harness.program.records.events import Picture
+    from harness.program.observe.players import make
     from harness.spectrum.screen import render
 
     m = loaded.worker_tape().machine()
@@ -65,8 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     args = parser.parse_args(argv)
-    from harness.game import loaded, regress
-    from harness.game.build import tape_bytes
+    from harness.program.runs import loaded, regress
+    from harness.program.model.build import tape_bytes
     loaded.init_worker(tape_bytes())
     found: dict = {}
     for strategy, seed in GAMES:

@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness.game import build                      # noqa: E402
-from harness.game.program import ASK_INSTRUCTIONS    # noqa: E402
+from harness.program.model import build                      # noqa: E402
+from harness.program.model.program import ASK_INSTRUCTIONS    # noqa: E402
 from harness.oracle import emulators                 # noqa: E402
 from harness.spectrum.screen import render           # noqa: E402
 from test_emulators import our_title, rows           # noqa: E402

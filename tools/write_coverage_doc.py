@@ -5,7 +5,7 @@ regress runs exercise, and why each statement or IF outcome they do not reach is
 
 reads the two runs' coverage and keeps it in docs/coverage.json; with no arguments it writes the
 Markdown again from docs/coverage.json (what the test checks is current). The reasons come from
-harness/game/coverage_notes.py, the part of the program model that explains what does not run.
+harness/program/model/coverage_notes.py, the part of the program model that explains what does not run.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
-from harness.game.coverage_notes import NOTES  # noqa: E402
-from harness.game.decisions import CHOICES, decision_points  # noqa: E402
+from harness.program.model.coverage_notes import NOTES  # noqa: E402
+from harness.program.model.decisions import CHOICES, decision_points  # noqa: E402
 from harness.resources import LISTING  # noqa: E402
 from harness.spectrum.basic import tokenise_program  # noqa: E402
 
@@ -71,7 +71,7 @@ def markdown(data: dict) -> str:
         out.append(f"| {title} | {c['statements_run']}/{c['statements_total']} | {c['ifs_both']}/{c['ifs_total']} "
                    f"| {len(c['never_run'])} | {len(c['one_way'])} | {len(reasons(data, name).get('?', []))} |")
     out += ["", "## Every choice a person has", "",
-            "The places the listing waits for a person (`harness/game/decisions.py` finds every INPUT, INKEY$,",
+            "The places the listing waits for a person (`harness/program/model/decisions.py` finds every INPUT, INKEY$,",
             "PAUSE 0 and call of the card selector 3700 in the tokenised listing), what a person can do there,",
             "which automated players do it, and whether each run reaches it.", "",
             "| line:statement | wait | what a person can do | players | default | thorough |",
@@ -83,10 +83,10 @@ def markdown(data: dict) -> str:
         out.append(f"| {where} | {p.kind} | {can} | {who} | {reached[0]} | {reached[1]} |")
     out += ["", "## The screen judged at every wait", "",
             "How many pictures of the screen each run judged, by moment (the wait, the card selector by its",
-            "caller, and the line it waits at; `harness/game/screen_judgements.py`). The selector's 3725 (keys",
+            "caller, and the line it waits at; `harness/program/judge/screen_judgements.py`). The selector's 3725 (keys",
             "held from before) and the INKEY$ read right after a PAUSE 0 (9095, 9160) are passed without a stop;",
             "a picture in its polling loop (3730-3750) is named by the loop's head, 3730 (which line a frame end",
-            "catches is timing alone: `WAIT_LOOP_HEAD` in `harness/game/program.py`).",
+            "catches is timing alone: `WAIT_LOOP_HEAD` in `harness/program/model/program.py`).",
             "", "| moment (line) | default | thorough |", "| --- | --- | --- |"]
     moments = sorted(set().union(*(data[name].get("pictures_at", {}) for name in RUNS)))
     for m in moments:

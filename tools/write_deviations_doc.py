@@ -1,4 +1,4 @@
-"""Write docs/DEVIATIONS.md from harness.game.deviations (the one table of the original program's
+"""Write docs/DEVIATIONS.md from harness.program.judge.deviations (the one table of the original program's
 deviations from the rules), and the README's short table of them and of the findings between its
 markers; tests/test_docs.py checks that both are current."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ sys.path.insert(0, str(ROOT))
 from harness.runtime import atomic  # noqa: E402
 from harness.errors import InputError  # noqa: E402
 from harness.runtime.blocks import replace_block  # noqa: E402
-from harness.game.rulesets import RULE_SOURCES  # noqa: E402
-from harness.game.deviations import DEVIATIONS, table_markdown  # noqa: E402
-from harness.game.findings import FINDINGS  # noqa: E402
+from harness.program.model.rulesets import RULE_SOURCES  # noqa: E402
+from harness.program.judge.deviations import DEVIATIONS, table_markdown  # noqa: E402
+from harness.program.model.findings import FINDINGS  # noqa: E402
 
 HEADER = """# The original program's deviations from the rules
 
@@ -45,7 +45,7 @@ ARTICLE_HEADER = """
 The values the article states (the `ARTICLE` rules preset), quoted as the OCR
 of the seed reads them, against the modern standard (ACC rules, Hoyle; the
 `STANDARD` preset) and the BASIC listing (`PROGRAM`). Every scoring value and
-what each source says of it: `RULE_SOURCES` in `harness/game/rulesets.py` (the engine's
+what each source says of it: `RULE_SOURCES` in `harness/program/model/rulesets.py` (the engine's
 sources with the listing's).
 
 | rule | the article | the standard | the program |
@@ -67,7 +67,7 @@ def render() -> str:
     return HEADER + table_markdown() + ARTICLE_HEADER + article_table() + "\n"
 
 
-README_BEGIN = "<!-- deviations: written by tools/write_deviations_doc.py from harness/game/deviations.py -->"
+README_BEGIN = "<!-- deviations: written by tools/write_deviations_doc.py from harness/program/judge/deviations.py -->"
 README_END = "<!-- end of deviations -->"
 
 

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.cli import main as cli_main  # noqa: E402
-from harness.game import pack  # noqa: E402
+from harness.program.runs import pack  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
 from harness.errors import InputError  # noqa: E402
 from harness.runtime.blocks import replace_block  # noqa: E402

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.game.strength import summary_table  # noqa: E402
+from harness.program.runs.strength import summary_table  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
 from harness.errors import InputError  # noqa: E402
 from harness.runtime.blocks import replace_block  # noqa: E402

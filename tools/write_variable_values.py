@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from harness.runtime import atomic  # noqa: E402
-from harness.game.build import build  # noqa: E402
-from harness.game.snapshot import LOAD_COMMAND, run_to_line  # noqa: E402
+from harness.program.model.build import build  # noqa: E402
+from harness.program.model.snapshot import LOAD_COMMAND, run_to_line  # noqa: E402
 from harness.spectrum.machine import Spectrum48  # noqa: E402
 from harness.spectrum.tape import read_tap  # noqa: E402
 from harness.spectrum.typist import Typist  # noqa: E402

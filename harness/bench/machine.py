@@ -20,7 +20,7 @@ from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
 if TYPE_CHECKING:
-    from ..game.regress import GameJob, GameResult
+    from ..program.runs.regress import GameJob, GameResult
 
 BENCH_PROGRAM = resources.BENCH_PROGRAM
 
@@ -109,9 +109,9 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
 def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     """One regress game (play_one, screens and profile included) in CPU seconds, against the bare core's
     time for the T-states it ran; then the same game with the accelerator, whose result must be identical."""
-    from ..game.build import tape_bytes
-    from ..game.loaded import init_worker
-    from ..game.regress import GameJob, play_one, spread_seed
+    from ..program.model.build import tape_bytes
+    from ..program.runs.loaded import init_worker
+    from ..program.runs.regress import GameJob, play_one, spread_seed
     tape = tape_bytes(None)
     job = GameJob(0, spread_seed(1), "random")
     out: dict[str, Any] = {}
@@ -147,8 +147,8 @@ def what_it_did(game: GameResult) -> dict[str, Any]:
 
 def _game_frames_run(tape: bytes, job: GameJob) -> int:
     """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
-    from ..game.loaded import init_worker
-    from ..game.regress import play_one
+    from ..program.runs.loaded import init_worker
+    from ..program.runs.regress import play_one
     from ..spectrum import machine as machine_module
     made: list[Spectrum48] = []
     real_init = machine_module.Spectrum48.__init__

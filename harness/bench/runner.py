@@ -40,8 +40,8 @@ def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
     from ..runtime.jobs import Setup, run_jobs
-    from ..game.build import tape_bytes
-    from ..game.loaded import init_worker
+    from ..program.model.build import tape_bytes
+    from ..program.runs.loaded import init_worker
     setup = Setup(init_worker, (tape_bytes(None),))
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
     for _ in range(repeats):
@@ -108,8 +108,8 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
-    from ..game import regress
-    from ..game.build import tape_path
+    from ..program.runs import regress
+    from ..program.model.build import tape_path
     pool, dask = f"local pool, {workers} workers", f"Dask LocalCluster, {workers} workers"
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         tape_path(None)                    # built (or rebuilt) before the clocks start
@@ -149,8 +149,8 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
-    from ..game import regress
-    from ..game.build import tape_path
+    from ..program.runs import regress
+    from ..program.model.build import tape_path
     configurations: list[Configuration] = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))

@@ -71,7 +71,7 @@ def execute(args: argparse.Namespace) -> int:
         return _web(args)
     if args.cores:
         from ..bench.cores import bench_cores, format_cores
-        from ..game.build import tape_bytes
+        from ..program.model.build import tape_bytes
         cores = bench_cores(tape_bytes(None))
         print(json.dumps(cores) if args.json else format_cores(cores))
         return 0

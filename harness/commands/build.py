@@ -1,6 +1,6 @@
 """`cribbage-zx build`: basic/cribbage.bas + basic/chr_font.txt -> build/cribbage.tap.
 
-The command line only: what it runs, and why, is told in harness/game/build.py.
+The command line only: what it runs, and why, is told in harness/program/model/build.py.
 """
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import sys
 
 from pathlib import Path
 
-from ..game.build import Build, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, fingerprint, write_tape
-from ..game.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
+from ..program.model.build import Build, DEFAULT_TAP, EN_TAP, FONT, LISTING, build, fingerprint, write_tape
+from ..program.model.program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
 from ..errors import InputError, UsageError
 from ..runtime import atomic
 from .cliargs import command_parser
@@ -47,7 +47,7 @@ def execute(args: argparse.Namespace) -> int:
         if path is not None:
             writable_file(path, ours, what)
     if args.pack:
-        from ..game.pack import check_folder
+        from ..program.runs.pack import check_folder
         check_folder(args.pack)
     result = build(args.listing, args.font, lang=args.lang)
     from_sources = Path(args.listing) == LISTING and Path(args.font) == FONT
@@ -68,7 +68,7 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def _write_pack(args: argparse.Namespace, result: Build) -> None:
-    from ..game.pack import make_pack, readme_table, write_pack
+    from ..program.runs.pack import make_pack, readme_table, write_pack
     ru = result if args.lang == "ru" else build(args.listing, args.font)
     en = result if args.lang == "en" else build(args.listing, args.font, lang="en")
     entries = write_pack(args.pack, make_pack({"ru": ru.blocks, "en": en.blocks}, ru.tap))
@@ -79,7 +79,7 @@ def _write_pack(args: argparse.Namespace, result: Build) -> None:
 
 def _check_pack(folder: Path) -> int:
     """`build --check-pack DIR`: every problem on a line of its own, then one line (InputError) if any."""
-    from ..game.pack import MANIFEST, verify
+    from ..program.runs.pack import MANIFEST, verify
     if not folder.is_dir():
         raise InputError(f"--check-pack {folder}: " + ("is not a folder" if folder.exists() else "no such folder"))
     problems = verify(folder)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from ..errors import InputError, UsageError
-from ..game import build
+from ..program.model import build
 from ..oracle import conformance, lockstep
 from ..runtime import atomic
 from .cliargs import command_parser

@@ -1,6 +1,6 @@
 """`cribbage-zx fairness`: are the program's cut for deal, deals and starters what a fair deck gives?
 
-The command line only: what it runs, and why, is told in harness/game/fairness.py.
+The command line only: what it runs, and why, is told in harness/program/runs/fairness.py.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 
 from pathlib import Path
 
-from ..game.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
+from ..program.runs.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import add_runner_options, float_in, int_in
@@ -51,7 +51,7 @@ def execute(args: argparse.Namespace) -> int:
         machines = read_runs(args.runs, given_as="--from")
         out = None
     else:
-        from ..game import regress
+        from ..program.runs import regress
         regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
                     progress=not args.quiet,
                     replace=args.replace, scheduler=args.scheduler, command="fairness",

@@ -21,9 +21,9 @@ import secrets
 import sys
 from pathlib import Path
 
-from ..game.build import DEFAULT_TAP, EN_TAP
+from ..program.model.build import DEFAULT_TAP, EN_TAP
 from .cliargs import command_parser, float_in, int_in
-from ..game.rulesets import PRESETS
+from ..program.model.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
 from ..play.session import PlaySession, data_folder
@@ -122,7 +122,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.tape is not None and args.lang is not None:
         raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
     if args.load is None:
-        from ..game.build import ensure_tape, tape_path
+        from ..program.model.build import ensure_tape, tape_path
         try:
             if args.tape is None:
                 tape = ensure_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru")

@@ -1,6 +1,6 @@
 """`cribbage-zx readings`: build a variant tape for every other reading the scan admits and play it.
 
-The command line only: what it runs, and why, is told in harness/game/readings.py. The readings are
+The command line only: what it runs, and why, is told in harness/program/runs/readings.py. The readings are
 basic/readings.toml (tools/write_readings.py); the record goes to --out (default docs/readings.json);
 --write-docs also writes docs/READINGS.md and each entry's measured consequence in
 basic/RECONSTRUCTION.md.
@@ -15,8 +15,8 @@ from typing import Any
 
 from .. import resources
 from ..errors import InputError, OutputError, UsageError
-from ..game import readings as R
-from ..game.build import tape_bytes
+from ..program.runs import readings as R
+from ..program.model.build import tape_bytes
 from ..runtime import atomic
 from .cliargs import add_runner_options, command_parser, int_in
 from ..runtime.validate import read_json

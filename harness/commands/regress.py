@@ -1,6 +1,6 @@
 """`cribbage-zx regress`: play N whole games of the BASIC program and check every score.
 
-The command line only: what it runs, and why, is told in harness/game/regress.py.
+The command line only: what it runs, and why, is told in harness/program/runs/regress.py.
 """
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 
 from pathlib import Path
 
-from ..game.events import ChoiceKind
-from ..game.players import PLAYERS
-from ..game.regress import STRATEGIES, THOROUGH_SET, run, summary_table
+from ..program.records.events import ChoiceKind
+from ..program.observe.players import PLAYERS
+from ..program.runs.regress import STRATEGIES, THOROUGH_SET, run, summary_table
 from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
 from ..errors import UsageError
 

@@ -1,6 +1,6 @@
 """`cribbage-zx snapshot --at LINE [--answer TEXT ...] PATH.z80`: the game at a chosen line, as a .z80 for any emulator.
 
-The command line only: what it runs, and why, is told in harness/game/snapshot.py.
+The command line only: what it runs, and why, is told in harness/program/model/snapshot.py.
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import sys
 
 from pathlib import Path
 
-from ..game.build import DEFAULT_TAP
-from ..game.build import tape_path
-from ..game.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
+from ..program.model.build import DEFAULT_TAP
+from ..program.model.build import tape_path
+from ..program.model.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import command_parser, int_in

@@ -1,6 +1,6 @@
 """`cribbage-zx strength`: how strong the magazine's computer player is, measured in whole games.
 
-The command line only: what it runs, and why, is told in harness/game/strength.py.
+The command line only: what it runs, and why, is told in harness/program/runs/strength.py.
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 from pathlib import Path
 
-from ..game.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
+from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
 from .cliargs import add_runner_options, command_parser, int_in
 from ..errors import UsageError
 

@@ -1,6 +1,6 @@
 """`cribbage-zx sweep show|play|discard`: the program's scoring routines against the engine, exhaustively.
 
-The command line only: what it runs, and why, is told in harness/game/sweep.py.
+The command line only: what it runs, and why, is told in harness/program/runs/sweep.py.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sys
 
 from pathlib import Path
 
-from ..game.build import tape_bytes
-from ..game.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
+from ..program.model.build import tape_bytes
+from ..program.runs.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in

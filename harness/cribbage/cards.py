@@ -3,7 +3,7 @@
 A card is an int 0..51: ``index = (rank - 1) * 4 + suit`` with rank 1..13
 (ace low: A=1 ... J=11, Q=12, K=13) and suit 0..3 (hearts, clubs, diamonds,
 spades). How any particular program encodes cards is that program's model's
-business (for «КРИБЕДЖ»: harness/game/program.py).
+business (for «КРИБЕДЖ»: harness/program/model/program.py).
 
 Rule quoted from the article: «Туз - младшая карта. ... Все фигуры и десятка -
 по 10 очков, прочие - по номиналу, а туз - 1 очко.»

@@ -4,7 +4,7 @@ Each field names one point where the rules of cribbage are read differently (the
 magazine article «КРИБЕДЖ», the Cadenza Cribbage manual, the modern standard, and
 whatever program is judged), so a comparison can say *which* rule a score difference
 comes from (see :meth:`Rules.differences`). The options are generic: a program's
-own rule set is a preset its model builds from them (harness/game/rulesets.py).
+own rule set is a preset its model builds from them (harness/program/model/rulesets.py).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..runtime.validate import parse_json, read_json, read_toml
-from ..game.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
+from ..program.judge.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -86,7 +86,7 @@ def judgement_entries(path: Path) -> tuple[dict[int, OcrJudgement], list[str]]:
     return out, problems
 
 
-#: the verdicts of `cribbage-zx readings` as the edition words them (harness/game/readings.py's KINDS)
+#: the verdicts of `cribbage-zx readings` as the edition words them (harness/program/runs/readings.py's KINDS)
 READING_VERDICTS = {"stops": "the program stops", "play": "the play differs", "picture": "the picture differs",
                     "identical": "identical in its games", "untested": "untested", "stores-alike": "stored alike",
                     "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}

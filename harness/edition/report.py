@@ -3,7 +3,7 @@
 `write_report_html(run_dir)` reads what regress left in the folder: report.json (the run's counts,
 coverage and per-game facts), each game's transcript `game-NNN.jsonl`, its judgement records
 `game-NNN.judgements.jsonl` (what the comparison decided, under every rule set, written once by the
-worker: harness/game/judgements.py) and the PNGs and GIF. Nothing is judged again here: the pages
+worker: harness/program/judge/judgements.py) and the PNGs and GIF. Nothing is judged again here: the pages
 show the records. The report opens with the verdict under each rule set, then what each documented
 deviation cost, the findings, the coverage with the notes that explain what did not run, the
 fairness of the deck and the show scores as plots, and the games; each game page has its score race
@@ -27,13 +27,13 @@ from ..runtime import atomic
 from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
-from ..game import events as E
-from ..game.fairness import analyse as fairness_of
-from ..game.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
+from ..program.records import events as E
+from ..program.runs.fairness import analyse as fairness_of
+from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
                                is_transcript_name, judgements_name, read_judgements)
-from ..game.english import TABLE as TRANSLATION
-from ..game.english import read_table
-from ..game.program import RANK_CODES, SUIT_CODES, UDG_TEXT
+from ..program.model.english import TABLE as TRANSLATION
+from ..program.model.english import read_table
+from ..program.model.program import RANK_CODES, SUIT_CODES, UDG_TEXT
 from . import glyphs, plots
 from .site import Edition, load_edition, template_env, write_site
 
@@ -737,7 +737,7 @@ def run_words(rep: dict[str, Any]) -> list[str]:
     return out
 
 
-#: the reports a sweeps' folder holds (harness/game/sweep.py writes OUT/<kind>-report.json)
+#: the reports a sweeps' folder holds (harness/program/runs/sweep.py writes OUT/<kind>-report.json)
 SWEEP_REPORTS = ("show-report.json", "play-report.json", "discard-report.json")
 
 

@@ -23,11 +23,11 @@ import jinja2
 from ..errors import InputError
 from ..runtime import atomic
 from .. import resources as data
-from ..game.english import read_table as read_translation
+from ..program.model.english import read_table as read_translation
 from ..spectrum import charset
-from ..game.coverage_notes import NOTES as COVERAGE_NOTES
-from ..game.deviations import DEVIATIONS
-from ..game.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
+from ..program.model.coverage_notes import NOTES as COVERAGE_NOTES
+from ..program.judge.deviations import DEVIATIONS
+from ..program.model.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse

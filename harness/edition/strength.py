@@ -34,7 +34,7 @@ def _err(ci: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
     return v * scale, (v - lo) * scale, (hi - v) * scale
 
 
-#: the ladder's players as the chart names them (harness/game/strength.py LADDER has them in words)
+#: the ladder's players as the chart names them (harness/program/runs/strength.py LADDER has them in words)
 LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy", "program": "the program",
                  "ev": "careful (ev)"}
 

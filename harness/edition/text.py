@@ -1,7 +1,7 @@
-"""The program's texts as a reader reads them: `harness/game/text.py` (the play window's panel needs them too,
+"""The program's texts as a reader reads them: `harness/program/model/text.py` (the play window's panel needs them too,
 and views import only from below)."""
 from __future__ import annotations
 
-from ..game.text import ROW, as_words
+from ..program.model.text import ROW, as_words
 
 __all__ = ["ROW", "as_words"]

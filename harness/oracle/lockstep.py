@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import MachineError, UsageError
-from ..game import program as P
+from ..program.model import program as P
 from ..spectrum.cpu import Z80Core
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap

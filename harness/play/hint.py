@@ -16,7 +16,7 @@ from ..cribbage.cards import make
 from ..cribbage.discard import discard_values
 from ..cribbage.play import MAX_COUNT, score_play
 from ..cribbage.rules import STANDARD, Rules
-from ..game import program as P
+from ..program.model import program as P
 from ..spectrum.variables import BasicVariables, ForLoop
 from .cards import card_name
 

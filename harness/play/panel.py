@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..game import program as P
+from ..program.model import program as P
 from .keymap import key_help
 from .referee import PanelLine
 

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 
 from ..cribbage.cards import parse_cards
 from ..cribbage.rules import STANDARD, Rules
-from ..game import program as P
-from ..game.compare import Comparator
-from ..game.deviations import DEVIATIONS
-from ..game.judgements import Cause, Judgement, comparison_setup, describe
-from ..game.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score,
+from ..program.model import program as P
+from ..program.judge.compare import Comparator
+from ..program.judge.deviations import DEVIATIONS
+from ..program.judge.judgements import Cause, Judgement, comparison_setup, describe
+from ..program.records.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score,
                            ScoreContext, Show, ShowHand, Starter, Tally, Who, Win)
 from .cards import card_name, cards_text, rank_name
 
@@ -190,7 +190,7 @@ class Referee:
         self._observed_at: tuple | None = None  # the wait whose screen was last checked, and the events then
         self.observer = None
         if machine is not None:
-            from ..game.observer import Observer
+            from ..program.observe.observer import Observer
             self.observer = Observer(machine, self.on_event)
 
     def _comparator(self) -> Comparator:
@@ -442,7 +442,7 @@ class Referee:
         if deals is not None:
             self.deals = deals
         if self.observer is not None:
-            from ..game.observer import Observer
+            from ..program.observe.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
             self.observer.deals = self.deals
         self.reveal_deal()

@@ -24,7 +24,7 @@ from ..runtime import atomic
 from ..runtime.validate import read_json
 from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError, InputError, MachineError, UsageError
-from ..game import program as P
+from ..program.model import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape

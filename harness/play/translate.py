@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..game import english
-from ..game import program as P
-from ..game.text import as_words
+from ..program.model import english
+from ..program.model import program as P
+from ..program.model.text import as_words
 from ..spectrum.charset import koi7_char
 from ..spectrum.screen import read_screen
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..game import program as P
+from ..program.model import program as P
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ PAUSED_TEXT = "PAUSED: P goes on"
 
 @lru_cache(maxsize=None)
 def _english(prompt: str) -> str:
-    from ..game.english import english
+    from ..program.model.english import english
     return " ".join(english(prompt).split())
 
 

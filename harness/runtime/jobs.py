@@ -384,7 +384,7 @@ def checked_scheduler(address: str | None, tls_ca_file: str | None = None, tls_c
         for option, path in tls.items():
             if path and not os.path.isfile(path):
                 raise ValueError(f"{option} {path}: no such file")
-        if given:
+        if tls_ca_file and tls_cert and tls_key:           # all three given (checked just above)
             _check_pem_files(tls_ca_file, tls_cert, tls_key)
     s.tls_ca_file, s.tls_cert, s.tls_key, s.insecure = tls_ca_file, tls_cert, tls_key, insecure
     return s

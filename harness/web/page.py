@@ -1,7 +1,7 @@
 """play.html: «КРИБЕДЖ» on the WebAssembly core in the page, the listing and the variables beside the screen.
 
 One file that works from file:// and from any static host: the module, the ROM and both tapes (Russian
-and English, built by harness/game/build.py) are embedded in base64, with the facts the page needs from
+and English, built by harness/program/model/build.py) are embedded in base64, with the facts the page needs from
 the program model and the play window exported as JSON (the key map, the waits' English status lines,
 the lines of the turbo rule, the seed line) so they have one source, the Python. Nothing is fetched.
 """
@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 
 from ..errors import InputError, OutputError
-from ..game import program as P
+from ..program.model import program as P
 from ..play import session as play_session
 from ..play.keymap import GAME_KEYS, HOST_KEYS, MIN_HOLD, WINDOW_KEYS
 from ..play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
@@ -84,7 +84,7 @@ def meanings() -> dict[str, str]:
 
 @lru_cache(maxsize=2)
 def tape_bytes(lang: str) -> bytes:
-    from ..game.build import build
+    from ..program.model.build import build
     return build(lang=lang).tap
 
 

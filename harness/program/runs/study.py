@@ -25,12 +25,12 @@ import math
 from collections import defaultdict
 from typing import Any, Iterable
 
-from ..cribbage.cards import Card, parse_card
-from ..cribbage.discard import ev_discard_values
-from ..cribbage.play import is_legal, score_play
-from ..cribbage.rules import STANDARD
-from ..errors import InputError
-from .events import Deal, Discard, Event, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Win
+from ...cribbage.cards import Card, parse_card
+from ...cribbage.discard import ev_discard_values
+from ...cribbage.play import is_legal, score_play
+from ...cribbage.rules import STANDARD
+from ...errors import InputError
+from ..records.events import Deal, Discard, Event, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Win
 
 Z95 = 1.959963984540054
 SIDES = ("computer", "player")

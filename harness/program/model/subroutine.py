@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..errors import MachineError
-from ..spectrum.direct import command_bytes, run_direct
-from ..spectrum.floats import encode
-from ..spectrum.loading import load_tape
-from ..spectrum.core import Core
-from ..spectrum.machine import Spectrum48
-from ..spectrum.romcheck import submit
-from ..spectrum.typist import Typist
-from ..spectrum.tape import TapeBlock
-from ..spectrum.variables import BasicVariables, Variable
+from ...errors import MachineError
+from ...spectrum.direct import command_bytes, run_direct
+from ...spectrum.floats import encode
+from ...spectrum.loading import load_tape
+from ...spectrum.core import Core
+from ...spectrum.machine import Spectrum48
+from ...spectrum.romcheck import submit
+from ...spectrum.typist import Typist
+from ...spectrum.tape import TapeBlock
+from ...spectrum.variables import BasicVariables, Variable
 from . import program as P
 from .program import CUT_WAIT
 

@@ -16,18 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from ..errors import MachineError, UsageError
-from ..spectrum.accelerate import accelerate
-from ..spectrum.core import Core
-from ..spectrum.cpu import Z80Core
-from ..spectrum.loading import load_tape
-from ..spectrum.machine import MachineSnapshot, Spectrum48
-from ..spectrum.profile import Profile, Profiler
-from ..spectrum.tape import read_tap
-from .judgements import JUDGED_UNDER, ComparisonSetup, comparison_setup
+from ...errors import MachineError, UsageError
+from ...spectrum.accelerate import accelerate
+from ...spectrum.core import Core
+from ...spectrum.cpu import Z80Core
+from ...spectrum.loading import load_tape
+from ...spectrum.machine import MachineSnapshot, Spectrum48
+from ...spectrum.profile import Profile, Profiler
+from ...spectrum.tape import read_tap
+from ..judge.judgements import JUDGED_UNDER, ComparisonSetup, comparison_setup
 
 if TYPE_CHECKING:
-    from ..spectrum.accelerate import Cache
+    from ...spectrum.accelerate import Cache
 
 CORES = ("z80", "skoolkit")
 
@@ -37,7 +37,7 @@ def core_class(name: str) -> Callable[[], Core]:
     if name == "z80":
         return Z80Core
     if name == "skoolkit":
-        from ..spectrum.skoolcore import SkoolKitCore
+        from ...spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore
     raise UsageError(f"no such CPU core {name!r} ({', '.join(CORES)})")      # the command names its option
 
@@ -62,7 +62,7 @@ class LoadedTape:
         from the shared cache when loaded with *accelerate*; with *recording*, the fetch-counting core at
         real timing that an RZX recorder needs (the z80 core only, never accelerated)."""
         if recording:
-            from ..spectrum.recording import recording_machine
+            from ...spectrum.recording import recording_machine
             if self.core != "z80" or self.cache is not None:
                 raise MachineError("a recording machine is the plain z80 core's: this tape was loaded "
                                    f"on {self.core}{' with the accelerator' if self.cache is not None else ''}")

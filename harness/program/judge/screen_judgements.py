@@ -21,11 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from . import program as P
-from .events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Picture, Play, Reset, Score, ScoreContext,
+from ..model import program as P
+from ..records.events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Picture, Play, Reset, Score, ScoreContext,
                      Show, ShowHand, Starter, Who, Win)
 from .judgements import Cause, LineSeen, NoFacts, PegsSeen, SlotSeen, StaleSeen
-from .picture import SlotView
+from ..observe.picture import SlotView
 
 RED = {"H", "D"}                      # S$(1) hearts, S$(3) diamonds (5410)
 PLAY_MOMENTS = {f"select {P.SELECT_PLAY}", f"select {P.SELECT_GO_CONFIRM}"}
@@ -402,7 +402,7 @@ def _row_cells(rows: dict[Any, Any], row: int, first: int, end: int) -> str:
 def _texts(words: P.ScreenWords) -> dict[Any, Any]:
     texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
     if words != P.RUSSIAN:
-        from .english import english
+        from ..model.english import english
         texts = {"dealer": {k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
                  "winner": {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
                  "cut": english(P.CUT_TEXT).rstrip(), "go": english(P.GO_TEXT)}

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..spectrum.screen import GlyphIndex, ScreenCells, glyph_key
-from . import program as P
-from .events import Who
+from ...spectrum.screen import GlyphIndex, ScreenCells, glyph_key
+from ..model import program as P
+from ..records.events import Who
 
 RANK_OF_TEXT = {t: r for r, t in P.RANK_TEXT.items()}
 SUIT_OF_TEXT = {t: s for s, t in P.SUIT_TEXT.items()}

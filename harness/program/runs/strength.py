@@ -21,20 +21,20 @@ from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from ..runtime import atomic
-from ..cribbage.discard import crib_table
-from ..cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
-from ..errors import InputError, MachineError, UsageError
-from ..runtime.jobs import Progress, Setup, run_jobs
-from ..runtime.cputime import process_cpu_s
-from ..runtime.outdir import claimed
-from ..runtime.validate import expect, read_json
-from ..resources import PUBLISHED_CRIB
-from .build import tape_bytes, tape_path, tape_record
-from .events import read_game, transcript_records, write_transcript
+from ...runtime import atomic
+from ...cribbage.discard import crib_table
+from ...cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
+from ...errors import InputError, MachineError, UsageError
+from ...runtime.jobs import Progress, Setup, run_jobs
+from ...runtime.cputime import process_cpu_s
+from ...runtime.outdir import claimed
+from ...runtime.validate import expect, read_json
+from ...resources import PUBLISHED_CRIB
+from ..model.build import tape_bytes, tape_path, tape_record
+from ..records.events import read_game, transcript_records, write_transcript
 from .loaded import init_worker, worker_tape
 from .regress import spread_seed
-from .judgements import is_transcript_name
+from ..judge.judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
                     wilson)
 
@@ -111,9 +111,9 @@ def run_job(job: StrengthJob) -> StrengthResult:
 
 
 def _program_game(index: int, seed: int, opponent: str) -> ProgramGame:
-    from ..spectrum.machine import FRAME_S
-    from .driver import GameDriver
-    from .players import make
+    from ...spectrum.machine import FRAME_S
+    from ..observe.driver import GameDriver
+    from ..observe.players import make
     cpu = time.process_time()
     m = worker_tape().machine()
     start = m.frames

@@ -24,13 +24,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..runtime import atomic
-from ..runtime.records import Codec, Codecs, plain, record
-from ..runtime.validate import parse_json
-from ..cribbage.rules import ARTICLE, STANDARD, Rules
-from ..errors import InputError
-from . import program as P
-from .events import Event, EventKind, Picture, Score, ScoreContext, ShowHand, Who, event_from_json, event_to_json
+from ...runtime import atomic
+from ...runtime.records import Codec, Codecs, plain, record
+from ...runtime.validate import parse_json
+from ...cribbage.rules import ARTICLE, STANDARD, Rules
+from ...errors import InputError
+from ..model import program as P
+from ..records.events import Event, EventKind, Picture, Score, ScoreContext, ShowHand, Who, event_from_json, event_to_json
 
 SCHEMA_VERSION = 1
 FILE_KIND = "judgements"
@@ -502,8 +502,8 @@ def comparison_setup(program: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) 
 
 def comparison_setup_of_tape(tape: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) -> ComparisonSetup:
     """The same from a TAP file's bytes (its second block is the program)."""
-    from ..spectrum.tape import read_tap
-    from ..spectrum.profile import Profiler
+    from ...spectrum.tape import read_tap
+    from ...spectrum.profile import Profiler
     return comparison_setup(Profiler.program_of_tape(read_tap(tape)), rule_sets)
 
 

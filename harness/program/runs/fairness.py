@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..cribbage.cards import full_deck
-from ..errors import InputError, MachineError
-from .events import Cut, Deal, Event, Starter, read_jsonl
-from .judgements import is_transcript_name
+from ...cribbage.cards import full_deck
+from ...errors import InputError, MachineError
+from ..records.events import Cut, Deal, Event, Starter, read_jsonl
+from ..judge.judgements import is_transcript_name
 
 RANKS = tuple(range(1, 14))
 CARDS = tuple(str(c) for c in full_deck())
@@ -123,10 +123,10 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
-    from ..spectrum.typist import Typist
-    from . import program as P
+    from ...spectrum.typist import Typist
+    from ..model import program as P
     from .loaded import worker_tape
-    from .observer import Observer
+    from ..observe.observer import Observer
     index, seed = job.index, job.seed
     m = worker_tape().machine()
     events: list[Event] = []
@@ -154,8 +154,8 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
-    from ..runtime.jobs import Setup, run_jobs
-    from .build import tape_bytes
+    from ...runtime.jobs import Setup, run_jobs
+    from ..model.build import tape_bytes
     from .loaded import init_worker
     from .regress import spread_seed
     tape = tape_bytes(None)
@@ -207,9 +207,9 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
 
 def classify_flags(result: dict[Any, Any]) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
-    from ..cribbage.rules import STANDARD
-    from .deviations import classify
-    from .judgements import Cause, Difference, FairnessFlag, Kind
+    from ...cribbage.rules import STANDARD
+    from ..judge.deviations import classify
+    from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
     for group, g in result["groups"].items():
         for name, t in g["tests"].items():
             if not t["flagged"]:

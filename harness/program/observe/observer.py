@@ -13,13 +13,13 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from ..cribbage.cards import Card
-from ..spectrum.machine import Spectrum48
-from ..spectrum.screen import read_screen
-from ..spectrum.sysvars import print_row
-from ..spectrum.variables import BasicVariables, ForLoop
-from . import program as P
-from .events import (Who, Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
+from ...cribbage.cards import Card
+from ...spectrum.machine import Spectrum48
+from ...spectrum.screen import read_screen
+from ...spectrum.sysvars import print_row
+from ...spectrum.variables import BasicVariables, ForLoop
+from ..model import program as P
+from ..records.events import (Who, Claim, Crib, Cut, Deal, Discard, Event, Go, Picture, Play, Refused, Reset, Score, Screen,
                      ScoreContext, Show, ShowHand, Starter, Win)
 from .picture import PictureReader, engine_card
 
@@ -36,7 +36,7 @@ class Observer:
         self.deals = 0
         self.dealt: dict[str, list[Any]] = {}
         self.last_show: ShowHand | None = None
-        self.suit_codes = P.SUIT_CODES           # S$ (7315) as this program has it: read at each deal
+        self.suit_codes: tuple[int, ...] = P.SUIT_CODES   # S$ (7315) as this program has it: read at each deal
         self._hooks: dict[tuple[int, int], Callable[[], None]] = {
             P.AT_PEG: self._on_score,
             P.AT_DEALT: self._on_deal,

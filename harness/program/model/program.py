@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..cribbage.cards import Card, make
-from ..spectrum.charset import encode, koi7_char
-from .events import ScoreContext, ShowHand, Who
+from ...cribbage.cards import Card, make
+from ...spectrum.charset import encode, koi7_char
+from ..records.events import ScoreContext, ShowHand, Who
 
 # ------------------------------------------------------------------ the tape and its text (lines 2-10)
 PROGRAM_NAME = "CRIBBAGE"       # 5 SAVE "CRIBBAGE" LINE 2
@@ -241,7 +241,7 @@ DISCARD_ROUTINE = RoutineCall(  # 500: the computer's discard from C()/C$()/D(),
     "FOR J=1 TO 1: NEXT J: FOR I=1 TO 1: NEXT I: FOR X=1 TO 1: NEXT X: FOR Y=1 TO 1: NEXT Y: "
     "FOR Z=1 TO 1: NEXT Z", max_frames=20000)
 
-# What the sweeps set before each routine and read after it (harness/game/sweep.py):
+# What the sweeps set before each routine and read after it (harness/program/runs/sweep.py):
 # 4700: the five cards' ranks H(1..5) and suits H$(1..5) (4710-4720), the starter's suit E$(5) (4715 his nobs),
 # CR=1 for a crib (1310), V_PLAYER whose show it is; after it SHOW_PARTS (F, P, S, FL, NOB at 4765).
 SHOW_RANKS, SHOW_SUITS, SHOW_STARTER_SUIT, SHOW_CRIB = "H()", "H$()", "E$()", "CR"

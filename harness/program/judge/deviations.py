@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cribbage.rules import Rules
-from .events import ScoreContext, Who
+from ...cribbage.rules import Rules
+from ..records.events import ScoreContext, Who
 from .judgements import (AfterGameOver, Cause, Credit, Difference, FairnessFlag, GoAt, GoPegged, Judged, Kind,
                          OutOfTurn, Pegged, SlotSeen, StaleSeen, TallyFacts, UnmatchedPeg)
 

@@ -34,17 +34,17 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from .. import resources
-from ..errors import InputError, MachineError, OutputError
-from ..runtime import atomic, outdir
-from ..runtime.validate import expect, field, parse_json, read_json
-from ..spectrum import tzx, z80snap
-from ..spectrum.loading import load_tape
-from ..spectrum.machine import Spectrum48
-from ..spectrum.rom import load_rom
-from ..spectrum.rzx import read_rzx
-from ..spectrum.screen import render
-from ..spectrum.tape import TapeBlock
+from ... import resources
+from ...errors import InputError, MachineError, OutputError
+from ...runtime import atomic, outdir
+from ...runtime.validate import expect, field, parse_json, read_json
+from ...spectrum import tzx, z80snap
+from ...spectrum.loading import load_tape
+from ...spectrum.machine import Spectrum48
+from ...spectrum.rom import load_rom
+from ...spectrum.rzx import read_rzx
+from ...spectrum.screen import render
+from ...spectrum.tape import TapeBlock
 
 TITLE = "Kribedzh"                            # «КРИБЕДЖ» transliterated (BGN/PCGN: ж = zh)
 TITLE_RU = "КРИБЕДЖ"

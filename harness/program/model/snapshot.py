@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import deque
 
 
-from ..errors import InputError, MachineError
-from ..spectrum.machine import Spectrum48
-from ..spectrum.typist import Typist
+from ...errors import InputError, MachineError
+from ...spectrum.machine import Spectrum48
+from ...spectrum.typist import Typist
 
 MAX_FRAMES = 250_000      # about 83 emulated minutes: a finite limit for the whole run
 LOAD_COMMAND = b'\xef""\r'  # LOAD "" ENTER, as loading.load_tape types it

@@ -24,13 +24,13 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
-from ..cribbage import Game, score_play
-from ..cribbage.cards import parse_card
-from ..cribbage.game import IllegalAction, ScoreEvent
-from ..cribbage.rules import STANDARD, Rules
-from . import program as P
+from ...cribbage import Game, score_play
+from ...cribbage.cards import parse_card
+from ...cribbage.game import IllegalAction, ScoreEvent
+from ...cribbage.rules import STANDARD, Rules
+from ..model import program as P
 from .deviations import classify
-from .events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture,
+from ..records.events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture,
                      Play, Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
                      Who, Win)
 from .judgements import (AfterGameOver, AfterWin, BeforeGame, Breakdown, Cause, Combination, ComparisonSetup, Credit,

@@ -18,27 +18,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..runtime import atomic
-from ..errors import InputError, MachineError, UsageError
-from ..runtime.jobs import Outcome, Progress, Setup, run_jobs
-from ..runtime.outdir import claimed
-from ..runtime.records import plain, record
-from ..spectrum import z80snap
-from ..spectrum.machine import FRAME_S, Spectrum48
-from ..spectrum.recording import RzxRecorder
-from ..spectrum.rzx import write_rzx
-from ..spectrum.profile import Profile, Profiler
-from ..spectrum.tape import read_tap
-from .build import tape_bytes, tape_path, tape_record
-from .compare import judge
+from ...runtime import atomic
+from ...errors import InputError, MachineError, UsageError
+from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
+from ...runtime.outdir import claimed
+from ...runtime.records import plain, record
+from ...spectrum import z80snap
+from ...spectrum.machine import FRAME_S, Spectrum48
+from ...spectrum.recording import RzxRecorder
+from ...spectrum.rzx import write_rzx
+from ...spectrum.profile import Profile, Profiler
+from ...spectrum.tape import read_tap
+from ..model.build import tape_bytes, tape_path, tape_record
+from ..judge.compare import judge
 from .coverage import Coverage, summary_rows
-from .deviations import DEVIATIONS
-from .driver import Budget, GameDriver, Screenshot
-from .events import Choice, Picture, event_to_json, transcript_records, write_transcript
-from .findings import program_findings
-from .judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
+from ..judge.deviations import DEVIATIONS
+from ..observe.driver import Budget, GameDriver, Screenshot
+from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
+from ..model.findings import program_findings
+from ..judge.judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
 from .loaded import core_class, init_worker, worker_tape
-from .players import make as make_player
+from ..observe.players import make as make_player
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -230,7 +230,7 @@ def write_report(path: Path, report: RegressReport) -> None:
 def read_report(path: Path) -> RegressReport:
     """A regress run's report.json as its type; an older one (before report_schema) is read when every field
     is there, else refused in one line, as is one of a later schema."""
-    from ..runtime.validate import expect, read_json
+    from ...runtime.validate import expect, read_json
     data = expect(read_json(path), dict, str(path))
     schema = data.get("report_schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool) or schema > REPORT_SCHEMA:
@@ -377,7 +377,7 @@ def _palette_image(img):
     """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
     import numpy as np
     from PIL import Image
-    from ..spectrum.screen import PALETTE
+    from ...spectrum.screen import PALETTE
     rgb = np.asarray(img)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..spectrum.profile import statements
+from ...spectrum.profile import statements
 from . import program as P
 
 TOKEN_INPUT, TOKEN_INKEY, TOKEN_PAUSE, TOKEN_GO_SUB = 0xEE, 0xA6, 0xF2, 0xED

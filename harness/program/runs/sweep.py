@@ -44,21 +44,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..runtime import atomic
-from ..runtime.validate import expect, read_json
-from ..errors import InputError, MachineError, OutputError
-from ..runtime.outdir import claimed
-from ..cribbage import discard_values, score_hand, score_play
-from ..spectrum.tape import read_tap
-from ..spectrum.accelerate import accelerate as attach_accelerator
-from .program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTINE, DISCARD_SUITS, DISCARD_VALUES,
+from ...runtime import atomic
+from ...runtime.validate import expect, read_json
+from ...errors import InputError, MachineError, OutputError
+from ...runtime.outdir import claimed
+from ...cribbage import discard_values, score_hand, score_play
+from ...spectrum.tape import read_tap
+from ...spectrum.accelerate import accelerate as attach_accelerator
+from ..model.program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCARD_ROUTINE, DISCARD_SUITS, DISCARD_VALUES,
                       MAN, PLAY_CARD, PLAY_LAID, PLAY_LAID_COUNT, PLAY_POINTS, PLAY_ROUTINE, PLAY_SUM, SHOW_CRIB,
                       SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
                       SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
-from ..runtime.jobs import Progress, Setup, one_line, run_jobs
-from .build import tape_bytes, tape_path, tape_record
-from ..spectrum.profile import Profile, Profiler
-from .subroutine import Subroutine, program_at_editor
+from ...runtime.jobs import Progress, Setup, one_line, run_jobs
+from ..model.build import tape_bytes, tape_path, tape_record
+from ...spectrum.profile import Profile, Profiler
+from ..model.subroutine import Subroutine, program_at_editor
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -731,7 +731,7 @@ def summarise(kind: str, folder: Path, chunks: list[Any], wall: float, workers: 
               coverage: dict[Any, Any], failures: list[dict[Any, Any]] | None = None, tape: dict[Any, Any] | None = None) -> dict[Any, Any]:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
-    from .deviations import classify_sweep
+    from ..judge.deviations import classify_sweep
     groups: dict[tuple[Any, ...], dict[Any, Any]] = {}
     total_cases = total_weight = 0
     missing = []
@@ -777,7 +777,7 @@ def _causes(kind: str, d: dict[Any, Any]) -> list[tuple[Any, ...]]:
 # ---------------------------------------------------------------------------------------------- discard
 def discard_report(samples: int, seed: int, tap: str | bytes) -> dict[Any, Any]:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
-    from ..cribbage.cards import full_deck
+    from ...cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
     sub = Subroutine(m, DISCARD_ROUTINE.line, set(DISCARD_ROUTINE.returns), setup=DISCARD_ROUTINE.setup,
                      max_frames=DISCARD_ROUTINE.max_frames)

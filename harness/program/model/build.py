@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..runtime import atomic
-from ..runtime.validate import read_json
-from .. import resources
-from ..spectrum.acceptance import check_program
-from ..spectrum.basic import tokenise_program
-from ..spectrum.font import build_font
-from ..spectrum.romcheck import RomNumberEncoder
-from ..spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
+from ...errors import InputError
+from ...runtime import atomic
+from ...runtime.validate import read_json
+from ... import resources
+from ...spectrum.acceptance import check_program
+from ...spectrum.basic import tokenise_program
+from ...spectrum.font import build_font
+from ...spectrum.romcheck import RomNumberEncoder
+from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
 
 LISTING = resources.LISTING
 FONT = resources.FONT
@@ -44,13 +44,13 @@ class Build:
 
 
 def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru", check: bool = True) -> Build:
-    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/game/english.py).
+    """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/program/model/english.py).
 
     With *check* (the default) the ROM must accept the program first (spectrum/acceptance.py):
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     InputError naming the file, the line and the ROM's verdict.
     """
-    from ..runtime.validate import read_text
+    from ...runtime.validate import read_text
     source = read_text(listing, InputError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
@@ -73,7 +73,7 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
 # ----------------------------------------------------------------------------- the tape's fingerprint
 #: the package's modules whose code decides the tape's bytes: the tokeniser, the number encoder (the ROM's
 #: DEC-TO-FP on the embedded machine), the font and tape writers, the English edition, this module
-TAPE_CODE = ("game/build.py", "game/english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
+TAPE_CODE = ("program/model/build.py", "program/model/english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
              "spectrum/font.py", "spectrum/tape.py", "spectrum/romcheck.py", "spectrum/typist.py",
              "spectrum/workspace.py", "spectrum/machine.py", "spectrum/cpu.py", "spectrum/rom.py")
 FINGERPRINT_SUFFIX = ".fingerprint"
@@ -87,7 +87,7 @@ def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) ->
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
     from .english import TABLE
-    package = Path(__file__).resolve().parent.parent       # harness/
+    package = Path(__file__).resolve().parents[2]          # harness/
     inputs = {"listing": Path(listing), "font": Path(font), "rom": resources.ROM}
     if lang == "en":
         inputs["translation"] = TABLE
@@ -131,14 +131,14 @@ def tape_path(tap: Path | None = None) -> Path:
     naming it), else the built game, rebuilt when stale (`ensure_tape`); the default path is the built game too."""
     if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve():
         return ensure_tape(DEFAULT_TAP)
-    from ..spectrum.tape import read_program_tape
+    from ...spectrum.tape import read_program_tape
     read_program_tape(tap)
     return Path(tap)
 
 
 def tape_bytes(tap: Path | None = None) -> bytes:
     """The bytes of the tape a run plays (`tape_path`), checked whole: what every worker loads."""
-    from ..spectrum.tape import read_program_tape
+    from ...spectrum.tape import read_program_tape
     return read_program_tape(tape_path(tap))
 
 
@@ -161,7 +161,7 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
 
 def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
-    from ..runtime.outdir import writable_file
+    from ...runtime.outdir import writable_file
     writable_file(path, looks_like_tap, "TAP")
     atomic.write_bytes(path, tap)
     if sources is not None:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from ..cribbage.cards import Card, parse_card
-from ..errors import MachineError
-from ..spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitKind, WaitState
-from ..spectrum.profile import Profile, Profiler
-from ..spectrum.screen import Pixels, render
-from ..spectrum.typist import Typist
-from . import program as P
-from .events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
+from ...cribbage.cards import Card, parse_card
+from ...errors import MachineError
+from ...spectrum.machine import RunTimeout, Spectrum48, StopReason, WaitKind, WaitState
+from ...spectrum.profile import Profile, Profiler
+from ...spectrum.screen import Pixels, render
+from ...spectrum.typist import Typist
+from ..model import program as P
+from ..records.events import (Choice, ChoiceKind, Deal, Event, Failure, Message, Options, Picture, Play, Refused, Report, Reset,
                      Rigged, Tally, Who, Win, of_kind)
 from .observer import Observer
 from .players import PlayContext, Player, Question

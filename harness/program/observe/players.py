@@ -14,11 +14,11 @@ from typing import Any
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..cribbage import best_discard, score_play
-from ..cribbage.cards import Card
-from ..cribbage.discard import ev_best_discard
-from ..cribbage.pegging import best_peg
-from ..cribbage.play import is_legal
+from ...cribbage import best_discard, score_play
+from ...cribbage.cards import Card
+from ...cribbage.discard import ev_best_discard
+from ...cribbage.pegging import best_peg
+from ...cribbage.play import is_legal
 
 
 @dataclass

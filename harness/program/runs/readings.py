@@ -29,16 +29,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import resources
-from ..errors import InputError, MachineError
-from ..runtime.jobs import Progress, Setup, run_jobs
-from ..spectrum.acceptance import check_loads, rejection_shown
-from ..spectrum.basic import split_program, tokenise_line
-from ..spectrum.machine import FRAME_S, Spectrum48
-from ..spectrum.profile import Profile
-from ..spectrum.romcheck import RomNumberEncoder, enter_program
-from ..spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
-from .program import AUTOSTART_LINE, PROGRAM_NAME
+from ... import resources
+from ...errors import InputError, MachineError
+from ...runtime.jobs import Progress, Setup, run_jobs
+from ...spectrum.acceptance import check_loads, rejection_shown
+from ...spectrum.basic import split_program, tokenise_line
+from ...spectrum.machine import FRAME_S, Spectrum48
+from ...spectrum.profile import Profile
+from ...spectrum.romcheck import RomNumberEncoder, enter_program
+from ...spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
+from ..model.program import AUTOSTART_LINE, PROGRAM_NAME
 from . import regress
 from .loaded import init_worker
 
@@ -500,7 +500,7 @@ def select(readings: list[Reading], listing_lines: list[int], every: bool = Fals
 
 def deviations_lines(listing_lines: list[int]) -> dict[str, list[int]]:
     """D1..D12 -> the listing's lines each cites."""
-    from .deviations import DEVIATIONS, deviation_lines
+    from ..judge.deviations import DEVIATIONS, deviation_lines
     return {k: deviation_lines(d.lines, listing_lines) for k, d in DEVIATIONS.items()}
 
 
@@ -616,7 +616,7 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
     plan = record["plan"]
     counts = record["counts"]
     out = ["# Every reading tested", "",
-           "Measured by `%s` (`harness/game/readings.py`), the record `docs/readings.json`; this page and each "
+           "Measured by `%s` (`harness/program/runs/readings.py`), the record `docs/readings.json`; this page and each "
            "entry's `- Consequence:` in `basic/RECONSTRUCTION.md` are written from the record by `--write-docs` "
            "(`cribbage-zx readings --from-record --write-docs` for a stored one). Do not edit." % command,
            "",

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any, ClassVar, Iterable, TextIO
 
-from ..runtime import atomic
-from ..runtime.validate import parse_json
-from ..errors import InputError
+from ...runtime import atomic
+from ...runtime.validate import parse_json
+from ...errors import InputError
 
 SCHEMA_VERSION = 1
 
@@ -389,7 +389,7 @@ def _is_int(value: Any) -> bool:
 
 def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
     """Why *value* is not of the field's annotation (as events.py spells them), or None if it is."""
-    from ..cribbage.cards import parse_card
+    from ...cribbage.cards import parse_card
 
     def card_problem(v: Any) -> str | None:
         try:

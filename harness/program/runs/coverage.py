@@ -13,8 +13,8 @@ from typing import Any
 
 from dataclasses import dataclass, field
 
-from ..spectrum.profile import TOKEN_IF, Profile, statement_table
-from .coverage_notes import NOTES, Note
+from ...spectrum.profile import TOKEN_IF, Profile, statement_table
+from ..model.coverage_notes import NOTES, Note
 
 
 def key(line: int, stmt: int) -> str:
