@@ -98,7 +98,13 @@ def package_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     graph: dict[str, set[str]] = {}
     for name, targets in edges.items():
         graph.setdefault(unit_of(name), set()).update(unit_of(t) for t in targets if unit_of(t) != unit_of(name))
-    cycles, state = [], {}
+    return cycles_of(graph)
+
+
+def cycles_of(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles a depth-first walk of *graph* finds: each as the list of nodes around it."""
+    cycles: list[list[str]] = []
+    state: dict[str, str] = {}
 
     def visit(node: str, path: list[str]) -> None:
         state[node] = "open"
@@ -201,20 +207,7 @@ def module_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     graph = {name: {t for t in targets if t in edges and package_of.get(t) == package_of[name]
                     and not MODULES[t].name == "__init__.py" and not MODULES[name].name == "__init__.py"}
              for name, targets in edges.items()}
-    cycles, state = [], {}
-
-    def visit(node: str, path: list[str]) -> None:
-        state[node] = "open"
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == "open":
-                cycles.append(path[path.index(nxt):] + [nxt])
-            elif nxt not in state:
-                visit(nxt, path + [nxt])
-        state[node] = "done"
-    for node in sorted(graph):
-        if node not in state:
-            visit(node, [node])
-    return cycles
+    return cycles_of(graph)
 
 
 def test_the_programs_stages_are_the_sub_packages_and_import_down():
