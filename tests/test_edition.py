@@ -419,9 +419,9 @@ def test_golden_screens_are_shown_when_the_checkout_has_them(tmp_path, monkeypat
 def test_template_bytecode_cache_goes_to_the_users_cache_folder_or_nowhere(tmp_path, monkeypatch):
     from harness.edition import site as site_module
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    cache = site_module._bytecode_cache()
+    cache = site_module.template_cache()
     assert cache is not None and (tmp_path / "cache" / "cribbage-zx" / "templates").is_dir()
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    assert site_module._bytecode_cache() is None           # no cache, no error: pages are still written
+    assert site_module.template_cache() is None           # no cache, no error: pages are still written

@@ -450,7 +450,7 @@ def test_z80_round_trip_of_a_machine(booted_snapshot, compressed):
     restored = z80snap.to_machine(snap)
     for name in snap.regs:
         assert restored.cpu.get(name) == m.cpu.get(name), name
-    assert z80snap._int_mode(restored) == 1 and restored.s.border == 5 and restored.s.t == 40_000
+    assert z80snap.interrupt_mode(restored) == 1 and restored.s.border == 5 and restored.s.t == 40_000
 
 
 def test_z80_versions_1_and_2_are_read():
@@ -489,7 +489,7 @@ def test_a_halted_cpu_is_saved_on_its_halt(booted_snapshot):
     m.cpu.pc = 0x8000
     m.s.mid_frame = True
     m.run_frame()                                          # halted until the next interrupt
-    assert z80snap._halted(m) and m.cpu.pc == 0x8002
+    assert z80snap.is_halted(m) and m.cpu.pc == 0x8002
     assert z80snap.from_machine(m).regs["pc"] == 0x8001
 
 

@@ -28,7 +28,7 @@ def read_only(tmp_path, monkeypatch):
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode, **kw: (not (mode & os.W_OK) or Path(p) != folder)
                         and real_access(p, mode, **kw))
-    monkeypatch.setattr(outdir, "_read_only", lambda p: Path(p) == folder)
+    monkeypatch.setattr(outdir, "on_read_only_fs", lambda p: Path(p) == folder)
     return folder
 
 

@@ -274,7 +274,7 @@ def test_a_consequence_written_against_the_wrong_entry_is_caught():
 def test_the_page_is_the_records():
     record = _record()
     bas = od.read_bas(od.DEFAULT_BAS)
-    entries = R._entries_of(od.DEFAULT_LOG.read_text(encoding="utf-8"))
+    entries = R.entries_of(od.DEFAULT_LOG.read_text(encoding="utf-8"))
     page = (ROOT / "docs" / "READINGS.md").read_text(encoding="utf-8")
     assert page == R.markdown(record, list(bas), entries, record["command"])
     assert {c["id"] for c in record["readings"]} <= {r.id for r in R.load()}

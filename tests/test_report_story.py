@@ -10,7 +10,7 @@ import re
 
 from harness.edition import plots
 from harness.edition.notes import Moment
-from harness.edition.report import SHOW_NOTES, _Cards, picture_view, run_words, screen_english
+from harness.edition.report import SHOW_NOTES, Cards, picture_view, run_words, screen_english
 from harness.edition.site import memory_map
 from harness.program.records import events as E
 
@@ -53,7 +53,7 @@ def _picture(**kw) -> E.Picture:
 
 
 def test_a_picture_becomes_a_small_table_with_english_beside_its_texts():
-    p = picture_view(_picture(), _Cards())
+    p = picture_view(_picture(), Cards())
     assert p.summary == "4 card slots, the pegs, 3 texts, the board"
     assert [(name, what) for name, what, _ in p.slots] == [
         ("hand 1", "face up (paper 7, ink 2)"), ("deck", "face down"), ("cut pack 1", "empty table"),
@@ -66,10 +66,10 @@ def test_a_picture_becomes_a_small_table_with_english_beside_its_texts():
 
 
 def test_a_picture_without_cards_or_text_says_so_and_a_screen_reading_lists_its_rows():
-    bare = picture_view(_picture(slots={}, pegs={}, rows={"message": "  "}, board=False), _Cards())
+    bare = picture_view(_picture(slots={}, pegs={}, rows={"message": "  "}, board=False), Cards())
     assert (bare.summary, bare.texts, bare.said) == ("no card", [], [])
     screen = E.Screen(what="count", rows=((6, "ВСЕГО 12 "), (7, "   ")), variables={})
-    view = picture_view(screen, _Cards())
+    view = picture_view(screen, Cards())
     assert view.summary == "1 row of text" and view.texts == [("row 6", "ВСЕГО 12", "COUNT 12")]
 
 

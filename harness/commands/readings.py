@@ -68,7 +68,7 @@ def _listing_lines() -> list[int]:
 def _entries() -> tuple[Path, str, list[int]]:
     path = resources.data_path("basic/RECONSTRUCTION.md")
     text = path.read_text(encoding="utf-8")
-    return path, text, R._entries_of(text)
+    return path, text, R.entries_of(text)
 
 
 def execute(args: argparse.Namespace) -> int:

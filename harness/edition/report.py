@@ -59,7 +59,7 @@ class CardView:
     red: bool
 
 
-class _Cards:
+class Cards:
     """Cards drawn as the program draws them: R$(rank) and S$(suit), lines 7320/7315 (the program model's)."""
 
     def __init__(self) -> None:
@@ -347,7 +347,7 @@ def _literal_words() -> dict[tuple[str, ...], str]:
     return out
 
 
-def _slot_words(code: str, cards: _Cards) -> tuple[str, CardView | None]:
+def _slot_words(code: str, cards: Cards) -> tuple[str, CardView | None]:
     """A slot's transcript code (picture.SlotView.code) in words, with the card it shows face up."""
     state, _, rest = code.partition(" ")
     if state == "up":
@@ -364,7 +364,7 @@ def _slot_words(code: str, cards: _Cards) -> tuple[str, CardView | None]:
 SAID_ROWS = ("message", "line 22")       # events.Picture.rows: the message line (23), the dealer/winner line (22)
 
 
-def picture_view(ev: E.Picture | E.Screen, cards: _Cards) -> PictureView:
+def picture_view(ev: E.Picture | E.Screen, cards: Cards) -> PictureView:
     if isinstance(ev, E.Screen):
         texts = [(f"row {r}", t.strip(), screen_english(t)) for r, t in ev.rows if t.strip()]
         return PictureView(f"{len(texts)} row{'s' if len(texts) != 1 else ''} of text", texts=texts)
@@ -465,7 +465,7 @@ def _peg(s: E.Score) -> str:
 COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
 
 
-def game_view(g: GameRecords, ed: Edition, cards: _Cards, run_dir: Path, verdict: str,
+def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict: str,
               rule_sets: list[str]) -> GameView:
     events = g.events
     mine = g.under(verdict)
@@ -761,7 +761,7 @@ def write_report_html(run_dir: Path, sweep: bool = False) -> Path:
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
     write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
-    cards = _Cards()
+    cards = Cards()
     verdict = run.rule_sets[0]
     games = [game_view(g, ed, cards, run_dir, verdict, run.rule_sets) for g in run.games]
     figures, fairness = fairness_plots(run)

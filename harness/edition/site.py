@@ -261,13 +261,13 @@ def template_env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("harness.edition", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "svg"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             bytecode_cache=_bytecode_cache())
+                             bytecode_cache=template_cache())
     env.filters["words"] = words
     env.globals["zip"] = zip
     return env
 
 
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
+def template_cache() -> jinja2.BytecodeCache | None:
     """$XDG_CACHE_HOME/cribbage-zx/templates (else ~/.cache/...), or none when it cannot be made or written."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = Path(base) / "cribbage-zx" / "templates"

@@ -315,7 +315,7 @@ def check_whole(path: str | os.PathLike[str], command: str,
     writable_place(folder)                     # the new folder is made beside it
 
 
-def _read_only(path: Path) -> bool:
+def on_read_only_fs(path: Path) -> bool:
     try:
         return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
     except OSError:
@@ -413,5 +413,5 @@ def writable_place(path: str | os.PathLike[str]) -> None:
         return
     if not parent.is_dir():
         raise OutputError(f"{path}: cannot be made: {parent} is a file, not a folder")
-    why = "a read-only file system" if _read_only(parent) else os.strerror(errno.EACCES).lower()
+    why = "a read-only file system" if on_read_only_fs(parent) else os.strerror(errno.EACCES).lower()
     raise OutputError(f"{path}: cannot be written: {parent} is not writable ({why}); choose another place")

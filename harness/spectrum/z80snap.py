@@ -21,7 +21,7 @@ with PC on its HALT (so it halts again), and a snapshot taken between two
 frames (the coming interrupt not yet taken) is saved at the last T-state of
 the frame, so that other emulators take the interrupt next, as ours does.
 The core's interrupt mode and halt flag live only in its packed state
-(`_int_mode`, `_halted` below).
+(`interrupt_mode`, `is_halted` below).
 """
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _state(machine: Spectrum48) -> memoryview:
     return packed_state(machine.cpu, "a .z80 snapshot").state_view
 
 
-def _int_mode(machine: Spectrum48) -> int:
+def interrupt_mode(machine: Spectrum48) -> int:
     return _state(machine)[_STATE_INT_MODE]
 
 
@@ -86,7 +86,7 @@ def _set_int_mode(machine: Spectrum48, mode: int) -> None:
     _state(machine)[_STATE_INT_MODE] = mode
 
 
-def _halted(machine: Spectrum48) -> bool:
+def is_halted(machine: Spectrum48) -> bool:
     return bool(_state(machine)[_STATE_HALTED])
 
 
@@ -101,11 +101,11 @@ def from_machine(machine: Spectrum48) -> Z80Snapshot:
     regs = {name: cpu.get(name) for name in
             ("a", "f", "bc", "de", "hl", "ix", "iy", "sp", "pc", "i", "r",
              "alt_af", "alt_bc", "alt_de", "alt_hl")}
-    if _halted(machine):
+    if is_halted(machine):
         regs["pc"] = (regs["pc"] - 1) & 0xFFFF           # the core keeps PC past the HALT
     tstates = machine.s.t if machine.s.mid_frame else FRAME_T - 1
     return Z80Snapshot(regs=regs, iff1=bool(cpu.get("iff1")), iff2=bool(cpu.get("iff2")),
-                       int_mode=_int_mode(machine), border=machine.s.border,
+                       int_mode=interrupt_mode(machine), border=machine.s.border,
                        tstates=min(max(tstates, 0), FRAME_T - 1), ram=machine.read(RAM_START, 0xC000))
 
 

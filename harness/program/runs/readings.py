@@ -604,10 +604,10 @@ def stale_consequences(text: str, record: Record) -> list[str]:
             seen.add(current)
             if row != entry_consequence(record, current):
                 problems.append(f"entry {current}: its consequence is not the measured one of line {current}")
-    return problems + [f"entry {n}: no consequence" for n in sorted(set(_entries_of(text)) - seen)]
+    return problems + [f"entry {n}: no consequence" for n in sorted(set(entries_of(text)) - seen)]
 
 
-def _entries_of(text: str) -> list[int]:
+def entries_of(text: str) -> list[int]:
     return [int(m.group(1)) for row in text.splitlines() if (m := _HEADING.match(row))]
 
 
