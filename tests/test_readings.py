@@ -306,20 +306,36 @@ def test_a_sample_of_three_entries_runs(tmp_path):
 
 
 # --------------------------------------------------------------------------------------- the edition
+def test_the_editions_reader_tells_a_deviation_vanishing_as_the_program_stops_from_one_vanishing_as_it_plays(tmp_path):
+    from harness.edition.notes import read_readings
+    record = {"readings": [
+        {"id": "4440.a", "line": 4440, "kind": "stops", "vanish": ["D1"], "vanish_playing": []},
+        {"id": "4790.b", "line": 4790, "kind": "play", "vanish": ["D3", "D4"], "vanish_playing": ["D3"]},
+        {"id": "4790.c", "line": 4790, "kind": "play", "vanish": ["D3"]},          # schema 1: no vanish_playing
+        {"id": "4440.d", "line": 4440, "kind": "stops", "vanish": ["D1"]}]}        # ... stopping: none playing
+    path = tmp_path / "readings.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    got = {r["id"]: (r["vanish_stops"], r["vanish_playing"]) for rows in read_readings(path).values() for r in rows}
+    assert got == {"4440.a": (["D1"], []), "4790.b": (["D4"], ["D3"]), "4790.c": ([], ["D3"]), "4440.d": (["D1"], [])}
+
+
 def test_the_listing_shows_each_lines_readings_beside_it():
     from harness.edition.notes import READING_VERDICTS
     from harness.edition.site import line_views, load_edition, template_env
     ed = load_edition()
     ed.readings = {1310: [{"id": "1310.x", "line": 1310, "kind": "play", "verdict": READING_VERDICTS["play"],
                            "text": "IF FL-4 AND CR=1 THEN LET FL=0", "what": "the OCR's `-` kept", "games": ["1/random"],
-                           "detail": "scores 121 -> 119", "moments": [], "vanish": ["D1"], "appear": []}],
+                           "detail": "scores 121 -> 119", "moments": [], "vanish": ["D1", "D3"], "appear": [],
+                           "vanish_playing": ["D3"], "vanish_stops": ["D1"]}],
                    4440: [{"id": "4440.y", "line": 4440, "kind": "rom-rejects", "verdict": READING_VERDICTS["rom-rejects"],
                            "text": "LET X-1", "what": "w", "games": [], "detail": "the ROM's syntax check stops",
                            "moments": [], "vanish": [], "appear": []}]}
     row = template_env().get_template("macros.html").module.line_row
     judged, = line_views(ed, [1310])
     html = str(row(judged, None))
-    assert "IF FL-4 AND CR=1 THEN LET FL=0" in html and "the play differs" in html and "vanishes: D1" in html
+    assert "IF FL-4 AND CR=1 THEN LET FL=0" in html and "the play differs" in html
+    assert "vanishes because the program stops: D1;" in html                  # told apart: not flagged ...
+    assert "<b>vanishes while the program plays on: D3</b> (a second look" in html   # ... and flagged
     assert "scores 121 -&gt; 119" in html
     plain, = line_views(ed, [1300])                  # near miss: a line without readings shows none
     assert "other readings" not in str(row(plain, None)) and "readings-head" not in str(row(plain, None))

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import InputError
 from ..runtime.validate import parse_json, read_json, read_toml
 from ..program.judge.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
+from ..program.runs.readings import vanish_playing_of
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -100,7 +101,10 @@ def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
         for c in record["readings"]:
             if c["kind"] not in READING_VERDICTS:
                 raise InputError(f"{path}: reading {c['id']}: unknown verdict {c['kind']!r}")
-            out.setdefault(int(c["line"]), []).append({**c, "verdict": READING_VERDICTS[c["kind"]]})
+            playing = vanish_playing_of(c)
+            out.setdefault(int(c["line"]), []).append({
+                **c, "verdict": READING_VERDICTS[c["kind"]], "vanish_playing": playing,
+                "vanish_stops": [d for d in c.get("vanish", []) if d not in playing]})
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror}") from None
     except (ValueError, KeyError, TypeError) as exc:

@@ -524,15 +524,15 @@ def deviation_table(record: Record, listing_lines: list[int]) -> list[Record]:
             "keep": sorted(c["id"] for c in played if dev in c["kept"]),
             "vanish": sorted(c["id"] for c in played if dev in c["vanish"]),
             # the program plays on in the variant's game and the deviation is not there: a second look
-            "vanish_playing": sorted(c["id"] for c in played if dev in _vanish_playing(c)),
-            "vanish_stops": sorted(c["id"] for c in played if dev in c["vanish"] and dev not in _vanish_playing(c)),
+            "vanish_playing": sorted(c["id"] for c in played if dev in vanish_playing_of(c)),
+            "vanish_stops": sorted(c["id"] for c in played if dev in c["vanish"] and dev not in vanish_playing_of(c)),
             "appear": sorted(c["id"] for c in played if dev in c["appear"]),
             "not_shown": sorted(c["id"] for c in played if dev not in c["kept"] + c["vanish"] + c["appear"]),
         })
     return rows
 
 
-def _vanish_playing(c: Record) -> list[str]:
+def vanish_playing_of(c: Record) -> list[str]:
     """The deviations that vanish from a consequence's games while the program plays on in them (a record of
     schema 1, before the field: every one that vanishes from a reading that does not stop)."""
     if "vanish_playing" in c:
@@ -554,7 +554,7 @@ def _one(c: Record) -> str:
     if c["kind"] in ("play", "picture", "stops") and c["detail"]:
         extra = f": {c['detail'].removeprefix('the program stops: ')}"
     if c["vanish"] or c["appear"]:
-        playing = _vanish_playing(c)
+        playing = vanish_playing_of(c)
         stopping = [d for d in c["vanish"] if d not in playing]
         extra += "".join([f"; {', '.join(stopping)} vanish(es) because the program stops" if stopping else "",
                           f"; {', '.join(playing)} vanish(es) while the program plays on" if playing else "",
