@@ -83,6 +83,12 @@ def built_tape(build_of):
     return build_of()
 
 
+@pytest.fixture(scope="module")
+def tape(tape_path):
+    """The path of the session's one built tape (the Russian edition); a module may define its own `tape`."""
+    return tape_path()
+
+
 @pytest.fixture(scope="session")
 def tape_path(build_of, tmp_path_factory):
     """tape_path(lang="ru"): the built tape written once per edition, for commands and sessions that read a file."""

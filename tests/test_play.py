@@ -29,11 +29,6 @@ CUT_WAIT = 4925          # «СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИ
 DISCARD_WAITS = (3725, 3730, 3750)   # the card selector 3700 polling INKEY$
 
 
-@pytest.fixture(scope="module")
-def tape(tape_path):
-    return tape_path()              # the session's one built tape (tests/conftest.py)
-
-
 @pytest.fixture
 def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

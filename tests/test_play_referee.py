@@ -37,11 +37,6 @@ def choose(s: PlaySession, n: int):
     return keys(s, *(["SPACE"] * (n % 4)), "ENTER")
 
 
-@pytest.fixture(scope="module")
-def tape(tape_path):
-    return tape_path()              # the session's one built tape (tests/conftest.py)
-
-
 @pytest.fixture(autouse=True)
 def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -35,11 +35,6 @@ from play_keys import keys
 SELECTOR = P.SELECTOR_WAITS
 
 
-@pytest.fixture(scope="module")
-def tape(tape_path):
-    return tape_path()              # the session's one built tape (tests/conftest.py)
-
-
 @pytest.fixture(autouse=True)
 def dummy_video(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -53,11 +53,6 @@ def x_tools():
         pytest.skip(f"{', '.join(missing)} missing and could not be installed (Debian packages xvfb xdotool x11-apps)")
 
 
-@pytest.fixture(scope="module")
-def tape(tape_path):
-    return tape_path()              # the session's one built tape (tests/conftest.py)
-
-
 class PlayInXvfb:
     """Xvfb and `python -m harness play` in it; a context manager that always stops both."""
 

@@ -26,7 +26,6 @@ from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from waiting import Budget
 from test_play_xvfb import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render  # noqa: F401
-from test_play_xvfb import tape  # noqa: F401
 from test_play_xvfb import x_tools  # noqa: F401
 
 pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
