@@ -289,3 +289,26 @@ def test_checks_and_pictures_are_counted():
     j.judge(pic(first, board=False, chosen=[1, 2], **v))                    # no T(3) read: nothing to remember
     j.judge(pic(first, board=False, chosen=[0, 0, 3, 0], **v))
     assert j.expected_slots(pic(first, chosen=[0, 0, 0, 0], **v))["hand 3"].reason == "taken back"
+
+
+# ------------------------------------------------------------------------------------ the table's texts
+def test_a_stale_text_of_the_table_is_found_but_not_on_the_instructions_pages():
+    """Outside the slots only the count row and the pointer may show text in the play: a word left at row 2
+    is stale; the same word on an instructions page is not judged (killed mutant: the instructions' test)."""
+    moment = f"select {P.SELECT_PLAY}"
+    stale = {"table 2:0": "СТАРОЕ"}
+    def stale_found(picture, text="СТАРОЕ"):
+        return [f for f in found(dealt(), picture) if f[0] == "screen stale" and f[3] == text]
+    assert len(stale_found(pic(moment, rows=stale))) == 1                                  # planted
+    assert stale_found(pic(moment, rows=stale, instructions=True)) == []                   # near miss
+    row, a, _ = P.TEXT_COUNT
+    assert stale_found(pic(moment, rows={f"table {row}:{a}": "СТАРОЕ"})) == []             # the count row is allowed
+
+
+def test_each_text_of_the_table_is_a_check():
+    """One check a table text, at least one a picture (killed mutant: every text counted as the first)."""
+    moment = f"select {P.SELECT_PLAY}"
+    one, _ = dealt().judge(pic(moment, rows={"table 2:0": "A"}))
+    three, _ = dealt().judge(pic(moment, rows={"table 2:0": "A", "table 3:0": "B", "table 4:0": "C"}))
+    none, _ = dealt().judge(pic(moment, rows={}))
+    assert three - one == 2 and one == none          # no text still counts one check of the table
