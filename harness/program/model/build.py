@@ -126,20 +126,23 @@ def tape_record(tape: Path, data: bytes | None = None) -> dict[str, Any]:
     return record
 
 
-def tape_path(tap: Path | None = None) -> Path:
-    """The tape a run plays: *tap* when given (checked: a file that is not a program's tape is an InputError
-    naming it), else the built game, rebuilt when stale (`ensure_tape`); the default path is the built game too."""
-    if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve():
-        return ensure_tape(DEFAULT_TAP)
+def played_tape(tap: Path | None = None) -> tuple[Path, bytes]:
+    """The tape a run plays and its bytes, checked whole (what every worker loads), resolved once: *tap* when
+    given (a file that is not a program's tape is an InputError naming it), else the built game, rebuilt when
+    stale (`ensure_tape`); the default path is the built game too."""
     from ...spectrum.tape import read_program_tape
-    read_program_tape(tap)
-    return Path(tap)
+    path = ensure_tape(DEFAULT_TAP) if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve() else Path(tap)
+    return path, read_program_tape(path)
+
+
+def tape_path(tap: Path | None = None) -> Path:
+    """The path of the tape a run plays (`played_tape`)."""
+    return played_tape(tap)[0]
 
 
 def tape_bytes(tap: Path | None = None) -> bytes:
-    """The bytes of the tape a run plays (`tape_path`), checked whole: what every worker loads."""
-    from ...spectrum.tape import read_program_tape
-    return read_program_tape(tape_path(tap))
+    """The bytes of the tape a run plays (`played_tape`)."""
+    return played_tape(tap)[1]
 
 
 def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:

@@ -29,7 +29,7 @@ from ...spectrum.recording import RzxRecorder
 from ...spectrum.rzx import write_rzx
 from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
-from ..model.build import tape_bytes, tape_path, tape_record
+from ..model.build import played_tape, tape_record
 from ..judge.compare import judge
 from .coverage import Coverage, summary_rows
 from ..judge.deviations import DEVIATIONS
@@ -449,8 +449,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
     interrupted is written before the interrupt goes on.
     """
     check_choices(rzx, core, accelerate)                 # refused here, not inside every game as its failure
-    where = tape_path(tap)
-    tape = tape_bytes(where)
+    where, tape = played_tape(tap)
     jobs = plan_games(games, seed, strategies, thorough, rzx)
     games = len(jobs)
     with claimed(out, command, replace=replace) as folder:

@@ -30,7 +30,7 @@ from ...runtime.cputime import process_cpu_s
 from ...runtime.outdir import claimed
 from ...runtime.validate import expect, read_json
 from ...resources import PUBLISHED_CRIB
-from ..model.build import tape_bytes, tape_path, tape_record
+from ..model.build import played_tape, tape_record
 from ..records.events import read_game, transcript_records, write_transcript
 from .loaded import init_worker, worker_tape
 from .regress import spread_seed
@@ -367,8 +367,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
         replace: bool = False, progress: bool = True,
         page: Callable[[Path, dict[Any, Any]], object] | None = None) -> dict[Any, Any]:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape_file = tape_path(tap)
-    tape = tape_bytes(tape_file)
+    tape_file, tape = played_tape(tap)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
     with claimed(out, "strength", replace=replace) as folder:
@@ -405,7 +404,7 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                          "cpu_s_here": round(process_cpu_s() - cpu0, 1),
                          "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
                          "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
-        report["tape"] = tape_record(tape_file)         # which tape the games played: --from may add runs of it only
+        report["tape"] = tape_record(tape_file, tape)         # which tape the games played: --from may add runs of it only
         atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
         if page:                                        # the view (edition/strength.py), passed by the command
             page(folder, report)

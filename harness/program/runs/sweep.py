@@ -56,7 +56,7 @@ from ..model.program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCAR
                       SHOW_PARTS, SHOW_RANKS, SHOW_ROUTINE, SHOW_STARTER_AT, SHOW_STARTER_SUIT, SHOW_SUITS,
                       SUIT_CODES, V_DEALER, V_PLAYER, ZX, card_from_numbers)
 from ...runtime.jobs import Progress, Setup, one_line, run_jobs
-from ..model.build import tape_bytes, tape_path, tape_record
+from ..model.build import played_tape, tape_record
 from ...spectrum.profile import Profile, Profiler
 from ..model.subroutine import Subroutine, program_at_editor
 
@@ -669,8 +669,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
     so the next run does it again. A play sweep's chunks are ranges of a table
     cached in OUT (ensure_cases): the parent never builds its cases.
     """
-    where = tape_path(tap)
-    tape = tape_bytes(where)
+    where, tape = played_tape(tap)
     with claimed(out, "sweep", resume=True, wait=10) as sweeps:     # --out is a sweeps' folder (or new)
         table = ensure_cases(sweeps) if kind == "play" else None
     if kind == "play":
