@@ -339,3 +339,80 @@ def test_the_listing_shows_each_lines_readings_beside_it():
     assert "scores 121 -&gt; 119" in html
     plain, = line_views(ed, [1300])                  # near miss: a line without readings shows none
     assert "other readings" not in str(row(plain, None)) and "readings-head" not in str(row(plain, None))
+
+
+# ------------------------------------------------------------------------------------- a resumed run
+def _consequence(rid: str, line: int, kind: str, detail: str = "") -> dict:
+    return {"id": rid, "line": line, "source": "ocr", "what": "", "text": "", "entry": True, "kind": kind,
+            "detail": detail, "games": [], "moments": [], "kept": [], "vanish": [], "appear": []}
+
+
+def _stopped_record() -> dict:
+    readings = [_consequence("1310.a", 1310, "identical"), _consequence("9010.b", 9010, "untested", R.BUDGET),
+                _consequence("9600.c", 9600, "untested", R.NO_GAME + ": 1 plain game(s) and the thorough set"),
+                _consequence("2130.d", 2130, "untested", R.BUDGET)]
+    return {"schema": 1, "ended": "stopped", "readings": readings, "counts": {"identical": 1, "untested": 3},
+            "plan": {"games": 1, "seed": 1, "thorough": True, "frames_budget": [R.FRAMES_FACTOR, R.FRAMES_MARGIN]},
+            "base_games": [{"index": 0, "seed": 11, "strategy": "random", "scores": [121, 99], "documented": 3,
+                            "lines_run": 500}],
+            "variant_games": 5, "shared_tapes": 1, "cpu_s": {"total": 100.0, "rom_checks": 2.0, "games": 90.0}}
+
+
+def _readings(*ids: str) -> list:
+    return [R.Reading(int(i.split(".")[0]), i, "ocr", "", "", True) for i in ids]
+
+
+def test_a_resumed_run_plays_only_what_the_budget_left_and_keeps_the_rest(monkeypatch):
+    """The readings left untested by the budget are played; one no game reaches (a near miss: untested
+    too, for another reason) and the measured ones are kept as they were; the counts and CPU add up."""
+    asked = []
+
+    def fake_run(todo, tape, plan, note):
+        asked.append(sorted(r.id for r in todo))
+        return {"ended": "complete", "plan": {"thorough": True}, "variant_games": 2, "shared_tapes": 0,
+                "base_games": [{"index": 0, "seed": 11, "strategy": "random", "scores": [121, 99], "documented": 3,
+                                "lines_run": 500}],
+                "readings": [_consequence("9010.b", 9010, "picture"), _consequence("2130.d", 2130, "identical")],
+                "cpu_s": {"total": 30.0, "rom_checks": 1.0, "games": 25.0}}
+    monkeypatch.setattr(R, "run", fake_run)
+    old = _stopped_record()
+    kept = copy.deepcopy(old)
+    merged = R.resume(old, _readings("1310.a", "9010.b", "9600.c", "2130.d", "5100.e"), b"tape", R.Plan())
+    assert asked == [["2130.d", "9010.b"]]
+    assert [c["kind"] for c in merged["readings"]] == ["identical", "picture", "untested", "identical"]
+    assert merged["readings"][0] == kept["readings"][0] and merged["readings"][2] == kept["readings"][2]
+    assert merged["counts"] == {"identical": 2, "picture": 1, "untested": 1}
+    assert merged["ended"] == "complete" and merged["variant_games"] == 7
+    assert merged["cpu_s"] == {"total": 130.0, "rom_checks": 3.0, "games": 115.0}
+    assert merged["resumed"] == [{"readings": 2, "cpu_s": 30.0, "ended": "complete"}]
+    assert old == kept                                                    # the record read is not changed
+    assert R.left_by_budget(merged) == set()
+
+
+def test_a_resume_refuses_another_plan_a_changed_tape_and_a_lost_reading(monkeypatch):
+    def fake_run(todo, tape, plan, note):
+        return {"ended": "complete", "plan": {"thorough": True}, "variant_games": 0, "shared_tapes": 0,
+                "base_games": [{"index": 0, "seed": 11, "strategy": "random", "scores": [121, 98], "documented": 3,
+                                "lines_run": 500}], "readings": [], "cpu_s": {"total": 1.0, "rom_checks": 0.0,
+                                                                             "games": 1.0}}
+    monkeypatch.setattr(R, "run", fake_run)
+    all_ids = _readings("1310.a", "9010.b", "9600.c", "2130.d")
+    with pytest.raises(R.InputError, match="1 game.* from seed 1 .*2 from seed 1 asked"):
+        R.resume(_stopped_record(), all_ids, b"tape", R.Plan(games=2))
+    with pytest.raises(R.InputError, match="from seed 1 .*1 from seed 4 asked"):
+        R.resume(_stopped_record(), all_ids, b"tape", R.Plan(seed=4))
+    with pytest.raises(R.InputError, match=r"ends \[121, 98\] now, \[121, 99\] in the record"):
+        R.resume(_stopped_record(), all_ids, b"tape", R.Plan())
+    with pytest.raises(R.InputError, match="1 reading.*no longer among.*first: 2130.d"):
+        R.resume(_stopped_record(), _readings("1310.a", "9010.b", "9600.c"), b"tape", R.Plan())
+    done = _stopped_record()
+    done["readings"] = [c for c in done["readings"] if c["detail"] != R.BUDGET]
+    assert R.resume(done, all_ids, b"tape", R.Plan()) is done           # near miss: nothing left, nothing played
+
+
+def test_resume_is_not_combined_with_a_selection(capsys):
+    from harness.commands import readings as command
+    from harness.errors import UsageError
+    for extra in (["--all"], ["--entries", "1310"], ["--from-record"]):
+        with pytest.raises(UsageError, match="--resume takes the record's own readings"):
+            command.main(["--resume", *extra])

@@ -97,6 +97,10 @@ CHANGED_TESTS = (
     "`test_lockstep_on_our_workload_for_a_minute_and_a_known_block_repeat_bit_is_counted_not_a_divergence`: "
     "the minute's lockstep runs with the near miss's planted bit (one F of the 2,500,000 instructions, "
     "counted and resynced), so the near miss no longer replays the minute's first 650,000 instructions.",
+    "`test_conformance::test_lockstep_on_our_workload_for_a_minute_and_a_known_block_repeat_bit_is_counted_not_a_"
+    "divergence` is now `test_lockstep_on_every_opcode_of_our_workload_and_...`: 1,000,000 instructions, not "
+    "2,500,000; the 271 distinct opcodes the 2,500,000 compare are all met by instruction 897,723, and the test "
+    "asserts the same set (tests/data/lockstep-opcodes.json, written by `conformance --lockstep --opcodes`).",
     "`test_strength_engine::test_the_first_dealers_advantage_between_equal_players_meets_the_published_band`: "
     "200 engine games, not 600 (as many as the planted bad dealer is caught with; the 95 % half-width "
     "asserted at most 0.07), the 200 shared with the planted-strategy test.",

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import InputError, UsageError
+from ..errors import InputError, OutputError, UsageError
 from ..program.model import build
 from ..oracle import conformance, lockstep
 from ..runtime import atomic
@@ -32,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lockstep", action="store_true",
                         help="instead: our workload (LOAD, title, first deal) on z80 and z80-python in lockstep")
     parser.add_argument("--budget", type=int, metavar="N", help="with --lockstep: stop after N instructions")
+    parser.add_argument("--opcodes", type=Path, metavar="JSON",
+                        help="with --lockstep: write the distinct opcodes compared, and the run, to JSON")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -39,9 +41,19 @@ def execute(args: argparse.Namespace) -> int:
         raise UsageError(f"-k {args.k}: at least one state per opcode")
     if args.budget is not None and (not args.lockstep or args.budget < 1):
         raise UsageError("--budget N (N >= 1) goes with --lockstep")
+    if args.opcodes is not None and not args.lockstep:
+        raise UsageError("--opcodes JSON goes with --lockstep")
+    if args.opcodes is not None and not args.opcodes.parent.is_dir():
+        raise OutputError(f"--opcodes {args.opcodes}: its folder does not exist")
     if args.lockstep:
         run = lockstep.run_workload(build.build().tap, budget=args.budget)
         print(run.describe())
+        if args.opcodes is not None:
+            atomic.write_json(args.opcodes, {
+                "made_by": "cribbage-zx conformance --lockstep" + (f" --budget {args.budget}" if args.budget else "")
+                + f" --opcodes {args.opcodes.name}", "run": run.describe(), "instructions": run.instructions,
+                "opcodes": sorted(run.opcodes)}, indent=1)
+            print(f"wrote {args.opcodes}")
         return 1 if run.divergence else 0
     start = time.process_time()
     result = conformance.run(args.k, args.seed, args.groups, conformance.steppers(not args.no_skoolkit))

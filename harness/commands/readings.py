@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stop-after", type=int_in(1, 10**7), metavar="SECONDS",
                         help="a wall-clock budget: after it no further game is waited for, and the readings not "
                              "played are recorded as untested (the entries' own readings are played first)")
+    parser.add_argument("--resume", action="store_true",
+                        help="play only the readings the record in --out left untested because its run stopped "
+                             "(its --stop-after or Ctrl-C), with the record's --games and --seed; keep the rest")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_runner_options(parser, "games")
 
@@ -81,6 +84,8 @@ def execute(args: argparse.Namespace) -> int:
         return 1 if problems else 0
     if args.all and args.entries:
         raise UsageError("--all and --entries: choose one")
+    if args.resume and (args.from_record or args.all or args.entries):
+        raise UsageError("--resume takes the record's own readings: not with --from-record, --all or --entries")
     listing_lines = _listing_lines()
     started = time.process_time()
     if args.from_record:
@@ -93,7 +98,19 @@ def execute(args: argparse.Namespace) -> int:
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
-    record = R.run(chosen, tape_bytes(None), plan, note=lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr))
+    note = lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr)   # noqa: E731
+    if args.resume:
+        old = read_json(args.out, InputError)
+        try:
+            record = R.resume(old, R.load(args.readings), tape_bytes(None), plan, note=note)
+        except InputError as e:
+            raise InputError(f"{args.out}: {e}") from None
+        record["command"] = old.get("command", "cribbage-zx readings") + " && cribbage-zx readings --resume" + (
+            f" --stop-after {args.stop_after}" if args.stop_after else "")
+        record["deviations"] = R.deviation_table(record, listing_lines)
+        record["cpu_s"]["command"] = round(old["cpu_s"].get("command", 0.0) + time.process_time() - started, 1)
+        return _finish(args, record, listing_lines, log_path, log_text, entries, started)
+    record = R.run(chosen, tape_bytes(None), plan, note=note)
     record["command"] = " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
                                  + (["--all"] if args.all else [])
                                  + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])
@@ -102,6 +119,11 @@ def execute(args: argparse.Namespace) -> int:
                                  + ["--write-docs"] * args.write_docs)
     record["deviations"] = R.deviation_table(record, listing_lines)
     record["cpu_s"]["command"] = round(time.process_time() - started, 1)
+    return _finish(args, record, listing_lines, log_path, log_text, entries, started)
+
+
+def _finish(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path,
+            log_text: str, entries: list[int], started: float) -> int:
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
     _write_docs(args, record, listing_lines, log_path, log_text, entries)
     counts = record["counts"]

@@ -87,6 +87,17 @@ class Tally:
     interrupts: int = 0
     known_block_f: int = 0         # block-repeat F differences (a finding against our core), resynced
     known_scf_ccf: int = 0         # SCF/CCF after an instruction that wrote no flags (Q), resynced
+    opcodes: set[str] = field(default_factory=set)   # the distinct opcodes compared (opcode_name)
+
+
+def opcode_name(code: bytes) -> str:
+    """An instruction's opcode in hex, its operands left out: "3E", "ED B0", "DD 7E", "FD CB 46" (the
+    DDCB/FDCB forms by their fourth byte): what a lockstep of some length has compared."""
+    if code[0] in (0xCB, 0xED) or (code[0] in (0xDD, 0xFD) and code[1] != 0xCB):
+        return f"{code[0]:02X} {code[1]:02X}"
+    if code[0] in (0xDD, 0xFD):
+        return f"{code[0]:02X} CB {code[3]:02X}"
+    return f"{code[0]:02X}"
 
 
 class LockstepCore:
@@ -200,6 +211,7 @@ class LockstepCore:
             if s[_PREFIX_AT] == 0:
                 break
         self._compare(pc, code, our_t, their_t)
+        self.tally.opcodes.add(opcode_name(code))
         self.tally.instructions += 1
         return our_t
 
@@ -312,10 +324,11 @@ class LockstepResult:
     reached: str                   # how far the workload got: "budget", or the last milestone
     divergence: Divergence | None = None
     milestones: list[str] = field(default_factory=list)
+    opcodes: frozenset[str] = frozenset()     # the distinct opcodes compared
 
     def describe(self) -> str:
-        head = (f"lockstep z80 / z80-python: {self.instructions:,} instructions and {self.interrupts:,} "
-                f"interrupts compared in {self.cpu_s:.1f} CPU s ({self.instructions / max(self.cpu_s, 1e-9):,.0f} "
+        head = (f"lockstep z80 / z80-python: {self.instructions:,} instructions ({len(self.opcodes)} distinct "
+                f"opcodes) and {self.interrupts:,} interrupts compared in {self.cpu_s:.1f} CPU s ({self.instructions / max(self.cpu_s, 1e-9):,.0f} "
                 f"a second), reached: {self.reached}; known F differences: {self.known_block_f:,} in repeating block "
                 f"instructions, {self.known_scf_ccf:,} in SCF/CCF after no flags written (Q)")
         return head + ("\nDIVERGED: " + self.divergence.describe() if self.divergence else "")
@@ -363,4 +376,4 @@ def run_workload(tape: bytes, budget: int | None = None, theirs: Callable[..., o
     core = core_box[0]
     t = core.tally
     return LockstepResult(t.instructions, t.interrupts, t.known_block_f, t.known_scf_ccf,
-                          time.process_time() - start, reached, divergence, milestones)
+                          time.process_time() - start, reached, divergence, milestones, frozenset(t.opcodes))

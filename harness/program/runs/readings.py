@@ -482,6 +482,57 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
 
 
 
+def left_by_budget(record: Record) -> set[str]:
+    """The readings a stopped run left untested for want of time (its budget or Ctrl-C), by id."""
+    return {c["id"] for c in record["readings"] if c["kind"] == "untested" and c["detail"] == BUDGET}
+
+
+def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan,
+           note: Callable[[str], None] = lambda s: None) -> Record:
+    """*record* with the readings its run left untested for want of time played now, on the same plan (games,
+    seed); every other consequence is kept as measured. The reconstruction's games are played again and must
+    be the record's (the same scores and judgements): else the tape or the program changed and the
+    consequences would not be comparable, and the record is refused."""
+    old_plan = record.get("plan", {})
+    if (old_plan.get("games"), old_plan.get("seed")) != (plan.games, plan.seed) or \
+            old_plan.get("frames_budget") != [FRAMES_FACTOR, FRAMES_MARGIN]:
+        raise InputError(f"the record was measured with {old_plan.get('games')} game(s) a reading from seed "
+                         f"{old_plan.get('seed')} and frame budget {old_plan.get('frames_budget')}: a resumed run "
+                         f"plays the same ({plan.games} from seed {plan.seed} asked)")
+    wanted = left_by_budget(record)
+    todo = [r for r in readings if r.id in wanted]
+    if len(todo) != len(wanted):
+        missing = sorted(wanted - {r.id for r in todo})
+        raise InputError(f"{len(missing)} reading(s) the record left untested are no longer among the readings "
+                         f"(first: {missing[0]}): measure afresh")
+    if not todo:
+        note("the record has no reading left untested by its budget: nothing to play")
+        return record
+    part = run(todo, base_tape, plan, note)
+    old_base = {(g["index"], g["seed"], g["strategy"]): (g["scores"], g["documented"]) for g in record["base_games"]}
+    for g in part["base_games"]:
+        key = (g["index"], g["seed"], g["strategy"])
+        if key in old_base and old_base[key] != (g["scores"], g["documented"]):
+            raise InputError(f"the reconstruction's game {g['index']} (seed {g['seed']}) ends {g['scores']} now, "
+                             f"{old_base[key][0]} in the record: the tape changed; measure afresh")
+    fresh = {c["id"]: c for c in part["readings"]}
+    merged = dict(record)
+    merged["readings"] = [fresh.get(c["id"], c) for c in record["readings"]]
+    merged["counts"] = dict(Counter(c["kind"] for c in merged["readings"]))
+    merged["ended"] = part["ended"]
+    known = {(g["index"], g["seed"], g["strategy"]) for g in record["base_games"]}
+    merged["base_games"] = record["base_games"] + [g for g in part["base_games"]
+                                                   if (g["index"], g["seed"], g["strategy"]) not in known]
+    merged["plan"] = dict(old_plan, thorough=old_plan.get("thorough", False) or part["plan"]["thorough"])
+    merged["variant_games"] = record["variant_games"] + part["variant_games"]
+    merged["shared_tapes"] = record.get("shared_tapes", 0) + part["shared_tapes"]
+    merged["cpu_s"] = {k: round(record["cpu_s"].get(k, 0.0) + part["cpu_s"][k], 1) for k in part["cpu_s"]}
+    merged["resumed"] = record.get("resumed", []) + [{"readings": len(todo), "cpu_s": part["cpu_s"]["total"],
+                                                     "ended": part["ended"]}]
+    return merged
+
+
+
 # ------------------------------------------------------------------------------------- the selection
 def select(readings: list[Reading], listing_lines: list[int], every: bool = False,
            entries: set[int] | None = None) -> list[Reading]:
