@@ -1,12 +1,12 @@
 """Other whole Spectrums load our tape headless and show the title our machine shows: kosarev's zx and MAME.
 
-* zx (PyPI, MIT: its own ROM, tape player and RZX player) loads cribbage.tap and cribbage-en.tap; the
+* zx (PyPI, MIT: its own ROM, tape player and RZX player) loads cribbage.tap (MAME loads both tapes); the
   screen it shows after the tape is read back with our screen reader and must be our machine's at its
   first question, row for row and byte for byte in the display file.
 * zx plays the RZX of a `regress --rzx` game to the same final display as our machine's; a truncated
   recording ends elsewhere, or zx refuses it, and the test sees it.
-* MAME (Debian's mame, its `spectrum` driver, our ROM under the name and CRC it expects) loads the TAP
-  with -video none and an autoboot Lua script; the screen it dumps reads as ours.
+* MAME (Debian's mame, its `spectrum` driver, our ROM under the name and CRC it expects) loads each TAP
+  (cribbage.tap and cribbage-en.tap) with -video none and an autoboot Lua script; the screen it dumps reads as ours.
 Each is skipped with the reason when its emulator is missing.
 """
 from __future__ import annotations
@@ -64,7 +64,10 @@ def need_zx() -> None:
     pytest.importorskip("zx", reason="zx (kosarev's emulator) is not installed: pip install -e '.[test]'")
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+# Issue 37: zx loads the Russian tape, MAME both. zx answers every IN of the ROM's loader in Python (~75 CPU s a
+# tape); MAME loads one in ~20. Each tape is still loaded by as many other emulators as before: the Russian by
+# Fuse, zx and MAME, the English by Fuse and MAME (it was Fuse and zx).
+@pytest.mark.parametrize("lang", ["ru"])
 def test_zx_loads_the_tape_to_the_title(tapes, lang):
     need_zx()
     path, tap = tapes[lang]
@@ -96,7 +99,7 @@ def test_zx_plays_a_regress_recording_to_our_final_screen(recorded, tmp_path):
 def test_zx_playing_a_truncated_recording_does_not_reach_our_final_screen(recorded, tmp_path):
     need_zx()
     rzx = read_rzx(recorded.rzx)
-    rzx.frames[:] = rzx.frames[:len(rzx.frames) // 2]          # the second half of the game cut off
+    rzx.frames[:] = rzx.frames[:len(rzx.frames) // 10]         # the game's last nine tenths cut off (issue 37: not half)
     path = tmp_path / "half.rzx"
     path.write_bytes(write_rzx(rzx))
     try:
@@ -107,17 +110,18 @@ def test_zx_playing_a_truncated_recording_does_not_reach_our_final_screen(record
     assert theirs.memory[DISPLAY] != recorded.memory[DISPLAY]
 
 
-def test_mame_loads_the_tape_headless_to_the_title(tapes, tmp_path):
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_mame_loads_the_tape_headless_to_the_title(tapes, tmp_path, lang):
     if emulators.mame_program() is None:
         subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
     if emulators.mame_program() is None:
         pytest.skip("MAME is not installed and could not be (Debian package mame)")
-    path, tap = tapes["ru"]
+    path, tap = tapes[lang]
     ours = our_title(tap)
     theirs = emulators.mame_title(path, ROM, tmp_path)
     seen = rows(theirs.memory, ours)
     print(f"\nMAME loaded {path.name} to the title in {theirs.cpu_s:.0f} s")
-    assert all(any(t in r for r in seen) for t in TITLES["ru"]), "\n".join(seen)
+    assert all(any(t in r for r in seen) for t in TITLES[lang]), "\n".join(seen)
     assert seen == rows(ours, ours)
     assert theirs.memory[DISPLAY] == ours[DISPLAY]
     assert theirs.png is not None and theirs.png.stat().st_size > 0
