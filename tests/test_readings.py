@@ -276,7 +276,8 @@ def test_the_page_is_the_records():
     bas = od.read_bas(od.DEFAULT_BAS)
     entries = R.entries_of(od.DEFAULT_LOG.read_text(encoding="utf-8"))
     page = (ROOT / "docs" / "READINGS.md").read_text(encoding="utf-8")
-    assert page == R.markdown(record, list(bas), entries, record["command"])
+    looked = R.second_looks(od.DEFAULT_LOG.read_text(encoding="utf-8"))
+    assert page == R.markdown(record, list(bas), entries, record["command"], looked)
     assert {c["id"] for c in record["readings"]} <= {r.id for r in R.load()}
 
 
@@ -416,3 +417,18 @@ def test_resume_is_not_combined_with_a_selection(capsys):
     for extra in (["--all"], ["--entries", "1310"], ["--from-record"]):
         with pytest.raises(UsageError, match="--resume takes the record's own readings"):
             command.main(["--resume", *extra])
+
+
+def test_a_second_look_named_in_its_entry_answers_the_flag_and_one_at_another_reading_does_not():
+    text = ("### 4780\n- Evidence: nothing\n\n### 4790\n- Evidence: x\n"
+            "- Second look: 4790.1cc482b9 makes D3 vanish; the article says otherwise.\n\n### 4795\n- Evidence: y\n")
+    assert R.second_looks(text) == {"4790.1cc482b9": 4790}
+    row = {"vanish_playing": ["4790.1cc482b9"]}
+    assert R._second_look(row, R.second_looks(text)) == "looked at: entry 4790"
+    assert R._second_look(row, {}) == "yes"
+    # near misses: a second look at another reading leaves the flag; a row with nothing to look at is "no"
+    assert R._second_look(row, R.second_looks(text.replace("1cc482b9", "0c30469d"))) == "yes"
+    assert R._second_look({"vanish_playing": ["4790.1cc482b9", "4795.995741dc"]}, R.second_looks(text)) == "yes"
+    assert R._second_look({"vanish_playing": []}, R.second_looks(text)) == "no"
+    # an id in the evidence is not a second look
+    assert R.second_looks(text.replace("- Second look:", "- Evidence:")) == {}

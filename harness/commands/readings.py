@@ -138,7 +138,8 @@ def _write_docs(args: argparse.Namespace, record: dict[str, Any], listing_lines:
     if not args.write_docs:
         return
     measured = sorted({c["line"] for c in record["readings"]})
-    atomic.write_text(args.out.with_name("READINGS.md"), R.markdown(record, listing_lines, entries, record["command"]))
+    atomic.write_text(args.out.with_name("READINGS.md"), R.markdown(record, listing_lines, entries, record["command"],
+                                                                       R.second_looks(log_text)))
     atomic.write_text(log_path, R.update_reconstruction(log_text, record, entries))
     print(f"wrote {args.out.with_name('READINGS.md')} and the consequences of {len(entries)} entries "
           f"({len(measured)} lines measured) in {log_path}")

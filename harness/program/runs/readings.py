@@ -662,8 +662,40 @@ def entries_of(text: str) -> list[int]:
     return [int(m.group(1)) for row in text.splitlines() if (m := _HEADING.match(row))]
 
 
-def markdown(record: Record, listing_lines: list[int], entries: list[int], command: str) -> str:
-    """docs/READINGS.md: the run, the summary (entries x kind), the deviations' table, every entry's readings."""
+_SECOND_LOOK = re.compile(r"^- Second look:(.*)$")
+_READING_ID = re.compile(r"\b(\d+\.[0-9a-f]{8})\b")
+
+
+def second_looks(text: str) -> dict[str, int]:
+    """The readings a judgement entry of basic/RECONSTRUCTION.md has taken a second look at: the reading ids
+    its `- Second look:` line names, each with the entry's line."""
+    looked: dict[str, int] = {}
+    line = None
+    for row in text.splitlines():
+        if (m := _HEADING.match(row)):
+            line = int(m.group(1))
+        elif line is not None and (m := _SECOND_LOOK.match(row)):
+            for rid in _READING_ID.findall(m.group(1)):
+                looked[rid] = line
+    return looked
+
+
+def _second_look(row: Record, looked: dict[str, int]) -> str:
+    """The deviations' table's last column: "no"; "yes" (a reading makes it vanish while the program plays
+    on, and no entry has looked at it again); "looked at: entry N" once every such reading is answered."""
+    flagged = row["vanish_playing"]
+    if not flagged:
+        return "no"
+    if all(rid in looked for rid in flagged):
+        return "looked at: " + ", ".join(f"entry {looked[rid]}" for rid in flagged)
+    return "yes"
+
+
+def markdown(record: Record, listing_lines: list[int], entries: list[int], command: str,
+             looked: dict[str, int] | None = None) -> str:
+    """docs/READINGS.md: the run, the summary (entries x kind), the deviations' table, every entry's readings;
+    *looked*: second_looks of basic/RECONSTRUCTION.md."""
+    looked = looked or {}
     plan = record["plan"]
     counts = record["counts"]
     out = ["# Every reading tested", "",
@@ -710,7 +742,8 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
             "It vanishes *because the program stops* when the variant's game ends in a report (or the harness "
             "gives it up) before the deviation shows: that says nothing of the deviation's own reading. It "
             "vanishes *while the program plays on* when the variant's game goes on and the deviation is not "
-            "there: only that is flagged for a second look at the judgement.", "",
+            "there: only that is flagged for a second look at the judgement, until the entry of its line says "
+            "what the second look found (its `- Second look:` naming the reading).", "",
             "| deviation | lines | readings | refused by the ROM | untested | played | keep | "
             "vanish, the program stops | vanish, it plays on | appear | not shown by its games | second look |",
             "| --- |" + " --- |" * 11]
@@ -719,7 +752,7 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
                    f"{row['untested']} | {row['played']} | {len(row['keep'])} | "
                    f"{', '.join(row['vanish_stops']) or 0} | {', '.join(row['vanish_playing']) or 0} | "
                    f"{', '.join(row['appear']) or 0} | {len(row['not_shown'])} | "
-                   f"{'yes' if row['vanish_playing'] else 'no'} |")
+                   f"{_second_look(row, looked)} |")
     out += ["", "## Every reading that was played and changed something", ""]
     for c in record["readings"]:
         if c["kind"] in ("stops", "play", "picture"):
