@@ -21,9 +21,9 @@ from itertools import combinations
 import numpy as np
 
 from ..errors import InputError
-from .cards import Card, CardsLike, full_deck, parse_cards
+from .cards import Card, CardsLike, parse_cards
 from .rules import STANDARD, Rules
-from .show import score_hand
+from .show import fifteens, pairs, runs
 
 #: a discard: the 0-based positions (i < j) in the six-card hand of the two cards laid away
 Discard = tuple[int, int]
@@ -40,11 +40,11 @@ def discard_values(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> d
     if len(cards) != 6 or len(set(cards)) != 6:
         raise InputError(f"a discard is chosen from 6 different cards, got {len(cards)}: "
                         f"{' '.join(map(str, cards))}")
-    unseen = [c for c in full_deck() if c not in cards]
+    unseen = 52 - len(cards)
     values: dict[Discard, float] = {}
     for i, j in combinations(range(6), 2):
         keep = [c for k, c in enumerate(cards) if k not in (i, j)]
-        kept = sum(score_hand(keep, s, rules=rules).total for s in unseen) / len(unseen)
+        kept = hand_points_over_starters(keep, (cards[i], cards[j])) / unseen
         thrown = thrown_value(cards[i], cards[j])
         values[(i, j)] = kept + (thrown if my_crib else -thrown)
     return values
@@ -81,6 +81,27 @@ def _rank_table() -> "np.ndarray":
             table[p] = value
     table.flags.writeable = False
     return table
+
+
+def hand_points_over_starters(keep: CardsLike, seen: CardsLike = ()) -> int:
+    """The show of four kept cards summed over every starter unseen (not in *keep* or *seen*): the same
+    integer as adding score_hand(keep, s).total for each (issue 37: the greedy discard scored 690 hands a
+    deal). Fifteens, pairs and runs depend on the starter's rank alone, so they are counted once a rank
+    (the show's own functions) times the unseen cards of that rank; flush and nobs by the suits' counts."""
+    kept = parse_cards(keep)
+    if len(kept) != 4:
+        raise InputError(f"a hand has 4 cards, got {len(kept)}")
+    ranks, suits, unseen = _unseen_counts(tuple(set(kept) | set(parse_cards(seen))))
+    total = 0
+    for rank in range(1, 14):
+        n = int(ranks[rank - 1])
+        if n:
+            five = kept + (Card((rank - 1) * 4),)      # a card of the rank: these three read only ranks
+            total += n * sum(c.points for c in fifteens(five) + pairs(five) + runs(five))
+    if len({c.suit for c in kept}) == 1:                # a flush of 4, of 5 with the starter's suit
+        total += 4 * unseen + int(suits[kept[0].suit])
+    total += sum(int(suits[c.suit]) for c in kept if c.rank == 11)      # nobs: a starter of the jack's suit
+    return total
 
 
 def _unseen_counts(seen: tuple[Card, ...]) -> tuple["np.ndarray", "np.ndarray", int]:

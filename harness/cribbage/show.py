@@ -79,10 +79,11 @@ class HandScore:
 
 def fifteens(cards: Sequence[Card]) -> list[Combo]:
     """«"Пятнадцать" - 2 очка»: every combination of cards totalling 15 scores 2."""
+    values = [c.value for c in cards]         # each card's value once, not once a combination (issue 37)
     out: list[Combo] = []
     for k in range(2, len(cards) + 1):
-        for combo in combinations(cards, k):
-            if sum(c.value for c in combo) == 15:
+        for combo, worth in zip(combinations(cards, k), combinations(values, k)):
+            if sum(worth) == 15:
                 out.append(Combo("fifteen", combo, 2))
     return out
 
