@@ -132,14 +132,32 @@ def fast_machine(booted_snapshot):
     return m
 
 
+@pytest.fixture
+def dummy_video(monkeypatch):
+    """SDL's dummy video and audio drivers: pygame without a display or a sound card. pygame is left
+    initialised after the test: the session's shared game (open_game_to_deal_2, read by test_play_referee
+    and test_play_honest) keeps its rendered screens and panel surfaces and its fonts from test to test."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture
+def dummy_window(dummy_video):
+    """dummy_video for a test that opens a window (play.window): pygame is quit after it, so each test's
+    window, display and mixer start afresh."""
+    yield
+    import pygame
+    pygame.quit()
+
+
 @pytest.fixture(scope="session")
 def open_game_to_deal_2(tape_path):
-    """Seed 99 with the open referee and no muggins, answered by test_play_referee's careless player until
+    """Seed 99 with the open referee and no muggins, answered by the careless player (tests/helpers.py autoplay) until
     deal 2 is dealt: one game for the tests of test_play_referee and test_play_honest that only read it
     (test_play_honest's play_through answers exactly as autoplay does)."""
     pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
     from harness.play.session import PlaySession
-    from test_play_referee import autoplay
+    from helpers import autoplay
     s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
     autoplay(s, until_deal=2)
     return s

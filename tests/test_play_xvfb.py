@@ -30,7 +30,7 @@ from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
-from test_fuse import read_xwd
+from helpers import read_xwd
 from waiting import Budget, read_line, window_appears
 
 ROOT = Path(__file__).resolve().parent.parent
