@@ -132,6 +132,41 @@ def fast_machine(booted_snapshot):
     return m
 
 
+@pytest.fixture(scope="session", params=[pytest.param("z80"), pytest.param("skoolkit", marks=pytest.mark.slow)])
+def cpu_core(request):
+    """Each CPU core the machine runs on (harness/program/runs/loaded.py CORES): the z80 package's, then
+    SkoolKit's simulator (marked slow: several times slower; skipped without the 'oracle' extra). A test
+    asking for it, or for core_machine, runs once on each: one suite over two CPUs."""
+    from harness.program.runs.loaded import CORES, core_class
+    assert request.param in CORES
+    if request.param == "skoolkit":
+        pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
+    return core_class(request.param)
+
+
+@pytest.fixture(scope="session")
+def booted_on_core(cpu_core):
+    """One boot per core per session (a snapshot is the core's own: it restores on that core only)."""
+    m = Spectrum48(core=cpu_core)
+    m.boot()
+    return m.snapshot()
+
+
+@pytest.fixture
+def core_machine(cpu_core, booted_on_core):
+    """A freshly booted machine on each core in turn."""
+    m = Spectrum48(core=cpu_core)
+    m.restore(booted_on_core)
+    return m
+
+
+@pytest.fixture
+def core_fast_machine(cpu_core, booted_on_core):
+    m = Spectrum48(fast=True, core=cpu_core)
+    m.restore(booted_on_core)
+    return m
+
+
 @pytest.fixture
 def dummy_video(monkeypatch):
     """SDL's dummy video and audio drivers: pygame without a display or a sound card. pygame is left
