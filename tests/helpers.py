@@ -214,15 +214,20 @@ ROM = ROOT / "roms" / "48.rom"
 STARTS = 3              # attempts at starting Fuse (see test_fuse.Fuse._launch)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def fuse_tools():
-    missing = [t for t in FUSE_TOOLS if not shutil.which(t)]
+def tools_or_skip(tools: tuple[str, ...], packages: str) -> None:
+    """Skip the test (with the Debian *packages* to install) unless every one of *tools* is on PATH, once
+    tools/install-system-deps.sh has been run to try."""
+    missing = [t for t in tools if not shutil.which(t)]
     if missing:
         subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
-        missing = [t for t in FUSE_TOOLS if not shutil.which(t)]
+        missing = [t for t in tools if not shutil.which(t)]
     if missing:
-        pytest.skip(f"{', '.join(missing)} missing and could not be installed "
-                    f"(Debian packages fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps)")
+        pytest.skip(f"{', '.join(missing)} missing and could not be installed (Debian packages {packages})")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fuse_tools():
+    tools_or_skip(FUSE_TOOLS, "fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps")
 
 
 def read_xwd(data: bytes) -> np.ndarray:
