@@ -55,11 +55,27 @@ Subclasses kept because some caller catches them apart from their kind (each def
 """
 from __future__ import annotations
 
-__all__ = ["HarnessError", "UsageError", "InputError", "OutputError", "MachineError"]
+from typing import TypeVar
+
+__all__ = ["HarnessError", "UsageError", "InputError", "OutputError", "MachineError", "needing"]
 
 
 class HarnessError(Exception):
     """A domain error: its message names the file, line or option at fault."""
+
+    #: what would resolve it, in the library's own terms (`needing`); None: nothing the caller can give
+    fix: str | None = None
+
+
+_Error = TypeVar("_Error", bound=HarnessError)
+
+
+def needing(exc: _Error, fix: str) -> _Error:
+    """*exc* marked with what would resolve it, in the library's own terms: the parameter to give or change
+    ("replace", "entries", "answers"). Library code names no command-line option; the command that took
+    that parameter from a flag words the fix with the flag (harness/commands/cliargs.py `naming_flags`)."""
+    exc.fix = fix
+    return exc
 
 
 class UsageError(HarnessError):

@@ -11,7 +11,7 @@ commands), for each test's set-up, call and teardown together. A session fixture
 first test that asks for it.
 
 What the CPU is spent on. In this process: time inside the emulator's frame loop (`Spectrum48.run_frame`
-and `_run_ticks`: games played, boots, loads; the statement hooks that observe a game run inside it),
+and `take_interrupt`, the only two ways into the CPU: games played, boots, loads; the statement hooks that observe a game run inside it),
 inside `harness.program.model.build.build` (a tape built, the ROM's acceptance check included) and inside
 matplotlib's `savefig` (plots drawn); the rest is "python" (the tests' own code, judging, pages). A
 child's CPU is put under the kinds of process the test started (`subprocess.Popen`: fuse, chromium,
@@ -133,7 +133,7 @@ def _install_meters() -> None:
         pass
     else:
         wrap_attr(Spectrum48, "run_frame", "emulator")
-        wrap_attr(Spectrum48, "_run_ticks", "emulator")
+        wrap_attr(Spectrum48, "take_interrupt", "emulator")
         wrap_attr(build, "build", "build", count="builds")
         wrap_attr(driver.GameDriver, "play", "emulator", count="games played")
     _install_lazy_meters()

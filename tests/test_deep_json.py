@@ -59,13 +59,19 @@ def test_a_sweep_chunk_nested_deep_is_done_again(tmp_path):
 
 
 def test_a_sweeps_params_json_nested_deep_is_refused_and_a_list_too(tmp_path):
+    from harness.commands import sweep as sweep_cmd
+    from harness.commands.cliargs import naming_flags
     from harness.program.runs import sweep
     (tmp_path / "params.json").write_text(DEEP)
     with pytest.raises(InputError) as refused:
         sweep.check_same_sweep(tmp_path, {"kind": "play"})
+    assert (str(refused.value), refused.value.fix) == (f"{tmp_path / 'params.json'}: {REFUSED}", "replace")
+    with pytest.raises(InputError) as refused, naming_flags(sweep_cmd.FLAGS):    # the command's words
+        sweep.check_same_sweep(tmp_path, {"kind": "play"})
     assert str(refused.value) == f"{tmp_path / 'params.json'}: {REFUSED}; use --replace to start afresh"
     (tmp_path / "params.json").write_text("[1]")
-    with pytest.raises(InputError, match=r"params.json: expected an object, found a list \[\.\.\.\]; use --replace"):
+    with pytest.raises(InputError, match=r"params.json: expected an object, found a list \[\.\.\.\]; use --replace"), \
+            naming_flags(sweep_cmd.FLAGS):
         sweep.check_same_sweep(tmp_path, {"kind": "play"})
     (tmp_path / "params.json").write_text('{"kind": "play"}')               # the near miss: the same sweep
     sweep.check_same_sweep(tmp_path, {"kind": "play"})

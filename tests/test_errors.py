@@ -124,3 +124,62 @@ def test_cli_lets_a_bug_keep_its_traceback(monkeypatch, bug):
     monkeypatch.setattr(cli, "main", _failing_main(bug))
     with pytest.raises(type(bug)):
         cli.run([])
+
+
+def test_a_fix_in_the_librarys_terms_is_worded_by_the_command_and_other_errors_pass_as_they_are():
+    from harness.commands.cliargs import naming_flags
+    from harness.errors import needing
+    words = {"replace": lambda m: f"{m}; use --replace to start afresh"}
+    with pytest.raises(OutputError) as caught, naming_flags(words):
+        raise needing(OutputError("out/x holds a different sweep"), "replace")
+    assert str(caught.value) == "out/x holds a different sweep; use --replace to start afresh"
+    with pytest.raises(InputError) as caught, naming_flags(words):       # near misses: another fix, none
+        raise needing(InputError("no reading of line 10"), "entries")
+    assert str(caught.value) == "no reading of line 10"
+    with pytest.raises(MachineError) as caught, naming_flags(words):
+        raise MachineError("the program stopped")
+    assert str(caught.value) == "the program stopped"
+
+
+#: messages of harness/program and harness/runtime that still name a command-line option (issue 33 item 6):
+#: the count may only fall; the commands word the fix (errors.needing, commands/cliargs.naming_flags)
+#: (22 before sweep's, readings' and snapshot's four were worded by their commands)
+FLAG_MESSAGES = {"harness/program/runs/strength.py": 2, "harness/runtime/jobs.py": 11, "harness/runtime/outdir.py": 5}
+
+
+def flag_messages(source: str) -> int:
+    """The raise statements of *source* whose message (a string or f-string) names an option (--word)."""
+    import ast
+    import re
+    found = 0
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            texts = [n.value for n in ast.walk(node.exc) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            found += any(re.search(r"(^|[\s(`'\"])--[a-z]", t) for t in texts)
+    return found
+
+
+def test_library_messages_name_no_option_beyond_those_counted():
+    from pathlib import Path
+    root = Path(harness.__file__).resolve().parent.parent
+    counts = {}
+    for folder in ("harness/program", "harness/runtime"):
+        for path in sorted((root / folder).rglob("*.py")):
+            n = flag_messages(path.read_text(encoding="utf-8"))
+            if n:
+                counts[str(path.relative_to(root))] = n
+    grown = {k: v for k, v in counts.items() if v > FLAG_MESSAGES.get(k, 0)}
+    assert not grown, f"library messages naming an option: {grown} (counted: {FLAG_MESSAGES})"
+    assert counts == FLAG_MESSAGES, f"fewer library messages name an option now: lower FLAG_MESSAGES to {counts}"
+    assert flag_messages('raise OutputError(f"{x}; use --replace")\n') == 1
+    assert flag_messages('raise OutputError(f"{x} holds a sweep")\nprint("--replace")\n') == 0   # near miss
+
+
+def test_the_readings_command_names_entries_for_a_line_without_a_reading(tmp_path):
+    """The library says which lines have no reading; the command names its --entries (the near miss: a
+    line with a reading is not refused, tests/test_readings.py runs such a selection)."""
+    from harness.commands import readings as readings_cmd
+    with pytest.raises(InputError) as caught:
+        readings_cmd.main(["--entries", "1", "--out", str(tmp_path / "r.json")])
+    assert str(caught.value) == "--entries: no reading of line(s) 1 in basic/readings.toml"
+    assert caught.value.fix is None                           # worded: the command's own error now

@@ -1,206 +1,28 @@
 """The tape as other machines take it: WAV with the ROM's timings, TZX, and .z80 snapshots of our machine.
 
-Also home of what the Fuse and SkoolKit tests share: the tape under test and
-"the first session" played on our machine, which the other emulators must
-reproduce. The tape is build/cribbage.tap's content (built from
-basic/cribbage.bas) or, while the listing does not exist, a small stand-in
-with the same opening: line 2 loads the "chr" font, 7005 RANDOMIZE, the two
-questions at 7060 and 7405, a cut on INKEY$, the deal at 7700.
+The tape under test and "the first session" played on our machine, which the
+other emulators must reproduce, are tests/helpers.py's (shared with the Fuse
+and SkoolKit tests).
 """
 from __future__ import annotations
 
-import functools
-import shutil
-import subprocess
-import sys
 import wave
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-import stored
-
 from harness.errors import InputError, MachineError, UsageError
 from harness.commands import snapshot as snapshot_cmd_cmd
 from harness.commands import build as build_mod_cmd
-from harness.program.model import build as build_mod
 from harness.program.model import snapshot as snapshot_cmd
 from harness.spectrum import audio, tzx, z80snap
-from harness.spectrum.basic import split_program, tokenise_program
-from harness.spectrum.font import build_font
 from harness.spectrum.machine import Spectrum48
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
-from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
-from harness.spectrum.typist import Typist
-
-ROOT = Path(__file__).resolve().parents[1]
-VENV_BIN = Path(sys.executable).parent
-WELCOME = ("ДОБРО ПОЖАЛОВАТЬ", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):")
-MUGGINS = "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?"
-ANSWERS = ("N", "N", "M")      # no instructions, no muggins, any key to cut the deck
-DEAL_LINE = 7700               # "7700 REM ******* СДАЧА"
-SEED = 12345                   # put in SEED after RANDOMIZE, so that every emulator deals the same cards
-LOAD_COMMAND = b'\xef""\r'     # LOAD "" ENTER
-
-STAND_IN = '''1 GO TO 10
-2 CLEAR 64599: LOAD "chr" CODE 64600
-4 RUN
-8 POKE 23606,88: POKE 23607,251: RETURN
-10 GO SUB 8
-7005 RANDOMIZE : BORDER 4: PAPER 4: INK 0: CLS
-7060 POKE 23658,8: INPUT "ДОБРО ПОЖАЛОВАТЬ"'"ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):";I$
-7405 POKE 23658,8: INPUT "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ";M$
-7410 PRINT #1;AT 0,0;"СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ"
-7420 IF INKEY$<>"" THEN GO TO 7420
-7425 IF INKEY$="" THEN GO TO 7425
-7700 REM СДАЧА
-7710 LET C=INT (RND*13)+1: PRINT AT 5,0;"СДАЧА: ";C
-7720 PRINT #1;AT 0,0;"ВЫБЕРИТЕ 2 КАРТЫ              "
-7730 IF INKEY$<>"" THEN GO TO 7730
-7735 IF INKEY$="" THEN GO TO 7735
-'''
-
-
-# ---------------------------------------------------------------- shared: the tape and the first session
-@functools.lru_cache(maxsize=None)
-def game_tape() -> bytes:
-    """The TAP under test: the game built from basic/cribbage.bas, or the stand-in until it exists."""
-    if build_mod.LISTING.exists():
-        return stored.build().tap           # the run's one build (tests/stored.py), shared with conftest's build_of
-    program = tokenise_program(STAND_IN, path="<stand-in>")
-    return write_tap([program_header(build_mod.PROGRAM_NAME, len(program), build_mod.AUTOSTART),
-                      TapeBlock(FLAG_DATA, program),
-                      code_header(build_mod.FONT_NAME, build_mod.FONT_START, build_mod.FONT_LENGTH),
-                      TapeBlock(FLAG_DATA, build_font())])
-
-
-def game_listing() -> str:
-    return build_mod.LISTING.read_text(encoding="utf-8") if build_mod.LISTING.exists() else STAND_IN
-
-
-def after_randomize(program: bytes) -> tuple[int, int]:
-    """(line, statement) of the statement after the program's first RANDOMIZE: where SEED is set."""
-    lines = split_program(program)
-    for n, (number, body) in enumerate(lines):
-        statement, i, in_string = 1, 0, False
-        at_start = True
-        while i < len(body):
-            b = body[i]
-            if b == 0x22:
-                in_string = not in_string
-            elif not in_string:
-                if b == 0x0E:                          # hidden 5-byte number
-                    i += 6
-                    continue
-                if b == 0xEA or b == 0x0D:             # REM or the end of the line
-                    break
-                if at_start and b == 0xF9:             # RANDOMIZE
-                    rest = body[i + 1:]
-                    if b":" in rest.split(b"\r")[0]:
-                        return number, statement + 1
-                    return lines[n + 1][0], 1
-                if b == 0x3A:
-                    statement += 1
-                    at_start = True
-                    i += 1
-                    continue
-            if b != 0x20:
-                at_start = False
-            i += 1
-    raise AssertionError("the program has no RANDOMIZE statement")
-
-
-@dataclass(frozen=True)
-class Step:
-    """A wait of the first session as our machine met it, and the answer given to it."""
-    kind: str           # 'input' or 'inkey' / 'pause'
-    line: int
-    statement: int
-    answer: str
-    memory: bytes       # the 64K at the wait (screen, fonts, program)
-
-    @property
-    def rows(self) -> list[str]:
-        return [r.rstrip() for r in read_screen(self.memory, font_text=koi7_char).rows]
-
-
-@dataclass(frozen=True)
-class Session:
-    tape: bytes
-    seed_at: tuple[int, int]
-    steps: tuple[Step, ...]      # the waits before the deal, each answered
-    deal: Step                   # the first wait after DEAL_LINE (not answered)
-
-
-def new_machine() -> Spectrum48:
-    m = Spectrum48(fast=True)
-    m.boot()
-    return m
-
-
-def start_loading(machine: Spectrum48, tape: bytes) -> None:
-    machine.insert_tape(read_tap(tape))
-    Typist(machine).type_codes(LOAD_COMMAND)
-
-
-def answer(machine: Spectrum48, kind: str, text: str) -> None:
-    if kind == "input":
-        Typist(machine).answer(text)
-    else:
-        machine.tap(text or "ENTER")
-
-
-@functools.lru_cache(maxsize=None)
-def first_session(tape: bytes) -> Session:
-    """Our machine from LOAD "" to the wait after the first deal, SEED fixed after RANDOMIZE."""
-    program = read_tap(tape)[1].data
-    seed_at = after_randomize(program)
-    m = new_machine()
-    start_loading(m, tape)
-    m.run_until_line(*seed_at, max_frames=5000)
-    m.poke("SEED", SEED)
-    steps, answers = [], list(ANSWERS)
-    while True:
-        stop = m.run(100_000, until_line=(DEAL_LINE, None), until_wait=True, what=f"line {DEAL_LINE}")
-        if stop.kind == "line":
-            break
-        assert stop.kind == "wait" and stop.wait.kind != "editor", f"the session stopped: {stop}"
-        assert answers, f"no answer left for the wait at {stop.wait}"
-        steps.append(Step(stop.wait.kind, stop.wait.line, stop.wait.statement, answers[0], bytes(m.mem)))
-        answer(m, stop.wait.kind, answers.pop(0))
-    stop = m.run_until_wait(100_000)
-    assert stop.kind == "wait", f"after the deal the program did not wait: {stop}"
-    deal = Step(stop.wait.kind, stop.wait.line, stop.wait.statement, "", bytes(m.mem))
-    return Session(tape, seed_at, tuple(steps), deal)
-
-
-def tool(name: str) -> str:
-    """A SkoolKit script of the venv, or a command on PATH; skips the test with the reason if missing."""
-    venv = VENV_BIN / name
-    if venv.exists():
-        return str(venv)
-    found = shutil.which(name)
-    if not found:
-        pytest.skip(f"{name} is not installed (tools/install-system-deps.sh installs the Debian tools)")
-    return found
-
-
-def run_tool(*args, timeout: float = 300) -> str:
-    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
-    return done.stdout
-
-
-TAP2SNA_ROM_LOAD = ("-c", "fast-load=0", "-c", "finish-tape=1", "-s", "0x1B76")   # the ROM's LD-BYTES on the pulses; stop at STMT-RET after the tape
-
-
-def tap2sna(tape_file: Path, out: Path) -> Spectrum48:
-    """Load *tape_file* with SkoolKit's tap2sna (the ROM loader reading the tape's pulses) and restore it here."""
-    run_tool(tool("tap2sna.py"), *TAP2SNA_ROM_LOAD, tape_file, out)
-    return z80snap.load(out, fast=True)
+from harness.spectrum.tape import read_tap
+from helpers import (ANSWERS, DEAL_LINE, MUGGINS, WELCOME, first_session, game_listing, game_tape, new_machine,
+                     run_tool, start_loading, tap2sna, tool)
 
 
 # ---------------------------------------------------------------- the first session itself

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import struct
 import subprocess
 import time
 from pathlib import Path
@@ -35,58 +34,21 @@ from harness.spectrum import audio, tzx, z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
 from harness.spectrum.tape import read_tap
-from test_exports import (ANSWERS, DEAL_LINE, ROOT, SEED, WELCOME, first_session, game_tape, new_machine,
-                          start_loading)
+from helpers import (ANSWERS, DEAL_LINE, ROM, SEED, STARTS, WELCOME, first_session, fuse_tools,  # noqa: F401
+                     game_tape, new_machine, read_xwd, start_loading)      # fuse_tools: this module's check of its tools
 from harness.program.model import snapshot as snapshot_cmd
 from waiting import Budget, Exited, read_line, window_appears
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse, an independent emulator (pytest -m 'not slow' leaves it out)
 
-TOOLS = ("fuse-sdl", "Xvfb", "xdotool", "xwd", "fmfconv")
-INSTALLER = ROOT / "tools" / "install-system-deps.sh"
-ROM = ROOT / "roms" / "48.rom"
 SPEED = 1000            # per cent: 500 frames a second
 HOLD, GAP = 0.04, 0.08  # seconds a key is down / up: 20 and 40 emulated frames at SPEED
 STMT_L_1 = 0x1B2F       # the ROM's statement loop, just after SUBPPC is incremented
 BORDER_X, BORDER_Y = 32, 24   # Fuse's window is 320x240 with the "normal" filter
-STARTS = 3              # attempts at starting Fuse (see Fuse._launch)
 START_S = 30            # seconds for Xvfb's display and Fuse's window on an idle machine (tests/waiting.py scales it)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def fuse_tools():
-    missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
-        missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        pytest.skip(f"{', '.join(missing)} missing and could not be installed "
-                    f"(Debian packages fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps)")
-
-
 # ---------------------------------------------------------------- pixels -> display file
-def read_xwd(data: bytes) -> np.ndarray:
-    """RGB pixels of an XWD dump (ZPixmap, 24 or 32 bits per pixel, as xwd writes from Xvfb)."""
-    f = struct.unpack(">25I", data[:100])
-    header_size, width, height, byte_order = f[0], f[4], f[5], f[7]
-    bits_per_pixel, bytes_per_line, masks, ncolors = f[11], f[12], f[14:17], f[19]
-    if f[2] != 2 or bits_per_pixel not in (24, 32):
-        raise ValueError(f"XWD format {f[2]} with {bits_per_pixel} bits per pixel is not handled")
-    step = bits_per_pixel // 8
-    start = header_size + 12 * ncolors
-    rows = np.frombuffer(data[start:start + bytes_per_line * height], np.uint8).reshape(height, bytes_per_line)
-    px = rows[:, :width * step].reshape(height, width, step).astype(np.uint32)
-    order = range(step) if byte_order else range(step - 1, -1, -1)      # MSB first or LSB first
-    words = np.zeros((height, width), np.uint32)
-    for i in order:
-        words = words << 8 | px[:, :, i]
-    out = []
-    for mask in masks:
-        shift = (mask & -mask).bit_length() - 1
-        out.append(((words & mask) >> shift).astype(np.uint8))
-    return np.stack(out, axis=2)
-
-
 def display_from_pixels(display: np.ndarray) -> bytes:
     """The 6144-byte bitmap behind 256x192 RGB pixels: in each cell the commoner colour is paper.
 

@@ -32,7 +32,7 @@ from harness.spectrum.rzx import read_rzx
 from harness.spectrum.sysvars import SYSVARS
 from rzx_game import recorded_game
 from waiting import Budget, read_line
-from test_fuse import ROM, STARTS, fuse_tools, read_xwd  # noqa: F401 (fuse_tools: the same autouse check of the tools)
+from helpers import ROM, STARTS, fuse_tools, read_xwd  # noqa: F401 (fuse_tools: the same autouse check of the tools)
 
 pytestmark = pytest.mark.slow   # an oracle: Fuse under Xvfb (pytest -m 'not slow' leaves it out)
 

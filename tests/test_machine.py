@@ -1,4 +1,7 @@
-"""The embedded 48K: boot, timing, ROM protection, reports, wait states, fast mode, snapshots."""
+"""The embedded 48K: boot, timing, ROM protection, reports, wait states, fast mode, snapshots, on each CPU core.
+
+Every test runs once per core (tests/conftest.py's cpu_core: the z80 package's, and SkoolKit's simulator,
+marked slow): the machine's behaviour is the machine's, whichever CPU runs it."""
 import pytest
 
 from harness.spectrum.machine import FRAME_T, RunTimeout, Spectrum48
@@ -10,6 +13,17 @@ from harness.spectrum.typist import Typist
 # INPUT EE, IF FA, INKEY$ A6, THEN CB, BEEP D7, RUN F7, LET F1, DIM E9, FOR EB, TO CC, NEXT F3.
 PRINT, GOTO, POKE, PEEK, PAUSE, INPUT, IF, INKEY, THEN, BEEP, RUN = (
     0xF5, 0xEC, 0xF4, 0xBE, 0xF2, 0xEE, 0xFA, 0xA6, 0xCB, 0xD7, 0xF7)
+
+
+@pytest.fixture
+def machine(core_machine):
+    """This module's machine: a booted one on each core in turn (conftest's is the z80 package's only)."""
+    return core_machine
+
+
+@pytest.fixture
+def fast_machine(core_fast_machine):
+    return core_fast_machine
 
 
 def type_program(m, *lines: bytes) -> Typist:
@@ -113,10 +127,10 @@ def test_snapshot_restore_is_exact(machine):
     assert (bytes(machine.mem), machine.frames) == after_a
 
 
-def test_two_runs_with_the_same_inputs_leave_identical_memory():
+def test_two_runs_with_the_same_inputs_leave_identical_memory(cpu_core):
     results = []
     for _ in range(2):
-        m = Spectrum48()
+        m = Spectrum48(core=cpu_core)
         m.boot()
         t = type_program(m, b"10" + bytes([PRINT]) + b"1+1")
         t.type_codes(bytes([RUN, 0x0D]))

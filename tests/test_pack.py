@@ -23,7 +23,7 @@ from harness.spectrum.rzx import read_rzx
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from rzx_game import recorded_game
-from test_exports import ROOT, WELCOME, run_tool, tool
+from helpers import ROOT, WELCOME, run_tool, tool
 from tools.write_pack_doc import page_with_table, table_of
 
 WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")

@@ -29,12 +29,6 @@ CUT_WAIT = 4925          # «СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИ
 DISCARD_WAITS = (3725, 3730, 3750)   # the card selector 3700 polling INKEY$
 
 
-@pytest.fixture
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
 
 
 def rows(session: PlaySession) -> list[str]:
@@ -112,7 +106,7 @@ def test_silence_when_the_beep_is_skipped():
 
 
 # ---------------------------------------------------------------- the session
-def test_the_window_shows_the_machines_own_render_through_the_cut_and_a_discard(tape, dummy_video):
+def test_the_window_shows_the_machines_own_render_through_the_cut_and_a_discard(tape, dummy_window):
     s = PlaySession(tape=tape, scale=2)
     assert s.size == ((320 + 300) * 2, (256 + 34) * 2) == ((BORDER_W + PANEL_W) * 2, (BORDER_H + STATUS_H) * 2)
     to_the_cut(s)
@@ -149,7 +143,7 @@ def matches_render(pixels: np.ndarray, s: PlaySession, outside: np.ndarray | Non
                for phase in (False, True))
 
 
-def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_video):
+def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_window):
     s = PlaySession(tape=tape, scale=1)         # the INPUT cursor flashes
     m = s.machine
     phases = []
@@ -161,7 +155,7 @@ def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_video):
     assert [p[1] for p in phases] in ([False, True, False, True], [True, False, True, False])
 
 
-def test_host_keys_reach_the_program_and_caps_shift_digits_are_the_spectrums(tape, dummy_video):
+def test_host_keys_reach_the_program_and_caps_shift_digits_are_the_spectrums(tape, dummy_window):
     s = PlaySession(tape=tape, scale=1)
     s.host_key_down("n")
     s.host_key_up("n")                          # one frame's tap: stretched to MIN_HOLD frames
@@ -182,7 +176,7 @@ def test_host_keys_reach_the_program_and_caps_shift_digits_are_the_spectrums(tap
     assert s.machine.keyboard.pressed() == set()
 
 
-def test_save_and_load_a_z80_continue_the_same_game(tape, dummy_video, tmp_path):
+def test_save_and_load_a_z80_continue_the_same_game(tape, dummy_window, tmp_path):
     s = PlaySession(tape=tape, scale=1, seed=4242)
     to_the_cut(s)
     path = s.save(tmp_path / "cut.z80")
@@ -200,7 +194,7 @@ def test_save_and_load_a_z80_continue_the_same_game(tape, dummy_video, tmp_path)
     assert s.waiting() is not None and s.waiting().line == CUT_WAIT
 
 
-def test_save_is_atomic_and_keeps_the_old_file_when_writing_fails(tape, dummy_video, tmp_path, monkeypatch):
+def test_save_is_atomic_and_keeps_the_old_file_when_writing_fails(tape, dummy_window, tmp_path, monkeypatch):
     s = PlaySession(tape=tape, scale=1)
     path = s.save(tmp_path / "game.z80")
     before = path.read_bytes()
@@ -215,7 +209,7 @@ def test_save_is_atomic_and_keeps_the_old_file_when_writing_fails(tape, dummy_vi
     assert [p.name for p in tmp_path.iterdir()] == ["game.z80"]
 
 
-def test_a_seed_deals_the_same_cards_and_another_seed_others(tape, dummy_video):
+def test_a_seed_deals_the_same_cards_and_another_seed_others(tape, dummy_window):
     def first_hand(seed):
         s = PlaySession(tape=tape, scale=1, seed=seed)
         to_the_cut(s)
@@ -236,7 +230,7 @@ def test_no_display_is_one_line_and_exit_2(monkeypatch, capsys, tape):
     assert err == "cribbage-zx play: no display (DISPLAY is not set; run under X or use xvfb-run)\n"
 
 
-def test_bad_files_and_options_are_one_line_and_exit_2(dummy_video, capsys, tmp_path):
+def test_bad_files_and_options_are_one_line_and_exit_2(dummy_window, capsys, tmp_path):
     bad = tmp_path / "bad.z80"
     bad.write_bytes(b"not a snapshot")
     junk = tmp_path / "junk.tap"
@@ -252,11 +246,11 @@ def test_bad_files_and_options_are_one_line_and_exit_2(dummy_video, capsys, tmp_
         assert err.count("\n") == 1 and err.startswith("cribbage-zx play: ") and needle in err, (argv, err)
 
 
-def test_the_command_runs_a_window_under_the_dummy_driver_and_quits_on_time(tape, dummy_video, capsys):
+def test_the_command_runs_a_window_under_the_dummy_driver_and_quits_on_time(tape, dummy_window, capsys):
     assert command.main(["--tape", str(tape), "--seconds", "0.5", "--scale", "1", "--no-sound"]) == 0
 
 
-def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_video):
+def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_window):
     s = PlaySession(tape=tape, scale=1)
     to_the_cut(s)
     window = window_module.Window(s, turbo=True)
@@ -272,7 +266,7 @@ def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_video):
         window.close()
 
 
-def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_video):
+def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_window):
     s = PlaySession(tape=tape, scale=1, sound=True)
     to_the_cut(s)
     s.audio.clear()
@@ -317,7 +311,7 @@ def key_event(key, kind=pygame.KEYDOWN):
     return pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)
 
 
-def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_video, tmp_path, capsys):
+def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_window, tmp_path, capsys):
     s = PlaySession(tape=tape, scale=1)
     to_the_cut(s)
     window = window_module.Window(s, save_path=tmp_path / "f2.z80")
@@ -362,7 +356,7 @@ def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy
         window.close()
 
 
-def test_a_saves_sidecar_nested_deep_is_refused_in_one_line_and_none_is_no_problem(tape, dummy_video, tmp_path):
+def test_a_saves_sidecar_nested_deep_is_refused_in_one_line_and_none_is_no_problem(tape, dummy_window, tmp_path):
     s = PlaySession(tape=tape, scale=1, seed=4242)
     path = s.save(tmp_path / "slot.z80")
     (tmp_path / "slot.z80.json").write_text("[" * 100_000 + "]" * 100_000)       # planted: nested far too deep

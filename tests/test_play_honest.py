@@ -20,56 +20,15 @@ from harness.program.model.program import NEXT_DEAL_WAIT, RUSSIAN
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession
+from helpers import CLAIM, SELECTOR, answer_wait, play_through, texts
 from play_keys import keys
-
-SELECTOR = (3725, 3730, 3750)
-CLAIM = 4780
-GO_CONFIRM = 2755
-
 
 @pytest.fixture(scope="module")
 def tapes(tape_path):
     return {lang: tape_path(lang) for lang in ("ru", "en")}     # the session's built tapes (tests/conftest.py)
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-def play_through(s: PlaySession, until_deal: int, muggins: str = "Y", on_wait=None, max_waits: int = 400) -> None:
-    """Answer every wait (no instructions; claims right and wrong in turn) until deal *until_deal* is dealt,
-    calling *on_wait(s, wait)* at each wait first."""
-    keys(s, "N", "ENTER")
-    keys(s, muggins, "ENTER")
-    n = 0
-    for _ in range(max_waits):
-        if any(isinstance(e, Deal) and e.n >= until_deal for e in s.referee.events):
-            return
-        w = s.waiting()
-        if on_wait is not None:
-            on_wait(s, w)
-        n += 1
-        answer(s, w, n)
-    raise AssertionError(f"deal {until_deal} not reached in {max_waits} waits")
-
-
-def answer(s: PlaySession, w, n: int) -> None:
-    """One wait answered: claims of 10 and 4 in turn, N to questions, the pointer moved 0-3 places, any key."""
-    if w.kind == "input":
-        keys(s, *(("1", "0") if n % 2 else ("4",)), "ENTER") if w.line == CLAIM else keys(s, "N", "ENTER")
-    elif w.line in SELECTOR:
-        if s.machine.gosub_stack()[0][0] == GO_CONFIRM:
-            keys(s, "ENTER")
-        else:
-            keys(s, *(["SPACE"] * (n % 4)), "ENTER")
-    else:
-        keys(s, "ENTER")
-
-
-def texts(referee: Referee, tone: str | None = None) -> list[str]:
-    return [line.text for line in referee.lines() if tone is None or line.tone == tone]
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 def test_the_computers_cards_the_crib_and_the_claim_are_veiled_until_shown(tapes):
@@ -197,7 +156,7 @@ def test_deal_numbers_go_on_through_a_save_and_a_load(tapes, tmp_path):
     for n in range(300):
         if any(isinstance(e, Deal) for e in loaded.referee.events):
             break
-        answer(loaded, loaded.waiting(), n)
+        answer_wait(loaded, loaded.waiting(), n)
     deal = next(e for e in loaded.referee.events if isinstance(e, Deal))
     assert deal.n == 3 and any(t.startswith("Deal 3: ") for t in texts(loaded.referee))
     # the near miss: a .z80 with nothing beside it numbers from 1 again

@@ -16,15 +16,12 @@ from harness.program.judge.compare import Comparator
 from harness.program.records.events import Play, Show, Who
 from harness.play.cards import card_name
 from harness.play.session import PlaySession
-from test_play_honest import play_through, texts
+from helpers import play_through, texts
 
 SEED = 99
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 def verdict_lines(lines: list[str], label: str) -> list[str]:

@@ -23,44 +23,10 @@ from harness.play.referee import PanelLine, Referee
 from harness.play.session import BORDER_H, PlaySession
 from harness.spectrum.screen import render
 from harness.play.session import BORDER_W  # noqa: F401
+from helpers import CLAIM, SELECTOR, autoplay, choose
 from play_keys import keys
 
-SELECTOR = (3725, 3730, 3750)      # the card selector 3700
-CLAIM = 4780                       # INPUT of the points claimed in the show (muggins)
-GO_CONFIRM = 2755                  # «ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER»: the empty slot chosen again says go
-
-
-def choose(s: PlaySession, n: int):
-    """At the card selector: confirm a go, else move the pointer 0-3 places and choose."""
-    if s.machine.gosub_stack()[0][0] == GO_CONFIRM:
-        return keys(s, "ENTER")
-    return keys(s, *(["SPACE"] * (n % 4)), "ENTER")
-
-
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int = 400) -> None:
-    """Answer every wait the way a careless person might, until deal *until_deal* is dealt: no instructions,
-    the card selector moved 0-3 places and chosen (refused cards and false goes included), claims of 4 or 10."""
-    keys(s, "N", "ENTER")
-    keys(s, muggins, "ENTER")
-    n = 0
-    for _ in range(max_waits):
-        if any(isinstance(e, Deal) and e.n >= until_deal for e in s.referee.events):
-            return
-        w = s.waiting()
-        n += 1
-        if w.kind == "input":
-            keys(s, *(("1", "0") if n % 2 else ("4",)), "ENTER") if w.line == CLAIM else keys(s, "N", "ENTER")
-        elif w.line in SELECTOR:
-            choose(s, n)
-        else:
-            keys(s, "ENTER")
-    raise AssertionError(f"deal {until_deal} not reached in {max_waits} waits")
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

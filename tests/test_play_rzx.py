@@ -18,15 +18,12 @@ from harness.play.panel import PAUSED_BACKGROUND
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from harness.spectrum.rzx import read_rzx
 from play_keys import keys
-from test_play_honest import answer
+from helpers import answer_wait
 
 SEED = 4321
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 def to_the_discard(s: PlaySession) -> None:
@@ -48,7 +45,7 @@ def play_a_while(s: PlaySession) -> dict[str, bytes]:
         w = s.waiting()
         if w.line == P.SHOW_PAUSE:
             break
-        answer(s, w, n)
+        answer_wait(s, w, n)
     assert s.waiting().line == P.SHOW_PAUSE
     s.step(50)                                            # a second of the still wait
     return screens
@@ -86,7 +83,8 @@ def test_fuse_plays_the_windows_rzx_back_to_the_same_screen(recorded, tmp_path, 
     """Fuse (the real 48K ROM, tests/test_fuse_rzx.py's playback under Xvfb) ends on the screen the window
     showed when it closed; the near miss: not the screen of an earlier moment of the same game."""
     pytest.importorskip("test_fuse_rzx")
-    from test_fuse_rzx import Playback, STARTS
+    from helpers import STARTS
+    from test_fuse_rzx import Playback
     import shutil
     for tool in ("fuse-sdl", "Xvfb", "xdotool", "fmfconv", "xwd", "stdbuf"):
         if shutil.which(tool) is None:

@@ -35,12 +35,7 @@ from play_keys import keys
 SELECTOR = P.SELECTOR_WAITS
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("dummy_window")      # tests/conftest.py
 
 
 def rows(s: PlaySession) -> list[str]:

@@ -26,7 +26,7 @@ from harness.spectrum import charset
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.screen import read_screen
 from play_keys import keys
-from test_play_honest import answer
+from helpers import answer_wait
 
 WORD = re.compile(r"[А-ЯЁ]{2,}")        # a Russian word of two letters or more (single letters: the card ranks)
 
@@ -36,10 +36,7 @@ def listing_program() -> bytes:
     return tokenise_program(resources.LISTING.read_text(encoding="utf-8"), path=str(resources.LISTING))
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 def cyrillic_literals(program: bytes) -> list[tuple[int, str]]:
@@ -139,7 +136,7 @@ def test_every_russian_word_on_the_screens_a_player_meets_has_its_english(tape_p
     w = keys(s, "M")
     for n in range(80):                                  # the deal's message, the discard and its lessons, the
         look()                                           # play, the shows, the next deal
-        answer(s, s.waiting(), n)
+        answer_wait(s, s.waiting(), n)
     assert looked >= 80
     joined = "\n".join(seen)
     for needle in ("«ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):» NEED INSTRUCTIONS? (Y/N):", "«СНИМИТЕ КОЛОДУ",

@@ -6,7 +6,6 @@ Also prints how much faster --turbo gets from the cut to the discard than real s
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -30,12 +29,11 @@ from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
 from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen, render
-from test_fuse import read_xwd
+from helpers import read_xwd, tools_or_skip
 from waiting import Budget, read_line, window_appears
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool", "xwd")
-INSTALLER = ROOT / "tools" / "install-system-deps.sh"
 SEED = 99
 SCALE = 2
 SELECTOR = (3725, 3730, 3750)      # the card selector 3700 polls INKEY$
@@ -45,12 +43,7 @@ DEADLINE = 60                      # seconds for any one step of the game to sho
 
 @pytest.fixture(scope="module", autouse=True)
 def x_tools():
-    missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
-        missing = [t for t in TOOLS if not shutil.which(t)]
-    if missing:
-        pytest.skip(f"{', '.join(missing)} missing and could not be installed (Debian packages xvfb xdotool x11-apps)")
+    tools_or_skip(TOOLS, "xvfb xdotool x11-apps")
 
 
 class PlayInXvfb:

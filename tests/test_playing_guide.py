@@ -170,7 +170,7 @@ def test_run_after_the_end_starts_afresh_without_reloading(build_of):
 
 def test_tap2sna_as_the_guide_says_snapshots_the_english_tape_that_goes_on_to_the_first_question(tmp_path, build_of):
     from harness.spectrum import z80snap
-    from test_exports import run_tool, tool
+    from helpers import run_tool, tool
     tape, snap = tmp_path / "cribbage-en.tap", tmp_path / "cribbage-en.z80"
     tape.write_bytes(build_of("en").tap)
     run_tool(tool("tap2sna.py"), tape, snap)

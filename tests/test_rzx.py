@@ -18,7 +18,7 @@ from harness.spectrum.machine import Spectrum48
 from harness.spectrum.recording import CountingCore, RzxRecorder, recording_machine
 from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
 from rzx_game import recorded_game
-from test_exports import run_tool, tool
+from helpers import run_tool, tool
 from rzx_game import ROM  # noqa: F401
 
 FRAMES = [RzxFrame(3, b"\x1f\xbf"), RzxFrame(5, b"\x1f\xbf"), RzxFrame(7, b"")]

@@ -28,7 +28,7 @@ from harness.spectrum import z80snap
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.spectrum.sysvars import SYSVARS
-from test_exports import (ANSWERS, DEAL_LINE, first_session, game_tape, new_machine, run_tool,
+from helpers import (ANSWERS, DEAL_LINE, first_session, game_tape, new_machine, run_tool,
                           start_loading, tap2sna, tool)
 
 FONT = (64600, 64600 + 768)

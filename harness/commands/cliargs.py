@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import math
+from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
+from ..errors import HarnessError
 from ..runtime.validate import quoted
 
 if TYPE_CHECKING:
@@ -122,3 +124,17 @@ def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--accelerate", action="store_true",
                         help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
                              "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
+
+
+@contextmanager
+def naming_flags(words: Mapping[str, Callable[[str], str]]) -> Iterator[None]:
+    """Library code run by a command: an error it marked with a fix in its own terms (errors.needing) that
+    *words* knows is raised again, of the same class, as ``words[fix](message)``: the command names its flag.
+    Any other error passes as it is."""
+    try:
+        yield
+    except HarnessError as exc:
+        word = words.get(exc.fix) if exc.fix is not None else None
+        if word is None:
+            raise
+        raise type(exc)(word(str(exc))) from None

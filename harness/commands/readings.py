@@ -18,7 +18,7 @@ from ..errors import InputError, OutputError, UsageError
 from ..program.runs import readings as R
 from ..program.model.build import tape_bytes
 from ..runtime import atomic
-from .cliargs import add_runner_options, command_parser, int_in
+from .cliargs import add_runner_options, command_parser, int_in, naming_flags
 from ..runtime.validate import read_json
 
 
@@ -92,7 +92,8 @@ def execute(args: argparse.Namespace) -> int:
         record = read_json(args.out, InputError)
         _write_docs(args, record, listing_lines, log_path, log_text, entries)
         return 0
-    chosen = R.select(R.load(args.readings), listing_lines, every=args.all, entries=args.entries)
+    with naming_flags({"entries": lambda m: f"--entries: {m}"}):
+        chosen = R.select(R.load(args.readings), listing_lines, every=args.all, entries=args.entries)
     if args.out.parent and not args.out.parent.is_dir():
         raise OutputError(f"{args.out}: its folder does not exist")
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,

@@ -14,7 +14,7 @@ from ..program.model.build import tape_path
 from ..program.model.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in, naming_flags
 from ..spectrum import z80snap
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap
@@ -56,7 +56,8 @@ def execute(args: argparse.Namespace) -> int:
     machine.boot()
     machine.insert_tape(read_tap(tape))
     Typist(machine).type_codes(LOAD_COMMAND)
-    used = run_to_line(machine, args.at, args.statement, args.answer, args.max_frames)
+    with naming_flags({"answers": lambda m: m.replace("no answer is left", "no --answer is left")}):
+        used = run_to_line(machine, args.at, args.statement, args.answer, args.max_frames)
     with atomic.replacing(args.output) as tmp:
         snap = z80snap.save(machine, tmp, compressed=not args.uncompressed)
     print(f"{args.output}: line {machine.ppc}:{machine.subppc}, PC={snap.regs['pc']:#06x}, "

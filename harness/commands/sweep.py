@@ -14,7 +14,7 @@ from ..program.model.build import tape_bytes
 from ..program.runs.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in, naming_flags
 from ..runtime.outdir import claimed
 
 
@@ -56,9 +56,10 @@ def execute(args: argparse.Namespace) -> int:
         args.max_suffix, args.sample = 4, 4000
     options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
                                               "seed": args.seed}
-    report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
-                       limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
-                       accelerate=args.accelerate, **options)
+    with naming_flags(FLAGS):
+        report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
+                           limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
+                           accelerate=args.accelerate, **options)
     print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
           f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
           f"{report['harness_failures']} harness failure(s)")
@@ -67,6 +68,11 @@ def execute(args: argparse.Namespace) -> int:
               f"example {json.dumps(g['example'], ensure_ascii=False)}")
     print(f"report: {args.out / (args.what + '-report.json')}")
     return 1 if report["unexplained_groups"] or report["harness_failures"] or report["chunks_missing"] else 0
+
+
+#: run_sweep's fixes (errors.needing) in the command's words
+FLAGS = {"replace": lambda m: f"{m}; use --replace to start afresh",
+         "replace or another out": lambda m: f"{m}; use --replace to start afresh, or another --out"}
 
 
 def main(argv: list[str]) -> int:

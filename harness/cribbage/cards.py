@@ -19,6 +19,8 @@ RANKS = "A23456789TJQK"
 SUITS = "HCDS"  # suit 0..3: hearts, clubs, diamonds, spades
 SUIT_NAMES = ("hearts", "clubs", "diamonds", "spades")
 SUIT_SYMBOLS = "♥♣♦♠"
+#: ranks as people write them: the ten spelled out (A, 2..10, J, Q, K)
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JACK = 11
 
 # Russian notation of the article's example deal («ПК Б9 Т9 ...»): suit first
@@ -134,6 +136,22 @@ def format_card(card: CardLike) -> str:
 
 def format_cards(cards: Iterable[CardLike]) -> str:
     return " ".join(format_card(c) for c in cards)
+
+
+def card_name(card: CardLike) -> str:
+    """A card as people write it: '10H' for the ten of hearts, 'AS' for the ace of spades (a Card, or the
+    engine's text 'TH')."""
+    c = card if isinstance(card, Card) else parse_cards(card)[0]
+    return RANK_WORDS[c.rank - 1] + SUITS[c.suit]
+
+
+def cards_text(cards: Iterable[CardLike]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def rank_name(rank: int) -> str:
+    """A rank 1..13 as people write it (A, 2..10, J, Q, K)."""
+    return RANK_WORDS[int(rank) - 1]
 
 
 def parse_russian(text: str) -> tuple[Card, ...]:

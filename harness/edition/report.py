@@ -21,13 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card
+from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card, rank_name
 from ..cribbage.stats import exact_show_counts
 from ..runtime import atomic
 from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..program.records import events as E
+from ..program.records.words import WORDS, named, shown
 from ..program.runs.fairness import analyse as fairness_of
 from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
                                is_transcript_name, judgements_name, read_judgements)
@@ -369,7 +370,7 @@ def picture_view(ev: E.Picture | E.Screen, cards: Cards) -> PictureView:
         texts = [(f"row {r}", t.strip(), screen_english(t)) for r, t in ev.rows if t.strip()]
         return PictureView(f"{len(texts)} row{'s' if len(texts) != 1 else ''} of text", texts=texts)
     slots = [(name, *_slot_words(code, cards)) for name, code in ev.slots.items()]
-    pegs = [(who, ", ".join(map(str, holes)) if isinstance(holes, (list, tuple)) and holes else _shown(holes))
+    pegs = [(who, ", ".join(map(str, holes)) if isinstance(holes, (list, tuple)) and holes else shown(holes))
             for who, holes in ev.pegs.items()]
     texts = [(where, t.strip(), screen_english(t)) for where, t in ev.rows.items() if t.strip()]
     parts = [f"{len(slots)} card slot{'s' if len(slots) != 1 else ''}" if slots else "no card",
@@ -424,42 +425,25 @@ def gif_size(path: Path) -> tuple[int, int] | None:
         return None
 
 
-def _who(value: Any) -> str:
-    return str(getattr(value, "value", value)) if value is not None else ""
-
-
 def _difference_view(d: Difference, ed: Edition) -> dict:
     if d.deviation and d.deviation in ed.deviations:
         lines = ed.deviations[d.deviation]["lines"]
     else:
         kind = d.kind.value
         lines = ed.difference_lines.get(kind) or ed.difference_lines.get(kind.split(":")[0], [])
-    expected, observed = _shown(d.expected), _shown(d.observed)
-    return {"kind": d.kind.value, "who": _who(d.who) or "—", "expected": expected, "observed": observed,
+    expected, observed = shown(d.expected), shown(d.observed)
+    return {"kind": d.kind.value, "who": named(d.who) or "—", "expected": expected, "observed": observed,
             "expected_en": screen_english(expected), "observed_en": screen_english(observed),
             "cause": describe(d), "deviation": d.deviation, "lines": lines}
 
 
-def _shown(value: Any) -> str:
-    """A record's value for people: no Python or JSON spellings."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_shown(v) for v in value) or "none"
-    if isinstance(value, dict):
-        return "; ".join(f"{k} {_shown(v)}" for k, v in value.items()) or "none"
-    return str(getattr(value, "value", value))
-
-
 def _reason(e) -> str:
     cards = " ".join(latin(c) for c in e.cards) if e.cards else ""
-    return f"{_who(e.who)} {e.points} for {e.reason}" + (f" ({cards})" if cards else "")
+    return f"{named(e.who)} {e.points} for {e.reason}" + (f" ({cards})" if cards else "")
 
 
 def _peg(s: E.Score) -> str:
-    return f"{_who(s.who)} +{s.points} ({_who(s.context)}, {s.before}→{s.before + s.points})"
+    return f"{named(s.who)} +{s.points} ({named(s.context)}, {s.before}→{s.before + s.points})"
 
 
 COMPONENTS = ("fifteens", "pairs", "runs", "flush", "nobs")
@@ -500,69 +484,33 @@ def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict:
         kind = ev.kind
         if isinstance(ev, E.Score):
             score_number += 1
-            race_points.setdefault(_who(ev.who), []).append((score_number, ev.before + ev.points))
+            race_points.setdefault(named(ev.who), []).append((score_number, ev.before + ev.points))
         score_number_at[i] = score_number
         if isinstance(ev, E.Deal):
             deal_starts.append((score_number, ev.n))
-            deals.append(DealView(ev.n, _who(ev.dealer), {who: [cards.view(c) for c in getattr(ev, who)]
+            deals.append(DealView(ev.n, named(ev.dealer), {who: [cards.view(c) for c in getattr(ev, who)]
                                                             for who in ("computer", "player")}))
             count = 0
         deal = deals[-1]
         if isinstance(ev, E.Reset):
             count = 0
+        elif isinstance(ev, E.Play):
+            count += parse_card(ev.card).value          # the running count a play's row shows
         if isinstance(ev, E.Score) and ev in pegs and i not in judged:
             continue                          # shown with the action it was pegged for
         if kind == E.EventKind.CHOICE:
             continue
-        row = Row(i, kind.value, who=_who(getattr(ev, "who", None) or getattr(ev, "hand", None)))
-        names: list[str] = []
-        if isinstance(ev, E.Play):
-            count += parse_card(ev.card).value
+        row = Row(i, kind.value, who=named(getattr(ev, "who", None) or getattr(ev, "hand", None)))
+        words = WORDS[kind].row(ev)
+        row.text, row.cards = words.text, [cards.view(c) for c in words.cards]
+        if words.count:
             row.count = count
-            names = [ev.card]
-        elif isinstance(ev, (E.Discard, E.Crib)):
-            names = list(ev.cards)
-        elif isinstance(ev, E.Starter):
-            names = [ev.card]
-        elif isinstance(ev, E.Refused):
-            names = [ev.card]
-            row.text = f"refused at count {ev.count}"
-        elif isinstance(ev, E.Go):
-            row.text, row.count = "go", count
-        elif isinstance(ev, E.Reset):
-            row.text = "count back to 0"
-        elif isinstance(ev, E.Score):
-            row.text = f"pegged {ev.points} ({_who(ev.context)})"
-            if i not in judged:
-                row.pegged = [_peg(ev)]
-                if g.judgements is not None:
-                    row.text += ", outside any judged action"
-        elif isinstance(ev, E.Show):
-            row.text = "the crib" if _who(ev.hand) == "crib" else f"the {_who(ev.hand)}'s hand"
-        elif isinstance(ev, E.Deal):
-            row.text = f"deal {ev.n}, the {_who(ev.dealer)} deals"
-        elif isinstance(ev, E.Cut):
-            row.text = f"cut for deal: the player cuts {_rank(ev.player_rank)}, the computer {_rank(ev.computer_rank)}"
-        elif isinstance(ev, E.Win):
-            row.text = (f"{_who(ev.who)} wins {ev.computer}–{ev.player} (computer–player)"
-                        + (f"; the game is credited to the {_who(ev.credited)}" if ev.credited else ""))
-        elif isinstance(ev, E.Tally):
-            row.text = f"games won: computer {ev.computer}, player {ev.player}"
-        elif isinstance(ev, E.Options):
-            row.text = "muggins " + ("on" if ev.muggins else "off")
-        elif isinstance(ev, E.Claim):
-            row.text = f"the player claims {ev.claimed}"
-        elif isinstance(ev, E.Picture):
-            row.text = (f"the screen at {ev.moment} (line {ev.line})"
-                        + (", taken while a drawing routine ran: not judged" if ev.drawing else ""))
+        if isinstance(ev, E.Score) and i not in judged:
+            row.pegged = [_peg(ev)]
+            if g.judgements is not None:
+                row.text += ", outside any judged action"
+        if isinstance(ev, (E.Picture, E.Screen)):
             row.picture = picture_view(ev, cards)
-        elif isinstance(ev, E.Screen):
-            row.text = f"the screen's {ev.what}"
-            row.picture = picture_view(ev, cards)
-        else:
-            row.text = "; ".join(f"{k.replace('_', ' ')} {_shown(v)}" for k, v in E.event_to_json(ev).items()
-                                 if k not in ("kind", "rows", "variables"))
-        row.cards = [cards.view(c) for c in names]
         for j in judged.get(i, []):
             row.pegged += [_peg(s) for s in j.observed]
             row.expected += [_reason(e) for e in j.expected]
@@ -584,7 +532,7 @@ def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict:
         for d in j.differences:
             if d.deviation and j.action_at is not None:
                 x = score_number_at.get(j.action_at, 0)
-                who = _who(d.who) or "computer"
+                who = named(d.who) or "computer"
                 pts = [y for n, y in race_points.get(who, []) if n <= x]
                 markers.append(plots.Marker(x, pts[-1] if pts else 0, who, d.deviation))
     race = None
@@ -605,11 +553,6 @@ def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict:
                     gif_size(gif) if gif.exists() else None)
 
 
-def _rank(rank: int) -> str:
-    r = RANKS[rank - 1]
-    return "10" if r == "T" else r
-
-
 def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], name: str, deal: int) -> dict:
     engine: dict[str, Any] = {}
     for j in judgements:
@@ -618,7 +561,7 @@ def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], 
                 engine = {c: getattr(e.detail, c) for c in COMPONENTS}
                 engine["combinations"] = [f"{c.kind} {c.points} ({' '.join(latin(x) for x in c.cards)})"
                                           for c in e.detail.combinations]
-    hand = _who(ev.hand)
+    hand = named(ev.hand)
     shot = next((n for n in sorted(shots) if n.endswith(f"-deal{deal}-show-{hand}.png")), None)
     return {"program": {c: getattr(ev, c) for c in COMPONENTS}, "engine": engine,
             "screenshot": f"{name}/{shot}" if shot else None}
@@ -644,7 +587,7 @@ def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
     result = fairness_of([g.events for g in run.games])
     deck = [str(c) for c in full_deck()]
     out = []
-    labels = {"cut for deal (player's rank)": [_rank(r) for r in range(1, 14)]}
+    labels = {"cut for deal (player's rank)": [rank_name(r) for r in range(1, 14)]}
     suits = {s: name for s, name in zip(SUIT_SYMBOLS, ("hearts", "clubs", "diamonds", "spades"))}
     for group, gr in result["groups"].items():
         for test, t in gr["tests"].items():
@@ -655,14 +598,14 @@ def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
             if all(k in deck for k in keys):          # the cards: suit by suit, each tick a rank, upright
                 keys.sort(key=lambda k: (SUIT_SYMBOLS.index(latin(k)[-1]), parse_card(k).rank))
                 names = [latin(k) for k in keys]
-                shown = [n[:-1] for n in names]
+                ticks = [n[:-1] for n in names]
                 groups = [(f"{sym} {suits[sym]}", sum(1 for n in names if n[-1] == sym))
                           for sym in dict.fromkeys(n[-1] for n in names)]
             else:
-                shown = labels.get(test) or keys
-                names = shown
+                ticks = labels.get(test) or keys
+                names = ticks
             slug = f"{group}-{test}".split(" (")[0].replace(" ", "-")
-            out.append(plots.histogram(slug, f"{test[0].upper()}{test[1:]}, {group}", shown,
+            out.append(plots.histogram(slug, f"{test[0].upper()}{test[1:]}, {group}", ticks,
                                        [t["observed"][k] for k in keys], t["p"],
                                        "cuts" if test.startswith("cut") else "cards", groups, names))
     hand, crib = exact_show_counts()
@@ -685,7 +628,7 @@ def facts(value: Any) -> Any:
         return [(str(k).replace("_", " "), facts(v)) for k, v in value.items()]
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         return [(str(i + 1), facts(v)) for i, v in enumerate(value)]
-    return _shown(value)
+    return shown(value)
 
 
 RUN_WORDS_KEYS = ("games", "played", "ended", "deals", "actions", "thorough", "workers", "scheduler", "accelerate",

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cribbage.cards import parse_cards
 from ..cribbage.rules import STANDARD, Rules
 from ..program.model import program as P
 from ..program.judge.compare import Comparator
 from ..program.judge.deviations import DEVIATIONS
 from ..program.judge.judgements import Cause, Judgement, comparison_setup, describe
-from ..program.records.events import (Claim, Crib, Cut, Deal, Discard, Event, Go, Options, Play, Refused, Reset, Score,
-                           ScoreContext, Show, ShowHand, Starter, Tally, Who, Win)
-from .cards import card_name, cards_text, rank_name
+from ..program.records.events import (Claim, Cut, Deal, Event, Options, Play, Refused, Reset, Score, Show, ShowHand,
+                                     Starter, Tally, Who, Win)
+from ..program.records.words import WORDS, spoken
+from .cards import card_name, cards_text
 
 MAX_LINES = 400            # the panel keeps the latest lines; older ones scroll away
 DEVIATION_WORDS = 12       # words of a deviation's description shown beside its id
@@ -58,21 +58,6 @@ class _Block:
     #                                    at a wait before the next action closes that judgement (Comparator.settled)
 
 
-def _who(who) -> str:
-    return "you" if str(who) == Who.PLAYER.value else str(who)
-
-
-def _s(who) -> str:
-    return "" if _who(who) == "you" else "s"
-
-
-def _card_or_text(text: str) -> str:
-    try:
-        return card_name(text)
-    except Exception:
-        return str(text)
-
-
 # ---------------------------------------------------------------------- judgements (judgements.Judgement)
 def _judged(j: Judgement) -> str:
     return j.judged.value
@@ -83,7 +68,7 @@ def _difference_note(d) -> str | None:
 
 
 def _engine_items(j) -> list[str]:
-    return [f"{_who(e.who)} {e.points} for {e.reason}"
+    return [f"{spoken(e.who)} {e.points} for {e.reason}"
             + (f" ({cards_text(e.cards)})" if e.cards and _judged(j) != "show" else "")
             for e in j.expected]
 
@@ -106,7 +91,7 @@ def deviation_summary(dev_id: str) -> str:
 def difference_line(d) -> PanelLine:
     """A difference flagged as the deviation it is, or as unexplained."""
     kind = d.kind.value
-    said = f"{kind} {_who(d.who) if d.who is not None else 'board'}: engine {d.expected}, program {d.observed}"
+    said = f"{kind} {spoken(d.who) if d.who is not None else 'board'}: engine {d.expected}, program {d.observed}"
     if d.deviation:
         return PanelLine(f"  ! {d.deviation} {said} [{deviation_summary(d.deviation)}]", "deviation")
     note = _difference_note(d)
@@ -119,7 +104,7 @@ def action_label(j) -> str:
     if _judged(j) == "go":
         return "go / last card"
     if isinstance(a, Play):
-        return f"{_who(a.who)} {card_name(a.card)}"
+        return f"{spoken(a.who)} {card_name(a.card)}"
     if isinstance(a, Starter):
         return f"starter {card_name(a.card)}"
     if isinstance(a, Show):
@@ -127,7 +112,7 @@ def action_label(j) -> str:
     if isinstance(a, Refused):
         return f"refused {card_name(a.card)}"
     if isinstance(a, Score):
-        return f"peg {_who(a.who)} +{a.points}"
+        return f"peg {spoken(a.who)} +{a.points}"
     return _judged(j)
 
 
@@ -140,7 +125,7 @@ def judgement_lines(j) -> list[PanelLine]:
         lines += _show_breakdown(j)
     if scored:
         items = _engine_items(j)
-        pegged = [f"{_who(s.who)} {s.points}" for s in j.observed]
+        pegged = [f"{spoken(s.who)} {s.points}" for s in j.observed]
         said = (f"  {action_label(j)}: engine {'; '.join(items) if items else 'no points'}"
                 f" | program {', '.join(pegged) if pegged else 'no points'}")
         lines.append(PanelLine(said, "engine") if j.differences else PanelLine(said + ": agrees", "agree"))
@@ -148,13 +133,6 @@ def judgement_lines(j) -> list[PanelLine]:
         lines.append(PanelLine(f"  {action_label(j)}:", "engine"))
     lines += [difference_line(d) for d in j.differences]
     return lines
-
-
-def _count_after(ev: Play) -> int:
-    """The count after the card: the player's Play has it (T at 2780), the computer's the count before (SUM)."""
-    if ev.who == Who.COMPUTER:
-        return ev.count + parse_cards(ev.card)[0].value
-    return ev.count
 
 
 # ---------------------------------------------------------------------- the live referee
@@ -290,68 +268,34 @@ class Referee:
     def _secret(self, what: str) -> str:
         return f"{self.deals}:{what}"
 
-    def _muggins_on(self) -> bool:
+    def muggins_on(self) -> bool:
+        """Muggins was answered yes (words.Seen)."""
         return any(isinstance(e, Options) and e.muggins for e in self.events)
 
+    @property
+    def played(self) -> bool:
+        """A card was laid since the deal or the last reset (words.Seen)."""
+        return self._played
+
+    @property
+    def dealer(self) -> Who | None:
+        return self._dealer
+
     def event_block(self, ev: Event) -> _Block | None:
-        """What the program just did, as the engine sees the deal (None: folded into the line before)."""
-        if isinstance(ev, Cut):
-            return _Block([PanelLine(f"Cut for deal: you {rank_name(ev.player_rank)}, computer "
-                                     f"{rank_name(ev.computer_rank)}", "event")])
-        if isinstance(ev, Options):
-            return _Block([PanelLine(f"Muggins {'on' if ev.muggins else 'off'}", "note")])
-        if isinstance(ev, Deal):
-            return _Block([PanelLine(f"Deal {ev.n}: {_who(ev.dealer)} deal{_s(ev.dealer)}", "heading"),
-                           PanelLine(f"  computer: {cards_text(ev.computer)}", "event", self._secret("hand"),
-                                     "  computer: six cards, face down"),
-                           PanelLine(f"  you:      {cards_text(ev.player)}", "event")])
-        if isinstance(ev, Discard):
-            if ev.who == Who.COMPUTER:
-                return _Block([PanelLine(f"computer to the crib: {cards_text(ev.cards)}", "event",
-                                         self._secret("crib"), "computer to the crib: two cards, face down")],
-                              self._secret("crib"))
-            return _Block([PanelLine(f"you to the crib: {cards_text(ev.cards)}", "event")])
-        if isinstance(ev, Crib):
-            return _Block([PanelLine(f"crib: {cards_text(ev.cards)}", "event", self._secret("crib"),
-                                     "crib: four cards, face down")], self._secret("crib"))
-        if isinstance(ev, Starter):
-            return _Block([PanelLine(f"starter: {card_name(ev.card)}", "event")])
+        """What the program just did, as the engine sees the deal (None: folded into the line before): the
+        words of its kind (program/records/words.py), each secret made this deal's."""
+        said = WORDS[ev.kind].panel(ev, self)
         if isinstance(ev, Play):
             self._played = True
-            return _Block([PanelLine(f"{_who(ev.who)}: {card_name(ev.card)}, count {_count_after(ev)}", "event")])
-        if isinstance(ev, Go):
-            return _Block([PanelLine(f"{_who(ev.who)}: go at {ev.count}", "event")])
-        if isinstance(ev, Reset):
-            if not self._played:
-                return _Block([])            # 4400 before the first card (the last deal's count): nothing to say
+        elif isinstance(ev, Reset) and self._played:
             self._played = False
-            return _Block([PanelLine(f"count {ev.count}: back to 0", "event")])
-        if isinstance(ev, Score):
-            if ev.context == ScoreContext.DEMO:
-                return None
-            return _Block([PanelLine(f"  program pegs {_who(ev.who)} +{ev.points} ({ev.context.value}): "
-                                     f"{ev.before} -> {ev.before + ev.points}", "event")])
+        if said is None:
+            return None
+        secret = self._secret(said.secret) if said.secret else None
         if isinstance(ev, Show):
-            shown = " ".join(rank_name(r) for r in ev.ranks if 1 <= r <= 13)  # H$() is not kept in step with H()
-            total = ev.fifteens + ev.pairs + ev.runs + ev.flush + ev.nobs
-            mine = ev.hand == ShowHand.PLAYER or (ev.hand == ShowHand.CRIB and self._dealer == Who.PLAYER)
-            secret = self._secret(f"claim:{ev.hand.value}") if mine and self._muggins_on() else None
             self._claim_secret = secret
-            return _Block([PanelLine(f"Show, {ev.hand.value} (ranks {shown})", "heading"),
-                           PanelLine(f"  program: fifteens {ev.fifteens}, pairs {ev.pairs}, runs {ev.runs}, "
-                                     f"flush {ev.flush}, nobs {ev.nobs} = {total}", "event", secret,
-                                     "  (muggins: the count is shown once you have typed your claim)")],
-                          secret)
-        if isinstance(ev, Claim):
-            return _Block([PanelLine(f"you claim {ev.claimed}", "event")])
-        if isinstance(ev, Refused):
-            return _Block([PanelLine(f"program refuses {card_name(ev.card)} at count {ev.count}", "event")])
-        if isinstance(ev, Win):
-            return _Block([PanelLine(f"{_who(ev.who)} win{_s(ev.who)}: computer {ev.computer}, you {ev.player}",
-                                     "heading")])
-        if isinstance(ev, Tally):
-            return _Block([PanelLine(f"games: computer {ev.computer}, you {ev.player}", "event")])
-        return _Block([])                 # screen observations, choices, messages: judged, not narrated
+        return _Block([PanelLine(l.text, l.tone, self._secret(l.secret) if l.secret else None, l.veil)
+                       for l in said.lines], secret)
 
     def feed(self, ev: Event) -> list:
         if isinstance(ev, Deal):

@@ -17,8 +17,9 @@ second; everything here is paid per frame or per trap, so it is kept out of
 the common path):
 
 * The frame loop is `run_frame` (interrupt, then `_run_ticks` until 69,888
-  T-states, serving traps); `run` calls it once a frame and checks its stop
-  conditions at each frame end. A hook that must see every frame (a recorder)
+  T-states, serving traps); `take_interrupt` is its first step alone (an RZX
+  recording starts there); the CPU runs nowhere else. `run` calls `run_frame`
+  once a frame and checks its stop conditions at each frame end. A hook that must see every frame (a recorder)
   belongs there, after `run_frame` returns True.
 * Waits for a key are judged (`wait_state`) only at frame ends where one is
   possible: the ROM's WAIT-KEY (0x15D4, the only way into the editor's and
@@ -414,7 +415,10 @@ class Spectrum48:
                         return
                     s.t += cpu.step_over_breakpoint()
 
-    def _interrupt(self) -> None:
+    def take_interrupt(self) -> None:
+        """Offer the frame's interrupt, as `run_frame` does first (held for the ULA's 32 T-states; lost if
+        refused that long). The CPU runs only inside `run_frame` and here: a profiler that wraps these two
+        methods (tests/cpu_durations.py) sees all the emulator's time."""
         cpu = self.cpu
         if not cpu.iff1:
             return
@@ -430,7 +434,7 @@ class Spectrum48:
         """
         s = self.s
         if not s.mid_frame:
-            self._interrupt()
+            self.take_interrupt()
         self._stop_now = False
         self._run_ticks(FRAME_T)
         if self._stop_now:

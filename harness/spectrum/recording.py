@@ -157,7 +157,7 @@ class RzxRecorder:
         m = self.m
         if m.s.mid_frame:
             raise MachineError("a recording starts between two frames, not inside one")
-        m._interrupt()                       # the frame's interrupt, as run_frame would take it first
+        m.take_interrupt()                   # the frame's interrupt, as run_frame would take it first
         if m.cpu.pc != IM1_VECTOR or m.cpu.iff1:
             raise MachineError(f"the interrupt was not taken at frame {m.frames} (PC={m.cpu.pc:#06x}): "
                                  f"a recording starts where interrupts are enabled")

@@ -219,7 +219,7 @@ class Comparator:
     def _go(self, p: int, forced: bool = False) -> list[ScoreEvent]:
         return self._engine("go", who_of(p), lambda g: g.go(p, forced) if forced else g.go(p), f"{p}")
 
-    def _split(self, events) -> None:
+    def _split(self, events: Iterable[ScoreEvent]) -> None:
         """Engine events of one action: go/last card belong to the series, judged at its end."""
         for e in events:
             if e.reason in GO_KINDS:

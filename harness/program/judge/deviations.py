@@ -39,7 +39,7 @@ class Deviation:
     applies: str = "every rule set"              # ... in words
 
 
-def _facts(d: Difference, cause: Cause, cls: type):
+def _facts(d: Difference, cause: Cause, cls: type) -> Any:
     """The difference's facts if it has *cause* (and so facts of *cls*), else None."""
     return d.facts if d.cause == cause and isinstance(d.facts, cls) else None
 

@@ -382,7 +382,7 @@ class Difference:
     deviation: str | None = None     # id of the documented deviation, None = unexplained
     at: int | None = None            # index of the event being judged when it was found
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         want = FACTS[self.cause]
         if type(self.facts) is not want:
             raise TypeError(f"{self.cause.value} difference: facts {type(self.facts).__name__}, not {want.__name__}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 
-from ...errors import InputError, MachineError
+from ...errors import InputError, MachineError, needing
 from ...spectrum.machine import Spectrum48
 from ...spectrum.typist import Typist
 
@@ -68,8 +68,8 @@ def run_to_line(machine: Spectrum48, line: int, statement: int | None, answers: 
                                    f"before {where}")
         if not left:
             what = "INPUT" if wait.kind == "input" else "a key"
-            raise MachineError(f"the program waits for {what} at line {wait.line}:{wait.statement} "
-                                   f"before {where}, and no --answer is left ({len(answers)} given)")
+            raise needing(MachineError(f"the program waits for {what} at line {wait.line}:{wait.statement} "
+                                       f"before {where}, and no answer is left ({len(answers)} given)"), "answers")
         answer = left.popleft()
         try:
             if wait.kind == "input":

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ... import resources
-from ...errors import InputError, MachineError
+from ...errors import InputError, MachineError, needing
 from ...runtime.jobs import Progress, Setup, run_jobs
 from ...spectrum.acceptance import check_loads, rejection_shown
 from ...spectrum.basic import split_program, tokenise_line
@@ -541,7 +541,8 @@ def select(readings: list[Reading], listing_lines: list[int], every: bool = Fals
     if entries is not None:
         missing = sorted(entries - {r.line for r in readings})
         if missing:
-            raise InputError(f"--entries: no reading of line(s) {', '.join(map(str, missing))} in basic/readings.toml")
+            raise needing(InputError(f"no reading of line(s) {', '.join(map(str, missing))} in basic/readings.toml"),
+                          "entries")
         return [r for r in readings if r.line in entries]
     if every:
         return list(readings)

@@ -85,8 +85,8 @@ def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = 
 
 
 # ------------------------------------------------------------------------------------------ one game
-def _who(value) -> str:
-    return value.value if hasattr(value, "value") else str(value)
+def _who(value: object) -> str:
+    return str(getattr(value, "value", value))
 
 
 def pair_key(a: Card, b: Card) -> str:

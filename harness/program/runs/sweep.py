@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...runtime import atomic
 from ...runtime.validate import expect, read_json
-from ...errors import InputError, MachineError, OutputError
+from ...errors import InputError, MachineError, OutputError, needing
 from ...runtime.outdir import claimed
 from ...cribbage import discard_values, score_hand, score_play
 from ...spectrum.tape import read_tap
@@ -711,17 +711,18 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
 
 
 def check_same_sweep(folder: Path, params: dict[Any, Any]) -> None:
-    """Finished chunks are reused only by the very same sweep (same cases in the same chunks)."""
+    """Finished chunks are reused only by the very same sweep (same cases in the same chunks); a folder of
+    another sweep, or an unreadable record of it, is refused needing *replace* (or another *out*)."""
     path = folder / "params.json"
     if path.exists():
         try:
             before = expect(read_json(path), dict, str(path))
         except InputError as exc:
-            raise InputError(f"{exc}; use --replace to start afresh") from None
+            raise needing(InputError(str(exc)), "replace") from None
         if before != params:
             changed = sorted(k for k in set(before) | set(params) if before.get(k) != params.get(k))
-            raise OutputError(f"{folder} holds a different sweep (differs in {', '.join(changed)}); "
-                             f"use --replace to start afresh, or another --out")
+            raise needing(OutputError(f"{folder} holds a different sweep (differs in {', '.join(changed)})"),
+                          "replace or another out")
     else:
         atomic.write_json(path, params, indent=1)
 

@@ -1,0 +1,307 @@
+"""What test files share (issue 33): the tape under test and the first session played on our machine, the
+tools other emulators are run with, Fuse's tools and screenshots, and the careless player of the play
+window. A test module imports these from here, never from another test module.
+
+* The tape and the first session (tests/test_exports.py, test_fuse.py, test_skoolkit.py): the tape is
+  build/cribbage.tap's content (built from basic/cribbage.bas) or, while the listing does not exist, a
+  small stand-in with the same opening: line 2 loads the "chr" font, 7005 RANDOMIZE, the two questions
+  at 7060 and 7405, a cut on INKEY$, the deal at 7700.
+* `tool` and `run_tool`: a SkoolKit script or a Debian tool, skipping with the reason when missing.
+* Fuse (test_fuse.py, test_fuse_rzx.py, test_play_xvfb.py): the ROM it is given, its start attempts,
+  the module-wide check of its tools (`fuse_tools`, imported into a module to use it), XWD screenshots.
+* `autoplay`: a PlaySession answered as a careless person might (test_play_referee.py, conftest.py).
+"""
+from __future__ import annotations
+
+import functools
+import shutil
+import struct
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+import stored
+
+from harness.program.model import build as build_mod
+from harness.spectrum import z80snap
+from harness.spectrum.basic import split_program, tokenise_program
+from harness.spectrum.charset import koi7_char
+from harness.spectrum.font import build_font
+from harness.spectrum.machine import Spectrum48
+from harness.spectrum.screen import read_screen
+from harness.spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, read_tap, write_tap
+from harness.spectrum.typist import Typist
+
+if TYPE_CHECKING:
+    from harness.play.session import PlaySession
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+WELCOME = ("ДОБРО ПОЖАЛОВАТЬ", "ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):")
+MUGGINS = "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ?"
+ANSWERS = ("N", "N", "M")      # no instructions, no muggins, any key to cut the deck
+DEAL_LINE = 7700               # "7700 REM ******* СДАЧА"
+SEED = 12345                   # put in SEED after RANDOMIZE, so that every emulator deals the same cards
+LOAD_COMMAND = b'\xef""\r'     # LOAD "" ENTER
+
+STAND_IN = '''1 GO TO 10
+2 CLEAR 64599: LOAD "chr" CODE 64600
+4 RUN
+8 POKE 23606,88: POKE 23607,251: RETURN
+10 GO SUB 8
+7005 RANDOMIZE : BORDER 4: PAPER 4: INK 0: CLS
+7060 POKE 23658,8: INPUT "ДОБРО ПОЖАЛОВАТЬ"'"ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):";I$
+7405 POKE 23658,8: INPUT "ИГРАЕМ С ПРАВИЛОМ МАГГИНЗ? ";M$
+7410 PRINT #1;AT 0,0;"СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ"
+7420 IF INKEY$<>"" THEN GO TO 7420
+7425 IF INKEY$="" THEN GO TO 7425
+7700 REM СДАЧА
+7710 LET C=INT (RND*13)+1: PRINT AT 5,0;"СДАЧА: ";C
+7720 PRINT #1;AT 0,0;"ВЫБЕРИТЕ 2 КАРТЫ              "
+7730 IF INKEY$<>"" THEN GO TO 7730
+7735 IF INKEY$="" THEN GO TO 7735
+'''
+
+
+# ---------------------------------------------------------------- the tape and the first session
+@functools.lru_cache(maxsize=None)
+def game_tape() -> bytes:
+    """The TAP under test: the game built from basic/cribbage.bas, or the stand-in until it exists."""
+    if build_mod.LISTING.exists():
+        return stored.build().tap           # the run's one build (tests/stored.py), shared with conftest's build_of
+    program = tokenise_program(STAND_IN, path="<stand-in>")
+    return write_tap([program_header(build_mod.PROGRAM_NAME, len(program), build_mod.AUTOSTART),
+                      TapeBlock(FLAG_DATA, program),
+                      code_header(build_mod.FONT_NAME, build_mod.FONT_START, build_mod.FONT_LENGTH),
+                      TapeBlock(FLAG_DATA, build_font())])
+
+
+def game_listing() -> str:
+    return build_mod.LISTING.read_text(encoding="utf-8") if build_mod.LISTING.exists() else STAND_IN
+
+
+def after_randomize(program: bytes) -> tuple[int, int]:
+    """(line, statement) of the statement after the program's first RANDOMIZE: where SEED is set."""
+    lines = split_program(program)
+    for n, (number, body) in enumerate(lines):
+        statement, i, in_string = 1, 0, False
+        at_start = True
+        while i < len(body):
+            b = body[i]
+            if b == 0x22:
+                in_string = not in_string
+            elif not in_string:
+                if b == 0x0E:                          # hidden 5-byte number
+                    i += 6
+                    continue
+                if b == 0xEA or b == 0x0D:             # REM or the end of the line
+                    break
+                if at_start and b == 0xF9:             # RANDOMIZE
+                    rest = body[i + 1:]
+                    if b":" in rest.split(b"\r")[0]:
+                        return number, statement + 1
+                    return lines[n + 1][0], 1
+                if b == 0x3A:
+                    statement += 1
+                    at_start = True
+                    i += 1
+                    continue
+            if b != 0x20:
+                at_start = False
+            i += 1
+    raise AssertionError("the program has no RANDOMIZE statement")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A wait of the first session as our machine met it, and the answer given to it."""
+    kind: str           # 'input' or 'inkey' / 'pause'
+    line: int
+    statement: int
+    answer: str
+    memory: bytes       # the 64K at the wait (screen, fonts, program)
+
+    @property
+    def rows(self) -> list[str]:
+        return [r.rstrip() for r in read_screen(self.memory, font_text=koi7_char).rows]
+
+
+@dataclass(frozen=True)
+class Session:
+    tape: bytes
+    seed_at: tuple[int, int]
+    steps: tuple[Step, ...]      # the waits before the deal, each answered
+    deal: Step                   # the first wait after DEAL_LINE (not answered)
+
+
+def new_machine() -> Spectrum48:
+    m = Spectrum48(fast=True)
+    m.boot()
+    return m
+
+
+def start_loading(machine: Spectrum48, tape: bytes) -> None:
+    machine.insert_tape(read_tap(tape))
+    Typist(machine).type_codes(LOAD_COMMAND)
+
+
+def answer(machine: Spectrum48, kind: str, text: str) -> None:
+    if kind == "input":
+        Typist(machine).answer(text)
+    else:
+        machine.tap(text or "ENTER")
+
+
+@functools.lru_cache(maxsize=None)
+def first_session(tape: bytes) -> Session:
+    """Our machine from LOAD "" to the wait after the first deal, SEED fixed after RANDOMIZE."""
+    program = read_tap(tape)[1].data
+    seed_at = after_randomize(program)
+    m = new_machine()
+    start_loading(m, tape)
+    m.run_until_line(*seed_at, max_frames=5000)
+    m.poke("SEED", SEED)
+    steps, answers = [], list(ANSWERS)
+    while True:
+        stop = m.run(100_000, until_line=(DEAL_LINE, None), until_wait=True, what=f"line {DEAL_LINE}")
+        if stop.kind == "line":
+            break
+        assert stop.kind == "wait" and stop.wait.kind != "editor", f"the session stopped: {stop}"
+        assert answers, f"no answer left for the wait at {stop.wait}"
+        steps.append(Step(stop.wait.kind, stop.wait.line, stop.wait.statement, answers[0], bytes(m.mem)))
+        answer(m, stop.wait.kind, answers.pop(0))
+    stop = m.run_until_wait(100_000)
+    assert stop.kind == "wait", f"after the deal the program did not wait: {stop}"
+    deal = Step(stop.wait.kind, stop.wait.line, stop.wait.statement, "", bytes(m.mem))
+    return Session(tape, seed_at, tuple(steps), deal)
+
+
+def tool(name: str) -> str:
+    """A SkoolKit script of the venv, or a command on PATH; skips the test with the reason if missing."""
+    venv = VENV_BIN / name
+    if venv.exists():
+        return str(venv)
+    found = shutil.which(name)
+    if not found:
+        pytest.skip(f"{name} is not installed (tools/install-system-deps.sh installs the Debian tools)")
+    return found
+
+
+def run_tool(*args, timeout: float = 300) -> str:
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+    return done.stdout
+
+
+TAP2SNA_ROM_LOAD = ("-c", "fast-load=0", "-c", "finish-tape=1", "-s", "0x1B76")   # the ROM's LD-BYTES on the pulses; stop at STMT-RET after the tape
+
+
+def tap2sna(tape_file: Path, out: Path) -> Spectrum48:
+    """Load *tape_file* with SkoolKit's tap2sna (the ROM loader reading the tape's pulses) and restore it here."""
+    run_tool(tool("tap2sna.py"), *TAP2SNA_ROM_LOAD, tape_file, out)
+    return z80snap.load(out, fast=True)
+
+
+# ---------------------------------------------------------------- Fuse
+FUSE_TOOLS = ("fuse-sdl", "Xvfb", "xdotool", "xwd", "fmfconv")
+INSTALLER = ROOT / "tools" / "install-system-deps.sh"
+ROM = ROOT / "roms" / "48.rom"
+STARTS = 3              # attempts at starting Fuse (see test_fuse.Fuse._launch)
+
+
+def tools_or_skip(tools: tuple[str, ...], packages: str) -> None:
+    """Skip the test (with the Debian *packages* to install) unless every one of *tools* is on PATH, once
+    tools/install-system-deps.sh has been run to try."""
+    missing = [t for t in tools if not shutil.which(t)]
+    if missing:
+        subprocess.run(["bash", str(INSTALLER)], timeout=1200, capture_output=True)
+        missing = [t for t in tools if not shutil.which(t)]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} missing and could not be installed (Debian packages {packages})")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fuse_tools():
+    tools_or_skip(FUSE_TOOLS, "fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps")
+
+
+def read_xwd(data: bytes) -> np.ndarray:
+    """RGB pixels of an XWD dump (ZPixmap, 24 or 32 bits per pixel, as xwd writes from Xvfb)."""
+    f = struct.unpack(">25I", data[:100])
+    header_size, width, height, byte_order = f[0], f[4], f[5], f[7]
+    bits_per_pixel, bytes_per_line, masks, ncolors = f[11], f[12], f[14:17], f[19]
+    if f[2] != 2 or bits_per_pixel not in (24, 32):
+        raise ValueError(f"XWD format {f[2]} with {bits_per_pixel} bits per pixel is not handled")
+    step = bits_per_pixel // 8
+    start = header_size + 12 * ncolors
+    rows = np.frombuffer(data[start:start + bytes_per_line * height], np.uint8).reshape(height, bytes_per_line)
+    px = rows[:, :width * step].reshape(height, width, step).astype(np.uint32)
+    order = range(step) if byte_order else range(step - 1, -1, -1)      # MSB first or LSB first
+    words = np.zeros((height, width), np.uint32)
+    for i in order:
+        words = words << 8 | px[:, :, i]
+    out = []
+    for mask in masks:
+        shift = (mask & -mask).bit_length() - 1
+        out.append(((words & mask) >> shift).astype(np.uint8))
+    return np.stack(out, axis=2)
+
+
+# ---------------------------------------------------------------- the careless player of the play window
+SELECTOR = (3725, 3730, 3750)      # the card selector 3700
+CLAIM = 4780                       # INPUT of the points claimed in the show (muggins)
+GO_CONFIRM = 2755                  # «ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER»: the empty slot chosen again says go
+
+
+def choose(s: PlaySession, n: int):
+    """At the card selector: confirm a go, else move the pointer 0-3 places and choose."""
+    from play_keys import keys
+    if s.machine.gosub_stack()[0][0] == GO_CONFIRM:
+        return keys(s, "ENTER")
+    return keys(s, *(["SPACE"] * (n % 4)), "ENTER")
+
+
+def answer_wait(s: PlaySession, w, n: int) -> None:
+    """One wait answered: claims of 10 and 4 in turn, N to questions, the pointer moved 0-3 places (refused
+    cards and false goes included), any key."""
+    from play_keys import keys
+    if w.kind == "input":
+        keys(s, *(("1", "0") if n % 2 else ("4",)), "ENTER") if w.line == CLAIM else keys(s, "N", "ENTER")
+    elif w.line in SELECTOR:
+        choose(s, n)
+    else:
+        keys(s, "ENTER")
+
+
+def play_through(s: PlaySession, until_deal: int, muggins: str = "Y", on_wait=None, max_waits: int = 400) -> None:
+    """Answer every wait (no instructions; claims right and wrong in turn) until deal *until_deal* is dealt,
+    calling *on_wait(s, wait)* at each wait first."""
+    from harness.program.records.events import Deal
+    from play_keys import keys
+    keys(s, "N", "ENTER")
+    keys(s, muggins, "ENTER")
+    n = 0
+    for _ in range(max_waits):
+        if any(isinstance(e, Deal) and e.n >= until_deal for e in s.referee.events):
+            return
+        w = s.waiting()
+        if on_wait is not None:
+            on_wait(s, w)
+        n += 1
+        answer_wait(s, w, n)
+    raise AssertionError(f"deal {until_deal} not reached in {max_waits} waits")
+
+
+def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int = 400) -> None:
+    """The careless person without muggins by default: `play_through` answering every wait."""
+    play_through(s, until_deal, muggins, max_waits=max_waits)
+
+
+def texts(referee, tone: str | None = None) -> list[str]:
+    """The referee's panel lines as a person sees them now, of one tone or all."""
+    return [line.text for line in referee.lines() if tone is None or line.tone == tone]
