@@ -424,11 +424,11 @@ def test_a_second_look_named_in_its_entry_answers_the_flag_and_one_at_another_re
             "- Second look: 4790.1cc482b9 makes D3 vanish; the article says otherwise.\n\n### 4795\n- Evidence: y\n")
     assert R.second_looks(text) == {"4790.1cc482b9": 4790}
     row = {"vanish_playing": ["4790.1cc482b9"]}
-    assert R._second_look(row, R.second_looks(text)) == "looked at: entry 4790"
-    assert R._second_look(row, {}) == "yes"
+    assert R.second_look_of(row, R.second_looks(text)) == "looked at: entry 4790"
+    assert R.second_look_of(row, {}) == "yes"
     # near misses: a second look at another reading leaves the flag; a row with nothing to look at is "no"
-    assert R._second_look(row, R.second_looks(text.replace("1cc482b9", "0c30469d"))) == "yes"
-    assert R._second_look({"vanish_playing": ["4790.1cc482b9", "4795.995741dc"]}, R.second_looks(text)) == "yes"
-    assert R._second_look({"vanish_playing": []}, R.second_looks(text)) == "no"
+    assert R.second_look_of(row, R.second_looks(text.replace("1cc482b9", "0c30469d"))) == "yes"
+    assert R.second_look_of({"vanish_playing": ["4790.1cc482b9", "4795.995741dc"]}, R.second_looks(text)) == "yes"
+    assert R.second_look_of({"vanish_playing": []}, R.second_looks(text)) == "no"
     # an id in the evidence is not a second look
     assert R.second_looks(text.replace("- Second look:", "- Evidence:")) == {}

@@ -681,7 +681,7 @@ def second_looks(text: str) -> dict[str, int]:
     return looked
 
 
-def _second_look(row: Record, looked: dict[str, int]) -> str:
+def second_look_of(row: Record, looked: dict[str, int]) -> str:
     """The deviations' table's last column: "no"; "yes" (a reading makes it vanish while the program plays
     on, and no entry has looked at it again); "looked at: entry N" once every such reading is answered."""
     flagged = row["vanish_playing"]
@@ -753,7 +753,7 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
                    f"{row['untested']} | {row['played']} | {len(row['keep'])} | "
                    f"{', '.join(row['vanish_stops']) or 0} | {', '.join(row['vanish_playing']) or 0} | "
                    f"{', '.join(row['appear']) or 0} | {len(row['not_shown'])} | "
-                   f"{_second_look(row, looked)} |")
+                   f"{second_look_of(row, looked)} |")
     out += ["", "## Every reading that was played and changed something", ""]
     for c in record["readings"]:
         if c["kind"] in ("stops", "play", "picture"):
