@@ -144,7 +144,7 @@ def test_a_fix_in_the_librarys_terms_is_worded_by_the_command_and_other_errors_p
 #: messages of harness/program and harness/runtime that still name a command-line option (issue 33 item 6):
 #: the count may only fall; the commands word the fix (errors.needing, commands/cliargs.naming_flags)
 #: (22 before sweep's, readings' and snapshot's four were worded by their commands)
-FLAG_MESSAGES = {"harness/program/runs/strength.py": 2, "harness/runtime/jobs.py": 11, "harness/runtime/outdir.py": 5}
+FLAG_MESSAGES = {"harness/runtime/jobs.py": 11, "harness/runtime/outdir.py": 5}
 
 
 def flag_messages(source: str) -> int:

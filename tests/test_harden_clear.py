@@ -40,10 +40,10 @@ def test_strength_from_runs_of_two_tapes_is_refused_naming_both_folders(tmp_path
     b = _strength_folder(tmp_path / "b", "b" * 64)
     with pytest.raises(InputError) as refused:
         one_tape([a, b])
-    assert str(refused.value) == (f"--from {a} and --from {b} played different tapes (SHA-256 aaaaaaaaaaaa… and "
+    assert str(refused.value) == (f"the runs in {a} and {b} played different tapes (SHA-256 aaaaaaaaaaaa… and "
                                   f"bbbbbbbbbbbb…): not one study; study each alone")
     old = _strength_folder(tmp_path / "old", None)            # a run from before the tape was recorded
-    with pytest.raises(InputError, match=rf"^--from {old}: its report.json names no tape"):
+    with pytest.raises(InputError, match=rf"^{old}: its report.json names no tape"):
         one_tape([a, old])
     same = _strength_folder(tmp_path / "same", "a" * 64)       # the near miss: two runs of one tape
     assert one_tape([a, same]) == {"path": "t.tap", "sha256": "a" * 64}

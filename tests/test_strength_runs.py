@@ -133,7 +133,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
         (written / "report.json").write_text(json.dumps(dict(report_b, tape=dict(report_b["tape"], sha256="f" * 64))))
     with pytest.raises(InputError) as refused:
         strength.reanalyse([a, other], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "mix")
-    assert str(refused.value) == (f"--from {a} and --from {other} played different tapes (SHA-256 "
+    assert str(refused.value) == (f"the runs in {a} and {other} played different tapes (SHA-256 "
                                   f"{report_a['tape']['sha256'][:12]}… and ffffffffffff…): not one study; study "
                                   f"each alone")
     assert not (tmp_path / "mix").exists()

@@ -491,12 +491,12 @@ def one_tape(folders: list[Path]) -> dict[str, Any]:
     for place in folders:
         tape = run_tape(place)
         if tape is None:
-            raise InputError(f"--from {place}: its report.json names no tape, so its games cannot be told to be "
+            raise InputError(f"{place}: its report.json names no tape, so its games cannot be told to be "
                              f"of the same program as the others'; study it alone (or run it again)")
         if first is None:
             first = (place, tape)
         elif tape["sha256"] != first[1]["sha256"]:
-            raise InputError(f"--from {first[0]} and --from {place} played different tapes (SHA-256 "
+            raise InputError(f"the runs in {first[0]} and {place} played different tapes (SHA-256 "
                              f"{first[1]['sha256'][:12]}… and {tape['sha256'][:12]}…): not one study; study each alone")
     assert first is not None
     return first[1]
