@@ -55,6 +55,37 @@ def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Ch
     return out
 
 
+def rzx_checkpoints(rzx: bytes, frames: list[int], name: str = "<rzx>") -> list[Checkpoint]:
+    """Play *rzx* on the embedded machine (harness/spectrum/recording.py's RzxPlayer), keeping at each
+    checkpoint (RZX frames played) the RAM, the screen in that frame's FLASH phase and PPC, as the watch
+    mode's page draws them."""
+    from ..spectrum.recording import RzxPlayer
+    from ..spectrum.rzx import read_rzx
+    p = RzxPlayer(read_rzx(rzx, name))
+    out = []
+    for frame in frames:
+        p.play(frame - p.frame)
+        m = p.m
+        flash = (p.frame // FLASH_FRAMES) % 2 == 1
+        out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
+                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc))
+    return out
+
+
+def watch_differences(expected: dict[int, int], shown: dict[str, int]) -> list[str]:
+    """Each judgement the watch page showed at another frame than *expected* (judgement number -> frames
+    played when it is due), or never, or that it made up; one line each (empty: every one at its frame)."""
+    out = []
+    got = {int(n): f for n, f in shown.items()}
+    for n, frame in sorted(expected.items()):
+        if n not in got:
+            out.append(f"judgement {n}: never shown (due at frame {frame})")
+        elif got[n] != frame:
+            out.append(f"judgement {n}: shown at frame {got[n]}, its action is at frame {frame}")
+    out += [f"judgement {n}: shown at frame {got[n]}, and there is no such judgement" for n in sorted(got.keys() - expected.keys())]
+    return out
+
+
 def canvas_rgb(canvas_b64: str) -> np.ndarray:
     """The page's canvas (zxPage.canvasRGBA, 320x256 RGBA in base64) as (256, 320, 3) RGB."""
     data = np.frombuffer(base64.b64decode(canvas_b64), dtype=np.uint8)

@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const P = JSON.parse($("watch-payload").textContent);
   const wasm = ZX.decodeBase64(P.wasm), rom = ZX.decodeBase64(P.rom), rzxBytes = ZX.decodeBase64(P.rzx);
-  const canvas = $("watch-screen"), ctx = canvas.getContext("2d"), image = ctx.createImageData(320, 256);
+  const canvas = $("watch-screen"), ctx = canvas.getContext("2d", {willReadFrequently: true}), image = ctx.createImageData(320, 256);
   const byFrame = [...P.entries].sort((a, b) => a.frame - b.frame || a.n - b.n);
   const w = {frame: 0, frames: 0, shownAt: {}, problems: [], running: false};
   window.zxWatch = w;
@@ -154,6 +154,7 @@
   };
   w.ramBase64 = () => toBase64(replay.m.mem);
   w.canvasRGBA = () => toBase64(ctx.getImageData(0, 0, 320, 256).data);
+  w.ppc = () => replay.m.ppc;
   w.nowShown = () => [...$("watch-now").children].map((li) => Number(li.dataset.n));
   w.nextJudgement = toNextJudgement;
   w.ready = ZX.readRzx(rzxBytes).then((r) => { rzx = r; return restart(); }).then(() => {
