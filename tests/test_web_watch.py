@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.edition.report import Watch, write_report_html
+from harness.edition import report as report_module
+from harness.edition.report import write_report_html
 from harness.errors import InputError
 from harness.program.judge.judgements import read_judgements
 from harness.program.records import events as E
@@ -34,8 +35,14 @@ from test_web import browser  # noqa: E402,F401  (the module's chromium fixture)
 GAME = "game-000"
 
 
+@pytest.fixture
+def no_edition(monkeypatch):
+    """The report's pages without the listing edition beside them (its 5 CPU-s are not what these test)."""
+    monkeypatch.setattr(report_module, "write_site", lambda *args, **kwargs: None)
+
+
 def _copy(run: Path, to: Path) -> Path:
-    shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "listing", "plots"))
+    shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
     return to
 
 
@@ -58,6 +65,12 @@ def run(tmp_path_factory, module):
 @pytest.fixture(scope="module")
 def rzx(run) -> bytes:
     return (run / f"{GAME}.rzx").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def embedded(rzx):
+    """The embedded machine's replay of the recording at a dozen frames spread over it."""
+    return rzx_checkpoints(rzx, checkpoint_frames(len(read_rzx(rzx).frames)))
 
 
 def _open(browser, path: Path, problems: list[str]):
@@ -89,9 +102,8 @@ def _expected_frames(run: Path) -> dict[int, int]:
 
 
 # ----------------------------------------------------------------------------- in chromium
-def test_the_pages_replay_of_the_rzx_gives_the_embedded_replays_ram_and_screen(browser, run, rzx):
-    frames = checkpoint_frames(len(read_rzx(rzx).frames))
-    embedded = rzx_checkpoints(rzx, frames)
+def test_the_pages_replay_of_the_rzx_gives_the_embedded_replays_ram_and_screen(browser, run, embedded):
+    frames = [c.frame for c in embedded]
     problems: list[str] = []
     page = _open(browser, run / f"{GAME}.html", problems)
     shown = _page_checkpoints(page, frames)
@@ -100,21 +112,21 @@ def test_the_pages_replay_of_the_rzx_gives_the_embedded_replays_ram_and_screen(b
     assert problems == []
 
 
-def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, rzx, module, tmp_path):
+def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, rzx, embedded, module, tmp_path,
+                                                                  no_edition):
     """Planted: frame K runs one fetch more. The checkpoints before K agree (the near miss); from K on the
     page's replay is not the embedded machine's replay of the true recording."""
     recording = read_rzx(rzx)
-    frames = checkpoint_frames(len(recording.frames))[:4]
+    frames = [c.frame for c in embedded[:4]]
     planted_at = frames[1] + 7
     f = recording.frames[planted_at]
     recording.frames[planted_at] = RzxFrame(f.fetches + 1, f.inputs)
     planted = _copy(run, tmp_path / "planted")
     (planted / f"{GAME}.rzx").write_bytes(write_rzx(recording))
     write_report_html(planted, player=lambda w: watch_block(w, module))
-    embedded = rzx_checkpoints(rzx, frames)
     problems: list[str] = []
     page = _open(browser, planted / f"{GAME}.html", problems)
-    found = differences(embedded, _page_checkpoints(page, frames))
+    found = differences(embedded[:4], _page_checkpoints(page, frames))
     assert found and all(int(re.match(r"frame (\d+):", line).group(1)) > planted_at for line in found)
     assert any(line.startswith(f"frame {frames[2]}: RAM differs") for line in found)
     assert problems == []
@@ -169,7 +181,7 @@ def test_the_page_is_given_each_judgement_at_its_actions_frame(run):
 
 
 @pytest.mark.parametrize("shift", [1, -3])
-def test_a_record_whose_judgement_points_at_another_action_stops_the_watch_page(run, tmp_path, module, shift):
+def test_a_record_whose_judgement_points_at_another_action_stops_the_watch_page(run, tmp_path, module, shift, no_edition):
     copy = _copy(run, tmp_path / "copy")
     path = copy / f"{GAME}.judgements.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -183,7 +195,7 @@ def test_a_record_whose_judgement_points_at_another_action_stops_the_watch_page(
     assert not (copy / f"{GAME}.html").exists()
 
 
-def test_a_frames_file_that_does_not_fit_the_transcript_is_named(run, tmp_path, module):
+def test_a_frames_file_that_does_not_fit_the_transcript_is_named(run, tmp_path, module, no_edition):
     copy = _copy(run, tmp_path / "copy")
     path = copy / f"{GAME}.frames.json"
     data = json.loads(path.read_text())
@@ -198,10 +210,11 @@ def test_a_frames_file_that_does_not_fit_the_transcript_is_named(run, tmp_path, 
         assert str(caught.value).startswith(f"{path}: ")
 
 
-def test_without_a_player_or_a_recording_the_game_page_has_no_watch_mode(run, tmp_path):
+def test_a_game_the_run_did_not_record_has_no_watch_mode(run, tmp_path, no_edition):
+    """The player is asked only for a game with its RZX and frames file (the report without a player is
+    test_report_html's: no watch mode there)."""
+    assert 'id="watch"' in (run / f"{GAME}.html").read_text(encoding="utf-8")
     copy = _copy(run, tmp_path / "copy")
-    write_report_html(copy)
-    assert 'id="watch"' not in (copy / f"{GAME}.html").read_text(encoding="utf-8")
     (copy / f"{GAME}.rzx").unlink()
     write_report_html(copy, player=lambda w: pytest.fail("a player for a game with no recording"))
     assert 'id="watch"' not in (copy / f"{GAME}.html").read_text(encoding="utf-8")

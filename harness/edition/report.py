@@ -810,6 +810,7 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
     ed = load_edition(None if sweep else report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
+    watches = {g.name: game_watch(g, run_dir, ed, run.rule_sets) for g in run.games} if player else {}
     write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
     cards = Cards()
     verdict = run.rule_sets[0]
@@ -825,7 +826,7 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
     common = {"css": css, "home": "report.html", "nav": nav, "edition": EDITION_DIR, "deviations": ed.deviations,
               "plots_dir": PLOTS_DIR, "rule_sets": run.rule_sets, "verdict_rules": verdict}
     for g, records in zip(games, run.games):
-        watch = game_watch(records, run_dir, ed, run.rule_sets) if player is not None else None
+        watch = watches.get(records.name)
         html = env.get_template("game.html").render(**common, game=g, page=f"{g.name}.html",
                                                     title=f"Game {g.index}",
                                                     watch=Markup(player(watch)) if player and watch else None)

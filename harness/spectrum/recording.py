@@ -38,6 +38,7 @@ from .machine import Spectrum48
 from .rzx import MAX_FETCHES, Rzx, RzxFrame
 
 CHUNK_T = 400               # T-states per call into the core while counting (see the module's note)
+PLAY_CHUNK_T = 508          # a player's longest run: at most 127 fetches (4 T-states each at least), R's 7 bits
 IM1_VECTOR = 0x0038
 R_AT = 36                   # R's byte in the z80 core's packed state (I follows): read there, not by property
 
@@ -210,7 +211,7 @@ class RzxPlayer:
     """Plays an RZX on the embedded core as Fuse and SkoolKit play one: from its snapshot, each frame runs
     its count of instruction fetches with every IN answered by the frame's next recorded reading, then the
     frame's interrupt is offered. The count is kept as the recorder keeps it (R's difference over runs of
-    at most `CHUNK_T` T-states), and a run is never longer than 4 T-states a fetch still due, so a frame
+    at most `PLAY_CHUNK_T` T-states), and a run is never longer than 4 T-states a fetch still due, so a frame
     never runs past its count: a count that falls inside an instruction, readings used up or left over,
     are a MachineError naming the frame (a recording that is not this machine's)."""
 
@@ -245,7 +246,7 @@ class RzxPlayer:
             left = f.fetches
             while left > 0:
                 r = state[R_AT]
-                _, at_trap = cpu.run(min(CHUNK_T, 4 * left))
+                _, at_trap = cpu.run(min(PLAY_CHUNK_T, 4 * left))
                 if at_trap:
                     cpu.step_over_breakpoint()
                 left -= (state[R_AT] - r) & 0x7F
