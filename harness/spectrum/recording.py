@@ -33,6 +33,7 @@ from typing import Callable
 
 from ..errors import MachineError
 from . import z80snap
+from .core import packed_state
 from .cpu import CORE_FRAME_WRAP, Z80Core
 from .machine import Spectrum48
 from .rzx import MAX_FETCHES, Rzx, RzxFrame
@@ -218,7 +219,7 @@ class RzxPlayer:
     def __init__(self, rzx: Rzx, rom: bytes | str | Path | None = None):
         self.rzx = rzx
         self.m = z80snap.to_machine(z80snap.read_z80(rzx.snapshot), Spectrum48(rom, fast=False))
-        self.cpu = self.m.cpu
+        self.cpu = packed_state(self.m.cpu, "an RZX player")      # R read in the core's packed state
         self.frame = 0                       # RZX frames played
         self._inputs = b""
         self._read = 0

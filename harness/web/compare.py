@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..play.session import FLASH_FRAMES, PlaySession
+from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
 
 RAM = slice(0x4000, 0x10000)
@@ -47,12 +48,15 @@ def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Ch
     out = []
     for frame in frames:
         s.step(frame - s.frames)
-        m = s.machine
-        flash = (m.frames // FLASH_FRAMES) % 2 == 1
-        out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
-                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc, s.status_line(),
-                              s.needs_real_time()))
+        out.append(_checkpoint(frame, s.machine, s.machine.frames, s.status_line(), s.needs_real_time()))
     return out
+
+
+def _checkpoint(frame: int, m: Spectrum48, flash_clock: int, status: str = "", real_time: str | None = None) -> Checkpoint:
+    """Machine *m*'s RAM, screen (in the FLASH phase of frame *flash_clock*) and PPC, at checkpoint *frame*."""
+    flash = (flash_clock // FLASH_FRAMES) % 2 == 1
+    return Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start), render(m.mem, border=m.s.border, flash_phase=flash),
+                      m.ppc, status, real_time)
 
 
 def rzx_checkpoints(rzx: bytes, frames: list[int], name: str = "<rzx>") -> list[Checkpoint]:
@@ -65,10 +69,7 @@ def rzx_checkpoints(rzx: bytes, frames: list[int], name: str = "<rzx>") -> list[
     out = []
     for frame in frames:
         p.play(frame - p.frame)
-        m = p.m
-        flash = (p.frame // FLASH_FRAMES) % 2 == 1
-        out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
-                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc))
+        out.append(_checkpoint(frame, p.m, p.frame))
     return out
 
 
