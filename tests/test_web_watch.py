@@ -23,6 +23,7 @@ from harness.edition.report import write_report_html
 from harness.errors import InputError
 from harness.program.judge.judgements import read_judgements
 from harness.program.records import events as E
+from harness.spectrum import z80snap
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from harness.web import build as wasm_build
 from harness.web.compare import checkpoint_frames, differences, rzx_checkpoints, watch_differences
@@ -110,6 +111,12 @@ def test_the_pages_replay_of_the_rzx_gives_the_embedded_replays_ram_and_screen(b
     assert page.evaluate("zxWatch.problems") == []
     assert differences(embedded, shown) == []
     assert problems == []
+    # and the reference itself: at the recording's end, the recorded machine's 48K (game-000-end.z80), but for
+    # the return address the interrupt after the last frame pushed
+    end = z80snap.read_z80(run / f"{GAME}-end.z80")
+    sp = end.regs["sp"]
+    assert embedded[-1].frame == len(read_rzx((run / f"{GAME}.rzx").read_bytes()).frames)
+    assert [hex(0x4000 + i) for i in range(0xC000) if embedded[-1].ram[i] != end.ram[i]] == [hex(sp - 2), hex(sp - 1)]
 
 
 def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, rzx, embedded, module, tmp_path,
