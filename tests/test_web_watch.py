@@ -31,6 +31,7 @@ from harness.web.watch import watch_block
 
 sys.path.insert(0, str(Path(__file__).parent))
 from rzx_game import recorded_run  # noqa: E402
+from test_report_html import shift_action  # noqa: E402
 from test_web import browser  # noqa: E402,F401  (the module's chromium fixture)
 
 GAME = "game-000"
@@ -191,11 +192,7 @@ def test_the_page_is_given_each_judgement_at_its_actions_frame(run):
 def test_a_record_whose_judgement_points_at_another_action_stops_the_watch_page(run, tmp_path, module, shift, no_edition):
     copy = _copy(run, tmp_path / "copy")
     path = copy / f"{GAME}.judgements.jsonl"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    n, rec = next((n, json.loads(line)) for n, line in enumerate(lines) if n and json.loads(line)["judged"] == "show")
-    rec["action_at"] += shift
-    lines[n] = json.dumps(rec, ensure_ascii=False, sort_keys=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    n, rec = shift_action(path, "show", shift)
     with pytest.raises(InputError) as caught:
         write_report_html(copy, player=lambda w: watch_block(w, module))
     assert str(caught.value).startswith(f"{path}: judgement {n} (show, {rec['rules']} rules) points at event {rec['action_at']} ")
