@@ -22,7 +22,6 @@ from harness.edition import report as report_module
 from harness.edition.report import write_report_html
 from harness.errors import InputError
 from harness.program.judge.judgements import read_judgements
-from harness.program.records import events as E
 from harness.spectrum import z80snap
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from harness.web import build as wasm_build
