@@ -7,6 +7,7 @@ also played without --rzx, whose transcript must be the same byte for byte.
 from __future__ import annotations
 
 import functools
+import json
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -41,14 +42,26 @@ def recorded_game() -> RecordedGame:
     return store().value("regress --rzx game", {"sources": fingerprint("ru"), "run": [1, 1, 1]}, _play)
 
 
+def recorded_run() -> Path:
+    """The --rzx run's folder (`run` in the store's entry: game-000.rzx, .frames.json, .jsonl, .judgements.jsonl,
+    report.json), played once for the whole test run; read it in place, copy it to change it."""
+    from harness.program.model.build import fingerprint
+    return store().folder("regress --rzx run", {"sources": fingerprint("ru"), "run": [1, 1, 1]}, _play_run) / "run"
+
+
+def _play_run(folder: Path) -> None:
+    regress.run(1, 1, 1, folder / "run", progress=False, rzx=True)
+
+
 def _play() -> RecordedGame:
     folder = Path(tempfile.mkdtemp(prefix="cribbage-rzx-"))
+    run = recorded_run()
     try:
-        report = regress.run(1, 1, 1, folder / "rzx", progress=False, rzx=True)
+        report = json.loads((run / "report.json").read_text(encoding="utf-8"))
         regress.run(1, 1, 1, folder / "plain", progress=False)
-        return RecordedGame(rzx=(folder / "rzx" / "game-000.rzx").read_bytes(),
-                            end=z80snap.read_z80(folder / "rzx" / "game-000-end.z80"),
-                            transcript=(folder / "rzx" / "game-000.jsonl").read_bytes(),
+        return RecordedGame(rzx=(run / "game-000.rzx").read_bytes(),
+                            end=z80snap.read_z80(run / "game-000-end.z80"),
+                            transcript=(run / "game-000.jsonl").read_bytes(),
                             plain_transcript=(folder / "plain" / "game-000.jsonl").read_bytes(),
                             report=report)
     finally:

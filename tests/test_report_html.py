@@ -226,17 +226,24 @@ def test_a_game_without_records_is_not_judged_and_fails_the_run(run_dir, tmp_pat
     assert "No judgement records for this game" in (copy / "game-001.html").read_text(encoding="utf-8")
 
 
+def shift_action(path: Path, judged: str, shift: int) -> tuple[int, dict]:
+    """Planted in a judgements file: the first judgement of *judged* points *shift* events off its action;
+    its line number (its number in check_actions' words) and its record as planted."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    n, rec = next((n, json.loads(line)) for n, line in enumerate(lines) if n and json.loads(line)["judged"] == judged)
+    rec["action_at"] += shift
+    lines[n] = json.dumps(rec, ensure_ascii=False, sort_keys=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return n, rec
+
+
 @pytest.mark.parametrize("shift", [1, -1, 10_000])
 def test_a_judgement_that_points_at_the_wrong_action_is_caught(run_dir, tmp_path, shift):
     """A record whose action_at names another event than the one it judges (a view would show the judgement
     at the wrong moment: the timeline here, the replay of watch mode) is refused, naming the judgement."""
     copy = _copy(run_dir, tmp_path)
     path = copy / "game-000.judgements.jsonl"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    n, rec = next((n, json.loads(line)) for n, line in enumerate(lines) if n and json.loads(line)["judged"] == "play")
-    rec["action_at"] += shift
-    lines[n] = json.dumps(rec, ensure_ascii=False, sort_keys=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    n, rec = shift_action(path, "play", shift)
     with pytest.raises(InputError) as caught:
         write_report_html(copy)
     at = rec["action_at"]

@@ -8,6 +8,7 @@ acknowledge's fetch) differ as well; everything else must be equal.
 """
 from __future__ import annotations
 
+import re
 import zlib
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from harness.errors import InputError, MachineError
 from harness.spectrum import z80snap
 from harness.spectrum.machine import Spectrum48
-from harness.spectrum.recording import CountingCore, RzxRecorder, recording_machine
+from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder, recording_machine
 from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
 from rzx_game import recorded_game
 from helpers import run_tool, tool
@@ -154,6 +155,30 @@ def test_a_recording_one_fetch_off_does_not_replay_to_our_machine(tmp_path, boot
             assert_replayed_to(z80snap.read_z80(tmp_path / "off.z80"), z80snap.from_machine(m))
     else:
         assert "Port readings" in done.stdout + done.stderr
+
+
+def test_our_player_replays_a_recording_of_prefixed_instructions_and_port_reads(booted_snapshot):
+    """RzxPlayer (the watch mode's reference) ends where the recorded machine did, one interrupt later."""
+    m, _, rzx = _machine_code_recording(booted_snapshot)
+    p = RzxPlayer(rzx)
+    p.play(len(rzx.frames))
+    assert_replayed_to(z80snap.from_machine(p.m), z80snap.from_machine(m))
+    with pytest.raises(MachineError, match="none is left to play"):
+        p.play()
+
+
+def test_our_player_tells_a_recording_one_fetch_off_apart(booted_snapshot):
+    """Planted: frame 75 one fetch more: a frame off its count is refused, naming it, or the end is elsewhere."""
+    m, _, rzx = _machine_code_recording(booted_snapshot)
+    rzx.frames[75] = RzxFrame(rzx.frames[75].fetches + 1, rzx.frames[75].inputs)
+    p = RzxPlayer(rzx)
+    try:
+        p.play(len(rzx.frames))
+    except MachineError as exc:
+        assert re.match(r"RZX frame (7[5-9]|[89]\d|1[0-4]\d): ", str(exc)), exc
+        return
+    with pytest.raises(AssertionError):
+        assert_replayed_to(z80snap.from_machine(p.m), z80snap.from_machine(m))
 
 
 # ---------------------------------------------------------------- a whole regress game

@@ -1,10 +1,12 @@
 """Take docs/BROWSER.md's screenshots of play.html (headless Chromium, a 1280x800 window).
 
-    .venv/bin/python tools/web_screenshots.py
+    .venv/bin/python tools/web_screenshots.py [--watch]
 
 writes docs/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted) and
 docs/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
-play, its line highlighted, the variables live), as 256-colour PNGs to keep them small.
+play, its line highlighted, the variables live), as 256-colour PNGs to keep them small; with --watch,
+docs/web-watch.png instead: a game page of report.html in watch mode (one `regress --rzx` game, seed 1, its
+replay stopped at the first judgement with a documented difference, shown beside the screen).
 """
 from __future__ import annotations
 
@@ -18,6 +20,41 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def watch_shot(chromium: str) -> int:
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+    from harness.edition.report import write_report_html
+    from harness.program.judge.judgements import read_judgements
+    from harness.program.runs import regress
+    from harness.web.watch import report_player
+    player, why = report_player()
+    if player is None:
+        print(why)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "run"
+        regress.run(1, 1, 1, run, progress=False, rzx=True)
+        write_report_html(run, player=player)
+        _, judgements = read_judgements(run / "game-000.judgements.jsonl")
+        n = next(n for n, j in enumerate(judgements, 1) if j.rules == "standard" and j.differences and j.observed)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto((run / "game-000.html").as_uri())
+            page.wait_for_function("window.zxWatch && zxWatch.frames > 0")
+            page.evaluate("zxWatch.ready")
+            page.evaluate("(n) => { while (!(n in zxWatch.shownAt)) zxWatch.nextJudgement(); }", n)
+            page.locator("#watch-title").scroll_into_view_if_needed()
+            page.evaluate("window.scrollBy(0, document.getElementById('watch-title').getBoundingClientRect().top - 48)")
+            page.focus("#watch-next")
+            page.screenshot(path=str(Path(tmp) / "web-watch.png"))
+            browser.close()
+        Image.open(Path(tmp) / "web-watch.png").convert("RGB").quantize(256).save(ROOT / "docs" / "web-watch.png",
+                                                                                 optimize=True)
+        print(ROOT / "docs" / "web-watch.png")
+    return 0
+
+
 def main() -> int:
     from PIL import Image
     from playwright.sync_api import sync_playwright
@@ -27,6 +64,8 @@ def main() -> int:
     if chromium is None:
         print("chromium is not installed (tools/install-system-deps.sh)")
         return 2
+    if "--watch" in sys.argv[1:]:
+        return watch_shot(chromium)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         written = write_play_page(folder)

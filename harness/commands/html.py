@@ -20,6 +20,7 @@ folder on 127.0.0.1 (Ctrl-C stops it), for a browser that refuses file://.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
 from ..web.page import write_play_page
 from ..web.serve import serve
+from ..web.watch import report_player
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
@@ -108,7 +110,10 @@ def _report_page(folder: Path) -> int:
         if command == "strength":
             out = _strength_page(folder)
         else:
-            out = write_report_html(folder, sweep=sweep)
+            player, why = report_player() if any(folder.glob("game-*.rzx")) else (None, None)
+            if why:
+                print(f"cribbage-zx html: {why}", file=sys.stderr)
+            out = write_report_html(folder, sweep=sweep, player=player)
     print(f"report: {out} in {time.perf_counter() - started:.2f} s")
     return 0
 

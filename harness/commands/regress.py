@@ -5,6 +5,7 @@ The command line only: what it runs, and why, is told in harness/program/runs/re
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import Any
 
@@ -82,6 +83,12 @@ def execute(args: argparse.Namespace) -> int:
     else:
         from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
         report_page = write_report_html
+        if args.rzx:                                      # the recorded games' pages get the watch mode
+            from ..web.watch import report_player
+            player, why = report_player()
+            if why:
+                print(f"cribbage-zx regress: {why}", file=sys.stderr)
+            report_page = functools.partial(write_report_html, player=player)
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate,

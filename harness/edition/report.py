@@ -19,7 +19,9 @@ from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from markupsafe import Markup
 
 from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card, rank_name
 from ..cribbage.stats import exact_show_counts
@@ -28,6 +30,7 @@ from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..program.records import events as E
+from ..program.records.frames import frames_name, read_frames
 from ..program.records.words import WORDS, named, shown
 from ..program.runs.fairness import analyse as fairness_of
 from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
@@ -38,7 +41,7 @@ from ..program.model.program import RANK_CODES, SUIT_CODES, UDG_TEXT
 from . import glyphs, plots
 from .site import Edition, load_edition, template_env, write_site
 
-__all__ = ["write_report_html", "latin", "RunView", "read_run"]
+__all__ = ["write_report_html", "latin", "RunView", "read_run", "watch_entries", "Watch", "Player"]
 
 EDITION_DIR = "listing"
 PLOTS_DIR = "plots"
@@ -553,6 +556,52 @@ def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict:
                     gif_size(gif) if gif.exists() else None)
 
 
+# ----------------------------------------------------------------------------- watch mode
+@dataclass(frozen=True)
+class Watch:
+    """What a game page's player needs: the game's RZX, and each stored judgement at the RZX frame of its
+    action (game-NNN.frames.json), as watch_entries makes them."""
+    game: str                            # game-NNN
+    rzx: Path
+    entries: list[dict]
+    rule_sets: list[str]                 # the verdict's first
+
+
+#: the player's markup for a game page (harness/web/watch.py's watch_block), given to write_report_html
+Player = Callable[[Watch], str]
+
+
+def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict]:
+    """Each judgement of the game's records (every rule set, in the file's order, numbered from 1 as
+    check_actions numbers them) at the frame of its action: the RZX frames to play before it is shown
+    (its event's frame + 1, at least 1; a judgement made up at the end: the last event's), and what the
+    record says: what it judged, the engine's expectations, the program's pegs, each difference with the
+    deviation that explains it or UNEXPLAINED. Read from the records, nothing judged again."""
+    out = []
+    for n, j in enumerate(g.judgements or [], 1):
+        at = j.action_at if j.action_at is not None else len(g.events) - 1
+        diffs = []
+        for d in j.differences:
+            v = _difference_view(d, ed)
+            diffs.append({"deviation": d.deviation, "text": f"{v['kind']} ({v['who']}, {v['cause']}): "
+                                                            f"engine {v['expected']}, program {v['observed']}"})
+        action = "; ".join(f"{k.replace('_', ' ')} {shown(v)}" for k, v in E.event_to_json(j.action).items()
+                           if k not in ("kind", "rows", "variables", "slots", "pegs"))
+        out.append({"n": n, "rules": j.rules, "judged": j.judged.value, "at": at,
+                    "frame": max(frames[at], 0) + 1, "what": _action_words(g.events, at), "action": action,
+                    "expected": [_reason(e) for e in j.expected], "pegged": [_peg(s) for s in j.observed],
+                    "checks": j.checks, "differences": diffs})
+    return out
+
+
+def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str]) -> Watch | None:
+    """The game's Watch when the run recorded it (game-NNN.rzx and its frames file) and its records exist."""
+    rzx, frames = run_dir / f"{g.name}.rzx", run_dir / frames_name(g.index)
+    if g.judgements is None or not rzx.is_file() or not frames.is_file():
+        return None
+    return Watch(g.name, rzx, watch_entries(g, read_frames(frames, len(g.events)), ed), rule_sets)
+
+
 def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], name: str, deal: int) -> dict:
     engine: dict[str, Any] = {}
     for j in judgements:
@@ -694,15 +743,17 @@ def sweep_reports(folder: Path) -> dict[str, Any]:
     return found
 
 
-def write_report_html(run_dir: Path, sweep: bool = False) -> Path:
+def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None = None) -> Path:
     """Write run_dir/report.html (and a page per game, the plots, and the listing edition); return its path.
-    With *sweep*, run_dir is a sweeps' folder: the page shows the facts of its sweep reports."""
+    With *sweep*, run_dir is a sweeps' folder: the page shows the facts of its sweep reports. With *player*,
+    each game the run recorded (regress --rzx) gets its markup on its page: the watch mode."""
     run_dir = Path(run_dir)
     run = RunView(sweep_reports(run_dir), [], [VERDICT_RULES]) if sweep else read_run(run_dir)
     report_path = run_dir / "report.json"
     ed = load_edition(None if sweep else report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
+    watches = {g.name: game_watch(g, run_dir, ed, run.rule_sets) for g in run.games} if player else {}
     write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
     cards = Cards()
     verdict = run.rule_sets[0]
@@ -717,9 +768,11 @@ def write_report_html(run_dir: Path, sweep: bool = False) -> Path:
            (f"{EDITION_DIR}/deviations.html", "Deviations")]
     common = {"css": css, "home": "report.html", "nav": nav, "edition": EDITION_DIR, "deviations": ed.deviations,
               "plots_dir": PLOTS_DIR, "rule_sets": run.rule_sets, "verdict_rules": verdict}
-    for g in games:
+    for g, records in zip(games, run.games):
+        watch = watches.get(records.name)
         html = env.get_template("game.html").render(**common, game=g, page=f"{g.name}.html",
-                                                    title=f"Game {g.index}")
+                                                    title=f"Game {g.index}",
+                                                    watch=Markup(player(watch)) if player and watch else None)
         atomic.write_text(run_dir / f"{g.name}.html", html)
     from .site import coverage_reasons
     rep = run.report

@@ -33,11 +33,13 @@ from typing import Callable
 
 from ..errors import MachineError
 from . import z80snap
+from .core import packed_state
 from .cpu import CORE_FRAME_WRAP, Z80Core
 from .machine import Spectrum48
 from .rzx import MAX_FETCHES, Rzx, RzxFrame
 
 CHUNK_T = 400               # T-states per call into the core while counting (see the module's note)
+PLAY_CHUNK_T = 508          # a player's longest run: at most 127 fetches (4 T-states each at least), R's 7 bits
 IM1_VECTOR = 0x0038
 R_AT = 36                   # R's byte in the z80 core's packed state (I follows): read there, not by property
 
@@ -204,3 +206,59 @@ class RzxRecorder:
 def recording_machine(rom: bytes | str | Path | None = None, screenshot_dir: str | Path | None = None) -> Spectrum48:
     """A Spectrum48 that can be recorded: the counting core, real timing (fast=False)."""
     return Spectrum48(rom, core=CountingCore, fast=False, screenshot_dir=screenshot_dir)
+
+
+class RzxPlayer:
+    """Plays an RZX on the embedded core as Fuse and SkoolKit play one: from its snapshot, each frame runs
+    its count of instruction fetches with every IN answered by the frame's next recorded reading, then the
+    frame's interrupt is offered. The count is kept as the recorder keeps it (R's difference over runs of
+    at most `PLAY_CHUNK_T` T-states), and a run is never longer than 4 T-states a fetch still due, so a frame
+    never runs past its count: a count that falls inside an instruction, readings used up or left over,
+    are a MachineError naming the frame (a recording that is not this machine's)."""
+
+    def __init__(self, rzx: Rzx, rom: bytes | str | Path | None = None):
+        self.rzx = rzx
+        self.m = z80snap.to_machine(z80snap.read_z80(rzx.snapshot), Spectrum48(rom, fast=False))
+        self.cpu = packed_state(self.m.cpu, "an RZX player")      # R read in the core's packed state
+        self.frame = 0                       # RZX frames played
+        self._inputs = b""
+        self._read = 0
+        self.cpu.set_port_handlers(self._in, self._out)   # the machine's own would put its key table back
+
+    def _in(self, port: int) -> int:
+        if self._read >= len(self._inputs):
+            raise MachineError(f"RZX frame {self.frame}: an IN from port {port:#06x} past the frame's "
+                               f"{len(self._inputs)} recorded readings")
+        self._read += 1
+        return self._inputs[self._read - 1]
+
+    def _out(self, port: int, value: int) -> None:
+        if not port & 1:
+            self.m.s.border = value & 7
+
+    def play(self, frames: int = 1) -> None:
+        """Play the next *frames* frames of the recording (each with its interrupt)."""
+        cpu, state = self.cpu, self.cpu.state_view
+        for _ in range(frames):
+            if self.frame >= len(self.rzx.frames):
+                raise MachineError(f"the recording has {len(self.rzx.frames)} frames; none is left to play")
+            f = self.rzx.frames[self.frame]
+            self._inputs, self._read = f.inputs, 0
+            left = f.fetches
+            while left > 0:
+                r = state[R_AT]
+                _, at_trap = cpu.run(min(PLAY_CHUNK_T, 4 * left))
+                if at_trap:
+                    cpu.step_over_breakpoint()
+                left -= (state[R_AT] - r) & 0x7F
+            if left < 0:
+                raise MachineError(f"RZX frame {self.frame}: its count of {f.fetches} fetches ends inside an "
+                                   f"instruction ({-left} fetch{'es' if left < -1 else ''} past it)")
+            if self._read != len(f.inputs):
+                raise MachineError(f"RZX frame {self.frame}: {len(f.inputs) - self._read} of its "
+                                   f"{len(f.inputs)} port readings left unread")
+            cpu.interrupt()
+            self.frame += 1
+
+    def ram(self) -> bytes:
+        return self.m.read(0x4000, 0xC000)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..play.session import FLASH_FRAMES, PlaySession
+from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
 
 RAM = slice(0x4000, 0x10000)
@@ -47,11 +48,42 @@ def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Ch
     out = []
     for frame in frames:
         s.step(frame - s.frames)
-        m = s.machine
-        flash = (m.frames // FLASH_FRAMES) % 2 == 1
-        out.append(Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start),
-                              render(m.mem, border=m.s.border, flash_phase=flash), m.ppc, s.status_line(),
-                              s.needs_real_time()))
+        out.append(_checkpoint(frame, s.machine, s.machine.frames, s.status_line(), s.needs_real_time()))
+    return out
+
+
+def _checkpoint(frame: int, m: Spectrum48, flash_clock: int, status: str = "", real_time: str | None = None) -> Checkpoint:
+    """Machine *m*'s RAM, screen (in the FLASH phase of frame *flash_clock*) and PPC, at checkpoint *frame*."""
+    flash = (flash_clock // FLASH_FRAMES) % 2 == 1
+    return Checkpoint(frame, m.read(RAM.start, RAM.stop - RAM.start), render(m.mem, border=m.s.border, flash_phase=flash),
+                      m.ppc, status, real_time)
+
+
+def rzx_checkpoints(rzx: bytes, frames: list[int], name: str = "<rzx>") -> list[Checkpoint]:
+    """Play *rzx* on the embedded machine (harness/spectrum/recording.py's RzxPlayer), keeping at each
+    checkpoint (RZX frames played) the RAM, the screen in that frame's FLASH phase and PPC, as the watch
+    mode's page draws them."""
+    from ..spectrum.recording import RzxPlayer
+    from ..spectrum.rzx import read_rzx
+    p = RzxPlayer(read_rzx(rzx, name))
+    out = []
+    for frame in frames:
+        p.play(frame - p.frame)
+        out.append(_checkpoint(frame, p.m, p.frame))
+    return out
+
+
+def watch_differences(expected: dict[int, int], shown: dict[str, int]) -> list[str]:
+    """Each judgement the watch page showed at another frame than *expected* (judgement number -> frames
+    played when it is due), or never, or that it made up; one line each (empty: every one at its frame)."""
+    out = []
+    got = {int(n): f for n, f in shown.items()}
+    for n, frame in sorted(expected.items()):
+        if n not in got:
+            out.append(f"judgement {n}: never shown (due at frame {frame})")
+        elif got[n] != frame:
+            out.append(f"judgement {n}: shown at frame {got[n]}, its action is at frame {frame}")
+    out += [f"judgement {n}: shown at frame {got[n]}, and there is no such judgement" for n in sorted(got.keys() - expected.keys())]
     return out
 
 

@@ -10,6 +10,9 @@
 //  * traps, as machine.py's: LD-BYTES serves tape blocks instantly, MAIN-4 notes a report, S-INKEY
 //    notes the frames INKEY$ is polled in without a key, and STMT-L-1 plants the seed at one line;
 //  * port 0xFE: the keyboard's half-rows, bit 6 the EAR output; writes set the border and the beeper.
+// And an RZX player (rzx_frame), as harness/spectrum/recording.py's RzxPlayer: no traps, each frame runs its
+// count of instruction fetches (R's difference, instruction by instruction), every IN answered by the frame's
+// next recorded reading, then the frame's interrupt is offered.
 #include "z80.h"
 
 #include <stdint.h>
@@ -51,6 +54,10 @@ public:
     int32_t deal_line = -1, deal_stmt = -1;     // ... and of another: both hands dealt (the replay's deal count)
     uint32_t dealt = 0;
 
+    bool rzx = false;                           // playing an RZX frame: IN answers from rzx_in
+    uint8_t rzx_in[0x10000];
+    uint32_t rzx_in_n = 0, rzx_in_read = 0, rzx_in_over = 0;
+
     events_mask::type on_get_events() const { return events; }
     void on_set_events(events_mask::type e) { events = e; }
     bool on_is_breakpoint_addr(z80::fast_u16 addr) const { return traps[addr] != 0; }
@@ -66,6 +73,12 @@ public:
         return false;
     }
     z80::fast_u8 on_input(z80::fast_u16 port) {
+        if(rzx) {
+            if(rzx_in_read < rzx_in_n)
+                return rzx_in[rzx_in_read++];
+            rzx_in_over++;
+            return 0xFF;
+        }
         if(port & 1)
             return 0xFF;
         unsigned high = port >> 8, value = 0x1F;
@@ -201,6 +214,25 @@ public:
             run_ticks(t + 1);
         }
     }
+    // One RZX frame of *fetches* fetches: 0 played as recorded; else 1 the count ends inside an instruction,
+    // 2 an IN past the recorded readings, 4 readings left unread (or'ed).
+    uint32_t rzx_frame(uint32_t fetches) {
+        frame_edges = 0;
+        rzx = true;
+        rzx_in_read = rzx_in_over = 0;
+        run_start = ticks;
+        uint32_t done = 0;
+        while(done < fetches) {
+            uint8_t r = static_cast<uint8_t>(get_r());
+            on_step();
+            done += (static_cast<uint8_t>(get_r()) - r) & 0x7F;
+        }
+        rzx = false;
+        uint32_t problems = (done > fetches ? 1 : 0) | (rzx_in_over ? 2 : 0) | (rzx_in_read < rzx_in_n ? 4 : 0);
+        on_handle_active_int();
+        frames++;
+        return problems;
+    }
     void run_frame() {
         frame_edges = 0;
         interrupt();
@@ -238,6 +270,18 @@ EXPORT(run_frames) uint32_t run_frames(uint32_t n) {
     for(uint32_t i = 0; i < n; i++)
         machine.run_frame();
     return machine.frames;
+}
+EXPORT(rzx_inputs) uint8_t *rzx_inputs() { return machine.rzx_in; }
+EXPORT(rzx_capacity) uint32_t rzx_capacity() { return sizeof machine.rzx_in; }
+// Play one RZX frame whose *inputs* readings are at rzx_inputs(): 0, or the problems (Spectrum::rzx_frame).
+EXPORT(rzx_frame) uint32_t rzx_frame(uint32_t fetches, uint32_t inputs) {
+    machine.rzx_in_n = inputs;
+    return machine.rzx_frame(fetches);
+}
+// No traps: an RZX is played as recorded, nothing served or planted by the host.
+EXPORT(clear_traps) void clear_traps() {
+    for(uint32_t a = 0; a < 0x10000; a++)
+        machine.traps[a] = 0;
 }
 EXPORT(watch_statement) void watch_statement(int32_t line, int32_t stmt) { machine.watch_line = line; machine.watch_stmt = stmt; }
 EXPORT(watched) uint32_t watched() { return machine.watched; }

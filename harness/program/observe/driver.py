@@ -70,6 +70,8 @@ class GameRecord:
     seed: int
     player: str
     events: list[Event] = field(default_factory=list)
+    #: the machine's frame count (m.frames) when each event was noted, one per event (the watch mode's clock)
+    event_frames: list[int] = field(default_factory=list)
     deals: int = 0
     actions: int = 0
     reports: list[str] = field(default_factory=list)
@@ -177,17 +179,22 @@ class GameDriver:
             self.rec.deals = self.observer.deals
         return self.rec
 
+    def _add(self, ev: Event) -> None:
+        """Every event of the record goes in here, with the frame it was noted in."""
+        self.rec.events.append(ev)
+        self.rec.event_frames.append(self.m.frames)
+
     def _record(self, ev: Event) -> None:
         """The observer's events go to the record; the driver keeps the series on the table for its player."""
         if isinstance(ev, Play):
             self.table.append(parse_card(ev.card))
         elif isinstance(ev, (Reset, Deal)):
             self.table = []
-        self.rec.events.append(ev)
+        self._add(ev)
 
     def _fail(self, reason: str, kind: FailureKind) -> None:
         self.rec.failure, self.rec.failure_kind = reason, kind
-        self.rec.events.append(Failure(reason=reason))
+        self._add(Failure(reason=reason))
 
     def _loop(self) -> None:
         while True:
@@ -200,7 +207,7 @@ class GameDriver:
             if stop.report is not None:                   # kind "report"
                 r = stop.report
                 self.rec.reports.append(str(r))
-                self.rec.events.append(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
+                self._add(Report(code=r.code, message=r.message, line=r.line, statement=r.statement))
                 return
             w = stop.wait
             if w is None:
@@ -236,7 +243,7 @@ class GameDriver:
         """Type the player's answer; an improper one (empty, a letter, out of range) is recorded as a choice."""
         text = self.player.answer(question, proper)
         if text != proper:
-            self.rec.events.append(Choice(what=ChoiceKind.ANSWER, text=f"{question.value}={text!r}"))
+            self._add(Choice(what=ChoiceKind.ANSWER, text=f"{question.value}={text!r}"))
         self._clear_rejected_answer()
         typist = Typist(self.m)
         typist.answer(text)
@@ -271,7 +278,7 @@ class GameDriver:
 
     def _ask_muggins(self) -> None:
         muggins = self.player.muggins()
-        self.rec.events.append(Options(muggins=muggins))
+        self._add(Options(muggins=muggins))
         self._type(Question.MUGGINS, P.YES if muggins else P.NO)
 
     def _ask_claim(self) -> None:
@@ -284,7 +291,7 @@ class GameDriver:
     def _ask_again(self) -> None:
         self.observer.observe_tally()
         computer, player = self.observer.games_tally()
-        self.rec.events.append(Tally(computer=computer, player=player))
+        self._add(Tally(computer=computer, player=player))
         self._type(Question.AGAIN, P.YES if self.player.again() else P.NO)
 
     # ------------------------------------------------------------------ keys
@@ -317,7 +324,7 @@ class GameDriver:
         """A person pressing keys while the program draws or thinks (what the program makes of it is observed)."""
         frames = self.player.keys_while_drawing()
         if frames:
-            self.rec.events.append(Choice(what=ChoiceKind.KEYS_WHILE_DRAWING, count=frames))
+            self._add(Choice(what=ChoiceKind.KEYS_WHILE_DRAWING, count=frames))
             self.m.press("SPACE")
             try:
                 self.m.run_frames(frames)
@@ -341,16 +348,16 @@ class GameDriver:
 
     def _board_demo(self, w: WaitState) -> bool:
         if self.player.board_demo():
-            self.rec.events.append(Choice(what=ChoiceKind.BOARD_DEMO))
+            self._add(Choice(what=ChoiceKind.BOARD_DEMO))
             self._press_until("SPACE", {P.DEMO_STARTED})
         else:
-            self.rec.events.append(Choice(what=ChoiceKind.SKIP_DEMO))
+            self._add(Choice(what=ChoiceKind.SKIP_DEMO))
             self._press_until("ENTER", {P.DEMO_SKIPPED})
         return False
 
     def _demo_again(self, w: WaitState) -> bool:
         if self.player.repeat_demo():
-            self.rec.events.append(Choice(what=ChoiceKind.REPEAT_DEMO))
+            self._add(Choice(what=ChoiceKind.REPEAT_DEMO))
             self._press_until("SPACE", {P.DEMO_STARTED})
             return False
         return self._any_key()
@@ -378,12 +385,12 @@ class GameDriver:
     def _first_discard(self) -> None:
         hand = self.observer.dealt["player"]
         self._discards = self.player.discard(list(hand), self.observer.get(P.V_DEALER) == P.MAN)
-        self.rec.events.append(Choice(what=ChoiceKind.DISCARD, slots=tuple(self._discards)))
+        self._add(Choice(what=ChoiceKind.DISCARD, slots=tuple(self._discards)))
         self._select(self._discards[0], P.SELECTOR_SLOTS[P.SELECT_FIRST_DISCARD])
 
     def _second_discard(self) -> None:
         if self.player.reselect():                    # the same card again: 7885 takes the choice back
-            self.rec.events.append(Choice(what=ChoiceKind.RESELECT, slot=self._discards[0]))
+            self._add(Choice(what=ChoiceKind.RESELECT, slot=self._discards[0]))
             self._select(int(self.observer.get(P.V_SERIES)[2]), P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
             return
         self._select(self._discards[1], P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
@@ -397,7 +404,7 @@ class GameDriver:
     def _play_turn(self) -> None:
         last = next((e for e in reversed(self.rec.events) if not isinstance(e, Picture)), None)
         if isinstance(last, Refused):                  # the picture of this wait comes after the refusal
-            self.rec.events.append(Message(text=self.observer.rows()[P.MESSAGE_ROW].rstrip()))
+            self._add(Message(text=self.observer.rows()[P.MESSAGE_ROW].rstrip()))
         self.observer.observe_play()
         ctx = self._play_context()
         choice = self.player.play(ctx)
@@ -405,17 +412,17 @@ class GameDriver:
             empty = ctx.empty_slots()
             if not empty:
                 raise DriverError("the player wants an empty slot but has none")
-            self.rec.events.append(Choice(what=ChoiceKind.EMPTY_SLOT, slot=empty[0], count=ctx.count))
+            self._add(Choice(what=ChoiceKind.EMPTY_SLOT, slot=empty[0], count=ctx.count))
             self._select(empty[0], P.SELECTOR_SLOTS[P.SELECT_PLAY])
             return
         if choice == "go":
             empty = ctx.empty_slots()
             if not empty:
                 raise DriverError("the player wants to say go but has no empty slot to choose")
-            self.rec.events.append(Choice(what=ChoiceKind.GO, count=ctx.count))
+            self._add(Choice(what=ChoiceKind.GO, count=ctx.count))
             self._select(empty[0], P.SELECTOR_SLOTS[P.SELECT_PLAY])
         else:
-            self.rec.events.append(Choice(what=ChoiceKind.PLAY, slot=int(choice), count=ctx.count))
+            self._add(Choice(what=ChoiceKind.PLAY, slot=int(choice), count=ctx.count))
             self._select(int(choice), P.SELECTOR_SLOTS[P.SELECT_PLAY])
 
     def _confirm_go(self) -> None:
@@ -425,7 +432,7 @@ class GameDriver:
         if held and self.player.cancel_go(ctx):
             slot = self.player.play(ctx)
             slot = slot if slot in held else held[0]
-            self.rec.events.append(Choice(what=ChoiceKind.CANCEL_GO, slot=int(slot), count=ctx.count))
+            self._add(Choice(what=ChoiceKind.CANCEL_GO, slot=int(slot), count=ctx.count))
             self._select(int(slot), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
             return
         self._select(int(self.observer.get(P.V_GO_SLOT)), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
@@ -443,7 +450,7 @@ class GameDriver:
         if self.rig is not None and self.rig.dealer and self.observer.deals < self.rig.deals:
             dealer = Who(self.rig.dealer)
             self.observer.v.set(P.V_DEALER, P.INDEX[dealer])
-            self.rec.events.append(Rigged(dealer=dealer))
+            self._add(Rigged(dealer=dealer))
 
     def _rig_starter(self) -> None:
         if self.rig is None or self.rig.starter is None or self.observer.deals > self.rig.deals:

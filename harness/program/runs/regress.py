@@ -34,6 +34,7 @@ from ..judge.compare import judge
 from .coverage import Coverage, summary_rows
 from ..judge.deviations import DEVIATIONS
 from ..observe.driver import Budget, GameDriver, Screenshot
+from ..records.frames import frames_name, frames_record, write_frames
 from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from ..model.findings import program_findings
 from ..judge.judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
@@ -77,6 +78,7 @@ class Recording:
     end: bytes
     frames: int
     split_instructions: int
+    event_frames: dict | None = None         # game-NNN.frames.json's object (records/frames.py)
 
 
 @dataclass
@@ -266,7 +268,7 @@ def play_one(job: GameJob) -> GameResult:
                         on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    recording, note = _finish_recording(m, recorder) if recorder else (None, None)
+    recording, note = _finish_recording(m, recorder, job.index, rec.event_frames) if recorder else (None, None)
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     setup = loaded.setup
     results = judge(rec.events, setup)
@@ -294,7 +296,8 @@ def play_one(job: GameJob) -> GameResult:
 RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
 
 
-def _finish_recording(m: Spectrum48, recorder: RzxRecorder) -> tuple[Recording | None, str | None]:
+def _finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
+                      event_frames: list[int]) -> tuple[Recording | None, str | None]:
     """The RZX of a recorded game and the .z80 at its end (or why there is none); the editor's wait after
     the last report is included, so that a player replaying it ends on the same still screen."""
     if recorder.snapshot is None:
@@ -303,7 +306,7 @@ def _finish_recording(m: Spectrum48, recorder: RzxRecorder) -> tuple[Recording |
         m.run(RZX_SETTLE_FRAMES, until_wait=True, stop_on_report=False, what="the editor after the last report")
     recording = recorder.stop()
     return Recording(write_rzx(recording), z80snap.write_z80(z80snap.from_machine(m)), len(recording.frames),
-                     recorder.split_instructions), None
+                     recorder.split_instructions, frames_record(game, event_frames, recorder.start_frame)), None
 
 
 def _write_recording(out: Path, game: GameResult) -> None:
@@ -311,6 +314,11 @@ def _write_recording(out: Path, game: GameResult) -> None:
     if game.recording is not None:
         atomic.write_bytes(out / f"game-{game.index:03d}.rzx", game.recording.rzx)
         atomic.write_bytes(out / f"game-{game.index:03d}-end.z80", game.recording.end)
+        if game.recording.event_frames is not None:
+            if game.recording.event_frames["events"] != len(game.transcript) - 1:
+                raise MachineError(f"game {game.index}: {game.recording.event_frames['events']} event frames "
+                                   f"for {len(game.transcript) - 1} events")
+            write_frames(out / frames_name(game.index), game.recording.event_frames)
         game.recording = None
 
 

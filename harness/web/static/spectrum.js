@@ -350,7 +350,116 @@
     }
   }
 
-  const api = {FRAME_T, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
+
+  // ------------------------------------------------------------------ RZX recordings (rzx.py's reader)
+  /** zlib-inflate *bytes* (the browser's DecompressionStream; node's zlib). */
+  async function inflate(bytes) {
+    if (typeof DecompressionStream === "function") {
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    return new Uint8Array(require("zlib").inflateSync(bytes));
+  }
+
+  /** An RZX file: its snapshot (a .z80) and its frames, as harness/spectrum/rzx.py's read_rzx reads them. */
+  async function readRzx(bytes) {
+    const u32 = (i) => (bytes[i] | bytes[i + 1] << 8 | bytes[i + 2] << 16 | bytes[i + 3] << 24) >>> 0;
+    if (String.fromCharCode(...bytes.subarray(0, 4)) !== "RZX!") throw new Error("not an RZX file (no 'RZX!' header)");
+    let snapshot = null, fetches = [], inputs = [], tstates = 0;
+    for (let i = 10; i < bytes.length;) {
+      const id = bytes[i], len = u32(i + 1), body = bytes.subarray(i + 5, i + len);
+      if (len < 5 || i + len > bytes.length) throw new Error(`RZX block 0x${id.toString(16)} at byte ${i} runs past the end`);
+      const b32 = (j) => (body[j] | body[j + 1] << 8 | body[j + 2] << 16 | body[j + 3] << 24) >>> 0;
+      if (id === 0x30 && snapshot === null) {
+        const flags = b32(0);
+        snapshot = flags & 2 ? await inflate(body.subarray(12)) : body.subarray(12);
+      } else if (id === 0x80) {
+        const count = b32(0), flags = b32(9);
+        tstates = b32(5);
+        const raw = flags & 2 ? await inflate(body.subarray(13)) : body.subarray(13);
+        let j = 0, previous = new Uint8Array(0);
+        for (let k = 0; k < count; k++) {
+          const f = raw[j] | raw[j + 1] << 8, n = raw[j + 2] | raw[j + 3] << 8;
+          j += 4;
+          if (n !== 0xFFFF) { previous = raw.subarray(j, j + n); j += n; }
+          fetches.push(f); inputs.push(previous);
+        }
+      }
+      i += len;
+    }
+    if (snapshot === null) throw new Error("RZX: no snapshot block");
+    return {snapshot, fetches, inputs, tstates};
+  }
+
+  /** A 48K .z80 (version 1, 2 or 3, as z80snap.py reads them): the registers in load_registers' order
+   * (AF BC DE HL AF' BC' DE' HL' IX IY SP PC I R IFF1 IFF2 IM, halted), the border and the 48K of RAM. */
+  function readZ80(h) {
+    const g = (at) => h[at] | h[at + 1] << 8;
+    const unpack = (data, size) => {
+      const out = new Uint8Array(size);
+      let o = 0;
+      for (let i = 0; i < data.length && o < size;) {
+        if (data[i] === 0xED && data[i + 1] === 0xED) { out.fill(data[i + 3], o, o + data[i + 2]); o += data[i + 2]; i += 4; }
+        else out[o++] = data[i++];
+      }
+      if (o !== size) throw new Error(`.z80: memory unpacks to ${o} bytes, not ${size}`);
+      return out;
+    };
+    let pc = g(6), ram;
+    if (pc !== 0) {
+      const body = h.subarray(30);
+      ram = h[12] & 0x20 ? unpack(body.subarray(0, body.length - 4), 0xC000) : body.slice(0, 0xC000);
+    } else {
+      const extra = g(30);
+      pc = g(32);
+      ram = new Uint8Array(0xC000);
+      const where = {8: 0x0000, 4: 0x4000, 5: 0x8000};
+      for (let i = 32 + extra; i + 3 <= h.length;) {
+        const len = g(i), page = h[i + 2], size = len === 0xFFFF ? 0x4000 : len;
+        const data = h.subarray(i + 3, i + 3 + size);
+        if (page in where) ram.set(len === 0xFFFF ? data : unpack(data, 0x4000), where[page]);
+        i += 3 + size;
+      }
+    }
+    const regs = [h[0] << 8 | h[1], g(2), g(13), g(4), h[21] << 8 | h[22], g(15), g(17), g(19), g(25), g(23), g(8), pc,
+      h[10], (h[11] & 0x7F) | (h[12] & 1) << 7, h[27] ? 1 : 0, h[28] ? 1 : 0, h[29] & 3, 0];
+    return {regs, border: (h[12] >> 1) & 7, ram};
+  }
+
+  /** An RZX replayed on the machine (recording.py's RzxPlayer): from its snapshot, no traps; each frame its
+   * count of fetches, IN answered from its readings, then the interrupt. problems: [frame, what] of frames
+   * that did not play as recorded. */
+  class RzxReplay {
+    constructor(machine, rzx) {
+      this.m = machine;
+      this.rzx = rzx;
+      const x = machine.x;
+      x.clear_traps();
+      const snap = readZ80(rzx.snapshot);
+      new Uint16Array(x.memory.buffer, x.registers(), 18).set(snap.regs);
+      x.load_registers();
+      machine.mem.set(snap.ram, 0x4000);
+      x.set_border(snap.border);
+      this.inBuf = new Uint8Array(x.memory.buffer, x.rzx_inputs(), x.rzx_capacity());
+      this.frame = 0;
+      this.problems = [];
+    }
+    get frames() { return this.rzx.fetches.length; }
+    play(n = 1) {
+      const x = this.m.x;
+      for (let i = 0; i < n && this.frame < this.frames; i++) {
+        const inputs = this.rzx.inputs[this.frame];
+        this.inBuf.set(inputs);
+        const p = x.rzx_frame(this.rzx.fetches[this.frame], inputs.length);
+        if (p) this.problems.push([this.frame, [p & 1 ? "the count ends inside an instruction" : "",
+          p & 2 ? "an IN past the readings" : "", p & 4 ? "readings left unread" : ""].filter(Boolean).join(", ")]);
+        this.frame++;
+      }
+      return this.frame;
+    }
+  }
+
+  const api = {FRAME_T, readRzx, readZ80, RzxReplay, inflate, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
     decodeBase64, number5};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.ZX = api;
