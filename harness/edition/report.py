@@ -563,7 +563,7 @@ class Watch:
     action (game-NNN.frames.json), as watch_entries makes them."""
     game: str                            # game-NNN
     rzx: Path
-    entries: list[dict]
+    entries: list[dict[str, Any]]
     rule_sets: list[str]                 # the verdict's first
 
 
@@ -571,13 +571,13 @@ class Watch:
 Player = Callable[[Watch], str]
 
 
-def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict]:
+def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict[str, Any]]:
     """Each judgement of the game's records (every rule set, in the file's order, numbered from 1 as
     check_actions numbers them) at the frame of its action: the RZX frames to play before it is shown
     (its event's frame + 1, at least 1; a judgement made up at the end: the last event's), and what the
     record says: what it judged, the engine's expectations, the program's pegs, each difference with the
     deviation that explains it or UNEXPLAINED. Read from the records, nothing judged again."""
-    out = []
+    out: list[dict[str, Any]] = []
     for n, j in enumerate(g.judgements or [], 1):
         at = j.action_at if j.action_at is not None else len(g.events) - 1
         diffs = []

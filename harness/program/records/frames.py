@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...errors import InputError
 from ...runtime import atomic
@@ -22,14 +22,14 @@ def frames_name(game: int) -> str:
     return f"game-{game:03d}.frames.json"
 
 
-def frames_record(game: int, event_frames: Sequence[int], start_frame: int) -> dict:
+def frames_record(game: int, event_frames: Sequence[int], start_frame: int) -> dict[str, Any]:
     """The file's object: each event's machine frame (m.frames when it was noted) made relative to the
     frame the recording started in."""
     return {"schema": SCHEMA, "game": game, "events": len(event_frames),
             "frames": [f - start_frame for f in event_frames]}
 
 
-def write_frames(path: Path, record: dict) -> None:
+def write_frames(path: Path, record: dict[str, Any]) -> None:
     atomic.write_text(path, json.dumps(record, separators=(",", ":")) + "\n")
 
 

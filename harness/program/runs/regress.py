@@ -78,7 +78,7 @@ class Recording:
     end: bytes
     frames: int
     split_instructions: int
-    event_frames: dict | None = None         # game-NNN.frames.json's object (records/frames.py)
+    event_frames: dict[str, Any] | None = None         # game-NNN.frames.json's object (records/frames.py)
 
 
 @dataclass
