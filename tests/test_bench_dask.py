@@ -51,8 +51,8 @@ def fake_figures(monkeypatch):
         "game_cpu_s": 3.2, "accelerated_cpu_s": 2.9, "t_states": 1.8e9, "core_s": 3.0, "game_over_core": 1.07,
         "accelerator_gain": 0.09, "identical": True})
     monkeypatch.setattr(bench, "command_t_states", lambda games, seed: 3.6e9 if (games, seed) == (2, 1) else 0)
-    monkeypatch.setattr(bench, "bench_command", lambda core_s: {
-        "games": 2, "core_s": core_s, "with_html_cpu_s": 7.5, "with_html_over_core": 2.5, "no_html_cpu_s": 4.2,
+    monkeypatch.setattr(bench, "bench_command", lambda t_states, core_speed: {
+        "games": 2, "core_s": t_states / core_speed(), "with_html_cpu_s": 7.5, "with_html_over_core": 2.5, "no_html_cpu_s": 4.2,
         "no_html_over_core": 1.4})
     calls = []
 

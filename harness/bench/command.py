@@ -43,13 +43,19 @@ def run_once(extra: list[str]) -> float:
     return cpu
 
 
-def bench_command(core_s: float, repeat: int = 3, run: Callable[[list[str]], float] = run_once) -> dict[str, float]:
+def bench_command(t_states: int, core_speed: Callable[[], float], repeat: int = 3,
+                  run: Callable[[list[str]], float] = run_once) -> dict[str, float]:
     """Each variant's CPU seconds (median of *repeat*, the variants taken in turn so the load falls on both)
-    and its ratio to *core_s*, the bare core's time for the T-states of the command's games."""
+    and its ratio to the bare core's time for *t_states*, the T-states of the command's games. The core's
+    speed (*core_speed*: T-states per CPU second) is timed again before each round, beside the runs it is
+    compared with (median of *repeat*): on a shared machine the load moves a figure by a fifth in minutes."""
     times: dict[str, list[float]] = {name: [] for name in VARIANTS}
+    speeds: list[float] = []
     for _ in range(repeat):
+        speeds.append(core_speed())
         for name, extra in VARIANTS.items():
             times[name].append(run(extra))
+    core_s = t_states / median_high(speeds)
     out = {"games": GAMES, "core_s": round(core_s, 3)}
     for name, xs in times.items():
         median = median_high(xs)

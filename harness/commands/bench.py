@@ -91,8 +91,7 @@ def execute(args: argparse.Namespace) -> int:
     result = {"boot": boot, "basic": basic, "raw_core": raw}
     core = bench_core()
     game = bench_game(core)
-    command = None if args.no_command else bench_command(
-        command_t_states(main_job.GAMES, main_job.SEED) / core)
+    command = None if args.no_command else bench_command(command_t_states(main_job.GAMES, main_job.SEED), bench_core)
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
     figures = {**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,
