@@ -50,8 +50,9 @@ def fake_figures(monkeypatch):
     monkeypatch.setattr(bench, "bench_game", lambda core: {
         "game_cpu_s": 3.2, "accelerated_cpu_s": 2.9, "t_states": 1.8e9, "core_s": 3.0, "game_over_core": 1.07,
         "accelerator_gain": 0.09, "identical": True})
-    monkeypatch.setattr(bench, "bench_command", lambda core_s: {
-        "core_s": core_s, "with_html_cpu_s": 7.5, "with_html_over_core": 2.5, "no_html_cpu_s": 4.2,
+    monkeypatch.setattr(bench, "command_t_states", lambda games, seed: 3.6e9 if (games, seed) == (2, 1) else 0)
+    monkeypatch.setattr(bench, "bench_command", lambda t_states, core_speed: {
+        "games": 2, "core_s": t_states / core_speed(), "with_html_cpu_s": 7.5, "with_html_over_core": 2.5, "no_html_cpu_s": 4.2,
         "no_html_over_core": 1.4})
     calls = []
 
@@ -185,12 +186,13 @@ def test_the_accelerators_identity_check_ignores_the_timings_and_nothing_else():
     assert what_it_did(plain) != what_it_did(dataclasses.replace(faster, deals=11))      # the near miss: a result differs
 
 
-def test_the_default_bench_prints_and_carries_the_one_game_command(fake_figures, capsys):
+def test_the_default_bench_prints_and_carries_the_two_game_command(fake_figures, capsys):
     assert bench.main([]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert ("command: `regress --games 1`: 7.50 CPU s, 2.50x the core; with --no-html 4.20 CPU s, 1.40x "
-            "(a fresh process each, median of 3)") in lines
+    assert ("command: `regress --games 2`: 7.50 CPU s where the bare core needs 6.00: 2.50x the core (40% of its "
+            "speed); with --no-html 4.20 CPU s, 1.40x (a fresh process each, start-up and children included, "
+            "median of 3)") in lines
     assert bench.main(["--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["command"]["core_s"] == 3.0     # the game's core time
+    assert json.loads(capsys.readouterr().out)["command"]["core_s"] == 6.0     # the two games' T-states / core speed
     assert bench.main(["--no-command"]) == 0
     assert not [line for line in capsys.readouterr().out.splitlines() if line.startswith("command:")]

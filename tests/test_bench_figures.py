@@ -16,7 +16,7 @@ FIGURES = {"boot": RUN, "basic": dict(RUN, x_realtime=40.0), "raw_core": dict(RU
            "core_t_per_cpu_s": 400_000_000,
            "game": {"game_cpu_s": 5.0, "t_states": 1_800_000_000, "core_s": 4.5, "game_over_core": 1.11,
                     "accelerated_cpu_s": 4.5, "accelerator_gain": 0.1, "identical": True},
-           "command": {"with_html_cpu_s": 9.0, "with_html_over_core": 2.0, "no_html_cpu_s": 6.3,
+           "command": {"games": 2, "core_s": 4.5, "with_html_cpu_s": 9.0, "with_html_over_core": 2.0, "no_html_cpu_s": 6.3,
                        "no_html_over_core": 1.4},
            "dask": None, "dask_left_out": "--no-dask"}
 
@@ -28,8 +28,9 @@ def test_the_figures_print_as_the_bench_prints_them():
     assert "core: 400 M T-states per CPU second (bare core, BASIC benchmark, median of 3)" in lines
     assert ("game: 5.00 CPU s for 1.800 G T-states, which the bare core runs in 4.50 s: 1.11x the core "
             "(median of 3)") in lines
-    assert ("command: `regress --games 1`: 9.00 CPU s, 2.00x the core; with --no-html 6.30 CPU s, 1.40x "
-            "(a fresh process each, median of 3)") in lines
+    assert ("command: `regress --games 2`: 9.00 CPU s where the bare core needs 4.50: 2.00x the core (50% of its "
+            "speed); with --no-html 6.30 CPU s, 1.40x (a fresh process each, start-up and children included, "
+            "median of 3)") in lines
     assert lines[-2:] == ["accelerator: 4.50 CPU s, 10.0% less; results identical (transcript, frames, profile, "
                           "screens)", "dask: left out (--no-dask)"]
     different = dict(FIGURES, game=dict(FIGURES["game"], identical=False))      # planted: results that differ

@@ -28,9 +28,11 @@ def format_bench(fig: dict[str, Any]) -> str:
     lines.append(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
                  f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
     if command is not None:
-        lines.append(f"command: `regress --games 1`: {command['with_html_cpu_s']:.2f} CPU s, "
-                     f"{command['with_html_over_core']:.2f}x the core; with --no-html {command['no_html_cpu_s']:.2f} "
-                     f"CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, median of 3)")
+        lines.append(f"command: `regress --games {command['games']}`: {command['with_html_cpu_s']:.2f} CPU s where the "
+                     f"bare core needs {command['core_s']:.2f}: {command['with_html_over_core']:.2f}x the core "
+                     f"({1 / command['with_html_over_core']:.0%} of its speed); with --no-html "
+                     f"{command['no_html_cpu_s']:.2f} CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, "
+                     "start-up and children included, median of 3)")
     lines.append(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
                  f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
     lines.append(format_dask(dask) if dask is not None else f"dask: left out ({fig.get('dask_left_out')})")

@@ -137,6 +137,15 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     return out
 
 
+def command_t_states(games: int, seed: int) -> int:
+    """The T-states the games of `regress --games *games* --seed *seed*` run (each game played here once, as
+    the command's plan makes it): what the bare core's time for the command is taken from."""
+    from ..program.model.build import tape_bytes
+    from ..program.runs.regress import plan_games
+    tape = tape_bytes(None)
+    return sum(_game_frames_run(tape, job) for job in plan_games(games, seed)) * FRAME_T
+
+
 TIMINGS = ("wall_s", "cpu_s", "screen_s")     # a game record's measures of how long it took
 
 

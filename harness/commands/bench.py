@@ -10,8 +10,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..bench import command as main_job
 from ..bench.command import bench_command
-from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game
+from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game, command_t_states
 from ..bench.figures import format_bench, write_figures
 from ..bench.runner import bench_dask, dask_missing
 from .cliargs import command_parser, int_in
@@ -29,8 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dask-games", type=int_in(2, 10_000), default=None,
                         help="games per run for Dask's overhead over the local pool (default 2)")
     parser.add_argument("--no-command", action="store_true",
-                        help="leave out the one-game command (regress --games 1 in a fresh process, with report.html "
-                             "and with --no-html; about 40 CPU s)")
+                        help="leave out the main job (regress --games 2 in a fresh process, with report.html "
+                             "and with --no-html, three times each; about 120 CPU s)")
     parser.add_argument("--web", action="store_true",
                         help="instead: play.html in headless chromium against the embedded machine (frames a "
                              "second, the title's time, the page's weight)")
@@ -90,7 +91,7 @@ def execute(args: argparse.Namespace) -> int:
     result = {"boot": boot, "basic": basic, "raw_core": raw}
     core = bench_core()
     game = bench_game(core)
-    command = None if args.no_command else bench_command(game["core_s"])
+    command = None if args.no_command else bench_command(command_t_states(main_job.GAMES, main_job.SEED), bench_core)
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
     figures = {**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,

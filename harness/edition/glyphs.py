@@ -105,13 +105,12 @@ def ink_row(kind: str) -> int:
 
 def large(glyph: bytes) -> Image.Image:
     """One glyph drawn 8 times its size, ink on the Spectrum's paper, with a faint pixel grid."""
-    img = _draw(glyph, LARGE, INK_LARGE, PAPER_LARGE)
-    px = img.load()
-    for y in range(img.height):
-        for x in range(img.width):
-            if (x % LARGE == 0 or y % LARGE == 0) and px[x, y] == PAPER_LARGE:
-                px[x, y] = (185, 185, 185)
-    return img
+    import numpy as np
+    pixels = np.array(_draw(glyph, LARGE, INK_LARGE, PAPER_LARGE))
+    grid = np.zeros(pixels.shape[:2], dtype=bool)
+    grid[::LARGE, :] = grid[:, ::LARGE] = True          # every LARGE-th row and column: the pixel grid
+    pixels[grid & (pixels == PAPER_LARGE).all(axis=-1)] = (185, 185, 185)     # drawn on the paper only
+    return Image.fromarray(pixels, "RGB")
 
 
 def readable(code: int, udg_text: dict[int, str]) -> str:

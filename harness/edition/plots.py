@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 __all__ = ["Plot", "Marker", "histogram", "distribution", "score_race"]
 
 WIDTH_IN, HEIGHT_IN = 9.0, 3.2        # 864 x 307 px at 96 dpi: fits a 1280 px window beside nothing
+#: the margins round the axes, in inches (left, right, top): what tight_layout measured for these plots, with
+#: room on the left for five-digit counts; the bottom one is each plot's own (its tick labels and x label)
+LEFT_IN, RIGHT_IN, TOP_IN = 0.66, 0.14, 0.33
+BOTTOM_IN = {"plain": 0.36, "turned": 0.62, "suits": 0.58, "points": 0.53, "race": 0.55}
+RC = {"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9, "font.family": "DejaVu Sans",
+      "axes.spines.top": False, "axes.spines.right": False}
 COLOURS = {"computer": "#0b3d91", "player": "#1b5e20", "expected": "#b3261e", "bars": "#8a9bb0"}
 
 
@@ -41,26 +47,21 @@ class Marker:
     label: str
 
 
-def _figure(height: float = HEIGHT_IN) -> tuple[Figure, Axes]:
+def _figure(bottom: str, height: float = HEIGHT_IN) -> tuple[Figure, Axes]:
     """A figure of its own (not pyplot's: importing pyplot costs about 0.4 CPU s and keeps a global list of
-    figures), saved as SVG."""
+    figures), saved as SVG, its axes placed by fixed margins (*bottom*: a key of BOTTOM_IN). tight_layout
+    measured every text with Agg before the drawing, a fifth of a plot's cost, to find the same margins."""
     import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9,
-                                "font.family": "DejaVu Sans", "axes.spines.top": False,
-                                "axes.spines.right": False})
+    matplotlib.rcParams.update(RC)
     fig = Figure(figsize=(WIDTH_IN, height), dpi=96)
-    FigureCanvasAgg(fig)      # as pyplot would: tight_layout measures text with Agg
+    fig.subplots_adjust(left=LEFT_IN / WIDTH_IN, right=1 - RIGHT_IN / WIDTH_IN, top=1 - TOP_IN / height,
+                        bottom=BOTTOM_IN[bottom] / height)
     return fig, fig.subplots()
 
 
 def _svg(fig: Figure) -> str:
     buf = io.StringIO()
-    fig.tight_layout()
-    # tight_layout leaves a placeholder layout engine behind, and savefig then draws the whole figure once
-    # more before drawing it for real (about a third of a plot's cost); the layout is already done
-    fig.set_layout_engine(None)
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     text = buf.getvalue()
     return text[text.index("<svg"):]
@@ -81,8 +82,8 @@ def histogram(name: str, title: str, labels: list[str], observed: list[int], p: 
     *groups*: consecutive runs of the categories, (label, how many), named once under their ticks with a
     line between runs (the 52 cards as four suits of 13 ranks: each tick a rank, upright and legible);
     *names*: each category's full name for the alt text and the table (default: *labels*)."""
-    fig, ax = _figure()
     n, k = sum(observed), len(labels)
+    fig, ax = _figure("suits" if groups else "turned" if k > 20 else "plain")
     names = names or labels
     expected = n / k if k else 0
     ax.bar(range(k), observed, color=COLOURS["bars"], label="observed")
@@ -115,7 +116,7 @@ def histogram(name: str, title: str, labels: list[str], observed: list[int], p: 
 
 def distribution(name: str, title: str, observed: list[int], exact: list[int], what: str) -> Plot:
     """The program's show scores (counts per score) against the exact distribution, scaled to as many."""
-    fig, ax = _figure()
+    fig, ax = _figure("points")
     n, total = sum(observed), sum(exact)
     scores = list(range(len(exact)))
     expected = [n * e / total if total else 0 for e in exact]
@@ -140,7 +141,7 @@ def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], 
                markers: list[Marker]) -> Plot:
     """Each player's total after each score (x: the score's number in the game), deals shaded, deviations
     marked where they happened."""
-    fig, ax = _figure(3.0)
+    fig, ax = _figure("race", 3.0)
     for who in ("computer", "player"):
         xs = [0] + [x for x, _ in points.get(who, [])]
         ys = [0] + [y for _, y in points.get(who, [])]
@@ -151,8 +152,10 @@ def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], 
             ax.axvspan(x, end if end is not None else ax.get_xlim()[1], color="#efece3", zorder=0)
         ax.text(x, 1, str(deal), fontsize=7, color="#6b6b6b", va="bottom")
     ax.axhline(121, color="#6b6b6b", linewidth=0.8, linestyle=":")
+    if markers:         # one line of markers, not a line each
+        ax.plot([m.x for m in markers], [m.y for m in markers], linestyle="none", marker="v",
+                color=COLOURS["expected"], markersize=6)
     for m in markers:
-        ax.plot([m.x], [m.y], marker="v", color=COLOURS["expected"], markersize=6)
         ax.annotate(m.label, (m.x, m.y), textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7,
                     color=COLOURS["expected"])
     _whole_counts(ax, x=True)

@@ -284,6 +284,7 @@ class PictureView:
     said: list[tuple[str, str | None]] = field(default_factory=list)   # the message and dealer lines, shown unfolded
 
 
+@lru_cache(maxsize=4096)            # a run's screens show the same few texts again and again
 def screen_english(text: str) -> str | None:
     """The English edition's words for a Russian text the screen showed (basic/translation.tsv, the table the
     English tape is built from), or None where it shows no Russian or none the table has. A row may hold
