@@ -419,16 +419,20 @@ def test_resume_is_not_combined_with_a_selection(capsys):
             command.main(["--resume", *extra])
 
 
-def test_a_second_look_named_in_its_entry_answers_the_flag_and_one_at_another_reading_does_not():
-    text = ("### 4780\n- Evidence: nothing\n\n### 4790\n- Evidence: x\n"
-            "- Second look: 4790.1cc482b9 makes D3 vanish; the article says otherwise.\n\n### 4795\n- Evidence: y\n")
-    assert R.second_looks(text) == {"4790.1cc482b9": 4790}
+def test_a_second_look_named_in_the_log_answers_the_flag_and_one_at_another_reading_does_not():
+    text = ("### 4780\n- Evidence: nothing 8260.27956647\n\n### 4790\n- Evidence: x\n"
+            "- Second look: 4790.1cc482b9 makes D3 vanish; the article says otherwise.\n\n### 4795\n- Evidence: y\n"
+            "\n## Second looks at the deviations' own lines\n\n- Second look: 2710.1ed51ae5 and 8260.1bcf8c3c: no.\n")
+    looked = R.second_looks(text)
+    assert looked == {"4790.1cc482b9": 4790, "2710.1ed51ae5": 2710, "8260.1bcf8c3c": 8260}
     row = {"vanish_playing": ["4790.1cc482b9"]}
-    assert R.second_look_of(row, R.second_looks(text)) == "looked at: entry 4790"
+    assert R.second_look_of(row, looked) == "looked at: line 4790"
+    assert R.second_look_of({"vanish_playing": ["8260.1bcf8c3c", "2710.1ed51ae5"]}, looked) == \
+        "looked at: line 2710, line 8260"
     assert R.second_look_of(row, {}) == "yes"
-    # near misses: a second look at another reading leaves the flag; a row with nothing to look at is "no"
-    assert R.second_look_of(row, R.second_looks(text.replace("1cc482b9", "0c30469d"))) == "yes"
-    assert R.second_look_of({"vanish_playing": ["4790.1cc482b9", "4795.995741dc"]}, R.second_looks(text)) == "yes"
-    assert R.second_look_of({"vanish_playing": []}, R.second_looks(text)) == "no"
-    # an id in the evidence is not a second look
-    assert R.second_looks(text.replace("- Second look:", "- Evidence:")) == {}
+    # near misses: a second look at another reading leaves the flag; one flagged reading of two unanswered;
+    # an id in the evidence is not a second look; a row with nothing to look at is "no"
+    assert R.second_look_of(row, R.second_looks(text.replace("4790.1cc482b9", "4790.0c30469d"))) == "yes"
+    assert R.second_look_of({"vanish_playing": ["8260.1bcf8c3c", "8260.27956647"]}, looked) == "yes"
+    assert "8260.27956647" not in looked
+    assert R.second_look_of({"vanish_playing": []}, looked) == "no"

@@ -668,27 +668,22 @@ _READING_ID = re.compile(r"\b(\d+\.[0-9a-f]{8})\b")
 
 
 def second_looks(text: str) -> dict[str, int]:
-    """The readings a judgement entry of basic/RECONSTRUCTION.md has taken a second look at: the reading ids
-    its `- Second look:` line names, each with the entry's line."""
-    looked: dict[str, int] = {}
-    line = None
-    for row in text.splitlines():
-        if (m := _HEADING.match(row)):
-            line = int(m.group(1))
-        elif line is not None and (m := _SECOND_LOOK.match(row)):
-            for rid in _READING_ID.findall(m.group(1)):
-                looked[rid] = line
-    return looked
+    """The readings basic/RECONSTRUCTION.md has taken a second look at: the reading ids a `- Second look:`
+    line names (in the entry of the line, or in the section on the deviations' own lines), each with its
+    line (the id's number)."""
+    return {rid: int(rid.split(".")[0]) for row in text.splitlines() if (m := _SECOND_LOOK.match(row))
+            for rid in _READING_ID.findall(m.group(1))}
 
 
 def second_look_of(row: Record, looked: dict[str, int]) -> str:
     """The deviations' table's last column: "no"; "yes" (a reading makes it vanish while the program plays
-    on, and no entry has looked at it again); "looked at: entry N" once every such reading is answered."""
+    on, and basic/RECONSTRUCTION.md has not looked at it again); "looked at: line N" once every such
+    reading is answered there."""
     flagged = row["vanish_playing"]
     if not flagged:
         return "no"
     if all(rid in looked for rid in flagged):
-        return "looked at: " + ", ".join(f"entry {looked[rid]}" for rid in flagged)
+        return "looked at: " + ", ".join(f"line {n}" for n in sorted({looked[rid] for rid in flagged}))
     return "yes"
 
 
@@ -727,6 +722,8 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
               f"frames and {plan['frames_budget'][1]} more: "
               f"{sum(1 for c in record['readings'] if 'past its budget' in c['detail'])} reading(s) ran on past "
               "that (a loop) and were given up there, as *stops*"] if "frames_budget" in plan else []),
+           *[f"- resumed (`--resume`): {r['readings']} reading(s) the run before had left untested by its time "
+             f"budget, played in {r['cpu_s']} CPU s; that run {r['ended']}" for r in record.get("resumed", [])],
            f"- CPU time: {record['cpu_s']['total']} s (the ROM's checks {record['cpu_s']['rom_checks']} s, "
            f"the games {record['cpu_s']['games']} s)"
            + (f"; the command's process: {record['cpu_s']['command']} s" if "command" in record["cpu_s"] else ""),
@@ -743,8 +740,8 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
             "It vanishes *because the program stops* when the variant's game ends in a report (or the harness "
             "gives it up) before the deviation shows: that says nothing of the deviation's own reading. It "
             "vanishes *while the program plays on* when the variant's game goes on and the deviation is not "
-            "there: only that is flagged for a second look at the judgement, until the entry of its line says "
-            "what the second look found (its `- Second look:` naming the reading).", "",
+            "there: only that is flagged for a second look at the judgement, until `basic/RECONSTRUCTION.md` "
+            "says what the second look found (a `- Second look:` naming the reading).", "",
             "| deviation | lines | readings | refused by the ROM | untested | played | keep | "
             "vanish, the program stops | vanish, it plays on | appear | not shown by its games | second look |",
             "| --- |" + " --- |" * 11]
