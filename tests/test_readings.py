@@ -318,6 +318,8 @@ def test_the_editions_reader_tells_a_deviation_vanishing_as_the_program_stops_fr
     path.write_text(json.dumps(record), encoding="utf-8")
     got = {r["id"]: (r["vanish_stops"], r["vanish_playing"]) for rows in read_readings(path).values() for r in rows}
     assert got == {"4440.a": (["D1"], []), "4790.b": (["D4"], ["D3"]), "4790.c": ([], ["D3"]), "4440.d": (["D1"], [])}
+    looked = {r["id"]: r["looked"] for rows in read_readings(path, {"4790.b"}).values() for r in rows}
+    assert looked == {"4440.a": False, "4790.b": True, "4790.c": False, "4440.d": False}
 
 
 def test_the_listing_shows_each_lines_readings_beside_it():
@@ -338,6 +340,9 @@ def test_the_listing_shows_each_lines_readings_beside_it():
     assert "vanishes because the program stops: D1;" in html                  # told apart: not flagged ...
     assert "<b>vanishes while the program plays on: D3</b> (a second look" in html   # ... and flagged
     assert "scores 121 -&gt; 119" in html
+    ed.readings[1310][0]["looked"] = True               # looked at again in basic/RECONSTRUCTION.md: not bold
+    looked = str(row(line_views(ed, [1310])[0], None))
+    assert "; vanishes while the program plays on: D3 (looked at again" in looked and "<b>vanishes" not in looked
     plain, = line_views(ed, [1300])                  # near miss: a line without readings shows none
     assert "other readings" not in str(row(plain, None)) and "readings-head" not in str(row(plain, None))
 

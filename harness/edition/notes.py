@@ -10,12 +10,12 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import AbstractSet, Any
 
 from ..errors import InputError
 from ..runtime.validate import parse_json, read_json, read_toml
 from ..program.judge.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
-from ..program.runs.readings import vanish_playing_of
+from ..program.runs.readings import second_looks, vanish_playing_of
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
@@ -93,8 +93,17 @@ READING_VERDICTS = {"stops": "the program stops", "play": "the play differs", "p
                     "rom-rejects": "the ROM rejects it", "not-tokenised": "does not tokenise"}
 
 
-def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
-    """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes."""
+def looked_again(path: Path) -> set[str]:
+    """The readings basic/RECONSTRUCTION.md has taken a second look at (its `- Second look:` lines)."""
+    try:
+        return set(second_looks(Path(path).read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise InputError(f"{path}: {exc.strerror}") from None
+
+
+def read_readings(path: Path, looked: AbstractSet[str] = frozenset()) -> dict[int, list[dict[str, Any]]]:
+    """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes;
+    *looked*: the readings basic/RECONSTRUCTION.md has looked at again (looked_again)."""
     try:
         record = read_json(path)
         out: dict[int, list[dict[str, Any]]] = {}
@@ -103,7 +112,7 @@ def read_readings(path: Path) -> dict[int, list[dict[str, Any]]]:
                 raise InputError(f"{path}: reading {c['id']}: unknown verdict {c['kind']!r}")
             playing = vanish_playing_of(c)
             out.setdefault(int(c["line"]), []).append({
-                **c, "verdict": READING_VERDICTS[c["kind"]], "vanish_playing": playing,
+                **c, "verdict": READING_VERDICTS[c["kind"]], "vanish_playing": playing, "looked": c["id"] in looked,
                 "vanish_stops": [d for d in c.get("vanish", []) if d not in playing]})
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror}") from None

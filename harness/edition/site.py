@@ -32,7 +32,7 @@ from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
 from .notes import (Coverage, Moment, Routine, deviation_lines, inline_code, OcrJudgement, quoted_parts,
-                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_readings,
+                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_readings, looked_again,
                     read_routines)
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
@@ -110,7 +110,8 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     measured = data.docs_path("readings.json")
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
                    notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens(),
-                   read_readings(measured) if measured is not None else {})
+                   read_readings(measured, looked_again(data.data_path("basic/RECONSTRUCTION.md")))
+                   if measured is not None else {})
 
 
 def golden_screens(folder: Path | None = None) -> list[GoldenScreen]:
