@@ -74,8 +74,8 @@ def embedded(rzx):
     return rzx_checkpoints(rzx, checkpoint_frames(len(read_rzx(rzx).frames)))
 
 
-def _open(browser, path: Path, problems: list[str]):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def _open(browser, path: Path, problems: list[str], width: int = 1280, height: int = 800):
+    page = browser.new_page(viewport={"width": width, "height": height})
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
@@ -165,6 +165,19 @@ def test_every_judgement_appears_when_the_replay_reaches_its_action(browser, run
     first = min(f for k, f in expected.items() if judgements[k - 1].rules == "standard" and f > 1)
     assert page.evaluate("zxWatch.frame") == first
     assert problems == []
+
+
+def test_the_watch_page_in_a_narrow_window_has_no_sideways_scroll_and_every_image_its_alt(browser, run):
+    problems: list[str] = []
+    page = _open(browser, run / f"{GAME}.html", problems, width=480, height=800)
+    page.evaluate("zxWatch.ready")
+    page.evaluate("(f) => zxWatch.playTo(f)", 3000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 480
+    assert page.is_visible("#watch-next") and page.is_visible("#watch-now")
+    assert page.evaluate("Array.from(document.images).filter(i => !i.alt).length") == 0
+    page.screenshot(path=str(run.parent / "narrow.png"))
+    assert problems == []
+    page.close()
 
 
 # ----------------------------------------------------------------------------- without a browser
