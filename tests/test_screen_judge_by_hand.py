@@ -538,3 +538,12 @@ def test_the_english_words_are_stripped_on_the_right_only(who):
     for key, source in (("dealer", P.DEALER_TEXT[who]), ("winner", P.WINNER_TEXT[who] + " ")):
         text = j.texts[key][who]
         assert text == english(source).rstrip() and text == text.rstrip() and text.startswith(english(source)[:1])
+
+
+@pytest.mark.parametrize("moment", [f"pause {P.FINAL_BOARD_PAUSE}", f"input {P.ASK_AGAIN}"])
+def test_the_flag_is_one_check_added_to_the_lines(moment):
+    rows = {"line 22": P.WINNER_TEXT[PL], "message": "x"}
+    with_board, _ = won(PL).judge(pic(moment, rows=rows, flag=True, board=True, message="x"))
+    without, _ = won(PL).judge(pic(moment, rows=rows, flag=True, board=False, message="x"))
+    lines_only = 2 if moment.startswith("pause") else 0        # no message nor line 22 judged at the input
+    assert without == lines_only and with_board == without + 1     # message and line 22 (at the pause), the flag
