@@ -64,3 +64,16 @@ def test_a_row_is_read_from_column_0_to_31_and_stripped():
             return f"{row}|{first}|{end}   "
     assert PictureReader().row(Cells(), 23) == "23|0|32"
     assert PictureReader().row(Cells(), 22, 5, 9) == "22|5|9"
+
+
+def test_the_reader_knows_the_programs_glyphs_and_ranks():
+    """The reader's glyph table is the program's (its UDGs and its character set), its ranks R$'s or the
+    ones given, ace first (7320): the English edition's A..K are 1..13, written out here."""
+    from harness.program.model import program as P
+    from harness.program.observe.picture import PictureReader
+    r = PictureReader()
+    assert r.index.udg_text is P.UDG_TEXT and r.index.font_text is P.SCREEN_CHARSET
+    assert r.rank_of == {t: n for n, t in P.RANK_TEXT.items()} and len(r.rank_of) == 13
+    english = PictureReader(tuple("A23456789TJQK"))
+    assert english.rank_of == {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10,
+                               "J": 11, "Q": 12, "K": 13}
