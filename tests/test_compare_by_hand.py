@@ -1,0 +1,77 @@
+"""The comparison's records by hand (issue 36, item 2): what each judgement keeps of its action (the index it
+judges, the picture without its variables), a program's report that stops an action or does not, a game
+credited with no peg before it, and the screen words of the set-up reaching the screen judge. Events written
+out, fed to `compare`; no emulator. Each fault (a surviving mutant of compare.py) beside a near miss."""
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.cribbage import STANDARD
+from harness.program.judge.compare import compare, judge
+from harness.program.judge.judgements import Cause, ComparisonSetup, Credit, Judged
+from harness.program.model import program as P
+from harness.program.records.events import (Cut, Deal, Picture, Refused, Report, Who, Win, event_from_json)
+
+C, PL = Who.COMPUTER, Who.PLAYER
+DATA = Path(__file__).resolve().parent / "data"
+BASE = [event_from_json(json.loads(line)) for line in (DATA / "example-deal.jsonl").read_text(encoding="utf-8")
+        .splitlines() if line.strip() and json.loads(line).get("kind") != "header"]
+SIX_C = ("AH", "2H", "3H", "4H", "5H", "6H")
+SIX_P = ("AS", "2S", "3S", "4S", "5S", "6S")
+
+
+def test_a_refused_card_is_judged_at_its_own_index():
+    events = [Cut(3, 9), Refused(PL, "KS", 25), Refused(PL, "5S", 20)]
+    js = [j for j in compare(events).judgements if j.judged == Judged.REFUSED]
+    assert [(j.action_at, j.action.card, j.checks) for j in js] == [(1, "KS", 1), (2, "5S", 1)]
+    assert [d.cause for d in compare(events).differences] == [Cause.CARD_REFUSED]      # 5 + 20 fits: refused wrongly
+
+
+def test_a_picture_is_judged_at_its_index_without_its_variables():
+    play = Picture(moment=f"select {P.SELECT_PLAY}", line=2720, slots={}, pegs={}, rows={}, board=False, flag=False,
+                   variables={"hand": ["AS"], "held": [1]})
+    events = [Cut(3, 9), Deal(1, PL, SIX_C, SIX_P), play]
+    (j,) = [j for j in compare(events).judgements if j.judged == Judged.SCREEN]
+    assert j.action_at == 2 and j.action.variables == {} and j.action.moment == play.moment and j.checks > 0
+    assert j.action == Picture(moment=play.moment, line=2720, slots={}, pegs={}, rows={}, board=False, flag=False,
+                               variables={})
+
+
+def first_play_then(code):
+    """The base deal up to its first card laid, then the program stops with report *code*."""
+    n = next(i for i, e in enumerate(BASE) if e.kind.value == "play")
+    return BASE[:n + 1] + [Report(code, "x", 100, 1)]
+
+
+@pytest.mark.parametrize("code, stopped", [("0", False), ("9", False), ("2", True), ("H", True)])
+def test_a_report_stops_the_open_action_unless_it_is_ok_or_stop(code, stopped):
+    js = compare(first_play_then(code)).judgements
+    assert (Judged.STOPPED in [j.judged for j in js]) is stopped
+    if stopped:
+        (j,) = [j for j in js if j.judged == Judged.STOPPED]
+        assert j.action.kind.value == "play" and j.expected == ()
+
+
+def test_a_game_credited_with_no_peg_before_it():
+    """A Win before any Score: the credit's facts say no peg won it (no error raised on the missing peg)."""
+    events = [Cut(3, 9), Win(PL, 0, 0, credited=C)]
+    result = compare(events)
+    credits = [d for d in result.differences if d.cause == Cause.GAME_CREDITED]
+    assert [(d.facts, d.expected, d.observed) for d in credits] == [(Credit(None, False), "player", "computer")]
+    assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
+
+
+def test_the_set_ups_words_reach_the_screen_judge():
+    en = P.english_words()
+    from harness.program.model.english import english
+    line22 = english(P.DEALER_TEXT[PL]).rstrip()
+    pic = Picture(moment=f"select {P.SELECT_FIRST_DISCARD}", line=7850, slots={}, pegs={}, rows={"line 22": line22},
+                  board=False, flag=False, variables={})
+    events = [Cut(3, 9), Deal(1, PL, SIX_C, SIX_P), pic]
+
+    def line_faults(setup):
+        return [d for r in judge(events, setup).values() for d in r.differences
+                if getattr(d.facts, "line", None) == "line 22"]
+    assert line_faults(ComparisonSetup("en", en, (STANDARD,))) == []
+    assert len(line_faults(ComparisonSetup("ru", P.RUSSIAN, (STANDARD,)))) == 1        # the same row, Russian words
