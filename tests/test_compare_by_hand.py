@@ -11,7 +11,7 @@ from harness.cribbage import STANDARD
 from harness.program.judge.compare import compare, judge
 from harness.program.judge.judgements import Cause, ComparisonSetup, Credit, Judged
 from harness.program.model import program as P
-from harness.program.records.events import (Cut, Deal, Picture, Refused, Report, Who, Win, event_from_json)
+from harness.program.records.events import Cut, Deal, Picture, Refused, Report, Screen, Tally, Who, Win, event_from_json
 
 C, PL = Who.COMPUTER, Who.PLAYER
 DATA = Path(__file__).resolve().parent / "data"
@@ -75,3 +75,15 @@ def test_the_set_ups_words_reach_the_screen_judge():
                 if getattr(d.facts, "line", None) == "line 22"]
     assert line_faults(ComparisonSetup("en", en, (STANDARD,))) == []
     assert len(line_faults(ComparisonSetup("ru", P.RUSSIAN, (STANDARD,)))) == 1        # the same row, Russian words
+
+
+@pytest.mark.parametrize("action, judged", [
+    (Refused(PL, "KS", 25), Judged.REFUSED),
+    (Tally(0, 0), Judged.TALLY),
+    (Screen("no such check", (), {}), Judged.SCREEN),
+])
+def test_each_action_is_judged_at_its_index(action, judged):
+    """The same action at index 1 and at index 3 (after two more events): its judgement names that index."""
+    for events, at in (([Cut(3, 9), action], 1), ([Cut(3, 9), Refused(PL, "KS", 30), Refused(PL, "QS", 30), action], 3)):
+        js = [j for j in compare(events).judgements if j.judged == judged and j.action == action]
+        assert [(j.action_at, j.checks) for j in js] == [(at, 1)]
