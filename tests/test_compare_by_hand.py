@@ -11,7 +11,8 @@ from harness.cribbage import STANDARD
 from harness.program.judge.compare import compare, judge
 from harness.program.judge.judgements import Cause, ComparisonSetup, Credit, Judged
 from harness.program.model import program as P
-from harness.program.records.events import Cut, Deal, Picture, Refused, Report, Screen, Tally, Who, Win, event_from_json
+from harness.program.records.events import (Cut, Deal, Picture, Refused, Report, Score, ScoreContext, Screen, Tally, Who,
+                                            Win, event_from_json)
 
 C, PL = Who.COMPUTER, Who.PLAYER
 DATA = Path(__file__).resolve().parent / "data"
@@ -81,9 +82,28 @@ def test_the_set_ups_words_reach_the_screen_judge():
     (Refused(PL, "KS", 25), Judged.REFUSED),
     (Tally(0, 0), Judged.TALLY),
     (Screen("no such check", (), {}), Judged.SCREEN),
+    (Win(PL, 0, 0), Judged.WIN),
 ])
 def test_each_action_is_judged_at_its_index(action, judged):
     """The same action at index 1 and at index 3 (after two more events): its judgement names that index."""
     for events, at in (([Cut(3, 9), action], 1), ([Cut(3, 9), Refused(PL, "KS", 30), Refused(PL, "QS", 30), action], 3)):
         js = [j for j in compare(events).judgements if j.judged == judged and j.action == action]
         assert [(j.action_at, j.checks) for j in js] == [(at, 1)]
+
+
+@pytest.mark.parametrize("context, deviations", [(ScoreContext.RESET, ("D9",)), (ScoreContext.PLAY, ())])
+def test_the_tally_names_the_deviation_that_credited_a_game_to_its_loser(context, deviations):
+    """The computer reaches 121 with a peg at the count reset and the game goes to the player (D9); the same
+    credit after a peg in the play is no documented deviation, and the tally names none."""
+    events = [Cut(3, 9), Score(C, 1, context, 120), Win(C, 121, 0, credited=PL), Tally(0, 1)]
+    (tally,) = [d for d in compare(events).differences if d.cause == Cause.GAMES_TALLY]
+    assert tally.facts.credit_deviations == deviations and tally.facts.as_credited == (0, 1)
+
+
+def test_the_board_scores_seen_are_reported_without_the_rows_padding():
+    row = " " * P.BOARD_COL + "3   9"                        # the row read 30 cells long: padded to 32
+    screen = Screen("board scores", ((P.BOARD_ROW, row),), {"player": 4, "computer": 9})
+    (d,) = [d for d in compare([Cut(3, 9), screen]).differences if d.cause == Cause.SCREEN_BOARD]
+    assert (d.expected, d.observed) == ([4, 9], "3   9")
+    right = Screen("board scores", ((P.BOARD_ROW, " " * P.BOARD_COL + "4   9"),), {"player": 4, "computer": 9})
+    assert [d for d in compare([Cut(3, 9), right]).differences if d.cause == Cause.SCREEN_BOARD] == []
