@@ -107,3 +107,18 @@ def test_the_board_scores_seen_are_reported_without_the_rows_padding():
     assert (d.expected, d.observed) == ([4, 9], "3   9")
     right = Screen("board scores", ((P.BOARD_ROW, " " * P.BOARD_COL + "4   9"),), {"player": 4, "computer": 9})
     assert [d for d in compare([Cut(3, 9), right]).differences if d.cause == Cause.SCREEN_BOARD] == []
+
+
+@pytest.mark.parametrize("words, top", [(P.RUSSIAN, "Т   В"), (P.english_words(), "A   J")])
+def test_a_card_in_hand_is_judged_in_the_editions_ranks(words, top):
+    """The ace and the jack of hearts in hand: «Т», «В» in the Russian edition, A, J in the English one;
+    the other edition's letters in the same cells are a difference of the first slot and the second."""
+    other = "A   J" if top == "Т   В" else "Т   В"
+    heart = P.SUIT_TEXT[1]
+
+    def hand_faults(row):
+        screen = Screen("hand", ((16, row), (17, f"{heart}   {heart}")), {"cards": ["AH", "JH"]})
+        return [d.facts.slot for d in compare([Cut(3, 9), screen], STANDARD, words).differences
+                if d.cause == Cause.SCREEN_HAND]
+    assert hand_faults(top) == []
+    assert hand_faults(other) == [1, 2]
