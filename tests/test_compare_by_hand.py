@@ -122,3 +122,26 @@ def test_a_card_in_hand_is_judged_in_the_editions_ranks(words, top):
                 if d.cause == Cause.SCREEN_HAND]
     assert hand_faults(top) == []
     assert hand_faults(other) == [1, 2]
+
+
+def breakdown(rows, words=P.RUSSIAN, **parts):
+    v = {"print_row": 19, "muggins": 0, "total": 8, "fifteens": 4, "pairs": 0, "flush": 0, "nobs": 0} | parts
+    screen = Screen("show breakdown", tuple(rows.items()), v)
+    return [(d.facts.part, d.expected, d.observed) for d in compare([Cut(3, 9), screen], STANDARD, words).differences
+            if d.cause == Cause.SCREEN_SHOW]
+
+
+def test_the_breakdown_is_read_from_the_three_rows_above_the_total_and_not_below():
+    rows = {17: "15-ТЬ -4", 18: "СЕКАНС-4", 19: "ВСЕГО = 8"}
+    assert breakdown(rows) == []
+    assert breakdown(rows | {20: "ПАРЫ -2"}) == []                        # the row under the total is not the show's
+    assert breakdown(rows | {16: "ПАРЫ -2"}) == [("pairs", 0, 2)]          # three rows up: it is
+    assert breakdown(rows | {15: "ПАРЫ -2"}) == []                        # four rows up: it is not
+
+
+def test_the_breakdown_is_read_in_the_editions_words():
+    en = P.english_words()
+    rows = {17: f"{en.fifteens}4", 18: f"{en.runs}4", 19: f"{en.show_total}8"}
+    assert breakdown(rows, en) == []
+    assert breakdown({17: "15-ТЬ -4", 18: "СЕКАНС-4", 19: f"{en.show_total}8"}, en) == [
+        ("fifteens", 4, 0), ("runs", 4, 0)]
