@@ -145,3 +145,15 @@ def test_the_breakdown_is_read_in_the_editions_words():
     assert breakdown(rows, en) == []
     assert breakdown({17: "15-ТЬ -4", 18: "СЕКАНС-4", 19: f"{en.show_total}8"}, en) == [
         ("fifteens", 4, 0), ("runs", 4, 0)]
+
+
+def test_the_runs_are_what_the_total_leaves_after_the_other_parts():
+    """4700 prints no runs variable: the runs are the total less fifteens, pairs, flush and nobs (8 - 4 = 4)."""
+    assert breakdown({17: "15-ТЬ -4", 18: "СЕКАНС-2", 19: "ВСЕГО = 8"}) == [("runs", 4, 2)]
+    assert breakdown({17: "15-ТЬ -4 ПАРЫ -2", 18: "СЕКАНС-2", 19: "ВСЕГО = 8"}, pairs=2) == []
+
+
+def test_an_unknown_screen_check_is_named():
+    (d,) = compare([Cut(3, 9), Screen("no such check", (), {})]).differences
+    assert (d.cause, d.facts.check, d.expected, d.observed) == (Cause.SCREEN_CHECK_UNKNOWN, "no such check",
+                                                                "a known screen check", "no such check")
