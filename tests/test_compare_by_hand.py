@@ -157,3 +157,22 @@ def test_an_unknown_screen_check_is_named():
     (d,) = compare([Cut(3, 9), Screen("no such check", (), {})]).differences
     assert (d.cause, d.facts.check, d.expected, d.observed) == (Cause.SCREEN_CHECK_UNKNOWN, "no such check",
                                                                 "a known screen check", "no such check")
+
+
+def test_a_show_out_of_its_phase_names_the_hand_and_the_phase():
+    """A show before any cut: no game; after the cut for deal: the engine's game is at its cut."""
+    from harness.program.judge.judgements import ShowPhase
+    from harness.program.records.events import Show, ShowHand
+    for hand in (ShowHand.PLAYER, ShowHand.CRIB):
+        show = Show(hand, 0, 0, 0, 0, 0, (), ())
+        for events, phase in (([show], "no game"), ([Cut(3, 9), show], "cut")):
+            (d,) = [d for d in compare(events).differences if d.cause == Cause.SHOW_PHASE]
+            assert d.facts == ShowPhase(hand, phase) and d.observed == phase
+
+
+def test_a_go_pegged_before_any_card_is_judged_at_the_show_that_closes_it():
+    from harness.program.records.events import Show, ShowHand
+    show = Show(ShowHand.PLAYER, 0, 0, 0, 0, 0, (), ())
+    js = compare([Cut(3, 9), Score(PL, 1, ScoreContext.GO, 0), show]).judgements
+    (go,) = [j for j in js if j.judged == Judged.GO]
+    assert (go.action, go.action_at, [s.points for s in go.observed]) == (show, 2, [1])
