@@ -166,8 +166,10 @@ def test_a_show_out_of_its_phase_names_the_hand_and_the_phase():
     for hand in (ShowHand.PLAYER, ShowHand.CRIB):
         show = Show(hand, 0, 0, 0, 0, 0, (), ())
         for events, phase in (([show], "no game"), ([Cut(3, 9), show], "cut")):
-            (d,) = [d for d in compare(events).differences if d.cause == Cause.SHOW_PHASE]
+            result = compare(events)
+            (d,) = [d for d in result.differences if d.cause == Cause.SHOW_PHASE]
             assert d.facts == ShowPhase(hand, phase) and d.observed == phase
+            assert [j.action_at for j in result.judgements if j.judged == Judged.SHOW] == [len(events) - 1]
 
 
 def test_a_go_pegged_before_any_card_is_judged_at_the_show_that_closes_it():
@@ -176,3 +178,22 @@ def test_a_go_pegged_before_any_card_is_judged_at_the_show_that_closes_it():
     js = compare([Cut(3, 9), Score(PL, 1, ScoreContext.GO, 0), show]).judgements
     (go,) = [j for j in js if j.judged == Judged.GO]
     assert (go.action, go.action_at, [s.points for s in go.observed]) == (show, 2, [1])
+
+
+def test_a_show_the_engine_refuses_is_reported_with_the_owner_and_the_claim(monkeypatch):
+    """The engine made to refuse every show (IllegalAction, as for a show without a starter): the base deal's
+    first show, the player's (the pone's) with a claim of 8 written in after it, is reported as refused, naming
+    the action, the claim and the reason, and the comparison goes on (no error of its own)."""
+    from harness.cribbage.game import Game, IllegalAction
+    from harness.program.judge.judgements import EngineRefused
+    from harness.program.records.events import Claim
+
+    def refuse(self, claim=None):
+        raise IllegalAction("refused here")
+    monkeypatch.setattr(Game, "show", refuse)
+    first_show = next(i for i, e in enumerate(BASE) if e.kind.value == "show")
+    events = BASE[:first_show + 1] + [Claim(8)] + BASE[first_show + 1:]
+    result = compare(events)
+    refused = [(d.who, d.expected, d.observed, d.facts) for d in result.differences if d.cause == Cause.ENGINE_REFUSED]
+    assert refused[0] == (PL, "legal", "show claim 8", EngineRefused("show", "claim 8", "refused here"))
+    assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
