@@ -197,3 +197,18 @@ def test_a_show_the_engine_refuses_is_reported_with_the_owner_and_the_claim(monk
     refused = [(d.who, d.expected, d.observed, d.facts) for d in result.differences if d.cause == Cause.ENGINE_REFUSED]
     assert refused[0] == (PL, "legal", "show claim 8", EngineRefused("show", "claim 8", "refused here"))
     assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
+
+
+def test_a_go_the_engine_refuses_is_reported_with_the_player(monkeypatch):
+    """The engine made to refuse every go: the base deal's first go, the computer's (player 0), is reported as
+    refused, naming the action and the player's index, and the comparison goes on."""
+    from harness.cribbage.game import Game, IllegalAction
+    from harness.program.judge.judgements import EngineRefused
+
+    def refuse(self, player=None, force=False):
+        raise IllegalAction("refused here")
+    monkeypatch.setattr(Game, "go", refuse)
+    result = compare(BASE)
+    refused = [(d.who, d.expected, d.observed, d.facts) for d in result.differences if d.cause == Cause.ENGINE_REFUSED]
+    assert refused[0] == (C, "legal", "go 0", EngineRefused("go", "0", "refused here"))
+    assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
