@@ -212,3 +212,13 @@ def test_a_go_the_engine_refuses_is_reported_with_the_player(monkeypatch):
     refused = [(d.who, d.expected, d.observed, d.facts) for d in result.differences if d.cause == Cause.ENGINE_REFUSED]
     assert refused[0] == (C, "legal", "go 0", EngineRefused("go", "0", "refused here"))
     assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
+
+
+def test_a_go_out_of_turn_is_judged_at_its_index():
+    from harness.program.records.events import Go
+    starter = next(i for i, e in enumerate(BASE) if e.kind.value == "starter")
+    go = Go(C, 0)                                         # the player leads after the starter: not the computer's go
+    events = BASE[:starter + 1] + [go] + BASE[starter + 1:]
+    result = compare(events)
+    assert [d.cause for d in result.differences if d.at == starter + 1] == [Cause.GO_OUT_OF_TURN]
+    assert [j.action_at for j in result.judgements if j.action is go] == [starter + 1]
