@@ -222,3 +222,11 @@ def test_a_go_out_of_turn_is_judged_at_its_index():
     result = compare(events)
     assert [d.cause for d in result.differences if d.at == starter + 1] == [Cause.GO_OUT_OF_TURN]
     assert [j.action_at for j in result.judgements if j.action is go] == [starter + 1]
+
+
+def test_a_card_played_past_121_is_judged_at_its_index():
+    from harness.program.records.events import Play
+    play = Play(PL, "5S", 5)
+    result = compare([Cut(3, 9), Score(C, 1, ScoreContext.PLAY, 120), play])
+    assert [d.cause for d in result.differences if d.at == 2] == [Cause.PLAYED_AFTER_121]
+    assert [(j.judged, j.action_at) for j in result.judgements if j.action is play] == [(Judged.PLAY, 2)]
