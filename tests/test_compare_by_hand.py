@@ -230,3 +230,26 @@ def test_a_card_played_past_121_is_judged_at_its_index():
     result = compare([Cut(3, 9), Score(C, 1, ScoreContext.PLAY, 120), play])
     assert [d.cause for d in result.differences if d.at == 2] == [Cause.PLAYED_AFTER_121]
     assert [(j.judged, j.action_at) for j in result.judgements if j.action is play] == [(Judged.PLAY, 2)]
+
+
+def test_a_card_the_engine_refuses_is_reported_with_the_player_and_the_card(monkeypatch):
+    from harness.cribbage.game import Game, IllegalAction
+    from harness.program.judge.judgements import EngineRefused
+
+    def refuse(self, card, player=None, force=False):
+        raise IllegalAction("refused here")
+    monkeypatch.setattr(Game, "play", refuse)
+    first = next(e for e in BASE if e.kind.value == "play")
+    result = compare(BASE)
+    refused = [(d.who, d.expected, d.observed, d.facts) for d in result.differences if d.cause == Cause.ENGINE_REFUSED]
+    assert refused[0] == (first.who, "legal", f"play {first.card}", EngineRefused("play", first.card, "refused here"))
+    assert [d for d in result.differences if d.cause == Cause.HARNESS_ERROR] == []
+
+
+def test_a_shows_expectation_keeps_the_engines_breakdown():
+    starter = next(e.card for e in BASE if e.kind.value == "starter")
+    shows = [j for j in compare(BASE).judgements if j.judged == Judged.SHOW]
+    details = [e.detail for j in shows for e in j.expected]
+    assert details and all(d is not None and d.starter == starter and len(d.hand) == 4 for d in details)
+    assert [d.crib for d in details][-1] is True and [j.action.hand.value for j in shows] == ["player", "computer",
+                                                                                               "crib"]
