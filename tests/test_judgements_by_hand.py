@@ -75,3 +75,61 @@ def test_indexes_and_players():
     with pytest.raises(ValueError):
         index_of("dealer")
     assert Kind.show_part("runs") is Kind.SHOW_RUNS and Kind.of_peg(ScoreContext.HEELS) is Kind.HEELS
+
+
+# ------------------------------------------------------------------------------------ the survivors of issue 36
+def test_the_screens_differences_are_counted_apart_from_the_others():
+    """One screen difference (unexplained) beside two of the play (documented): the screen's counts are 1 and 1,
+    whichever way the others go (a count of the other kinds would give 2 and 0)."""
+    js = [Judgement("standard", Judged.PLAY, PLAY, 1, 2, differences=(peg("D1"), peg("D1"))),
+          Judgement("standard", Judged.SCREEN, PIC, 3, 3, differences=(screen(),), checks=7)]
+    c = Counts.of(js)
+    assert (c.screen_differences, c.screen_unexplained, c.unexplained, c.documented) == (1, 1, 1, {"D1": 2})
+
+
+def test_a_difference_read_alone_is_named_a_difference():
+    from harness.errors import InputError
+    from harness.program.judge.judgements import difference_from_json
+    with pytest.raises(InputError, match=r"^difference: not an object$"):
+        difference_from_json("up 5H")
+    with pytest.raises(InputError, match=r"^d\[0\]: not an object$"):
+        difference_from_json([], "d[0]")
+
+
+def test_a_judgement_without_differences_has_none():
+    import json
+    from harness.program.judge.judgements import judgement_from_json, judgement_to_json
+    j = Judgement("standard", Judged.PLAY, PLAY, 3, 4, checks=2)
+    data = json.loads(json.dumps(judgement_to_json(j)))
+    del data["differences"]
+    assert judgement_from_json(data) == j
+
+
+@pytest.mark.parametrize("first", ['{"kind": "header", "file": "transcript", "schema": 1, "rule_sets": []}',
+                                   '{"kind": "judgement", "file": "judgements", "schema": 1, "rule_sets": []}',
+                                   '["header", "judgements"]'])
+def test_a_first_line_that_is_not_a_judgements_header_is_refused(first):
+    from harness.errors import InputError
+    from harness.program.judge.judgements import parse_judgements
+    with pytest.raises(InputError, match=r"^f:1: no judgements header$"):
+        parse_judgements([first], "f")
+    assert parse_judgements(['{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": []}'], "f") == (
+        {"kind": "header", "file": "judgements", "schema": 1, "rule_sets": []}, [])          # the near miss
+
+
+def test_a_judgements_file_is_read_as_utf_8_whatever_the_locale(tmp_path, monkeypatch):
+    """Under a locale whose default encoding is ASCII (the C locale, not coerced) a file naming a Russian word
+    is still read: the reader names its encoding. The locale's default is stood in for by an open() that
+    takes ASCII when no encoding is given, as Python's does under that locale."""
+    import builtins
+    from harness.program.judge import judgements as J
+    path = tmp_path / "game-001.judgements.jsonl"
+    path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": [], "title": "КРИБЕДЖ"}\n',
+                    encoding="utf-8")
+
+    def c_locale_open(file, mode="r", buffering=-1, encoding=None, *args, **kwargs):
+        return builtins.open(file, mode, buffering, encoding if encoding or "b" in mode else "ascii", *args, **kwargs)
+    monkeypatch.setattr(J, "open", c_locale_open, raising=False)
+    assert J.read_judgements(path)[0]["title"] == "КРИБЕДЖ"
+    with pytest.raises(UnicodeDecodeError):                     # the stand-in is the C locale's default
+        c_locale_open(path).read()

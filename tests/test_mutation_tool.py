@@ -53,3 +53,34 @@ def test_the_page_shows_every_module_and_what_is_left():
     assert "| study | the strength figures of a match | 10 | 8 | 1 | 1 | 90.0 % | 60 + 30 (2 again) | 1 | abc |" in page
     assert all(f"| {name} |" in page for name in M.MODULES)
     assert "- study: `harness.program.runs.study.x_f__mutmut_9`" in page and "`x`: why" in page
+
+
+def test_again_past_its_budget_runs_no_second_pass(monkeypatch, tmp_path):
+    """--again whose first pass overran: the mutants of lines the added tests reach are left out (a second
+    pass would take another budget); the mutants run are merged, the run is a partial score (exit 2)."""
+    import json
+    monkeypatch.setattr(M, "WORK", tmp_path)
+    monkeypatch.setattr(M, "RESULTS", tmp_path / "mutation.json")
+    monkeypatch.setattr(M, "PAGE", tmp_path / "MUTATION.md")
+    monkeypatch.setattr(M, "load_equivalents", lambda: {})
+    monkeypatch.setattr(M, "commit", lambda: "abc1234")
+    monkeypatch.setattr(M, "OVERRUN", set())
+    (tmp_path / "picture").mkdir()
+    calls = []
+
+    def fake_results(name):
+        merged = tmp_path / "picture" / "codes.json"
+        if merged.is_file():
+            return json.loads(merged.read_text(encoding="utf-8"))
+        return {"p.a": 0, "p.b": 1} if not calls else {"p.a": 1, "p.b": 1, "p.new": 0}
+
+    def fake_run(name, children, budget, only=None, fresh=True):
+        calls.append((tuple(only or ()), fresh))
+        M.OVERRUN.add(name)
+    monkeypatch.setattr(M, "results", fake_results)
+    monkeypatch.setattr(M, "run_mutmut", fake_run)
+    assert M.main(["--module", "picture", "--again", "--children", "1"]) == 2
+    assert calls == [(("p.a",), True)]                      # one pass, the one not killed before
+    assert json.loads((tmp_path / "picture" / "codes.json").read_text(encoding="utf-8")) == {"p.a": 1, "p.b": 1}
+    kept = json.loads((tmp_path / "mutation.json").read_text(encoding="utf-8"))["picture"]
+    assert (kept["killed"], kept["mutants"], kept["partial"]) == (2, 2, True)

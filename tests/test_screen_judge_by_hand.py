@@ -312,3 +312,238 @@ def test_each_text_of_the_table_is_a_check():
     three, _ = dealt().judge(pic(moment, rows={"table 2:0": "A", "table 3:0": "B", "table 4:0": "C"}))
     none, _ = dealt().judge(pic(moment, rows={}))
     assert three - one == 2 and one == none          # no text still counts one check of the table
+
+
+# ------------------------------------------------------------------------------------ the survivors of issue 36
+# Each test below plants the fault a surviving mutant of screen_judgements.py let through, beside a near miss.
+from harness.program.records.events import Choice, ChoiceKind, Discard, Show, ShowHand  # noqa: E402
+
+
+def face(card):
+    """The slot code of *card* face up in its right ink (the near miss every slot test starts from)."""
+    return f"up {card} {P.PAPER_FACE_UP}/{P.INK_RED if card[1] in 'HD' else P.INK_BLACK}"
+
+
+def slot_faults(judge, picture):
+    return {f.facts.slot: (f.cause.value, f.expected, f.facts.reason) for f in judge.judge(picture)[1]
+            if hasattr(f.facts, "slot")}
+
+
+def reasons(judge, picture):
+    return {name: (e.state, e.reason, e.card) for name, e in judge.expected_slots(picture).items()}
+
+
+def test_after_a_win_the_next_cut_is_a_cut_for_deal_again():
+    """A Win ends the game: the cut that follows is the next game's cut for deal (7430), with line 22 naming the
+    cut and nothing dealt; before the Win the same picture is the starter's cut (killed: phase "over" lost)."""
+    cut = f"inkey {P.CUT_WAIT}"
+    for winner in (C, PL):
+        assert lines(won(winner), pic(cut, rows={"line 22": P.CUT_TEXT}), "line 22") == []
+        assert lines(won(winner), pic(cut, rows={}), "line 22") == [(P.CUT_TEXT, "")]
+        assert reasons(won(winner), pic(cut))["hand 1"] == ("empty", "not dealt", None)
+    playing = dealt()
+    playing.see(Score(PL, 4, ScoreContext.SHOW, 117))            # 121 but no Win yet: still the starter's cut
+    assert lines(playing, pic(cut, rows={"line 22": P.CUT_TEXT}), "line 22") == [("", P.CUT_TEXT)]
+    assert reasons(playing, pic(cut))["hand 1"] == ("empty", "cleared", None)
+
+
+def reselected(*slots):
+    j = dealt()
+    for slot in slots:
+        j.see(Choice(what=ChoiceKind.RESELECT, slot=slot))
+    return j
+
+
+def test_every_first_discard_taken_back_is_remembered_and_no_other():
+    first = f"select {P.SELECT_FIRST_DISCARD}"
+    v = {"hand": list(SIX_P), "instructions": False}
+    j = reselected(3)
+    j.judge(pic(first, board=False, chosen=[0, 0, 3], **v))               # T() read three long: T(3) is there
+    j.judge(pic(first, board=False, chosen=[0, 0, 5, 0], **v))           # no second reselect: 5 is not taken back
+    got = reasons(j, pic(first, chosen=[0, 0, 0, 0], **v))
+    assert (got["hand 3"][1], got["hand 5"][1], got["hand 1"][1]) == ("taken back", "held", "held")
+    j.see(Choice(what=ChoiceKind.RESELECT, slot=6))
+    j.judge(pic(first, board=False, chosen=[0, 0, 6, 0], **v))           # a second reselect: 6 too
+    got = reasons(j, pic(first, chosen=[0, 0, 0, 0], **v))
+    assert (got["hand 3"][1], got["hand 6"][1], got["hand 5"][1]) == ("taken back", "taken back", "held")
+
+
+def test_a_card_taken_back_is_judged_by_its_face():
+    first = f"select {P.SELECT_FIRST_DISCARD}"
+    v = {"hand": list(SIX_P), "instructions": False, "chosen": [0, 0, 0, 0]}
+    j = reselected(2)
+    j.judge(pic(first, board=False, chosen=[0, 0, 2, 0], hand=list(SIX_P), instructions=False))
+    right = {f"hand {i + 1}": face(c) for i, c in enumerate(SIX_P)}
+    assert "hand 2" not in slot_faults(j, Picture(moment=first, line=0, slots=right, pegs={}, rows={}, board=False,
+                                                  flag=False, variables=v))
+    wrong = right | {"hand 2": face("9S")}
+    assert slot_faults(j, Picture(moment=first, line=0, slots=wrong, pegs={}, rows={}, board=False, flag=False,
+                                  variables=v))["hand 2"] == ("screen card", "2S", "taken back")
+
+
+def test_the_second_discard_shows_the_first_chosen_face_down_from_a_short_t():
+    second = f"select {P.SELECT_SECOND_DISCARD}"
+    v = {"hand": list(SIX_P), "instructions": False}
+    assert reasons(dealt(), pic(second, chosen=[0, 0, 2], **v))["hand 2"] == ("down", "chosen", None)
+    assert reasons(dealt(), pic(second, chosen=[0, 0, 2], **v))["hand 1"] == ("up", "held", "AS")
+    got = reasons(dealt(), pic(second, chosen=[0, 0], **v))              # T() read two long: no first discard
+    assert {r for _, r, _ in got.values()} == {"held", "hidden"} and got["hand 2"] == ("up", "held", "2S")
+
+
+def test_a_gap_in_the_hand_skips_that_slot_only():
+    first = f"select {P.SELECT_FIRST_DISCARD}"
+    hand = ["AS", None, "3S", "4S", "5S", "6S"]
+    got = reasons(dealt(), pic(first, chosen=[0, 0, 0, 0], hand=hand, instructions=False))
+    assert "hand 2" not in got and got["hand 3"] == ("up", "held", "3S") and got["hand 6"] == ("up", "held", "6S")
+
+
+def test_the_computers_hand_under_the_instructions_is_judged_as_hidden():
+    first = f"select {P.SELECT_FIRST_DISCARD}"
+    v = {"hand": list(SIX_P), "chosen": [0, 0, 0, 0], "instructions": True}
+    fs = slot_faults(dealt(), Picture(moment=first, line=0, slots={"computer 4": face("KC")}, pegs={}, rows={},
+                                      board=False, flag=False, variables=v))
+    assert fs["computer 4"] == ("screen face", "not face up", "hidden")
+    assert reasons(dealt(), pic(first, **v))["computer 1"] == ("hidden", "hidden", None)
+
+
+def test_the_play_with_a_short_hand_or_a_short_held_and_the_reasons_of_its_empty_slots():
+    play = f"select {P.SELECT_PLAY}"
+    for hand, held in ((["AS", "2S", "3S"], [1, 1, 1, 1]), (["AS", "2S", "3S", "4S"], [1, 1, 1])):
+        j = dealt()
+        j.see(Discard(PL, ("5S", "6S")))
+        got = reasons(j, pic(play, hand=hand, held=held))
+        assert got["hand 3"] == ("up", "held", "3S") and got["hand 4"] == ("empty", "laid", None)
+        assert got["hand 5"] == ("empty", "not dealt", None) and got["hand 6"] == ("empty", "not dealt", None)
+        _, fs = j.judge(pic(play, hand=hand, held=held))
+        # three drawn and none laid: one of the four kept is missing from the table
+        assert [(f.cause.value, f.who, f.expected, f.observed) for f in fs if f.cause.value == "screen deal"] == [
+            ("screen deal", PL, ["2S", "3S", "4S", "AS"], ["2S", "3S", "AS"])]
+    j = dealt()
+    j.see(Discard(PL, ("5S", "6S")))
+    _, fs = j.judge(pic(play, hand=["AS", "2S", "3S", "4S"], held=[1, 1, 1, 1]))
+    assert [f for f in fs if f.cause.value == "screen deal"] == []                      # the near miss
+
+
+def test_the_play_judges_its_slots_in_the_order_of_the_table():
+    """The findings come in the program model's order: the hand, the computer's four laid, the player's four
+    laid, then the two places of the computer's hand (not one of them among its laid), the pack, the starter."""
+    j = dealt()
+    j.see(Starter("7S"))
+    order = list(j.expected_slots(pic(f"select {P.SELECT_PLAY}", hand=[], held=[])))
+    want = [s.name for s in P.HAND_SLOTS_DEALT + P.COMPUTER_SLOTS_DEALT[:4] + P.PLAYED_SLOTS[PL]
+            + P.COMPUTER_SLOTS_DEALT[4:]] + [P.DECK.name, P.STARTER.name]
+    assert order == want
+
+
+def test_the_deal_is_a_check_of_its_own_at_the_play():
+    play = f"select {P.SELECT_PLAY}"
+    v = {"hand": ["AS", "2S", "3S", "4S"], "held": [1, 1, 1, 1]}
+    before, _ = dealt().judge(pic(play, board=False, **v))
+    j = dealt()
+    j.see(Discard(PL, ("5S", "6S")))
+    after, _ = j.judge(pic(play, board=False, **v))
+    assert after == before + 1
+
+
+def shown(*events, dealer=PL):
+    j = dealt(dealer=dealer)
+    j.see(Starter("7S"))
+    for e in events:
+        j.see(e)
+    return j
+
+
+def show(hand):
+    return Show(hand, 0, 0, 0, 0, 0, (), ())
+
+
+def test_the_crib_is_shown_at_the_claim_only_after_the_cribs_show():
+    """At the claim (4780) the hand on the table is the last Show's: the crib after the crib's Show, the hand
+    after the hand's; at the show's pause the hands, whatever was shown last; the next deal's wait: the crib."""
+    crib, hand, computer = ["KH", "KD", "KS", "KC"], ["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]
+    v = {"crib": crib, "hand": hand, "computer": computer, "dealer": P.MAN}
+    claim, pause = f"input {P.ASK_CLAIM}", f"pause {P.SHOW_PAUSE}"
+    after_crib = reasons(shown(show(ShowHand.CRIB)), pic(claim, **v))
+    assert after_crib["shown 1"] == ("up", "crib", "KH") and after_crib["computer 1"][1] == "cleared"
+    after_hand = reasons(shown(show(ShowHand.PLAYER)), pic(claim, **v))
+    assert after_hand["shown 1"] == ("up", "shown", "AS") and after_hand["computer 1"] == ("up", "shown", "AH")
+    at_pause = reasons(shown(show(ShowHand.CRIB)), pic(pause, **v))
+    assert at_pause["shown 1"] == ("up", "shown", "AS") and at_pause["computer 1"] == ("up", "shown", "AH")
+
+
+def test_the_computers_hand_is_not_yet_shown_at_the_players_claim_when_the_computer_deals():
+    claim = f"input {P.ASK_CLAIM}"
+    v = {"hand": ["AS", "2S", "3S", "4S"], "computer": ["AH", "2H", "3H", "4H"], "dealer": P.ZX}
+    j = shown(show(ShowHand.PLAYER), dealer=C)
+    assert reasons(j, pic(claim, **v))["computer 1"] == ("empty", "not yet shown", None)
+    right = {f"shown {i + 1}": face(c) for i, c in enumerate(v["hand"])}
+    assert "computer 1" not in slot_faults(j, Picture(moment=claim, line=0, slots=right, pegs={}, rows={},
+                                                      board=False, flag=False, variables=v))
+    left = right | {"computer 1": face("AH")}
+    assert slot_faults(j, Picture(moment=claim, line=0, slots=left, pegs={}, rows={}, board=False, flag=False,
+                                  variables=v))["computer 1"] == ("screen left", "empty", "not yet shown")
+    # the player deals: the computer's hand was shown before the player's; a card it lacks is not judged
+    v2 = v | {"dealer": P.MAN, "computer": ["AH", None, "3H", "4H"]}
+    got = reasons(shown(show(ShowHand.PLAYER)), pic(claim, **v2))
+    assert got["computer 1"] == ("up", "shown", "AH") and "computer 2" not in got
+
+
+def test_pegs_and_figures_are_checks_only_with_their_variables():
+    play = f"select {P.SELECT_PLAY}"
+    off, _ = dealt().judge(pic(play, board=False))
+    assert dealt().judge(pic(play, board=True))[0] == off                         # no scores, no back
+    assert dealt().judge(pic(play, board=True, scores=[1, 1]))[0] == off + 1      # the figures only
+    assert dealt().judge(pic(play, board=True, scores=[1, 1], back=[0, 0]))[0] == off + 3
+
+
+def test_the_message_line_in_full():
+    play = f"select {P.SELECT_PLAY}"
+    _, fs = dealt().judge(pic(play, rows={}, message="ВЫБЕРИТЕ КАРТУ"))      # set but not on the screen
+    got = [(f.expected, f.observed, f.facts.line, f.facts.moment) for f in fs if getattr(f.facts, "line", 0) == "message"]
+    assert got == [("ВЫБЕРИТЕ КАРТУ", "", "message", play)]
+    assert lines(dealt(), pic(play, rows={}, message="   "), "message") == []       # a blank message, no row: right
+
+
+def test_line_22_and_the_flag_name_their_moment():
+    play, final = f"select {P.SELECT_PLAY}", f"pause {P.FINAL_BOARD_PAUSE}"
+    _, fs = dealt().judge(pic(play, rows={"line 22": "Я СДАЮ"}))
+    assert [(f.facts.line, f.facts.moment) for f in fs if getattr(f.facts, "line", 0) == "line 22"] == [
+        ("line 22", play)]
+    _, fs = won(C).judge(pic(final, rows={"line 22": P.WINNER_TEXT[C]}, flag=False))
+    assert [(f.who, f.facts.line, f.facts.moment) for f in fs if f.observed == "no flag"] == [(C, "flag", final)]
+
+
+def test_the_count_rows_stale_tail_in_full():
+    play = f"select {P.SELECT_PLAY}"
+    row = P.TEXT_COUNT[0]
+    _, fs = dealt().judge(pic(play, rows={f"table {row}:9": "Д"}, board=False))
+    got = [(f.expected, f.observed, f.facts.place, f.facts.moment) for f in fs if f.cause.value == "screen stale"]
+    assert got == [("« ХОД! » or « n »", "Д", f"table {row}:9", play)]
+
+
+def test_a_stale_table_text_in_full_and_the_instructions_pages_no_check():
+    play = f"select {P.SELECT_PLAY}"
+    _, fs = dealt().judge(pic(play, rows={"table 2:0": "СТАРОЕ"}, board=False))
+    got = [(f.expected, f.observed, f.facts.place, f.facts.moment) for f in fs if getattr(f.facts, "place", 0) == "table 2:0"]
+    assert got == [("", "СТАРОЕ", "table 2:0", play)]
+    plain, _ = dealt().judge(pic(play, board=False))
+    over, _ = dealt().judge(pic(play, board=False, instructions=True))
+    assert over == plain - 1                        # the table is one check, none on an instructions page
+
+
+@pytest.mark.parametrize("who", [C, PL])
+def test_the_english_words_are_stripped_on_the_right_only(who):
+    j = dealt(P.english_words())
+    from harness.program.model.english import english
+    for key, source in (("dealer", P.DEALER_TEXT[who]), ("winner", P.WINNER_TEXT[who] + " ")):
+        text = j.texts[key][who]
+        assert text == english(source).rstrip() and text == text.rstrip() and text.startswith(english(source)[:1])
+
+
+@pytest.mark.parametrize("moment", [f"pause {P.FINAL_BOARD_PAUSE}", f"input {P.ASK_AGAIN}"])
+def test_the_flag_is_one_check_added_to_the_lines(moment):
+    rows = {"line 22": P.WINNER_TEXT[PL], "message": "x"}
+    with_board, _ = won(PL).judge(pic(moment, rows=rows, flag=True, board=True, message="x"))
+    without, _ = won(PL).judge(pic(moment, rows=rows, flag=True, board=False, message="x"))
+    lines_only = 2 if moment.startswith("pause") else 0        # no message nor line 22 judged at the input
+    assert without == lines_only and with_board == without + 1     # message and line 22 (at the pause), the flag

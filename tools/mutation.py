@@ -301,6 +301,9 @@ def main(argv: list[str]) -> int:
                     raise SystemExit(f"mutation: {name}: mutants of the last run are gone (the module was edited): "
                                      "run it whole, without --again")
                 new = sorted(set(fresh) - set(before))     # lines the added tests reach for the first time
+                if new and name in OVERRUN:                # the budget is spent: they stay out of this score
+                    print(f"{name}: {len(new)} mutants of lines the added tests reach not run (the budget is spent)")
+                    new = []
                 if new:
                     print(f"{name}: {len(new)} mutants of lines the added tests reach run too")
                     run_mutmut(name, args.children, args.budget, only=new, fresh=False)
