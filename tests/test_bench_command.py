@@ -54,7 +54,7 @@ def test_the_cores_time_is_for_the_t_states_of_every_game_the_command_plays(monk
     def frames(tape, job):
         seen.append((job.index, job.seed, job.strategy))
         return 1000 + job.index
-    monkeypatch.setattr(machine, "_game_frames_run", frames)
+    monkeypatch.setattr(machine, "game_frames_run", frames)
     monkeypatch.setattr("harness.program.model.build.tape_bytes", lambda tap: b"tape")
     assert machine.command_t_states(2, 1) == (1000 + 1001) * 69888           # both games, not the first alone
     assert seen == [(0, spread_seed(1), "random"), (1, spread_seed(2), "greedy")]   # regress's own plan

@@ -45,8 +45,8 @@ def test_a_slots_cells_are_its_five_rows_by_three_columns():
 def test_the_table_outside_the_slots():
     """The cells a stale text is looked for in: rows 0-21, columns 0-24, minus every card slot."""
     from harness.program.model import program as P
-    from harness.program.observe.picture import _outside_slots
-    mask = _outside_slots()
+    from harness.program.observe.picture import outside_slots
+    mask = outside_slots()
     assert mask.shape == (24, 32) and mask.dtype == bool
     assert mask[0, 3] and mask[21, 24] and mask[21, 0] and mask[6, 0]   # between slots, the last cell, under rows
     assert not mask[0, 0] and not mask[0, 2] and not mask[4, 0]          # computer 1: rows 0-4, columns 0-2

@@ -126,7 +126,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
                 times.append(time.process_time() - t)
             games[accelerate] = what_it_did(game)
             out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(median_high(times), 3)
-        frames = _game_frames_run(tape, job)
+        frames = game_frames_run(tape, job)
     finally:
         init_worker(tape)
     out["t_states"] = frames * FRAME_T
@@ -143,7 +143,7 @@ def command_t_states(games: int, seed: int) -> int:
     from ..program.model.build import tape_bytes
     from ..program.runs.regress import plan_games
     tape = tape_bytes(None)
-    return sum(_game_frames_run(tape, job) for job in plan_games(games, seed)) * FRAME_T
+    return sum(game_frames_run(tape, job) for job in plan_games(games, seed)) * FRAME_T
 
 
 TIMINGS = ("wall_s", "cpu_s", "screen_s")     # a game record's measures of how long it took
@@ -154,7 +154,7 @@ def what_it_did(game: GameResult) -> dict[str, Any]:
     return {k: v for k, v in dataclasses.asdict(game).items() if k not in TIMINGS}
 
 
-def _game_frames_run(tape: bytes, job: GameJob) -> int:
+def game_frames_run(tape: bytes, job: GameJob) -> int:
     """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
     from ..program.runs.loaded import init_worker
     from ..program.runs.regress import play_one

@@ -192,7 +192,8 @@ class PictureReader:
         return runs
 
 
-def _outside_slots() -> np.ndarray:
+def outside_slots() -> np.ndarray:
+    """The table's cells (24 x 32) that no slot covers: where the table's words are read (its tests plant it)."""
     mask = np.zeros((24, 32), dtype=bool)
     mask[P.TABLE_ROWS.start:P.TABLE_ROWS.stop, P.TABLE_COLUMNS.start:P.TABLE_COLUMNS.stop] = True
     for s in P.ALL_SLOTS:
@@ -200,7 +201,7 @@ def _outside_slots() -> np.ndarray:
     return mask
 
 
-_OUTSIDE_SLOTS = _outside_slots()
+_OUTSIDE_SLOTS = outside_slots()
 
 
 _PLACES: dict[Any, Any] = {}
