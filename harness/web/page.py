@@ -88,24 +88,26 @@ def tape_bytes(lang: str) -> bytes:
     return build(lang=lang).tap
 
 
-def _env() -> jinja2.Environment:
+def web_templates() -> jinja2.Environment:
+    """The pages' templates (harness/web/templates): play.html here, the watch block in watch.py."""
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")),
                               autoescape=jinja2.select_autoescape(["html"]), undefined=jinja2.StrictUndefined)
 
 
-def _b64(data: bytes) -> str:
+def b64(data: bytes) -> str:
+    """Bytes embedded in a page (the module, the ROM, tapes, an RZX): base64 as ASCII text."""
     return base64.b64encode(data).decode("ascii")
 
 
 def render_play_page(module: bytes, tapes: dict[str, bytes] | None = None) -> str:
     """The page's text, the module and everything else inside it."""
     tapes = tapes if tapes is not None else {lang: tape_bytes(lang) for lang, _ in TAPES}
-    payload = {"wasm": _b64(module), "rom": _b64(ROM.read_bytes()),
-               "tapes": {lang: _b64(data) for lang, data in tapes.items()},
+    payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()),
+               "tapes": {lang: b64(data) for lang, data in tapes.items()},
                "tape_names": {lang: name for lang, name in TAPES if lang in tapes},
                "facts": facts(), "meanings": meanings()}
     lines = listing_lines()
-    return _env().get_template("play.html").render(
+    return web_templates().get_template("play.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),
         app=(HERE / "static" / "app.js").read_text(encoding="utf-8"),

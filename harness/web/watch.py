@@ -16,7 +16,7 @@ from ..play.session import FLASH_FRAMES
 from ..resources import ROM
 from ..spectrum.rzx import read_rzx
 from . import build as wasm_build
-from .page import HERE, _b64, _env
+from .page import HERE, b64, web_templates
 
 
 def watch_block(watch: Watch, module: bytes | None = None) -> str:
@@ -27,9 +27,9 @@ def watch_block(watch: Watch, module: bytes | None = None) -> str:
     except OSError as exc:
         raise InputError(f"{watch.rzx}: {exc.strerror}") from None
     frames = len(read_rzx(data, str(watch.rzx)).frames)           # an InputError naming the file
-    payload = {"wasm": _b64(module), "rom": _b64(ROM.read_bytes()), "rzx": _b64(data),
+    payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()), "rzx": b64(data),
                "entries": watch.entries, "flash_frames": FLASH_FRAMES, "edition": EDITION_DIR}
-    return _env().get_template("watch.html").render(
+    return web_templates().get_template("watch.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),
         watch=(HERE / "static" / "watch.js").read_text(encoding="utf-8"),
