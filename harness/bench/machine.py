@@ -154,8 +154,20 @@ def what_it_did(game: GameResult) -> dict[str, Any]:
     return {k: v for k, v in dataclasses.asdict(game).items() if k not in TIMINGS}
 
 
+#: frames run by the games counted so far, by (tape, seed, player): bench_game's game is the command's first
+_FRAMES_RUN: dict[tuple[bytes, int, str], int] = {}
+
+
 def game_frames_run(tape: bytes, job: GameJob) -> int:
-    """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run)."""
+    """How many frames the game's machine ran (frames skipped by fast mode's PAUSE are not T-states run);
+    a game is played for this once a process (its seed and player decide them; its screenshots do not)."""
+    key = (tape, job.seed, job.strategy)
+    if key not in _FRAMES_RUN:
+        _FRAMES_RUN[key] = _count_frames_run(tape, job)
+    return _FRAMES_RUN[key]
+
+
+def _count_frames_run(tape: bytes, job: GameJob) -> int:
     from ..program.runs.loaded import init_worker
     from ..program.runs.regress import play_one
     from ..spectrum import machine as machine_module
