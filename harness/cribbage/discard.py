@@ -21,7 +21,7 @@ from itertools import combinations
 import numpy as np
 
 from ..errors import InputError
-from .cards import Card, CardsLike, parse_cards
+from .cards import Card, CardsLike, make, parse_cards
 from .rules import STANDARD, Rules
 from .show import fifteens, pairs, runs
 
@@ -96,7 +96,7 @@ def hand_points_over_starters(keep: CardsLike, seen: CardsLike = ()) -> int:
     for rank in range(1, 14):
         n = int(ranks[rank - 1])
         if n:
-            five = kept + (Card((rank - 1) * 4),)      # a card of the rank: these three read only ranks
+            five = kept + (make(rank, 0),)             # a card of the rank: these three read only ranks
             total += n * sum(c.points for c in fifteens(five) + pairs(five) + runs(five))
     if len({c.suit for c in kept}) == 1:                # a flush of 4, of 5 with the starter's suit
         total += 4 * unseen + int(suits[kept[0].suit])
