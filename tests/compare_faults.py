@@ -1,0 +1,136 @@
+"""The comparison's hand and tally checks by place (issue 36, item 3), as tests/screen_faults.py does for the
+screen: each place of harness/program/judge/compare.py where a peg or a show part is compared with the engine,
+a fault planted in one event of tests/data/example-deal.jsonl, the Cause it must be caught as, and a near miss
+(the same points pegged in two pegs, the same hand shown in another order) that must yield no difference.
+tests/test_compare_places.py holds every row to both; tools/compare_places.py writes docs/COMPARE_PLACES.md.
+No emulator: the events are as the observer recorded them.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from harness.program.judge.compare import compare
+from harness.program.judge.judgements import Cause, Kind
+from harness.program.model import program as P
+from harness.program.records.events import Score, ScoreContext, Show, ShowHand, Who, event_from_json
+
+DATA = Path(__file__).resolve().parent / "data"
+BASE = [event_from_json(json.loads(line)) for line in (DATA / "example-deal.jsonl").read_text(encoding="utf-8")
+        .splitlines() if line.strip() and json.loads(line).get("kind") != "header"]
+Events = list
+Change = Callable[[Events], Events]
+
+
+@dataclass(frozen=True)
+class Row:
+    group: str         # pegs in the play, go, show parts
+    kind: str          # the Kind the difference is filed under
+    place: str         # the compare.py method that finds it
+    who: str
+    fault: str
+    plant: Change
+    cause: Cause
+    near_miss: str
+    near: Change
+
+
+def _at(pred) -> int:
+    return next(i for i, e in enumerate(BASE) if pred(e))
+
+
+def _peg(who: Who, context: ScoreContext) -> int:
+    return _at(lambda e: isinstance(e, Score) and e.who == who and e.context == context)
+
+
+def _with(i: int, **change) -> Change:
+    return lambda evs: evs[:i] + [replace(evs[i], **change)] + evs[i + 1:]
+
+
+def _split(i: int) -> Change:
+    """The peg at *i* as two pegs of the same total, one after the other (the board moves the same)."""
+    def change(evs):
+        s = evs[i]
+        a = s.points // 2
+        return evs[:i] + [replace(s, points=a), replace(s, points=s.points - a, before=s.before + a)] + evs[i + 1:]
+    return change
+
+
+def _shuffled(i: int) -> Change:
+    """The show at *i* with its cards in another order (ranks and suits turned round together)."""
+    def change(evs):
+        s = evs[i]
+        return evs[:i] + [replace(s, ranks=s.ranks[::-1], suits=s.suits[::-1])] + evs[i + 1:]
+    return change
+
+
+def rows() -> list[Row]:
+    out = []
+    place = {ScoreContext.PLAY: "_close_window", ScoreContext.RESET: "_close_window",
+             ScoreContext.SHOW: "_close_window", ScoreContext.GO: "_close_go"}
+    for ctx in (ScoreContext.PLAY, ScoreContext.SHOW, ScoreContext.GO):
+        for who in Who:
+            try:
+                i = _peg(who, ctx)
+            except StopIteration:
+                continue
+            s = BASE[i]
+            kind = Kind.GO if ctx == ScoreContext.GO else Kind(ctx.value)
+            cause = Cause.GO_PEGGED if ctx == ScoreContext.GO else Cause.PEGGED
+            group = "go" if ctx == ScoreContext.GO else "pegs"
+            near, near_text = (_split(i), f"{s.points} pegged as two pegs") if s.points >= 2 else \
+                (_with(i), "the same peg recorded afresh")
+            for delta, word in ((1, "one more"), (-1, "one fewer")):
+                out.append(Row(group, kind.value, place[ctx], who.value,
+                               f"event {i}: {s.points} pegged as {s.points + delta} ({word})",
+                               _with(i, points=s.points + delta), cause, near_text, near))
+    for hand in (ShowHand.PLAYER, ShowHand.COMPUTER, ShowHand.CRIB):
+        i = _at(lambda e: isinstance(e, Show) and e.hand == hand)
+        s = BASE[i]
+        for part in P.SHOW_PARTS:
+            out.append(Row("show parts", Kind.show_part(part).value, "_finish_show", hand.value,
+                           f"event {i}: {part} {getattr(s, part)} shown as {getattr(s, part) + 1}"
+                           + (" (crib flush rule)" if hand == ShowHand.CRIB and part == "flush" else ""),
+                           _with(i, **{part: getattr(s, part) + 1}), Cause.SHOW_PART,
+                           "the same cards in another order", _shuffled(i)))
+    return out
+
+
+def _key(d) -> tuple:
+    return (d.kind.value, d.who.value if d.who else "", d.cause.value)
+
+
+def new_differences(events: Events) -> tuple:
+    """What the comparison finds in *events* that it does not find in the example deal as recorded."""
+    return tuple(sorted((Counter(map(_key, compare(events).differences))
+                         - Counter(map(_key, compare(BASE).differences))).elements()))
+
+
+def caught(row: Row) -> tuple:
+    return new_differences(row.plant(list(BASE)))
+
+
+def near_caught(row: Row) -> tuple:
+    return new_differences(row.near(list(BASE)))
+
+
+def table(rs: list[Row] | None = None) -> str:
+    rs = rows() if rs is None else rs
+    lines = ["# The comparison's hand and tally checks by place", "",
+             "Written by `python tools/compare_places.py` from tests/compare_faults.py; tests/test_compare_places.py",
+             "holds every row to a caught fault and a near miss that passes. Each place of",
+             "harness/program/judge/compare.py where a peg or a show part is compared with the engine, the fault",
+             "planted in one event of tests/data/example-deal.jsonl, what the comparison found that it does not find",
+             "in the deal as recorded (kind, who, cause), and the near miss (found nothing: the last column is empty).",
+             "", "| group | kind | place | who | fault planted | must be | caught as | near miss | near miss caught |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rs:
+        got = caught(r)
+        shown = "; ".join(" / ".join(k) for k in got) or "**nothing**"
+        near = "; ".join(" / ".join(k) for k in near_caught(r))
+        lines.append(f"| {r.group} | {r.kind} | {r.place} | {r.who} | {r.fault} | {r.cause.value} | {shown} | "
+                     f"{r.near_miss} | {near} |")
+    return "\n".join(lines) + "\n"
