@@ -59,6 +59,15 @@ def _split(i: int) -> Change:
     return change
 
 
+def _before_the_go(i: int) -> Change:
+    """The go peg at *i* made before the go that ends the series is said (the event before it)."""
+    return lambda evs: evs[:i - 1] + [evs[i], evs[i - 1]] + evs[i + 1:]
+
+
+def _insert(i: int, event) -> Change:
+    return lambda evs: evs[:i] + [event] + evs[i:]
+
+
 def _shuffled(i: int) -> Change:
     """The show at *i* with its cards in another order (ranks and suits turned round together)."""
     def change(evs):
@@ -82,11 +91,17 @@ def rows() -> list[Row]:
             cause = Cause.GO_PEGGED if ctx == ScoreContext.GO else Cause.PEGGED
             group = "go" if ctx == ScoreContext.GO else "pegs"
             near, near_text = (_split(i), f"{s.points} pegged as two pegs") if s.points >= 2 else \
-                (_with(i), "the same peg recorded afresh")
+                (_before_the_go(i), "pegged before the last go is said")
             for delta, word in ((1, "one more"), (-1, "one fewer")):
                 out.append(Row(group, kind.value, place[ctx], who.value,
                                f"event {i}: {s.points} pegged as {s.points + delta} ({word})",
                                _with(i, points=s.points + delta), cause, near_text, near))
+    crib = _at(lambda e: isinstance(e, Show) and e.hand == ShowHand.CRIB)
+    total = next(e for e in reversed(BASE[:crib]) if isinstance(e, Score) and e.who == Who.COMPUTER)
+    out.append(Row("pegs", Kind.SHOW.value, "_close_window", "crib",
+                   f"event {crib + 1}: the crib's 0 pegged as 1 (one more)",
+                   _insert(crib + 1, Score(Who.COMPUTER, 1, ScoreContext.SHOW, total.before + total.points)),
+                   Cause.PEGGED, "the same cards in another order", _shuffled(crib)))
     for hand in (ShowHand.PLAYER, ShowHand.COMPUTER, ShowHand.CRIB):
         i = _at(lambda e: isinstance(e, Show) and e.hand == hand)
         s = BASE[i]
