@@ -1,7 +1,8 @@
 """The comparison's hand and tally checks by place (issue 36, item 3), as tests/screen_faults.py does for the
 screen: each place of harness/program/judge/compare.py where a peg or a show part is compared with the engine,
 a fault planted in one event of tests/data/example-deal.jsonl, the Cause it must be caught as, and a near miss
-(the same points pegged in two pegs, the same hand shown in another order) that must yield no difference.
+(the same points pegged in two pegs, the same hand shown in another order) that must yield no difference; and
+three sequence and outcome checks (show order, a refused card, the games tally) planted the same way.
 tests/test_compare_places.py holds every row to both; tools/compare_places.py writes docs/COMPARE_PLACES.md.
 No emulator: the events are as the observer recorded them.
 """
@@ -16,7 +17,8 @@ from typing import Callable
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import Cause, Kind
 from harness.program.model import program as P
-from harness.program.records.events import Score, ScoreContext, Show, ShowHand, Who, event_from_json
+from harness.program.records.events import (Refused, Score, ScoreContext, Show, ShowHand, Tally, Who,
+                                            event_from_json)
 
 DATA = Path(__file__).resolve().parent / "data"
 BASE = [event_from_json(json.loads(line)) for line in (DATA / "example-deal.jsonl").read_text(encoding="utf-8")
@@ -36,6 +38,12 @@ class Row:
     cause: Cause
     near_miss: str
     near: Change
+
+    @property
+    def expect(self) -> tuple:
+        """The one difference the fault must bring: its kind, whose (the dealer's, for the crib), its cause."""
+        who = "computer" if self.who == "crib" else self.who        # the example deal's dealer owns the crib
+        return ((self.kind, who, self.cause.value),)
 
 
 def _at(pred) -> int:
@@ -111,7 +119,26 @@ def rows() -> list[Row]:
                            + (" (crib flush rule)" if hand == ShowHand.CRIB and part == "flush" else ""),
                            _with(i, **{part: getattr(s, part) + 1}), Cause.SHOW_PART,
                            "the same cards in another order", _shuffled(i)))
+    out += sequence_rows()
     return out
+
+
+def sequence_rows() -> list[Row]:
+    """Groups 4-5, those with one event to change: the show order, a refused card, the games tally."""
+    show = _at(lambda e: isinstance(e, Show) and e.hand == ShowHand.PLAYER)
+    lead = _at(lambda e: e.kind.value == "play") - 1                 # the player's first lead, count 0
+    after = _peg(Who.PLAYER, ScoreContext.PLAY) + 1                  # the count stands at 22
+    return [
+        Row("sequence", Kind.FLOW.value, "_finish_show", "player", f"event {show}: the pone's hand shown as the dealer's",
+            lambda evs: evs[:show] + [replace(evs[show], hand=ShowHand.COMPUTER)] + evs[show + 1:],
+            Cause.SHOW_ORDER, "the same cards in another order", _shuffled(show)),
+        Row("sequence", Kind.LEGALITY.value, "_on_refused", "player", f"event {lead}: 8H refused at count 0",
+            _insert(lead, Refused(Who.PLAYER, "8H", 0)), Cause.CARD_REFUSED,
+            f"event {after}: JD refused at count 22 (32 > 31)", _insert(after, Refused(Who.PLAYER, "JD", 22))),
+        Row("outcome", Kind.OUTCOME.value, "_on_tally", "", "appended: games 1-0 with no game won",
+            lambda evs: evs + [Tally(1, 0)], Cause.GAMES_TALLY, "appended: games 0-0",
+            lambda evs: evs + [Tally(0, 0)]),
+    ]
 
 
 def _key(d) -> tuple:
