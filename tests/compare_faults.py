@@ -17,7 +17,7 @@ from typing import Callable
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import Cause, Kind
 from harness.program.model import program as P
-from harness.program.records.events import (Refused, Score, ScoreContext, Show, ShowHand, Tally, Who,
+from harness.program.records.events import (Refused, Score, ScoreContext, Show, ShowHand, Starter, Tally, Who,
                                             event_from_json)
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -104,6 +104,7 @@ def rows() -> list[Row]:
                 out.append(Row(group, kind.value, place[ctx], who.value,
                                f"event {i}: {s.points} pegged as {s.points + delta} ({word})",
                                _with(i, points=s.points + delta), cause, near_text, near))
+    out += heels_rows()
     crib = _at(lambda e: isinstance(e, Show) and e.hand == ShowHand.CRIB)
     total = next(e for e in reversed(BASE[:crib]) if isinstance(e, Score) and e.who == Who.COMPUTER)
     out.append(Row("pegs", Kind.SHOW.value, "_close_window", "crib",
@@ -120,6 +121,18 @@ def rows() -> list[Row]:
                            _with(i, **{part: getattr(s, part) + 1}), Cause.SHOW_PART,
                            "the same cards in another order", _shuffled(i)))
     out += sequence_rows()
+    return out
+
+
+def heels_rows() -> list[Row]:
+    """His heels: the example deal up to its starter, turned a jack (JC, in no hand), and the dealer's 2 for it;
+    hand-written, the example deal's own starter being the six of spades."""
+    start = _at(lambda e: isinstance(e, Starter))
+    heels = BASE[:start] + [Starter("JC"), Score(Who.COMPUTER, 2, ScoreContext.HEELS, 0)]
+    out = [Row("pegs", Kind.HEELS.value, "_close_window", "computer", f"JC turned: 2 for heels pegged as {2 + d} ({w})",
+               (lambda d: lambda evs: heels[:-1] + [replace(heels[-1], points=2 + d)])(d), Cause.PEGGED,
+               "2 pegged as two pegs", lambda evs: _split(len(heels) - 1)(heels))
+           for d, w in ((1, "one more"), (-1, "one fewer"))]
     return out
 
 

@@ -47,8 +47,8 @@ def test_every_part_of_every_show_and_both_players_pegs_have_rows():
     parts = {(r.who, r.kind) for r in ROWS if r.cause == Cause.SHOW_PART}
     assert parts == {(h, f"show:{p}") for h in ("player", "computer", "crib") for p in P.SHOW_PARTS}
     pegs = {(r.kind, r.who) for r in ROWS if r.cause in (Cause.PEGGED, Cause.GO_PEGGED)}
-    assert pegs == {(k, w) for k in ("play", "show", "go") for w in ("player", "computer")} | {("show", "crib")}
-    assert len(ROWS) == 12 + 1 + 15 + 3
+    assert pegs == {(k, w) for k in ("play", "show", "go") for w in ("player", "computer")} | {("show", "crib"), ("heels", "computer")}
+    assert len(ROWS) == 12 + 2 + 1 + 15 + 3
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.kind}-{r.who}-{r.fault.split(': ')[-1]}")
