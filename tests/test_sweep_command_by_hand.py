@@ -1,0 +1,86 @@
+"""`cribbage-zx sweep`'s own work by hand (issue 36): what it hands the sweep, what it prints and writes, and
+its exit status, with the sweep itself replaced by a report written out here. No emulator, no pool."""
+import argparse
+import json
+
+import pytest
+
+from harness.commands import sweep as command
+
+
+def args(tmp_path, **kw):
+    base = dict(what="play", tape=None, out=tmp_path / "out", samples=5, seed=7, quick=False, max_suffix=6,
+                sample=0, workers=2, chunk=None, quiet=True, limit=None, scheduler=None, replace=False,
+                accelerate=False)
+    return argparse.Namespace(**{**base, **kw})
+
+
+def report(**kw):
+    base = {"cases_checked": 12, "weight_checked": 40, "groups": [], "unexplained_groups": 0, "harness_failures": 0,
+            "chunks_missing": []}
+    return {**base, **kw}
+
+
+@pytest.fixture
+def handed(monkeypatch):
+    """run_sweep replaced: the keywords it was called with, and the report it returns (set by the test)."""
+    seen = {"report": report()}
+
+    def fake(what, out, workers, **kw):
+        seen.update(what=what, out=out, workers=workers, kw=kw)
+        return seen["report"]
+    monkeypatch.setattr(command, "run_sweep", fake)
+    return seen
+
+
+def test_a_play_sweep_is_handed_its_options_and_a_show_sweep_none(tmp_path, handed):
+    assert command.execute(args(tmp_path)) == 0
+    kw = handed["kw"]
+    assert (kw["max_suffix"], kw["sample"], kw["seed"]) == (6, 0, 7) and kw["progress"] is False
+    assert handed["what"] == "play" and handed["workers"] == 2
+    command.execute(args(tmp_path, what="show", quiet=False))
+    assert not {"max_suffix", "sample", "seed"} & set(handed["kw"]) and handed["kw"]["progress"] is True
+
+
+def test_quick_is_the_short_suffix_and_the_sample(tmp_path, handed):
+    command.execute(args(tmp_path, quick=True))
+    assert (handed["kw"]["max_suffix"], handed["kw"]["sample"]) == (4, 4000)
+
+
+def test_what_it_prints_of_the_report(tmp_path, handed, capsys):
+    handed["report"] = report(groups=[{"cause": ["play", 3, 2], "cases": 2, "weight": 9, "deviation": None,
+                                       "example": {"program": 2, "engine": 3, "weight": 5}},
+                                      {"cause": ["hand", "flush", 4, 0], "cases": 1, "weight": 1, "deviation": "D9",
+                                       "example": {"name": "ж"}}], unexplained_groups=1)
+    command.execute(args(tmp_path))
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["play: 12 cases checked (weight 40), 2 disagreement group(s), 1 unexplained, 0 harness failure(s)",
+                   "  ['play', 3, 2]: 2 cases, weight 9, deviation -; example {\"program\": 2, \"engine\": 3, \"weight\": 5}",
+                   "  ['hand', 'flush', 4, 0]: 1 cases, weight 1, deviation D9; example {\"name\": \"ж\"}",
+                   f"report: {tmp_path / 'out' / 'play-report.json'}"]
+
+
+@pytest.mark.parametrize("fault, status", [({}, 0), ({"unexplained_groups": 1}, 1), ({"harness_failures": 1}, 1),
+                                           ({"chunks_missing": [3]}, 1), ({"groups": [{"cause": ["play", 1, 1],
+                                            "cases": 1, "weight": 1, "deviation": "D1", "example": {}}]}, 0)])
+def test_the_exit_status_is_one_for_anything_unexplained_failed_or_missing(tmp_path, handed, fault, status):
+    """The last row is the near miss: a group explained by a deviation leaves the status 0."""
+    handed["report"] = report(**fault)
+    assert command.execute(args(tmp_path)) == status
+
+
+def test_a_discard_sweep_writes_and_prints_its_report(tmp_path, monkeypatch, capsys):
+    made = {"samples": 0}
+
+    def discard(samples, seed, tape):
+        made.update(samples=samples, seed=seed, tape=tape)
+        return {"samples": samples, "agree": 3}
+    monkeypatch.setattr(command, "discard_report", discard)
+    monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE")
+    a = args(tmp_path, what="discard")
+    assert command.execute(a) == 0
+    assert made == {"samples": 5, "seed": 7, "tape": b"TAPE"}
+    text = (tmp_path / "out" / "discard-report.json").read_text(encoding="utf-8")
+    assert json.loads(text) == {"samples": 5, "agree": 3} and text.startswith('{\n "samples"')
+    assert capsys.readouterr().out == json.dumps({"samples": 5, "agree": 3}, indent=1) + "\n"
+    assert command.execute(a) == 0                       # the folder of an earlier sweep is resumed, not refused
