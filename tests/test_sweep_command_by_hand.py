@@ -5,7 +5,10 @@ import json
 
 import pytest
 
+from harness.errors import OutputError
+
 from harness.commands import sweep as command
+from harness.runtime.outdir import claimed
 
 
 def args(tmp_path, **kw):
@@ -38,8 +41,19 @@ def test_a_play_sweep_is_handed_its_options_and_a_show_sweep_none(tmp_path, hand
     kw = handed["kw"]
     assert (kw["max_suffix"], kw["sample"], kw["seed"]) == (6, 0, 7) and kw["progress"] is False
     assert handed["what"] == "play" and handed["workers"] == 2
+    assert (kw["scheduler"], kw["accelerate"], kw["limit"], kw["chunk"], kw["replace"], kw["tap"]) \
+        == (None, False, None, None, False, None)
     command.execute(args(tmp_path, what="show", quiet=False))
     assert not {"max_suffix", "sample", "seed"} & set(handed["kw"]) and handed["kw"]["progress"] is True
+
+
+def test_every_option_of_the_command_reaches_the_sweep(tmp_path, handed):
+    command.execute(args(tmp_path, scheduler="tls://10.0.0.1:8786", accelerate=True, limit=30, chunk=10,
+                         replace=True, tape="mine.tap", workers=3))
+    kw = handed["kw"]
+    assert (kw["scheduler"], kw["accelerate"], kw["limit"], kw["chunk"], kw["replace"], kw["tap"]) \
+        == ("tls://10.0.0.1:8786", True, 30, 10, True, "mine.tap")
+    assert handed["workers"] == 3 and handed["out"] == tmp_path / "out"
 
 
 def test_quick_is_the_short_suffix_and_the_sample(tmp_path, handed):
@@ -76,11 +90,24 @@ def test_a_discard_sweep_writes_and_prints_its_report(tmp_path, monkeypatch, cap
         made.update(samples=samples, seed=seed, tape=tape)
         return {"samples": samples, "agree": 3}
     monkeypatch.setattr(command, "discard_report", discard)
-    monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE")
-    a = args(tmp_path, what="discard")
+    monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE:" + tape.encode())
+    with claimed(tmp_path / "out", "sweep"):             # a sweeps' folder already (another kind's report in it)
+        (tmp_path / "out" / "show-report.json").write_text("{}")
+    a = args(tmp_path, what="discard", tape="mine.tap")
     assert command.execute(a) == 0
-    assert made == {"samples": 5, "seed": 7, "tape": b"TAPE"}
+    assert made == {"samples": 5, "seed": 7, "tape": b"TAPE:mine.tap"}
     text = (tmp_path / "out" / "discard-report.json").read_text(encoding="utf-8")
     assert json.loads(text) == {"samples": 5, "agree": 3} and text.startswith('{\n "samples"')
     assert capsys.readouterr().out == json.dumps({"samples": 5, "agree": 3}, indent=1) + "\n"
     assert command.execute(a) == 0                       # the folder of an earlier sweep is resumed, not refused
+
+
+def test_a_discard_sweep_refuses_a_folder_of_another_command(tmp_path, monkeypatch):
+    """The near miss of the resumed sweeps' folder above: a regress run's folder is not a sweep's."""
+    monkeypatch.setattr(command, "discard_report", lambda samples, seed, tape: {"samples": samples})
+    monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE")
+    with claimed(tmp_path / "out", "regress"):
+        (tmp_path / "out" / "report.json").write_text("{}")
+    with pytest.raises(OutputError, match="regress"):
+        command.execute(args(tmp_path, what="discard"))
+    assert not (tmp_path / "out" / "discard-report.json").exists()
