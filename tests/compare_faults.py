@@ -2,7 +2,8 @@
 screen: each place of harness/program/judge/compare.py where a peg or a show part is compared with the engine,
 a fault planted in one event of tests/data/example-deal.jsonl, the Cause it must be caught as, and a near miss
 (the same points pegged in two pegs, the same hand shown in another order) that must yield no difference; and
-three sequence and outcome checks (show order, a refused card, the games tally) planted the same way.
+three sequence and outcome checks (show order, a refused card, the games tally) planted the same way; and the
+comparison's own reading of the screen's hand (each slot) and games tally (each player's line).
 tests/test_compare_places.py holds every row to both; tools/compare_places.py writes docs/COMPARE_PLACES.md.
 No emulator: the events are as the observer recorded them.
 """
@@ -17,8 +18,9 @@ from typing import Callable
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import Cause, Kind
 from harness.program.model import program as P
-from harness.program.records.events import (Refused, Score, ScoreContext, Show, ShowHand, Starter, Tally, Who,
-                                            event_from_json)
+from harness.cribbage.cards import parse_card
+from harness.program.records.events import (Refused, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
+                                            Who, event_from_json)
 
 DATA = Path(__file__).resolve().parent / "data"
 BASE = [event_from_json(json.loads(line)) for line in (DATA / "example-deal.jsonl").read_text(encoding="utf-8")
@@ -121,7 +123,51 @@ def rows() -> list[Row]:
                            _with(i, **{part: getattr(s, part) + 1}), Cause.SHOW_PART,
                            "the same cards in another order", _shuffled(i)))
     out += sequence_rows()
+    out += screen_rows()
     return out
+
+
+HAND = ("AH", "7C", "TD", "KS")          # the player's four cards after the discard (5400: one slot each)
+
+
+def _hand_screen(cards: tuple[str, ...], shown: tuple[str, ...], gap: str = " ") -> Screen:
+    """The hand check of *cards* over rows 16/17 showing *shown*: rank above suit at column 4*i, *gap* between."""
+    texts = [P.card_text(parse_card(c), P.RUSSIAN.ranks) for c in shown]
+    top = "".join(s[0] + gap * (P.HAND_COL_STEP - 1) for s in texts)
+    bottom = "".join(s[1] + gap * (P.HAND_COL_STEP - 1) for s in texts)
+    return Screen(P.ScreenCheck.HAND, tuple(zip(P.HAND_ROWS, (top, bottom))), {"cards": list(cards)})
+
+
+def _tally_screen(player: int, computer: int, you: str, me: str) -> Screen:
+    rows = dict.fromkeys(range(P.TALLY_ROWS[0], P.TALLY_ROWS[1] + 1), "")
+    rows[P.TALLY_ROWS[0]], rows[P.TALLY_ROWS[1]] = you, me
+    return Screen(P.ScreenCheck.TALLY, tuple(rows.items()), {"player": player, "computer": computer})
+
+
+def screen_rows() -> list[Row]:
+    """The comparison's own reading of the hand and the games tally on the screen (_screen_hand: each of the
+    four slots; _screen_games_tally: each player's line), a Screen appended to the example deal."""
+    out = []
+    for i in range(P.HAND_SLOTS):
+        wrong = HAND[:i] + ("2H",) + HAND[i + 1:]
+        out.append(Row("screen", Kind.SCREEN.value, "_screen_hand", "player",
+                       f"slot {i + 1}: {HAND[i]} in hand shown as 2H", _append(_hand_screen(HAND, wrong)),
+                       Cause.SCREEN_HAND, "the same cards with dots between the slots",
+                       _append(_hand_screen(HAND, HAND, gap="."))))
+    you, me = P.RUSSIAN.you, P.RUSSIAN.me
+    for who, player, computer in ((Who.PLAYER, 3, 1), (Who.COMPUTER, 2, 2)):
+        for delta, word in ((-1, "one fewer"), (1, "one more")):
+            mine, its = player + delta * (who == Who.PLAYER), computer + delta * (who == Who.COMPUTER)
+            out.append(Row("screen", Kind.SCREEN.value, "_screen_games_tally", who.value,
+                           f"games {player}-{computer} in the tally, the {who.value}'s shown {word}",
+                           _append(_tally_screen(player, computer, f"{you}:{mine}", f"{me}:{its}")),
+                           Cause.SCREEN_TALLY, "the same games with spaces about the colon",
+                           _append(_tally_screen(player, computer, f"{you} : {player}", f"{me}  :  {computer}"))))
+    return out
+
+
+def _append(event) -> Change:
+    return lambda evs: evs + [event]
 
 
 def heels_rows() -> list[Row]:
@@ -177,9 +223,11 @@ def table(rs: list[Row] | None = None) -> str:
     lines = ["# The comparison's hand and tally checks by place", "",
              "Written by `python tools/compare_places.py` from tests/compare_faults.py; tests/test_compare_places.py",
              "holds every row to a caught fault and a near miss that passes. Each place of",
-             "harness/program/judge/compare.py where a peg or a show part is compared with the engine, the fault",
-             "planted in one event of tests/data/example-deal.jsonl, what the comparison found that it does not find",
-             "in the deal as recorded (kind, who, cause), and the near miss (found nothing: the last column is empty).",
+             "harness/program/judge/compare.py where a peg or a show part is compared with the engine, or the hand",
+             "and the games tally are read from the screen, the fault planted in one event of",
+             "tests/data/example-deal.jsonl (or a Screen appended to it), what the comparison found that it does not",
+             "find in the deal as recorded (kind, who, cause), and the near miss (found nothing: the last column is",
+             "empty).",
              "", "| group | kind | place | who | fault planted | must be | caught as | near miss | near miss caught |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in rs:

@@ -14,15 +14,14 @@ from compare_faults import caught, near_caught, rows, table
 
 ROOT = Path(__file__).resolve().parents[1]
 ROWS = rows()
-HAND_AND_TALLY = {Cause.PEGGED, Cause.GO_PEGGED, Cause.SHOW_PART}
+HAND_AND_TALLY = {Cause.PEGGED, Cause.GO_PEGGED, Cause.SHOW_PART, Cause.SCREEN_HAND, Cause.SCREEN_TALLY}
 # the other sequence and outcome checks (issue 36 item 3, groups 4-5) and the screen's, not planted here
 PLANTED_TOO = {Cause.SHOW_ORDER, Cause.CARD_REFUSED, Cause.GAMES_TALLY}
 NOT_YET = {Cause.UNMATCHED_PEG, Cause.SCORED_AFTER_121, Cause.DEALER_AFTER_CUT, Cause.OUT_OF_TURN,
            Cause.PLAYED_AFTER_121, Cause.GO_WITH_A_CARD, Cause.GO_OUT_OF_TURN, Cause.TURN_SKIPPED,
            Cause.SHOW_PHASE, Cause.ENGINE_REFUSED, Cause.WINNER, Cause.FINAL_SCORES,
            Cause.GAME_CREDITED, Cause.BEFORE_GAME, Cause.AFTER_WIN, Cause.HARNESS_ERROR,
-           Cause.SCREEN_CHECK_UNKNOWN, Cause.SCREEN_BOARD, Cause.SCREEN_COUNT, Cause.SCREEN_HAND, Cause.SCREEN_SHOW,
-           Cause.SCREEN_TALLY}
+           Cause.SCREEN_CHECK_UNKNOWN, Cause.SCREEN_BOARD, Cause.SCREEN_COUNT, Cause.SCREEN_SHOW}
 
 
 def _causes_passed_to_diff() -> set:
@@ -48,7 +47,13 @@ def test_every_part_of_every_show_and_both_players_pegs_have_rows():
     assert parts == {(h, f"show:{p}") for h in ("player", "computer", "crib") for p in P.SHOW_PARTS}
     pegs = {(r.kind, r.who) for r in ROWS if r.cause in (Cause.PEGGED, Cause.GO_PEGGED)}
     assert pegs == {(k, w) for k in ("play", "show", "go") for w in ("player", "computer")} | {("show", "crib"), ("heels", "computer")}
-    assert len(ROWS) == 12 + 2 + 1 + 15 + 3
+    assert len(ROWS) == 12 + 2 + 1 + 15 + 3 + P.HAND_SLOTS + 4
+
+
+def test_every_slot_of_the_hand_and_both_lines_of_the_tally_have_rows():
+    assert [r.fault.split(":")[0] for r in ROWS if r.cause == Cause.SCREEN_HAND] == \
+        [f"slot {i}" for i in range(1, P.HAND_SLOTS + 1)]
+    assert [r.who for r in ROWS if r.cause == Cause.SCREEN_TALLY] == ["player", "player", "computer", "computer"]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r.kind}-{r.who}-{r.fault.split(': ')[-1]}")
