@@ -22,7 +22,7 @@ def write_chunk(folder, kind, index, items, disagreements, profile=None):
 
 def write_chunk_file(folder, kind, index, items, disagreements, profile):
     r = {"index": index, "items_sha": sweep.items_sha(items), "cases": len(items),
-         "weight": sum(sweep._item_weight(kind, i) for i in items), "disagreements": disagreements}
+         "weight": sum(i[0]["weight"] if kind == "show" else i[0] for i in items), "disagreements": disagreements}
     if profile is not None:
         r["profile"] = profile
     sweep.chunk_path(folder, index).write_text(json.dumps(r))
