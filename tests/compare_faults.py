@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Callable
 
+from harness.cribbage.cards import parse_card
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import Cause, Kind
 from harness.program.model import program as P
-from harness.cribbage.cards import parse_card
 from harness.program.records.events import (Refused, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
                                             Who, event_from_json)
 
@@ -31,7 +32,7 @@ Change = Callable[[Events], Events]
 
 @dataclass(frozen=True)
 class Row:
-    group: str         # pegs in the play, go, show parts
+    group: str         # pegs, go, show parts, sequence, outcome, screen
     kind: str          # the Kind the difference is filed under
     place: str         # the compare.py method that finds it
     who: str
@@ -88,8 +89,7 @@ def _shuffled(i: int) -> Change:
 
 def rows() -> list[Row]:
     out = []
-    place = {ScoreContext.PLAY: "_close_window", ScoreContext.RESET: "_close_window",
-             ScoreContext.SHOW: "_close_window", ScoreContext.GO: "_close_go"}
+    place = {ScoreContext.PLAY: "_close_window", ScoreContext.SHOW: "_close_window", ScoreContext.GO: "_close_go"}
     for ctx in (ScoreContext.PLAY, ScoreContext.SHOW, ScoreContext.GO):
         for who in Who:
             try:
@@ -189,14 +189,13 @@ def sequence_rows() -> list[Row]:
     after = _peg(Who.PLAYER, ScoreContext.PLAY) + 1                  # the count stands at 22
     return [
         Row("sequence", Kind.FLOW.value, "_finish_show", "player", f"event {show}: the pone's hand shown as the dealer's",
-            lambda evs: evs[:show] + [replace(evs[show], hand=ShowHand.COMPUTER)] + evs[show + 1:],
+            _with(show, hand=ShowHand.COMPUTER),
             Cause.SHOW_ORDER, "the same cards in another order", _shuffled(show)),
         Row("sequence", Kind.LEGALITY.value, "_on_refused", "player", f"event {lead}: 8H refused at count 0",
             _insert(lead, Refused(Who.PLAYER, "8H", 0)), Cause.CARD_REFUSED,
             f"event {after}: JD refused at count 22 (32 > 31)", _insert(after, Refused(Who.PLAYER, "JD", 22))),
         Row("outcome", Kind.OUTCOME.value, "_on_tally", "", "appended: games 1-0 with no game won",
-            lambda evs: evs + [Tally(1, 0)], Cause.GAMES_TALLY, "appended: games 0-0",
-            lambda evs: evs + [Tally(0, 0)]),
+            _append(Tally(1, 0)), Cause.GAMES_TALLY, "appended: games 0-0", _append(Tally(0, 0))),
     ]
 
 
@@ -204,10 +203,15 @@ def _key(d) -> tuple:
     return (d.kind.value, d.who.value if d.who else "", d.cause.value)
 
 
+@cache
+def _recorded() -> Counter:
+    """The example deal's own differences (D1's resets), compared once for every row."""
+    return Counter(map(_key, compare(BASE).differences))
+
+
 def new_differences(events: Events) -> tuple:
     """What the comparison finds in *events* that it does not find in the example deal as recorded."""
-    return tuple(sorted((Counter(map(_key, compare(events).differences))
-                         - Counter(map(_key, compare(BASE).differences))).elements()))
+    return tuple(sorted((Counter(map(_key, compare(events).differences)) - _recorded()).elements()))
 
 
 def caught(row: Row) -> tuple:

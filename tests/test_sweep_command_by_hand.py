@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from harness.errors import OutputError
-
 from harness.commands import sweep as command
+from harness.errors import OutputError
 from harness.runtime.outdir import claimed
 
 
