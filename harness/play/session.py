@@ -537,12 +537,16 @@ class PlaySession:
         self.status = f"loaded {path}"
 
     def close(self) -> None:
-        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all."""
+        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: an RZX
+        that does not replay on the embedded core to this machine's state (`recording.check_replays`) is
+        not written, and the MachineError says which frame fails."""
         if self.record is not None and self.record_path is not None:
             self.record.write(self.record_path)
         if self.rzx is not None and self.rzx_path is not None:
+            from ..spectrum.recording import check_replays
             from ..spectrum.rzx import write_rzx
             recorder, self.rzx = self.rzx, None
             recording = recorder.stop()
+            check_replays(recording, z80snap.from_machine(self.machine), str(self.rzx_path))
             atomic.write_bytes(self.rzx_path, write_rzx(recording))
             self.rzx_frames = len(recording.frames)
