@@ -9,7 +9,8 @@
   const wasm = ZX.decodeBase64(P.wasm), rom = ZX.decodeBase64(P.rom), rzxBytes = ZX.decodeBase64(P.rzx);
   const canvas = $("watch-screen"), ctx = canvas.getContext("2d", {willReadFrequently: true}), image = ctx.createImageData(320, 256);
   const byFrame = [...P.entries].sort((a, b) => a.frame - b.frame || a.n - b.n);
-  const w = {frame: 0, frames: 0, shownAt: {}, problems: [], running: false};
+  // desync: the first frame that did not replay as recorded ({frame, what}); the replay stops there
+  const w = {frame: 0, frames: 0, shownAt: {}, problems: [], running: false, desync: null};
   window.zxWatch = w;
   let rzx = null, replay = null, next = 0, lastShownFrame = -1;
 
@@ -75,19 +76,39 @@
     }
   }
 
+  function desyncWords(d) {
+    return `The replay stopped at RZX frame ${d.frame}: that frame of ${P.rzx_name} did not replay as recorded ` +
+      `(${d.what}). From there the screen would not be the game's, so nothing more is played and no judgement ` +
+      `is shown beside it.`;
+  }
+
+  /** Stop at the first frame that did not replay: the words over the screen, no judgement beside it. */
+  function stopOnDesync() {
+    const [frame, what] = replay.problems[0];
+    w.desync = {frame, what};
+    setRunning(false);
+    $("watch-now").textContent = "";
+    const over = $("watch-desync");
+    over.textContent = desyncWords(w.desync);
+    over.hidden = false;
+    canvas.classList.add("desynced");
+    for (const id of ["watch-play", "watch-next"]) $(id).disabled = true;
+  }
+
   function draw() {
     ZX.renderScreen(replay.m.mem, replay.m.border, Math.floor(replay.frame / P.flash_frames) % 2 === 1, image.data);
     ctx.putImageData(image, 0, 0);
     w.frame = replay.frame;
     const due = byFrame.find((e, i) => i >= next && e.rules === rules());
     $("watch-status").textContent = `frame ${replay.frame} of ${replay.frames}` +
-      (replay.frame >= replay.frames ? " — the end of the recording" : due ? `; the next judgement at frame ${due.frame}` : "") +
-      (w.problems.length ? ` — ${w.problems.length} frame(s) did not replay as recorded, the first ${w.problems[0][0]}: ${w.problems[0][1]}` : "");
+      (w.desync ? " — stopped: " + desyncWords(w.desync) :
+        replay.frame >= replay.frames ? " — the end of the recording" : due ? `; the next judgement at frame ${due.frame}` : "");
   }
 
   function step(n) {
-    for (let i = 0; i < n && replay.frame < replay.frames; i++) {
+    for (let i = 0; i < n && replay.frame < replay.frames && !w.desync; i++) {
       replay.play(1);
+      if (replay.problems.length) { w.problems = replay.problems; stopOnDesync(); break; }
       showDue();
     }
     w.problems = replay.problems;
@@ -97,7 +118,9 @@
     const m = await ZX.Machine.create(wasm, rom, {});
     replay = new ZX.RzxReplay(m, rzx);
     w.frames = replay.frames;
-    next = 0; lastShownFrame = -1; w.shownAt = {}; w.problems = [];
+    next = 0; lastShownFrame = -1; w.shownAt = {}; w.problems = []; w.desync = null;
+    $("watch-desync").hidden = true; canvas.classList.remove("desynced");
+    for (const id of ["watch-play", "watch-next"]) $(id).disabled = false;
     $("watch-now").textContent = ""; $("watch-log").textContent = ""; $("watch-count").textContent = "";
     showDue();
     draw();
@@ -119,7 +142,7 @@
     }
     last = now;
     draw();
-    if (replay.frame >= replay.frames) setRunning(false);
+    if (replay.frame >= replay.frames || w.desync) setRunning(false);
     else requestAnimationFrame(tick);
   }
   function setRunning(on) {
@@ -134,7 +157,7 @@
   function toNextJudgement() {
     setRunning(false);
     const shown = lastShownFrame;
-    while (replay.frame < replay.frames && lastShownFrame === shown) step(1);
+    while (replay.frame < replay.frames && lastShownFrame === shown && !w.desync) step(1);
     draw();
   }
 
