@@ -790,6 +790,7 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
         **common, page="report.html", title="Sweep report" if sweep else "Regress report", run=run, head=headline(run) if run.games else None,
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
+        watchable={name for name, w in watches.items() if w is not None},
         failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
         run_words=run_words(rep) if run.games else [],
         other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys and k not in RUN_WORDS_KEYS})

@@ -174,3 +174,14 @@ def test_at_a_phones_width_nothing_scrolls_sideways(browser, run):
     assert page.is_visible("#watch-next") and page.is_visible("#watch-seek")
     page.locator("#watch").screenshot(path=str(DOCS / "watch-phone.png"))
     assert problems == []
+
+
+def test_the_reports_games_table_marks_the_games_that_can_be_watched(run, tmp_path):
+    """The recorded game's row links to its player; the same run with the recording taken away (the planted
+    absence) has no watch column and no link."""
+    html = (run / "report.html").read_text(encoding="utf-8")
+    assert f'<a href="{GAME}.html#watch" class="watch-link">' in html and "can be watched" in html
+    bare = shutil.copytree(run, tmp_path / "bare", ignore=shutil.ignore_patterns("*.html", "plots", "*.rzx"))
+    write_report_html(bare, player=lambda w: "<section id='watch'></section>")
+    html = (bare / "report.html").read_text(encoding="utf-8")
+    assert "watch-link" not in html and "can be watched" not in html
