@@ -85,8 +85,21 @@ def slot_path(base: str | os.PathLike, slot: int) -> Path:
 
 
 def sidecar(path: Path) -> Path:
-    """What the window keeps beside a .z80: the seed and how many deals the referee has seen."""
+    """What the window keeps beside a .z80: the seed, how many deals the referee has seen and its panel."""
     return path.with_name(path.name + ".json")
+
+
+def saved_panel(side: dict, where: Path) -> list[PanelLine] | None:
+    """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
+    when the sidecar has none; anything else there is an InputError naming the file."""
+    from .referee import PanelLine
+    panel = side.get("panel")
+    if panel is None:
+        return None
+    if not isinstance(panel, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+                                              for p in panel):
+        raise InputError(f"{where}: \"panel\" is not a list of [text, tone] pairs")
+    return [PanelLine(text, tone) for text, tone in panel]
 
 
 class PlaySession:
@@ -503,8 +516,10 @@ class PlaySession:
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         atomic.write_bytes(path, data)
         if self.referee is not None or self.seed is not None:
+            panel = [[line.text, line.tone] for line in self.referee.lines()] if self.referee is not None else None
             atomic.write_json(sidecar(path), {"seed": self.seed,
-                                              "deals": self.referee.deals if self.referee is not None else None})
+                                              "deals": self.referee.deals if self.referee is not None else None,
+                                              "panel": panel})
         self.status = f"saved {path}"
         return path
 
@@ -533,7 +548,8 @@ class PlaySession:
             self.seed = side["seed"]
         if self.referee is not None:
             deals = side.get("deals")
-            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None)
+            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None,
+                                 panel=saved_panel(side, sidecar(path)))
         self.status = f"loaded {path}"
 
     def close(self) -> None:
