@@ -516,10 +516,11 @@ class PlaySession:
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         atomic.write_bytes(path, data)
         if self.referee is not None or self.seed is not None:
-            panel = [[line.text, line.tone] for line in self.referee.lines()] if self.referee is not None else None
-            atomic.write_json(sidecar(path), {"seed": self.seed,
-                                              "deals": self.referee.deals if self.referee is not None else None,
-                                              "panel": panel})
+            side: dict[str, Any] = {"seed": self.seed,
+                                    "deals": self.referee.deals if self.referee is not None else None}
+            if self.referee is not None:                  # the panel as a person sees it now (veils included)
+                side["panel"] = [[line.text, line.tone] for line in self.referee.lines()]
+            atomic.write_json(sidecar(path), side)
         self.status = f"saved {path}"
         return path
 
