@@ -89,7 +89,7 @@ def sidecar(path: Path) -> Path:
     return path.with_name(path.name + ".json")
 
 
-def saved_panel(side: dict, where: Path) -> list[PanelLine] | None:
+def saved_panel(side: dict[str, Any], where: Path) -> list[PanelLine] | None:
     """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
     when the sidecar has none; anything else there is an InputError naming the file."""
     from .referee import PanelLine

@@ -270,7 +270,8 @@ def play_one(job: GameJob) -> GameResult:
     rec = driver.play()
     recording, note, refused = (_finish_recording(m, recorder, job.index, rec.event_frames) if recorder
                                 else (None, None, False))
-    failure, failure_kind = rec.failure, rec.failure_kind
+    failure: str | None = rec.failure
+    failure_kind: str | None = rec.failure_kind
     if refused and failure is None:
         failure, failure_kind = note, "recording"
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
