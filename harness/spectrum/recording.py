@@ -161,7 +161,7 @@ class RzxRecorder:
         self.tstates = 0
         self.start_frame = 0
         self.split_instructions = 0        # frames that ended inside an instruction (see _frame_end)
-        self.after_ei = 0                  # frames that ended right after an EI (see _frame_end)
+        self.after_ei_frames: list[int] = []   # the frames that ended right after an EI (see _frame_end)
         self._deferred = False             # this frame's close waits for an instruction (see _frame_end)
 
     def start(self) -> None:
@@ -200,7 +200,7 @@ class RzxRecorder:
                 if cpu.mid_prefix():
                     self.split_instructions += 1
                 else:
-                    self.after_ei += 1
+                    self.after_ei_frames.append(len(self.frames))
             self._deferred = True
             cpu.after_instruction = self._frame_end
         else:

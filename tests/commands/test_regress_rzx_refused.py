@@ -22,14 +22,14 @@ def test_a_recording_that_replays_is_written(tmp_path, capsys):
 
 
 def test_a_recording_with_one_frames_count_changed_fails_the_game_in_one_line(tmp_path, capsys, monkeypatch):
-    close = RzxRecorder._close_frame
+    stop = RzxRecorder.stop
 
     def one_more_in_frame_3(self):
-        close(self)
-        if len(self.frames) == 4:
-            f = self.frames[3]
-            self.frames[3] = RzxFrame(f.fetches + 1, f.inputs)
-    monkeypatch.setattr(RzxRecorder, "_close_frame", one_more_in_frame_3)
+        rzx = stop(self)
+        f = rzx.frames[3]
+        rzx.frames[3] = RzxFrame(f.fetches + 1, f.inputs)
+        return rzx
+    monkeypatch.setattr(RzxRecorder, "stop", one_more_in_frame_3)
     assert regress_command.main([*ARGS, "--out", str(tmp_path / "run")]) == 1
     said = [line for line in capsys.readouterr().err.splitlines() if "does not replay" in line]
     assert len(said) == 1

@@ -268,7 +268,7 @@ def play_one(job: GameJob) -> GameResult:
                         on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    recording, note, refused = (_finish_recording(m, recorder, job.index, rec.event_frames) if recorder
+    recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames) if recorder
                                 else (None, None, False))
     failure: str | None = rec.failure
     failure_kind: str | None = rec.failure_kind
@@ -301,7 +301,7 @@ def play_one(job: GameJob) -> GameResult:
 RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
 
 
-def _finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
+def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
                       event_frames: list[int]) -> tuple[Recording | None, str | None, bool]:
     """The RZX of a recorded game and the .z80 at its end, or why there is none and whether that is a
     failure (a recording that does not replay); the editor's wait after the last report is included, so
