@@ -22,7 +22,7 @@ from ..errors import InputError, OutputError
 from ..program.model import program as P
 from ..play import session as play_session
 from ..play.keymap import GAME_KEYS, HOST_KEYS, MIN_HOLD, WINDOW_KEYS
-from ..play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
+from ..play.waits import IGNORED_GO, RUNNING, SELECTOR_CALLERS, STATUS, status_text
 from ..resources import LISTING, ROM, data_path
 from ..runtime import atomic
 from ..spectrum.keyboard import KEY_POSITIONS
@@ -57,6 +57,11 @@ def facts() -> dict[str, Any]:
         "status": {str(line): status_text(line) for line in STATUS},
         "selector_status": {str(c): status_text(P.SELECTOR_WAITS[0], c) for c in SELECTOR_CALLERS},
         "running": RUNNING,
+        # ENTER on an empty slot under a count of 22, ignored by 2742: the status line says why (waits.py)
+        "ignored_go": {"text": IGNORED_GO,          # "{count}" is the count
+                       "threshold": P.GO_THRESHOLD, "select_play": P.SELECT_PLAY,
+                       "keys_held": P.SELECTOR_KEYS_HELD, "count": P.V_COUNT, "pointer": P.V_POINTER,
+                       "held": P.V_HELD},
     }
 
 
