@@ -21,6 +21,8 @@
     const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
     const s = new ZX.Session(m, facts, seed, record || null);
     s.start(tapes[lang]);
+    const marked = page.highlighted !== null && document.getElementById("L" + page.highlighted);
+    if (marked) marked.classList.remove("now");   // the last game's line: one line is marked, never two
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null;
     $("seed").value = seed === null || seed === undefined ? "" : String(seed);
     $("tape").value = lang;
