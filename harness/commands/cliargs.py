@@ -57,7 +57,7 @@ class ArgParser(argparse.ArgumentParser):
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         try:
-            super()._check_value(action, value)   # type: ignore[misc]
+            super()._check_value(action, value)
         except argparse.ArgumentError as exc:
             if isinstance(value, str) and action.choices is not None:
                 exc.message += did_you_mean([value], [str(c) for c in action.choices])
