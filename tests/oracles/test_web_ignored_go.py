@@ -65,6 +65,9 @@ def test_the_page_says_why_the_enter_was_ignored_as_the_window_does(browser, pla
     page.wait_for_function("window.zxPage && zxPage.session && zxPage.session.frames > 0", timeout=60_000)
     result = page.evaluate("([r, c]) => zxPage.replay(r, c)", [json.loads(record.read_text()), frames])
     assert differences(embedded, result) == []
+    # another game started after it (at its title, 7060): one line of the listing is marked, the new game's
+    page.evaluate("zxPage.start('ru', 5)")
+    assert page.evaluate("Array.from(document.querySelectorAll('#listing li.now')).map(li => li.id)") == ["L7060"]
     # the moment before the ENTER and after the next key are the near misses: nothing said there
     assert [SAID.format(count) in r["status"] for r in result] == [False, True, False]
     assert problems == []
