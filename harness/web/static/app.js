@@ -13,8 +13,9 @@
   const tapes = {};
   for (const [lang, b64] of Object.entries(payload.tapes)) tapes[lang] = ZX.decodeBase64(b64);
 
-  const page = {session: null, machine: null, lang: "ru", turbo: true, paused: false, help: false,
-    highlighted: null, drawnFrames: 0, ran: {turbo: 0, real: 0}, titleAt: null};
+  const page = {session: null, machine: null, lang: "ru", turbo: true, paused: false, userPaused: false, help: false,
+    highlighted: null, drawnFrames: 0, ran: {turbo: 0, real: 0}, titleAt: null, fast: false, moment: null,
+    touchRow: "", translated: {frame: -1, key: ""}, said: "", waitKey: ""};
   window.zxPage = page;
 
   async function start(lang, seed, record) {
@@ -22,14 +23,30 @@
     const s = new ZX.Session(m, facts, seed, record || null);
     s.start(tapes[lang]);
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null;
+    page.fast = !!record; page.moment = null; page.fromSlot = false;
     $("seed").value = seed === null || seed === undefined ? "" : String(seed);
     $("tape").value = lang;
     page.values = new Map();
     varBody.textContent = "";                     // the last game's rows
+    listingFor(lang);
+    page.translated = {frame: -1, key: ""}; page.waitKey = "";
+    $("momentinfo").textContent = ""; $("link").hidden = true;
     draw(true);
     return s;
   }
   page.start = start;
+
+  // ---------------------------------------------------------------- the listing of the chosen tape
+  const russianLines = new Map();
+  function listingFor(lang) {
+    for (const [n, text] of Object.entries(payload.listing_en)) {
+      const li = document.getElementById("L" + n);
+      if (!li) continue;
+      const node = li.lastChild;
+      if (!russianLines.has(n)) russianLines.set(n, node.textContent);
+      node.textContent = lang === "en" ? " " + text : russianLines.get(n);
+    }
+  }
 
   // ---------------------------------------------------------------- drawing
   function highlight(line) {
@@ -87,6 +104,9 @@
     ctx.putImageData(image, 0, 0);
     highlight(m.ppc);
     $("status").textContent = page.paused ? "PAUSED: P goes on" : s.status();
+    touchRow();
+    translations(all);
+    overlay();
     $("frame").textContent = `frame ${s.frames}`;
     $("ppc").textContent = `${m.ppc}:${m.subppc}`;
     const why = s.needsRealTime();
@@ -124,7 +144,12 @@
   function tick(now) {
     const s = page.session;
     if (s && !page.paused) {
-      if (page.turbo && s.mayHurry()) {
+      if (page.fast && s.replaying) {                 // a link's record: as fast as it goes, then the player's
+        const until = performance.now() + 12;
+        while (performance.now() < until && s.replaying) { s.step(); page.ran.turbo++; }
+        if (!s.replaying) { page.fast = false; showMoment(); }
+        owed = 0;
+      } else if (page.turbo && s.mayHurry()) {
         const until = performance.now() + 12;
         while (performance.now() < until && s.mayHurry()) { s.step(); page.ran.turbo++; }
         owed = 0;
@@ -159,9 +184,11 @@
   }
   function togglePause() {
     page.paused = !page.paused;
+    page.userPaused = page.paused;
     $("pause").setAttribute("aria-pressed", String(page.paused));
     if (page.session) draw(false);
   }
+  page.togglePause = togglePause;
   canvas.addEventListener("keydown", (ev) => {
     const s = page.session;
     if (!s) return;
@@ -171,6 +198,7 @@
       togglePause(); ev.preventDefault(); return;
     }
     if (ev.key === "Tab") return;                                    // the keyboard can leave the screen
+    if (page.paused) { ev.preventDefault(); return; }                // paused: no key reaches the game
     const name = hostName(ev);
     if (name && facts.host_keys[name]) { s.held.down(name, s.frames); ev.preventDefault(); }
   });
@@ -180,6 +208,150 @@
   });
   canvas.addEventListener("blur", () => page.session && page.session.held.clear());
   canvas.addEventListener("click", () => canvas.focus());
+  canvas.addEventListener("focus", overlay);
+  canvas.addEventListener("blur", overlay);
+  $("overlay").addEventListener("click", () => { if (page.userPaused) togglePause(); canvas.focus(); overlay(); });
+
+  /** Over the screen: PAUSED (the person's pause), or where the keyboard is not the game's, "click here". */
+  function overlay() {
+    const o = $("overlay");
+    const text = page.userPaused && page.paused ? "PAUSED — P, Pause or a click here goes on"
+      : document.activeElement !== canvas ? "Click here to type (or tap the keys below)" : "";
+    if (o.textContent !== text) o.textContent = text;
+    o.hidden = text === "";
+  }
+  page.overlay = overlay;
+
+  // ---------------------------------------------------------------- touch: the keys the program reads now
+  /** The labels of the touch keys for the wait now (waits.py's touch_keys); null while the program runs. */
+  function touchLabels() {
+    const w = page.machine.wait();
+    if (w === null) return null;
+    return facts.touch_keys[String(page.machine.ppc)] || facts.touch_by_kind[w] || [];
+  }
+  page.touchLabels = touchLabels;
+  function touchRow() {
+    const labels = touchLabels();
+    if (labels === null) return;                      // running: the last wait's keys stay under the thumb
+    const key = labels.join(" ");
+    if (key === page.touchRow) return;
+    page.touchRow = key;
+    const row = $("touchkeys");
+    row.textContent = "";
+    for (const label of labels) {
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = label; b.dataset.key = label;
+      b.setAttribute("aria-label", label === "ANY KEY" ? "any key" : `Spectrum key ${label}`);
+      row.appendChild(b);
+    }
+  }
+  function touchDown(b) {
+    const s = page.session;
+    if (!s || page.paused) return;
+    s.touch.down(b.dataset.key, s.frames); b.classList.add("down");
+  }
+  function touchUp(b) {
+    const s = page.session;
+    b.classList.remove("down");
+    if (s) s.touch.up(b.dataset.key, s.frames);
+  }
+  const touchkeys = $("touchkeys");
+  touchkeys.addEventListener("pointerdown", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b) return;
+    ev.preventDefault();                              // the focus stays on the screen
+    touchDown(b);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave", "pointerout"]) {
+    touchkeys.addEventListener(type, (ev) => {
+      const b = ev.target.closest("button");
+      if (b && b.classList.contains("down")) { touchUp(b); canvas.focus({preventScroll: true}); }
+    });
+  }
+  touchkeys.addEventListener("click", (ev) => {       // Enter or Space on a focused key (detail 0): a tap
+    const b = ev.target.closest("button");
+    if (b && ev.detail === 0) { touchDown(b); touchUp(b); }
+  });
+  touchkeys.addEventListener("contextmenu", (ev) => ev.preventDefault());
+
+  // ---------------------------------------------------------------- the screen in English
+  function translations(all) {
+    const s = page.session, m = page.machine;
+    const w = m.wait();
+    if (!all && s.frames - page.translated.frame < 10 && !(w !== null && page.translated.frame !== s.frames
+                                                             && s.frames - page.translated.frame >= 2)) return;
+    page.translated.frame = s.frames;
+    const texts = payload.texts[page.lang] || [];
+    $("legend").textContent = texts.length ? facts.rank_legend : "The English tape: the screen is in English.";
+    const found = texts.length ? ZX.findTexts(ZX.screenRows(m.mem, facts), texts) : [];
+    const key = found.map((t) => t[0]).join("|");
+    const news = [];
+    if (key !== page.translated.key) {
+      const before = new Set(page.translated.key.split("|"));
+      const ul = $("translations");
+      ul.textContent = "";
+      for (const [ru, en] of found) {
+        const li = document.createElement("li");
+        const r = document.createElement("span");
+        r.className = "ru"; r.lang = "ru"; r.textContent = `«${ru.split(/\s+/).join(" ")}» `;
+        li.appendChild(r); li.appendChild(document.createTextNode(en));
+        ul.appendChild(li);
+        if (!before.has(ru)) news.push(en);
+      }
+      page.translated.key = key;
+    }
+    const waitKey = w === null ? "" : `${m.ppc}/${s.caller()}`;
+    if (waitKey !== page.waitKey && w !== null) news.push(s.status().replace(/^REPLAY[^|]*\| /, ""));
+    if (waitKey !== "" || w === null) page.waitKey = waitKey;
+    if (news.length) { page.said = news.join(". "); $("said").textContent = page.said; }
+  }
+  page.translations = () => Array.from($("translations").children, (li) => li.textContent);
+
+  // ---------------------------------------------------------------- a link to a moment
+  function showMoment() {
+    const s = page.session, m = page.machine;
+    page.moment = {frame: s.frames, hash: ZX.momentHash(m.mem, m.border, facts.hash_chars)};
+    $("momentinfo").textContent = `frame ${page.moment.frame} · hash ${page.moment.hash}`;
+    return page.moment;
+  }
+  page.showMoment = showMoment;
+  /** The address of this moment: the tape, the seed and the keys so far (link.py's fields). */
+  page.linkHere = async () => {
+    const s = page.session;
+    if (page.fromSlot) throw new Error("a game loaded from a slot has no key record from its start: no link");
+    const record = s.keyRecord();
+    const moment = showMoment();
+    const fields = new URLSearchParams({lang: page.lang, seed: String(s.seed)});
+    if (record.frames > 0) fields.set("keys", await ZX.encodeKeys(record));
+    const url = location.href.replace(/#.*$/, "") + "#" + fields.toString();
+    history.replaceState(null, "", url);
+    $("link").value = url; $("link").hidden = false;
+    return {url, moment};
+  };
+  $("linkbutton").addEventListener("click", () => {
+    $("linkproblem").textContent = "";
+    page.linkHere().catch((e) => { $("linkproblem").textContent = e.message; });
+  });
+  /** Open what the address's fragment says: lang, seed, keys (harness/web/link.py). */
+  async function openLink(fragment) {
+    const f = new URLSearchParams(fragment.replace(/^#/, ""));
+    $("linkproblem").textContent = "";
+    const lang = f.get("lang") || "ru";
+    if (!tapes[lang]) throw new Error(`the link's lang=${lang}: this page has the tapes ${Object.keys(tapes).join(", ")}`);
+    const seedText = f.get("seed");
+    if (seedText !== null && !/^\d+$/.test(seedText)) throw new Error(`the link's seed=${seedText} is not a number 0-65535`);
+    const seed = seedText === null ? null : Number(seedText) % 65536;
+    if (f.has("keys") && seed === null) throw new Error("the link's keys= needs its seed=");
+    const record = f.has("keys") ? await ZX.decodeKeys(f.get("keys"), facts.key_positions) : null;
+    if (record) record.seed = seed;
+    await start(lang, seed === null ? seedWanted() : seed, record);
+    if (!record) showMoment();
+    return true;
+  }
+  page.openLink = openLink;
+  window.addEventListener("hashchange", () => {
+    openLink(location.hash).catch((e) => { $("linkproblem").textContent = e.message; });
+  });
 
   // ---------------------------------------------------------------- controls
   function seedWanted() {
@@ -190,6 +362,7 @@
     return drawn;
   }
   $("restart").addEventListener("click", () => { start($("tape").value, seedWanted()).then(() => canvas.focus()); });
+  $("seed").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("restart").click(); } });
   $("turbo").addEventListener("change", (ev) => { page.turbo = ev.target.checked; });
   $("pause").addEventListener("click", togglePause);
   $("sound").addEventListener("change", (ev) => {
@@ -227,6 +400,7 @@
     m.x.watch_statement(facts.at_message[0], facts.at_message[1]);
     page.session.lastMessages = m.x.watched();
     page.lang = saved.lang; page.highlighted = null; page.values = new Map(); varBody.textContent = "";
+    page.fromSlot = true; page.fast = false; listingFor(page.lang); page.translated = {frame: -1, key: ""};
     $("saved").textContent = `loaded slot ${slot} (saved ${saved.when})`;
     draw(true);
     return true;
@@ -286,8 +460,19 @@
     return fps;
   };
 
+  // every control hands the keyboard back to the game's screen (the seed box keeps it while typed in)
+  for (const el of document.querySelectorAll("#controls button, #moment button"))
+    el.addEventListener("click", () => setTimeout(() => canvas.focus({preventScroll: true}), 0));
+  for (const el of document.querySelectorAll("#controls select, #controls input[type=checkbox]"))
+    el.addEventListener("change", () => canvas.focus({preventScroll: true}));
+
   $("seed").value = "";
-  page.ready = start("ru", seedWanted()).then(() => {
+  const fromLink = /(^|[#&])(lang|seed|keys)=/.test(location.hash);
+  page.ready = (fromLink ? openLink(location.hash).catch((e) => {
+    $("linkproblem").textContent = e.message;
+    return start("ru", seedWanted());
+  }) : start("ru", seedWanted())).then(() => {
+    canvas.focus({preventScroll: true});
     page.titleAt = performance.now();           // ms from opening the page to the title on the canvas
     requestAnimationFrame(tick);
     return true;
