@@ -29,7 +29,7 @@
     page.values = new Map();
     varBody.textContent = "";                     // the last game's rows
     listingFor(lang);
-    page.translated = {frame: -1, key: ""}; page.waitKey = "";
+    page.translated = {frame: -1, key: null}; page.waitKey = "";
     $("momentinfo").textContent = ""; $("link").hidden = true;
     draw(true);
     return s;
@@ -287,7 +287,7 @@
     const key = found.map((t) => t[0]).join("|");
     const news = [];
     if (key !== page.translated.key) {
-      const before = new Set(page.translated.key.split("|"));
+      const before = new Set((page.translated.key || "").split("|"));
       const ul = $("translations");
       ul.textContent = "";
       for (const [ru, en] of found) {
@@ -344,6 +344,8 @@
     if (f.has("keys") && seed === null) throw new Error("the link's keys= needs its seed=");
     const record = f.has("keys") ? await ZX.decodeKeys(f.get("keys"), facts.key_positions) : null;
     if (record) record.seed = seed;
+    page.paused = page.userPaused = false;                // a link opens a running game
+    $("pause").setAttribute("aria-pressed", "false");
     await start(lang, seed === null ? seedWanted() : seed, record);
     if (!record) showMoment();
     return true;
@@ -400,7 +402,7 @@
     m.x.watch_statement(facts.at_message[0], facts.at_message[1]);
     page.session.lastMessages = m.x.watched();
     page.lang = saved.lang; page.highlighted = null; page.values = new Map(); varBody.textContent = "";
-    page.fromSlot = true; page.fast = false; listingFor(page.lang); page.translated = {frame: -1, key: ""};
+    page.fromSlot = true; page.fast = false; listingFor(page.lang); page.translated = {frame: -1, key: null};
     $("saved").textContent = `loaded slot ${slot} (saved ${saved.when})`;
     draw(true);
     return true;
@@ -462,7 +464,7 @@
 
   // every control hands the keyboard back to the game's screen (the seed box keeps it while typed in)
   for (const el of document.querySelectorAll("#controls button, #moment button"))
-    el.addEventListener("click", () => setTimeout(() => canvas.focus({preventScroll: true}), 0));
+    el.addEventListener("click", () => canvas.focus({preventScroll: true}));
   for (const el of document.querySelectorAll("#controls select, #controls input[type=checkbox]"))
     el.addEventListener("change", () => canvas.focus({preventScroll: true}));
 

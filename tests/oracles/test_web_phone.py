@@ -1,0 +1,298 @@
+"""play.html as a player's front door, in Debian's chromium: a phone by taps alone, links to a moment, the
+keyboard the game's, the screen in English (issue 47).
+
+The embedded machine (PlaySession) is the reference throughout: the page's taps reach the waits it reaches
+with the same keys, and a link's frame and hash are the ones `play --hash` computes for the same record.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+
+from harness.play.record import KeyRecord, moment_hash, tape_digest
+from harness.play.session import PlaySession
+from harness.program.model import program as P
+from harness.spectrum.variables import BasicVariables
+from harness.web import build as wasm_build
+from harness.web import page as web_page
+from harness.web.bench import record_game
+from harness.web.link import decode_keys, link_fragment, read_fragment
+
+pytestmark = pytest.mark.slow
+SEED = 4242
+PHONE = {"width": 390, "height": 844}
+QUESTION = ["Y", "N", "DELETE", "ENTER"]
+SELECTOR = ["SPACE", "ENTER"]
+ANY = ["ANY KEY"]
+#: the touch row each wait of a deal must show (written here, not read from waits.py)
+ROWS = {P.ASK_INSTRUCTIONS: QUESTION, P.ASK_MUGGINS: QUESTION, P.CUT_WAIT: ANY, P.SHOW_PAUSE: ANY,
+        P.NEXT_DEAL_WAIT: ANY, **{line: SELECTOR for line in P.SELECTOR_WAITS}}
+#: what the touch keys press on the embedded machine (ANY KEY: any key will do; ENTER is the one tapped)
+SPECTRUM = {"Y": "Y", "N": "N", "ENTER": "ENTER", "SPACE": "SPACE", "ANY KEY": "ENTER"}
+
+
+@pytest.fixture(scope="module")
+def play_page(tmp_path_factory, build_of):
+    try:
+        module = wasm_build.module_bytes()
+    except wasm_build.BuildProblem as exc:
+        pytest.skip(f"the WebAssembly core cannot be built here: {exc}")
+    path = tmp_path_factory.mktemp("web-phone") / "play.html"
+    path.write_text(web_page.render_play_page(module, {lang: build_of(lang).tap for lang, _ in web_page.TAPES}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _open(browser, url: str, problems: list[str], touch: bool = False, viewport: dict | None = None):
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, has_touch=touch,
+                                  is_mobile=touch)
+    page = context.new_page()
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.goto(url)
+    page.wait_for_function("window.zxPage && zxPage.titleAt !== null", timeout=60_000)
+    return page
+
+
+def _group(line: int) -> list[int]:
+    return list(P.SELECTOR_WAITS) if line in P.SELECTOR_WAITS else [line]
+
+
+def _deal_taps(line: int, caller: int | None, visits: int) -> list[str]:
+    """The labels a thumb taps at a wait: N ENTER at a question, any key where any key does; at the card selector
+    ENTER for the first discard and a go, SPACE ENTER for the second, and SPACE k times (k = visits mod 4: the
+    pointer starts at slot 1 each time) then ENTER for a card to play, so a refused card leads to the next."""
+    if line in (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS):
+        return ["N", "ENTER"]
+    if line in P.SELECTOR_WAITS:
+        if caller == P.SELECT_PLAY:
+            return ["SPACE"] * (visits % 4) + ["ENTER"]
+        return ["ENTER"] if caller in (P.SELECT_FIRST_DISCARD, P.SELECT_GO_CONFIRM) else ["SPACE", "ENTER"]
+    return ["ANY KEY"]
+
+
+def _x(s: PlaySession):
+    x = BasicVariables(s.machine).get("X")
+    return getattr(x, "value", x)
+
+
+def test_a_whole_deal_by_taps_alone_at_390x844_reaches_the_embedded_machines_waits(browser, play_page, tape_path):
+    embedded = PlaySession(tape=tape_path(), scale=1, seed=SEED, sound=False)
+    w = embedded.run_until_wait()
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri() + f"#lang=ru&seed={SEED}", problems, touch=True, viewport=PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    sizes = page.evaluate("Array.from(document.querySelectorAll('#touchkeys button'), b => "
+                          "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert sizes and all(wd >= 44 and h >= 44 for wd, h in sizes), sizes        # thumb-sized (WCAG 2.5.5: 44 px)
+    seen, visits, taps = [], 0, 0
+    for _ in range(60):
+        caller = embedded.caller() if w.line in P.SELECTOR_WAITS else None
+        seen.append((w.kind, w.line, caller))
+        page.wait_for_function(f"zxPage.machine.wait() === '{w.kind}' && {_group(w.line)}.includes(zxPage.machine.ppc)"
+                               f" && zxPage.session.caller() === {json.dumps(caller) if caller else 'zxPage.session.caller()'}"
+                               " && !zxPage.session.keysDown()", timeout=60_000)
+        if w.line == P.NEXT_DEAL_WAIT:
+            break
+        row = page.evaluate("Array.from(document.querySelectorAll('#touchkeys button'), b => b.textContent)")
+        assert row == ROWS[w.line], (w.line, caller, row)
+        labels = _deal_taps(w.line, caller, visits)
+        visits += caller == P.SELECT_PLAY
+        for label in labels:
+            embedded.tap(SPECTRUM[label])
+            w = embedded.run_until_wait()
+            x = _x(embedded)
+            page.tap(f'#touchkeys button[data-key="{label}"]')
+            taps += 1
+            page.wait_for_function(
+                f"!zxPage.session.keysDown() && zxPage.machine.wait() === '{w.kind}' && "
+                f"{_group(w.line)}.includes(zxPage.machine.ppc) && "
+                f"Object.fromEntries(ZX.readVariables(zxPage.machine.mem)).X === {x}", timeout=60_000)
+    else:
+        raise AssertionError(f"no next deal after {len(seen)} waits")
+    kinds = {(line, caller) for _, line, caller in seen}
+    assert {(P.CUT_WAIT, None), (P.SHOW_PAUSE, None), (P.NEXT_DEAL_WAIT, None)} <= kinds
+    assert {c for _, c in kinds} >= {P.SELECT_FIRST_DISCARD, P.SELECT_SECOND_DISCARD, P.SELECT_PLAY}
+    assert page.evaluate("zxPage.session.frames") > 0 and taps >= 15
+    assert page.evaluate("document.activeElement.id") == "screen"                 # taps left the keyboard there
+    assert problems == []
+    page.context.close()
+
+
+def _embedded_hash(tape: Path, seed: int, record: Path | None) -> tuple[int, str]:
+    s = PlaySession(tape=tape, scale=1, seed=seed, sound=False, replay=record)
+    if record is not None:
+        s.step(KeyRecord.read(record).frames)
+    return s.frames, moment_hash(s.machine.read(0x4000, 0xC000), s.machine.s.border)
+
+
+@pytest.fixture(scope="module")
+def mid_deal(tape_path, tmp_path_factory):
+    """A record to the card selector's second discard wait and a card to play (bench's game)."""
+    return record_game(tape_path(), tmp_path_factory.mktemp("moment") / "keys.json", SEED)
+
+
+def test_links_open_the_moment_the_embedded_machine_reaches(browser, play_page, tape_path, mid_deal,
+                                                            tmp_path):
+    record = KeyRecord.read(mid_deal)
+    en_record = tmp_path / "en.json"
+    record_game(tape_path("en"), en_record, 77)
+    cases = [("ru", 1234, None), ("en", 1234, None), ("ru", SEED, mid_deal), ("en", 77, en_record)]
+    problems: list[str] = []
+    page = None
+    hashes = set()
+    for lang, seed, path in cases:
+        want = _embedded_hash(tape_path(lang), seed, path)
+        fragment = link_fragment(lang, seed, KeyRecord.read(path) if path else None)
+        url = play_page.as_uri() + "#" + fragment
+        if page is None:
+            page = _open(browser, url, problems)
+        else:
+            page.evaluate("(f) => { location.hash = f; }", fragment)
+        page.wait_for_function(f"zxPage.moment !== null && zxPage.lang === '{lang}' && zxPage.session.seed === {seed}",
+                               timeout=60_000)
+        got = page.evaluate("zxPage.moment")
+        assert (got["frame"], got["hash"]) == want, (lang, seed, path)
+        assert f"frame {want[0]} · hash {want[1]}" in page.inner_text("#momentinfo")
+        assert not page.evaluate("zxPage.session.replaying")                       # the keys are the player's
+        hashes.add(got["hash"])
+    assert len(hashes) == len(cases)
+    assert page.evaluate("document.querySelector('#L510').textContent").count("I THINK") == 1   # en listing last
+    # the page's own "link to this moment": decoded here, replayed on the embedded machine, the same hash
+    page.evaluate("zxPage.paused = true")
+    page.evaluate("zxPage.session.step(37)")
+    made = page.evaluate("zxPage.linkHere()")
+    fields = read_fragment(made["url"].split("#", 1)[1])
+    assert fields["lang"] == "en" and fields["seed"] == "77"
+    again = decode_keys(fields["keys"], tape_digest(tape_path("en").read_bytes()), 77)
+    assert again.frames == made["moment"]["frame"] >= KeyRecord.read(en_record).frames + 37   # it ran on a little
+    again_path = tmp_path / "again.json"
+    again.write(again_path)
+    assert _embedded_hash(tape_path("en"), 77, again_path) == (made["moment"]["frame"], made["moment"]["hash"])
+    # planted: the record with its last key change one frame later gives another hash at the same frame
+    late = KeyRecord(record.tape_sha256, record.seed,
+                     record.changes[:-1] + [(record.changes[-1][0] + 1, record.changes[-1][1])], record.frames)
+    page.evaluate("(f) => { location.hash = f; }", link_fragment("ru", SEED, late))
+    page.wait_for_function(f"zxPage.moment !== null && zxPage.lang === 'ru' && zxPage.session.seed === {SEED}",
+                           timeout=60_000)
+    assert page.evaluate("zxPage.moment")["hash"] != _embedded_hash(tape_path(), SEED, mid_deal)[1]
+    # damaged: one line on the page, and a game still runs
+    for bad, said in ((f"lang=ru&seed={SEED}&keys=@@@", "is not a deflated key record"),
+                      ("lang=xx&seed=1", "lang=xx"),
+                      (f"lang=ru&seed={SEED}&keys=" + base64.urlsafe_b64encode(_deflate(b"2;10")).decode().rstrip("="),
+                       "version 2")):
+        page.evaluate("(f) => { location.hash = f; }", bad)
+        page.wait_for_function(f"document.getElementById('linkproblem').textContent.includes({json.dumps(said)})")
+        assert "\n" not in page.inner_text("#linkproblem")
+    assert problems == []
+    page.context.close()
+
+
+def _deflate(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush()
+
+
+def _at_the_selector(page) -> None:
+    page.wait_for_function("zxPage.machine.wait() === 'inkey' && [3725, 3730, 3750].includes(zxPage.machine.ppc) "
+                           "&& !zxPage.session.keysDown()", timeout=60_000)
+
+
+def test_enter_after_save_and_space_after_pause_reach_the_game(browser, play_page, mid_deal):
+    record = KeyRecord.read(mid_deal)
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri() + "#" + link_fragment("ru", SEED, record), problems)
+    page.wait_for_function("zxPage.moment !== null", timeout=60_000)
+    assert page.evaluate("document.activeElement.id") == "screen"              # the screen has it from the start
+    _at_the_selector(page)
+    x = "Object.fromEntries(ZX.readVariables(zxPage.machine.mem)).X"
+    before = page.evaluate(x)
+    page.click("#pause")
+    assert page.is_visible("#overlay") and "PAUSED" in page.inner_text("#overlay")
+    assert page.evaluate("document.activeElement.id") == "screen"
+    page.keyboard.press(" ")                                                    # paused: SPACE neither un-pauses
+    assert page.evaluate("zxPage.paused") is True and page.evaluate(x) == before  # nor moves the pointer
+    page.click("#pause")
+    assert page.evaluate("zxPage.paused") is False and page.is_hidden("#overlay")
+    page.keyboard.press(" ")
+    page.wait_for_function(f"{x} !== {before}", timeout=30_000)                # SPACE moved the card pointer
+    _at_the_selector(page)
+    page.click("#save")
+    assert "saved in slot 1" in page.inner_text("#saved")
+    page.evaluate("document.getElementById('saved').textContent = ''")
+    slot = page.evaluate("localStorage.getItem('cribbage-zx play.html save 1')")
+    page.keyboard.press("Enter")                                                # ENTER plays the card, not Save again
+    page.wait_for_function("!(zxPage.machine.wait() === 'inkey' && zxPage.machine.ppc >= 3725 && "
+                           "zxPage.machine.ppc <= 3750)", timeout=30_000)
+    assert page.inner_text("#saved") == ""
+    assert page.evaluate("localStorage.getItem('cribbage-zx play.html save 1')") == slot
+    # the keyboard elsewhere: the screen says so, and a click there gives it back
+    page.focus("#seed")
+    assert "Click here to type" in page.inner_text("#overlay")
+    page.click("#overlay")
+    assert page.evaluate("document.activeElement.id") == "screen" and page.is_hidden("#overlay")
+    assert problems == []
+    page.context.close()
+
+
+def test_the_panel_shows_the_english_of_a_planted_message_and_says_each_prompt(browser, play_page, tape_path):
+    """«НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!» written into the title's screen by the program's own PRINT (the machine's font):
+    the panel lists it with the English edition's words, and the live region says them."""
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri() + f"#lang=ru&seed={SEED}", problems)
+    page.wait_for_function("zxPage.machine.wait() === 'input' && zxPage.translations().length >= 2", timeout=60_000)
+    shown = page.evaluate("zxPage.translations()")
+    assert "«ДОБРО ПОЖАЛОВАТЬ» WELCOME" in shown
+    assert page.inner_text("#legend").startswith("cards: Т = A (ТУЗ), В = J, Д = Q, К = K")
+    assert "NEED INSTRUCTIONS" in page.inner_text("#said")
+    assert page.get_attribute("#said", "aria-live") == "polite"
+    # the planted message: the embedded machine draws it at row 10 of the title (its screen copied in)
+    s = PlaySession(tape=tape_path(), scale=1, seed=SEED, sound=False)
+    planted = _printed(s, "12 - НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!")
+    page.evaluate("(b) => { zxPage.paused = true; zxPage.machine.mem.set(Uint8Array.from(atob(b), c => c.charCodeAt(0)),"
+                  " 0x4000); zxPage.draw(true); }", base64.b64encode(planted).decode())
+    shown = page.evaluate("zxPage.translations()")
+    assert "«- НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!» - WRONG! I TAKE THE POINTS" in shown, shown
+    assert "«Я» " not in " ".join(shown)                                       # «Я» inside it not said again
+    assert page.evaluate("zxPage.said") == "- WRONG! I TAKE THE POINTS"      # only what is new, in English
+    # near miss: the English tape's screen has no Russian text, and the panel says it is English
+    page.evaluate("zxPage.openLink('#lang=en&seed=5')")
+    page.wait_for_function("zxPage.lang === 'en' && zxPage.machine.wait() === 'input'", timeout=60_000)
+    page.evaluate("zxPage.draw(true)")
+    assert page.evaluate("zxPage.translations()") == []
+    assert "English" in page.inner_text("#legend")
+    assert problems == []
+    page.context.close()
+
+
+def _printed(s: PlaySession, text: str, row: int = 10) -> bytes:
+    """The display file and attributes with *text* drawn at *row*, column 0, in the program's font at CHARS
+    (as PRINT draws it: each code's 8 bytes down the cell's 8 pixel lines)."""
+    from harness.spectrum.charset import encode
+    m = s.machine
+    screen = bytearray(m.read(0x4000, 0x1B00))
+    chars = m.read(23606, 2)
+    chars = chars[0] | chars[1] << 8
+    for col, code in enumerate(encode(text)):
+        glyph = m.read(chars + 8 * code, 8)
+        for line in range(8):
+            screen[((row & 0x18) << 8) + (line << 8) + ((row & 7) << 5) + col] = glyph[line]
+    return bytes(screen)
