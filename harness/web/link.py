@@ -51,23 +51,27 @@ def decode_keys(value: str, tape_sha256: str, seed: int) -> KeyRecord:
         raise InputError(f"link keys=: version {parts[0]!r}, this program reads {LINK_VERSION}")
     changes: list[tuple[int, tuple[str, ...]]] = []
     frame = 0
-    try:
-        frames = int(parts[1])
-        for n, part in enumerate(parts[2:]):
-            delta, _, keys = part.partition(":")
-            frame += int(delta)
-            held = tuple(k for k in keys.split("+") if k)
-            unknown = [k for k in held if k not in KEY_POSITIONS]
-            if unknown:
-                raise InputError(f"link keys=: change {n} (frame {frame}): {unknown[0]!r} is not a 48K key")
-            if int(delta) < (1 if n else 0):
-                raise InputError(f"link keys=: change {n} (frame {frame}) is not after the one before")
-            changes.append((frame, held))
-    except ValueError as exc:
-        raise InputError(f"link keys=: a malformed number ({exc})") from None
+    frames = _number(parts[1])
+    for n, part in enumerate(parts[2:]):
+        delta_text, _, keys = part.partition(":")
+        delta = _number(delta_text)
+        frame += delta
+        held = tuple(k for k in keys.split("+") if k)
+        unknown = [k for k in held if k not in KEY_POSITIONS]
+        if unknown:
+            raise InputError(f"link keys=: change {n} (frame {frame}): {unknown[0]!r} is not a 48K key")
+        if delta < (1 if n else 0):
+            raise InputError(f"link keys=: change {n} (frame {frame}) is not after the one before")
+        changes.append((frame, held))
     if frames < frame:
         raise InputError(f"link keys=: {frames} frames, but a change at frame {frame}")
     return KeyRecord(tape_sha256, seed, changes, frames)
+
+
+def _number(text: str) -> int:
+    if not text.isdigit():
+        raise InputError(f"link keys=: a malformed number ({text[:12]!r})")
+    return int(text)
 
 
 def link_fragment(lang: str, seed: int, record: KeyRecord | None = None) -> str:

@@ -87,7 +87,12 @@ def glyph_facts() -> dict[str, Any]:
 def tape_texts(lang: str) -> list[list[str]]:
     """The tape's Russian texts with their English, as the window's panel pairs them (none on the English tape)."""
     from ..program.model.build import build
-    return [[t.russian, t.english] for t in screen_texts(build(lang=lang).program)]
+    return texts_of(build(lang=lang).program)
+
+
+def texts_of(program: bytes) -> list[list[str]]:
+    """A tokenised program's Russian texts and their English: [russian as the screen shows it, english]."""
+    return [[t.russian, t.english] for t in screen_texts(program)]
 
 
 def listing_lines(path: Path = LISTING) -> list[tuple[int, str]]:

@@ -151,7 +151,7 @@ def mid_deal(tape_path, tmp_path_factory):
 
 
 def test_links_open_the_moment_the_embedded_machine_reaches(browser, play_page, tape_path, mid_deal,
-                                                            tmp_path):
+                                                            tmp_path, capsys):
     record = KeyRecord.read(mid_deal)
     en_record = tmp_path / "en.json"
     record_game(tape_path("en"), en_record, 77)
@@ -175,6 +175,11 @@ def test_links_open_the_moment_the_embedded_machine_reaches(browser, play_page, 
         assert not page.evaluate("zxPage.session.replaying")                       # the keys are the player's
         hashes.add(got["hash"])
     assert len(hashes) == len(cases)
+    # the command prints what the page shows, for the record mid-deal
+    from harness.commands import play
+    assert play.main(["--replay", str(mid_deal), "--hash"]) == 0
+    frame, digest = _embedded_hash(tape_path(), SEED, mid_deal)
+    assert capsys.readouterr().out.strip().endswith(f"frame {frame} hash {digest}")
     assert page.evaluate("document.querySelector('#L510').textContent").count("I THINK") == 1   # en listing last
     # the page's own "link to this moment": decoded here, replayed on the embedded machine, the same hash
     page.evaluate("zxPage.paused = true")
