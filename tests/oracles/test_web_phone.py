@@ -301,3 +301,45 @@ def _printed(s: PlaySession, text: str, row: int = 10) -> bytes:
         for line in range(8):
             screen[((row & 0x18) << 8) + (line << 8) + ((row & 7) << 5) + col] = glyph[line]
     return bytes(screen)
+
+
+def test_a_key_record_opened_from_a_file_replays_and_one_of_another_tape_is_refused(browser, play_page, tape_path,
+                                                                                     mid_deal, tmp_path):
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri(), problems)
+    record = KeyRecord.read(mid_deal)
+    # step to the next wait at x1, then as fast as it goes to the record's end: the embedded machine's hash
+    page.select_option("#replayspeed", "1")
+    page.set_input_files("#open", str(mid_deal))
+    page.wait_for_function(f"zxPage.session.seed === {SEED} && zxPage.session.replaying")
+    first = page.evaluate("zxPage.toNextWait()")
+    assert first["wait"] is not None and 0 < first["frame"] < record.frames
+    assert page.evaluate("zxPage.paused") and "PAUSED" in page.inner_text("#overlay")
+    second = page.evaluate("zxPage.toNextWait()")
+    assert second["frame"] > first["frame"]
+    page.select_option("#replayspeed", "max")
+    page.click("#pause")
+    page.wait_for_function("zxPage.moment !== null", timeout=60_000)
+    got = page.evaluate("zxPage.moment")
+    assert (got["frame"], got["hash"]) == _embedded_hash(tape_path(), SEED, mid_deal)
+    # refused in one line: another tape's record, a damaged one, not a record; the game goes on
+    data = json.loads(mid_deal.read_text())
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(dict(data, tape_sha256=tape_digest(b"another tape"))))
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(mid_deal.read_text()[:-40])
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"format": "something else"}))
+    late = tmp_path / "late.json"                                                 # near miss: a valid record
+    late.write_text(json.dumps(dict(data, keys=data["keys"][:-1])))
+    for path, said in ((other, "other.json: a record of another tape (SHA-256 "),
+                       (damaged, "damaged.json: damaged, not JSON"),
+                       (foreign, "foreign.json: not a key record")):
+        page.set_input_files("#open", str(path))
+        page.wait_for_function(f"document.getElementById('linkproblem').textContent.startsWith({json.dumps(said)})")
+        assert "\n" not in page.inner_text("#linkproblem")
+    page.set_input_files("#open", str(late))
+    page.wait_for_function("document.getElementById('linkproblem').textContent === '' && zxPage.moment !== null",
+                           timeout=60_000)
+    assert problems == []
+    page.context.close()

@@ -144,21 +144,23 @@
   function tick(now) {
     const s = page.session;
     if (s && !page.paused) {
+      const speed = s.replaying && !page.fast ? Number(page.replaySpeed) : 1;
       if (page.fast && s.replaying) {                 // a link's record: as fast as it goes, then the player's
         const until = performance.now() + 12;
         while (performance.now() < until && s.replaying) { s.step(); page.ran.turbo++; }
-        if (!s.replaying) { page.fast = false; showMoment(); }
+        if (!s.replaying) { page.fast = false; page.wasReplaying = false; showMoment(); }
         owed = 0;
       } else if (page.turbo && s.mayHurry()) {
         const until = performance.now() + 12;
         while (performance.now() < until && s.mayHurry()) { s.step(); page.ran.turbo++; }
         owed = 0;
       } else {
-        owed = Math.min(owed + (now - last) * 0.05, 10);        // 50 frames a second, at most 10 behind
+        owed = Math.min(owed + (now - last) * 0.05 * speed, 10 * speed);   // 50 frames a second (x4: 200)
         while (owed >= 1) {
           const before = page.machine.x.ear_edges();
           s.step(); page.ran.real++; owed -= 1;
           sound(before);
+          if (page.wasReplaying && !s.replaying) { page.wasReplaying = false; showMoment(); }
           if (page.turbo && s.mayHurry()) break;
         }
       }
@@ -332,6 +334,79 @@
     $("linkproblem").textContent = "";
     page.linkHere().catch((e) => { $("linkproblem").textContent = e.message; });
   });
+  // ---------------------------------------------------------------- a key record opened from a file
+  page.replaySpeed = "max";
+  $("replayspeed").addEventListener("change", (ev) => {
+    page.replaySpeed = ev.target.value;
+    if (page.session && page.session.replaying) page.fast = page.replaySpeed === "max";
+  });
+  /** A play --record file's text as a record of one of the page's tapes, or an Error naming *name* in one line. */
+  function readRecord(name, text) {
+    let data;
+    try { data = JSON.parse(text); } catch (e) { throw new Error(`${name}: damaged, not JSON (${e.message.split("\n")[0]})`); }
+    if (!data || data.format !== "cribbage-zx play keys") throw new Error(`${name}: not a key record (no "format": "cribbage-zx play keys")`);
+    if (data.version !== 1) throw new Error(`${name}: version ${JSON.stringify(data.version)}, this page reads 1`);
+    const lang = Object.keys(payload.tape_sha256).find((l) => payload.tape_sha256[l] === data.tape_sha256);
+    if (!lang) throw new Error(`${name}: a record of another tape (SHA-256 ${String(data.tape_sha256).slice(0, 12)}…), not of this page's ${Object.keys(tapes).join(" or ")}`);
+    if (!Number.isInteger(data.seed) || data.seed < 0 || data.seed > 65535) throw new Error(`${name}: seed ${JSON.stringify(data.seed)} is not 0..65535`);
+    if (!Number.isInteger(data.frames) || data.frames < 0 || !Array.isArray(data.keys)) throw new Error(`${name}: damaged (no frames or keys)`);
+    let last = -1;
+    for (const [n, entry] of data.keys.entries()) {
+      const ok = Array.isArray(entry) && Number.isInteger(entry[0]) && Array.isArray(entry[1]);
+      if (!ok || entry[0] <= last) throw new Error(`${name}: damaged: keys[${n}] is not a later [frame, [keys]]`);
+      for (const k of entry[1]) if (!facts.key_positions[k]) throw new Error(`${name}: keys[${n}]: ${JSON.stringify(k)} is not a 48K key`);
+      last = entry[0];
+    }
+    return {lang, record: {seed: data.seed, frames: data.frames, keys: data.keys}};
+  }
+  page.readRecord = readRecord;
+  /** Open a record's text: the game from its tape and seed, replayed at the chosen speed. */
+  async function openRecord(name, text) {
+    $("linkproblem").textContent = "";
+    let opened;
+    try { opened = readRecord(name, text); } catch (e) { $("linkproblem").textContent = e.message; return false; }
+    page.paused = page.userPaused = false;
+    await start(opened.lang, opened.record.seed, opened.record);
+    page.fast = page.replaySpeed === "max";
+    page.wasReplaying = true;
+    canvas.focus({preventScroll: true});
+    return true;
+  }
+  page.openRecord = openRecord;
+  $("open").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (file) await openRecord(file.name, await file.text());
+    ev.target.value = "";
+  });
+  document.addEventListener("dragover", (ev) => { ev.preventDefault(); document.body.classList.add("dragging"); });
+  document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
+  document.addEventListener("drop", async (ev) => {
+    ev.preventDefault(); document.body.classList.remove("dragging");
+    const file = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (file) await openRecord(file.name, await file.text());
+  });
+  /** Run to the program's next wait for a key (one it was not at already), then pause there. */
+  page.toNextWait = () => {
+    const s = page.session, m = page.machine;
+    let left = m.wait() !== null ? false : true, n = 0;
+    const start = `${m.ppc}/${s.caller()}`;
+    for (; n < 60000; n++) {
+      s.step();
+      const w = m.wait();
+      if (w === null || s.keysDown() || `${m.ppc}/${s.caller()}` !== start) left = true;
+      if (left && w !== null && !s.keysDown() && s.frames > 0) {
+        // the same kind of wait at two frame ends, as runUntilWait has it
+        s.step();
+        if (m.wait() === w) break;
+      }
+    }
+    if (!page.paused) togglePause();
+    draw(true);
+    if (page.wasReplaying && !s.replaying) { page.wasReplaying = false; showMoment(); }
+    return {frame: s.frames, wait: m.wait(), ppc: m.ppc};
+  };
+  $("nextwait").addEventListener("click", () => page.toNextWait());
+
   /** Open what the address's fragment says: lang, seed, keys (harness/web/link.py). */
   async function openLink(fragment) {
     const f = new URLSearchParams(fragment.replace(/^#/, ""));
@@ -463,9 +538,9 @@
   };
 
   // every control hands the keyboard back to the game's screen (the seed box keeps it while typed in)
-  for (const el of document.querySelectorAll("#controls button, #moment button"))
+  for (const el of document.querySelectorAll("#controls button, #moment button, #replaying button"))
     el.addEventListener("click", () => canvas.focus({preventScroll: true}));
-  for (const el of document.querySelectorAll("#controls select, #controls input[type=checkbox]"))
+  for (const el of document.querySelectorAll("#controls select, #controls input[type=checkbox], #replaying select"))
     el.addEventListener("change", () => canvas.focus({preventScroll: true}));
 
   $("seed").value = "";
