@@ -63,6 +63,8 @@ def facts() -> dict[str, Any]:
         "touch_by_kind": {kind: list(keys) for kind, keys in TOUCH_BY_KIND.items()},
         "touch_combos": TOUCH_COMBOS,
         "hash_chars": HASH_CHARS,
+        "game_variables": [P.V_COUNT, P.V_TOTALS, P.V_GAMES, P.V_DEALER, P.V_MUGGINS, *P.HAND_PLAYER,
+                           *P.HAND_COMPUTER, *P.HAND_CRIB],
         "rank_legend": RANK_LEGEND,
         **glyph_facts(),
     }

@@ -322,6 +322,19 @@ def test_a_key_record_opened_from_a_file_replays_and_one_of_another_tape_is_refu
     page.wait_for_function("zxPage.moment !== null", timeout=60_000)
     got = page.evaluate("zxPage.moment")
     assert (got["frame"], got["hash"]) == _embedded_hash(tape_path(), SEED, mid_deal)
+    # the game's own variables first: the count, the scores, the dealer, the hands, as the embedded machine has them
+    page.click("#pause")
+    page.evaluate("zxPage.draw(true)")
+    end = PlaySession(tape=tape_path(), scale=1, replay=mid_deal, sound=False)
+    end.step(page.evaluate("zxPage.session.frames"))                 # past the record: no key on either
+    theirs = BasicVariables(end.machine)
+    order = ["SUM", "S()", "G()", "DIR", "MUG", "A()", "A$()", "C()", "C$()", "E()", "E$()"]
+    rows = page.evaluate("Array.from(document.querySelectorAll('#gamevariables tbody tr'), "
+                         "r => [r.children[0].textContent, r.children[1].textContent])")
+    assert [n for n, _ in rows] == [n for n in order if n in theirs.names()] and len(rows) >= 8
+    assert dict(rows)["DIR"] == str(int(theirs.get("DIR"))) and dict(rows)["A$()"] == \
+        "(6) " + json.dumps("".join(str(x) for x in theirs.get("A$()")), ensure_ascii=False)
+    page.click("#pause")
     # refused in one line: another tape's record, a damaged one, not a record; the game goes on
     data = json.loads(mid_deal.read_text())
     other = tmp_path / "other.json"

@@ -90,11 +90,33 @@
       else tr.classList.remove("changed");
     }
     for (const [name, tr] of page.values) if (!seen.has(name)) { tr.remove(); page.values.delete(name); }
+    gameVariables(new Map(rows));
     const order = rows.map(([name]) => name).join(" ");
     if (order !== page.order) {                   // the VARS area's order (a string assigned again moves last)
       for (const [name] of rows) varBody.appendChild(page.values.get(name));
       page.order = order;
     }
+  }
+
+  /** The game's own variables (program.py's: the count, the scores, the games, the dealer, the hands) first. */
+  function gameVariables(values) {
+    const body = document.querySelector("#gamevariables tbody");
+    const want = facts.game_variables.filter((n) => values.has(n));
+    if (body.dataset.names !== want.join(" ")) {
+      body.textContent = "";
+      for (const name of want) {
+        const tr = document.createElement("tr");
+        tr.innerHTML = "<th scope='row'></th><td class='value'></td><td class='meaning'></td>";
+        tr.children[0].textContent = name;
+        tr.children[2].textContent = (payload.meanings[name] || "").split(/[.;:(]/)[0];
+        body.appendChild(tr);
+      }
+      body.dataset.names = want.join(" ");
+    }
+    want.forEach((name, i) => {
+      const cell = body.children[i].children[1], text = shown(values.get(name));
+      if (cell.textContent !== text) cell.textContent = text;
+    });
   }
 
   function draw(all) {
