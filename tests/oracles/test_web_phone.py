@@ -356,3 +356,78 @@ def test_a_key_record_opened_from_a_file_replays_and_one_of_another_tape_is_refu
                            timeout=60_000)
     assert problems == []
     page.context.close()
+
+
+def _runs(levels) -> list[int]:
+    """The lengths of the runs of one level in a square wave's samples (a BEEP's half-periods)."""
+    out, n = [], 1
+    for a, b in zip(levels, levels[1:]):
+        if (a > 0) == (b > 0):
+            n += 1
+        else:
+            out.append(n)
+            n = 1
+    return out + [n]
+
+
+def test_the_pages_beeper_gives_the_embedded_machines_edges_tone_and_length(browser, play_page, tape_path,
+                                                                            mid_deal):
+    """The record's key clicks and the program's BEEP (frames 217-222 of the benchmark's game): the page's ear
+    edges frame by frame are the embedded BeeperSpectrum's, at the same T-states; its samples at 44.1 kHz
+    have BeeperTrack's half-periods (the tone) over the same span (the length); Sound ticked by a click (the
+    gesture a browser wants) starts the audio and feeds it samples."""
+    from harness.play.beeper import BeeperTrack
+    record = KeyRecord.read(mid_deal)
+    s = PlaySession(tape=tape_path(), scale=1, replay=mid_deal, sound=False)
+    theirs, track, their_samples = {}, BeeperTrack(), []
+    for frame in range(record.frames):
+        s.step()
+        edges, level = s.machine.frame_edges, s.machine.frame_level
+        if edges:
+            theirs[frame] = [t for t, _ in edges]
+        their_samples.append((frame, track.frame(edges, level)))
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri(), problems)
+    ours = page.evaluate("""async (r) => {
+        zxPage.paused = true;
+        await zxPage.start('ru', r.seed, r);
+        const out = {edges: {}, samples: []};
+        let level = zxPage.machine.x.ear();
+        const n = Math.round(44100 * ZX.FRAME_T / 3500000);
+        for (let f = 0; f < r.frames; f++) {
+            zxPage.session.step();
+            const x = zxPage.machine.x, c = x.frame_edges(), at = new Uint32Array(x.memory.buffer, x.edges(), c);
+            if (c) out.edges[f] = Array.from(at);
+            out.samples.push(Array.from(ZX.beeperSamples(at, level, n)));
+            level = x.ear();
+        }
+        return out;
+    }""", {"seed": record.seed, "frames": record.frames, "keys": [[f, list(k)] for f, k in record.changes]})
+    ours_edges = {int(f): e for f, e in ours["edges"].items()}
+    assert sorted(ours_edges) == sorted(theirs) and len(theirs) > 10
+    beep = [f for f, e in theirs.items() if len(e) > 10]
+    assert beep, "the record has no BEEP"
+    for frame, edges in theirs.items():
+        assert len(ours_edges[frame]) == len(edges), frame
+        assert max(abs(a - b) for a, b in zip(ours_edges[frame], edges)) <= 32, frame   # the interrupt's T-states
+    span = range(min(beep) - 1, max(beep) + 2)
+    page_wave = [v for f in span for v in ours["samples"][f]]
+    their_wave = [int(v) for f, samples in their_samples if f in span for v in samples]
+    ours_runs, their_runs = _runs(page_wave)[1:-1], _runs(their_wave)[1:-1]       # whole half-periods only
+    assert len(ours_runs) == len(their_runs) > 100                                # the same length, edge for edge
+    tone = sorted(their_runs)[len(their_runs) // 2]
+    assert abs(sorted(ours_runs)[len(ours_runs) // 2] - tone) <= 1 and 20 <= tone <= 40   # ~830 Hz at 44.1 kHz
+    assert abs(sum(ours_runs) - sum(their_runs)) <= 2 * 44100 / 50                 # within two frames' samples
+    # planted: the page's edges one frame late, or the BEEP's 40 T-states late, are told apart
+    late = {f + 1: e for f, e in ours_edges.items()}
+    assert sorted(late) != sorted(theirs)
+    shifted = [t + 40 for t in ours_edges[beep[0]]]
+    assert max(abs(a - b) for a, b in zip(shifted, theirs[beep[0]])) > 32
+    # Sound: ticked by a click, the audio runs (what it is fed is beeperSamples', checked above)
+    page.evaluate("zxPage.paused = false")
+    assert page.evaluate("zxPage.audioState()") == "none"
+    page.click("#sound")
+    page.wait_for_function("zxPage.audioState() === 'running'", timeout=30_000)
+    assert page.evaluate("document.activeElement.id") == "screen"
+    assert problems == []
+    page.context.close()

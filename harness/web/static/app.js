@@ -146,19 +146,15 @@
     const rate = audio.ctx.sampleRate, n = Math.round(rate * ZX.FRAME_T / 3500000);
     const count = m.x.frame_edges(), at = new Uint32Array(m.x.memory.buffer, m.x.edges(), count);
     if (count === 0 && audio.level === 0 && edgesBefore === m.x.ear_edges()) return;
-    const buffer = audio.ctx.createBuffer(1, n, rate), data = buffer.getChannelData(0);
-    let level = audio.level, e = 0;
-    for (let i = 0; i < n; i++) {
-      const t = i * ZX.FRAME_T / n;
-      while (e < count && at[e] <= t) { level ^= 1; e++; }
-      data[i] = level ? 0.25 : -0.25;
-    }
+    const buffer = audio.ctx.createBuffer(1, n, rate);
+    buffer.getChannelData(0).set(ZX.beeperSamples(at, audio.level, n));
     audio.level = m.x.ear();
     const src = audio.ctx.createBufferSource();
     src.buffer = buffer; src.connect(audio.ctx.destination);
     const now = audio.ctx.currentTime;
     if (audio.next < now || audio.next > now + 0.2) audio.next = now + 0.03;
     src.start(audio.next); audio.next += n / rate;
+    page.samplesFed += n;
   }
 
   // ---------------------------------------------------------------- the pace
@@ -464,6 +460,8 @@
   $("seed").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("restart").click(); } });
   $("turbo").addEventListener("change", (ev) => { page.turbo = ev.target.checked; });
   $("pause").addEventListener("click", togglePause);
+  page.audioState = () => audio.ctx ? audio.ctx.state : "none";
+  page.samplesFed = 0;
   $("sound").addEventListener("change", (ev) => {
     if (ev.target.checked && !audio.ctx) audio.ctx = new AudioContext();
     else if (!ev.target.checked && audio.ctx) { audio.ctx.close(); audio.ctx = null; }

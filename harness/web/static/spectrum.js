@@ -634,7 +634,20 @@
     return found.sort((a, b) => a[0] - b[0]).map(([, t]) => t);
   }
 
-  const api = {FRAME_T, sha256, momentHash, encodeKeys, decodeKeys, screenRows, findTexts, readRzx, readZ80, RzxReplay, inflate, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
+  /** One frame's beeper as *n* samples (±0.25): the level the frame began with, flipped at each edge's T-state
+   * (app.js plays them through Web Audio; beeper.py's BeeperTrack is the embedded machine's). */
+  function beeperSamples(at, level, n) {
+    const data = new Float32Array(n);
+    let e = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i * FRAME_T / n;
+      while (e < at.length && at[e] <= t) { level ^= 1; e++; }
+      data[i] = level ? 0.25 : -0.25;
+    }
+    return data;
+  }
+
+  const api = {FRAME_T, beeperSamples, sha256, momentHash, encodeKeys, decodeKeys, screenRows, findTexts, readRzx, readZ80, RzxReplay, inflate, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
     decodeBase64, number5};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.ZX = api;
