@@ -431,3 +431,51 @@ def test_the_pages_beeper_gives_the_embedded_machines_edges_tone_and_length(brow
     assert page.evaluate("document.activeElement.id") == "screen"
     assert problems == []
     page.context.close()
+
+
+def test_a_session_saved_in_the_page_opens_where_it_was_in_the_page_and_in_play_load(browser, play_page, tape_path,
+                                                                                     mid_deal, tmp_path):
+    from harness.spectrum import z80snap
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri() + "#" + link_fragment("ru", SEED, KeyRecord.read(mid_deal)), problems)
+    page.wait_for_function("zxPage.moment !== null", timeout=60_000)
+    page.evaluate("zxPage.paused = true")
+    page.evaluate("zxPage.session.step(25)")
+    text = page.evaluate("zxPage.sessionText()")
+    at = page.evaluate("zxPage.showMoment()")
+    saved = tmp_path / "session.json"
+    saved.write_text(text)
+    # play --load's session: the page's machine, register for register and byte for byte
+    loaded = PlaySession(load=saved, scale=1, sound=False)
+    ours = z80snap.read_z80(base64.b64decode(json.loads(text)["z80"]))
+    theirs = z80snap.from_machine(loaded.machine)
+    assert (theirs.regs, theirs.ram, theirs.border) == (ours.regs, ours.ram, ours.border)
+    assert loaded.seed == SEED
+    assert moment_hash(loaded.machine.read(0x4000, 0xC000), loaded.machine.s.border) == at["hash"]
+    # the page: another game, then the file opened again: the same frame and hash, and 200 frames on the same
+    # as play --load's 200 frames on
+    page.evaluate("zxPage.openLink('#lang=en&seed=3')")
+    page.wait_for_function("zxPage.lang === 'en'", timeout=60_000)
+    page.set_input_files("#open", str(saved))
+    page.wait_for_function(f"zxPage.lang === 'ru' && zxPage.moment !== null && zxPage.moment.frame === {at['frame']}",
+                           timeout=60_000)
+    assert page.evaluate("zxPage.moment")["hash"] == at["hash"]
+    page.evaluate(f"zxPage.paused = true; zxPage.session.step({at['frame']} + 200 - zxPage.session.frames)")
+    loaded.step(200)                                     # it ran on a little before the pause: no key, the same
+    assert page.evaluate("zxPage.showMoment()")["hash"] == \
+        moment_hash(loaded.machine.read(0x4000, 0xC000), loaded.machine.s.border)
+    # its keys came with it: the link made now replays on the embedded machine to the page's hash
+    made = page.evaluate("zxPage.linkHere()")
+    fields = read_fragment(made["url"].split("#", 1)[1])
+    again = tmp_path / "again.json"
+    decode_keys(fields["keys"], tape_digest(tape_path().read_bytes()), SEED).write(again)
+    assert _embedded_hash(tape_path(), SEED, again) == (made["moment"]["frame"], made["moment"]["hash"])
+    # refused in one line: another tape's session, a damaged .z80
+    data = json.loads(text)
+    for name, bad, said in (("other.json", dict(data, tape_sha256="00" * 32), "other.json: a session of another tape"),
+                            ("short.json", dict(data, z80=data["z80"][:400]), "short.json: damaged: not a .z80")):
+        (tmp_path / name).write_text(json.dumps(bad))
+        page.set_input_files("#open", str(tmp_path / name))
+        page.wait_for_function(f"document.getElementById('linkproblem').textContent.startsWith({json.dumps(said)})")
+    assert problems == []
+    page.context.close()

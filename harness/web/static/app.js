@@ -378,10 +378,57 @@
     return {lang, record: {seed: data.seed, frames: data.frames, keys: data.keys}};
   }
   page.readRecord = readRecord;
-  /** Open a record's text: the game from its tape and seed, replayed at the chosen speed. */
+  // ---------------------------------------------------------------- a session in one file (harness/play/saved.py)
+  const SESSION_FORMAT = "cribbage-zx page session";
+  /** The session now as the file's text: the .z80, the keys from the first question, the tape and seed. */
+  page.sessionText = () => {
+    const s = page.session;
+    if (page.fromSlot) throw new Error("a game loaded from a slot has no keys from its start: load a session file instead");
+    const r = s.keyRecord();
+    return JSON.stringify({format: SESSION_FORMAT, version: 1, tape_sha256: payload.tape_sha256[page.lang],
+      lang: page.lang, seed: r.seed, frames: r.frames, keys: r.keys, z80: toBase64(page.machine.z80())});
+  };
+  $("savesession").addEventListener("click", () => {
+    let text;
+    try { text = page.sessionText(); } catch (e) { $("linkproblem").textContent = e.message; return; }
+    const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+    const a = document.createElement("a");
+    a.href = url; a.download = `cribbage-session-frame${page.session.frames}.json`;
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  /** A saved session's text back in the page, exactly where it was (its machine, its keys, its frame). */
+  async function openSession(name, data) {
+    const lang = Object.keys(payload.tape_sha256).find((l) => payload.tape_sha256[l] === data.tape_sha256);
+    if (!lang) throw new Error(`${name}: a session of another tape (SHA-256 ${String(data.tape_sha256).slice(0, 12)}…)`);
+    if (data.version !== 1) throw new Error(`${name}: version ${JSON.stringify(data.version)}, this page reads 1`);
+    let z80;
+    try { z80 = ZX.decodeBase64(String(data.z80)); } catch (e) { throw new Error(`${name}: damaged: its .z80 is not base64`); }
+    const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
+    try { m.loadZ80(z80); } catch (e) { throw new Error(`${name}: damaged: ${e.message}`); }
+    const s = new ZX.Session(m, facts, data.seed, null);
+    m.x.watch_statement(facts.at_message[0], facts.at_message[1]);
+    s.lastMessages = m.x.watched();
+    s.frames = data.frames; s.changes = data.keys.map(([f, k]) => [f, [...k]]);
+    page.machine = m; page.session = s; page.lang = lang; page.highlighted = null; page.values = new Map();
+    varBody.textContent = ""; page.fromSlot = false; page.fast = false; page.moment = null;
+    $("tape").value = lang; $("seed").value = String(data.seed);
+    listingFor(lang); page.translated = {frame: -1, key: null}; page.waitKey = "";
+    page.paused = page.userPaused = false;
+    draw(true);
+    showMoment();
+    return true;
+  }
+  /** Open a record's (or a saved session's) text: the game from its tape and seed, replayed at the chosen speed. */
   async function openRecord(name, text) {
     $("linkproblem").textContent = "";
     let opened;
+    try {
+      const data = JSON.parse(text);
+      if (data && data.format === SESSION_FORMAT) { await openSession(name, data); canvas.focus({preventScroll: true}); return true; }
+    } catch (e) {
+      if (!(e instanceof SyntaxError)) { $("linkproblem").textContent = e.message; return false; }
+    }
     try { opened = readRecord(name, text); } catch (e) { $("linkproblem").textContent = e.message; return false; }
     page.paused = page.userPaused = false;
     await start(opened.lang, opened.record.seed, opened.record);
