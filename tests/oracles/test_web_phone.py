@@ -266,6 +266,10 @@ def test_the_panel_shows_the_english_of_a_planted_message_and_says_each_prompt(b
     page.wait_for_function("zxPage.machine.wait() === 'input' && zxPage.translations().length >= 2", timeout=60_000)
     shown = page.evaluate("zxPage.translations()")
     assert "«ДОБРО ПОЖАЛОВАТЬ» WELCOME" in shown
+    # at a desk's width the panel is beside the screen, not under it
+    machine, side = (page.evaluate(f"document.getElementById('{i}').getBoundingClientRect().toJSON()")
+                     for i in ("machine", "side"))
+    assert side["left"] >= machine["right"] and side["top"] < machine["top"] + 40
     assert page.inner_text("#legend").startswith("cards: Т = A (ТУЗ), В = J, Д = Q, К = K")
     assert "NEED INSTRUCTIONS" in page.inner_text("#said")
     assert page.get_attribute("#said", "aria-live") == "polite"
