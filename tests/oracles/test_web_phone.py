@@ -483,3 +483,51 @@ def test_a_session_saved_in_the_page_opens_where_it_was_in_the_page_and_in_play_
         page.wait_for_function(f"document.getElementById('linkproblem').textContent.startsWith({json.dumps(said)})")
     assert problems == []
     page.context.close()
+
+
+def test_an_rzx_opened_from_a_file_replays_to_the_embedded_machines_screen_and_another_programs_is_refused(
+        browser, play_page, tape_path, tmp_path):
+    """An RZX of `play --record-rzx` (the benchmark's keys, from the first question): the page replays it with no
+    traps, then hands the machine to the player; its screen is the embedded machine's at the recording's end,
+    its RAM too but for the two stack bytes of the interrupt offered after the last frame."""
+    import dataclasses
+    from harness.spectrum import z80snap
+    from harness.spectrum.rzx import read_rzx, write_rzx
+    from harness.web.bench import GAME_KEYS
+    rzx_path = tmp_path / "game.rzx"
+    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, sound=False, record_rzx=rzx_path)
+    for keys in GAME_KEYS[:4]:
+        for key in keys:
+            s.tap(key)
+        s.run_until_wait()
+    s.close()
+    end = bytes(s.machine.read(0x4000, 0xC000))
+    problems: list[str] = []
+    page = _open(browser, play_page.as_uri(), problems)
+    page.set_input_files("#open", str(rzx_path))
+    page.wait_for_function("zxPage.moment !== null && zxPage.handedOver !== undefined", timeout=120_000)
+    page.evaluate("zxPage.handedOver")
+    page.evaluate("zxPage.paused = true")
+    assert page.evaluate("zxPage.rzxProblems") == []
+    assert page.evaluate("zxPage.moment.frame") == s.rzx_frames
+    ram = base64.b64decode(page.evaluate("zxPage.rzxEnd"))[30:]
+    assert ram[:0x1B00] == end[:0x1B00]                                          # the screen
+    assert sum(a != b for a, b in zip(ram, end)) <= 2
+    assert page.evaluate("zxPage.lang") == "ru" and not page.evaluate("zxPage.session.replaying")
+    # refused in one line: damaged, and a recording of another program (one byte of its listing changed)
+    damaged = tmp_path / "damaged.rzx"
+    damaged.write_bytes(rzx_path.read_bytes()[:200])
+    data = read_rzx(rzx_path.read_bytes())
+    snap = z80snap.read_z80(data.snapshot)
+    ram2 = bytearray(snap.ram)
+    prog = ram2[23635 - 0x4000] | ram2[23636 - 0x4000] << 8
+    ram2[prog - 0x4000 + 10] ^= 0x01
+    other = tmp_path / "other.rzx"
+    other.write_bytes(write_rzx(dataclasses.replace(data, snapshot=z80snap.write_z80(
+        dataclasses.replace(snap, ram=bytes(ram2))))))
+    for path, said in ((damaged, "damaged.rzx: damaged: "), (other, "other.rzx: a recording of another program")):
+        page.set_input_files("#open", str(path))
+        page.wait_for_function(f"document.getElementById('linkproblem').textContent.startsWith({json.dumps(said)})")
+        assert "\n" not in page.inner_text("#linkproblem")
+    assert problems == []
+    page.context.close()

@@ -166,7 +166,7 @@
       if (page.fast && s.replaying) {                 // a link's record: as fast as it goes, then the player's
         const until = performance.now() + 12;
         while (performance.now() < until && s.replaying) { s.step(); page.ran.turbo++; }
-        if (!s.replaying) { page.fast = false; page.wasReplaying = false; showMoment(); }
+        if (!s.replaying) { page.fast = false; page.wasReplaying = false; if (!(s instanceof RzxSession)) showMoment(); }
         owed = 0;
       } else if (page.turbo && s.mayHurry()) {
         const until = performance.now() + 12;
@@ -178,7 +178,8 @@
           const before = page.machine.x.ear_edges();
           s.step(); page.ran.real++; owed -= 1;
           sound(before);
-          if (page.wasReplaying && !s.replaying) { page.wasReplaying = false; showMoment(); }
+          if (page.wasReplaying && !s.replaying) { page.wasReplaying = false; if (!(s instanceof RzxSession)) showMoment(); }
+          if (page.session !== s) break;
           if (page.turbo && s.mayHurry()) break;
         }
       }
@@ -419,6 +420,80 @@
     showMoment();
     return true;
   }
+  // ---------------------------------------------------------------- an RZX (play --record-rzx, regress --rzx)
+  /** The tape whose BASIC program the snapshot holds (PROG on, the tape's program block), or null. */
+  function rzxTape(ram) {
+    const at = (a) => ram[a - 0x4000] | ram[a - 0x4000 + 1] << 8;
+    const prog = at(23635);
+    for (const lang of Object.keys(tapes)) {
+      const blocks = ZX.readTap(tapes[lang]);
+      const header = blocks.find((b) => b.flag === 0 && b.data[0] === 0);
+      const data = blocks[blocks.indexOf(header) + 1];
+      if (!header || !data) continue;
+      const length = header.data[15] | header.data[16] << 8;       // param2: the program without its variables
+      const program = data.data.subarray(0, length);
+      if (program.every((b, i) => ram[prog - 0x4000 + i] === b)) return lang;
+    }
+    return null;
+  }
+  /** An RZX replayed on its own machine (no traps, as recorded), then handed to the player on one with them. */
+  class RzxSession extends ZX.Session {
+    constructor(machine, rzx) {
+      super(machine, facts, null, null);
+      this.r = new ZX.RzxReplay(machine, rzx);
+      this.rzxFrames = this.r.frames;
+    }
+    get replaying() { return this.r.frame < this.rzxFrames; }
+    step(n = 1) {
+      for (let i = 0; i < n && this.replaying; i++) { this.r.play(1); this.frames++; }
+      if (!this.replaying && page.session === this) handOver();
+    }
+    keysDown() { return false; }
+    needsRealTime() { return null; }
+    mayHurry() { return false; }
+    status() { return `RZX replay: frame ${this.frames} of ${this.rzxFrames} (the keys are yours when it ends)`; }
+  }
+  /** The RZX's end: its machine as a .z80 into a machine with the page's traps, the keyboard the person's. */
+  async function handOverAsync() {
+    const old = page.session, z = page.machine.z80();
+    page.rzxEnd = toBase64(z);                            // the machine as the recording ended (for the tests)
+    const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
+    m.loadZ80(z);
+    const s = new ZX.Session(m, facts, null, null);
+    m.x.watch_statement(facts.at_message[0], facts.at_message[1]);
+    s.lastMessages = m.x.watched(); s.frames = old.frames;
+    page.machine = m; page.session = s; page.fromSlot = true; page.fast = false;
+    showMoment();
+    page.rzxProblems = old.r.problems;
+    if (old.r.problems.length) $("linkproblem").textContent =
+      `the RZX did not play as recorded at ${old.r.problems.length} frame(s), the first ${old.r.problems[0][0]}: ${old.r.problems[0][1]}`;
+  }
+  function handOver() { page.handedOver = handOverAsync(); }
+  /** Open an RZX's bytes: checked against the page's tapes (the program in its snapshot), then replayed. */
+  async function openRzx(name, bytes) {
+    $("linkproblem").textContent = "";
+    let rzx, snap;
+    try { rzx = await ZX.readRzx(bytes); snap = ZX.readZ80(rzx.snapshot); }
+    catch (e) { $("linkproblem").textContent = `${name}: damaged: ${e.message}`; return false; }
+    const lang = rzxTape(snap.ram);
+    if (lang === null) { $("linkproblem").textContent = `${name}: a recording of another program, not of this page's tapes`; return false; }
+    const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
+    const s = new RzxSession(m, rzx);
+    page.machine = m; page.session = s; page.lang = lang; page.highlighted = null; page.values = new Map();
+    varBody.textContent = ""; page.fromSlot = true; page.moment = null; page.wasReplaying = true;
+    page.fast = page.replaySpeed === "max"; page.paused = page.userPaused = false;
+    $("tape").value = lang; listingFor(lang); page.translated = {frame: -1, key: null}; page.waitKey = "";
+    draw(true);
+    canvas.focus({preventScroll: true});
+    return true;
+  }
+  page.openRzx = openRzx;
+  async function openFile(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (String.fromCharCode(...bytes.subarray(0, 4)) === "RZX!") return openRzx(file.name, bytes);
+    return openRecord(file.name, new TextDecoder().decode(bytes));
+  }
+
   /** Open a record's (or a saved session's) text: the game from its tape and seed, replayed at the chosen speed. */
   async function openRecord(name, text) {
     $("linkproblem").textContent = "";
@@ -440,7 +515,7 @@
   page.openRecord = openRecord;
   $("open").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
-    if (file) await openRecord(file.name, await file.text());
+    if (file) await openFile(file);
     ev.target.value = "";
   });
   document.addEventListener("dragover", (ev) => { ev.preventDefault(); document.body.classList.add("dragging"); });
@@ -448,7 +523,7 @@
   document.addEventListener("drop", async (ev) => {
     ev.preventDefault(); document.body.classList.remove("dragging");
     const file = ev.dataTransfer && ev.dataTransfer.files[0];
-    if (file) await openRecord(file.name, await file.text());
+    if (file) await openFile(file);
   });
   /** Run to the program's next wait for a key (one it was not at already), then pause there. */
   page.toNextWait = () => {
