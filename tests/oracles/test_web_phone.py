@@ -249,6 +249,25 @@ def test_enter_after_save_and_space_after_pause_reach_the_game(browser, play_pag
                            "zxPage.machine.ppc <= 3750)", timeout=30_000)
     assert page.inner_text("#saved") == ""
     assert page.evaluate("localStorage.getItem('cribbage-zx play.html save 1')") == slot
+    # every button and menu hands the keyboard back to the screen
+    buttons = page.evaluate("Array.from(document.querySelectorAll('#controls button, #moment button, "
+                            "#replaying button'), b => b.id)")
+    assert {"restart", "pause", "save", "load", "download", "savesession", "linkbutton", "nextwait"} <= set(buttons)
+    for button in buttons:
+        if button == "savesession" and page.evaluate("zxPage.fromSlot"):     # a slot has no keys from the start
+            page.click(f"#{button}")
+            assert "no keys from its start" in page.inner_text("#linkproblem")
+        elif button in ("download", "savesession"):
+            with page.expect_download():
+                page.click(f"#{button}")
+        else:
+            page.click(f"#{button}")
+        page.wait_for_function("document.activeElement.id === 'screen'", timeout=10_000)
+        if page.evaluate("zxPage.userPaused"):
+            page.click("#pause")
+    for select, value in (("#slot", "2"), ("#replayspeed", "4"), ("#tape", "en")):
+        page.select_option(select, value)
+        assert page.evaluate("document.activeElement.id") == "screen", select
     # the keyboard elsewhere: the screen says so, and a click there gives it back
     page.focus("#seed")
     assert "Click here to type" in page.inner_text("#overlay")
