@@ -82,15 +82,3 @@ def test_the_page_carries_each_tapes_texts(build_of):
     assert ["Я ДУМАЮ", "I THINK"] in texts and web_page.texts_of(build_of("en").program) == []
     assert ["- НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!", "- WRONG! I TAKE THE POINTS"] in texts
 
-
-@pytest.mark.parametrize("argv, said", [
-    (["--hash"], "--hash: give --replay FILE (played to its end) or --seed N (the first question)"),
-    (["--hash", "--seed", "1", "--load", "x.z80"], "--hash plays without a window from the tape: not with --load"),
-    (["--hash", "--seed", "1", "--record", "out.json"], "not with --record"),
-])
-def test_play_hash_refuses_in_one_line(argv, said, capsys, tmp_path, monkeypatch):
-    from harness.commands import play
-    monkeypatch.chdir(tmp_path)
-    assert play.main(argv) == 2
-    err = capsys.readouterr().err.strip()
-    assert said in err and "\n" not in err

@@ -1,14 +1,13 @@
 """play.html as a player's front door, in Debian's chromium: a phone by taps alone, links to a moment, the
 keyboard the game's, the screen in English (issue 47).
 
-The embedded machine (PlaySession) is the reference throughout: the page's taps reach the waits it reaches
+The browser is tests/oracles/browser/conftest.py's. The embedded machine (PlaySession) is the reference throughout: the page's taps reach the waits it reaches
 with the same keys, and a link's frame and hash are the ones `play --hash` computes for the same record.
 """
 from __future__ import annotations
 
 import base64
 import json
-import shutil
 import zlib
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from harness.web import build as wasm_build
 from harness.web import page as web_page
 from harness.web.bench import record_game
 from harness.web.link import decode_keys, link_fragment, read_fragment
+from helpers import watch_console
 
 pytestmark = pytest.mark.slow
 SEED = 4242
@@ -48,24 +48,11 @@ def play_page(tmp_path_factory, build_of):
     return path
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 def _open(browser, url: str, problems: list[str], touch: bool = False, viewport: dict | None = None):
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, has_touch=touch,
                                   is_mobile=touch)
     page = context.new_page()
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    watch_console(page, problems)
     page.goto(url)
     page.wait_for_function("window.zxPage && zxPage.titleAt !== null", timeout=60_000)
     return page
