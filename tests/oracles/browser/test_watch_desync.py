@@ -22,7 +22,7 @@ from harness.web.watch import watch_block
 from rzx_game import recorded_run
 
 GAME = "game-000"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+FIGURES = Path(__file__).resolve().parents[3] / "docs" / "figures"
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +96,7 @@ def test_the_page_stops_at_a_frame_that_does_not_replay_and_says_so(browser, mod
     assert page.is_disabled("#watch-play") and page.is_disabled("#watch-next")
     page.evaluate("zxWatch.nextJudgement()")                                        # no way past it
     assert page.evaluate("zxWatch.frame") == planted_at + 1
-    page.locator(".watch-box").screenshot(path=str(DOCS / "watch-desync.png"))
+    page.locator(".watch-box").screenshot(path=str(FIGURES / "watch-desync.png"))
     # From the start again: the words go, and the replay plays up to the frame again
     page.click("#watch-restart")
     page.wait_for_function("zxWatch.frame === 0 && zxWatch.desync === null")

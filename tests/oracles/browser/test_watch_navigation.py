@@ -5,7 +5,7 @@ lands on the frame of its judgement: next and previous judgement, next and previ
 step each way, the seek bar; a row of the timeline, a link game-000.html#eN and an entry of the log jump to
 their action's frame; changing Rules keeps the frame. The frames expected are worked out here from the
 records (game-000.judgements.jsonl, game-000.frames.json), not from the page's payload. A seek backward
-(from a checkpoint) gives the RAM of a replay played straight from the start. Screenshots in docs/: mid-game,
+(from a checkpoint) gives the RAM of a replay played straight from the start. Screenshots in docs/figures/: mid-game,
 after a jump, at a phone's width.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from harness.web.watch import watch_block
 from rzx_game import recorded_run
 
 GAME = "game-000"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+FIGURES = Path(__file__).resolve().parents[3] / "docs" / "figures"
 VERDICT = "standard"
 
 
@@ -91,7 +91,7 @@ def test_each_control_lands_on_the_frame_of_its_judgement(browser, run, records)
     landed = min(f for f in std if f > start)
     assert page.evaluate("zxWatch.frame") == landed
     assert sorted(page.evaluate("zxWatch.nowShown()")) == _at(judged, landed)
-    page.locator("#watch").screenshot(path=str(DOCS / "watch-mid-game.png"))
+    page.locator("#watch").screenshot(path=str(FIGURES / "watch-mid-game.png"))
     page.click("#watch-next-diff")
     landed = min(f for f in diff if f > landed)
     assert page.evaluate("zxWatch.frame") == landed
@@ -133,7 +133,7 @@ def test_timeline_rows_eN_links_and_log_entries_jump_to_their_action(browser, ru
     problems: list[str] = []
     page = _open(browser, (run / f"{GAME}.html").as_uri() + f"#e{at}", problems)
     assert page.evaluate("zxWatch.frame") == frame and n in page.evaluate("zxWatch.nowShown()")
-    page.locator("#watch").screenshot(path=str(DOCS / "watch-after-jump.png"))
+    page.locator("#watch").screenshot(path=str(FIGURES / "watch-after-jump.png"))
     # a row of the timeline with no judgement of its own: the frame after its event
     free = next(i for i in range(len(frames)) if frames[i] > 100 and all(v[2] != i for v in judged.values()))
     page.click(f"tr#e{free} a[href='#e{free}']")
@@ -172,7 +172,7 @@ def test_at_a_phones_width_nothing_scrolls_sideways(browser, run):
     page.evaluate("(f) => zxWatch.playTo(f)", 9000)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.is_visible("#watch-next") and page.is_visible("#watch-seek")
-    page.locator("#watch").screenshot(path=str(DOCS / "watch-phone.png"))
+    page.locator("#watch").screenshot(path=str(FIGURES / "watch-phone.png"))
     assert problems == []
 
 
