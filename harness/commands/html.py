@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from .cliargs import ArgParser
+from .cliargs import ArgParser, input_file, input_folder, output_folder
 from ..errors import UsageError
 from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
 from ..edition.report import write_report_html
@@ -38,11 +38,11 @@ DEFAULT_COVERAGE = Path("out/regress/report.json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default out/html)")
-    parser.add_argument("--coverage", type=Path, default=None,
+    parser.add_argument("--out", type=output_folder("html"), default=DEFAULT_OUT, help="output folder (default out/html)")
+    parser.add_argument("--coverage", type=input_file("coverage report", json=True), default=None,
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
-    parser.add_argument("--report", type=Path, default=None, metavar="RUN_DIR",
+    parser.add_argument("--report", type=input_folder("run folder with a report page", commands=tuple(PAGES), writes=True), default=None, metavar="RUN_DIR",
                         help="instead, draw a run folder's page again from its records: RUN_DIR/report.html for a "
                              "regress or fairness run and for a sweep's --out (its *-report.json), "
                              "RUN_DIR/strength.html for a strength run")

@@ -140,6 +140,11 @@ def _remove(folder: Path, entries: set[str]) -> None:
                 pass                              # it holds something we did not write: kept
 
 
+def entries(folder: str | os.PathLike[str]) -> set[str]:
+    """Every file and folder under *folder* but the lock and the record ('/'-separated, relative)."""
+    return _entries(Path(folder))
+
+
 def _count(names: set[str]) -> str:
     return "1 entry" if len(names) == 1 else f"{len(names)} entries"
 
