@@ -22,8 +22,7 @@ from ..spectrum.basic import split_program
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     tap_out = output_file("TAP", looks_like_tap)
-    listing = input_file("BASIC listing", text=True, max_bytes=2**20, expect="no numbered BASIC line",
-                         valid=lambda data: any(row.strip()[:1].isdigit() for row in data.splitlines()[:200]))
+    listing = input_file("BASIC listing", text=True, max_bytes=2**20)
     font = input_file("font", text=True, max_bytes=2**20)
     parser.add_argument("-o", "--output", type=tap_out, help=f"TAP file to write (default {DEFAULT_TAP}, {EN_TAP} with --lang en)")
     parser.add_argument("--lang", choices=("ru", "en"), default="ru", help="ru: the original; en: the English edition (basic/translation.tsv)")

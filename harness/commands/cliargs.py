@@ -107,11 +107,13 @@ def input_file(what: str, *, valid: Callable[[bytes], bool] | None = None, expec
                                    max_bytes=max_bytes))
 
 
-def input_folder(what: str, *, marker: str | None = None, commands: tuple[str, ...] = (),
+def input_folder(what: str, *, marker: str | None = None, commands: tuple[str, ...] = (), holds: str | None = None,
                  writes: bool = False) -> Callable[[str], Path]:
     """An argparse type: a folder the command reads (and, with *writes*, writes into): it holds *marker* (a
-    JSON file, read through the checked reader) or the record of a run of one of *commands*."""
-    return _path_type(PathContract("input folder", what, marker=marker, commands=commands, writes=writes))
+    JSON file, read through the checked reader), the record of a run of one of *commands*, or files matching
+    the glob *holds*."""
+    return _path_type(PathContract("input folder", what, marker=marker, commands=commands, holds=holds,
+                                   writes=writes))
 
 
 def page_file(what: str, valid: Callable[[bytes], bool], expect: str) -> Callable[[str], Path]:

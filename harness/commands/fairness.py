@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=output_folder("fairness"), default=_DEFAULTS["out"],
                         help="output folder for the games and fairness.json (default out/fairness)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
-    parser.add_argument("--from", dest="runs", type=input_folder("regress or fairness run", commands=("regress", "fairness")), action="append", metavar="DIR",
+    parser.add_argument("--from", dest="runs", type=input_folder("folder of transcripts", holds="game-*.jsonl"), action="append", metavar="DIR",
                         help="read the transcripts of earlier regress runs instead of playing (repeatable)")
     parser.add_argument("--cuts", type=int_in(0, 1_000_000), default=0,
                         help="also sample this many cuts for deal alone (first games, a fraction of a second each)")

@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coverage", type=input_file("coverage report", json=True), default=None,
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
-    parser.add_argument("--report", type=input_folder("run folder with a report page", commands=tuple(PAGES), writes=True), default=None, metavar="RUN_DIR",
+    parser.add_argument("--report", type=input_folder("fairness, regress, strength or sweep run (the folders --report draws a page of)", commands=tuple(PAGES), writes=True), default=None, metavar="RUN_DIR",
                         help="instead, draw a run folder's page again from its records: RUN_DIR/report.html for a "
                              "regress or fairness run and for a sweep's --out (its *-report.json), "
                              "RUN_DIR/strength.html for a strength run")

@@ -287,6 +287,15 @@ def _whole_target(path: str | os.PathLike[str]) -> tuple[Path, Path]:
     return link, folder
 
 
+def inside_a_run(folder: str | os.PathLike[str], command: str) -> str | None:
+    """What _refuse_inside_a_run would say of *folder* (without the path), or None."""
+    try:
+        _refuse_inside_a_run(Path(folder), command)
+    except OutputError as exc:
+        return str(exc).split(": ", 1)[1]
+    return None
+
+
 def _refuse_inside_a_run(folder: Path, command: str) -> None:
     """A folder inside another run's folder is refused, naming that run's: its --replace would keep it as a
     file it did not write, or its record would claim the new run's files. The one nesting we make ourselves,

@@ -49,6 +49,7 @@ class PathContract:
     marker: str | None = None                       # input folder: the JSON file that says what it is
     commands: tuple[str, ...] = ()                  # output folder: the command whose record it may hold;
                                                     # input folder: those whose record it must hold
+    holds: str | None = None                        # input folder: a glob of the files it must hold
     writes: bool = False                            # input folder: the command writes into it too
     expect: str = ""                                # valid's words: what the file must look like
     folder_ours: Callable[[Path], bool] | None = None  # output folder with no record: an earlier version's
@@ -76,7 +77,7 @@ def problem(contract: PathContract, path: Path, *, replace: bool = False, defaul
 
 def _dangling(path: Path) -> str | None:
     if path.is_symlink() and not path.exists():
-        return f"is a symlink to {os.readlink(path)}, which does not exist"
+        return f"is a symlink to {os.readlink(path)}, which does not exist; remove the link or create its target"
     return None
 
 
@@ -94,7 +95,7 @@ def _writable_parent(path: Path, default: bool) -> str | None:
         return f"its folder does not exist ({missing.parts[0]} is missing); create it first"
     if not os.access(nearest, os.W_OK | os.X_OK):
         why = "a read-only file system" if outdir.on_read_only_fs(nearest) else "permission denied"
-        return f"its folder is not writable ({why})"
+        return f"its folder is not writable ({why}); choose another place"
     return None
 
 
@@ -133,6 +134,9 @@ def _output_folder(c: PathContract, path: Path, default: bool) -> str | None:
         return dangling
     if path.exists() and not path.is_dir():
         return "is a file, not a folder"
+    inside = next((outdir.inside_a_run(path, command) for command in c.commands[:1]), None)
+    if inside:
+        return inside
     if not path.exists():
         return _writable_parent(path, default)
     record_path = path / outdir.MARKER_NAME
@@ -211,6 +215,8 @@ def _input_folder(c: PathContract, path: Path) -> str | None:
         return "no such folder"
     if not path.is_dir():
         return "is a file, not a folder"
+    if c.holds is not None and not any(path.glob(c.holds)):
+        return f"holds no {c.holds}: not a {c.what}"
     if c.marker is not None:
         marker = path / c.marker
         if not marker.is_file():

@@ -24,6 +24,9 @@ __all__ = ["describe", "expect", "field", "quoted", "shown_path", "MAX_BYTES", "
 MAX_DEPTH = 100
 #: how much of a value an error line quotes
 QUOTE_CHARS = 40
+#: how long a path an error line names whole (a checkout's or a test's folder is under it; a 30 MB argument
+#: is not)
+PATH_CHARS = 160
 #: the largest file read_text reads: every file the tools read is well under it (a coverage report, a
 #: 100,000-game report.json); a larger one is refused in one line rather than read into memory
 MAX_BYTES = 64 * 2**20
@@ -40,14 +43,14 @@ def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
     return f"{value[:limit]!r}... ({len(value):,} characters)"
 
 
-def shown_path(path: object, limit: int = QUOTE_CHARS) -> str:
-    """A path as an error line shows it: as it is when short and printable, else repr-quoted; cut to *limit*
-    characters, "..." and its full length when longer."""
+def shown_path(path: object, limit: int = PATH_CHARS) -> str:
+    """A path as an error line names it: as it is when printable, else repr-quoted; a longer one than *limit*
+    keeps its start and its last 40 characters (the file's name), "..." between and its full length."""
     text = str(path)
     shown = text if text.isprintable() else repr(text)
-    if len(text) <= limit:
+    if len(shown) <= limit:
         return shown
-    return f"{shown[:limit]}... ({len(text):,} characters)"
+    return f"{shown[:limit - QUOTE_CHARS - 3]}...{shown[-QUOTE_CHARS:]} ({len(text):,} characters)"
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
