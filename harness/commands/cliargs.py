@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
 
-from ..errors import HarnessError
+from ..errors import HarnessError, InputError, OutputError
 from ..runtime import paths
 from ..runtime.paths import PathContract
 from ..runtime.validate import quoted, shown_path
@@ -58,7 +58,8 @@ class ArgParser(argparse.ArgumentParser):
                     continue
                 if "refusing to replace" in why and "--replace" in self._option_string_actions:
                     why += "; or give --replace"
-                raise self._error_class(f"{self.prog}: {option_name(action)} {shown_path(path)}: {why}")
+                error = OutputError if contract.kind.startswith("output") else InputError
+                raise error(f"{self.prog}: {option_name(action)} {shown_path(path)}: {why}")
 
 
 def contract_of(action: argparse.Action) -> PathContract | None:
