@@ -20,10 +20,24 @@ from ..spectrum import audio, tzx
 from ..spectrum.basic import split_program
 
 
+def _numbered(data: bytes) -> bool:
+    """A listing: some line of it begins with a line number (the rest is the tokeniser's to judge, FILE:LINE)."""
+    return any(row.strip()[:1].isdigit() for row in data.splitlines() if not row.lstrip().startswith(b"#"))
+
+
+def _font(data: bytes) -> bool:
+    from ..spectrum.font import parse_font
+    try:
+        parse_font(data.decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return True
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     tap_out = output_file("TAP", looks_like_tap)
-    listing = input_file("BASIC listing", text=True, max_bytes=2**20)
-    font = input_file("font", text=True, max_bytes=2**20)
+    listing = input_file("BASIC listing", text=True, max_bytes=2**20, valid=_numbered, expect="it holds no program lines")
+    font = input_file("font", text=True, max_bytes=2**20, valid=_font, expect="not the font's text art")
     parser.add_argument("-o", "--output", type=tap_out, help=f"TAP file to write (default {DEFAULT_TAP}, {EN_TAP} with --lang en)")
     parser.add_argument("--lang", choices=("ru", "en"), default="ru", help="ru: the original; en: the English edition (basic/translation.tsv)")
     parser.add_argument("--listing", type=listing, default=LISTING, help="the BASIC listing (default: basic/cribbage.bas)")

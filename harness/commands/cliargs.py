@@ -128,9 +128,21 @@ def _looks_like_tap(data: bytes) -> bool:
     return looks_like_tap(data)
 
 
-def looks_like_z80(data: bytes) -> bool:
-    """A .z80 snapshot: a version 1 header (30 bytes and memory) or a later one's (PC 0, then 23/54/55)."""
-    return len(data) >= 30 + 6 and (data[6:8] != b"\0\0" or int.from_bytes(data[30:32], "little") in (23, 54, 55))
+def looks_like_z80(head: bytes) -> bool:
+    """A file a .z80 output may replace: a .z80 of version 2 or 3 as this tool writes them (PC 0 in the first
+    header, then an extra header of 23, 54 or 55 bytes)."""
+    return len(head) >= 32 and head[6:8] == b"\0\0" and int.from_bytes(head[30:32], "little") in (23, 54, 55)
+
+
+def _reads_as_z80(data: bytes) -> bool:
+    """A .z80 snapshot of a 48K that the reader takes whole (spectrum/z80snap.py)."""
+    from ..errors import InputError
+    from ..spectrum.z80snap import read_z80
+    try:
+        read_z80(data)
+    except (InputError, ValueError):
+        return False
+    return True
 
 
 def _looks_like_key_record(data: bytes) -> bool:
@@ -141,7 +153,7 @@ def _looks_like_key_record(data: bytes) -> bool:
 #: a tape named on the command line: a TAP (its first block a header), at most 1 MB
 TAPE_IN = input_file("TAP", valid=_looks_like_tap, expect="its first block is not a header", max_bytes=2**20)
 #: a saved game named on the command line
-Z80_IN = input_file(".z80", valid=looks_like_z80, expect="no .z80 header", max_bytes=2**20)
+Z80_IN = input_file(".z80", valid=_reads_as_z80, expect="not a 48K snapshot", max_bytes=2**20)
 #: a key record (play --record) named on the command line
 KEYS_IN = input_file("key record", valid=_looks_like_key_record, json=True, expect="not written by play --record")
 

@@ -33,6 +33,15 @@ def _lines(text: str) -> set[int]:
 _lines.__name__ = "line list"
 
 
+def _toml(data: bytes) -> bool:
+    import tomllib
+    try:
+        tomllib.loads(data.decode("utf-8-sig"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return True
+
+
 def _is_record(head: bytes) -> bool:
     """A readings record as this command writes it (keys sorted, one space of indent: base_games first)."""
     return head.startswith(b'{\n "base_games": ')
@@ -48,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="every reading of basic/readings.toml")
     parser.add_argument("--no-thorough", action="store_true",
                         help="do not play the thorough set for lines the plain games do not reach")
-    parser.add_argument("--readings", type=input_file("readings TOML", text=True, max_bytes=4 * 2**20),
+    parser.add_argument("--readings", type=input_file("readings TOML", text=True, max_bytes=4 * 2**20,
+                                                   valid=_toml, expect="not TOML"),
                         default=R.READINGS, help="the readings (default basic/readings.toml)")
     parser.add_argument("--out", type=output_file("readings record", _is_record), default=Path("docs/readings.json"),
                         help="the record (default docs/readings.json)")

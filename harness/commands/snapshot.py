@@ -14,7 +14,7 @@ from ..program.model.build import tape_path
 from ..program.model.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import TAPE_IN, add_replace_option, command_parser, int_in, naming_flags, output_file
+from .cliargs import TAPE_IN, add_replace_option, looks_like_z80, command_parser, int_in, naming_flags, output_file
 from ..spectrum import z80snap
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap
@@ -30,11 +30,6 @@ def _typable(text: str) -> str:
     return text
 
 
-def _looks_like_z80(head: bytes) -> bool:
-    """A file `snapshot` may replace: a .z80 of version 2 or 3 (PC 0 in the first header, then 23/54/55)."""
-    return len(head) >= 32 and head[6:8] == b"\0\0" and int.from_bytes(head[30:32], "little") in (23, 54, 55)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=int_in(0, 9999), required=True, metavar="LINE",
                         help="stop at the start of this line (0..9999)")
@@ -46,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"give up after this many frames (default {MAX_FRAMES})")
     parser.add_argument("--uncompressed", action="store_true", help="store memory blocks as they are")
     add_replace_option(parser, "PATH.z80")
-    parser.add_argument("output", type=output_file(".z80", _looks_like_z80), help=".z80 file to write")
+    parser.add_argument("output", type=output_file(".z80", looks_like_z80), help=".z80 file to write")
 
 
 def execute(args: argparse.Namespace) -> int:

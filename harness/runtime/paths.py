@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import outdir
-from .validate import parse_json, read_text
+from .validate import QUOTE_CHARS, parse_json, read_text, shown_path
 
 #: the most an input named on the command line may weigh unless its kind says otherwise
 MAX_INPUT_BYTES = 16 * 2**20
@@ -62,6 +62,13 @@ class PathContract:
 def problem(contract: PathContract, path: Path, *, replace: bool = False, default: bool = False) -> str | None:
     """What stands in the way of *path* as *contract* takes it, or None. *replace*: a file there that is not
     ours may go. *default*: *path* is the option's default (its missing folders are made)."""
+    try:
+        return _problem(contract, path, replace, default)
+    except OSError as exc:                        # a name too long, a loop of links, a folder we may not search
+        return f"cannot look at it: {(exc.strerror or str(exc)).lower()}"
+
+
+def _problem(contract: PathContract, path: Path, replace: bool, default: bool) -> str | None:
     if contract.kind == "output file":
         return _output_file(contract, path, replace, default)
     if contract.kind == "output folder":
@@ -77,7 +84,7 @@ def problem(contract: PathContract, path: Path, *, replace: bool = False, defaul
 
 def _dangling(path: Path) -> str | None:
     if path.is_symlink() and not path.exists():
-        return f"is a symlink to {os.readlink(path)}, which does not exist; remove the link or create its target"
+        return f"is a symlink to {shown_path(os.readlink(path))}, which does not exist; remove the link or create its target"
     return None
 
 
@@ -89,10 +96,10 @@ def _writable_parent(path: Path, default: bool) -> str | None:
     if nearest is None:
         return None
     if not nearest.is_dir():
-        return f"cannot be made: {nearest.name} is a file, not a folder"
+        return f"cannot be made: {shown_path(nearest.name, QUOTE_CHARS + 20)} is a file, not a folder"
     if nearest != parent and not default:
         missing = parent.relative_to(nearest)
-        return f"its folder does not exist ({missing.parts[0]} is missing); create it first"
+        return f"its folder does not exist ({shown_path(missing.parts[0], QUOTE_CHARS + 20)} is missing); create it first"
     if not os.access(nearest, os.W_OK | os.X_OK):
         why = "a read-only file system" if outdir.on_read_only_fs(nearest) else "permission denied"
         return f"its folder is not writable ({why}); choose another place"
@@ -177,7 +184,7 @@ def _input_file(c: PathContract, path: Path) -> str | None:
     if not path.exists():
         above = next((p for p in path.absolute().parents if p.exists()), None)
         if above is not None and not above.is_dir():
-            return f"no such file: {above.name} is a file, not a folder"
+            return f"no such file: {shown_path(above.name, QUOTE_CHARS + 20)} is a file, not a folder"
         return "no such file"
     if path.is_dir():
         return f"is a folder, not a {c.what} file"
@@ -211,7 +218,7 @@ def _input_folder(c: PathContract, path: Path) -> str | None:
     if not path.exists():
         above = next((p for p in path.absolute().parents if p.exists()), None)
         if above is not None and not above.is_dir():
-            return f"no such folder: {above.name} is a file, not a folder"
+            return f"no such folder: {shown_path(above.name, QUOTE_CHARS + 20)} is a file, not a folder"
         return "no such folder"
     if not path.is_dir():
         return "is a file, not a folder"
