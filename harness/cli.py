@@ -97,15 +97,21 @@ def run(argv: list[str] | None = None) -> int:
     try:
         code = main(argv)
     except Terminated as exc:
-        print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}", file=sys.stderr)
+        print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}{_said(exc)}", file=sys.stderr)
         code = 128 + exc.signum
-    except KeyboardInterrupt:
-        print("cribbage-zx: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"cribbage-zx: interrupted{_said(exc)}", file=sys.stderr)
         code = 130
     except (HarnessError, OSError) as exc:  # what the user can act on; anything else is a bug: traceback
         _say(exc)
         code = 2
     sys.exit(code)
+
+
+def _said(exc: BaseException) -> str:
+    """What a command that stopped on a signal added to say (what it kept, what is left undone)."""
+    said = getattr(exc, "said", None)
+    return f"; {said}" if said else ""
 
 
 def _say(exc: BaseException) -> None:

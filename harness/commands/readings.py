@@ -140,7 +140,14 @@ def execute(args: argparse.Namespace) -> int:
 
 def _finish(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path,
             log_text: str, entries: list[int], started: float) -> int:
+    """Write the record (and the docs); a run Ctrl-C or SIGTERM stopped then ends as stopped (130 or 143),
+    its one line saying what the record left undone."""
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
+    stop = R.stopped_by()
+    if stop is not None:
+        stop.said = (f"the record {args.out} keeps what finished; {len(record.get('undone', []))} readings left "  # type: ignore[attr-defined]
+                     f"untested: `cribbage-zx readings --resume` plays them")
+        raise stop
     _write_docs(args, record, listing_lines, log_path, log_text, entries)
     counts = record["counts"]
     print("readings: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in R.KINDS))
