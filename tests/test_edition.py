@@ -303,7 +303,7 @@ def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypat
     assert main([]) == 0
     assert (tmp_path / "out" / "html" / "listing.html").exists()
     assert " s" in capsys.readouterr().out
-    with pytest.raises(UsageError, match="--coverage missing.json: no such file"):
+    with pytest.raises(InputError, match="--coverage missing.json: no such file"):
         main(["--coverage", "missing.json"])
 
 

@@ -22,7 +22,8 @@ from ..spectrum.basic import split_program
 
 def _numbered(data: bytes) -> bool:
     """A listing: some line of it begins with a line number (the rest is the tokeniser's to judge, FILE:LINE)."""
-    return any(row.strip()[:1].isdigit() for row in data.splitlines() if not row.lstrip().startswith(b"#"))
+    rows = data.removeprefix(b"\xef\xbb\xbf").splitlines()
+    return any(row.strip()[:1].isdigit() for row in rows if not row.lstrip().startswith(b"#"))
 
 
 def _font(data: bytes) -> bool:

@@ -59,7 +59,8 @@ class ArgParser(argparse.ArgumentParser):
                 if "refusing to replace" in why and "--replace" in self._option_string_actions:
                     why += "; or give --replace"
                 error = OutputError if contract.kind.startswith("output") else InputError
-                raise error(f"{self.prog}: {option_name(action)} {shown_path(path)}: {why}")
+                sep = "" if why.startswith(":") else ": "        # ":LINE: why" after the path: FILE:LINE
+                raise error(f"{self.prog}: {option_name(action)} {shown_path(path)}{sep}{why}")
 
 
 def contract_of(action: argparse.Action) -> PathContract | None:
@@ -123,9 +124,15 @@ def page_file(what: str, valid: Callable[[bytes], bool], expect: str) -> Callabl
     return _path_type(PathContract("page", what, valid=valid, expect=expect, text=True))
 
 
-def _looks_like_tap(data: bytes) -> bool:
-    from ..program.model.build import looks_like_tap
-    return looks_like_tap(data)
+def _tap_problem(data: bytes) -> str | None:
+    """What the tape reader says of *data* (spectrum/tape.py: empty, a TZX, a block cut short), or None."""
+    from ..errors import InputError
+    from ..spectrum.tape import read_tap
+    try:
+        blocks = read_tap(data, name="@")
+    except InputError as exc:
+        return str(exc).removeprefix("@: ").removeprefix("@ ")
+    return None if blocks else "empty, not a tape"
 
 
 def looks_like_z80(head: bytes) -> bool:
@@ -151,7 +158,7 @@ def _looks_like_key_record(data: bytes) -> bool:
 
 
 #: a tape named on the command line: a TAP (its first block a header), at most 1 MB
-TAPE_IN = input_file("TAP", valid=_looks_like_tap, expect="its first block is not a header", max_bytes=2**20)
+TAPE_IN = input_file("TAP", valid=_tap_problem, max_bytes=2**20)
 #: a saved game named on the command line
 Z80_IN = input_file(".z80", valid=_reads_as_z80, expect="not a 48K snapshot", max_bytes=2**20)
 #: a key record (play --record) named on the command line
@@ -222,7 +229,7 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
                              "scheduler's address, tls://HOST:8786 (with the --tls-* files) or tcp://HOST:8786 "
                              "(on this machine, or anywhere with --insecure)")
     pem = input_file("PEM", valid=lambda data: b"-----BEGIN " in data, expect="no -----BEGIN line", text=True,
-                     max_bytes=2**20)
+                     max_bytes=2**20)                  # and read as the connection reads it: jobs.py
     parser.add_argument("--tls-ca-file", metavar="PEM", type=pem, help="the CA certificate that signed the scheduler's")
     parser.add_argument("--tls-cert", metavar="PEM", type=pem, help="this client's certificate (for a tls:// scheduler)")
     parser.add_argument("--tls-key", metavar="PEM", type=pem, help="this client's private key (for a tls:// scheduler)")

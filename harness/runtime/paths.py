@@ -42,7 +42,8 @@ class PathContract:
     kind: str                                       # one of KINDS
     what: str                                       # the kind of file, for messages: "TAP", "key record"
     ours: Callable[[bytes], bool] | None = None      # output file: a file there (its head) we may replace
-    valid: Callable[[bytes], bool] | None = None     # input file / page: the whole file is of its kind
+    valid: Callable[[bytes], bool | str | None] | None = None  # input file / page: the whole file is of its kind
+                                                    # (True/None), or not (False, or a reason)
     text: bool = False                              # input file: UTF-8 text
     json: bool = False                              # input file: JSON
     max_bytes: int = MAX_INPUT_BYTES
@@ -158,8 +159,9 @@ def _output_folder(c: PathContract, path: Path, default: bool) -> str | None:
     else:
         present = sorted(p.name for p in path.iterdir() if p.name not in outdir.OURS)
         if present and not (c.folder_ours is not None and c.folder_ours(path)):
-            shown = ", ".join(present[:3]) + (", ..." if len(present) > 3 else "")
-            return f"holds {len(present)} entries that no cribbage-zx run wrote ({shown}); choose a new or empty folder"
+            shown = ", ".join(shown_path(p, QUOTE_CHARS) for p in present[:3]) + (", ..." if len(present) > 3 else "")
+            count = "1 entry" if len(present) == 1 else f"{len(present)} entries"
+            return f"holds {count} that no cribbage-zx run wrote ({shown}); choose a new or empty folder"
     if not os.access(path, os.W_OK | os.X_OK):
         return "is not writable"
     return None
@@ -203,10 +205,13 @@ def _input_file(c: PathContract, path: Path) -> str | None:
             text = read_text(path, ValueError)
             if c.json:
                 parse_json(text, str(path), ValueError)
-        except ValueError as exc:
+        except ValueError as exc:                 # "PATH:LINE: why" kept as ":LINE: why" (the command names PATH)
             line = str(exc)
-            return line[len(str(path)):].lstrip(": ") if line.startswith(str(path)) else line
-    if c.valid is not None and not c.valid(data):
+            return line[len(str(path)):] if line.startswith(str(path)) else line
+    verdict = c.valid(data) if c.valid is not None else True
+    if isinstance(verdict, str):
+        return verdict
+    if verdict is False:
         return f"is not a {c.what} file" + (f" ({c.expect})" if c.expect else "")
     return None
 

@@ -39,8 +39,16 @@ BIG = 30 * 2**20
 PLANTS = ("foreign", "wrong kind", "read-only folder", "missing parent", "under a file", "symlink outside",
           "deep JSON", "30 MB")
 
+def _xor(data: bytes) -> int:
+    out = 0
+    for b in data:
+        out ^= b
+    return out
+
+
 #: a file of each kind this tool writes or reads, for the near misses: written here by hand, not by the tool
-TAP = bytes([19, 0, 0]) + b"CRIBBAGE  " + bytes([0x10, 0, 2, 0, 0x10, 0]) + b"\x00"
+_HEADER = bytes([0, 0]) + b"CRIBBAGE  " + bytes([0x10, 0, 2, 0, 0x10, 0])   # flag, type, name, lengths
+TAP = bytes([19, 0]) + _HEADER + bytes([_xor(_HEADER)])
 #: a version 3 .z80 of a 48K: the 30-byte header (PC 0), 54 more (PC 0x1234, hardware 0), pages 4, 5, 8 stored
 #: uncompressed (length 0xFFFF)
 Z80 = (bytes(30) + (54).to_bytes(2, "little") + (0x1234).to_bytes(2, "little") + bytes(52)
