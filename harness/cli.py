@@ -14,8 +14,12 @@ import os
 import signal
 import sys
 
-from .commands.cliargs import ArgParser
+from typing import TYPE_CHECKING
+
 from .errors import HarnessError, UsageError
+
+if TYPE_CHECKING:
+    from .commands.cliargs import ArgParser
 
 #: name -> (module with add_arguments/execute, one line of help)
 COMMANDS = {
@@ -36,7 +40,9 @@ COMMANDS = {
 
 def build_parser(only: str | None = None) -> ArgParser:
     """The whole parser; with *only* (the command on the line) just that command's module is imported,
-    the others listed by name and help (a run does not pay for importing every command's libraries)."""
+    the others listed by name and help (a run does not pay for importing every command's libraries). Imported
+    here, not at the top: a Ctrl-C while it imports is then inside `run`'s handling (one line, status 130)."""
+    from .commands.cliargs import ArgParser
     parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgParser)
@@ -95,17 +101,48 @@ def run(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminated)
     try:
-        code = main(argv)
+        try:
+            code = main(argv)
+        except Exception as exc:                   # a signal inside an import: Python wraps it (a dataclass's
+            stop = _signal_in(exc)                 # __set_name__ raises RuntimeError from the KeyboardInterrupt)
+            if stop is None:
+                raise
+            raise stop from None
     except Terminated as exc:
         print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}{_said(exc)}", file=sys.stderr)
         code = 128 + exc.signum
+        _handled_interrupt()
     except KeyboardInterrupt as exc:
         print(f"cribbage-zx: interrupted{_said(exc)}", file=sys.stderr)
         code = 130
+        _handled_interrupt()
     except (HarnessError, OSError) as exc:  # what the user can act on; anything else is a bug: traceback
         _say(exc)
         code = 2
     sys.exit(code)
+
+
+def _handled_interrupt() -> None:
+    """Tell CPython the KeyboardInterrupt was handled. A Ctrl-C that lands in code run by exec() of a string (a
+    dataclass's generated __init__, while a command's modules are imported) sets its _Py_UnhandledKeyboardInterrupt
+    however the exception is caught afterwards, and the interpreter then ends by killing itself with SIGINT
+    (status -2, not our 130)."""
+    try:
+        import ctypes
+        ctypes.c_int.in_dll(ctypes.pythonapi, "_Py_UnhandledKeyboardInterrupt").value = 0
+    except (ImportError, AttributeError, ValueError, OSError):
+        pass                                       # another Python: it has no such flag to clear
+
+
+def _signal_in(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM an error was raised from (its cause or context, at any depth), or None."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def _said(exc: BaseException) -> str:
