@@ -137,11 +137,12 @@ def _handled_interrupt() -> None:
 def _signal_in(exc: BaseException) -> KeyboardInterrupt | None:
     """The Ctrl-C or SIGTERM an error was raised from (its cause or context, at any depth), or None."""
     seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        if isinstance(exc, KeyboardInterrupt):
-            return exc
-        exc = exc.__cause__ or exc.__context__
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        if isinstance(link, KeyboardInterrupt):
+            return link
+        link = link.__cause__ or link.__context__
     return None
 
 

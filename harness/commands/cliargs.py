@@ -47,8 +47,8 @@ class ArgParser(argparse.ArgumentParser):
         replace = bool(getattr(ns, "replace", False))
         for action in self._actions:
             contract = contract_of(action)
-            value = getattr(ns, action.dest, None) if contract is not None else None
-            if value is None:
+            value = getattr(ns, action.dest, None)
+            if contract is None or value is None:
                 continue
             for item in (value if isinstance(value, list) else [value]):
                 path = Path(item)
@@ -100,7 +100,7 @@ def output_folder(*commands: str, ours: Callable[[Path], bool] | None = None) ->
     return _path_type(PathContract("output folder", "run folder", commands=commands, folder_ours=ours))
 
 
-def input_file(what: str, *, valid: Callable[[bytes], bool] | None = None, expect: str = "", text: bool = False,
+def input_file(what: str, *, valid: Callable[[bytes], bool | str | None] | None = None, expect: str = "", text: bool = False,
                json: bool = False, max_bytes: int = paths.MAX_INPUT_BYTES) -> Callable[[str], Path]:
     """An argparse type: a file the command reads. Refused before any work: missing, a folder, over
     *max_bytes*, unreadable, not UTF-8 (*text*; FILE:LINE), not JSON or nested too deep (*json*), or not what
@@ -254,7 +254,7 @@ def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoRetur
     try:
         files = [None if f is None else str(f) for f in (ns.tls_ca_file, ns.tls_cert, ns.tls_key)]
         ns.tls_ca_file, ns.tls_cert, ns.tls_key = files
-        ns.scheduler = checked_scheduler(ns.scheduler, *files, ns.insecure)
+        ns.scheduler = checked_scheduler(ns.scheduler, files[0], files[1], files[2], ns.insecure)
     except ValueError as exc:
         error(str(exc))
 

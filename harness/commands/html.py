@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from .cliargs import ArgParser, input_file, input_folder, output_folder
+from .cliargs import ArgParser, input_file, input_folder, int_in, output_folder
 from ..errors import UsageError
 from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
 from ..edition.report import write_report_html
@@ -35,6 +35,7 @@ from ..web.watch import report_player
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
+PORT = 8000                                    # --serve's default port
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,10 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "RUN_DIR/strength.html for a strength run")
     parser.add_argument("--serve", action="store_true",
                         help="then serve the folder on http://127.0.0.1 until Ctrl-C (play.html and the edition)")
-    parser.add_argument("--port", type=int, default=8000, help="--serve's port (default 8000; 0: any free one)")
+    parser.add_argument("--port", type=int_in(0, 65535), default=None, help="--serve's port (default 8000; 0: any free one)")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.port is not None and not args.serve:
+        raise UsageError(f"--port {args.port} is --serve's port: give --serve too")
+    if args.serve and args.report is not None:
+        raise UsageError("--serve serves the edition written to --out; --report draws a run's page and serves "
+                         "nothing (open its report.html, or serve the folder with --out)")
+    args.port = PORT if args.port is None else args.port
     if args.report is not None:
         return _report_page(args.report)
     coverage = args.coverage
@@ -64,8 +71,6 @@ def execute(args: argparse.Namespace) -> int:
     if args.coverage is not None and edition.coverage is None:
         raise UsageError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
                            f"with a coverage key, or a coverage object with counts)")
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port {args.port}: a port is 0-65535")
     with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
         played = write_play_page(folder)      # first: the index links to it only when it was written
         done = write_site(edition, folder, in_place=True, play=played.path.name if played.path else None)
@@ -79,7 +84,7 @@ def execute(args: argparse.Namespace) -> int:
     else:
         print(f"play: {args.out / played.path.name} ({played.size / 1024:.0f} KB, works from file://)")
     if args.serve:
-        serve(args.out, args.port)
+        serve(args.out, args.port, page=played.path.name if played.path else "index.html")
     return 0
 
 

@@ -173,7 +173,8 @@ def _json_file(path: Path) -> object | str:
         size = path.stat().st_size
         if size > MAX_INPUT_BYTES:
             return f"{size:,} bytes, more than {MAX_INPUT_BYTES:,}"
-        return parse_json(read_text(path, ValueError), path.name, ValueError)
+        value: object = parse_json(read_text(path, ValueError), path.name, ValueError)
+        return value
     except (OSError, ValueError) as exc:
         text = str(exc)
         return text.split(": ", 1)[1] if text.startswith(path.name) and ": " in text else text
