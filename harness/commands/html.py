@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .cliargs import ArgParser, input_file, input_folder, int_in, output_folder
 from ..errors import UsageError
-from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
+from ..runtime.outdir import MARKER_NAME, claimed, claimed_whole, recorded_command
 from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
 from ..web.page import write_play_page
@@ -71,7 +71,8 @@ def execute(args: argparse.Namespace) -> int:
     if args.coverage is not None and edition.coverage is None:
         raise UsageError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
                            f"with a coverage key, or a coverage object with counts)")
-    with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
+    with claimed_whole(args.out, "html") as folder:   # made whole beside it, then swapped in: a Ctrl-C or a full
+                                                     # disk leaves the earlier edition; files of others are kept
         played = write_play_page(folder)      # first: the index links to it only when it was written
         done = write_site(edition, folder, in_place=True, play=played.path.name if played.path else None)
     elapsed = time.perf_counter() - started

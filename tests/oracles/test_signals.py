@@ -22,6 +22,9 @@ import pytest
 from helpers import ROOT
 
 MOMENTS = (1.0, 3.0, 10.0)
+#: the commands whose output folder is made whole beside it and swapped in (outdir.claimed_whole)
+WHOLE = ("build --pack", "html")
+OUTCOMES: list[str] = []
 
 
 def _commands(t: Path, tape: Path) -> dict[str, list[str]]:
@@ -96,6 +99,7 @@ def _partial(folder: Path) -> list[str]:
                          ids=[f"{n} {signal.Signals(s).name} at {m:g}s" for n, m, s in CASES])
 def test_a_signal_stops_the_command_in_one_line_with_nothing_half_made(name, moment, signum, tape, tmp_path,
                                                                       record_property):
+    """(status, the one line, no process left, nothing half made)"""
     argv = _commands(tmp_path, tape)[name]
     proc = subprocess.Popen([sys.executable, "-m", "harness.cli", *argv], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=_defaults, start_new_session=True)
@@ -130,5 +134,13 @@ def test_a_signal_stops_the_command_in_one_line_with_nothing_half_made(name, mom
             err[-2000:]
         assert [line for line in lines if line.startswith("cribbage-zx")] == lines[-1:], err[-2000:]
     assert _partial(tmp_path) == [], f"{name}: half-made output"
-    if name == "build --pack" and not finished:
-        assert not (tmp_path / "out").exists(), "a pack stopped half way stands"
+    if name in WHOLE and not finished:
+        assert not (tmp_path / "out").exists(), f"{name}: stopped half way, its new folder stands"
+    OUTCOMES.append("finished first" if finished else "stopped")
+
+
+def test_the_size_of_the_signal_test(capsys):
+    with capsys.disabled():
+        print(f"\nsignals: {len(_commands(Path('.'), Path('.')))} commands x {len(MOMENTS)} SIGINT moments "
+              f"({', '.join(f'{m:g}' for m in MOMENTS)} s) + SIGTERM at 3 s = {len(CASES)} runs; "
+              f"{OUTCOMES.count('stopped')} stopped, {OUTCOMES.count('finished first')} finished first")
