@@ -83,6 +83,12 @@ def _problem(contract: PathContract, path: Path, replace: bool, default: bool) -
     return _input_file(contract, path) or _writable_parent(path, default=False)
 
 
+def _a(what: str) -> str:
+    """*what* with its article: an RZX, a TAP, a key record, an input."""
+    vowel = what[:1] in "aeiouAEIO" or (what.isupper() and what[:1] in "FHLMNRSX")
+    return f"{'an' if vowel else 'a'} {what}"
+
+
 def _dangling(path: Path) -> str | None:
     if path.is_symlink() and not path.exists():
         return f"is a symlink to {shown_path(os.readlink(path))}, which does not exist; remove the link or create its target"
@@ -131,7 +137,7 @@ def _output_file(c: PathContract, path: Path, replace: bool, default: bool) -> s
         if isinstance(head, str):
             return head
         if head and not replace and not (c.ours is not None and c.ours(head)):
-            return (f"holds a file this tool did not write (not a {c.what}); refusing to replace it "
+            return (f"holds a file this tool did not write (not {_a(c.what)}); refusing to replace it "
                     f"(move it away or choose another name)")
     return None
 
