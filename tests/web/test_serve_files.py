@@ -1,6 +1,5 @@
 """`html --serve` serves the regular files inside its folder and nothing else: no dot file, nothing a symlink
-reaches outside, no folder listing; `--serve` with what it does not serve, and `--port` without `--serve`, are
-refused in one line."""
+reaches outside, no folder listing (the command's refusals: tests/commands/test_html_serve_options.py)."""
 from __future__ import annotations
 
 import threading
@@ -10,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from harness.commands.html import main
-from harness.errors import UsageError
 from harness.web.serve import server, servable
 
 
@@ -63,15 +60,3 @@ def test_the_server_answers_404_for_what_it_does_not_serve(site):
     finally:
         httpd.shutdown()
         httpd.server_close()
-
-
-def test_serve_with_report_and_port_without_serve_are_refused_in_one_line(tmp_path):
-    run = tmp_path / "run"
-    run.mkdir()
-    (run / ".cribbage-zx-run").write_text('{"command": "regress", "state": "complete", "files": []}')
-    with pytest.raises(UsageError, match=r"^--serve serves the edition written to --out; --report draws"):
-        main(["--report", str(run), "--serve"])
-    with pytest.raises(UsageError, match=r"^--port 8001 is --serve's port: give --serve too$"):
-        main(["--port", "8001"])
-    with pytest.raises(UsageError, match=r"--port: 70000 is not in 0..65535"):
-        main(["--port", "70000", "--serve"])

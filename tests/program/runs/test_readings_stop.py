@@ -1,15 +1,14 @@
 """A readings run stopped by Ctrl-C or SIGTERM: its record says which readings the stop left undone (every one,
 when the stop came before the reconstruction's games: which lines they reach is not known), `--resume` plays
-them, and the command exits 130 or 143 in one line once the record is written."""
+them (the command's exit, 130 or 143 in one line once the record is written:
+tests/commands/test_readings_signal.py)."""
 from __future__ import annotations
 
 import json
-import signal
 from contextlib import contextmanager
 
 import pytest
 
-from harness import cli
 from harness.program.runs import readings as R
 from harness.runtime.jobs import Outcome
 
@@ -58,26 +57,3 @@ def test_games_that_finish_without_reaching_the_line_are_not_undone(two, monkeyp
     record = R.run(two, tape_bytes(None), R.Plan(games=1, progress=False, thorough=False))
     assert record["ended"] == "complete" and record["undone"] == [] and R.stopped_by() is None
     assert all(c["detail"] != R.BUDGET for c in record["readings"])
-
-
-@pytest.mark.parametrize("stop, status, said", [(KeyboardInterrupt(), 130, "interrupted"),
-                                                (cli.Terminated(signal.SIGTERM), 143, "terminated by SIGTERM")])
-def test_the_command_writes_the_stopped_record_then_exits_130_or_143_in_one_line(two, stop, status, said,
-                                                                                 monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(R, "run_jobs", _fake_jobs(stop))
-    out = tmp_path / "readings.json"
-    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
-    try:
-        with pytest.raises(SystemExit) as done:
-            cli.run(["readings", "--entries", str(two[0].line), "--games", "1", "--no-thorough", "--quiet",
-                     "--out", str(out)])
-    finally:
-        for s, h in handlers.items():
-            signal.signal(s, h)
-    err = capsys.readouterr().err
-    record = json.loads(out.read_text(encoding="utf-8"))
-    assert done.value.code == status
-    assert err.splitlines() == [f"cribbage-zx: {said}; the record {out} keeps what finished; "
-                                f"{len(record['undone'])} readings left untested: `cribbage-zx readings --resume` "
-                                f"plays them"]
-    assert record["ended"] == "stopped" and record["undone"]
