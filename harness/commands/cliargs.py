@@ -7,6 +7,7 @@ is one line naming the option, never a traceback or a silent default.
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 import re
 from contextlib import contextmanager
@@ -41,6 +42,33 @@ class ArgParser(argparse.ArgumentParser):
             _check_runner_options(ns, self.error)
         return ns, rest
 
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """As argparse's, but an option it does not know is answered with the nearest it does."""
+        ns, rest = self.parse_known_args(args, namespace)
+        if rest:
+            known = self._known_options(getattr(ns, "command", None))
+            self.error(f"unrecognized arguments: {' '.join(rest)}" + did_you_mean(
+                [arg.split("=", 1)[0] for arg in rest if arg.startswith("-")], known))
+        return ns
+
+    def _known_options(self, command: str | None) -> list[str]:
+        """Every option string of this parser and of the subcommand *command* chosen on the line."""
+        known: list[str] = []
+        for action in self._actions:
+            known += action.option_strings
+            if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+                known += [o for a in action.choices[command]._actions for o in a.option_strings]
+        return known
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as exc:
+            if isinstance(value, str) and action.choices is not None:
+                exc.message += did_you_mean([value], [str(c) for c in action.choices])
+            raise
+
     def _check_paths(self, ns: argparse.Namespace) -> None:
         """Every path-typed option and positional (path types below), checked before the command does
         anything: one line naming the option and the path, of the parser's error class."""
@@ -61,6 +89,15 @@ class ArgParser(argparse.ArgumentParser):
                 error = OutputError if contract.kind.startswith("output") else InputError
                 sep = "" if why.startswith(":") else ": "        # ":LINE: why" after the path: FILE:LINE
                 raise error(f"{self.prog}: {option_name(action)} {shown_path(path)}{sep}{why}")
+
+
+def did_you_mean(given: Sequence[str], known: Sequence[str]) -> str:
+    """" (did you mean X?)" for the nearest of *known* to any of *given* (difflib's ratio 0.6 or more), else ""."""
+    for word in given:
+        near = difflib.get_close_matches(word, known, n=1)
+        if near:
+            return f" (did you mean {near[0]}?)"
+    return ""
 
 
 def contract_of(action: argparse.Action) -> PathContract | None:

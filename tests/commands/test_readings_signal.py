@@ -15,9 +15,9 @@ from harness.runtime.jobs import Outcome
 
 @pytest.fixture(scope="module")
 def two():
-    """Two readings of one line that make a variant tape each (docs/readings.json played them)."""
+    """Two readings of one line that make a variant tape each (docs/data/readings.json played them)."""
     from helpers import ROOT
-    stored = json.loads((ROOT / "docs" / "readings.json").read_text(encoding="utf-8"))
+    stored = json.loads((ROOT / "docs" / "data" / "readings.json").read_text(encoding="utf-8"))
     played = [c for c in stored["readings"] if c["kind"] in R.PLAYED]
     ids = {c["id"] for c in played if c["line"] == played[0]["line"]}
     return [r for r in R.load(R.READINGS) if r.id in ids][:2]
