@@ -115,6 +115,15 @@ class PackedStateCore(Core, Protocol):
         """ticks_to_stop and frame_tick, as a writable u32 pair."""
         ...
 
+    on_watched_write: Callable[[int], None] | None
+
+    def watch_writes(self, start: int, size: int) -> None:
+        """Call `on_watched_write(addr)` after every CPU write into [start, start+size)."""
+        ...
+
+    def unwatch_writes(self, start: int, size: int) -> None:
+        ...
+
 
 def packed_state(core: Core, user: str) -> PackedStateCore:
     """*core* as a `PackedStateCore`, or a one-line refusal naming *user* and the core."""

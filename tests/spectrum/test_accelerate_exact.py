@@ -1,0 +1,97 @@
+"""The LINE-ADDR accelerator (harness/spectrum/accelerate.py) leaves the whole machine as the plain ROM does,
+at every statement start and every frame end of a program made to stress it: walks over 200 lines that
+cross frame ends (answered up to the frame's end, the interrupt taken by the ROM, then answered onwards),
+a line sought past the last line, and a POKE that renumbers a line (the table must be dropped).
+
+Planted faults, each caught with its frame and line: an answer charged one T-state short, a table not
+dropped after the POKE into the program area. The near miss: the same runs, unplanted, identical.
+"""
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.spectrum.accelerate import Accelerator, accelerate
+from harness.spectrum.basic import tokenise_program
+from harness.spectrum.loading import load_tape
+from harness.spectrum.machine import Spectrum48
+from harness.spectrum.tape import TapeBlock, program_header
+from harness.spectrum.variables import BasicVariables
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from accel_lockstep import lockstep_statements  # noqa: E402
+
+FILLER = "\n".join(f"{n} REM filler line {n} to walk past" for n in range(24, 424, 2))
+PROGRAM = f"""1 PAUSE 0
+10 LET X=0: GO TO 1000
+20 LET X=X+100: RETURN
+22 LET X=X+1: RETURN
+{FILLER}
+500 RETURN
+1000 FOR I=1 TO 6: GO SUB 500: GO SUB 21: NEXT I
+1010 LET P=PEEK 23635+256*PEEK 23636: FOR L=1 TO 2: LET P=P+4+PEEK (P+2)+256*PEEK (P+3): NEXT L: POKE P+1,21
+1020 FOR I=1 TO 6: GO SUB 500: GO SUB 21: NEXT I
+1030 GO TO 9000
+"""
+FRAMES = 70          # the program ends (GO TO 9000: past the last line) well within them
+
+
+@pytest.fixture(scope="module")
+def waiting(booted_snapshot) -> tuple:
+    """The machine with the program loaded, waiting at its PAUSE 0."""
+    program = tokenise_program(PROGRAM)
+    m = Spectrum48(fast=True)
+    m.restore(booted_snapshot)
+    stop = load_tape(m, [program_header("stress", len(program), autostart_line=1), TapeBlock(0xFF, program)])
+    assert stop.kind == "wait", stop
+    return m.snapshot()
+
+
+def _pair(snap) -> tuple[Spectrum48, Spectrum48]:
+    plain, fast = Spectrum48(fast=True), Spectrum48(fast=True)
+    for m in (plain, fast):
+        m.restore(snap)
+        m.press("ENTER")
+    accelerate(fast)
+    return fast, plain
+
+
+def test_every_statement_start_and_frame_end_is_identical(waiting):
+    fast, plain = _pair(waiting)
+    compared, difference = lockstep_statements(fast, plain, FRAMES)
+    assert difference is None
+    stats = fast.accelerator.stats
+    # the runs did what they are for: whole answers, answers to the frame's end, resumed after the
+    # interrupt, a table dropped by the POKE, and the program's end reached
+    assert stats.answered > 20 and stats.partial > 0 and stats.resumed > 0, vars(stats)
+    assert stats.invalidated >= 1
+    assert plain.last_report is not None and plain.last_report.code == "0"
+    assert compared > 150
+    # X: 6 from line 22 before the POKE, then 6 * 100 from line 20, renumbered 21 by it
+    assert BasicVariables(plain).get("X") == BasicVariables(fast).get("X") == 606
+
+
+def test_an_answer_one_t_state_short_is_caught_with_its_frame_and_line(waiting, monkeypatch):
+    real = Accelerator._record
+
+    def short(self, hl):
+        answer = real(self, hl)
+        if answer is not None and answer.end is not None:
+            answer.end = dataclasses.replace(answer.end, ticks=answer.end.ticks - 1)
+        return answer
+    monkeypatch.setattr(Accelerator, "_record", short)
+    fast, plain = _pair(waiting)
+    _, difference = lockstep_statements(fast, plain, FRAMES)
+    assert difference is not None and difference.startswith("frame ") and ", line " in difference
+    assert any(word in difference for word in ("ticks_to_stop", "frame_tick", "machine state t")), difference
+
+
+def test_a_table_kept_after_a_poke_into_the_program_is_caught(waiting):
+    fast, plain = _pair(waiting)
+    fast.cpu.on_watched_write = None          # planted: the CPU's writes into line headers go unreported
+    _, difference = lockstep_statements(fast, plain, FRAMES)
+    # caught where the plain ROM runs line 20 (renumbered 21) and the stale table sent GO SUB 21 to line 22
+    assert difference is not None and ", line 21:1" in difference, difference
