@@ -67,7 +67,6 @@ ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
     "harness/program/model/subroutine.py": (frozenset({2000}), "a routine call's budget of frames"),
     "harness/play/beeper.py": (frozenset({6000}), "the beeper's sample amplitude"),
     "harness/play/session.py": (frozenset({1000}), "frames cut short by traps before it is a machine fault"),
-    "harness/spectrum/accelerate.py": (frozenset({8000}), "T-states before a frame's end"),
     "harness/spectrum/acceptance.py": (frozenset({2000}), "a frame budget"),
     "harness/spectrum/romcheck.py": (frozenset({2000}), "a frame budget"),
     "harness/spectrum/direct.py": (frozenset({5000}), "a frame budget"),
