@@ -13,7 +13,6 @@ A change meant to alter games (a new event in the transcript) records them again
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import json
@@ -94,7 +93,7 @@ def test_a_wrong_answer_is_seen_by_the_same_comparison():
         for answer in table.values():
             if answer is not None and answer.end is not None:
                 regs = answer.end.regs
-                answer.end = dataclasses.replace(answer.end, regs=regs[:4] + bytes([regs[4] ^ 1]) + regs[5:])
+                answer.end = answer.end._replace(regs=regs[:4] + bytes([regs[4] ^ 1]) + regs[5:])
     fast.run_frames(20)
     plain.run_frames(20)
     assert _states(plain, fast)[0] != _states(plain, fast)[1]

@@ -33,7 +33,8 @@ RZX recordings count instruction fetches per frame; they run on the plain ROM (`
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .core import packed_state
 from .cpu import CORE_FRAME_WRAP
@@ -47,15 +48,35 @@ RECORD_BUDGET_T = 2_000_000   # a recording run longer than this is abandoned (t
 
 # offsets in the core's packed state (cpu.STATE_SIZE); tests compare whole states
 _PC, _SP, _WZ, _LAST_READ = 8, 10, 12, 14
-_Z80_REGS = slice(24, 44)     # IX, IY, the alternate set, R, I, IFF1/2, IM, ...
 _R = 36
 _INT_DISABLED = 40
 _MEMORY = 44
 _OVERWRITTEN = ((0, 2), (2, 4), (6, 8))     # BC, DE, AF: flipped in the second recording run (HL is the key)
+#: the Z80's registers but R and the EI/prefix latch: the routine must leave them as they were
+_UNCHANGED = ((24, _R), (_R + 1, _INT_DISABLED), (_INT_DISABLED + 1, _MEMORY))
 
 
-@dataclass(frozen=True)
-class _Point:
+def _stack_written(window_a: bytes, window_b: bytes) -> tuple[int, bytes] | None:
+    """The bytes a routine wrote in its stack window, from the window after a run over 0x00s (*window_a*)
+    and one over 0xFFs (*window_b*): (offset below SP of the first, the bytes up to the last), (0, b"")
+    for none; None if it wrote what it read there, or not one run of bytes. A byte is written where the two
+    runs agree; one left alone reads 0x00 and 0xFF."""
+    n = len(window_a)
+    ia = int.from_bytes(window_a, "big")
+    x = ia ^ int.from_bytes(window_b, "big")
+    xor = x.to_bytes(n, "big")
+    if xor.translate(None, b"\x00\xff") or ia & x:
+        return None                              # a byte that is neither written nor left alone
+    first = xor.find(b"\x00")
+    if first < 0:
+        return 0, b""
+    last = xor.rfind(b"\x00")
+    if b"\xff" in xor[first:last]:
+        return None                              # not one run of bytes (LINE-ADDR's are)
+    return n - first, bytes(window_a[first:last + 1])
+
+
+class _Point(NamedTuple):
     """The machine as the ROM leaves it at one point of a call: a pass of the loop, or the return."""
     ticks: int                    # T-states from the call's entry
     regs: bytes                   # BC, DE, HL, AF
@@ -69,12 +90,32 @@ class _Point:
     stack: bytes                  # ... up
 
 
+_Raw = tuple[int, bytes, bytes]      # a recording run at one point: T-states, the registers, the stack window
+
+
 @dataclass
 class _Answer:
-    heads: list[_Point]           # the loop's passes whose state is known (consecutive passes), by ticks
-    head_ticks: list[int]
+    """A line sought: the return, and the passes of the loop (each checked when first used)."""
     end: _Point | None            # the return, or None (past the last line)
-    at_head: dict[int, int]       # a pass's index in heads by the line address in HL there
+    head_ticks: list[int]         # T-states at each pass of the loop
+    at_head: dict[int, int]       # a pass's index by the line address in HL there
+    raw: list[tuple[_Raw, _Raw]]  # each pass as the two recording runs saw it
+    sp0: int                      # SP at the recording's entry,
+    ret: int                      # its return address,
+    regs0: bytes                  # and its registers
+    _heads: dict[int, _Point | None] = field(default_factory=dict)
+
+    def head(self, i: int) -> _Point | None:
+        """Pass *i* of the loop, or None if the runs disagree there (it depended on their fillings)."""
+        try:
+            return self._heads[i]
+        except KeyError:
+            a, b = self.raw[i]
+            p = _point(a, b, self.sp0, self.ret, self.regs0)
+            if p is not None and (p.pc != LINE_AD_1 or p.sp != 0xFFFE):
+                p = None
+            self._heads[i] = p
+            return p
 
 
 @dataclass
@@ -106,6 +147,30 @@ def _relation(value: int, sp0: int, ret: int) -> tuple[str, int]:
 def _resolve(rel: tuple[str, int], sp0: int, ret: int) -> int:
     kind, v = rel
     return ret if kind == "ret" else (sp0 + v) & 0xFFFF if kind == "sp" else v
+
+
+def _point(a: tuple[int, bytes, bytes], b: tuple[int, bytes, bytes], sp0: int, ret: int,
+           before: bytes) -> _Point | None:
+    """The state both recording runs reached at one point, or None if they differ (it depended on the
+    fillings) or a register outside the routine's outputs changed (*before*: the registers at entry)."""
+    ticks, regs_a, window_a = a
+    _, regs_b, window_b = b
+    if regs_a != regs_b:
+        return None
+    for lo, hi in _UNCHANGED:
+        if regs_a[lo:hi] != before[lo:hi]:
+            return None                              # it changed a register outside its outputs
+    stack = _stack_written(window_a, window_b)
+    if stack is None:
+        return None
+    stack_lo, data = stack
+    pc = regs_a[_PC] | regs_a[_PC + 1] << 8
+    sp = regs_a[_SP] | regs_a[_SP + 1] << 8
+    wz = regs_a[_WZ] | regs_a[_WZ + 1] << 8
+    lr = regs_a[_LAST_READ] | regs_a[_LAST_READ + 1] << 8
+    return _Point(ticks, bytes(regs_a[0:8]), None if pc == ret and sp == (sp0 + 2) & 0xFFFF else pc,
+                  (sp - sp0) & 0xFFFF, _relation(wz, sp0, ret), _relation(lr, sp0, ret),
+                  (regs_a[_R] - before[_R]) & 0x7F, regs_a[_INT_DISABLED], stack_lo, data)
 
 
 class Accelerator:
@@ -188,10 +253,10 @@ class Accelerator:
             self.stats.answered += 1
         else:
             i = bisect_left(answer.head_ticks, room) - 1
-            if i < 0:
+            end = answer.head(i) if i >= 0 else None
+            if end is None:
                 self.stats.declined += 1
                 return False
-            end = answer.heads[i]
             self.stats.partial += 1
         self._apply(end, state, state[_SP] | state[_SP + 1] << 8, 0, 0)
         s.t += end.ticks
@@ -213,16 +278,18 @@ class Accelerator:
         k = answer.at_head.get(state[4] | state[5] << 8)
         if k is None:
             return False
-        here = answer.heads[k]
-        if state[0:8] != here.regs:
+        here = answer.head(k)
+        if here is None or state[0:8] != here.regs:
             return False
         room = self.m._limit - self.m.s.t + here.ticks
         end = answer.end
-        if end is None or end.ticks >= room or k == len(answer.heads) - 1:
+        if end is None or end.ticks >= room or k == len(answer.raw) - 1:
             i = bisect_left(answer.head_ticks, room) - 1
             if i <= k:
                 return False
-            end = answer.heads[i]
+            end = answer.head(i)
+            if end is None:
+                return False
         self._apply(end, state, (sp - here.sp) & 0xFFFF, here.ticks, here.r_steps)
         took = end.ticks - here.ticks
         self.m.s.t += took
@@ -277,54 +344,18 @@ class Accelerator:
                 or after_b[_MEMORY:lo] != before[_MEMORY:lo] or after_b[hi:] != before[hi:]:
             return None                                  # it wrote outside its stack window
         ret = before[_MEMORY + sp0] | before[_MEMORY + sp0 + 1] << 8
-        z80_before = bytearray(before[_Z80_REGS])
-        z80_before[_R - 24] = z80_before[_INT_DISABLED - 24] = 0
-        points = [self._point(a, b, sp0, ret, before, z80_before) for a, b in zip(points_a, points_b)]
-        *heads, end = points
+        regs0 = before[:_MEMORY]
+        end = _point(points_a[-1], points_b[-1], sp0, ret, regs0)
         if end is None or end.pc is not None:
             return None
         found = end.regs[4] | end.regs[5] << 8
         if found not in self._lines:
             end = None                                   # past the last line: it read the variables area
-        usable: list[_Point] = []
-        for p in reversed(heads):                        # the passes from the last back to the first known
-            if p is None or p.pc != LINE_AD_1 or p.sp != 0xFFFE:
-                break
-            usable.insert(0, p)
-        at_head = {p.regs[4] | p.regs[5] << 8: i for i, p in enumerate(usable)}
-        if len(at_head) != len(usable):
+        raw = list(zip(points_a[:-1], points_b[:-1]))
+        at_head = {a[1][4] | a[1][5] << 8: i for i, (a, _) in enumerate(raw)}
+        if len(at_head) != len(raw):
             return None
-        return _Answer(usable, [p.ticks for p in usable], end, at_head)
-
-    @staticmethod
-    def _point(a: tuple[int, bytes, bytes], b: tuple[int, bytes, bytes], sp0: int, ret: int, before: bytes,
-               z80_before: bytearray) -> _Point | None:
-        """The state both runs reached at one point, or None if they differ (it depended on the fillings)."""
-        ticks, regs_a, window_a = a
-        _, regs_b, window_b = b
-        if regs_a != regs_b:
-            return None
-        z80_after = bytearray(regs_a[_Z80_REGS])
-        r_steps = (z80_after[_R - 24] - before[_R]) & 0x7F
-        z80_after[_R - 24] = z80_after[_INT_DISABLED - 24] = 0
-        if z80_after != z80_before:
-            return None                                  # it changed a register outside its outputs
-        written = [i for i in range(STACK_WINDOW) if window_a[i] != 0x00 or window_b[i] != 0xFF]
-        if any(window_a[i] != window_b[i] for i in written):
-            return None                                  # it wrote what it read from below SP
-        stack_lo, stack = 0, b""
-        if written:
-            first, last = written[0], written[-1]
-            if any(window_a[i] != window_b[i] for i in range(first, last + 1)):
-                return None                              # not one run of bytes (LINE-ADDR's are)
-            stack_lo, stack = STACK_WINDOW - first, bytes(window_a[first:last + 1])
-        pc = regs_a[_PC] | regs_a[_PC + 1] << 8
-        sp = regs_a[_SP] | regs_a[_SP + 1] << 8
-        wz = regs_a[_WZ] | regs_a[_WZ + 1] << 8
-        lr = regs_a[_LAST_READ] | regs_a[_LAST_READ + 1] << 8
-        return _Point(ticks, bytes(regs_a[0:8]), None if pc == ret and sp == (sp0 + 2) & 0xFFFF else pc,
-                      (sp - sp0) & 0xFFFF, _relation(wz, sp0, ret), _relation(lr, sp0, ret), r_steps,
-                      regs_a[_INT_DISABLED], stack_lo, stack)
+        return _Answer(end, [a[0] for a, _ in raw], at_head, raw, sp0, ret, regs0)
 
     def _run_to_return(self, sp0: int) -> tuple[list[tuple[int, bytes, bytes]], bytes | None]:
         """Run the core from LINE-ADDR's entry until it returns (SP back above *sp0*), noting the state at

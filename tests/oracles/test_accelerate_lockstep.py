@@ -13,7 +13,6 @@ tests/spectrum/test_accelerate_exact.py at every statement start for both.
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -65,7 +64,7 @@ def test_an_answer_one_t_state_short_is_caught_in_a_game_with_its_frame_and_line
     def short(self, hl):
         answer = real(self, hl)
         if answer is not None and answer.end is not None:
-            answer.end = dataclasses.replace(answer.end, ticks=answer.end.ticks - 1)
+            answer.end = answer.end._replace(ticks=answer.end.ticks - 1)
         return answer
     monkeypatch.setattr(Accelerator, "_record", short)
     _, shadows = _play_in_lockstep(built_tape.tap, regress.GameJob(0, 1, "random"))

@@ -8,7 +8,6 @@ dropped after the POKE into the program area. The near miss: the same runs, unpl
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -80,7 +79,7 @@ def test_an_answer_one_t_state_short_is_caught_with_its_frame_and_line(waiting, 
     def short(self, hl):
         answer = real(self, hl)
         if answer is not None and answer.end is not None:
-            answer.end = dataclasses.replace(answer.end, ticks=answer.end.ticks - 1)
+            answer.end = answer.end._replace(ticks=answer.end.ticks - 1)
         return answer
     monkeypatch.setattr(Accelerator, "_record", short)
     fast, plain = _pair(waiting)
