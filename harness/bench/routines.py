@@ -97,7 +97,7 @@ def profile_game(tape: bytes, job: GameJob) -> RoutineProfile:
         m = real(self, recording)
         made.append(RoutineProfiler(m))
         return m
-    init_worker(tape)
+    init_worker(tape, accelerate=False)            # the plain ROM's profile
     setattr(loaded.LoadedTape, "machine", machine)
     try:
         play_one(job)

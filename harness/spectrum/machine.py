@@ -32,9 +32,11 @@ the common path):
 * The keyboard port is answered by the core from a 64K table of port values
   (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
   key goes up or down or the EAR output changes.
-* `accelerate.accelerate(machine)` attaches harness/spectrum/accelerate.py: ROM
-  routines answered from a cache of the ROM's own results, exactly (off by
-  default); this module does not import it (accelerate.py imports this one).
+* `accelerate.accelerate(machine)` attaches harness/spectrum/accelerate.py:
+  LINE-ADDR answered from a table of the ROM's own results, exactly (the
+  games' machines have it by default: runs/loaded.py); this module does not
+  import it (accelerate.py imports this one). It learns of Python's writes
+  to memory through `on_memory_written`, of the CPU's through the core.
 """
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ dropped after the POKE into the program area. The near miss: the same runs, unpl
 from __future__ import annotations
 
 import sys
+from dataclasses import replace as dataclass_replace
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,28 @@ def test_a_table_kept_after_a_poke_into_the_program_is_caught(waiting):
     _, difference = lockstep_statements(fast, plain, FRAMES)
     # caught where the plain ROM runs line 20 (renumbered 21) and the stale table sent GO SUB 21 to line 22
     assert difference is not None and ", line 21:1" in difference, difference
+
+
+def test_a_recording_machine_is_the_plain_roms_even_when_the_tape_has_the_accelerator(waiting):
+    """RZX recordings count the ROM's own fetches per frame: their machine is never accelerated."""
+    from harness.program.runs.loaded import LoadedTape
+    from harness.spectrum.profile import Profile
+    with_cache = LoadedTape(tape=b"", core="z80", snapshot=waiting, statements={}, startup_profile=Profile(),
+                            setup=None, cache={})                              # type: ignore[arg-type]
+    assert with_cache.machine().accelerator is not None          # the near miss: a game's machine has it
+    assert with_cache.machine(recording=True).accelerator is None
+    assert dataclass_replace(with_cache, cache=None).machine().accelerator is None
+
+
+def test_a_poke_into_a_line_body_keeps_the_table(waiting):
+    """Only PROG and the line headers are watched: a write elsewhere in a line (a DEF FN's argument slot,
+    a POKE into a REM) does not drop the table; one into a header does."""
+    fast, _ = _pair(waiting)
+    fast.run_frames(10)
+    acc = fast.accelerator
+    assert acc._table is not None and acc.stats.invalidated == 0
+    line = acc._lines[3]
+    fast.poke(line + 5, 0x41)                      # a byte of the REM's text
+    assert acc._table is not None and acc.stats.invalidated == 0
+    fast.poke(line + 2, fast.peek(line + 2))       # its length, rewritten as it was: still a write into it
+    assert acc._table is None and acc.stats.invalidated == 1
