@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench system-deps clean mutation
+.PHONY: run test test-all bench system-deps clean mutation
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,12 +22,19 @@ run: $(STAMP)
 	$(VENV)/bin/cribbage-zx build
 	$(VENV)/bin/cribbage-zx regress --replace   # a fresh out/regress each time (a used --out is refused otherwise)
 
-# Both cores (pytest-xdist; TEST_WORKERS=0 for one process). --dist loadfile keeps each test file on one
-# worker, so a module's fixtures (a run folder, a window) are made once; what several files share (tapes,
-# games) is made once for all workers by tests/game_store.py. `pytest --cpu-table` says where the CPU goes.
+# Two tiers; the tier is the folder (tests/tiers.py). `make test`: every folder of tests/ but tests/oracles/,
+# the quick loop, on a machine with nothing beyond python3-venv and make (its tests see no Debian tool).
+# `make test-all`: the Debian tools the oracles use (tools/install-system-deps.sh, as root), then both tiers.
+# Both cores (pytest-xdist; TEST_WORKERS=0 for one process); --dist loadfile keeps each test file on one worker,
+# so a module's fixtures are made once; what several files share (tapes, games) is made once for all workers by
+# tests/game_store.py. Each run ends with its CPU-s and core-seconds (tests/cpu_durations.py); `pytest
+# --cpu-table` says where the CPU went. One folder: `.venv/bin/pytest tests/program/judge`.
 TEST_WORKERS ?= auto
-test: $(STAMP) system-deps
-	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
+test: $(STAMP)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile --tier quick
+
+test-all: $(STAMP) system-deps
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile --tier all
 
 bench: $(STAMP)
 	$(VENV)/bin/cribbage-zx bench

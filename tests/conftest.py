@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,15 @@ import stored
 from game_store import Store, configure, sha256
 from harness.spectrum.machine import Spectrum48
 
-pytest_plugins = ["cpu_durations"]      # pytest --cpu-durations=N: the costliest tests by CPU time
+pytest_plugins = ["cpu_durations",      # pytest --cpu-durations=N: the costliest tests by CPU time
+                  "tiers"]              # pytest --tier quick|oracles|all: the tier is the folder (tests/tiers.py)
+
+# A script's `make test &` starts pytest with SIGINT ignored, and every child would inherit it: the tests that
+# stop a command with Ctrl-C (and the commands' own handlers) need SIGINT and SIGTERM at their defaults.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _store_root(tmp_path_factory) -> Path:
@@ -132,11 +141,20 @@ def fast_machine(booted_snapshot):
     return m
 
 
-@pytest.fixture(scope="session", params=[pytest.param("z80"), pytest.param("skoolkit", marks=pytest.mark.slow)])
+def pytest_generate_tests(metafunc) -> None:
+    """A test asking for `cpu_core` runs on each core: the z80 package's, and SkoolKit's simulator (another
+    core: an oracle) wherever the oracles are selected (`make test-all`; tests/tiers.py)."""
+    if "cpu_core" in metafunc.fixturenames:
+        from tiers import oracles_selected
+        cores = ["z80", "skoolkit"] if oracles_selected(metafunc.config) else ["z80"]
+        metafunc.parametrize("cpu_core", cores, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
 def cpu_core(request):
     """Each CPU core the machine runs on (harness/program/runs/loaded.py CORES): the z80 package's, then
-    SkoolKit's simulator (marked slow: several times slower; skipped without the 'oracle' extra). A test
-    asking for it, or for core_machine, runs once on each: one suite over two CPUs."""
+    SkoolKit's simulator (several times slower; needs the 'oracle' extra). A test asking for it, or for
+    core_machine, runs once on each: one suite over two CPUs."""
     from harness.program.runs.loaded import CORES, core_class
     assert request.param in CORES
     if request.param == "skoolkit":
