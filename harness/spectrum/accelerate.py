@@ -21,7 +21,7 @@ number and length), so it can be remembered. Exactness is the point, not an appr
   T-state counters as the ROM leaves them. One that would cross the limit is answered up to the last pass
   of its loop that starts before it, and the ROM runs the rest: the frame ends, and the frame's interrupt
   is taken, at the instruction the plain ROM reaches, so the whole machine is identical at every frame end
-  and every statement start (tests/oracles/test_accelerate_lockstep.py plays golden games both ways).
+  and every statement start (tests/oracles/games/test_accelerate_lockstep.py plays golden games both ways).
 * **Not answered** (the ROM runs as always): a line sought past the program's last line (the walk then
   reads the variables area), a stack too low for the window, a walk that met a trap, wrote outside its
   stack window or changed a register outside its outputs.

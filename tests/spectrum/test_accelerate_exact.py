@@ -8,9 +8,7 @@ dropped after the POKE into the program area. The near miss: the same runs, unpl
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import replace as dataclass_replace
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +19,7 @@ from harness.spectrum.machine import Spectrum48
 from harness.spectrum.tape import TapeBlock, program_header
 from harness.spectrum.variables import BasicVariables
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from accel_lockstep import lockstep_statements  # noqa: E402
+from accel_lockstep import lockstep_statements
 
 FILLER = "\n".join(f"{n} REM filler line {n} to walk past" for n in range(24, 424, 2))
 PROGRAM = f"""1 PAUSE 0

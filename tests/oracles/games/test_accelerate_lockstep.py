@@ -13,8 +13,6 @@ tests/spectrum/test_accelerate_exact.py at every statement start for both.
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +20,7 @@ from harness.bench.machine import what_it_did
 from harness.program.runs import loaded, regress
 from harness.spectrum.accelerate import Accelerator
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from accel_lockstep import Shadow  # noqa: E402
+from accel_lockstep import Shadow
 
 JOBS = regress.plan_games(3, 1, thorough=True) + [regress.GameJob(11, 1, "random")]
 
