@@ -258,6 +258,7 @@ class Accelerator:
                 self.stats.declined += 1
                 return False
             self.stats.partial += 1
+            s.at_bp = True               # the pass it lands on is a breakpoint (ours): run, not answered
         self._apply(end, state, state[_SP] | state[_SP + 1] << 8, 0, 0)
         s.t += end.ticks
         self.stats.ticks_saved += end.ticks
