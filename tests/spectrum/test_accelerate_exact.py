@@ -117,3 +117,18 @@ def test_a_poke_into_a_line_body_keeps_the_table(waiting):
     assert acc._table is not None and acc.stats.invalidated == 0
     fast.poke(line + 2, fast.peek(line + 2))       # its length, rewritten as it was: still a write into it
     assert acc._table is None and acc.stats.invalidated == 1
+
+
+def test_the_routine_profile_counts_the_calls_the_accelerator_sees(waiting):
+    """bench's profile (harness/bench/routines.py) on the plain twin counts as many LINE-ADDR calls as the
+    accelerator is asked on the other, at least the T-states it answered, and NEXT-ONE nearly only inside."""
+    from harness.bench.routines import RoutineProfiler
+    fast, plain = _pair(waiting)
+    profiler = RoutineProfiler(plain)
+    fast.run_frames(FRAMES)
+    plain.run_frames(FRAMES)
+    p, stats = profiler.finish(), fast.accelerator.stats
+    assert p.calls["LINE-ADDR"] == stats.answered + stats.partial + stats.declined
+    assert stats.ticks_saved <= p.t_states["LINE-ADDR"] < stats.ticks_saved * 1.2
+    assert 0.99 * p.t_states["NEXT-ONE"] < p.nested["NEXT-ONE"] <= p.t_states["NEXT-ONE"]   # a few elsewhere
+    assert p.t_states["LINE-ADDR"] < p.total_t
