@@ -22,13 +22,15 @@ number and length), so it can be remembered. Exactness is the point, not an appr
   of its loop that starts before it, and the ROM runs the rest: the frame ends, and the frame's interrupt
   is taken, at the instruction the plain ROM reaches, so the whole machine is identical at every frame end
   and every statement start (tests/oracles/games/test_accelerate_lockstep.py plays golden games both ways).
-* **Not answered** (the ROM runs as always): a line sought past the program's last line (the walk then
-  reads the variables area), a stack too low for the window, a walk that met a trap, wrote outside its
-  stack window or changed a register outside its outputs.
+* **Not answered** (the ROM runs as always): the end of a walk for a line sought past the program's
+  last line (it reads the variables area; its passes are answered), a stack too low for the window, a
+  walk that met a trap, wrote outside its stack window or changed a register outside its outputs.
 
-LOOK-VARS (0x28B2), the other quarter, is not answered: the variables' structure (names, string and array
-lengths) is rewritten by ordinary LETs, so a table of it would be dropped at almost every statement.
-RZX recordings count instruction fetches per frame; they run on the plain ROM (`LoadedTape.machine`).
+LOOK-VARS (0x28B2), the other quarter, is not answered: it reads the name at CH_ADD, DEFADD, FLAGS and
+the variables' structure (every name, string and array length before the one found; a string LET moves
+its variable to the end of the area), and writes FLAGS and CH_ADD, which this recorder refuses (it allows
+writes only below SP). RZX recordings count instruction fetches per frame; they run on the plain ROM
+(`LoadedTape.machine`).
 """
 from __future__ import annotations
 
