@@ -112,14 +112,6 @@ def tape_path(build_of, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def mypy_cache(tmp_path_factory) -> Path:
-    """One mypy cache for a worker's mypy runs with the same options (test_mypy, test_core_protocol): a later
-    run reads the standard library's analysis from it instead of doing it again (mypy's incremental mode,
-    the same errors); a worker's own, so no two processes write it at once."""
-    return tmp_path_factory.mktemp("mypy") / "cache"
-
-
-@pytest.fixture(scope="session")
 def booted_snapshot():
     m = Spectrum48()
     m.boot()
@@ -135,85 +127,12 @@ def machine(booted_snapshot):
 
 
 @pytest.fixture
-def fast_machine(booted_snapshot):
-    m = Spectrum48(fast=True)
-    m.restore(booted_snapshot)
-    return m
-
-
-def pytest_generate_tests(metafunc) -> None:
-    """A test asking for `cpu_core` runs on each core: the z80 package's, and SkoolKit's simulator (another
-    core: an oracle) wherever the oracles are selected (`make test-all`; tests/tiers.py)."""
-    if "cpu_core" in metafunc.fixturenames:
-        from tiers import oracles_selected
-        cores = ["z80", "skoolkit"] if oracles_selected(metafunc.config) else ["z80"]
-        metafunc.parametrize("cpu_core", cores, indirect=True, scope="session")
-
-
-@pytest.fixture(scope="session")
-def cpu_core(request):
-    """Each CPU core the machine runs on (harness/program/runs/loaded.py CORES): the z80 package's, then
-    SkoolKit's simulator (several times slower; needs the 'oracle' extra). A test asking for it, or for
-    core_machine, runs once on each: one suite over two CPUs."""
-    from harness.program.runs.loaded import CORES, core_class
-    assert request.param in CORES
-    if request.param == "skoolkit":
-        pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
-    return core_class(request.param)
-
-
-@pytest.fixture(scope="session")
-def booted_on_core(cpu_core):
-    """One boot per core per session (a snapshot is the core's own: it restores on that core only)."""
-    m = Spectrum48(core=cpu_core)
-    m.boot()
-    return m.snapshot()
-
-
-@pytest.fixture
-def core_machine(cpu_core, booted_on_core):
-    """A freshly booted machine on each core in turn."""
-    m = Spectrum48(core=cpu_core)
-    m.restore(booted_on_core)
-    return m
-
-
-@pytest.fixture
-def core_fast_machine(cpu_core, booted_on_core):
-    m = Spectrum48(fast=True, core=cpu_core)
-    m.restore(booted_on_core)
-    return m
-
-
-@pytest.fixture
 def dummy_video(monkeypatch):
     """SDL's dummy video and audio drivers: pygame without a display or a sound card. pygame is left
     initialised after the test: the session's shared game (open_game_to_deal_2, read by test_play_referee
     and test_play_honest) keeps its rendered screens and panel surfaces and its fonts from test to test."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-@pytest.fixture
-def dummy_window(dummy_video):
-    """dummy_video for a test that opens a window (play.window): pygame is quit after it, so each test's
-    window, display and mixer start afresh."""
-    yield
-    import pygame
-    pygame.quit()
-
-
-@pytest.fixture(scope="session")
-def open_game_to_deal_2(tape_path):
-    """Seed 99 with the open referee and no muggins, answered by the careless player (tests/helpers.py autoplay) until
-    deal 2 is dealt: one game for the tests of test_play_referee and test_play_honest that only read it
-    (test_play_honest's play_through answers exactly as autoplay does)."""
-    pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
-    from harness.play.session import PlaySession
-    from helpers import autoplay
-    s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
-    autoplay(s, until_deal=2)
-    return s
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ Each tier's latest run, no history (git keeps that): `make test` (the quick tier
     python tools/suite_figures.py record q1.json q2.json q3.json --as quick --note "..."
     pytest --tier all --cpu-json=all.json ...
     python tools/suite_figures.py record all.json --as all --note "..."
-    python tools/suite_figures.py costs all.json  # tests/data/test-costs.json: every test's core-seconds
+    python tools/suite_figures.py costs q1.json all.json  # tests/data/test-costs.json: each test's core-seconds
     python tools/suite_figures.py write           # docs/SUITE.md from docs/suite/*.json
 
 `record` keeps a run's summary (totals in CPU-s and core-seconds, the core's speed, CPU by kind, each folder of
@@ -102,15 +102,22 @@ def record(run: dict, label: str, note: str, log: str | None, others: list[dict]
     return summary
 
 
-def costs(run: dict) -> dict:
-    """tests/data/test-costs.json: every test's core-seconds in *run* (a run of both tiers)."""
-    speeds = run["summary"].get("core_t_per_cpu_s")
-    if not speeds:
-        raise FiguresError("the run's JSON has no core speed: it was not measured by tests/cpu_durations.py")
-    return {"about": "every test's cost in core-seconds (a CPU second of a core at 500 M T-states per CPU-s), "
-                     "from one run of both tiers; written by tools/suite_figures.py costs; read by "
-                     "tests/project/test_tiers.py",
-            "core_t_per_cpu_s": speeds, "tests": {k: r["core_s"] for k, r in sorted(run["tests"].items())}}
+def costs(*runs: dict) -> dict:
+    """tests/data/test-costs.json: every test's core-seconds, from the first of *runs* that ran it (a run of the
+    quick tier first, as `make test` runs it; then a run of both tiers for the oracles)."""
+    found: dict[str, float] = {}
+    speeds = []
+    for run in runs:
+        speed = run["summary"].get("core_t_per_cpu_s")
+        if not speed:
+            raise FiguresError("the run's JSON has no core speed: it was not measured by tests/cpu_durations.py")
+        speeds.append(speed)
+        for nodeid, r in run["tests"].items():
+            found.setdefault(nodeid, r["core_s"])
+    return {"about": "every test's cost in core-seconds (a CPU second of a core at 500 M T-states per CPU-s): the "
+                     "quick tier's from a run of make test, the oracles' from a run of both tiers; written by "
+                     "tools/suite_figures.py costs; read by tests/project/test_tiers.py",
+            "core_t_per_cpu_s": speeds, "tests": dict(sorted(found.items()))}
 
 
 def check(rec: dict, name: str) -> None:
@@ -210,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("--log", type=Path, help="pytest's output of the run, for a JSON without the wall time")
     sub.add_parser("write", help="write docs/SUITE.md from docs/suite/*.json")
     cost = sub.add_parser("costs", help="write tests/data/test-costs.json from a run of both tiers")
-    cost.add_argument("run", type=Path, help="the JSON pytest --tier all --cpu-json wrote")
+    cost.add_argument("run", type=Path, nargs="+", help="the JSON pytest --cpu-json wrote: a quick run, then one of both tiers")
     args = parser.parse_args(argv)
     try:
         if args.step == "record":
@@ -223,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"docs/suite/{args.name}.json")
         elif args.step == "costs":
             from harness.runtime.atomic import write_text
-            write_text(COSTS, json.dumps(costs(json.loads(args.run.read_text(encoding="utf-8"))), indent=1) + "\n")
+            runs = [json.loads(path.read_text(encoding="utf-8")) for path in args.run]
+            write_text(COSTS, json.dumps(costs(*runs), indent=1) + "\n")
             print("tests/data/test-costs.json")
         else:
             from harness.runtime.atomic import write_text

@@ -1,12 +1,14 @@
 """Take docs/BROWSER.md's screenshots of play.html (headless Chromium, a 1280x800 window).
 
-    .venv/bin/python tools/web_screenshots.py [--watch]
+    .venv/bin/python tools/web_screenshots.py [--watch | --phone]
 
 writes docs/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted) and
 docs/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
 play, its line highlighted, the variables live), as 256-colour PNGs to keep them small; with --watch,
 docs/web-watch.png instead: a game page of report.html in watch mode (one `regress --rzx` game, seed 1, its
-replay stopped at the first judgement with a documented difference, shown beside the screen).
+replay stopped at the first judgement with a documented difference, shown beside the screen); with --phone,
+docs/web-phone.png (390x844, touch: a link to the benchmark's game opened, the touch keys of the card selector
+under the screen) and docs/web-desk.png (1280x800: the same link, the English of the screen beside it).
 """
 from __future__ import annotations
 
@@ -55,6 +57,44 @@ def watch_shot(chromium: str) -> int:
     return 0
 
 
+def phone_shots(chromium: str) -> int:
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+    from harness.play.record import KeyRecord
+    from harness.web.bench import record_game
+    from harness.web.link import link_fragment
+    from harness.web.page import tape_bytes, write_play_page
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        written = write_play_page(folder)
+        if written.path is None:
+            print(written.problem)
+            return 2
+        tape = folder / "cribbage.tap"
+        tape.write_bytes(tape_bytes("ru"))
+        record = KeyRecord.read(record_game(tape, folder / "keys.json"))
+        url = written.path.as_uri() + "#" + link_fragment("ru", record.seed, record)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            for name, viewport, touch in (("web-phone.png", {"width": 390, "height": 844}, True),
+                                          ("web-desk.png", {"width": 1280, "height": 800}, False)):
+                context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_function("window.zxPage && zxPage.moment !== null && zxPage.machine.wait() === 'inkey'",
+                                       timeout=60_000)
+                page.wait_for_timeout(600)
+                if touch:
+                    page.evaluate("window.scrollTo(0, document.getElementById('screenbox').offsetTop - 8)")
+                page.screenshot(path=str(folder / name))
+                context.close()
+            browser.close()
+        for name in ("web-phone.png", "web-desk.png"):
+            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / name, optimize=True)
+            print(ROOT / "docs" / name)
+    return 0
+
+
 def main() -> int:
     from PIL import Image
     from playwright.sync_api import sync_playwright
@@ -66,6 +106,8 @@ def main() -> int:
         return 2
     if "--watch" in sys.argv[1:]:
         return watch_shot(chromium)
+    if "--phone" in sys.argv[1:]:
+        return phone_shots(chromium)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         written = write_play_page(folder)

@@ -14,6 +14,7 @@ referee's deal count beside them.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -28,7 +29,7 @@ from ..program.model import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
-from ..spectrum.machine import PAUSE_RANGE, WaitState
+from ..spectrum.machine import FRAME_T, PAUSE_RANGE, WaitState
 from ..spectrum.screen import render
 from ..spectrum.tape import read_tap
 from ..spectrum.variables import BasicVariables
@@ -516,12 +517,21 @@ class PlaySession:
             raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
         if self.rzx is not None:
             raise UsageError(f"{path}: not loaded while --record-rzx is on (an RZX cannot hold a load)")
+        side: dict = {}
         try:
-            snap = z80snap.read_z80(path)
+            with open(path, "rb") as f:
+                head = f.read(400)
+            from .saved import is_saved_session, read_saved_session
+            if is_saved_session(head):                 # a session saved by play.html: its .z80 and its seed
+                saved = read_saved_session(path)
+                # the page saves at a frame's end, the interrupt due (a version 1 .z80 cannot say so)
+                snap = dataclasses.replace(z80snap.read_z80(saved.z80), tstates=FRAME_T - 1)
+                side = {"seed": saved.record.seed}
+            else:
+                snap = z80snap.read_z80(path)
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from exc
-        side: dict = {}
-        if sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
+        if not side and sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
             found = read_json(sidecar(path))           # a bad one is one line naming it (InputError)
             side = found if isinstance(found, dict) else {}
         z80snap.to_machine(snap, self.machine)

@@ -17,10 +17,8 @@ import checkout
 import hashlib
 import io
 import json
-from pathlib import Path
 
 import numpy as np
-import pytest
 from PIL import Image
 
 from harness.bench.machine import basic_machine
@@ -53,11 +51,6 @@ def game_digest(game: regress.GameResult) -> dict:
 
 GAMES = {"0": regress.GameJob(0, regress.spread_seed(1), "random", True),
          "2": regress.GameJob(2, regress.spread_seed(3), "adversarial", False)}
-
-
-@pytest.fixture(scope="module")
-def tape(built_tape) -> bytes:
-    return built_tape.tap
 
 
 def _states(a: Spectrum48, b: Spectrum48) -> tuple:
@@ -120,28 +113,6 @@ def test_a_changed_program_is_walked_again():
         x.run_frames(20)
     assert acc.stats.recorded > recorded
     assert _states(plain, fast)[0] == _states(plain, fast)[1]
-
-
-@pytest.mark.parametrize("accelerate", [False, True], ids=["plain", "accelerated"])
-def test_games_are_as_recorded_before_the_fast_paths(tape, accelerate):
-    """The games recorded (tests/data/recorded-games.json) before the waits were detected by traps and the
-    keyboard answered from a table, byte-identical in transcript, frames, profile and pixels."""
-    recorded = json.loads(DATA.read_text(encoding="utf-8"))
-    loaded.init_worker(tape, accelerate=accelerate)
-    try:
-        for key, job in GAMES.items():
-            assert game_digest(regress.play_one(job)) == recorded[key], job
-    finally:
-        loaded.init_worker(tape)
-
-
-def test_a_sweep_chunk_is_the_same_with_the_accelerator(tape):
-    from harness.program.runs import sweep
-    items = sweep.sweep_items("play", max_suffix=3)[0][:40]
-    results = [sweep.run_chunk_on(sweep.load_worker("play", tape, accelerate), sweep.ChunkJob(0, items))
-               for accelerate in (False, True)]
-    assert results[0] == results[1]
-    assert results[0].cases == 40
 
 
 # ------------------------------------------------------------------ the machine's fast paths

@@ -178,13 +178,6 @@ def stand_in_games(monkeypatch, real_record):
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
 
 
-def test_harness_failures_make_the_exit_status_non_zero(tmp_path, good_tape, stand_in_games, capsys):
-    assert regress_command.main(["--games", "2", "--workers", "1", "--tape", str(good_tape),
-                         "--out", str(tmp_path / "a"), "--quiet"]) == 1
-    assert regress_command.main(["--games", "1", "--workers", "1", "--tape", str(good_tape),     # game 0 alone: clean
-                         "--out", str(tmp_path / "b"), "--quiet"]) == 0
-
-
 def test_no_html_writes_the_records_and_names_the_command_that_renders_them(tmp_path, good_tape, stand_in_games,
                                                                            monkeypatch, capsys):
     from harness.edition import report as html_report

@@ -98,10 +98,15 @@ def test_a_record_missing_a_field_or_whose_kinds_or_folders_do_not_add_up_is_ref
         sf.load_records(tmp_path)
 
 
-def test_the_costs_are_each_tests_core_seconds_and_a_run_without_the_core_is_refused():
+def test_the_costs_are_each_tests_core_seconds_from_the_first_run_that_ran_it_and_a_run_without_the_core_is_refused():
     written = sf.costs(_run())
     assert written["tests"] == {"tests/program/judge/test_a.py::test_game": 6.0,
                                 "tests/spectrum/test_b.py::test_cheap": 0.5, "tests/spectrum/test_b.py::test_other": 0.25}
+    quick, both = _run(), _run()
+    both["tests"]["tests/spectrum/test_b.py::test_cheap"]["core_s"] = 0.9           # the same test, dearer in the full run
+    both["tests"]["tests/oracles/cores/test_c.py::test_lockstep"] = dict(both["tests"]["tests/spectrum/test_b.py::test_other"], core_s=30.0)
+    written = sf.costs(quick, both)["tests"]
+    assert written["tests/spectrum/test_b.py::test_cheap"] == 0.5 and written["tests/oracles/cores/test_c.py::test_lockstep"] == 30.0
     run = _run()
     del run["summary"]["core_t_per_cpu_s"]
     with pytest.raises(sf.FiguresError, match="no core speed"):
