@@ -51,7 +51,8 @@ def test_a_golden_game_is_the_plain_roms_at_every_frame_end(build_of, lang, job)
     fast, shadows = _play_in_lockstep(tape, job)
     assert shadows and all(s.difference is None for s in shadows), [s.difference for s in shadows]
     assert sum(s.frame_ends for s in shadows) >= plain.emulated_s * 50 * 0.5     # fast mode skips PAUSE's frames
-    assert sum(s.fast.accelerator.stats.answered for s in shadows) > 1000
+    # it answered (a stopper's game may end at its first question: nothing to answer)
+    assert sum(s.fast.accelerator.stats.answered for s in shadows) >= int(plain.emulated_s)
     assert what_it_did(fast) == what_it_did(plain)
 
 
