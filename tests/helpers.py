@@ -331,3 +331,26 @@ def copy_run(run: Path, to: Path) -> Path:
     """A copy of a run folder to write its pages again: its records, not its pages or plots."""
     shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
     return to
+
+
+def to_an_empty_slot_under_22(s: PlaySession) -> tuple[list[int], int]:
+    """From the first question (the tests start seed 99): discard slots 1 and 2, lay the first card held, say go when stuck (an empty slot twice), until
+    the player's turn has an empty slot and a count under 22; the slots' B() and the count there."""
+    from harness.program.model import program as P
+    from harness.spectrum.variables import BasicVariables
+    from play_keys import keys
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    for _ in range(40):
+        w, caller = s.waiting(), s.caller()
+        if w.line in P.SELECTOR_WAITS and caller == P.SELECT_PLAY:
+            v = BasicVariables(s.machine)
+            slots, count = [int(b) for b in v.get("B()")][:4], int(v.number("SUM"))
+            if 0 in slots and count < 22:
+                return slots, count
+            keys(s, *["SPACE"] * slots.index(0 if 0 in slots and count >= 22 else 1), "ENTER")
+        elif w.line in P.SELECTOR_WAITS and caller == P.SELECT_SECOND_DISCARD:
+            keys(s, "SPACE", "ENTER")
+        else:
+            keys(s, "ENTER")
+    raise AssertionError("no turn with an empty slot under 22")

@@ -2,13 +2,14 @@
 
     .venv/bin/python tools/web_screenshots.py [--watch | --phone]
 
-writes docs/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted) and
-docs/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
-play, its line highlighted, the variables live), as 256-colour PNGs to keep them small; with --watch,
-docs/web-watch.png instead: a game page of report.html in watch mode (one `regress --rzx` game, seed 1, its
+writes docs/figures/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted),
+docs/figures/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
+play, its line highlighted, the variables live) and docs/figures/web-ignored-go.png (the English tape just after
+ENTER on an empty slot under 22: the status line says why it was ignored), as 256-colour PNGs to keep them small; with --watch,
+docs/figures/web-watch.png instead: a game page of report.html in watch mode (one `regress --rzx` game, seed 1, its
 replay stopped at the first judgement with a documented difference, shown beside the screen); with --phone,
-docs/web-phone.png (390x844, touch: a link to the benchmark's game opened, the touch keys of the card selector
-under the screen) and docs/web-desk.png (1280x800: the same link, the English of the screen beside it).
+docs/figures/web-phone.png (390x844, touch: a link to the benchmark's game opened, the touch keys of the card
+selector under the screen) and docs/figures/web-desk.png (1280x800: the same link, the English of the screen beside it).
 """
 from __future__ import annotations
 
@@ -51,9 +52,9 @@ def watch_shot(chromium: str) -> int:
             page.focus("#watch-next")
             page.screenshot(path=str(Path(tmp) / "web-watch.png"))
             browser.close()
-        Image.open(Path(tmp) / "web-watch.png").convert("RGB").quantize(256).save(ROOT / "docs" / "web-watch.png",
+        Image.open(Path(tmp) / "web-watch.png").convert("RGB").quantize(256).save(ROOT / "docs" / "figures" / "web-watch.png",
                                                                                  optimize=True)
-        print(ROOT / "docs" / "web-watch.png")
+        print(ROOT / "docs" / "figures" / "web-watch.png")
     return 0
 
 
@@ -90,8 +91,8 @@ def phone_shots(chromium: str) -> int:
                 context.close()
             browser.close()
         for name in ("web-phone.png", "web-desk.png"):
-            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / name, optimize=True)
-            print(ROOT / "docs" / name)
+            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / "figures" / name, optimize=True)
+            print(ROOT / "docs" / "figures" / name)
     return 0
 
 
@@ -133,10 +134,22 @@ def main() -> int:
             page.evaluate("zxPage.paused = true")
             page.screenshot(path=str(folder / "web-game.png"))
             shots.append(("web-game.png", None))
+            from tools.play_shots import to_ignored_go
+            en = folder / "cribbage-en.tap"
+            en.write_bytes(tape_bytes("en"))
+            s = to_ignored_go(en, record=folder / "ignored.json")
+            ignored = s.frames
+            s.step(5)
+            s.close()
+            page.evaluate("([r, c]) => zxPage.replay(r, c, 'en')",
+                          [json.loads((folder / "ignored.json").read_text()), [ignored]])
+            page.evaluate("zxPage.paused = false; zxPage.draw(true)")
+            page.screenshot(path=str(folder / "web-ignored-go.png"))
+            shots.append(("web-ignored-go.png", None))
             browser.close()
         for name, _ in shots:
-            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / name, optimize=True)
-            print(ROOT / "docs" / name)
+            Image.open(folder / name).convert("RGB").quantize(256).save(ROOT / "docs" / "figures" / name, optimize=True)
+            print(ROOT / "docs" / "figures" / name)
     return 0
 
 

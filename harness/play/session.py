@@ -136,6 +136,8 @@ class PlaySession:
         self.hint_on = False
         self.help_on = False
         self.notice = ""                      # the window's last message (saved, loaded, ...)
+        #: the count when ENTER on an empty slot was last ignored (2742: under 22), until the next key goes down
+        self.ignored_go: int | None = None
         self._hint: tuple | None = None       # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
@@ -217,6 +219,13 @@ class PlaySession:
             self._message_until = self.frames + MESSAGE_READ_FRAMES
         elif (line, stmt) == P.AT_DEALT:
             self.deals += 1
+        elif (line, stmt) == P.AT_EMPTY_SLOT_REFUSED:
+            try:
+                count = int(BasicVariables(self.machine).number(P.V_COUNT))
+            except HarnessError:
+                return False
+            if count < P.GO_THRESHOLD:        # 2742 goes back to the selector: say why in the status line
+                self.ignored_go = count
         return False
 
     # ------------------------------------------------------------------ keys
@@ -271,6 +280,8 @@ class PlaySession:
         wanted = self._wanted_keys()
         if self.record is not None:
             self.record.note(self.frames, wanted)
+        if wanted and not self._applied:
+            self.ignored_go = None                # a key goes down: the last ENTER's reason is old news
         if wanted != self._applied:
             self.machine.release()
             if wanted:
@@ -342,7 +353,8 @@ class PlaySession:
         if self.paused:
             return PAUSED_TEXT
         w = self.waiting()
-        text = status_text(w.line if w is not None else None, self.caller() if w is not None else None)
+        text = status_text(w.line if w is not None else None, self.caller() if w is not None else None,
+                           self.ignored_go)
         if self.replaying and self.player is not None:
             total = self.player.record.frames
             where = ("running ahead to its end" if self.ahead == "end" else

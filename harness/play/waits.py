@@ -55,6 +55,9 @@ SELECTOR_CALLERS: dict[int, Status] = {
                                 "ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER"),
 }
 RUNNING = "the program is busy (dealing, thinking, pegging): wait"
+#: said when ENTER chose an empty slot with the count under 22: the original goes back to the selector (2742)
+IGNORED_GO = ("ENTER on an empty slot was ignored: the count is {count}, and this program takes a go only "
+              f"from {P.GO_THRESHOLD} (line {P.AT_EMPTY_SLOT_REFUSED[0]})")
 PAUSED_TEXT = "PAUSED: P goes on"
 
 
@@ -73,8 +76,16 @@ def status_of(line: int | None, caller: int | None = None) -> Status | None:
     return STATUS.get(line)
 
 
-def status_text(line: int | None, caller: int | None = None) -> str:
-    """One line of English: what the program waits for and the keys, with its prompt as the English edition says it."""
+def ignored_go_text(count: int) -> str:
+    """Why ENTER on an empty slot did nothing: the count under GO_THRESHOLD (the page says the same)."""
+    return IGNORED_GO.format(count=count)
+
+
+def status_text(line: int | None, caller: int | None = None, ignored_go: int | None = None) -> str:
+    """One line of English: what the program waits for and the keys, with its prompt as the English edition
+    says it; with *ignored_go* (the count) first why the last ENTER on an empty slot was ignored."""
+    if ignored_go is not None:
+        return f"{ignored_go_text(ignored_go)} | {status_text(line, caller)}"
     st = status_of(line, caller)
     if st is None:
         return RUNNING if line is None else f"waiting at line {line}"

@@ -24,7 +24,7 @@ from ..play import session as play_session
 from ..play.keymap import GAME_KEYS, HOST_KEYS, MIN_HOLD, WINDOW_KEYS
 from ..play.record import HASH_CHARS, tape_digest
 from ..play.translate import RANK_LEGEND, screen_texts
-from ..play.waits import RUNNING, SELECTOR_CALLERS, STATUS, TOUCH_BY_KIND, TOUCH_COMBOS, TOUCH_KEYS, status_text
+from ..play.waits import IGNORED_GO, RUNNING, SELECTOR_CALLERS, STATUS, TOUCH_BY_KIND, TOUCH_COMBOS, TOUCH_KEYS, status_text
 from ..resources import LISTING, ROM, data_path
 from ..runtime import atomic
 from ..spectrum.keyboard import KEY_POSITIONS
@@ -59,6 +59,11 @@ def facts() -> dict[str, Any]:
         "status": {str(line): status_text(line) for line in STATUS},
         "selector_status": {str(c): status_text(P.SELECTOR_WAITS[0], c) for c in SELECTOR_CALLERS},
         "running": RUNNING,
+        # ENTER on an empty slot under a count of 22, ignored by 2742: the status line says why (waits.py)
+        "ignored_go": {"text": IGNORED_GO,          # "{count}" is the count
+                       "threshold": P.GO_THRESHOLD, "select_play": P.SELECT_PLAY,
+                       "keys_held": P.SELECTOR_KEYS_HELD, "count": P.V_COUNT, "pointer": P.V_POINTER,
+                       "held": P.V_HELD},
         "touch_keys": {str(line): list(keys) for line, keys in TOUCH_KEYS.items()},
         "touch_by_kind": {kind: list(keys) for kind, keys in TOUCH_BY_KIND.items()},
         "touch_combos": TOUCH_COMBOS,

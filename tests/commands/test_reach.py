@@ -1,6 +1,6 @@
 """Reach that cannot silently shrink: `regress --thorough` fails when a statement or IF outcome neither runs
 nor has a note, or when a kind of choice a person has is never taken; the thorough run recorded in
-docs/coverage.json took every kind of choice the players know."""
+docs/data/coverage.json took every kind of choice the players know."""
 import checkout
 import json
 from pathlib import Path
@@ -40,7 +40,7 @@ def test_a_kind_of_choice_never_taken_fails_the_thorough_run():
 
 
 def test_the_recorded_thorough_run_took_every_kind_of_choice():
-    thorough = json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
+    thorough = json.loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
     assert thorough["unexplained"] == []
     assert {k.value for k in ChoiceKind} <= {k for k, n in thorough["choices"].items() if n > 0}
 
@@ -51,7 +51,7 @@ def test_the_recorded_thorough_run_judged_the_screen_at_every_wait_it_stops_at()
     from harness.program.model.decisions import decision_points
     from harness.resources import LISTING
     from harness.spectrum.basic import tokenise_program
-    thorough = json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
+    thorough = json.loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))["thorough"]
     seen = {k for k, n in thorough["pictures_at"].items() if n > 0}
     moments = {k.split(" (")[0] for k in seen}
     lines = {int(k.split("(")[1].rstrip(")")) for k in seen}

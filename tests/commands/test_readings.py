@@ -19,7 +19,7 @@ from harness.edition.notes import judgement_entries  # noqa: E402
 from harness.program.runs import readings as R  # noqa: E402
 
 TOML = ROOT / "basic" / "readings.toml"
-RECORD = ROOT / "docs" / "readings.json"
+RECORD = ROOT / "docs" / "data" / "readings.json"
 
 
 @pytest.fixture(scope="module")
@@ -250,13 +250,13 @@ def _record():
     return json.loads(RECORD.read_text(encoding="utf-8"))
 
 
-@pytest.mark.skipif(not RECORD.exists(), reason="docs/readings.json not written yet (cribbage-zx readings)")
+@pytest.mark.skipif(not RECORD.exists(), reason="docs/data/readings.json not written yet (cribbage-zx readings)")
 def test_every_entrys_consequence_is_the_measured_one():
     text = od.DEFAULT_LOG.read_text(encoding="utf-8")
     assert R.stale_consequences(text, _record()) == []
 
 
-@pytest.mark.skipif(not RECORD.exists(), reason="docs/readings.json not written yet (cribbage-zx readings)")
+@pytest.mark.skipif(not RECORD.exists(), reason="docs/data/readings.json not written yet (cribbage-zx readings)")
 def test_a_consequence_written_against_the_wrong_entry_is_caught():
     text = od.DEFAULT_LOG.read_text(encoding="utf-8")
     record = _record()
@@ -270,7 +270,7 @@ def test_a_consequence_written_against_the_wrong_entry_is_caught():
     assert R.stale_consequences(dropped, record) == ["entry 1310: no consequence"]
 
 
-@pytest.mark.skipif(not RECORD.exists(), reason="docs/readings.json not written yet (cribbage-zx readings)")
+@pytest.mark.skipif(not RECORD.exists(), reason="docs/data/readings.json not written yet (cribbage-zx readings)")
 def test_the_page_is_the_records():
     record = _record()
     bas = od.read_bas(od.DEFAULT_BAS)

@@ -22,6 +22,8 @@
     const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
     const s = new ZX.Session(m, facts, seed, record || null);
     s.start(tapes[lang]);
+    const marked = page.highlighted !== null && document.getElementById("L" + page.highlighted);
+    if (marked) marked.classList.remove("now");   // the last game's line: one line is marked, never two
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null;
     page.fast = !!record; page.moment = null; page.fromSlot = false;
     $("seed").value = seed === null || seed === undefined ? "" : String(seed);

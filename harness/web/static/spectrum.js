@@ -213,6 +213,31 @@
       this.messageUntil = -1;
       this.lastMessages = 0;
       this.paused = false;
+      this.ignoredGo = null;      // the count when that ENTER was ignored (2742), until the next key goes down
+      this.keysBefore = 0;
+    }
+
+    /** At the player's turn (the card selector called by 2720), the line it polls at, the count and whether
+     * the pointer is on an empty slot; null elsewhere. */
+    playSlot() {
+      const g = this.facts.ignored_go, m = this.m;
+      if (m.wait() === null || !this.facts.selector_waits.includes(m.ppc) || this.caller() !== g.select_play) return null;
+      const vars = new Map(readVariables(m.mem));
+      const x = vars.get(g.pointer), held = vars.get(g.held);
+      return {line: m.ppc, count: vars.get(g.count), empty: held !== undefined && held.values[x - 1] === 0};
+    }
+
+    /** session.py's ignored_go, from what the page can see. ENTER going down while the player's turn polls
+     * with the pointer on an empty slot and the count under 22 is ignored, as the listing runs: 3730 returns,
+     * 2740 finds B(X)=0, 2742 IF SUM<22 THEN GO TO 2720 (session.py sees 2742 itself, by a statement hook). */
+    noteIgnoredGo(keys) {
+      const g = this.facts.ignored_go, down = keys.size > 0 && this.keysBefore === 0;
+      this.keysBefore = keys.size;
+      if (!down) return;
+      this.ignoredGo = null;                                     // a key goes down: the last reason is old news
+      const before = this.playSlot();
+      if (before && before.line !== g.keys_held && before.empty && before.count < g.threshold && keys.has("ENTER"))
+        this.ignoredGo = before.count;
     }
 
     start(tape) {
@@ -252,6 +277,7 @@
       for (let i = 0; i < n; i++) {
         const wanted = this.wantedKeys();
         this.note(this.frames, wanted);
+        this.noteIgnoredGo(wanted);
         this.m.setKeys(wanted);
         this.m.frame();
         this.frames++;
@@ -290,6 +316,7 @@
           text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
         } else text = f.status[line] || `waiting at line ${line}`;
       }
+      if (this.ignoredGo !== null) text = `${f.ignored_go.text.replace("{count}", this.ignoredGo)} | ${text}`;
       if (!this.replaying) return text;
       // session.py's status_line: the page replays at real speed only (no running ahead)
       return `REPLAY at real speed: frame ${this.frames} of ${this.player.record.frames}, deal ${this.m.x.dealt()} ` +

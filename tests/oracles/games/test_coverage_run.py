@@ -4,7 +4,7 @@ import checkout
 
 
 ROOT = checkout.ROOT
-DATA = __import__("json").loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))
+DATA = __import__("json").loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))
 
 
 def test_the_default_run_reaches_exactly_what_the_document_says(tmp_path):

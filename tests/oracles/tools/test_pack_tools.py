@@ -52,7 +52,7 @@ def test_the_manifest_holds_each_files_size_and_checksums_and_the_tool_that_made
             hashlib.sha256(data).hexdigest())
     assert pack.verify(pack_dir) == []
     tool = manifest["tool"]
-    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
+    version = re.search(r'^__version__ = "(.+)"$', (ROOT / "harness" / "__init__.py").read_text(), re.M).group(1)
     git = lambda *a: subprocess.run(["git", "-C", str(ROOT), *a], capture_output=True, text=True,  # noqa: E731
                                     check=True).stdout.strip()
     assert (tool["name"], tool["version"]) == ("cribbage-zx", version)

@@ -97,10 +97,28 @@ def test_wheel_carries_the_data_files_byte_for_byte(wheel):
         assert tracked_py <= names, f"modules missing from the wheel: {sorted(tracked_py - names)}"
 
 
+def test_the_wheel_describes_itself_licence_readme_classifiers_and_the_one_version(wheel):
+    version = re.search(r'^__version__ = "(.+)"$', (ROOT / "harness" / "__init__.py").read_text(), re.M).group(1)
+    assert wheel.name.startswith(f"cribbage_zx-{version}-")
+    with zipfile.ZipFile(wheel) as z:
+        (meta,) = [n for n in z.namelist() if n.endswith(".dist-info/METADATA")]
+        text = z.read(meta).decode()
+        licences = {n.rsplit("/", 1)[1] for n in z.namelist() if "/licenses/" in n}
+    head, _, body = text.partition("\n\n")
+    fields = [tuple(line.split(": ", 1)) for line in head.splitlines() if ": " in line]
+    assert ("Version", version) in fields and ("License-Expression", "MIT") in fields
+    assert {("License-File", "LICENSE"), ("License-File", "NOTICE")} <= set(fields) and licences == {"LICENSE", "NOTICE"}
+    assert ("Description-Content-Type", "text/markdown") in fields and body.startswith("# cribbage-zx")
+    assert ("Classifier", "Topic :: System :: Emulators") in fields and any(k == "Keywords" for k, _ in fields)
+    assert ("Author", "the cribbage-zx authors") in fields
+
+
 def test_installed_tool_builds_and_plays_from_an_unrelated_directory(venv, tmp_path):
     work = tmp_path / "elsewhere"
     work.mkdir()
     python, tool = venv / "bin" / "python", venv / "bin" / "cribbage-zx"
+    version = re.search(r'^__version__ = "(.+)"$', (ROOT / "harness" / "__init__.py").read_text(), re.M).group(1)
+    assert _run([str(tool), "--version"], work, timeout=60).stdout == f"cribbage-zx {version}\n"
     where = _run([str(python), "-c", "import harness, harness.resources as r; "
                   "print(harness.__file__); print(r.LISTING); print(r.ROM)"], work, timeout=60).stdout.split()
     for path in where:

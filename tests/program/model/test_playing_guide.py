@@ -58,9 +58,9 @@ def test_no_table_of_the_guide_keeps_a_word_cut_by_the_listings_wrap():
 
 def test_every_picture_the_guide_shows_exists():
     from PIL import Image
-    names = re.findall(r"\]\((screens/[^)]+\.png)\)", guide.render())
+    names = re.findall(r"\]\((figures/screens/[^)]+\.png)\)", guide.render())
     assert len(names) == 2 * len(guide.SHOTS)
-    assert sorted(names) == sorted(f"screens/{p.name}" for p in (ROOT / "docs" / "screens").glob("*.png"))  # no orphans
+    assert sorted(names) == sorted(f"figures/screens/{p.name}" for p in (ROOT / "docs" / "figures" / "screens").glob("*.png"))  # no orphans
     for name in names:
         with Image.open(ROOT / "docs" / name) as img:
             assert img.size == (640, 512)            # 320x256 with the border, at twice the size

@@ -46,5 +46,5 @@ def test_the_driver_has_a_handler_for_every_wait():
 
 
 def test_the_thorough_set_reaches_every_wait():
-    never = set(json.loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))["thorough"]["never_run"])
+    never = set(json.loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))["thorough"]["never_run"])
     assert [p for p in POINTS if f"{p.line}:{p.statement}" in never] == []

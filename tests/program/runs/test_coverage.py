@@ -21,7 +21,7 @@ def _doc_tool():
 
 
 TOOL = _doc_tool()
-DATA = __import__("json").loads((ROOT / "docs" / "coverage.json").read_text(encoding="utf-8"))
+DATA = __import__("json").loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))
 
 SMALL = """\
 6 REM never
