@@ -243,7 +243,7 @@ class Accelerator:
         try:
             answer = table[hl]
         except KeyError:
-            answer = table[hl] = self._record(hl)
+            answer = table[hl] = self.record_line(hl)
             self.stats.recorded += 1
         if answer is None:
             self.stats.declined += 1
@@ -321,7 +321,7 @@ class Accelerator:
         counters[1] = (counters[1] + p.ticks - ticks0) % CORE_FRAME_WRAP
 
     # ------------------------------------------------------------------ recording
-    def _record(self, hl: int) -> _Answer | None:
+    def record_line(self, hl: int) -> _Answer | None:
         """Run LINE-ADDR from here twice, put the machine back, and return what it did (None: it cannot
         be replayed exactly)."""
         cpu = self.cpu

@@ -72,14 +72,14 @@ def test_every_statement_start_and_frame_end_is_identical(waiting):
 
 
 def test_an_answer_one_t_state_short_is_caught_with_its_frame_and_line(waiting, monkeypatch):
-    real = Accelerator._record
+    real = Accelerator.record_line
 
     def short(self, hl):
         answer = real(self, hl)
         if answer is not None and answer.end is not None:
             answer.end = answer.end._replace(ticks=answer.end.ticks - 1)
         return answer
-    monkeypatch.setattr(Accelerator, "_record", short)
+    monkeypatch.setattr(Accelerator, "record_line", short)
     fast, plain = _pair(waiting)
     _, difference = lockstep_statements(fast, plain, FRAMES)
     assert difference is not None and difference.startswith("frame ") and ", line " in difference

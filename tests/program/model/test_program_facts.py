@@ -57,6 +57,7 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/play/keymap.py": (frozenset({"P"}), "the window's pause key, P"),
     "harness/play/session.py": (frozenset({"P"}), "the window's pause key, P, among the toggles"),
     "harness/web/bench.py": (frozenset({"N"}), "the keys the bench types (N, ENTER: the answers)"),
+    "harness/play/waits.py": (frozenset({"Y", "N"}), "the Spectrum's keys Y and N on the page's touch row"),
 }
 # path -> (integers that are line numbers by value only, why they are not the listing's lines)
 ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
