@@ -296,9 +296,10 @@ def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoRetur
         error(str(exc))
 
 def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--accelerate", action="store_true",
-                        help="answer the ROM's LINE-ADDR from a cache of its own results (the same games, "
-                             "frames and screens in less CPU; harness/spectrum/accelerate.py); default: the plain ROM")
+    parser.add_argument("--accelerate", action=argparse.BooleanOptionalAction, default=True,
+                        help="answer the ROM's LINE-ADDR from a table of its own results: the same machine at "
+                             "every frame end, in less CPU (harness/spectrum/accelerate.py; on by default; "
+                             "--no-accelerate: the plain ROM). RZX-recorded games always run on the plain ROM")
 
 
 @contextmanager

@@ -70,8 +70,6 @@ def exit_status(report: dict[str, Any], thorough: bool) -> int:
 
 def refuse_combinations(args: argparse.Namespace) -> None:
     """The options that do not go together (regress.check_choices says why), named."""
-    if args.rzx and args.accelerate:
-        raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
     if args.rzx and args.core != "z80":
         raise UsageError(f"--rzx records on the z80 core only, not --core {args.core}")
 

@@ -8,7 +8,6 @@ where none was asked for. The worker and display probes, which need real process
 from __future__ import annotations
 
 import checkout
-import hashlib
 import json
 import os
 import signal
@@ -201,27 +200,6 @@ def test_a_timeout_screenshot_goes_to_a_private_folder(tmp_path):
     shot = m._timeout_screenshot()
     assert shot is not None and shot.parent != Path(tempfile.gettempdir())
     assert shot.parent.parent == Path(tempfile.gettempdir()) and (shot.parent.stat().st_mode & 0o077) == 0
-
-
-# ------------------------------------------------------------------ a tape that is always current
-def test_the_tape_is_rebuilt_when_what_it_is_made_from_changes(tmp_path, monkeypatch):
-    from harness.program.model import build as B
-    built = []
-    real_build = B.build
-    monkeypatch.setattr(B, "build", lambda **k: built.append(k) or real_build(**k))
-    tape = tmp_path / "cribbage.tap"
-    B.ensure_tape(tape)
-    B.ensure_tape(tape)
-    assert len(built) == 1                                    # current: not rebuilt
-    stamp = json.loads((tmp_path / "cribbage.tap.fingerprint").read_text())
-    assert stamp["tape_sha256"] == hashlib.sha256(tape.read_bytes()).hexdigest() and "harness/spectrum/basic.py" in stamp["inputs"]
-    real = B.fingerprint
-    monkeypatch.setattr(B, "fingerprint", lambda lang="ru": {**real(lang), "fingerprint": "a changed tokeniser"})
-    B.ensure_tape(tape)
-    assert len(built) == 2                                    # a source changed: rebuilt (file times unchanged)
-    tape.write_bytes(tape.read_bytes()[:-1] + b"\x00")
-    B.ensure_tape(tape)
-    assert len(built) == 3                                    # the tape itself was changed: rebuilt
 
 
 def test_the_fingerprint_covers_the_translation_table_for_the_english_edition():

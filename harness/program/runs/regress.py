@@ -448,10 +448,9 @@ def plan_games(games: int, seed: int, strategies: Sequence[str] = STRATEGIES, th
 
 def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
     """What cannot be combined, said before any worker starts: an RZX records the plain ROM's own run on the
-    z80 core (the fetch-counting core), so neither the accelerator nor another core goes with it. A
-    UsageError naming no option: the command names them (commands/regress.py)."""
-    if rzx and accelerate:
-        raise UsageError("an RZX recording is of the plain ROM's own run: not with the accelerator")
+    z80 core (the fetch-counting core), so no other core goes with it (its games run on the plain ROM,
+    the accelerator or not: `LoadedTape.machine`). A UsageError naming no option: the command names them
+    (commands/regress.py)."""
     if rzx and core != "z80":
         raise UsageError(f"an RZX recording is made on the z80 core only, not on {core}")
     core_class(core)
@@ -459,7 +458,7 @@ def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
 
 def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
         tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
-        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = False,
+        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = True,
         command: str = "regress", report_page: Callable[[Path], object] | None = None) -> dict[str, Any]:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
@@ -484,7 +483,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
         ended = "complete"
         outcome: Outcome[GameJob, GameResult]
         try:
-            setup = Setup(init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
+            setup = Setup(init_worker, (tape, core, accelerate))
             with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     job = outcome.job
