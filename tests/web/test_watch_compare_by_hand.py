@@ -117,3 +117,9 @@ def test_checkpoints_at_other_frames_are_one_line_and_nothing_else(machine):
 def test_a_canvas_of_the_wrong_size_is_refused():
     with pytest.raises(InputError, match="^the canvas gave 4 bytes, not 327680$"):
         canvas_rgb(base64.b64encode(bytes(4)).decode())
+
+
+def test_the_frames_against_the_machine_want_one_frame_an_event():
+    from harness.web.compare import picture_frame_differences
+    with pytest.raises(InputError, match="^1 frames for 0 events$"):
+        picture_frame_differences([], [1], b"")
