@@ -5,8 +5,14 @@ judgements of the pictures (screen_judgements.py) and the screen reader that fee
 the record every view reads (judgements.py), the strength figures (study.py and strength.py's figures),
 the fairness checks (fairness.py), the coverage and the reach check of `regress --thorough`
 (coverage.py, commands/regress.py's reach_lost and exit_status), the sweep's detection (sweep.py:
-running a case against the engine, grouping the disagreements; commands/sweep.py: the exit status).
-Their mutants are run against the fast tests named in pyproject.toml [tool.mutmut] (no emulator).
+running a case against the engine, grouping the disagreements; commands/sweep.py: the exit status); and
+(issue 51) the checks of the round after: the watch mode's frames file (frames.py) and the page against the
+machine (web/compare.py), the RZX player's refusals (recording.py), a reading's verdict and --resume
+(readings.py), the lockstep's and the conformance oracle's comparison, zx's refusal passed on (emulators.py)
+and build --check-pack (pack.py). A module with a function that returns differences, verdicts or refusals
+and is in none of them is in NOT_MUTATED with its reason (tests/project/test_mutation_set.py holds that).
+Their mutants are run against the tests named in pyproject.toml [tool.mutmut] (no emulator but the quick
+oracle tests of the lockstep and zx, which start z80-python and zx on a few thousand instructions).
 
 `--module NAME` (repeatable) runs one module's mutants, the default all of them; `--children N` runs N
 mutants at once (both cores: `--children 2`). Prints each module's score and its surviving mutants
