@@ -139,3 +139,26 @@ def test_a_known_f_difference_is_let_through_by_compare_and_counted(core):
     assert _diverged(core, code=bytes((0xED, 0xB0, 0, 0))) is None and core.tally.known_block_f == 1
     core.theirs._f = 0x01
     assert _diverged(core, code=bytes((0xED, 0xB0, 0, 0))).field == "f"
+
+
+def test_a_known_f_difference_does_not_hide_another_field_of_the_same_instruction(core):
+    core.theirs._f = 0x28
+    core.theirs.b = (core.get("b") + 1) & 0xFF
+    assert _diverged(core, code=bytes((0xED, 0xB0, 0, 0))).field == "b"
+
+
+def test_an_ed_instruction_outside_the_lists_lets_no_bit_through(core):
+    assert not _known(core, bytes((0xED, 0x44, 0, 0)), 0x00, 0x01)      # NEG, PC unchanged, C only
+
+
+def test_only_index_prefixes_are_passed_over_before_the_opcode(core):
+    # 58 is LD E,B (and the letter X): an SCF byte after it is an operand, not SCF
+    assert not _known(core, bytes((0x58, 0x37, 0, 0)), 0x01, 0x29)
+    assert _known(core, bytes((0xFD, 0x37, 0, 0)), 0x01, 0x29)
+
+
+def test_each_index_prefix_is_named_with_its_opcode():
+    assert [lockstep.opcode_name(bytes(c)) for c in ((0xFD, 0x21, 0, 0), (0xDD, 0x21, 0, 0), (0xDD, 0xCB, 9, 0x46),
+                                                      (0xFD, 0xCB, 9, 0x4E), (0xED, 0x44, 0, 0), (0xCB, 0x27, 0, 0),
+                                                      (0x21, 0, 0x40, 0))] == \
+        ["FD 21", "DD 21", "DD CB 46", "FD CB 4E", "ED 44", "CB 27", "21"]
