@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 
+from . import __version__
 from .commands.cliargs import ArgParser
 from .errors import HarnessError, UsageError
 
@@ -39,6 +40,7 @@ def build_parser(only: str | None = None) -> ArgParser:
     the others listed by name and help (a run does not pay for importing every command's libraries)."""
     parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
+    parser.add_argument("--version", action="version", version=f"cribbage-zx {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgParser)
     for name, (module_name, help_) in COMMANDS.items():
         if only is not None and name != only:
@@ -54,7 +56,8 @@ def build_parser(only: str | None = None) -> ArgParser:
 
 
 def main(argv: list[str]) -> int:
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    # only the command on the line is imported; with none (--version, --help, a mistyped name) no command is
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else "")
     if not argv:
         parser.print_usage(sys.stderr)
         print("cribbage-zx: a COMMAND is needed (cribbage-zx --help lists them)", file=sys.stderr)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,15 @@ import stored
 from game_store import Store, configure, sha256
 from harness.spectrum.machine import Spectrum48
 
-pytest_plugins = ["cpu_durations"]      # pytest --cpu-durations=N: the costliest tests by CPU time
+pytest_plugins = ["cpu_durations",      # pytest --cpu-durations=N: the costliest tests by CPU time
+                  "tiers"]              # pytest --tier quick|oracles|all: the tier is the folder (tests/tiers.py)
+
+# A script's `make test &` starts pytest with SIGINT ignored, and every child would inherit it: the tests that
+# stop a command with Ctrl-C (and the commands' own handlers) need SIGINT and SIGTERM at their defaults.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _store_root(tmp_path_factory) -> Path:
@@ -103,14 +112,6 @@ def tape_path(build_of, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def mypy_cache(tmp_path_factory) -> Path:
-    """One mypy cache for a worker's mypy runs with the same options (test_mypy, test_core_protocol): a later
-    run reads the standard library's analysis from it instead of doing it again (mypy's incremental mode,
-    the same errors); a worker's own, so no two processes write it at once."""
-    return tmp_path_factory.mktemp("mypy") / "cache"
-
-
-@pytest.fixture(scope="session")
 def booted_snapshot():
     m = Spectrum48()
     m.boot()
@@ -126,76 +127,12 @@ def machine(booted_snapshot):
 
 
 @pytest.fixture
-def fast_machine(booted_snapshot):
-    m = Spectrum48(fast=True)
-    m.restore(booted_snapshot)
-    return m
-
-
-@pytest.fixture(scope="session", params=[pytest.param("z80"), pytest.param("skoolkit", marks=pytest.mark.slow)])
-def cpu_core(request):
-    """Each CPU core the machine runs on (harness/program/runs/loaded.py CORES): the z80 package's, then
-    SkoolKit's simulator (marked slow: several times slower; skipped without the 'oracle' extra). A test
-    asking for it, or for core_machine, runs once on each: one suite over two CPUs."""
-    from harness.program.runs.loaded import CORES, core_class
-    assert request.param in CORES
-    if request.param == "skoolkit":
-        pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
-    return core_class(request.param)
-
-
-@pytest.fixture(scope="session")
-def booted_on_core(cpu_core):
-    """One boot per core per session (a snapshot is the core's own: it restores on that core only)."""
-    m = Spectrum48(core=cpu_core)
-    m.boot()
-    return m.snapshot()
-
-
-@pytest.fixture
-def core_machine(cpu_core, booted_on_core):
-    """A freshly booted machine on each core in turn."""
-    m = Spectrum48(core=cpu_core)
-    m.restore(booted_on_core)
-    return m
-
-
-@pytest.fixture
-def core_fast_machine(cpu_core, booted_on_core):
-    m = Spectrum48(fast=True, core=cpu_core)
-    m.restore(booted_on_core)
-    return m
-
-
-@pytest.fixture
 def dummy_video(monkeypatch):
     """SDL's dummy video and audio drivers: pygame without a display or a sound card. pygame is left
     initialised after the test: the session's shared game (open_game_to_deal_2, read by test_play_referee
     and test_play_honest) keeps its rendered screens and panel surfaces and its fonts from test to test."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-@pytest.fixture
-def dummy_window(dummy_video):
-    """dummy_video for a test that opens a window (play.window): pygame is quit after it, so each test's
-    window, display and mixer start afresh."""
-    yield
-    import pygame
-    pygame.quit()
-
-
-@pytest.fixture(scope="session")
-def open_game_to_deal_2(tape_path):
-    """Seed 99 with the open referee and no muggins, answered by the careless player (tests/helpers.py autoplay) until
-    deal 2 is dealt: one game for the tests of test_play_referee and test_play_honest that only read it
-    (test_play_honest's play_through answers exactly as autoplay does)."""
-    pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
-    from harness.play.session import PlaySession
-    from helpers import autoplay
-    s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
-    autoplay(s, until_deal=2)
-    return s
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,12 @@
 `pytest --cpu-json=PATH`: every test's figures and the run's totals as JSON (tools/suite_figures.py
 writes docs/SUITE.md from it).
 
+Every run ends with one line of its cost: its tests' CPU-s, wall seconds, and **core-seconds**, the CPU-s scaled
+to a reference core of 500 M T-states per CPU second (`REFERENCE_CORE`). The bare core is timed on the BASIC
+benchmark (harness.bench.machine.bench_core, a third of a CPU second) at the run's start and at its end: the
+host's speed moved by a quarter and more between runs of the same tree (issue 44), and a core-second moves with
+it much less than a CPU-s does. `--cpu-json` keeps both speeds and every test's core-seconds.
+
 pytest's --durations is wall time, which follows the neighbours on a shared machine; this is the
 process's user+system time plus that of its children waited for (Fuse, Xvfb, `play`, subprocess
 commands), for each test's set-up, call and teardown together. A session fixture's cost lands on the
@@ -191,8 +197,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _asked(config: pytest.Config) -> bool:
-    return (config.getoption("--cpu-durations") is not None or config.getoption("--cpu-table")
-            or config.getoption("--cpu-json") is not None)
+    """Every run measures its tests (the closing line of every run says what it cost); the options only choose
+    what is printed or kept."""
+    return True
+
+
+#: the reference core: a core-second is a CPU second of a core running 500 M T-states per CPU second
+REFERENCE_CORE = 500e6
+_core: dict[str, float] = {}
+
+
+def time_the_core() -> float:
+    """The bare core's speed now, in T-states per CPU second (the BASIC benchmark, about 0.3 CPU-s)."""
+    from harness.bench.machine import bench_core
+    return bench_core(frames=300, repeat=3)
+
+
+def core_seconds(cpu_s: float, speeds: list[float]) -> float:
+    """*cpu_s* CPU seconds in core-seconds, for a core timed at *speeds* (their mean) during the run."""
+    return cpu_s * (sum(speeds) / len(speeds)) / REFERENCE_CORE
 
 
 def _worker_id(config: pytest.Config) -> str | None:
@@ -211,6 +234,8 @@ _started = {"wall": time.monotonic()}
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     _started["wall"] = time.monotonic()
+    if not hasattr(session.config, "workerinput"):
+        _core["start"] = time_the_core()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -319,6 +344,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         return
     summary = summarise(tests, processes)
     summary["wall_s"] = round(time.monotonic() - _started["wall"], 1)
+    speeds = [_core["start"], time_the_core()] if "start" in _core else [REFERENCE_CORE]
+    summary["core_t_per_cpu_s"] = [round(v) for v in speeds]
+    summary["core_s_in_tests"] = round(core_seconds(summary["cpu_in_tests"], speeds), 1)
+    summary["core_s_of_processes"] = round(core_seconds(summary["cpu_of_processes"], speeds), 1)
+    for record in tests.values():
+        record["core_s"] = round(core_seconds(record["cpu"], speeds), 3)
+    terminalreporter.write_line(
+        f"cost: {summary['tests']} tests, {summary['cpu_of_processes']:.1f} CPU-s = {summary['core_s_of_processes']:.1f} "
+        f"core-seconds ({summary['core_s_in_tests']:.1f} in the tests), {summary['wall_s']:.0f} s wall; the core at "
+        f"{speeds[0] / 1e6:.0f} and {speeds[-1] / 1e6:.0f} M T-states per CPU-s at the start and the end "
+        f"(a core-second: a CPU-s at {REFERENCE_CORE / 1e6:.0f} M)")
     summary["workers"] = len(processes) - 1
     summary["outcomes"] = {k: len(v) for k, v in terminalreporter.stats.items()
                            if k in ("passed", "failed", "skipped", "error", "xfailed", "xpassed")}

@@ -2,7 +2,7 @@
 tools other emulators are run with, Fuse's tools and screenshots, and the careless player of the play
 window. A test module imports these from here, never from another test module.
 
-* The tape and the first session (tests/test_exports.py, test_fuse.py, test_skoolkit.py): the tape is
+* The tape and the first session (tests/commands/test_exports.py, test_fuse.py, test_skoolkit.py): the tape is
   build/cribbage.tap's content (built from basic/cribbage.bas) or, while the listing does not exist, a
   small stand-in with the same opening: line 2 loads the "chr" font, 7005 RANDOMIZE, the two questions
   at 7060 and 7405, a cut on INKEY$, the deal at 7700.
@@ -14,6 +14,7 @@ window. A test module imports these from here, never from another test module.
 from __future__ import annotations
 
 import functools
+import json
 import shutil
 import struct
 import subprocess
@@ -305,3 +306,51 @@ def autoplay(s: PlaySession, until_deal: int, muggins: str = "N", max_waits: int
 def texts(referee, tone: str | None = None) -> list[str]:
     """The referee's panel lines as a person sees them now, of one tone or all."""
     return [line.text for line in referee.lines() if tone is None or line.tone == tone]
+
+
+# ---------------------------------------------------------------- faults planted in a run's records
+def shift_action(path: Path, judged: str, shift: int) -> tuple[int, dict]:
+    """Planted in a judgements file: the first judgement of *judged* points *shift* events off its action;
+    its line number (its number in check_actions' words) and its record as planted."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    n, rec = next((n, json.loads(line)) for n, line in enumerate(lines) if n and json.loads(line)["judged"] == judged)
+    rec["action_at"] += shift
+    lines[n] = json.dumps(rec, ensure_ascii=False, sort_keys=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return n, rec
+
+
+def watch_console(page, problems: list[str]) -> None:
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+
+def copy_run(run: Path, to: Path) -> Path:
+    """A copy of a run folder to write its pages again: its records, not its pages or plots."""
+    shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
+    return to
+
+
+def to_an_empty_slot_under_22(s: PlaySession) -> tuple[list[int], int]:
+    """From the first question (the tests start seed 99): discard slots 1 and 2, lay the first card held, say go when stuck (an empty slot twice), until
+    the player's turn has an empty slot and a count under 22; the slots' B() and the count there."""
+    from harness.program.model import program as P
+    from harness.spectrum.variables import BasicVariables
+    from play_keys import keys
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    for _ in range(40):
+        w, caller = s.waiting(), s.caller()
+        if w.line in P.SELECTOR_WAITS and caller == P.SELECT_PLAY:
+            v = BasicVariables(s.machine)
+            slots, count = [int(b) for b in v.get("B()")][:4], int(v.number("SUM"))
+            if 0 in slots and count < 22:
+                return slots, count
+            keys(s, *["SPACE"] * slots.index(0 if 0 in slots and count >= 22 else 1), "ENTER")
+        elif w.line in P.SELECTOR_WAITS and caller == P.SELECT_SECOND_DISCARD:
+            keys(s, "SPACE", "ENTER")
+        else:
+            keys(s, "ENTER")
+    raise AssertionError("no turn with an empty slot under 22")

@@ -13,13 +13,44 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass
 
 from harness.program.model import program as P
-from harness.program.records.events import Picture, Who
+from harness.program.records.events import Picture, Who, read_jsonl
 from harness.program.judge.screen_judgements import ScreenJudge
 
-from test_detectors_screen import EVENTS, planted        # the golden game's events, and a picture changed
+import checkout
+
+# The golden game's events (tests/data/golden/transcript.jsonl), and a picture of it changed: what the screen
+# detectors' tests (program/judge/test_detectors_screen.py) and the places here plant their faults in.
+with open(checkout.DATA / "golden" / "transcript.jsonl", encoding="utf-8") as _f:
+    _, EVENTS = read_jsonl(_f)
+
+
+def pictures(moment, having=()):
+    """Indexes of the pictures at *moment* whose slots include every one of *having*."""
+    return [i for i, e in enumerate(EVENTS)
+            if isinstance(e, Picture) and e.moment == moment and all(k in e.slots for k in having)]
+
+
+def planted(index, **changes):
+    """The transcript with the picture at *index* changed: slots/pegs/rows/variables entries replaced."""
+    pic = EVENTS[index]
+    fields = {}
+    for name, value in changes.items():
+        if name in ("slots", "pegs", "rows", "variables"):
+            merged = dict(getattr(pic, name))
+            for k, v in value.items():
+                if v is None:
+                    merged.pop(k, None)
+                else:
+                    merged[k] = v
+            fields[name] = merged
+        else:
+            fields[name] = value
+    return EVENTS[:index] + [dataclasses.replace(pic, **fields)] + EVENTS[index + 1:]
+
 
 SOME_CARD = "up 5C 7/0"          # a black five, drawn face up as the program draws one
 

@@ -4,10 +4,10 @@
     .venv/bin/cribbage-zx strength --games 3 --opponent ev --opponent greedy --engine-games 200 --out out/s3
     .venv/bin/python tools/edition_screenshots.py out/shots out/s3
 
-writes docs/html-report.png (the top of report.html: the verdict), docs/html-game.png (a game page:
-its score race and first deal), docs/report-game-folded.png (a game page's pictures of the screen,
-folded, one opened), docs/html-listing.png (the listing, Russian with its English) and, given a
-strength folder, docs/strength-page.png (its first sentence and the ladder of players),
+writes docs/figures/html-report.png (the top of report.html: the verdict), docs/figures/html-game.png (a game page:
+its score race and first deal), docs/figures/report-game-folded.png (a game page's pictures of the screen,
+folded, one opened), docs/figures/html-listing.png (the listing, Russian with its English) and, given a
+strength folder, docs/figures/strength-page.png (its first sentence and the ladder of players),
 each 1280 px wide as a reader's window, as 256-colour PNGs to keep them small.
 """
 from __future__ import annotations
@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
                 page.goto((folder / page_name).as_uri() + anchor, wait_until="load")
                 if script:
                     page.evaluate(script)
-                path = ROOT / "docs" / out
+                path = ROOT / "docs" / "figures" / out
                 page.screenshot(path=str(path))
                 page.close()
                 with Image.open(path) as img:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian tools the tests use as independent checks (MAME too, below): listbasic, tape2wav, tape2pulses, fmfconv
-# (fuse-emulator-utils), zmakebas, and for tests/test_fuse.py the Fuse emulator itself (fuse-emulator-sdl)
+# (fuse-emulator-utils), zmakebas, and for tests/oracles/emulators/test_fuse.py the Fuse emulator itself (fuse-emulator-sdl)
 # run headless in Xvfb (xvfb), driven by xdotool and photographed by xwd (x11-apps).
 # Installs them when missing and we are root with apt; otherwise says which tests will skip.
 set -u

@@ -1,10 +1,11 @@
-"""Writes the screenshots of `cribbage-zx play` kept in docs/: the status line, the key help, the hint, and the
-honest referee's panel on the Russian and the English tapes.
+"""Writes the screenshots of `cribbage-zx play` kept in docs/figures/: the status line (and why an ENTER on an
+empty slot was ignored), the key help, the hint, and the honest referee's panel on the Russian and the English
+tapes.
 
 The window's picture is `PlaySession.surface()`, the same pixels the window shows (tests/test_play_xvfb*.py
 compare them with photos of the real window), drawn here with SDL's dummy driver, no display needed:
 
-    .venv/bin/python tools/play_shots.py [--out docs]
+    .venv/bin/python tools/play_shots.py [--out docs/figures]
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def to_claim(tape: Path, scale: int) -> PlaySession:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         tapes = {}
@@ -92,8 +93,34 @@ def main(argv: list[str]) -> int:
         save(s.surface(), args.out / "play-hint.png")
         save(to_claim(tapes["ru"], 2).surface(), args.out / "play-referee.png")
         save(to_claim(tapes["en"], 2).surface(), args.out / "play-referee-en.png")
+        save(to_ignored_go(tapes["en"]).surface(), args.out / "play-ignored-go.png")
         pygame.quit()
     return 0
+
+
+def to_ignored_go(tape: Path, record: Path | None = None) -> PlaySession:
+    """Seed 99 at scale 2 (as tests/helpers.py's to_an_empty_slot_under_22 plays it): slots 1 and 2 discarded,
+    the first card held laid, go when stuck, until a turn with an empty slot under 22; then ENTER on it (with
+    *record*, the keys kept there: close() the session to write them)."""
+    from harness.spectrum.variables import BasicVariables
+    s = PlaySession(tape=tape, seed=99, scale=2, record=record)
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    for _ in range(40):
+        w, caller = s.waiting(), s.caller()
+        if w.line in P.SELECTOR_WAITS and caller == P.SELECT_PLAY:
+            v = BasicVariables(s.machine)
+            slots, count = [int(b) for b in v.get(P.V_HELD)][:4], int(v.number(P.V_COUNT))
+            if 0 in slots and count < P.GO_THRESHOLD:
+                keys(s, *["SPACE"] * slots.index(0), "ENTER")
+                assert s.ignored_go == count
+                return s
+            keys(s, *["SPACE"] * slots.index(0 if 0 in slots else 1), "ENTER")
+        elif w.line in P.SELECTOR_WAITS and caller == P.SELECT_SECOND_DISCARD:
+            keys(s, "SPACE", "ENTER")
+        else:
+            keys(s, "ENTER")
+    raise RuntimeError("no turn with an empty slot under 22 within 40 waits")
 
 
 def _help(tape: Path):

@@ -1,6 +1,6 @@
 """Photographs the real play window under Xvfb for docs/: a Russian message with its English on the panel
-(docs/play-translated-message.png) and a verdict on the panel at the wait after its score is pegged
-(docs/play-verdict-moment.png, «ВСКРЫВАЮ КРИБ?» with the show just judged).
+(docs/figures/play-translated-message.png) and a verdict on the panel at the wait after its score is pegged
+(docs/figures/play-verdict-moment.png, «ВСКРЫВАЮ КРИБ?» with the show just judged).
 
 The game is played in-process (`PlaySession`'s keys) to the moment, then `Window` opens on a private Xvfb
 (SDL's X11 driver, as a person's window) and `xwd` photographs it:
@@ -72,7 +72,7 @@ def photograph(session, path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     args = parser.parse_args(argv)
     xvfb = start_xvfb()
     try:

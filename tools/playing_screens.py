@@ -6,7 +6,7 @@ plays under muggins; the display at the first wait of each kind listed in
 SHOTS is kept: what a person sees when the program asks for something. Deterministic: the same seed gives the same
 pictures.
 
-    .venv/bin/python tools/playing_screens.py --lang en --out docs/screens
+    .venv/bin/python tools/playing_screens.py --lang en --out docs/figures/screens
 """
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def print_think_times(lang: str, seeds=(3, 7, 11)) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", choices=("ru", "en"), default="en")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures" / "screens")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--think", action="store_true",
                         help="print how long the computer thinks (emulated seconds) over three games instead")

@@ -1,5 +1,5 @@
-"""Take docs/html-readings.png: the edition's listing at a judged line with its details open, showing the
-other readings of the scan and what each changes (docs/readings.json, `cribbage-zx readings`).
+"""Take docs/figures/html-readings.png: the edition's listing at a judged line with its details open, showing the
+other readings of the scan and what each changes (docs/data/readings.json, `cribbage-zx readings`).
 
     .venv/bin/cribbage-zx html --out out/html
     .venv/bin/python tools/readings_screenshot.py out/html [LINE]
@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     if chromium is None:
         print("chromium is not installed (tools/install-system-deps.sh)")
         return 2
-    path = ROOT / "docs" / "html-readings.png"
+    path = ROOT / "docs" / "figures" / "html-readings.png"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:

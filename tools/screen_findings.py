@@ -4,7 +4,7 @@
 
 Plays the games (by default the explorer game of tests/data/explorer-40503.jsonl and the golden game),
 judges each picture as it is taken (the comparison, live) and keeps the screen of the first picture at which
-each documented deviation (or an unexplained difference) of the screen shows: docs/screen-D11.png ... .
+each documented deviation (or an unexplained difference) of the screen shows: docs/figures/screen-D11.png ... .
 Prints, for each, the game, the picture's moment and the difference.
 """
 from __future__ import annotations
@@ -63,7 +63,7 @@ def find(strategy: str, seed: int, wanted: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     args = parser.parse_args(argv)
     from harness.program.runs import loaded, regress
     from harness.program.model.build import tape_bytes

@@ -1,32 +1,39 @@
-"""docs/SUITE.md, the test suite's figures, written from the runs' own measurements (issue 37).
+"""docs/SUITE.md, the test suite's figures, written from the runs' own measurements (issues 37 and 44).
 
-Two steps, so the page can never say what its run did not:
+Each tier's latest run, no history (git keeps that): `make test` (the quick tier) and `make test-all` (both).
 
-    pytest --cpu-table --cpu-json=run.json ... > run.log      # tests/cpu_durations.py measures
-    python tools/suite_figures.py record run.json --as current [--log run.log] [--note "..."]
-    python tools/suite_figures.py write                         # docs/SUITE.md from docs/suite/*.json
+    pytest --tier quick --cpu-json=q1.json ...    (three times: the page shows the median run by wall)
+    python tools/suite_figures.py record q1.json q2.json q3.json --as quick --note "..."
+    pytest --tier all --cpu-json=all.json ...
+    python tools/suite_figures.py record all.json --as all --note "..."
+    python tools/suite_figures.py costs q1.json all.json  # tests/data/test-costs.json: each test's core-seconds
+    python tools/suite_figures.py write           # docs/SUITE.md from docs/suite/*.json
 
-`record` keeps the run's summary (totals, CPU by kind, by test file, the costliest tests, counts) as
-docs/suite/<as>.json; a run measured before the plugin knew its wall time gives it with --log (pytest's
-last line, "... in 1234.56s"). `write` renders every recorded run side by side; tests/test_docs.py checks
-the page is what `write` makes of the recorded runs and that each record is well-formed.
+`record` keeps a run's summary (totals in CPU-s and core-seconds, the core's speed, CPU by kind, each folder of
+tests/ with its tests, CPU-s, core-seconds and wall, the costliest tests) as docs/suite/<as>.json; given several
+runs of one tier it keeps the median by wall and each run's headline figures. `costs` writes what
+tests/project/test_tiers.py holds the quick tier to. tests/project/test_suite_figures.py checks the page is what
+`write` makes of the records and that each record is well-formed.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "docs" / "suite"
 PAGE = ROOT / "docs" / "SUITE.md"
-ORDER = ("baseline", "current")             # the columns, old beside new; any other record after them
+COSTS = ROOT / "tests" / "data" / "test-costs.json"
+ORDER = ("quick", "all")                    # the tiers, quick first
 REQUIRED = {"tests": int, "cpu_in_tests": (int, float), "cpu_of_processes": (int, float), "by_kind": dict,
-            "by_file": dict, "counts": dict, "wall_s": (int, float), "workers": int, "costliest": list,
-            "label": str, "note": str, "machine": dict, "outcomes": dict}
-TOP_FILES, TOP_TESTS = 20, 15
+            "by_folder": dict, "counts": dict, "wall_s": (int, float), "workers": int, "costliest": list,
+            "label": str, "note": str, "machine": dict, "outcomes": dict, "core_t_per_cpu_s": list,
+            "core_s_in_tests": (int, float), "core_s_of_processes": (int, float), "runs": list}
+TOP_TESTS = 10
 
 
 class FiguresError(Exception):
@@ -40,13 +47,37 @@ def wall_from_log(text: str) -> float:
     return float(found[-1])
 
 
-def record(run: dict, label: str, note: str, log: str | None) -> dict:
-    """A run's JSON (--cpu-json) reduced to what the page shows."""
+def folder_of(nodeid: str) -> str:
+    """The folder of tests/ a test's file is in ('tests/program/judge/test_x.py::t' -> 'program/judge')."""
+    parts = nodeid.split("::")[0].split("/")
+    return "/".join(parts[1:-1]) or "."
+
+
+def by_folder(tests: dict[str, dict]) -> dict[str, dict]:
+    """Each folder's tests, CPU-s, core-seconds and wall seconds (its tests' own, set-up to teardown)."""
+    out: dict[str, dict] = {}
+    for nodeid, r in tests.items():
+        f = out.setdefault(folder_of(nodeid), {"tests": 0, "cpu": 0.0, "core_s": 0.0, "wall": 0.0})
+        f["tests"] += 1
+        f["cpu"] += r["cpu"]
+        f["core_s"] += r.get("core_s", r["cpu"])
+        f["wall"] += r["wall"]
+    return {k: {"tests": v["tests"], "cpu": round(v["cpu"], 1), "core_s": round(v["core_s"], 1),
+                "wall": round(v["wall"], 1)} for k, v in sorted(out.items())}
+
+
+def record(run: dict, label: str, note: str, log: str | None, others: list[dict] = ()) -> dict:
+    """A run's JSON (--cpu-json) reduced to what the page shows; *others*, more runs of the same tier, give
+    their headline figures beside it (the run kept in full is the median by wall)."""
+    runs = sorted([run, *others], key=lambda r: r["summary"].get("wall_s", 0.0))
+    run = runs[(len(runs) - 1) // 2]
     summary = dict(run["summary"])
     if "wall_s" not in summary:
         if log is None:
             raise FiguresError("the run's JSON has no wall time: give --log (pytest's output of that run)")
         summary["wall_s"] = wall_from_log(log)
+    if "core_t_per_cpu_s" not in summary:
+        raise FiguresError("the run's JSON has no core speed: record a run of tests/cpu_durations.py's issue-44 kind")
     summary.setdefault("workers", max(0, len(summary.get("processes", {})) - 1))
     summary.setdefault("machine", {})
     if "outcomes" not in summary and log is not None:
@@ -54,14 +85,39 @@ def record(run: dict, label: str, note: str, log: str | None) -> dict:
         summary["outcomes"] = {k: int(n) for n, k in re.findall(r"(\d+) (passed|failed|skipped|error|xfailed)",
                                                                  last[0] if last else "")}
     summary.setdefault("outcomes", {})
-    ranked = sorted(run["tests"].items(), key=lambda kv: kv[1]["cpu"], reverse=True)
-    summary["costliest"] = [[nodeid, r["cpu"], max(r["by_kind"], key=r["by_kind"].get)]
-                            for nodeid, r in ranked[:TOP_TESTS]]
+    ranked = sorted(run["tests"].items(), key=lambda kv: kv[1].get("core_s", kv[1]["cpu"]), reverse=True)
+    summary["costliest"] = [[nodeid, r.get("core_s", r["cpu"]), r["cpu"], r["wall"],
+                             max(r["by_kind"], key=r["by_kind"].get)] for nodeid, r in ranked[:TOP_TESTS]]
+    summary["by_folder"] = by_folder(run["tests"])
+    summary["runs"] = [{"wall_s": r["summary"]["wall_s"], "cpu_of_processes": r["summary"]["cpu_of_processes"],
+                        "core_s_of_processes": r["summary"]["core_s_of_processes"],
+                        "core_t_per_cpu_s": r["summary"]["core_t_per_cpu_s"]} for r in runs
+                       if "wall_s" in r["summary"] and "core_s_of_processes" in r["summary"]] or \
+        [{"wall_s": summary["wall_s"], "cpu_of_processes": summary["cpu_of_processes"],
+          "core_s_of_processes": summary["core_s_of_processes"], "core_t_per_cpu_s": summary["core_t_per_cpu_s"]}]
     summary["label"], summary["note"] = label, note
-    summary["by_file"] = dict(list(summary["by_file"].items())[:TOP_FILES * 2])
-    summary.pop("processes", None)
+    for gone in ("processes", "by_file"):
+        summary.pop(gone, None)
     check(summary, label)
     return summary
+
+
+def costs(*runs: dict) -> dict:
+    """tests/data/test-costs.json: every test's core-seconds, from the first of *runs* that ran it (a run of the
+    quick tier first, as `make test` runs it; then a run of both tiers for the oracles)."""
+    found: dict[str, float] = {}
+    speeds = []
+    for run in runs:
+        speed = run["summary"].get("core_t_per_cpu_s")
+        if not speed:
+            raise FiguresError("the run's JSON has no core speed: it was not measured by tests/cpu_durations.py")
+        speeds.append(speed)
+        for nodeid, r in run["tests"].items():
+            found.setdefault(nodeid, r["core_s"])
+    return {"about": "every test's cost in core-seconds (a CPU second of a core at 500 M T-states per CPU-s): the "
+                     "quick tier's from a run of make test, the oracles' from a run of both tiers; written by "
+                     "tools/suite_figures.py costs; read by tests/project/test_tiers.py",
+            "core_t_per_cpu_s": speeds, "tests": dict(sorted(found.items()))}
 
 
 def check(rec: dict, name: str) -> None:
@@ -74,6 +130,12 @@ def check(rec: dict, name: str) -> None:
     if abs(sum(rec["by_kind"].values()) - rec["cpu_in_tests"]) > 0.5 + 0.001 * rec["cpu_in_tests"]:
         raise FiguresError(f"docs/suite/{name}.json: the kinds add up to {sum(rec['by_kind'].values()):.1f}, "
                            f"not the tests' {rec['cpu_in_tests']}")
+    folders = sum(f["cpu"] for f in rec["by_folder"].values())
+    if abs(folders - rec["cpu_in_tests"]) > 0.5 + 0.001 * rec["cpu_in_tests"]:
+        raise FiguresError(f"docs/suite/{name}.json: the folders add up to {folders:.1f}, not the tests' "
+                           f"{rec['cpu_in_tests']}")
+    if sum(f["tests"] for f in rec["by_folder"].values()) != rec["tests"]:
+        raise FiguresError(f"docs/suite/{name}.json: the folders hold another count of tests than {rec['tests']}")
 
 
 def load_records(folder: Path = RECORDS) -> dict[str, dict]:
@@ -91,127 +153,86 @@ def load_records(folder: Path = RECORDS) -> dict[str, dict]:
     return records
 
 
-#: what issue 37 changed in the tests themselves (the page lists it: a merge or a smaller sample is said, not hidden)
-CHANGED_TESTS = (
-    "`test_conformance::test_near_miss_a_known_block_repeat_bit_is_counted_not_a_divergence` is merged into "
-    "`test_lockstep_on_our_workload_for_a_minute_and_a_known_block_repeat_bit_is_counted_not_a_divergence`: "
-    "the minute's lockstep runs with the near miss's planted bit (one F of the 2,500,000 instructions, "
-    "counted and resynced), so the near miss no longer replays the minute's first 650,000 instructions.",
-    "`test_conformance::test_lockstep_on_our_workload_for_a_minute_and_a_known_block_repeat_bit_is_counted_not_a_"
-    "divergence` is now `test_lockstep_on_every_opcode_of_our_workload_and_...`: 1,000,000 instructions, not "
-    "2,500,000; the 271 distinct opcodes the 2,500,000 compare are all met by instruction 897,723, and the test "
-    "asserts the same set (tests/data/lockstep-opcodes.json, written by `conformance --lockstep --opcodes`).",
-    "`test_emulators::test_zx_loads_the_tape_to_the_title[en]` is now `test_mame_loads_the_tape_headless_to_the_"
-    "title[en]`: zx answers every IN of the ROM's loader in Python (~75 CPU-s a tape), MAME loads one in ~20; "
-    "the English tape is still loaded by two emulators besides ours (Fuse and MAME; it was Fuse and zx), the "
-    "Russian by three (Fuse, zx, MAME).",
-    "`test_emulators::test_zx_playing_a_truncated_recording_does_not_reach_our_final_screen`: the recording cut "
-    "to its first tenth, not its first half (the same planted fault, a tenth of zx's playing).",
-    "`test_strength_engine::test_the_first_dealers_advantage_between_equal_players_meets_the_published_band`: "
-    "200 engine games, not 600 (as many as the planted bad dealer is caught with; the 95 % half-width "
-    "asserted at most 0.07), the 200 shared with the planted-strategy test.",
-    "`test_dask::test_a_local_cluster_gives_the_local_pools_transcripts_and_survives_a_killed_worker`: 3 games, "
-    "not 4 (two workers: a game in flight on each when one is killed).",
-    "`test_conformance`, `test_emulators`, `test_english`: the run's one build of each edition "
-    "(tests/conftest.py `build_of`), not builds of their own; `test_emulators`: our machine's title once a tape.",
-    "`test_mypy`, `test_core_protocol`: one mypy cache a worker for the runs with the same options.",
-    "Every build of a program the ROM has accepted once in the run skips typing it into the ROM again "
-    "(tests/conftest.py `rom_accepts_a_program_once`; refusals are always checked afresh, and "
-    "`test_cribbage_program` types the game's every line into the ROM itself).",
-)
-
-
 def render(records: dict[str, dict] | None = None) -> str:
     records = records if records is not None else load_records()
-    names = list(records)
-    cols = " | ".join(records[n]["label"] for n in names)
-    line = "| --- " * (len(names) + 1) + "|"
     out = ["# The test suite's figures", "",
-           "Written by `tools/suite_figures.py` from the runs' own measurements (`pytest --cpu-table",
-           "--cpu-json`, tests/cpu_durations.py); do not edit by hand. CPU-s are user+system seconds of",
-           "pytest's processes and every child they waited for (Fuse, Xvfb, Chromium, commands, pools),",
-           "pytest's own count; wall time follows the neighbours on a shared machine, CPU time much less.", ""]
-    for n in names:
-        out.append(f"- **{records[n]['label']}**: {records[n]['note']}")
-    out += ["", "## How the suite runs", "",
-            "- `make test` runs `pytest -n auto --dist loadfile` (pytest-xdist: one worker a core; each test",
-            "  file on one worker, so a module's fixtures are made once). `make test TEST_WORKERS=0` is one",
-            "  process; `pytest -m 'not slow'` leaves out the oracles (Fuse, Chromium, Dask, the wheel, Xvfb).",
-            "- Tapes built and games played that several files read are made once per run for every worker",
-            "  (`tests/game_store.py`, keyed by the sources' fingerprint or the tape's SHA-256, seed, player and",
-            "  options; a lock file per entry; a worker that waits for another's says so on stderr).",
-            "- Waits for outside processes (Xvfb's display, Fuse's and the play window's appearance, Fuse",
-            "  reaching a line) are by event where X or the process gives one, and their budgets are seconds",
-            "  on an idle machine stretched by the load per core (`tests/waiting.py`).",
-            "- `pytest --cpu-durations=N` ranks tests by CPU; `--cpu-table` prints where the CPU went;",
-            "  `--cpu-json=PATH` keeps it for `tools/suite_figures.py record` (this page's source).",
-            "", "## The runs", "", f"| | {cols} |", line]
-
-    def row(title: str, cell) -> None:
-        out.append(f"| {title} | " + " | ".join(cell(records[n]) for n in names) + " |")
-    row("tests run", lambda r: f"{r['tests']:,}")
-    row("passed / failed / skipped", lambda r: " / ".join(str(r["outcomes"].get(k, 0))
-                                                          for k in ("passed", "failed", "skipped")))
-    row("CPU-s in the tests (set-up to teardown)", lambda r: f"{r['cpu_in_tests']:,.0f}")
-    row("CPU-s of pytest's processes (start-up, collection included)", lambda r: f"{r['cpu_of_processes']:,.0f}")
-    row("wall", lambda r: f"{r['wall_s'] / 60:.1f} min")
-    row("xdist workers", lambda r: str(r["workers"] or "none (one process)"))
-    row("cores; load at the end", lambda r: f"{r['machine'].get('cores', '?')}; {r['machine'].get('load_at_end', '?')}")
-
-    out += ["", "## Where the CPU goes", "",
-            "Each test's CPU by what it was spent on: inside the emulator's frame loop (games played, boots,",
-            "loads), tape builds, plots drawn, the tests' own Python, and children by the kind of process the",
-            "test started.", "", f"| CPU-s | {cols} |", line]
-    kinds: list[str] = []
-    for n in names:
-        kinds += [k for k in records[n]["by_kind"] if k not in kinds]
-    kinds.sort(key=lambda k: -max(records[n]["by_kind"].get(k, 0) for n in names))
-    for kind in kinds:
-        if max(records[n]["by_kind"].get(kind, 0) for n in names) < 1.0:
-            continue
-        row(kind, lambda r, k=kind: f"{r['by_kind'].get(k, 0):,.1f}")
-    out += ["", "Counts (games played, builds, processes started by kind):", ""]
-    for n in names:
-        counts = records[n]["counts"]
-        out.append(f"- {records[n]['label']}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-
-    out += ["", "## The costliest test files", "", f"| file | {cols} |", line]
-    files: list[str] = []
-    for n in names:
-        files += [f for f in list(records[n]["by_file"])[:TOP_FILES] if f not in files]
-    files.sort(key=lambda f: -records[names[-1]]["by_file"].get(f, 0))
-    for f in files:
-        row(f"`{f}`", lambda r, f=f: f"{r['by_file'][f]:,.1f}" if f in r["by_file"] else "-")
-    out += ["", "## Tests merged or made smaller (issue 37)", "",
-            "The same reach: each check below is still made, on less work; no test was dropped.", ""]
-    out += [f"- {line}" for line in CHANGED_TESTS]
-    last = records[names[-1]]
-    out += ["", f"## The costliest tests ({last['label']})", "", "| CPU-s | test | mostly |", "| --- | --- | --- |"]
-    for nodeid, cpu, kind in last["costliest"]:
-        out.append(f"| {cpu:,.1f} | `{nodeid}` | {kind} |")
-    return "\n".join(out) + "\n"
+           "Written by `tools/suite_figures.py` from the runs' own measurements (tests/cpu_durations.py, every",
+           "run); do not edit by hand. Each tier's latest run; the history is in git. CPU-s are user+system",
+           "seconds of pytest's processes and every child they waited for; a **core-second** is a CPU-s scaled to",
+           "a core of 500 M T-states per CPU second, the bare core timed at the run's start and end (the host's",
+           "speed moves by a quarter and more between runs; the core-second much less). Wall time follows the",
+           "neighbours on a shared machine.", "",
+           "## How the suite runs", "",
+           "- **Two tiers; the tier is the folder** (tests/tiers.py). `make test` runs every folder of tests/ but",
+           "  tests/oracles/: the quick loop, on a machine with nothing beyond python3-venv and make (its tests see",
+           "  no Debian tool; one that starts a program not Python, or skips, fails). `make test-all` installs",
+           "  the Debian tools and runs both; CI runs it. One folder: `.venv/bin/pytest tests/program/judge`.",
+           "- tests/ mirrors harness/: spectrum, cribbage, program/{records,model,observe,judge,runs}, edition, play,",
+           "  bench, web, runtime, commands, project (the house: layers, docs, errors, names, tiers) and oracles",
+           "  (emulators, cores, window, browser, dask, tools, games).",
+           "- The quick tier is chosen by measurement: tests/data/test-costs.json holds every test's core-seconds",
+           "  (`tools/suite_figures.py costs`); a quick-tier test above 2 core-seconds fails",
+           "  tests/project/test_tiers.py unless it is named there with its reason.",
+           "- Both cores (pytest-xdist, `--dist loadfile`); tapes and games several files read are made once per",
+           "  run for every worker (tests/game_store.py).", ""]
+    for name in records:
+        r = records[name]
+        out += [f"## {r['label']}", "", r["note"], "",
+                "| tests | passed / failed / skipped | CPU-s (in the tests) | core-seconds (in the tests) | wall | "
+                "core, M T-states per CPU-s (start, end) | workers; load at the end |",
+                "| ---: | --- | ---: | ---: | ---: | --- | --- |",
+                f"| {r['tests']:,} | " + " / ".join(str(r["outcomes"].get(k, 0)) for k in ("passed", "failed", "skipped"))
+                + f" | {r['cpu_of_processes']:,.1f} ({r['cpu_in_tests']:,.1f}) | {r['core_s_of_processes']:,.1f} "
+                f"({r['core_s_in_tests']:,.1f}) | {r['wall_s']:,.0f} s | "
+                + ", ".join(f"{v / 1e6:.0f}" for v in r["core_t_per_cpu_s"])
+                + f" | {r['workers']}; {r['machine'].get('load_at_end', '?')} |", ""]
+        if len(r["runs"]) > 1:
+            walls = [x["wall_s"] for x in r["runs"]]
+            cores = [x["core_s_of_processes"] for x in r["runs"]]
+            out += [f"{len(r['runs'])} runs: wall " + ", ".join(f"{w:.0f}" for w in walls)
+                    + f" s (median {statistics.median(walls):.0f} s); core-seconds "
+                    + ", ".join(f"{c:.1f}" for c in cores) + f" (median {statistics.median(cores):.1f}); "
+                    "the figures above are the median run's.", ""]
+        out += ["| folder | tests | CPU-s | core-seconds | wall s (its tests') |", "| --- | ---: | ---: | ---: | ---: |"]
+        for folder, f in r["by_folder"].items():
+            out.append(f"| {folder} | {f['tests']:,} | {f['cpu']:,.1f} | {f['core_s']:,.1f} | {f['wall']:,.1f} |")
+        out += ["", "Where the CPU went: " + ", ".join(f"{k} {v:,.1f}" for k, v in r["by_kind"].items() if v >= 1.0)
+                + ".", "",
+                f"The {len(r['costliest'])} costliest tests:", "",
+                "| core-s | CPU-s | wall s | test | mostly |", "| ---: | ---: | ---: | --- | --- |"]
+        for nodeid, core_s, cpu, wall, kind in r["costliest"]:
+            out.append(f"| {core_s:,.2f} | {cpu:,.2f} | {wall:,.1f} | `{nodeid}` | {kind} |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="step", required=True)
     rec = sub.add_parser("record", help="keep a run's figures as docs/suite/<as>.json")
-    rec.add_argument("run", type=Path, help="the JSON pytest --cpu-json wrote")
-    rec.add_argument("--as", dest="name", required=True, help="the record's name (baseline, current...)")
+    rec.add_argument("run", type=Path, nargs="+", help="the JSON pytest --cpu-json wrote (several runs of one tier)")
+    rec.add_argument("--as", dest="name", required=True, choices=ORDER, help="the tier")
     rec.add_argument("--label", help="the column's title (default: the name)")
     rec.add_argument("--note", default="", help="one sentence on how the run was made (machine, load, commit)")
     rec.add_argument("--log", type=Path, help="pytest's output of the run, for a JSON without the wall time")
     sub.add_parser("write", help="write docs/SUITE.md from docs/suite/*.json")
+    cost = sub.add_parser("costs", help="write tests/data/test-costs.json from a run of both tiers")
+    cost.add_argument("run", type=Path, nargs="+", help="the JSON pytest --cpu-json wrote: a quick run, then one of both tiers")
     args = parser.parse_args(argv)
     try:
         if args.step == "record":
-            run = json.loads(args.run.read_text(encoding="utf-8"))
+            run, *others = [json.loads(path.read_text(encoding="utf-8")) for path in args.run]
             log = args.log.read_text(encoding="utf-8", errors="replace") if args.log else None
-            summary = record(run, args.label or args.name, args.note, log)
+            summary = record(run, args.label or args.name, args.note, log, others)
             RECORDS.mkdir(parents=True, exist_ok=True)
             from harness.runtime.atomic import write_text
             write_text(RECORDS / f"{args.name}.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
             print(f"docs/suite/{args.name}.json")
+        elif args.step == "costs":
+            from harness.runtime.atomic import write_text
+            runs = [json.loads(path.read_text(encoding="utf-8")) for path in args.run]
+            write_text(COSTS, json.dumps(costs(*runs), indent=1) + "\n")
+            print("tests/data/test-costs.json")
         else:
             from harness.runtime.atomic import write_text
             write_text(PAGE, render())

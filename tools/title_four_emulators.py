@@ -1,6 +1,6 @@
-"""docs/title-four-emulators.png: the title of cribbage.tap in Fuse, zx, MAME and our machine, side by side.
+"""docs/figures/title-four-emulators.png: the title of cribbage.tap in Fuse, zx, MAME and our machine, side by side.
 
-Each picture is the emulator's own: Fuse's window under Xvfb (xwd, as tests/test_fuse.py takes it), zx's
+Each picture is the emulator's own: Fuse's window under Xvfb (xwd, as tests/oracles/emulators/test_fuse.py takes it), zx's
 frame buffer (`get_frame_pixels`, headless), MAME's snapshot (`video:snapshot` under -video none), and our
 machine's `render`. Run: .venv/bin/python tools/title_four_emulators.py [OUT.png]   (a few minutes: zx and
 MAME play the tape in emulated time)
@@ -73,4 +73,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "title-four-emulators.png")
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "figures" / "title-four-emulators.png")

@@ -1,5 +1,5 @@
 """Rewrite the table of docs/PACK.md (each file of the preservation pack with its size and checksums) from a
-fresh `cribbage-zx build --pack` in a temporary folder; tests/test_pack.py checks the page is current."""
+fresh `cribbage-zx build --pack` in a temporary folder; tests/commands/test_pack.py checks the page is current."""
 from __future__ import annotations
 
 import json

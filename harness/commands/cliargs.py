@@ -7,6 +7,7 @@ is one line naming the option, never a traceback or a silent default.
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 from contextlib import contextmanager
 from types import ModuleType
@@ -34,6 +35,42 @@ class ArgParser(argparse.ArgumentParser):
             ns._runner_options = False
             _check_runner_options(ns, self.error)
         return ns, rest
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """As argparse's, but an option it does not know is answered with the nearest it does."""
+        ns, rest = self.parse_known_args(args, namespace)
+        if rest:
+            known = self._known_options(getattr(ns, "command", None))
+            self.error(f"unrecognized arguments: {' '.join(rest)}" + did_you_mean(
+                [arg.split("=", 1)[0] for arg in rest if arg.startswith("-")], known))
+        return ns
+
+    def _known_options(self, command: str | None) -> list[str]:
+        """Every option string of this parser and of the subcommand *command* chosen on the line."""
+        known: list[str] = []
+        for action in self._actions:
+            known += action.option_strings
+            if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+                known += [o for a in action.choices[command]._actions for o in a.option_strings]
+        return known
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as exc:
+            if isinstance(value, str) and action.choices is not None:
+                exc.message += did_you_mean([value], [str(c) for c in action.choices])
+            raise
+
+
+def did_you_mean(given: Sequence[str], known: Sequence[str]) -> str:
+    """" (did you mean X?)" for the nearest of *known* to any of *given* (difflib's ratio 0.6 or more), else ""."""
+    for word in given:
+        near = difflib.get_close_matches(word, known, n=1)
+        if near:
+            return f" (did you mean {near[0]}?)"
+    return ""
 
 
 def int_in(low: int | None = None, high: int | None = None) -> Callable[[str], int]:

@@ -68,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record-rzx", type=Path, metavar="FILE.rzx",
                         help="write an RZX of the game from its first question when it ends (Fuse plays it back "
                              "to the same screen: fuse-sdl --machine 48 --playback FILE.rzx)")
+    parser.add_argument("--hash", action="store_true",
+                        help="no window: play the --replay record to its end (or the --seed's game to its first "
+                             "question), print its frame and the moment's hash (play.html shows the same)")
     parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
     parser.add_argument("--seconds", type=float_in(0), default=None, help="quit after this many seconds (for tests)")
 
@@ -110,12 +113,37 @@ def main(argv: list[str]) -> int:
     return execute(args)
 
 
+def _hash(args: argparse.Namespace) -> int:
+    """--hash: the record (or a new game of --seed) played on the embedded machine without a window; the frame
+    and the moment's hash printed, as play.html shows them for the same link."""
+    from ..play.record import moment_hash
+    from ..program.model.build import ensure_tape, tape_path
+    for option, given in (("--load", args.load), ("--record", args.record), ("--record-rzx", args.record_rzx),
+                          ("--replay-to", args.replay_to)):
+        if given is not None:
+            raise UsageError(f"--hash plays without a window from the tape: not with {option}")
+    if args.replay is None and args.seed is None:
+        raise UsageError("--hash: give --replay FILE (played to its end) or --seed N (the first question)")
+    if args.tape is not None and args.lang is not None:
+        raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
+    tape = (tape_path(args.tape) if args.tape is not None
+            else ensure_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru"))
+    session = PlaySession(tape=tape, scale=1, seed=args.seed, sound=False, replay=args.replay)
+    if session.player is not None:                    # the tape's SHA-256 was checked against the record's
+        session.step(session.player.record.frames)
+    m = session.machine
+    print(f"frame {session.frames} hash {moment_hash(m.read(0x4000, 0xC000), m.s.border)}", flush=True)
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     if args.record is not None:                # found now, not when the game's keys are lost at its end
         from ..play.record import check_record_path
         check_record_path(args.record, args.replace)
     elif args.replace:
         raise UsageError("--replace goes with --record FILE")
+    if args.hash:
+        return _hash(args)
     check_display()
     import_pygame()
     tape = None

@@ -1,7 +1,7 @@
 """`cribbage-zx readings`: build a variant tape for every other reading the scan admits and play it.
 
 The command line only: what it runs, and why, is told in harness/program/runs/readings.py. The readings are
-basic/readings.toml (tools/write_readings.py); the record goes to --out (default docs/readings.json);
+basic/readings.toml (tools/write_readings.py); the record goes to --out (default docs/data/readings.json);
 --write-docs also writes docs/READINGS.md and each entry's measured consequence in
 basic/RECONSTRUCTION.md.
 """
@@ -44,8 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-thorough", action="store_true",
                         help="do not play the thorough set for lines the plain games do not reach")
     parser.add_argument("--readings", type=Path, default=R.READINGS, help="the readings (default basic/readings.toml)")
-    parser.add_argument("--out", type=Path, default=Path("docs/readings.json"),
-                        help="the record (default docs/readings.json)")
+    parser.add_argument("--out", type=Path, default=Path("docs/data/readings.json"),
+                        help="the record (default docs/data/readings.json)")
     parser.add_argument("--write-docs", action="store_true",
                         help="also write docs/READINGS.md beside --out and the consequences in basic/RECONSTRUCTION.md")
     parser.add_argument("--from-record", action="store_true",

@@ -96,7 +96,7 @@ def distribution(ranks: Iterable[int] = range(1, 14)) -> tuple[list[int], list[i
 
 
 #: ``distribution()``'s result for the whole deck, stored: a constant of cribbage that every report
-#: plots, and computing it costs about 1 CPU s. tests/test_cribbage_stats.py checks it is what
+#: plots, and computing it costs about 1 CPU s. tests/commands/test_cribbage_stats.py checks it is what
 #: ``distribution()`` computes (and the hand row against the published figures).
 SHOW_COUNTS_HAND = (1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236, 361224,
                     388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0,

@@ -102,7 +102,7 @@ def looked_again(path: Path) -> set[str]:
 
 
 def read_readings(path: Path, looked: AbstractSet[str] = frozenset()) -> dict[int, list[dict[str, Any]]]:
-    """docs/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes;
+    """docs/data/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes;
     *looked*: the readings basic/RECONSTRUCTION.md has looked at again (looked_again)."""
     try:
         record = read_json(path)

@@ -60,7 +60,7 @@ class Edition:
     meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
     moments: list[Moment] = field(default_factory=list)                # values at named moments
     golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
-    readings: dict[int, list[dict[str, Any]]] = field(default_factory=dict)      # docs/readings.json, if the checkout has it
+    readings: dict[int, list[dict[str, Any]]] = field(default_factory=dict)      # docs/data/readings.json, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -107,7 +107,7 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
     if problems:
         raise InputError(f"basic/variables.toml: {'; '.join(problems)}")
     moments = read_moments(data.data_path("basic/variable_values.json"))
-    measured = data.docs_path("readings.json")
+    measured = data.docs_path("data/readings.json")
     return Edition(listing, analysis, judgements, routines, notes.differences, deviations, bitmaps, udgs, cov,
                    notes.sections, routine_of, deviations_of, english, meanings, moments, golden_screens(),
                    read_readings(measured, looked_again(data.data_path("basic/RECONSTRUCTION.md")))

@@ -118,3 +118,14 @@ class KeyPlayer:
             self._keys = changes[self._i][1]
             self._i += 1
         return self._keys
+
+
+HASH_CHARS = 12     # hex digits of a moment's hash shown (48 bits: a person compares them by eye)
+
+
+def moment_hash(ram48: bytes, border: int) -> str:
+    """A short hash of a moment of the machine: SHA-256 of the 48K of RAM (the screen in it) and the border
+    colour byte, its first HASH_CHARS hex digits. The page computes the same of its machine (app.js)."""
+    if len(ram48) != 0xC000:
+        raise ValueError(f"moment_hash: {len(ram48)} bytes of RAM, not the 48K (49,152)")
+    return hashlib.sha256(bytes(ram48) + bytes([border & 7])).hexdigest()[:HASH_CHARS]

@@ -14,6 +14,7 @@ referee's deal count beside them.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -28,7 +29,7 @@ from ..program.model import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
-from ..spectrum.machine import PAUSE_RANGE, WaitState
+from ..spectrum.machine import FRAME_T, PAUSE_RANGE, WaitState
 from ..spectrum.screen import render
 from ..spectrum.tape import read_tap
 from ..spectrum.variables import BasicVariables
@@ -135,6 +136,8 @@ class PlaySession:
         self.hint_on = False
         self.help_on = False
         self.notice = ""                      # the window's last message (saved, loaded, ...)
+        #: the count when ENTER on an empty slot was last ignored (2742: under 22), until the next key goes down
+        self.ignored_go: int | None = None
         self._hint: tuple | None = None       # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
         self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
@@ -216,6 +219,13 @@ class PlaySession:
             self._message_until = self.frames + MESSAGE_READ_FRAMES
         elif (line, stmt) == P.AT_DEALT:
             self.deals += 1
+        elif (line, stmt) == P.AT_EMPTY_SLOT_REFUSED:
+            try:
+                count = int(BasicVariables(self.machine).number(P.V_COUNT))
+            except HarnessError:
+                return False
+            if count < P.GO_THRESHOLD:        # 2742 goes back to the selector: say why in the status line
+                self.ignored_go = count
         return False
 
     # ------------------------------------------------------------------ keys
@@ -270,6 +280,8 @@ class PlaySession:
         wanted = self._wanted_keys()
         if self.record is not None:
             self.record.note(self.frames, wanted)
+        if wanted and not self._applied:
+            self.ignored_go = None                # a key goes down: the last ENTER's reason is old news
         if wanted != self._applied:
             self.machine.release()
             if wanted:
@@ -341,7 +353,8 @@ class PlaySession:
         if self.paused:
             return PAUSED_TEXT
         w = self.waiting()
-        text = status_text(w.line if w is not None else None, self.caller() if w is not None else None)
+        text = status_text(w.line if w is not None else None, self.caller() if w is not None else None,
+                           self.ignored_go)
         if self.replaying and self.player is not None:
             total = self.player.record.frames
             where = ("running ahead to its end" if self.ahead == "end" else
@@ -516,12 +529,21 @@ class PlaySession:
             raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
         if self.rzx is not None:
             raise UsageError(f"{path}: not loaded while --record-rzx is on (an RZX cannot hold a load)")
+        side: dict = {}
         try:
-            snap = z80snap.read_z80(path)
+            with open(path, "rb") as f:
+                head = f.read(400)
+            from .saved import is_saved_session, read_saved_session
+            if is_saved_session(head):                 # a session saved by play.html: its .z80 and its seed
+                saved = read_saved_session(path)
+                # the page saves at a frame's end, the interrupt due (a version 1 .z80 cannot say so)
+                snap = dataclasses.replace(z80snap.read_z80(saved.z80), tstates=FRAME_T - 1)
+                side = {"seed": saved.record.seed}
+            else:
+                snap = z80snap.read_z80(path)
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from exc
-        side: dict = {}
-        if sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
+        if not side and sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
             found = read_json(sidecar(path))           # a bad one is one line naming it (InputError)
             side = found if isinstance(found, dict) else {}
         z80snap.to_machine(snap, self.machine)

@@ -55,6 +55,9 @@ SELECTOR_CALLERS: dict[int, Status] = {
                                 "ЕСЛИ НЕЧЕМ ХОДИТЬ, НАЖМИТЕ ENTER"),
 }
 RUNNING = "the program is busy (dealing, thinking, pegging): wait"
+#: said when ENTER chose an empty slot with the count under 22: the original goes back to the selector (2742)
+IGNORED_GO = ("ENTER on an empty slot was ignored: the count is {count}, and this program takes a go only "
+              f"from {P.GO_THRESHOLD} (line {P.AT_EMPTY_SLOT_REFUSED[0]})")
 PAUSED_TEXT = "PAUSED: P goes on"
 
 
@@ -73,8 +76,16 @@ def status_of(line: int | None, caller: int | None = None) -> Status | None:
     return STATUS.get(line)
 
 
-def status_text(line: int | None, caller: int | None = None) -> str:
-    """One line of English: what the program waits for and the keys, with its prompt as the English edition says it."""
+def ignored_go_text(count: int) -> str:
+    """Why ENTER on an empty slot did nothing: the count under GO_THRESHOLD (the page says the same)."""
+    return IGNORED_GO.format(count=count)
+
+
+def status_text(line: int | None, caller: int | None = None, ignored_go: int | None = None) -> str:
+    """One line of English: what the program waits for and the keys, with its prompt as the English edition
+    says it; with *ignored_go* (the count) first why the last ENTER on an empty slot was ignored."""
+    if ignored_go is not None:
+        return f"{ignored_go_text(ignored_go)} | {status_text(line, caller)}"
     st = status_of(line, caller)
     if st is None:
         return RUNNING if line is None else f"waiting at line {line}"
@@ -82,3 +93,43 @@ def status_text(line: int | None, caller: int | None = None) -> str:
     if st.prompt:
         text += f"  [screen: {_english(st.prompt)}]"
     return text
+
+
+# ---------------------------------------------------------------------------- the keys a wait reads
+#: a touch key's label (the Spectrum's own key name) -> the Spectrum keys it holds (parse_combo syntax)
+TOUCH_COMBOS: dict[str, str] = {
+    **{d: d for d in "0123456789"}, "Y": "Y", "N": "N", "ENTER": "ENTER", "SPACE": "SPACE",
+    "DELETE": "CAPS SHIFT+0", "ANY KEY": "ENTER",
+}
+_YES_NO = ("Y", "N", "DELETE", "ENTER")
+_ANY = ("ANY KEY",)
+_SELECTOR = ("SPACE", "ENTER")
+_DEMO = ("SPACE", "ENTER")
+#: wait line -> the touch keys a person needs there, in the row's order (every wait of decisions.CHOICES)
+TOUCH_KEYS: dict[int, tuple[str, ...]] = {
+    P.ASK_INSTRUCTIONS: _YES_NO, P.ASK_MUGGINS: _YES_NO, P.ASK_CONTINUE_INSTRUCTIONS: _YES_NO,
+    P.ASK_AGAIN: _YES_NO,
+    P.ASK_CLAIM: (*"1234567890", "DELETE", "ENTER"),
+    **{line: _SELECTOR for line in P.SELECTOR_WAITS},
+    **{line: _SELECTOR for line in SELECTOR_CALLERS},
+    P.CUT_WAIT: _ANY, P.NEXT_DEAL_WAIT: _ANY, P.SHOW_PAUSE: _ANY, P.FINAL_BOARD_PAUSE: _ANY,
+    **{line: _ANY for line in P.INSTRUCTION_PAGE_WAITS},
+    P.DEMO_PAUSE: _DEMO, P.DEMO_KEY_READ: _DEMO, P.DEMO_REPEAT_PAUSE: _DEMO,
+}
+#: a wait the table does not name, by its kind (machine.py's wait kinds): the INPUT row, or any key
+TOUCH_BY_KIND: dict[str, tuple[str, ...]] = {"input": (*_YES_NO, *"1234567890"), "editor": ("ENTER", "DELETE"),
+                                             "pause": _ANY, "inkey": ("SPACE", "ENTER")}
+
+
+def touch_keys(line: int | None, kind: str | None = None) -> tuple[str, ...]:
+    """The touch keys of the wait at *line* (of its *kind* when the table has no row for it); () while running."""
+    if line is None:
+        return ()
+    return TOUCH_KEYS.get(line) or TOUCH_BY_KIND.get(kind or "", ())
+
+
+def missing_touch_keys(waits: list[int] | tuple[int, ...] | set[int],
+                       table: dict[int, tuple[str, ...]] | None = None) -> list[int]:
+    """The wait lines of *waits* the touch table has no keys for (every wait must have a row: a phone has no keyboard)."""
+    table = TOUCH_KEYS if table is None else table
+    return sorted(line for line in waits if not table.get(line))

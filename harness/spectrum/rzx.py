@@ -24,7 +24,7 @@ Layout (little-endian), as the format's 0.13 specification defines it:
 No PyPI library writes RZX (SkoolKit's rzxplay.py reads it and can write
 one back after playback, but has no API for a recording made elsewhere), so
 this module is the project's own small reader and writer; Debian's
-``rzxdump`` and SkoolKit read what it writes (tests/test_rzx.py).
+``rzxdump`` and SkoolKit read what it writes (tests/spectrum/test_rzx.py).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ A test oracle only: SkoolKit is GPL-3, so it is an optional extra
 default core. ``Spectrum48(core=SkoolKitCore)`` runs the same ROM, tape and
 program on an independent implementation of the Z80; the tests play a
 regress game and a sweep chunk on both cores and compare the transcripts
-byte for byte (tests/test_second_core.py).
+byte for byte (tests/oracles/cores/test_second_core.py).
 
 SkoolKit's C simulator (``skoolkit.csimulator``, built with the wheel) runs
 one instruction per `run()` call, which made a game ~60 CPU-s of Python

@@ -22,7 +22,9 @@ from ..errors import InputError, OutputError
 from ..program.model import program as P
 from ..play import session as play_session
 from ..play.keymap import GAME_KEYS, HOST_KEYS, MIN_HOLD, WINDOW_KEYS
-from ..play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
+from ..play.record import HASH_CHARS, tape_digest
+from ..play.translate import RANK_LEGEND, screen_texts
+from ..play.waits import IGNORED_GO, RUNNING, SELECTOR_CALLERS, STATUS, TOUCH_BY_KIND, TOUCH_COMBOS, TOUCH_KEYS, status_text
 from ..resources import LISTING, ROM, data_path
 from ..runtime import atomic
 from ..spectrum.keyboard import KEY_POSITIONS
@@ -57,7 +59,47 @@ def facts() -> dict[str, Any]:
         "status": {str(line): status_text(line) for line in STATUS},
         "selector_status": {str(c): status_text(P.SELECTOR_WAITS[0], c) for c in SELECTOR_CALLERS},
         "running": RUNNING,
+        # ENTER on an empty slot under a count of 22, ignored by 2742: the status line says why (waits.py)
+        "ignored_go": {"text": IGNORED_GO,          # "{count}" is the count
+                       "threshold": P.GO_THRESHOLD, "select_play": P.SELECT_PLAY,
+                       "keys_held": P.SELECTOR_KEYS_HELD, "count": P.V_COUNT, "pointer": P.V_POINTER,
+                       "held": P.V_HELD},
+        "touch_keys": {str(line): list(keys) for line, keys in TOUCH_KEYS.items()},
+        "touch_by_kind": {kind: list(keys) for kind, keys in TOUCH_BY_KIND.items()},
+        "touch_combos": TOUCH_COMBOS,
+        "hash_chars": HASH_CHARS,
+        "game_variables": [P.V_COUNT, P.V_TOTALS, P.V_GAMES, P.V_DEALER, P.V_MUGGINS, *P.HAND_PLAYER,
+                           *P.HAND_COMPUTER, *P.HAND_CRIB],
+        "rank_legend": RANK_LEGEND,
+        **glyph_facts(),
     }
+
+
+def glyph_facts() -> dict[str, Any]:
+    """What the page's screen reader needs (screen.py's glyph_table, in its order): what each code of the
+    program's font (KOI-7) and the ROM's stands for, the ROM font's and the block graphics' glyphs, the UDGs'."""
+    from ..spectrum.charset import koi7_char, rom_char
+    from ..spectrum.screen import BLOCK_TEXT, DEFAULT_UDG_TEXT, ROM_CHARS, ROM_FONT, UNKNOWN, _block_glyph
+    rom = ROM.read_bytes()
+    return {
+        "font_text": [koi7_char(c) for c in range(32, 128)],
+        "rom_glyphs": [[rom[ROM_FONT + 8 * i:ROM_FONT + 8 * i + 8].hex(), rom_char(32 + i)] for i in range(96)],
+        "udg_text": [P.UDG_TEXT.get(144 + i, DEFAULT_UDG_TEXT[144 + i]) for i in range(21)],
+        "block_glyphs": [[_block_glyph(code).hex(), BLOCK_TEXT[code - 0x80]] for code in range(0x80, 0x90)],
+        "rom_chars": ROM_CHARS, "unknown": UNKNOWN,
+    }
+
+
+@lru_cache(maxsize=2)
+def tape_texts(lang: str) -> list[list[str]]:
+    """The tape's Russian texts with their English, as the window's panel pairs them (none on the English tape)."""
+    from ..program.model.build import build
+    return texts_of(build(lang=lang).program)
+
+
+def texts_of(program: bytes) -> list[list[str]]:
+    """A tokenised program's Russian texts and their English: [russian as the screen shows it, english]."""
+    return [[t.russian, t.english] for t in screen_texts(program)]
 
 
 def listing_lines(path: Path = LISTING) -> list[tuple[int, str]]:
@@ -71,6 +113,22 @@ def listing_lines(path: Path = LISTING) -> list[tuple[int, str]]:
             raise InputError(f"{path}:{i}: not a numbered line: {raw[:40]!r}")
         out.append((int(head), rest))
     return out
+
+
+def english_listing(lines: list[tuple[int, str]]) -> dict[str, str]:
+    """The lines the English edition changes, as it lists them: each literal of basic/translation.tsv replaced
+    by its English in its line (the page shows these when the English tape is chosen)."""
+    from ..program.model.english import read_table
+    text = dict(lines)
+    changed: dict[int, str] = {}
+    for t in read_table():
+        line = changed.get(t.line, text.get(t.line))
+        if line is None or t.russian not in line:
+            raise InputError(f"basic/translation.tsv: line {t.line}'s \"{t.russian}\" is not in the listing's line")
+        quoted = f'"{t.russian}"'
+        changed[t.line] = (line.replace(quoted, f'"{t.english}"', 1) if quoted in line
+                           else line.replace(t.russian, t.english, 1))
+    return {str(n): t for n, t in changed.items()}
 
 
 def meanings() -> dict[str, str]:
@@ -105,8 +163,11 @@ def render_play_page(module: bytes, tapes: dict[str, bytes] | None = None) -> st
     payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()),
                "tapes": {lang: b64(data) for lang, data in tapes.items()},
                "tape_names": {lang: name for lang, name in TAPES if lang in tapes},
+               "tape_sha256": {lang: tape_digest(data) for lang, data in tapes.items()},
+               "texts": {lang: tape_texts(lang) for lang in tapes},
                "facts": facts(), "meanings": meanings()}
     lines = listing_lines()
+    payload["listing_en"] = english_listing(lines)
     return web_templates().get_template("play.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),

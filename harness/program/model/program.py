@@ -182,6 +182,7 @@ PLAY_SCORER_CALLER = 2955       # 2900 called 2000 for the card just laid
 SHOW_OF = {4580: ShowHand.COMPUTER, 4640: ShowHand.PLAYER, 4680: ShowHand.CRIB}   # who called 4700
 
 GO_THRESHOLD = 22               # 2745: an empty slot chosen twice says go when SUM>=22 (deviation D2)
+AT_EMPTY_SLOT_REFUSED = (2742, 1)   # 2742 IF SUM<22 THEN GO TO 2720: an empty slot chosen under the threshold
 GAME_LENGTH = 121               # 6060: IF S(PLAYER)>120 THEN LET WIN=PLAYER
 
 # ------------------------------------------------------------------ variables (what each holds: basic/variables.toml)

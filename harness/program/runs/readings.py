@@ -425,7 +425,7 @@ def consequence(v: Variant, chosen: list[Record], games: list[Record], base_by_k
 
 
 def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
-    """Every reading judged, built and played; the record written to docs/readings.json."""
+    """Every reading judged, built and played; the record written to docs/data/readings.json."""
     cpu0 = time.process_time()
     _Stopped.stopped = False
     variants = Variants(base_tape)
@@ -698,7 +698,7 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
     plan = record["plan"]
     counts = record["counts"]
     out = ["# Every reading tested", "",
-           "Measured by `%s` (`harness/program/runs/readings.py`), the record `docs/readings.json`; this page and each "
+           "Measured by `%s` (`harness/program/runs/readings.py`), the record `docs/data/readings.json`; this page and each "
            "entry's `- Consequence:` in `basic/RECONSTRUCTION.md` are written from the record by `--write-docs` "
            "(`cribbage-zx readings --from-record --write-docs` for a stored one). Do not edit." % command,
            "",

@@ -207,10 +207,37 @@
       this.frames = 0;
       this.player = record ? new KeyPlayer(record) : null;
       this.held = new HeldKeys(facts.host_keys, facts.min_hold);
+      this.touch = new HeldKeys(facts.touch_combos || {}, facts.min_hold);   // the on-screen keys, by label
       this.apiKeys = new Set();
+      this.changes = [];                        // [frame, keys] as record.py's KeyRecord.note keeps them
       this.messageUntil = -1;
       this.lastMessages = 0;
       this.paused = false;
+      this.ignoredGo = null;      // the count when that ENTER was ignored (2742), until the next key goes down
+      this.keysBefore = 0;
+    }
+
+    /** At the player's turn (the card selector called by 2720), the line it polls at, the count and whether
+     * the pointer is on an empty slot; null elsewhere. */
+    playSlot() {
+      const g = this.facts.ignored_go, m = this.m;
+      if (m.wait() === null || !this.facts.selector_waits.includes(m.ppc) || this.caller() !== g.select_play) return null;
+      const vars = new Map(readVariables(m.mem));
+      const x = vars.get(g.pointer), held = vars.get(g.held);
+      return {line: m.ppc, count: vars.get(g.count), empty: held !== undefined && held.values[x - 1] === 0};
+    }
+
+    /** session.py's ignored_go, from what the page can see. ENTER going down while the player's turn polls
+     * with the pointer on an empty slot and the count under 22 is ignored, as the listing runs: 3730 returns,
+     * 2740 finds B(X)=0, 2742 IF SUM<22 THEN GO TO 2720 (session.py sees 2742 itself, by a statement hook). */
+    noteIgnoredGo(keys) {
+      const g = this.facts.ignored_go, down = keys.size > 0 && this.keysBefore === 0;
+      this.keysBefore = keys.size;
+      if (!down) return;
+      this.ignoredGo = null;                                     // a key goes down: the last reason is old news
+      const before = this.playSlot();
+      if (before && before.line !== g.keys_held && before.empty && before.count < g.threshold && keys.has("ENTER"))
+        this.ignoredGo = before.count;
     }
 
     start(tape) {
@@ -230,13 +257,28 @@
         if (keys !== null) return new Set(keys);
       }
       const keys = this.held.spectrumKeys(this.frames);
+      for (const k of this.touch.spectrumKeys(this.frames)) keys.add(k);
       for (const k of this.apiKeys) keys.add(k);
       return keys;
     }
 
+    /** The keys held from *frame* on (KeyRecord.note: one entry a frame, only changes). */
+    note(frame, keys) {
+      const sorted = [...keys].sort(), c = this.changes;
+      if (c.length && c[c.length - 1][0] === frame) c.pop();
+      const before = c.length ? c[c.length - 1][1].join("+") : "";
+      if (before !== sorted.join("+")) c.push([frame, sorted]);
+    }
+
+    /** The game so far as a key record (play --record's fields but the tape's): its seed, frames and keys. */
+    keyRecord() { return {seed: this.seed, frames: this.frames, keys: this.changes.map(([f, k]) => [f, [...k]])}; }
+
     step(n = 1) {
       for (let i = 0; i < n; i++) {
-        this.m.setKeys(this.wantedKeys());
+        const wanted = this.wantedKeys();
+        this.note(this.frames, wanted);
+        this.noteIgnoredGo(wanted);
+        this.m.setKeys(wanted);
         this.m.frame();
         this.frames++;
         const seen = this.m.x.watched();
@@ -274,6 +316,7 @@
           text = (c !== null && f.selector_status[c]) || `waiting at line ${line}`;
         } else text = f.status[line] || `waiting at line ${line}`;
       }
+      if (this.ignoredGo !== null) text = `${f.ignored_go.text.replace("{count}", this.ignoredGo)} | ${text}`;
       if (!this.replaying) return text;
       // session.py's status_line: the page replays at real speed only (no running ahead)
       return `REPLAY at real speed: frame ${this.frames} of ${this.player.record.frames}, deal ${this.m.x.dealt()} ` +
@@ -459,7 +502,179 @@
     }
   }
 
-  const api = {FRAME_T, readRzx, readZ80, RzxReplay, inflate, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
+  // ------------------------------------------------------------------ SHA-256 (FIPS 180-4), for a moment's hash
+  // and a record's tape; synchronous, and it needs no secure context (crypto.subtle does), so file:// works.
+  const K256 = new Uint32Array([
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+    0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+    0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+    0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+    0xc67178f2]);
+  function sha256(bytes) {
+    const n = bytes.length, total = Math.ceil((n + 9) / 64) * 64, m = new Uint8Array(total);
+    m.set(bytes); m[n] = 0x80;
+    const bits = n * 8, dv = new DataView(m.buffer);
+    dv.setUint32(total - 8, Math.floor(bits / 0x100000000)); dv.setUint32(total - 4, bits >>> 0);
+    const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c,
+      0x1f83d9ab, 0x5be0cd19]);
+    const w = new Uint32Array(64);
+    const rot = (x, r) => (x >>> r) | (x << (32 - r));
+    for (let off = 0; off < total; off += 64) {
+      for (let i = 0; i < 16; i++) w[i] = dv.getUint32(off + 4 * i);
+      for (let i = 16; i < 64; i++) {
+        const a = w[i - 15], b = w[i - 2];
+        w[i] = w[i - 16] + (rot(a, 7) ^ rot(a, 18) ^ (a >>> 3)) + w[i - 7] + (rot(b, 17) ^ rot(b, 19) ^ (b >>> 10));
+      }
+      let [a, b, c, d, e, f, g, hh] = h;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (hh + (rot(e, 6) ^ rot(e, 11) ^ rot(e, 25)) + ((e & f) ^ (~e & g)) + K256[i] + w[i]) >>> 0;
+        const t2 = ((rot(a, 2) ^ rot(a, 13) ^ rot(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+    }
+    return Array.from(h, (x) => x.toString(16).padStart(8, "0")).join("");
+  }
+
+  /** A moment's short hash (record.py's moment_hash): SHA-256 of the 48K and the border byte, cut short. */
+  function momentHash(mem, border, chars) {
+    const bytes = new Uint8Array(0xC001);
+    bytes.set(mem.subarray(0x4000, 0x10000)); bytes[0xC000] = border & 7;
+    return sha256(bytes).slice(0, chars);
+  }
+
+  // ------------------------------------------------------------------ a link's key record (harness/web/link.py)
+  async function streamBytes(bytes, stream) {
+    return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+  }
+  function base64url(bytes) {
+    let bin = "";
+    for (let i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  /** The `keys=` value of a link for *record* ({frames, keys: [[frame, [key...]]]}): link.py's encode_keys. */
+  async function encodeKeys(record) {
+    let last = 0;
+    const parts = ["1", String(record.frames)];
+    for (const [f, k] of record.keys) { parts.push(`${f - last}:${k.join("+")}`); last = f; }
+    return base64url(await streamBytes(new TextEncoder().encode(parts.join(";")), new CompressionStream("deflate-raw")));
+  }
+  /** A link's `keys=` value as {frames, keys}, or an Error saying in one line why it is not one. */
+  async function decodeKeys(value, keyPositions) {
+    let text;
+    try {
+      const bin = atob(value.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - value.length % 4) % 4));
+      const raw = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+      text = new TextDecoder("ascii").decode(await streamBytes(raw, new DecompressionStream("deflate-raw")));
+    } catch (e) {
+      throw new Error(`the link's keys= is not a deflated key record (${e.name})`);
+    }
+    const parts = text.split(";");
+    if (parts.length < 2 || parts[0] !== "1") throw new Error(`the link's keys= is version ${parts[0]}, this page reads 1`);
+    const frames = Number(parts[1]), keys = [];
+    let frame = 0;
+    for (const [n, part] of parts.slice(2).entries()) {
+      const [delta, held = ""] = part.split(":");
+      if (!/^\d+$/.test(delta) || (n && Number(delta) < 1)) throw new Error(`the link's keys=: change ${n} is not after the one before`);
+      frame += Number(delta);
+      const ks = held ? held.split("+") : [];
+      for (const k of ks) if (!keyPositions[k]) throw new Error(`the link's keys=: ${k} is not a 48K key`);
+      keys.push([frame, ks]);
+    }
+    if (!Number.isInteger(frames) || frames < frame) throw new Error(`the link's keys=: ${parts[1]} frames, a change at ${frame}`);
+    return {frames, keys};
+  }
+
+  // ------------------------------------------------------------------ the screen as text (screen.py's reader)
+  const hexBytes = (h) => h;               // glyphs are keyed by their 16 hex digits
+  function hex8(mem, a) {
+    let s = "";
+    for (let i = 0; i < 8; i++) s += mem[(a + i) & 0xFFFF].toString(16).padStart(2, "0");
+    return s;
+  }
+  /** The glyph table of screen.py's glyph_table: the program's font at CHARS, the ROM's, the UDGs, the blocks. */
+  function glyphTable(mem, f) {
+    const table = new Map();
+    const add = (g, t) => { if (!table.has(g)) table.set(g, t); };
+    add("0000000000000000", " ");
+    const chars = mem[23606] | mem[23607] << 8, udg = mem[23675] | mem[23676] << 8;
+    if (chars !== f.rom_chars) for (let i = 0; i < 96; i++) add(hex8(mem, chars + 256 + 8 * i), f.font_text[i]);
+    for (const [g, t] of f.rom_glyphs) add(hexBytes(g), t);
+    for (let i = 0; i < 21; i++) if (udg + 8 * i + 8 <= 0x10000) add(hex8(mem, udg + 8 * i), f.udg_text[i]);
+    for (const [g, t] of f.block_glyphs) add(g, t);
+    return table;
+  }
+  /** The screen's 24 rows of 32 cells as text (an inverse glyph read as its letter; unknown cells as f.unknown). */
+  function screenRows(mem, f) {
+    const table = glyphTable(mem, f), rows = [];
+    for (let r = 0; r < 24; r++) {
+      let row = "";
+      for (let c = 0; c < 32; c++) {
+        const base = 0x4000 + ((r & 0x18) << 8) + ((r & 7) << 5) + c;
+        let g = "", inv = "";
+        for (let line = 0; line < 8; line++) {
+          const b = mem[base + (line << 8)];
+          g += b.toString(16).padStart(2, "0"); inv += (b ^ 0xFF).toString(16).padStart(2, "0");
+        }
+        row += table.get(g) ?? table.get(inv) ?? f.unknown;
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+  const isAlpha = (ch) => /\p{L}/u.test(ch);
+  const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  /** translate.py's find_texts: the texts [russian, english] the rows show, in screen order, each once. */
+  function findTexts(rows, texts) {
+    const screen = rows.map((r) => r.padEnd(32).slice(0, 32)).join("");
+    const taken = new Array(screen.length).fill(false), found = [], seen = new Set();
+    const edges = (text, start, end) => !(start > 0 && isAlpha(text[start - 1])) && !(end < text.length && isAlpha(text[end]));
+    const byLength = [...texts].sort((a, b) => b[0].length - a[0].length);
+    for (const t of byLength) {
+      const pattern = new RegExp((t[0].match(/ +|[^ ]+/g) || []).map((p) => p.trim() === "" ? `[\\s\\S]{${p.length}}` : escapeRe(p)).join(""), "g");
+      let m;
+      pattern.lastIndex = 0;
+      while ((m = pattern.exec(screen)) !== null) {
+        const start = m.index, end = start + m[0].length;
+        if (!taken.slice(start, end).some(Boolean) && edges(screen, start, end)) {
+          for (let i = start; i < end; i++) taken[i] = true;
+          if (!seen.has(t[0])) { found.push([start, t]); seen.add(t[0]); }
+        }
+        pattern.lastIndex = start + 1;
+      }
+    }
+    const alone = (at) => { const col = at % 32; return !((col > 0 && isAlpha(screen[at - 1])) || (col < 31 && isAlpha(screen[at + 1]))); };
+    for (let column = 0; column < 32; column++) {
+      const letters = [];
+      for (let row = 0; row < 24; row++) { const at = row * 32 + column, ch = screen[at]; if (ch.trim() !== "" && alone(at)) letters.push([at, ch]); }
+      const down = letters.map(([, ch]) => ch).join("");
+      for (const t of texts) {
+        if (t[0].length < 3 || t[0].includes(" ") || seen.has(t[0])) continue;
+        const start = down.indexOf(t[0]);
+        if (start >= 0 && edges(down, start, start + t[0].length)) { found.push([letters[start][0], t]); seen.add(t[0]); }
+      }
+    }
+    return found.sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+  }
+
+  /** One frame's beeper as *n* samples (±0.25): the level the frame began with, flipped at each edge's T-state
+   * (app.js plays them through Web Audio; beeper.py's BeeperTrack is the embedded machine's). */
+  function beeperSamples(at, level, n) {
+    const data = new Float32Array(n);
+    let e = 0;
+    for (let i = 0; i < n; i++) {
+      const t = i * FRAME_T / n;
+      while (e < at.length && at[e] <= t) { level ^= 1; e++; }
+      data[i] = level ? 0.25 : -0.25;
+    }
+    return data;
+  }
+
+  const api = {FRAME_T, beeperSamples, sha256, momentHash, encodeKeys, decodeKeys, screenRows, findTexts, readRzx, readZ80, RzxReplay, inflate, A, Machine, Session, KeyPlayer, HeldKeys, readTap, readVariables, renderScreen,
     decodeBase64, number5};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.ZX = api;

@@ -1,0 +1,70 @@
+"""The default bench's figures as text (format_bench) and a page's block rewritten by the bench (write_figures):
+figures made by hand, and the lines they must print; a page without its markers refused in one line."""
+from __future__ import annotations
+
+import checkout
+from pathlib import Path
+
+import pytest
+
+from harness.bench.figures import BENCH_BEGIN, BENCH_END, format_bench, write_figures
+from harness.commands import bench as command
+from harness.errors import UsageError
+
+ROOT = checkout.ROOT
+RUN = {"emulated_s": 10.0, "wall_s": 0.5, "x_realtime": 20.0}
+FIGURES = {"boot": RUN, "basic": dict(RUN, x_realtime=40.0), "raw_core": dict(RUN, x_realtime=50.0),
+           "core_t_per_cpu_s": 400_000_000,
+           "game": {"game_cpu_s": 5.0, "t_states": 1_800_000_000, "core_s": 4.5, "game_over_core": 1.11,
+                    "accelerated_cpu_s": 4.5, "accelerator_gain": 0.1, "identical": True},
+           "command": {"games": 2, "core_s": 4.5, "with_html_cpu_s": 9.0, "with_html_over_core": 2.0, "no_html_cpu_s": 6.3,
+                       "no_html_over_core": 1.4},
+           "dask": None, "dask_left_out": "--no-dask"}
+
+
+def test_the_figures_print_as_the_bench_prints_them():
+    lines = format_bench(FIGURES).splitlines()
+    assert lines[0] == "boot         10.00 emulated s    0.5000 wall s     20.0x real time"
+    assert "harness/raw core on BASIC: 80.0%" in lines
+    assert "core: 400 M T-states per CPU second (bare core, BASIC benchmark, median of 3)" in lines
+    assert ("game: 5.00 CPU s for 1.800 G T-states, which the bare core runs in 4.50 s: 1.11x the core "
+            "(median of 3)") in lines
+    assert ("command: `regress --games 2`: 9.00 CPU s where the bare core needs 4.50: 2.00x the core (50% of its "
+            "speed); with --no-html 6.30 CPU s, 1.40x (a fresh process each, start-up and children included, "
+            "median of 3)") in lines
+    assert lines[-2:] == ["accelerator: 4.50 CPU s, 10.0% less; results identical (transcript, frames, profile, "
+                          "screens)", "dask: left out (--no-dask)"]
+    different = dict(FIGURES, game=dict(FIGURES["game"], identical=False))      # planted: results that differ
+    assert "results DIFFERENT" in format_bench(different)
+    assert "command:" not in format_bench(dict(FIGURES, command=None))         # near miss: --no-command
+
+
+def test_a_pages_block_is_replaced_and_the_rest_kept(tmp_path):
+    page = tmp_path / "PAGE.md"
+    page.write_text(f"# head\n{BENCH_BEGIN}\nold figures\n{BENCH_END}\ntail\n", encoding="utf-8")
+    write_figures(page, "cribbage-zx bench", "core: 1 M")
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith(f"# head\n{BENCH_BEGIN}\n```\n$ cribbage-zx bench   # ") and text.endswith(
+        f"\ncore: 1 M\n```\n{BENCH_END}\ntail\n")
+    assert "old figures" not in text
+
+
+@pytest.mark.parametrize("body", [f"{BENCH_BEGIN}\n", f"{BENCH_END}\n{BENCH_BEGIN}\n", "no markers\n"])
+def test_a_page_without_its_block_is_refused_in_one_line_and_left_alone(tmp_path, body):
+    page = tmp_path / "PAGE.md"
+    page.write_text(body, encoding="utf-8")
+    with pytest.raises(UsageError, match=r"^--write-doc .*PAGE\.md: no <!-- bench: begin --> \.\.\. "):
+        write_figures(page, "cribbage-zx bench", "x")
+    assert page.read_text(encoding="utf-8") == body
+
+
+@pytest.mark.parametrize("extra", [["--cores"], ["--runner"], ["--json"]])
+def test_write_doc_with_another_form_of_bench_is_refused(extra, tmp_path):
+    with pytest.raises(UsageError, match="^--write-doc goes with the default bench or --web"):
+        command.main(["--write-doc", str(tmp_path / "P.md"), *extra])
+
+
+def test_the_performance_page_has_the_block_a_bench_run_wrote():
+    page = (ROOT / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
+    block = page.split(BENCH_BEGIN, 1)[1].split(BENCH_END, 1)[0]
+    assert block.startswith("\n```\n$ cribbage-zx bench") and "\ncore: " in block and "\ngame: " in block

@@ -1,0 +1,132 @@
+"""`play --record-rzx FILE`: the window's game as RZX, from the first question (SEED set) to the window's close,
+which Fuse plays back to the same screen; `--replay-to` running a key record ahead (to its end, or to a deal)
+and the screen it reaches the recorded one; pause shown on the screen itself."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
+
+from harness.errors import UsageError
+from harness.program.model import program as P
+from harness.play import window as window_module
+from harness.play.panel import PAUSED_BACKGROUND
+from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.spectrum.rzx import read_rzx
+from play_keys import keys
+from helpers import answer_wait
+
+SEED = 4321
+
+
+pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
+
+
+def to_the_discard(s: PlaySession) -> None:
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    keys(s, "M")                                          # the cut, then «ВЫ СДАЕТЕ» or «Я СДАЮ»
+    for _ in range(4):
+        if s.waiting().line in P.SELECTOR_WAITS:
+            return
+        keys(s, "ENTER")
+
+
+def play_a_while(s: PlaySession) -> dict[str, bytes]:
+    """To the discard, both cards laid, the play, to «ВСКРЫВАЮ КРИБ?» after the hands' show: a still screen (the
+    card selector's pointer flashes by PRINT, so a recording ending there ends on either of two screens)."""
+    to_the_discard(s)
+    screens = {"discard": s.machine.read(0x4000, 0x1B00)}
+    for n in range(60):
+        w = s.waiting()
+        if w.line == P.SHOW_PAUSE:
+            break
+        answer_wait(s, w, n)
+    assert s.waiting().line == P.SHOW_PAUSE
+    s.step(50)                                            # a second of the still wait
+    return screens
+
+
+@pytest.fixture(scope="module")
+def recorded(tape_path, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rzx")
+    rzx, keys_file = folder / "game.rzx", folder / "game.keys.json"
+    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, record=keys_file, record_rzx=rzx)
+    screens = play_a_while(s)
+    s.close()
+    return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,
+            "end": bytes(s.machine.mem[0x4000:0x5B00]), "screens": screens, "tape": tape_path()}
+
+
+def test_the_rzx_holds_the_game_from_the_first_question(recorded):
+    data = read_rzx(recorded["rzx"].read_bytes(), str(recorded["rzx"]))
+    assert len(data.frames) == recorded["rzx_frames"]
+    assert recorded["frames"] - 1 <= len(data.frames) <= recorded["frames"] + 1     # the session's frames
+    assert data.snapshot and sum(f.fetches for f in data.frames) > 100_000
+    assert any(f.inputs for f in data.frames)              # the keyboard's port reads are in it
+
+
+def test_record_rzx_refuses_a_load_and_a_start_from_a_snapshot(tape_path, tmp_path):
+    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, record_rzx=tmp_path / "x.rzx")
+    with pytest.raises(UsageError, match="not loaded while --record-rzx"):
+        s.load(tmp_path / "any.z80")
+    with pytest.raises(UsageError, match="--record-rzx starts from the tape"):
+        PlaySession(load=tmp_path / "any.z80", record_rzx=tmp_path / "y.rzx")
+
+
+# ---------------------------------------------------------------- --replay-to
+def run_window(s: PlaySession, until, seconds: float = 240) -> window_module.Window:
+    window = window_module.Window(s, max_seconds=seconds)
+    try:
+        window.run(until=until)
+    finally:
+        window.close()
+    return window
+
+
+def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(recorded):
+    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead="end")
+    assert s.running_ahead() and "REPLAY running ahead to its end" in s.status_line()
+    window = run_window(s, until=lambda s: not s.replaying)
+    assert not s.replaying and s.frames == recorded["frames"]
+    assert bytes(s.machine.mem[0x4000:0x5B00]) == recorded["end"]
+    assert window.paced_frames["turbo"] >= recorded["frames"] - 10 and window.paced_frames["real"] <= 10
+
+
+def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(recorded):
+    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=1)
+    window = run_window(s, until=lambda s: not s.running_ahead())
+    assert s.deals == 1 and s.replaying                   # deal 1 dealt, the record not over
+    assert "REPLAY at real speed" in s.status_line() and "deal 1" in s.status_line()
+    assert window.paced_frames["real"] == 0
+    near = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"])       # without --replay-to
+    assert not near.running_ahead()
+
+
+def test_replay_to_is_refused_without_a_replay_and_below_deal_1(recorded, capsys):
+    with pytest.raises(UsageError, match="--replay-to runs a --replay ahead"):
+        PlaySession(tape=recorded["tape"], scale=1, ahead="end")
+    with pytest.raises(UsageError, match="numbered from 1"):
+        PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=0)
+    from harness.commands import play as command
+    assert command.main(["--tape", str(recorded["tape"]), "--replay-to", "x"]) == 2
+    assert "'end' or a deal number" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- pause on the screen
+def test_pause_is_a_banner_on_the_screen_and_goes_with_it(recorded):
+    s = PlaySession(tape=recorded["tape"], seed=SEED, scale=1)
+    before = pygame.surfarray.array3d(s.surface())
+    s.paused = True
+    paused = pygame.surfarray.array3d(s.surface())
+    screen = (slice(0, BORDER_W), slice(0, BORDER_H))
+    banner = np.all(paused[screen] == PAUSED_BACKGROUND, axis=-1)
+    assert banner.sum() > 0.05 * BORDER_W * BORDER_H               # a band across the Spectrum's screen
+    assert not np.all(before[screen] == PAUSED_BACKGROUND, axis=-1).any()
+    assert s.status_line().startswith("PAUSED")
+    s.paused = False
+    assert np.array_equal(pygame.surfarray.array3d(s.surface()), before)

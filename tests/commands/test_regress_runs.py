@@ -1,0 +1,233 @@
+"""regress and sweep as a user runs them: no hang, no mixed results, failures named at once.
+
+The hangs of the old process pool (a worker that cannot start was respawned
+forever) are run as the real command in a child process with a hard timeout:
+each must end with one line naming the reason and a non-zero status. Ctrl-C
+is SIGINT to that process. Harness failures and folder handling are checked
+in this process with stand-in games (no emulator), so they take milliseconds.
+"""
+import checkout
+import copy
+import dataclasses
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.errors import OutputError
+from harness.program.model.build import build
+from harness.program.runs import regress, sweep
+from harness.commands import regress as regress_command
+from harness.runtime.outdir import claimed
+
+ROOT = checkout.ROOT
+HANG_BUDGET_S = 30
+
+
+@pytest.fixture(scope="module")
+def good_tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
+
+
+def _cli(args, cwd=ROOT, timeout=HANG_BUDGET_S, prelude=""):
+    code = f"{prelude}\nfrom harness.cli import run\nrun({list(map(str, args))!r})"
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+def _one_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+# ------------------------------------------------------------------ the hangs, now one line and an exit status
+def test_a_truncated_tape_ends_the_run_at_once(tmp_path, good_tape):
+    bad = tmp_path / "truncated.tap"
+    bad.write_bytes(good_tape.read_bytes()[:10_000])
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", bad, "--out", tmp_path / "out", "--quiet"])
+    assert done.returncode == 2
+    line = _one_line(done.stderr)          # checked whole before any worker starts, naming the file
+    assert f"{bad}: block 1 at byte offset 21: truncated block" in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_rom_ends_the_run_at_once(tmp_path, good_tape):
+    prelude = ("import pathlib, harness.spectrum.rom as rom\n"
+               f"rom.DEFAULT_ROM = pathlib.Path({str(tmp_path / 'no-roms' / '48.rom')!r})")
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", good_tape, "--out", tmp_path / "out",
+                 "--quiet"], prelude=prelude)
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert "could not start: InputError" in line and "no-roms/48.rom: cannot read the 48K ROM" in line
+
+
+def test_a_listing_that_does_not_load_ends_the_run_at_once(tmp_path):
+    listing = tmp_path / "stops.bas"
+    listing.write_text("2 PRINT 1/0\n", encoding="utf-8")        # accepted by the ROM, stops when run
+    tape = tmp_path / "stops.tap"
+    tape.write_bytes(build(listing).tap)
+    done = _cli(["regress", "--games", "4", "--workers", "2", "--tape", tape, "--out", tmp_path / "out", "--quiet"])
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert "could not start" in line and "stopped with report «6 Number too big, 2:1»" in line
+
+
+def test_a_missing_tape_file_is_named(tmp_path):
+    done = _cli(["regress", "--tape", tmp_path / "none.tap", "--out", tmp_path / "out"])
+    assert done.returncode == 2
+    assert "none.tap: no such tape file" in _one_line(done.stderr)
+
+
+# ------------------------------------------------------------------ Ctrl-C
+def _interrupt_when(proc, ready, timeout=120):
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run never got going"
+        time.sleep(0.2)
+    import psutil
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("Ctrl-C did not stop the run within 10 s")
+    gone, alive = psutil.wait_procs(workers, timeout=5)
+    assert alive == [], "workers outlived the run"
+    return out, err
+
+
+def test_ctrl_c_stops_a_sweep_with_130_and_keeps_its_chunks(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "sweep", "show", "--workers", "2", "--chunk", "10",
+                             "--limit", "4000", "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, err = _interrupt_when(proc, lambda: any((out_dir / "show").glob("chunk-*.json")))
+    assert proc.returncode == 130, err
+    kept = sorted((out_dir / "show").glob("chunk-*.json"))
+    assert 1 <= len(kept) < 400
+    for path in kept:                                   # whole chunks only: written atomically
+        assert json.loads(path.read_text(encoding="utf-8"))["cases"] == 10
+
+
+# ------------------------------------------------------------------ two runs, one folder
+def test_a_second_run_into_a_busy_folder_fails_at_once_naming_it(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    first = subprocess.Popen([sys.executable, "-m", "harness.cli", "regress", "--games", "6", "--workers", "1",
+                              "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out_dir / ".cribbage-zx-run").exists():
+            assert first.poll() is None and time.monotonic() < deadline, first.communicate()
+            time.sleep(0.1)
+        second = _cli(["regress", "--games", "1", "--tape", good_tape, "--out", out_dir, "--replace", "--quiet"])
+        assert second.returncode == 2
+        assert _one_line(second.stderr) == (f"cribbage-zx: {out_dir}: another run is writing into this folder "
+                                            f"(pid {first.pid}); wait for it to end or choose another --out")
+        assert first.poll() is None                     # the first run goes on, untouched
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=30)
+
+
+def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
+    with claimed(tmp_path / "o", "regress"):
+        with pytest.raises(OutputError, match="another run is writing into this folder"):
+            with claimed(tmp_path / "o", "regress", resume=True):
+                pass
+    with claimed(tmp_path / "o", "regress", resume=True):     # free again
+        pass
+
+
+# ------------------------------------------------------------------ stand-in games: failures and folders
+_template: list = []          # one real game's record: the stand-ins have the shape regress expects
+
+
+def _stand_in_game(job):
+    index, seed, strategy = job.index, job.seed, job.strategy
+    if index == 1:
+        raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
+    if index == 2:
+        print("game 2 started", file=sys.stderr, flush=True)
+    return dataclasses.replace(_template[0], index=index, seed=seed, strategy=strategy,
+                               failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
+
+
+@pytest.fixture(scope="module")
+def real_record(played_record):
+    record = copy.deepcopy(played_record)   # regress.play_one((0, 1, "random", False)), tests/conftest.py
+    assert record.failure is None and not record.basic_errors
+    assert not regress.counts_of_judgements(record.judgements, "game-000.judgements.jsonl").unexplained
+    return record
+
+
+@pytest.fixture
+def stand_in_games(monkeypatch, real_record):
+    from harness.edition import report as html_report
+    _template.clear()
+    _template.append(real_record)
+    monkeypatch.setattr(regress, "play_one", _stand_in_game)
+    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
+
+
+def test_no_html_writes_the_records_and_names_the_command_that_renders_them(tmp_path, good_tape, stand_in_games,
+                                                                           monkeypatch, capsys):
+    from harness.edition import report as html_report
+    rendered = []
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: rendered.append(out))
+    args = ["--games", "1", "--workers", "1", "--tape", str(good_tape), "--quiet"]
+    assert regress_command.main(args + ["--out", str(tmp_path / "a"), "--no-html"]) == 0
+    assert rendered == [] and (tmp_path / "a" / "report.json").exists()
+    assert (tmp_path / "a" / "game-000.judgements.jsonl").exists()
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"report: {tmp_path / 'a' / 'report.json'} (report.html: cribbage-zx html --report {tmp_path / 'a'})")
+    # the near miss: without it the run renders its folder
+    assert regress_command.main(args + ["--out", str(tmp_path / "b")]) == 0
+    assert rendered == [tmp_path / "b"]
+
+
+def test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote(tmp_path, good_tape, stand_in_games):
+    out_dir = tmp_path / "out"
+    regress.run(3, 1, 1, out_dir, tap=good_tape, progress=False)         # games 0 and 2 (1 is a stand-in failure)
+    (out_dir / "notes.txt").write_text("my notes on that run\n")        # put there by a person
+    with pytest.raises(OutputError, match=f"{out_dir}: holds an earlier run .*use --replace"):
+        regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
+    assert (out_dir / "game-002.jsonl").exists()
+    regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
+    assert sorted(p.name for p in out_dir.iterdir()) == [".cribbage-zx-run", ".lock", "game-000", "game-000.jsonl",
+                                                         "game-000.judgements.jsonl", "notes.txt", "report.json"]
+    assert (out_dir / "notes.txt").read_text() == "my notes on that run\n"
+
+
+def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_in_games):
+    mine = tmp_path / "my-files"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("precious")
+    with pytest.raises(OutputError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
+        regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
+    assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
+
+
+def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_tape):
+    sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=20, tap=good_tape)
+    (tmp_path / "show" / "chunk-0001.json").unlink()
+    items, coverage = sweep.sweep_items("show")
+    chunks = [items[:10], items[10:20]]
+    report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
+    assert report["chunks_missing"] == [1] and report["cases_checked"] == 10
+
+
+def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_games):
+    import hashlib
+    report = regress.run(1, 1, 1, tmp_path / "out", tap=good_tape, progress=False)
+    on_disk = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["tape"] == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
+                                                 "sha256": hashlib.sha256(good_tape.read_bytes()).hexdigest()}

@@ -1,0 +1,41 @@
+"""What the oracles' tests of watch mode share: the WebAssembly core (built with clang), and a copy of the
+recorded --rzx run (tests/rzx_game.py) with its report written, its game page with the player."""
+from __future__ import annotations
+
+import pytest
+
+from harness.edition import report as report_module
+from harness.edition.report import write_report_html
+from harness.web import build as wasm_build
+from harness.web.watch import watch_block
+from helpers import copy_run
+from rzx_game import recorded_run
+
+GAME = "game-000"
+
+
+@pytest.fixture
+def no_edition(monkeypatch):
+    """The report's pages without the listing edition beside them (its 5 CPU-s are not what these test)."""
+    monkeypatch.setattr(report_module, "write_site", lambda *args, **kwargs: None)
+
+
+@pytest.fixture(scope="module")
+def module():
+    try:
+        return wasm_build.module_bytes()
+    except wasm_build.BuildProblem as exc:
+        pytest.skip(f"the WebAssembly core cannot be built here: {exc}")
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory, module):
+    """A copy of the --rzx run with its report written, the game page with its player."""
+    folder = copy_run(recorded_run(), tmp_path_factory.mktemp("watch") / "run")
+    write_report_html(folder, player=lambda w: watch_block(w, module))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def rzx(run) -> bytes:
+    return (run / f"{GAME}.rzx").read_bytes()

@@ -1,0 +1,128 @@
+"""Regress runs that play games: Ctrl-C stops it with 130 and keeps the finished games; a game that raises is a harness failure reported at once; a corrupt or mismatched chunk is computed again."""
+import checkout
+import copy
+import dataclasses
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.program.runs import regress, sweep
+
+ROOT = checkout.ROOT
+
+
+@pytest.fixture(scope="module")
+def good_tape(tape_path) -> Path:
+    return tape_path()              # the session's one built tape (tests/conftest.py)
+
+
+# ------------------------------------------------------------------ Ctrl-C
+def _interrupt_when(proc, ready, timeout=120):
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run never got going"
+        time.sleep(0.2)
+    import psutil
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("Ctrl-C did not stop the run within 10 s")
+    gone, alive = psutil.wait_procs(workers, timeout=5)
+    assert alive == [], "workers outlived the run"
+    return out, err
+
+
+# ------------------------------------------------------------------ stand-in games: failures and folders
+_template: list = []          # one real game's record: the stand-ins have the shape regress expects
+
+
+def _stand_in_game(job):
+    index, seed, strategy = job.index, job.seed, job.strategy
+    if index == 1:
+        raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
+    if index == 2:
+        print("game 2 started", file=sys.stderr, flush=True)
+    return dataclasses.replace(_template[0], index=index, seed=seed, strategy=strategy,
+                               failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
+
+
+@pytest.fixture(scope="module")
+def real_record(played_record):
+    record = copy.deepcopy(played_record)   # regress.play_one((0, 1, "random", False)), tests/conftest.py
+    assert record.failure is None and not record.basic_errors
+    assert not regress.counts_of_judgements(record.judgements, "game-000.judgements.jsonl").unexplained
+    return record
+
+
+@pytest.fixture
+def stand_in_games(monkeypatch, real_record):
+    from harness.edition import report as html_report
+    _template.clear()
+    _template.append(real_record)
+    monkeypatch.setattr(regress, "play_one", _stand_in_game)
+    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
+
+
+def test_ctrl_c_stops_regress_with_130_and_keeps_the_finished_games(tmp_path, good_tape):
+    out_dir = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "regress", "--games", "8", "--workers", "2",
+                             "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, err = _interrupt_when(proc, lambda: any(out_dir.glob("game-*.jsonl")))
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    report = json.loads((out_dir / "report.json").read_text(encoding="utf-8"))
+    assert report["ended"] == "interrupted" and 1 <= report["played"] < 8
+    assert {f"game-{g['index']:03d}.jsonl" for g in report["per_game"]} <= {p.name for p in out_dir.glob("*.jsonl")}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good_tape, stand_in_games, capsys,
+                                                                  workers):
+    report = regress.run(5, 10, workers, tmp_path / "out", tap=good_tape, progress=False)
+    err = capsys.readouterr().err
+    seed1, seed3 = regress.spread_seed(11), regress.spread_seed(13)
+    assert report["harness_failures"] == 2
+    assert report["harness_failure_details"] == [
+        {"index": 1, "seed": seed1, "strategy": "greedy", "error": "RuntimeError: the driver lost track at deal 3"},
+        {"index": 3, "seed": seed3, "strategy": "random", "error": "budget of 60 s exceeded at deal 9"}]
+    assert (f"cribbage-zx regress: game 1 (seed {seed1}, greedy): harness failure: "
+            "RuntimeError: the driver lost track at deal 3") in err
+    if workers == 1:                                       # in order: reported before game 2 even starts
+        assert err.index(f"game 1 (seed {seed1}") < err.index("game 2 started")
+    assert report["played"] == 4
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.jsonl")) == [
+        f"game-{n:03d}.{kind}jsonl" for n in (0, 2, 3, 4) for kind in ("", "judgements.")]
+    saved = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert saved["harness_failures"] == 2 and saved["ended"] == "complete"
+
+
+# ------------------------------------------------------------------ sweep chunks on resume
+def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp_path, good_tape, capsys):
+    first = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    assert first["cases_checked"] == 30 and first["chunks_missing"] == []
+    folder = tmp_path / "show"
+    good, corrupt, mismatched = (folder / f"chunk-{i:04d}.json" for i in range(3))
+    kept_mtime = good.stat().st_mtime_ns
+    corrupt.write_text(corrupt.read_text()[:25])                       # a torn write of an older version
+    tampered = json.loads(mismatched.read_text())
+    tampered["weight"] += 4                                            # counts a deal it never checked
+    mismatched.write_text(json.dumps(tampered))
+    capsys.readouterr()
+    again = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    err = capsys.readouterr().err
+    assert f"{corrupt}: unreadable" in err and f"{mismatched}: does not match its cases (weight)" in err
+    assert str(good) not in err and good.stat().st_mtime_ns == kept_mtime
+    assert again["cases_checked"] == 30 and again["weight_checked"] == first["weight_checked"]
+    assert json.loads(mismatched.read_text())["weight"] == tampered["weight"] - 4
