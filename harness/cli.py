@@ -14,9 +14,13 @@ import os
 import signal
 import sys
 
+from typing import TYPE_CHECKING
+
 from . import __version__
-from .commands.cliargs import ArgParser
 from .errors import HarnessError, UsageError
+
+if TYPE_CHECKING:
+    from .commands.cliargs import ArgParser
 
 #: name -> (module with add_arguments/execute, one line of help)
 COMMANDS = {
@@ -37,7 +41,9 @@ COMMANDS = {
 
 def build_parser(only: str | None = None) -> ArgParser:
     """The whole parser; with *only* (the command on the line) just that command's module is imported,
-    the others listed by name and help (a run does not pay for importing every command's libraries)."""
+    the others listed by name and help (a run does not pay for importing every command's libraries). Imported
+    here, not at the top: a Ctrl-C while it imports is then inside `run`'s handling (one line, status 130)."""
+    from .commands.cliargs import ArgParser
     parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     parser.add_argument("--version", action="version", version=f"cribbage-zx {__version__}")
@@ -98,17 +104,55 @@ def run(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminated)
     try:
-        code = main(argv)
+        try:
+            code = main(argv)
+        except Exception as exc:                   # a signal inside an import: Python wraps it (a dataclass's
+            stop = _signal_in(exc)                 # __set_name__ raises RuntimeError from the KeyboardInterrupt)
+            if stop is None:
+                raise
+            raise stop from None
     except Terminated as exc:
-        print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}", file=sys.stderr)
+        print(f"cribbage-zx: terminated by {signal.Signals(exc.signum).name}{_said(exc)}", file=sys.stderr)
         code = 128 + exc.signum
-    except KeyboardInterrupt:
-        print("cribbage-zx: interrupted", file=sys.stderr)
+        _handled_interrupt()
+    except KeyboardInterrupt as exc:
+        print(f"cribbage-zx: interrupted{_said(exc)}", file=sys.stderr)
         code = 130
+        _handled_interrupt()
     except (HarnessError, OSError) as exc:  # what the user can act on; anything else is a bug: traceback
         _say(exc)
         code = 2
     sys.exit(code)
+
+
+def _handled_interrupt() -> None:
+    """Tell CPython the KeyboardInterrupt was handled. A Ctrl-C that lands in code run by exec() of a string (a
+    dataclass's generated __init__, while a command's modules are imported) sets its _Py_UnhandledKeyboardInterrupt
+    however the exception is caught afterwards, and the interpreter then ends by killing itself with SIGINT
+    (status -2, not our 130)."""
+    try:
+        import ctypes
+        ctypes.c_int.in_dll(ctypes.pythonapi, "_Py_UnhandledKeyboardInterrupt").value = 0
+    except (ImportError, AttributeError, ValueError, OSError):
+        pass                                       # another Python: it has no such flag to clear
+
+
+def _signal_in(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM an error was raised from (its cause or context, at any depth), or None."""
+    seen = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        if isinstance(link, KeyboardInterrupt):
+            return link
+        link = link.__cause__ or link.__context__
+    return None
+
+
+def _said(exc: BaseException) -> str:
+    """What a command that stopped on a signal added to say (what it kept, what is left undone)."""
+    said = getattr(exc, "said", None)
+    return f"; {said}" if said else ""
 
 
 def _say(exc: BaseException) -> None:

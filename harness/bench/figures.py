@@ -26,14 +26,23 @@ def format_bench(fig: dict[str, Any]) -> str:
     lines.append(f"core: {fig['core_t_per_cpu_s'] / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, "
                  "median of 3)")
     lines.append(f"game: {game['game_cpu_s']:.2f} CPU s for {game['t_states'] / 1e9:.3f} G T-states, which the bare "
-                 f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)")
+                 f"core runs in {game['core_s']:.2f} s: {game['game_over_core']:.2f}x the core (median of 3)"
+                 + (f"; {game['x_realtime_per_cpu_s']:.0f}x real time per CPU s; {game['answered_share']:.1%} of its "
+                    f"T-states answered by the accelerator" if "answered_share" in game else ""))
+    for name, r in game.get("routines", {}).items():
+        if name != "total_t":
+            lines.append(f"  {name:9} {r['calls']:>9,} calls {r['t_states'] / 1e6:7.0f} M T-states: {r['share']:5.1%} "
+                         f"of a plain game's T-states, ~{r['cpu_share']:5.1%} of its CPU"
+                         + (" (all inside LINE-ADDR and LOOK-VARS)" if r["nested_t"] == r["t_states"] else ""))
     if command is not None:
         lines.append(f"command: `regress --games {command['games']}`: {command['with_html_cpu_s']:.2f} CPU s where the "
                      f"bare core needs {command['core_s']:.2f}: {command['with_html_over_core']:.2f}x the core "
                      f"({1 / command['with_html_over_core']:.0%} of its speed); with --no-html "
                      f"{command['no_html_cpu_s']:.2f} CPU s, {command['no_html_over_core']:.2f}x (a fresh process each, "
                      "start-up and children included, median of 3)")
-    lines.append(f"accelerator: {game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
+    plain = (f"accelerator: the plain ROM {game['plain_cpu_s']:.2f} CPU s ({game['plain_over_core']:.2f}x the core), "
+             "accelerated " if "plain_cpu_s" in game else "accelerator: ")
+    lines.append(f"{plain}{game['accelerated_cpu_s']:.2f} CPU s, {game['accelerator_gain']:.1%} less; "
                  f"results {'identical' if game['identical'] else 'DIFFERENT'} (transcript, frames, profile, screens)")
     lines.append(format_dask(dask) if dask is not None else f"dask: left out ({fig.get('dask_left_out')})")
     return "\n".join(lines)

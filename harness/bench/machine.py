@@ -107,33 +107,58 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
 
 
 def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
-    """One regress game (play_one, screens and profile included) in CPU seconds, against the bare core's
-    time for the T-states it ran; then the same game with the accelerator, whose result must be identical."""
+    """One regress game (play_one, screens and profile included) in CPU seconds, with the accelerator (the
+    default) and on the plain ROM, in turn from one process (each loaded once; the accelerator's table is
+    recorded in its first game), against the bare core's time for the T-states it ran; the two games'
+    records must be identical. Also: the share of the T-states the accelerator answered, and where a plain
+    game's T-states go among the ROM's list walks (harness/bench/routines.py)."""
     from ..program.model.build import tape_bytes
-    from ..program.runs.loaded import init_worker
+    from ..program.runs import loaded
     from ..program.runs.regress import GameJob, play_one, spread_seed
+    from ..spectrum.accelerate import Accelerator
+    from .routines import profile_figures, profile_game
     tape = tape_bytes(None)
     job = GameJob(0, spread_seed(1), "random")
     out: dict[str, Any] = {}
-    games = {}
+    games: dict[bool, dict[str, Any]] = {}
+    times: dict[bool, list[float]] = {False: [], True: []}
+    tapes = {accelerate: loaded.load(tape, accelerate=accelerate) for accelerate in (False, True)}
+    made: list[Accelerator] = []           # the accelerators of the game under way (their T-states answered)
+    real_init = Accelerator.__init__
+
+    def counted(self: Accelerator, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        made.append(self)
     try:
-        for accelerate in (False, True):
-            init_worker(tape, accelerate=accelerate)
-            times = []
-            for _ in range(repeat):
+        setattr(Accelerator, "__init__", counted)
+        for _ in range(repeat):
+            for accelerate in (False, True):
+                loaded._worker = tapes[accelerate]
+                made.clear()
                 t = time.process_time()
                 game = play_one(job)
-                times.append(time.process_time() - t)
-            games[accelerate] = what_it_did(game)
-            out["accelerated_cpu_s" if accelerate else "game_cpu_s"] = round(median_high(times), 3)
+                times[accelerate].append(time.process_time() - t)
+                games[accelerate] = what_it_did(game)
+                if accelerate:
+                    out["answered_t"] = sum(a.stats.ticks_saved for a in made)
         frames = game_frames_run(tape, job)
+        profile = profile_game(tape, job)
     finally:
-        init_worker(tape)
+        setattr(Accelerator, "__init__", real_init)
+        loaded.init_worker(tape)
+    out["game_cpu_s"] = round(median_high(times[True]), 3)
+    out["plain_cpu_s"] = round(median_high(times[False]), 3)
+    out["accelerated_cpu_s"] = out["game_cpu_s"]
     out["t_states"] = frames * FRAME_T
+    out["emulated_s"] = round(frames * FRAME_S, 2)
     out["core_s"] = round(out["t_states"] / core_t_per_s, 3)
     out["game_over_core"] = round(out["game_cpu_s"] / out["core_s"], 3)
-    out["accelerator_gain"] = round(1 - out["accelerated_cpu_s"] / out["game_cpu_s"], 3)
+    out["plain_over_core"] = round(out["plain_cpu_s"] / out["core_s"], 3)
+    out["answered_share"] = round(out["answered_t"] / out["t_states"], 4)
+    out["x_realtime_per_cpu_s"] = round(out["emulated_s"] / out["game_cpu_s"], 1)
+    out["accelerator_gain"] = round(1 - out["game_cpu_s"] / out["plain_cpu_s"], 3)
     out["identical"] = games[False] == games[True]
+    out["routines"] = profile_figures(profile, core_t_per_s, out["plain_cpu_s"])
     return out
 
 

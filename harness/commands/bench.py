@@ -13,10 +13,19 @@ from pathlib import Path
 from ..bench import command as main_job
 from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game, command_t_states
-from ..bench.figures import format_bench, write_figures
+from ..bench.figures import BENCH_BEGIN, BENCH_END, format_bench, write_figures
 from ..bench.runner import bench_dask, dask_missing
-from .cliargs import command_parser, int_in
+from .cliargs import command_parser, int_in, page_file
 from ..errors import UsageError
+from ..runtime.validate import shown_path
+
+
+#: the markers --write-doc puts the figures between: the default bench's, and --web's (web/bench.py)
+MARKERS = {"default": (BENCH_BEGIN, BENCH_END), "--web": ("<!-- bench --web: begin -->", "<!-- bench --web: end -->")}
+
+
+def _has_markers(page: bytes) -> bool:
+    return any(b.encode() in page and e.encode() in page for b, e in MARKERS.values())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web", action="store_true",
                         help="instead: play.html in headless chromium against the embedded machine (frames a "
                              "second, the title's time, the page's weight)")
-    parser.add_argument("--write-doc", type=Path, default=None, metavar="DOC",
+    parser.add_argument("--write-doc", type=page_file("page", _has_markers, "no <!-- bench: begin --> or "
+                                                                           "<!-- bench --web: begin --> markers"),
+                        default=None, metavar="DOC",
                         help="also put the figures into DOC between its bench markers (docs/PERFORMANCE.md; with --web, docs/BROWSER.md)")
     parser.add_argument("--cores", action="store_true",
                         help="instead: the same work (boot, load, run to the first question) on each CPU core")
@@ -61,6 +72,12 @@ def check_options(args: argparse.Namespace) -> None:
                                                                       if benches == ("--runner",) else ""))
     if args.write_doc is not None and (args.cores or args.runner or args.json):
         raise UsageError("--write-doc goes with the default bench or --web, not with --cores, --runner or --json")
+    if args.write_doc is not None:                 # found now, not after the bench's two minutes
+        begin, end = MARKERS["--web" if args.web else "default"]
+        page = args.write_doc.read_text(encoding="utf-8")
+        if begin not in page or end not in page:
+            raise UsageError(f"--write-doc {shown_path(args.write_doc)}: no {begin} ... {end} block for the "
+                             f"figures" + (" (it has --web's)" if not args.web else " (it has the default bench's)"))
     args.games = 20 if args.games is None else args.games
     args.workers = 2 if args.workers is None else args.workers
     args.dask_games = 2 if args.dask_games is None else args.dask_games

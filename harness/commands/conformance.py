@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import InputError, OutputError, UsageError
+from ..errors import InputError, UsageError
 from ..program.model import build
 from ..oracle import conformance, lockstep
 from ..runtime import atomic
-from .cliargs import command_parser
+from .cliargs import add_replace_option, command_parser, output_file, page_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,13 +27,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--groups", nargs="+", choices=list(conformance.GROUPS), metavar="GROUP",
                         help="only these opcode groups: " + ", ".join(conformance.GROUPS))
     parser.add_argument("--no-skoolkit", action="store_true", help="leave SkoolKit's simulator out")
-    parser.add_argument("--write-docs", metavar="PAGE", type=Path,
+    parser.add_argument("--write-docs", metavar="PAGE", type=page_file(
+                            "page", lambda d: conformance.DOCS_BEGIN.encode() in d and conformance.DOCS_END.encode() in d,
+                            "no generated part between the conformance markers"),
                         help="write the table into PAGE's generated part (docs/CONFORMANCE.md)")
     parser.add_argument("--lockstep", action="store_true",
                         help="instead: our workload (LOAD, title, first deal) on z80 and z80-python in lockstep")
     parser.add_argument("--budget", type=int, metavar="N", help="with --lockstep: stop after N instructions")
-    parser.add_argument("--opcodes", type=Path, metavar="JSON",
+    parser.add_argument("--opcodes", type=output_file("lockstep record", lambda h: b'"made_by": "cribbage-zx conformance' in h),
+                        metavar="JSON",
                         help="with --lockstep: write the distinct opcodes compared, and the run, to JSON")
+    add_replace_option(parser, "--opcodes")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -43,8 +47,6 @@ def execute(args: argparse.Namespace) -> int:
         raise UsageError("--budget N (N >= 1) goes with --lockstep")
     if args.opcodes is not None and not args.lockstep:
         raise UsageError("--opcodes JSON goes with --lockstep")
-    if args.opcodes is not None and not args.opcodes.parent.is_dir():
-        raise OutputError(f"--opcodes {args.opcodes}: its folder does not exist")
     if args.lockstep:
         run = lockstep.run_workload(build.build().tap, budget=args.budget)
         print(run.describe())

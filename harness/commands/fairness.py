@@ -13,7 +13,7 @@ from pathlib import Path
 from ..program.runs.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import add_runner_options, float_in, int_in
+from .cliargs import add_runner_options, float_in, input_folder, int_in, output_folder
 
 
 #: the options that play new games, at their defaults: with --from, any other value is refused
@@ -27,10 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="games played in a row on each machine (default 2: a first and a later game)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=_DEFAULTS["out"],
+    parser.add_argument("--out", type=output_folder("fairness"), default=_DEFAULTS["out"],
                         help="output folder for the games and fairness.json (default out/fairness)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
-    parser.add_argument("--from", dest="runs", type=Path, action="append", metavar="DIR",
+    parser.add_argument("--from", dest="runs", type=input_folder("folder of transcripts", holds="game-*.jsonl"), action="append", metavar="DIR",
                         help="read the transcripts of earlier regress runs instead of playing (repeatable)")
     parser.add_argument("--cuts", type=int_in(0, 1_000_000), default=0,
                         help="also sample this many cuts for deal alone (first games, a fraction of a second each)")

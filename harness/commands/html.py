@@ -24,9 +24,9 @@ import sys
 import time
 from pathlib import Path
 
-from .cliargs import ArgParser
+from .cliargs import ArgParser, input_file, input_folder, int_in, output_folder
 from ..errors import UsageError
-from ..runtime.outdir import MARKER_NAME, claimed, recorded_command
+from ..runtime.outdir import MARKER_NAME, claimed, claimed_whole, recorded_command
 from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
 from ..web.page import write_play_page
@@ -35,23 +35,30 @@ from ..web.watch import report_player
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
+PORT = 8000                                    # --serve's default port
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default out/html)")
-    parser.add_argument("--coverage", type=Path, default=None,
+    parser.add_argument("--out", type=output_folder("html"), default=DEFAULT_OUT, help="output folder (default out/html)")
+    parser.add_argument("--coverage", type=input_file("coverage report", json=True), default=None,
                         help="a regress report.json with a coverage key (default out/regress/report.json "
                              "if it exists)")
-    parser.add_argument("--report", type=Path, default=None, metavar="RUN_DIR",
+    parser.add_argument("--report", type=input_folder("fairness, regress, strength or sweep run (the folders --report draws a page of)", commands=tuple(PAGES), writes=True), default=None, metavar="RUN_DIR",
                         help="instead, draw a run folder's page again from its records: RUN_DIR/report.html for a "
                              "regress or fairness run and for a sweep's --out (its *-report.json), "
                              "RUN_DIR/strength.html for a strength run")
     parser.add_argument("--serve", action="store_true",
                         help="then serve the folder on http://127.0.0.1 until Ctrl-C (play.html and the edition)")
-    parser.add_argument("--port", type=int, default=8000, help="--serve's port (default 8000; 0: any free one)")
+    parser.add_argument("--port", type=int_in(0, 65535), default=None, help="--serve's port (default 8000; 0: any free one)")
 
 
 def execute(args: argparse.Namespace) -> int:
+    if args.port is not None and not args.serve:
+        raise UsageError(f"--port {args.port} is --serve's port: give --serve too")
+    if args.serve and args.report is not None:
+        raise UsageError("--serve serves the edition written to --out; --report draws a run's page and serves "
+                         "nothing (open its report.html, or serve the folder with --out)")
+    args.port = PORT if args.port is None else args.port
     if args.report is not None:
         return _report_page(args.report)
     coverage = args.coverage
@@ -64,9 +71,8 @@ def execute(args: argparse.Namespace) -> int:
     if args.coverage is not None and edition.coverage is None:
         raise UsageError(f"--coverage {coverage}: has no statement counts (expected a regress report.json "
                            f"with a coverage key, or a coverage object with counts)")
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port {args.port}: a port is 0-65535")
-    with claimed(args.out, "html", rewrite=True) as folder:     # only an earlier edition's files are removed
+    with claimed_whole(args.out, "html") as folder:   # made whole beside it, then swapped in: a Ctrl-C or a full
+                                                     # disk leaves the earlier edition; files of others are kept
         played = write_play_page(folder)      # first: the index links to it only when it was written
         done = write_site(edition, folder, in_place=True, play=played.path.name if played.path else None)
     elapsed = time.perf_counter() - started
@@ -79,7 +85,7 @@ def execute(args: argparse.Namespace) -> int:
     else:
         print(f"play: {args.out / played.path.name} ({played.size / 1024:.0f} KB, works from file://)")
     if args.serve:
-        serve(args.out, args.port)
+        serve(args.out, args.port, page=played.path.name if played.path else "index.html")
     return 0
 
 

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from ..program.model.build import DEFAULT_TAP, EN_TAP
-from .cliargs import command_parser, float_in, int_in
+from .cliargs import KEYS_IN, TAPE_IN, Z80_IN, command_parser, looks_like_z80, float_in, int_in, output_file
 from ..program.model.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
@@ -35,13 +35,13 @@ PROG = "cribbage-zx play"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = "\n".join(key_help())
-    parser.add_argument("--tape", type=Path, default=None,
+    parser.add_argument("--tape", type=TAPE_IN, default=None,
                         help=f"tape to load (default: the built game, {DEFAULT_TAP}, built when missing or stale)")
     parser.add_argument("--lang", choices=("ru", "en"), default=None,
                         help=f"ru: the original, {DEFAULT_TAP}; en: the English edition, {EN_TAP} "
                              "(each built when missing or stale); instead of --tape")
-    parser.add_argument("--load", type=Path, metavar="PATH.z80", help="start from a saved game instead")
-    parser.add_argument("--save", type=Path, default=None, metavar="PATH.z80",
+    parser.add_argument("--load", type=Z80_IN, metavar="PATH.z80", help="start from a saved game instead")
+    parser.add_argument("--save", type=output_file(".z80", looks_like_z80), default=None, metavar="PATH.z80",
                         help="the save slots' name: F2/F3 and a digit save/load slot N as PATH-N.z80 "
                              "(default: cribbage-1.z80 ... cribbage-9.z80 in $XDG_DATA_HOME/cribbage-zx, "
                              "else ~/.local/share/cribbage-zx)")
@@ -57,15 +57,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", type=int_in(1, 8), default=2, help="window pixels per Spectrum pixel (1..8, default 2)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=None,
                         help="SEED after RANDOMIZE (default: a new one each start, shown in the title)")
-    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's keys to FILE when it ends")
+    parser.add_argument("--record", type=output_file("key record", _is_key_record), metavar="FILE", help="write the game's keys to FILE when it ends")
     parser.add_argument("--replace", action="store_true",
-                        help="let --record FILE replace a file there that is not a key record")
-    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="let --record FILE or --record-rzx FILE replace a file there that this tool did not write")
+    parser.add_argument("--replay", type=KEYS_IN, metavar="FILE",
                         help="play the keys of a --record FILE again (the same seed and tape: the same screens)")
     parser.add_argument("--replay-to", type=replay_target, metavar="end|DEAL", default=None,
                         help="run the --replay ahead at full speed: to its last key (end), or until deal DEAL "
                              "is dealt; then real speed")
-    parser.add_argument("--record-rzx", type=Path, metavar="FILE.rzx",
+    parser.add_argument("--record-rzx", type=output_file("RZX", lambda h: h[:4] == b"RZX!"), metavar="FILE.rzx",
                         help="write an RZX of the game from its first question when it ends (Fuse plays it back "
                              "to the same screen: fuse-sdl --machine 48 --playback FILE.rzx)")
     parser.add_argument("--hash", action="store_true",
@@ -73,6 +73,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "question), print its frame and the moment's hash (play.html shows the same)")
     parser.add_argument("--no-sound", action="store_true", help="do not play the beeper")
     parser.add_argument("--seconds", type=float_in(0), default=None, help="quit after this many seconds (for tests)")
+
+
+def _is_key_record(head: bytes) -> bool:
+    from ..play.record import is_key_record
+    return is_key_record(head)
 
 
 def replay_target(text: str) -> str | int:
@@ -107,7 +112,7 @@ def execute(args: argparse.Namespace) -> int:
 def main(argv: list[str]) -> int:
     try:
         args = command_parser(sys.modules[__name__], PROG, UsageError).parse_args(argv)
-    except UsageError as exc:
+    except HarnessError as exc:
         print(str(exc), file=sys.stderr)     # argparse's message already names the command
         return 2
     return execute(args)
@@ -140,8 +145,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.record is not None:                # found now, not when the game's keys are lost at its end
         from ..play.record import check_record_path
         check_record_path(args.record, args.replace)
-    elif args.replace:
-        raise UsageError("--replace goes with --record FILE")
+    elif args.replace and not args.record_rzx:
+        raise UsageError("--replace goes with --record FILE or --record-rzx FILE")
     if args.hash:
         return _hash(args)
     check_display()

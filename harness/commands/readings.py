@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import resources
-from ..errors import InputError, OutputError, UsageError
+from ..errors import InputError, UsageError
 from ..program.runs import readings as R
 from ..program.model.build import tape_bytes
 from ..runtime import atomic
-from .cliargs import add_runner_options, command_parser, int_in, naming_flags
+from .cliargs import add_replace_option, add_runner_options, command_parser, input_file, int_in, naming_flags, output_file
 from ..runtime.validate import read_json
 
 
@@ -33,6 +33,20 @@ def _lines(text: str) -> set[int]:
 _lines.__name__ = "line list"
 
 
+def _toml(data: bytes) -> bool:
+    import tomllib
+    try:
+        tomllib.loads(data.decode("utf-8-sig"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+    return True
+
+
+def _is_record(head: bytes) -> bool:
+    """A readings record as this command writes it (keys sorted, one space of indent: base_games first)."""
+    return head.startswith(b'{\n "base_games": ')
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int_in(1, 1000), default=1,
                         help="games per reading, of the reconstruction's plain games that run its line (default 1)")
@@ -43,8 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="every reading of basic/readings.toml")
     parser.add_argument("--no-thorough", action="store_true",
                         help="do not play the thorough set for lines the plain games do not reach")
-    parser.add_argument("--readings", type=Path, default=R.READINGS, help="the readings (default basic/readings.toml)")
-    parser.add_argument("--out", type=Path, default=Path("docs/data/readings.json"),
+    parser.add_argument("--readings", type=input_file("readings TOML", text=True, max_bytes=4 * 2**20,
+                                                   valid=_toml, expect="not TOML"),
+                        default=R.READINGS, help="the readings (default basic/readings.toml)")
+    parser.add_argument("--out", type=output_file("readings record", _is_record), default=Path("docs/data/readings.json"),
                         help="the record (default docs/data/readings.json)")
     parser.add_argument("--write-docs", action="store_true",
                         help="also write docs/READINGS.md beside --out and the consequences in basic/RECONSTRUCTION.md")
@@ -59,6 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play only the readings the record in --out left untested because its run stopped "
                              "(its --stop-after or Ctrl-C), with the record's --games and --seed; keep the rest")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_replace_option(parser, "--out")
     add_runner_options(parser, "games")
 
 
@@ -94,8 +111,6 @@ def execute(args: argparse.Namespace) -> int:
         return 0
     with naming_flags({"entries": lambda m: f"--entries: {m}"}):
         chosen = R.select(R.load(args.readings), listing_lines, every=args.all, entries=args.entries)
-    if args.out.parent and not args.out.parent.is_dir():
-        raise OutputError(f"{args.out}: its folder does not exist")
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
@@ -125,7 +140,14 @@ def execute(args: argparse.Namespace) -> int:
 
 def _finish(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path,
             log_text: str, entries: list[int], started: float) -> int:
+    """Write the record (and the docs); a run Ctrl-C or SIGTERM stopped then ends as stopped (130 or 143),
+    its one line saying what the record left undone."""
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
+    stop = R.stopped_by()
+    if stop is not None:
+        stop.said = (f"the record {args.out} keeps what finished; {len(record.get('undone', []))} readings left "  # type: ignore[attr-defined]
+                     f"untested: `cribbage-zx readings --resume` plays them")
+        raise stop
     _write_docs(args, record, listing_lines, log_path, log_text, entries)
     counts = record["counts"]
     print("readings: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in R.KINDS))

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..program.records.events import ChoiceKind
 from ..program.observe.players import PLAYERS
 from ..program.runs.regress import STRATEGIES, THOROUGH_SET, run, summary_table
-from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in
+from .cliargs import TAPE_IN, add_accelerate_option, add_runner_options, command_parser, int_in, output_folder
 from ..errors import UsageError
 
 
@@ -23,10 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int_in(0, 65535), default=1,
                         help="seed of the first game, 0..65535 (default 1); game i is seeded from seed+i, spread over 0..65535")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, default=Path("out/regress"), help="output folder (default out/regress)")
+    parser.add_argument("--out", type=output_folder("regress"), default=Path("out/regress"), help="output folder (default out/regress)")
     parser.add_argument("--replace", action="store_true",
                         help="clear --out first when it holds an earlier run (without it a used folder is refused)")
-    parser.add_argument("--tape", type=Path,
+    parser.add_argument("--tape", type=TAPE_IN,
                         help="the tape to play (default: build/cribbage.tap, built when missing or stale)")
     parser.add_argument("--strategy", choices=sorted(PLAYERS), action="append",
                         help="player strategy (repeatable; default: random, greedy, adversarial in turn)")
@@ -70,8 +70,6 @@ def exit_status(report: dict[str, Any], thorough: bool) -> int:
 
 def refuse_combinations(args: argparse.Namespace) -> None:
     """The options that do not go together (regress.check_choices says why), named."""
-    if args.rzx and args.accelerate:
-        raise UsageError("--rzx records the plain ROM's own run: it does not go with --accelerate")
     if args.rzx and args.core != "z80":
         raise UsageError(f"--rzx records on the z80 core only, not --core {args.core}")
 

@@ -14,7 +14,7 @@ from ..program.model.build import tape_path
 from ..program.model.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import command_parser, int_in, naming_flags
+from .cliargs import TAPE_IN, add_replace_option, looks_like_z80, command_parser, int_in, naming_flags, output_file
 from ..spectrum import z80snap
 from ..spectrum.machine import Spectrum48
 from ..spectrum.tape import read_tap
@@ -30,27 +30,21 @@ def _typable(text: str) -> str:
     return text
 
 
-def _looks_like_z80(head: bytes) -> bool:
-    """A file `snapshot` may replace: a .z80 of version 2 or 3 (PC 0 in the first header, then 23/54/55)."""
-    return len(head) >= 32 and head[6:8] == b"\0\0" and int.from_bytes(head[30:32], "little") in (23, 54, 55)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=int_in(0, 9999), required=True, metavar="LINE",
                         help="stop at the start of this line (0..9999)")
     parser.add_argument("--statement", type=int_in(1, 127), default=None, help="... at this statement of it")
     parser.add_argument("--answer", action="append", default=[], metavar="TEXT", type=_typable,
                         help="the answer to the next wait (INPUT text, or a key)")
-    parser.add_argument("--tape", type=Path, default=DEFAULT_TAP, help="tape to load (default: the built game)")
+    parser.add_argument("--tape", type=TAPE_IN, default=DEFAULT_TAP, help="tape to load (default: the built game)")
     parser.add_argument("--max-frames", type=int_in(1, 10_000_000), default=MAX_FRAMES,
                         help=f"give up after this many frames (default {MAX_FRAMES})")
     parser.add_argument("--uncompressed", action="store_true", help="store memory blocks as they are")
-    parser.add_argument("output", type=Path, help=".z80 file to write")
+    add_replace_option(parser, "PATH.z80")
+    parser.add_argument("output", type=output_file(".z80", looks_like_z80), help=".z80 file to write")
 
 
 def execute(args: argparse.Namespace) -> int:
-    from ..runtime.outdir import writable_file
-    writable_file(args.output, _looks_like_z80, ".z80")
     tape = tape_path(args.tape)
     machine = Spectrum48(fast=True)
     machine.boot()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
-from .cliargs import add_runner_options, command_parser, int_in
+from .cliargs import TAPE_IN, add_runner_options, command_parser, input_folder, int_in, output_folder
 from ..errors import UsageError
 
 
@@ -24,11 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine-games", type=int_in(0, 1_000_000), default=2000,
                         help="rules-engine self-play games per pairing (default 2000, about 0.05 CPU-s each)")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=Path, help="output folder (default out/strength; with --from, the folder "
+    parser.add_argument("--out", type=output_folder("strength"), help="output folder (default out/strength; with --from, the folder "
                                                     "studied is rewritten unless --out names another)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
-    parser.add_argument("--tape", type=Path, help="the tape to play (default: build/cribbage.tap, built when stale)")
-    parser.add_argument("--from", dest="from_dir", type=Path, metavar="DIR", action="append",
+    parser.add_argument("--tape", type=TAPE_IN, help="the tape to play (default: build/cribbage.tap, built when stale)")
+    parser.add_argument("--from", dest="from_dir", type=input_folder("strength run", commands=("strength",), writes=True), metavar="DIR", action="append",
                         help="play nothing: study the transcripts in DIR again and rewrite its report and page; "
                              "repeated, study several runs' games together into --out")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

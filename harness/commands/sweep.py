@@ -14,17 +14,17 @@ from ..program.model.build import tape_bytes
 from ..program.runs.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import add_accelerate_option, add_runner_options, command_parser, int_in, naming_flags
+from .cliargs import TAPE_IN, add_accelerate_option, add_runner_options, command_parser, int_in, naming_flags, output_folder
 from ..runtime.outdir import claimed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=("show", "play", "discard"), help="which routine to sweep")
     add_runner_options(parser, "chunks")
-    parser.add_argument("--out", type=Path, default=Path("out/sweep"), help="output folder (default out/sweep)")
+    parser.add_argument("--out", type=output_folder("sweep"), default=Path("out/sweep"), help="output folder (default out/sweep)")
     parser.add_argument("--replace", action="store_true",
                         help="start afresh: clear OUT/<sweep> instead of resuming from its finished chunks")
-    parser.add_argument("--tape", type=Path,
+    parser.add_argument("--tape", type=TAPE_IN,
                         help="the tape whose routines to call (default: build/cribbage.tap, built when stale)")
     parser.add_argument("--samples", type=int_in(1, 10_000_000), default=400,
                         help="discard: six-card hands to sample (default 400)")

@@ -29,6 +29,7 @@ from ..runtime import atomic
 from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
+from ..program.judge.deviations import DEVIATIONS
 from ..program.records import events as E
 from ..program.records.frames import frames_name, read_frames
 from ..program.records.words import WORDS, named, shown
@@ -566,6 +567,7 @@ class Watch:
     rzx: Path
     entries: list[dict[str, Any]]
     rule_sets: list[str]                 # the verdict's first
+    event_frames: list[int] = field(default_factory=list)   # each event's RZX frame (game-NNN.frames.json)
 
 
 #: the player's markup for a game page (harness/web/watch.py's watch_block), given to write_report_html
@@ -585,7 +587,8 @@ def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict[s
         for d in j.differences:
             v = _difference_view(d, ed)
             diffs.append({"deviation": d.deviation, "text": f"{v['kind']} ({v['who']}, {v['cause']}): "
-                                                            f"engine {v['expected']}, program {v['observed']}"})
+                                                            f"engine {v['expected']}, program {v['observed']}",
+                          "sentence": DEVIATIONS[d.deviation].brief if d.deviation in DEVIATIONS else None})
         action = "; ".join(f"{k.replace('_', ' ')} {shown(v)}" for k, v in E.event_to_json(j.action).items()
                            if k not in ("kind", "rows", "variables", "slots", "pegs"))
         out.append({"n": n, "rules": j.rules, "judged": j.judged.value, "at": at,
@@ -600,7 +603,8 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str])
     rzx, frames = run_dir / f"{g.name}.rzx", run_dir / frames_name(g.index)
     if g.judgements is None or not rzx.is_file() or not frames.is_file():
         return None
-    return Watch(g.name, rzx, watch_entries(g, read_frames(frames, len(g.events)), ed), rule_sets)
+    event_frames = read_frames(frames, len(g.events))
+    return Watch(g.name, rzx, watch_entries(g, event_frames, ed), rule_sets, event_frames)
 
 
 def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], name: str, deal: int) -> dict:
@@ -786,6 +790,7 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
         **common, page="report.html", title="Sweep report" if sweep else "Regress report", run=run, head=headline(run) if run.games else None,
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
+        watchable={name for name, w in watches.items() if w is not None},
         failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
         run_words=run_words(rep) if run.games else [],
         other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys and k not in RUN_WORDS_KEYS})

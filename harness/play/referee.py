@@ -375,13 +375,18 @@ class Referee:
         self._judged(result.judgements[before:])
         return result
 
-    def restart(self, reason: str, deals: int | None = None) -> None:
+    def restart(self, reason: str, deals: int | None = None, panel: list[PanelLine] | None = None) -> None:
         """A new machine state (a loaded .z80): judge afresh from the next cut or deal, numbering deals on
-        from *deals* (the count saved beside the .z80)."""
+        from *deals* (the count saved beside the .z80). The panel becomes *panel*, the lines a person saw when
+        the .z80 was saved (veils as they were), or, without one, empty: nothing of the machine state left
+        behind is kept (its lines may come after the save's moment) and nothing of its deal is revealed
+        (issue 48: a load showed the computer's face-down hand and kept the plays made after the save)."""
         self.comparator = self._comparator()
         self.events, self.judgements, self._block_of = [], [], []
-        for block in self._blocks:
-            block.settled.clear()              # shown ahead for the machine state left behind
+        self._blocks, self._demo_block, self._demo_pegs = [], None, 0
+        if panel is not None:
+            self._head = []
+            self._blocks.append(_Block([PanelLine(line.text, line.tone) for line in panel]))
         self._skip_to_deal = True
         if deals is not None:
             self.deals = deals
@@ -389,7 +394,6 @@ class Referee:
             from ..program.observe.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
             self.observer.deals = self.deals
-        self.reveal_deal()
         self._add_block([PanelLine(f"{reason}: this deal is not judged; the referee starts again at the next "
                                    f"deal (deal {self.deals + 1})", "note")])
 

@@ -86,8 +86,21 @@ def slot_path(base: str | os.PathLike, slot: int) -> Path:
 
 
 def sidecar(path: Path) -> Path:
-    """What the window keeps beside a .z80: the seed and how many deals the referee has seen."""
+    """What the window keeps beside a .z80: the seed, how many deals the referee has seen and its panel."""
     return path.with_name(path.name + ".json")
+
+
+def saved_panel(side: dict[str, Any], where: Path) -> list[PanelLine] | None:
+    """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
+    when the sidecar has none; anything else there is an InputError naming the file."""
+    from .referee import PanelLine
+    panel = side.get("panel")
+    if panel is None:
+        return None
+    if not isinstance(panel, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+                                              for p in panel):
+        raise InputError(f"{where}: \"panel\" is not a list of [text, tone] pairs")
+    return [PanelLine(text, tone) for text, tone in panel]
 
 
 class PlaySession:
@@ -516,8 +529,11 @@ class PlaySession:
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         atomic.write_bytes(path, data)
         if self.referee is not None or self.seed is not None:
-            atomic.write_json(sidecar(path), {"seed": self.seed,
-                                              "deals": self.referee.deals if self.referee is not None else None})
+            side: dict[str, Any] = {"seed": self.seed,
+                                    "deals": self.referee.deals if self.referee is not None else None}
+            if self.referee is not None:                  # the panel as a person sees it now (veils included)
+                side["panel"] = [[line.text, line.tone] for line in self.referee.lines()]
+            atomic.write_json(sidecar(path), side)
         self.status = f"saved {path}"
         return path
 
@@ -555,16 +571,21 @@ class PlaySession:
             self.seed = side["seed"]
         if self.referee is not None:
             deals = side.get("deals")
-            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None)
+            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None,
+                                 panel=saved_panel(side, sidecar(path)))
         self.status = f"loaded {path}"
 
     def close(self) -> None:
-        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all."""
+        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: an RZX
+        that does not replay on the embedded core to this machine's state (`recording.check_replays`) is
+        not written, and the MachineError says which frame fails."""
         if self.record is not None and self.record_path is not None:
             self.record.write(self.record_path)
         if self.rzx is not None and self.rzx_path is not None:
+            from ..spectrum.recording import check_replays
             from ..spectrum.rzx import write_rzx
             recorder, self.rzx = self.rzx, None
             recording = recorder.stop()
+            check_replays(recording, z80snap.from_machine(self.machine), str(self.rzx_path))
             atomic.write_bytes(self.rzx_path, write_rzx(recording))
             self.rzx_frames = len(recording.frames)

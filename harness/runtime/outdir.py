@@ -140,6 +140,11 @@ def _remove(folder: Path, entries: set[str]) -> None:
                 pass                              # it holds something we did not write: kept
 
 
+def entries(folder: str | os.PathLike[str]) -> set[str]:
+    """Every file and folder under *folder* but the lock and the record ('/'-separated, relative)."""
+    return _entries(Path(folder))
+
+
 def _count(names: set[str]) -> str:
     return "1 entry" if len(names) == 1 else f"{len(names)} entries"
 
@@ -280,6 +285,15 @@ def _whole_target(path: str | os.PathLike[str]) -> tuple[Path, Path]:
         raise OutputError(f"{link}: is a file, not a folder; choose another path")
     _refuse_dangling(link)
     return link, folder
+
+
+def inside_a_run(folder: str | os.PathLike[str], command: str) -> str | None:
+    """What _refuse_inside_a_run would say of *folder* (without the path), or None."""
+    try:
+        _refuse_inside_a_run(Path(folder), command)
+    except OutputError as exc:
+        return str(exc).split(": ", 1)[1]
+    return None
 
 
 def _refuse_inside_a_run(folder: Path, command: str) -> None:

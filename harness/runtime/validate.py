@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["describe", "expect", "field", "quoted", "parse_json", "read_json", "read_text", "read_toml",
+__all__ = ["describe", "expect", "field", "quoted", "shown_path", "MAX_BYTES", "parse_json", "read_json", "read_text", "read_toml",
            "MAX_DEPTH"]
 
 #: the deepest nesting of arrays and objects a reader takes: every file the tools write is under 10 deep, and
@@ -24,6 +24,12 @@ __all__ = ["describe", "expect", "field", "quoted", "parse_json", "read_json", "
 MAX_DEPTH = 100
 #: how much of a value an error line quotes
 QUOTE_CHARS = 40
+#: how long a path an error line names whole (a checkout's or a test's folder is under it; a 30 MB argument
+#: is not)
+PATH_CHARS = 160
+#: the largest file read_text reads: every file the tools read is well under it (a coverage report, a
+#: 100,000-game report.json); a larger one is refused in one line rather than read into memory
+MAX_BYTES = 64 * 2**20
 
 
 def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
@@ -35,6 +41,16 @@ def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
     if len(value) <= limit:
         return repr(value)
     return f"{value[:limit]!r}... ({len(value):,} characters)"
+
+
+def shown_path(path: object, limit: int = PATH_CHARS) -> str:
+    """A path as an error line names it: as it is when printable, else repr-quoted; a longer one than *limit*
+    keeps its start and its last 40 characters (the file's name), "..." between and its full length."""
+    text = str(path)
+    shown = text if text.isprintable() else repr(text)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[:limit - QUOTE_CHARS - 3]}...{shown[-QUOTE_CHARS:]} ({len(text):,} characters)"
 
 
 _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole number", float: "a number",
@@ -81,11 +97,16 @@ def field(obj: dict[Any, Any], key: str, kinds: type | tuple[Any, ...], where: s
     return expect(obj[key], kinds, f"{where}.{key}", error)
 
 
-def read_text(path: str | Path, error: type[Exception] = InputError, what: str = "file") -> str:
-    """A UTF-8 text file (a BOM is dropped), or *error* naming the file and the first bad byte's line."""
+def read_text(path: str | Path, error: type[Exception] = InputError, what: str = "file",
+              max_bytes: int = MAX_BYTES) -> str:
+    """A UTF-8 text file (a BOM is dropped) of at most *max_bytes*, or *error* naming the file and the first bad
+    byte's line."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise error(f"{path}: more than {max_bytes:,} bytes: not a {what} this tool reads")
     except IsADirectoryError:
         raise error(f"{path}: is a folder, not a {what}") from None
     except OSError as exc:

@@ -1,147 +1,148 @@
-"""Exact acceleration of ROM routines: each answered from a cache of the ROM's own results.
+"""Exact acceleration of the ROM's LINE-ADDR: each call answered from a table of the ROM's own results.
 
-About half of a BASIC program's T-states go to the ROM walking its lists:
-every GO TO, GO SUB, RETURN and NEXT calls LINE-ADDR (0x196E), which searches
-the program from its first line. The answer depends only on the line sought,
-PROG and the line headers before the one found, so it can be remembered.
+A quarter of a game's T-states go to LINE-ADDR (0x196E): every GO TO, GO SUB, RETURN and NEXT calls it,
+and it walks the program from its first line through NEXT-ONE (`cribbage-zx bench` prints the profile).
+What it does depends only on the line sought (HL), PROG and the line headers it walks (each line's
+number and length), so it can be remembered. Exactness is the point, not an approximation:
 
-Exactness is the point, not an approximation:
+* **The table** holds, per line sought, what the ROM's own routine did when it was first called for it:
+  run twice from that call's state, with two fillings of the stack below SP and two fillings of the
+  registers it overwrites (BC, DE, AF), then the machine put back. The record keeps the state the ROM
+  left at its return, and at each pass of its loop (LINE-AD-1, 0x1974): the registers, MEMPTR, the core's
+  last-read address, the R steps, the T-states taken and the stack bytes written. A state that the two
+  runs disagree on depended on something the record does not know and is never used.
+* **Valid while the program's structure is unchanged**: PROG and the four header bytes of every line are
+  watched (the core reports each CPU write into them; the machine reports Python's writes: poke, write,
+  a tape block, a restore). Any such write drops the machine's table; the next call finds the structure
+  again (its bytes select a table among those the machines of a worker share, so a new game is not
+  recorded again). No check is made per call, and none per frame.
+* **Answered exactly in time**: a call whose whole walk ends before the current run's T-state limit (the
+  frame's end) is answered at its return: registers, flags, SP, PC, MEMPTR, R, the stack bytes and the
+  T-state counters as the ROM leaves them. One that would cross the limit is answered up to the last pass
+  of its loop that starts before it, and the ROM runs the rest: the frame ends, and the frame's interrupt
+  is taken, at the instruction the plain ROM reaches, so the whole machine is identical at every frame end
+  and every statement start (tests/oracles/games/test_accelerate_lockstep.py plays golden games both ways).
+* **Not answered** (the ROM runs as always): the end of a walk for a line sought past the program's
+  last line (it reads the variables area; its passes are answered), a stack too low for the window, a
+  walk that met a trap, wrote outside its stack window or changed a register outside its outputs.
 
-* The first call with given inputs runs the ROM's own routine (twice, from the
-  same state, with two different fillings of the stack below SP, so that the
-  bytes it writes there are known exactly; the machine is then put back) and
-  records what it did: the registers it returns, the T-states and R steps it
-  took, the bytes it left below SP, and the memory it read.
-* A later call with the same inputs, and the same bytes in the memory read,
-  is answered from the record: the registers, SP, PC (the return address),
-  MEMPTR, R, the stack bytes and the T-state counters are set exactly as the
-  ROM would have left them, and the frame's clock is charged the same T-states.
-* A call is answered only outside the interrupt's window and when the
-  charged T-states end before the current run's limit, or (by default) in the
-  next frame when the limit is the frame's end: the frame's interrupt, which
-  the ROM would have taken inside the routine, is then taken as it returns, in
-  the same frame and after the same number of T-states. The interrupt routine
-  saves every register and reads nothing the routine changes, so what differs
-  is only what no program reads: the stack bytes below SP the interrupt
-  scribbles on, the R register, and where PC is at that frame's end. With
-  ``cross_frames=False`` the whole machine state stays byte-identical.
-  Otherwise, or when the record was not clean (the routine met a trap, wrote
-  outside its stack window, or changed a register not in its outputs), the
-  ROM runs as always.
-* Use the plain ROM (the default) when every instruction counts, e.g. to
-  record per-frame instruction counts (RZX).
-
-The accelerator knows only the ROM: a routine is its entry address, the
-registers and system variables that are its inputs, and the memory it reads.
-`tests/test_accelerate.py` compares whole machine states with and without it.
+LOOK-VARS (0x28B2), the other quarter, is not answered: it reads the name at CH_ADD, DEFADD, FLAGS and
+the variables' structure (every name, string and array length before the one found; a string LET moves
+its variable to the end of the area), and writes FLAGS and CH_ADD, which this recorder refuses (it allows
+writes only below SP). RZX recordings count instruction fetches per frame; they run on the plain ROM
+(`LoadedTape.machine`).
 """
 from __future__ import annotations
 
-import enum
+from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import NamedTuple
 
-import numpy as np
-import numpy.typing as npt
-
-from .core import Memory, packed_state
+from .core import packed_state
 from .cpu import CORE_FRAME_WRAP
-from .machine import FRAME_T, INT_LENGTH_T, Spectrum48
+from .machine import Spectrum48
 
 PROG = 23635                  # the system variable PROG: where the program area starts
+LINE_ADDR = 0x196E            # LINE-ADDR: HL = a line number -> HL = that line's address (or the next's)
+LINE_AD_1 = 0x1974            # its loop: POP BC; CALL CP-LINES; RET NC; PUSH BC; CALL NEXT-ONE; EX DE,HL; JR
 STACK_WINDOW = 32             # bytes below SP a routine may use (LINE-ADDR uses six)
-RECORD_BUDGET_T = 200_000     # a recording run longer than this is abandoned (the ROM runs as always)
-ISR_MARGIN_T = 8_000          # an answer may end this far before the next frame's end (the interrupt's time)
+RECORD_BUDGET_T = 2_000_000   # a recording run longer than this is abandoned (the ROM runs as always)
 
-# offsets in the core's packed state (cpu.STATE_SIZE), found by setting each register; tests/test_accelerate.py
-# compares whole states
-_REGS = slice(0, 8)           # BC, DE, HL, AF
+# offsets in the core's packed state (cpu.STATE_SIZE); tests compare whole states
 _PC, _SP, _WZ, _LAST_READ = 8, 10, 12, 14
-_Z80_REGS = slice(24, 44)     # IX, IY, the alternate set, R, I, IFF1/2, IM, ...
 _R = 36
-_INT_DISABLED = 40            # set right after an EI or prefix (then iff1 38, iff2 39; halted 41); a RET clears it
+_INT_DISABLED = 40
 _MEMORY = 44
-
-#: a routine's inputs: its entry address, then what its `Routine.key` read
-Key = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Routine:
-    """A ROM routine the accelerator may answer: its entry point, its inputs and the memory it reads."""
-    name: str
-    entry: int
-    #: the inputs besides memory: registers and system variables, read from (state view, memory)
-    key: Callable[[memoryview, Memory], Key]
-    #: the addresses of the memory the routine read, from its inputs, the registers it returned and memory
-    reads: Callable[[Key, bytes, Memory], list[int]]
+_OVERWRITTEN = ((0, 2), (2, 4), (6, 8))     # BC, DE, AF: flipped in the second recording run (HL is the key)
+#: the Z80's registers but R and the EI/prefix latch: the routine must leave them as they were
+_UNCHANGED = ((24, _R), (_R + 1, _INT_DISABLED), (_INT_DISABLED + 1, _MEMORY))
 
 
-def _line_addr_key(state: memoryview, mem: Memory) -> Key:
-    hl = state[4] | state[5] << 8
-    return hl, mem[PROG] | mem[PROG + 1] << 8
+def _stack_written(window_a: bytes, window_b: bytes) -> tuple[int, bytes] | None:
+    """The bytes a routine wrote in its stack window, from the window after a run over 0x00s (*window_a*)
+    and one over 0xFFs (*window_b*): (offset below SP of the first, the bytes up to the last), (0, b"")
+    for none; None if it wrote what it read there, or not one run of bytes. A byte is written where the two
+    runs agree; one left alone reads 0x00 and 0xFF."""
+    n = len(window_a)
+    ia = int.from_bytes(window_a, "big")
+    x = ia ^ int.from_bytes(window_b, "big")
+    xor = x.to_bytes(n, "big")
+    if xor.translate(None, b"\x00\xff") or ia & x:
+        return None                              # a byte that is neither written nor left alone
+    first = xor.find(b"\x00")
+    if first < 0:
+        return 0, b""
+    last = xor.rfind(b"\x00")
+    if b"\xff" in xor[first:last]:
+        return None                              # not one run of bytes (LINE-ADDR's are)
+    return n - first, bytes(window_a[first:last + 1])
 
 
-def _line_addr_reads(key: Key, regs: bytes, mem: Memory) -> list[int]:
-    """The number and length of every line walked from PROG, and the number of the line found (HL
-    returned). Not the lines' bodies: the ROM writes into those (DEF FN's argument slots)."""
-    found, a = regs[4] | regs[5] << 8, key[1]
-    out: list[int] = []
-    while a < found:
-        out += (a, a + 1, a + 2, a + 3)
-        a += 4 + (mem[a + 2] | mem[a + 3] << 8)
-    if a != found:
-        raise ValueError("LINE-ADDR's walk did not meet the line it returned")
-    return out + [found, found + 1]
+class _Point(NamedTuple):
+    """The machine as the ROM leaves it at one point of a call: a pass of the loop, or the return."""
+    ticks: int                    # T-states from the call's entry
+    regs: bytes                   # BC, DE, HL, AF
+    pc: int | None                # None: the return address
+    sp: int                       # SP, relative to SP at entry
+    wz: tuple[str, int]           # MEMPTR: ("ret", 0), ("sp", offset) or ("abs", value)
+    last_read: tuple[str, int]
+    r_steps: int
+    int_disabled: int
+    stack_lo: int                 # the bytes written below SP at entry: from SP - stack_lo ...
+    stack: bytes                  # ... up
 
 
-#: LINE-ADDR: HL = a line number -> HL = the address of that line or the next, DE = the previous line's
-LINE_ADDR = Routine("LINE-ADDR", 0x196E, _line_addr_key, _line_addr_reads)
-ROUTINES = (LINE_ADDR,)
+_Raw = tuple[int, bytes, bytes]      # a recording run at one point: T-states, the registers, the stack window
 
 
 @dataclass
 class _Answer:
-    addresses: npt.NDArray[np.intp]     # the memory read ...
-    read: npt.NDArray[np.uint8]         # ... as it was
-    regs: bytes                   # BC, DE, HL, AF returned
-    ticks: int
-    r_steps: int
-    wz: tuple[str, int]           # ("ret", 0) or ("sp", offset) or ("abs", value)
-    last_read: tuple[str, int]
-    int_disabled: int
-    stack: tuple[tuple[int, int], ...]      # (offset below SP at entry, byte) written
+    """A line sought: the return, and the passes of the loop (each checked when first used)."""
+    end: _Point | None            # the return, or None (past the last line)
+    head_ticks: list[int]         # T-states at each pass of the loop
+    at_head: dict[int, int]       # a pass's index by the line address in HL there
+    raw: list[tuple[_Raw, _Raw]]  # each pass as the two recording runs saw it
+    sp0: int                      # SP at the recording's entry,
+    ret: int                      # its return address,
+    regs0: bytes                  # and its registers
+    _heads: dict[int, _Point | None] = field(default_factory=dict)
+
+    def head(self, i: int) -> _Point | None:
+        """Pass *i* of the loop, or None if the runs disagree there (it depended on their fillings)."""
+        try:
+            return self._heads[i]
+        except KeyError:
+            a, b = self.raw[i]
+            p = _point(a, b, self.sp0, self.ret, self.regs0)
+            if p is not None and (p.pc != LINE_AD_1 or p.sp != 0xFFFE):
+                p = None
+            self._heads[i] = p
+            return p
 
 
 @dataclass
 class Stats:
-    answered: int = 0             # calls answered from the cache
-    recorded: int = 0             # calls recorded (the ROM ran, twice)
-    declined: int = 0             # calls the ROM ran as always (no time left, a changed memory, ...)
+    answered: int = 0             # calls answered to their return
+    partial: int = 0              # calls answered to a pass of the loop before the run's limit
+    resumed: int = 0              # calls answered onwards from a pass of the loop the ROM reached itself
+    recorded: int = 0             # lines sought recorded (the ROM ran, twice)
+    declined: int = 0             # calls the ROM ran whole
     ticks_saved: int = 0          # T-states charged without being emulated
-    by_routine: dict[str, int] = field(default_factory=dict)
+    invalidated: int = 0          # tables dropped: a write into the program's structure
 
 
-class _Unseen(enum.Enum):
-    """A call whose inputs are not in the cache yet (None there means: cannot be answered)."""
-    UNSEEN = 0
-
-
-#: answers by their routine's inputs (None: that call cannot be answered); machines may share one
-Cache = dict[Key, "_Answer | None"]
-
-
-def _word(buf: bytes, pos: int) -> int:
-    """The little-endian word at *pos* of a saved state."""
-    return buf[pos] | buf[pos + 1] << 8
+#: the tables by the program's structure (PROG and every line header); machines may share one
+Cache = dict[bytes, dict[int, "_Answer | None"]]
 
 
 def _relation(value: int, sp0: int, ret: int) -> tuple[str, int]:
+    """An address a routine left in MEMPTR or the core's last-read address, as the answer replays it: the
+    caller's return address, a place in the stack window (relative to SP at entry), or itself."""
     if value == ret:
         return ("ret", 0)
     offset = (value - sp0) & 0xFFFF
-    if offset < 0x100 or offset > 0xFF00:
-        return ("sp", offset)
+    if offset < 2 or offset >= 0x10000 - STACK_WINDOW:
+        return ("sp", offset)                # the stack the routine used, or its return address
     return ("abs", value)
 
 
@@ -150,135 +151,226 @@ def _resolve(rel: tuple[str, int], sp0: int, ret: int) -> int:
     return ret if kind == "ret" else (sp0 + v) & 0xFFFF if kind == "sp" else v
 
 
-class Accelerator:
-    """Traps on the routines' entry points in a Spectrum48, answering them from the cache."""
+def _point(a: tuple[int, bytes, bytes], b: tuple[int, bytes, bytes], sp0: int, ret: int,
+           before: bytes) -> _Point | None:
+    """The state both recording runs reached at one point, or None if they differ (it depended on the
+    fillings) or a register outside the routine's outputs changed (*before*: the registers at entry)."""
+    ticks, regs_a, window_a = a
+    _, regs_b, window_b = b
+    if regs_a != regs_b:
+        return None
+    for lo, hi in _UNCHANGED:
+        if regs_a[lo:hi] != before[lo:hi]:
+            return None                              # it changed a register outside its outputs
+    stack = _stack_written(window_a, window_b)
+    if stack is None:
+        return None
+    stack_lo, data = stack
+    pc = regs_a[_PC] | regs_a[_PC + 1] << 8
+    sp = regs_a[_SP] | regs_a[_SP + 1] << 8
+    wz = regs_a[_WZ] | regs_a[_WZ + 1] << 8
+    lr = regs_a[_LAST_READ] | regs_a[_LAST_READ + 1] << 8
+    return _Point(ticks, bytes(regs_a[0:8]), None if pc == ret and sp == (sp0 + 2) & 0xFFFF else pc,
+                  (sp - sp0) & 0xFFFF, _relation(wz, sp0, ret), _relation(lr, sp0, ret),
+                  (regs_a[_R] - before[_R]) & 0x7F, regs_a[_INT_DISABLED], stack_lo, data)
 
-    def __init__(self, machine: Spectrum48, routines: tuple[Routine, ...] = ROUTINES, cache: Cache | None = None,
-                 cross_frames: bool = True):
+
+class Accelerator:
+    """Traps LINE-ADDR in a Spectrum48 and answers it from the table of the program's structure."""
+
+    def __init__(self, machine: Spectrum48, cache: Cache | None = None):
         self.m = machine
         self.cpu = packed_state(machine.cpu, "the ROM accelerator")
-        self.cross_frames = cross_frames
-        self._mem = np.frombuffer(self.cpu.memory, dtype=np.uint8)     # a view, for the checks
-        self.routines = routines
-        # Each answer is checked against the memory it read before it is used, so machines may share a cache.
         self.cache: Cache = {} if cache is None else cache
         self.stats = Stats()
-        for r in routines:
-            machine._add_trap(r.entry, self._handler(r))
+        self._table: dict[int, _Answer | None] | None = None     # None: the structure must be found again
+        self._lines: list[int] = []          # the line addresses of the structure watched
+        self._watched: list[tuple[int, int]] = []
+        self.cpu.on_watched_write = self._written
+        machine.on_memory_written = self._python_wrote
+        machine._add_trap(LINE_ADDR, self._call)
+        machine._add_trap(LINE_AD_1, self._resume)
 
     def detach(self) -> None:
-        for r in self.routines:
-            self.m._remove_trap(r.entry)
+        self.m._remove_trap(LINE_ADDR)
+        self.m._remove_trap(LINE_AD_1)
+        self._unwatch()
+        self.cpu.on_watched_write = None
+        self.m.on_memory_written = None
 
-    def _handler(self, routine: Routine) -> Callable[[], bool]:
-        def trap() -> bool:
-            return self._call(routine)
-        return trap
+    # ------------------------------------------------------------------ the structure
+    def _written(self, addr: int) -> None:
+        """A CPU write into PROG or a line header: the table no longer holds."""
+        if self._table is not None:
+            self._table = None
+            self.stats.invalidated += 1
+
+    def _python_wrote(self, addr: int, size: int) -> None:
+        if self._table is not None and (addr < PROG + 2 and addr + size > PROG
+                                        or any(addr < a + 4 and addr + size > a for a in self._lines)):
+            self._table = None
+            self.stats.invalidated += 1
+
+    def _unwatch(self) -> None:
+        for start, size in self._watched:
+            self.cpu.unwatch_writes(start, size)
+        self._watched = []
+
+    def _find_structure(self) -> dict[int, _Answer | None]:
+        """Walk the program's line headers from PROG as LINE-ADDR does, watch them, and select their table."""
+        mem = self.cpu.memory
+        a = mem[PROG] | mem[PROG + 1] << 8
+        lines, parts = [], [bytes(mem[PROG:PROG + 2])]
+        while a <= 0xFFFF - 4 and mem[a] < 0x40:
+            lines.append(a)
+            parts.append(bytes(mem[a:a + 4]))
+            a += 4 + (mem[a + 2] | mem[a + 3] << 8)
+        self._unwatch()
+        watched = [(PROG, 2)] + [(x, 4) for x in lines]
+        for start, size in watched:
+            self.cpu.watch_writes(start, size)
+        self._watched, self._lines = watched, lines
+        table = self._table = self.cache.setdefault(b"".join(parts), {})
+        return table
 
     # ------------------------------------------------------------------ answering
-    def _call(self, routine: Routine) -> bool:
-        cpu, m = self.cpu, self.m
-        state, mem = cpu.state_view, cpu.memory
-        key = (routine.entry,) + routine.key(state, mem)
-        answer = self.cache.get(key, _Unseen.UNSEEN)
-        if answer is _Unseen.UNSEEN:
-            answer = self.cache[key] = self._record(routine, key)
+    def _call(self) -> bool:
+        table = self._table
+        if table is None:
+            table = self._find_structure()
+        state = self.cpu.state_view
+        hl = state[4] | state[5] << 8
+        try:
+            answer = table[hl]
+        except KeyError:
+            answer = table[hl] = self.record_line(hl)
             self.stats.recorded += 1
         if answer is None:
             self.stats.declined += 1
             return False
-        s = m.s
-        end = s.t + answer.ticks
-        if s.t < INT_LENGTH_T or (end >= m._limit and not (
-                self.cross_frames and m._limit == FRAME_T and end < 2 * FRAME_T - ISR_MARGIN_T)):
-            self.stats.declined += 1        # the interrupt's window, or a stop, would fall inside the routine
-            return False
-        if not np.array_equal(self._mem[answer.addresses], answer.read):
-            self.stats.declined += 1        # the program changed: record again next time
-            del self.cache[key]
-            return False
-        self._apply(answer)
-        s.t += answer.ticks
-        self.stats.answered += 1
-        self.stats.ticks_saved += answer.ticks
-        self.stats.by_routine[routine.name] = self.stats.by_routine.get(routine.name, 0) + 1
+        s = self.m.s
+        room = self.m._limit - s.t
+        end = answer.end
+        if end is not None and end.ticks < room:
+            self.stats.answered += 1
+        else:
+            i = bisect_left(answer.head_ticks, room) - 1
+            end = answer.head(i) if i >= 0 else None
+            if end is None:
+                self.stats.declined += 1
+                return False
+            self.stats.partial += 1
+            s.at_bp = True               # the pass it lands on is a breakpoint (ours): run, not answered
+        self._apply(end, state, state[_SP] | state[_SP + 1] << 8, 0, 0)
+        s.t += end.ticks
+        self.stats.ticks_saved += end.ticks
         return True
 
-    def _apply(self, a: _Answer) -> None:
+    def _resume(self) -> bool:
+        """A pass of LINE-ADDR's loop the ROM reached itself (after a call answered up to the frame's end,
+        and the frame's interrupt): answered onwards from here, if a whole pass of the loop lies between
+        (every stack byte the answer writes is then written after the interrupt's)."""
+        table = self._table
+        if table is None:
+            return False
         state, mem = self.cpu.state_view, self.cpu.memory
-        sp0 = state[_SP] | state[_SP + 1] << 8
+        sp = state[_SP] | state[_SP + 1] << 8
+        answer = table.get(mem[sp] | mem[(sp + 1) & 0xFFFF] << 8)
+        if answer is None:
+            return False
+        k = answer.at_head.get(state[4] | state[5] << 8)
+        if k is None:
+            return False
+        here = answer.head(k)
+        if here is None or state[0:8] != here.regs:
+            return False
+        room = self.m._limit - self.m.s.t + here.ticks
+        end = answer.end
+        if end is None or end.ticks >= room or k == len(answer.raw) - 1:
+            i = bisect_left(answer.head_ticks, room) - 1
+            if i <= k:
+                return False
+            end = answer.head(i)
+            if end is None:
+                return False
+        self._apply(end, state, (sp - here.sp) & 0xFFFF, here.ticks, here.r_steps)
+        took = end.ticks - here.ticks
+        self.m.s.t += took
+        self.stats.resumed += 1
+        self.stats.ticks_saved += took
+        return True
+
+    def _apply(self, p: _Point, state: memoryview, sp0: int, ticks0: int, r0: int) -> None:
+        """Put the machine where the ROM is at point *p* of a call entered with SP = *sp0*, from its point
+        *ticks0* T-states and *r0* R steps after the entry (0, 0: the entry itself)."""
+        mem = self.cpu.memory
         ret = mem[sp0] | mem[(sp0 + 1) & 0xFFFF] << 8
-        for offset, byte in a.stack:
-            mem[(sp0 - offset) & 0xFFFF] = byte
-        state[_REGS] = a.regs
-        sp1 = (sp0 + 2) & 0xFFFF
-        for pos, value in ((_PC, ret), (_SP, sp1), (_WZ, _resolve(a.wz, sp0, ret)),
-                           (_LAST_READ, _resolve(a.last_read, sp0, ret))):
-            state[pos], state[pos + 1] = value & 0xFF, value >> 8
+        if p.stack:
+            lo = sp0 - p.stack_lo
+            mem[lo:lo + len(p.stack)] = p.stack
+        state[0:8] = p.regs
+        pc = ret if p.pc is None else p.pc
+        sp = (sp0 + p.sp) & 0xFFFF
+        wz = _resolve(p.wz, sp0, ret)
+        lr = _resolve(p.last_read, sp0, ret)
+        state[8:16] = bytes((pc & 0xFF, pc >> 8, sp & 0xFF, sp >> 8, wz & 0xFF, wz >> 8, lr & 0xFF, lr >> 8))
         r = state[_R]
-        state[_R] = (r & 0x80) | ((r + a.r_steps) & 0x7F)
-        state[_INT_DISABLED] = a.int_disabled
+        state[_R] = (r & 0x80) | ((r + p.r_steps - r0) & 0x7F)
+        state[_INT_DISABLED] = p.int_disabled
         counters = self.cpu.counters
-        counters[1] = (counters[1] + a.ticks) % CORE_FRAME_WRAP
+        counters[1] = (counters[1] + p.ticks - ticks0) % CORE_FRAME_WRAP
 
     # ------------------------------------------------------------------ recording
-    def _record(self, routine: Routine, key: Key) -> _Answer | None:
-        """Run the ROM's routine from here twice (two fillings of the stack window), put the machine
-        back, and return what it did, or None if it cannot be replayed exactly."""
+    def record_line(self, hl: int) -> _Answer | None:
+        """Run LINE-ADDR from here twice, put the machine back, and return what it did (None: it cannot
+        be replayed exactly)."""
         cpu = self.cpu
         before = cpu.save_state()
         sp0 = before[_SP] | before[_SP + 1] << 8
-        if sp0 < STACK_WINDOW + 0x4000:
+        if not 0x4000 + STACK_WINDOW <= sp0 <= 0xFFFD:
             return None
         runs = []
         for fill in (0x00, 0xFF):
             cpu.load_state(before)
+            state = cpu.state_view
+            if fill:
+                for lo, hi in _OVERWRITTEN:
+                    state[lo:hi] = bytes(b ^ 0xFF for b in before[lo:hi])
             cpu.memory[sp0 - STACK_WINDOW:sp0] = bytes([fill]) * STACK_WINDOW
-            ticks = self._run_to_return(sp0)
-            runs.append((fill, ticks, cpu.save_state()))
+            runs.append(self._run_to_return(sp0))
         cpu.load_state(before)
-        (_, ticks_a, after_a), (_, ticks_b, after_b) = runs
-        if ticks_a is None or ticks_b != ticks_a:
+        (points_a, after_a), (points_b, after_b) = runs
+        if after_a is None or after_b is None or [p[0] for p in points_a] != [p[0] for p in points_b]:
             return None
         lo, hi = _MEMORY + sp0 - STACK_WINDOW, _MEMORY + sp0
-        written = tuple((sp0 - (lo + i - _MEMORY), after_a[lo + i]) for i in range(STACK_WINDOW)
-                        if after_a[lo + i] != 0x00 or after_b[lo + i] != 0xFF)
-        if any(after_b[_MEMORY + sp0 - off] != byte for off, byte in written):
-            return None                                  # it wrote what it read from below SP
-        # nothing else may differ from the state before, but for what the record replays
-        if after_a[:lo] != after_b[:lo] or after_a[hi:] != after_b[hi:]:
-            return None                                  # it read what it had not written below SP
-        if after_a[_MEMORY:lo] != before[_MEMORY:lo] or after_a[hi:] != before[hi:]:
+        if after_a[_MEMORY:lo] != before[_MEMORY:lo] or after_a[hi:] != before[hi:] \
+                or after_b[_MEMORY:lo] != before[_MEMORY:lo] or after_b[hi:] != before[hi:]:
             return None                                  # it wrote outside its stack window
         ret = before[_MEMORY + sp0] | before[_MEMORY + sp0 + 1] << 8
-        if _word(after_a, _PC) != ret or _word(after_a, _SP) != (sp0 + 2) & 0xFFFF:
+        regs0 = before[:_MEMORY]
+        end = _point(points_a[-1], points_b[-1], sp0, ret, regs0)
+        if end is None or end.pc is not None:
             return None
-        z80_before, z80_after = bytearray(before[_Z80_REGS]), bytearray(after_a[_Z80_REGS])
-        r_steps = (z80_after[_R - 24] - z80_before[_R - 24]) & 0x7F
-        for b in (z80_before, z80_after):
-            b[_R - 24] = 0
-            b[_INT_DISABLED - 24] = 0
-        if z80_before != z80_after:
-            return None                                  # it changed a register outside its outputs
-        regs = bytes(after_a[_REGS])
-        try:
-            addresses = np.array(routine.reads(key[1:], regs, cpu.memory), dtype=np.intp)
-        except (ValueError, IndexError):
+        found = end.regs[4] | end.regs[5] << 8
+        if found not in self._lines:
+            end = None                                   # past the last line: it read the variables area
+        raw = list(zip(points_a[:-1], points_b[:-1]))
+        at_head = {a[1][4] | a[1][5] << 8: i for i, (a, _) in enumerate(raw)}
+        if len(at_head) != len(raw):
             return None
-        if addresses.size and not (0 <= addresses.min() and addresses.max() < 0x10000):
-            return None
-        return _Answer(addresses, self._mem[addresses].copy(), regs, ticks_a, r_steps,
-                       _relation(_word(after_a, _WZ), sp0, ret), _relation(_word(after_a, _LAST_READ), sp0, ret),
-                       after_a[_INT_DISABLED], written)
+        return _Answer(end, [a[0] for a, _ in raw], at_head, raw, sp0, ret, regs0)
 
-    def _run_to_return(self, sp0: int) -> int | None:
-        """Run the core from the routine's entry until it returns to its caller (SP back above *sp0*);
-        the T-states taken, or None if it met another breakpoint or took too long."""
+    def _run_to_return(self, sp0: int) -> tuple[list[tuple[int, bytes, bytes]], bytes | None]:
+        """Run the core from LINE-ADDR's entry until it returns (SP back above *sp0*), noting the state at
+        each pass of its loop and at the return: (T-states, the registers, the stack window) each, and the
+        whole state at the return (None if it met another breakpoint or took too long)."""
         cpu, mem = self.cpu, self.cpu.memory
+        state = cpu.state_view
         ret = mem[sp0] | mem[(sp0 + 1) & 0xFFFF] << 8
-        had_bp = ret in self.m._traps
-        if not had_bp:
-            cpu.set_breakpoint(ret)
+        ours = [a for a in (ret, LINE_AD_1) if a not in self.m._traps]
+        for a in ours:
+            cpu.set_breakpoint(a)
+        points: list[tuple[int, bytes, bytes]] = []
         try:
             ticks = cpu.step_over_breakpoint()            # the entry is a breakpoint itself
             while ticks < RECORD_BUDGET_T:
@@ -286,19 +378,25 @@ class Accelerator:
                 ticks += elapsed
                 if not at_bp:
                     continue
-                if cpu.pc == ret and cpu.get("sp") == (sp0 + 2) & 0xFFFF:
-                    return ticks
-                return None                               # another trap (or a recursion): not replayable
-            return None
+                pc = cpu.pc
+                here = (ticks, bytes(state[0:_MEMORY]), bytes(mem[sp0 - STACK_WINDOW:sp0]))
+                if pc == ret and cpu.get("sp") == (sp0 + 2) & 0xFFFF:
+                    points.append(here)
+                    return points, cpu.save_state()
+                if pc != LINE_AD_1:
+                    return points, None                   # another trap: not replayable
+                points.append(here)
+                ticks += cpu.step_over_breakpoint()
+            return points, None
         finally:
-            if not had_bp:
-                cpu.clear_breakpoint(ret)
+            for a in ours:
+                cpu.clear_breakpoint(a)
 
 
 def accelerate(machine: Spectrum48, on: bool = True, cache: Cache | None = None) -> None:
-    """Answer *machine*'s ROM routines from a cache of the ROM's own results: the same machine states,
-    frames and screens, in less CPU time. Off by default; machines may share *cache* (a dict). Here and
-    not a method of the machine, which may not import this module back."""
+    """Answer *machine*'s LINE-ADDR from the ROM's own results: the same machine states, frames and
+    screens, in less CPU time. Machines may share *cache* (a dict). Here and not a method of the machine,
+    which may not import this module back."""
     if on and machine.accelerator is None:
         machine.accelerator = Accelerator(machine, cache=cache)
     elif not on and isinstance(machine.accelerator, Accelerator):

@@ -115,6 +115,22 @@ class PackedStateCore(Core, Protocol):
         """ticks_to_stop and frame_tick, as a writable u32 pair."""
         ...
 
+    @property
+    def on_watched_write(self) -> Callable[[int], None] | None:
+        """Called with the address after each CPU write into a watched range, or None."""
+        ...
+
+    @on_watched_write.setter
+    def on_watched_write(self, value: Callable[[int], None] | None) -> None:
+        ...
+
+    def watch_writes(self, start: int, size: int) -> None:
+        """Call `on_watched_write(addr)` after every CPU write into [start, start+size)."""
+        ...
+
+    def unwatch_writes(self, start: int, size: int) -> None:
+        ...
+
 
 def packed_state(core: Core, user: str) -> PackedStateCore:
     """*core* as a `PackedStateCore`, or a one-line refusal naming *user* and the core."""

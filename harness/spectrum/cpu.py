@@ -19,7 +19,7 @@ CORE_FRAME_WRAP = 100_000  # the z80 package counts its own "frames" of 100,000 
 #: the z80 releases whose internals this adapter was checked against (pinned in pyproject.toml)
 CHECKED_RANGE = "z80>=1.2.0,<1.3"
 #: what the adapter uses of z80.Z80Machine beyond its documented registers
-REQUIRED = ("_BREAKPOINT_HIT", "WRITE_MARK", "get_state_view", "run", "step_over_breakpoint",
+REQUIRED = ("_BREAKPOINT_HIT", "WRITE_MARK", "unmark_addrs", "get_state_view", "run", "step_over_breakpoint",
             "on_handle_active_int", "set_breakpoint", "clear_breakpoint", "set_input_callback",
             "set_output_callback", "set_write_callback", "mark_addrs", "frame_tick", "ticks_to_stop",
             "int_disabled", "iff1", "pc")
@@ -84,6 +84,9 @@ class Z80Core:
         self._ticks = self._state[16:24].cast("I")
         self._run = self._m.run
         self._step_over = self._m.step_over_breakpoint
+        self._protected = (0, 0)
+        #: called with the address after each CPU write into a watched range (`watch_writes`), or None
+        self.on_watched_write: Callable[[int], None] | None = None
 
     @property
     def state_view(self) -> memoryview:
@@ -163,8 +166,31 @@ class Z80Core:
 
     def protect(self, start: int, size: int) -> None:
         """Make [start, start+size) read-only (writes are dropped, as a ROM does)."""
-        self._m.set_write_callback(lambda addr, value: None)
+        self._protected = (start, start + size)
+        self._m.set_write_callback(self._marked_write)
         self._m.mark_addrs(start, size, z80.Z80Machine.WRITE_MARK)
+
+    def _marked_write(self, addr: int, value: int) -> None:
+        """A CPU write to a marked address: dropped in the protected range, else made and reported."""
+        lo, hi = self._protected
+        if lo <= addr < hi:
+            return
+        self.memory[addr] = value
+        if self.on_watched_write is not None:
+            self.on_watched_write(addr)
+
+    def watch_writes(self, start: int, size: int) -> None:
+        """Report every CPU write into [start, start+size) to `on_watched_write(addr)`, after making it
+        (a Python call per such write: for bytes a program seldom writes). Not the protected range."""
+        self._m.set_write_callback(self._marked_write)
+        self._m.mark_addrs(start, size, z80.Z80Machine.WRITE_MARK)
+
+    def unwatch_writes(self, start: int, size: int) -> None:
+        """Stop reporting writes into [start, start+size) (the protected range stays protected)."""
+        lo, hi = self._protected
+        for a, b in ((start, min(start + size, lo)), (max(start, hi), start + size)):
+            if a < b:
+                self._m.unmark_addrs(a, b - a, z80.Z80Machine.WRITE_MARK)
 
     # -- whole state ---------------------------------------------------------
     def save_state(self) -> bytes:

@@ -32,9 +32,11 @@ the common path):
 * The keyboard port is answered by the core from a 64K table of port values
   (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
   key goes up or down or the EAR output changes.
-* `accelerate.accelerate(machine)` attaches harness/spectrum/accelerate.py: ROM
-  routines answered from a cache of the ROM's own results, exactly (off by
-  default); this module does not import it (accelerate.py imports this one).
+* `accelerate.accelerate(machine)` attaches harness/spectrum/accelerate.py:
+  LINE-ADDR answered from a table of the ROM's own results, exactly (the
+  games' machines have it by default: runs/loaded.py); this module does not
+  import it (accelerate.py imports this one). It learns of Python's writes
+  to memory through `on_memory_written`, of the CPU's through the core.
 """
 from __future__ import annotations
 
@@ -213,6 +215,9 @@ class Spectrum48:
         self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
         #: the ROM accelerator answering routines on this machine (accelerate.py attaches it), or None
         self.accelerator: object | None = None
+        #: told (address, size) of every write to memory made from Python (poke, write, a tape block
+        #: loaded, a restore: the whole of it), or None; the CPU's own writes are the core's to report
+        self.on_memory_written: Callable[[int, int], None] | None = None
         self._traps: dict[int, Callable[[], bool]] = {}
         self._add_trap(LD_BYTES, self._trap_ld_bytes)
         self._add_trap(MAIN_4, self._trap_report)
@@ -253,6 +258,8 @@ class Spectrum48:
                     a = (dest + i) & 0xFFFF
                     if a >= ROM_SIZE:
                         self.mem[a] = b
+                if self.on_memory_written is not None:
+                    self.on_memory_written(0, 0x10000)
             else:
                 ok = all(self.mem[(dest + i) & 0xFFFF] == b for i, b in enumerate(data))
         cpu.set("ix", (dest + (length if ok else 0)) & 0xFFFF)
@@ -655,6 +662,8 @@ class Spectrum48:
         if addr < ROM_SIZE:
             raise MachineError(f"cannot write to ROM address {addr:#06x}")
         self.mem[addr:addr + size] = (value % (1 << 8 * size)).to_bytes(size, "little")
+        if self.on_memory_written is not None:
+            self.on_memory_written(addr, size)
 
     def read(self, addr: int, length: int) -> bytes:
         return bytes(self.mem[addr:addr + length])
@@ -663,6 +672,8 @@ class Spectrum48:
         if addr < ROM_SIZE:
             raise MachineError(f"cannot write to ROM address {addr:#06x}")
         self.mem[addr:addr + len(data)] = data
+        if self.on_memory_written is not None:
+            self.on_memory_written(addr, len(data))
 
     @property
     def ppc(self) -> int:
@@ -736,6 +747,8 @@ class Spectrum48:
     def restore(self, snap: MachineSnapshot) -> None:
         core_state, py = snap
         self.cpu.load_state(core_state)
+        if self.on_memory_written is not None:
+            self.on_memory_written(0, 0x10000)
         self.s = py.copy()
         self.s.maybe_key_wait = self.s.maybe_pause = True      # unknown until the next frame end
         self.keyboard.rows = list(py.keys)

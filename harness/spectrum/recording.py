@@ -20,6 +20,13 @@ after its interrupt, as players expect: Fuse and SkoolKit raise the
 interrupt at the end of each frame, never before the first); every frame
 the machine completes becomes one RZX frame; `stop` closes a frame cut short.
 
+A frame is closed where a player's interrupt is taken. Players offer it once, at the frame's count; this
+machine holds it for the ULA's 32 T-states, so where the CPU refuses it (right after EI, or between an
+index prefix and its instruction) this machine takes it one instruction later, and a player would lose
+it. So a frame that ends there is closed only after the next whole instruction (its fetches counted in
+this frame), where both take it. (Until issue 48 only the prefix was so treated: a frame ending just
+after the EI of BEEPER's `EI; RET` lost the player its interrupt, and the replay went astray.)
+
 What the format cannot carry, the recording must not contain: Python writing
 to memory or registers while it runs (the fast mode's skipped BEEP and
 PAUSE, a trap that loads a tape block, a poke). A recording machine
@@ -35,7 +42,7 @@ from ..errors import MachineError
 from . import z80snap
 from .core import packed_state
 from .cpu import CORE_FRAME_WRAP, Z80Core
-from .machine import Spectrum48
+from .machine import INT_LENGTH_T, Spectrum48
 from .rzx import MAX_FETCHES, Rzx, RzxFrame
 
 CHUNK_T = 400               # T-states per call into the core while counting (see the module's note)
@@ -73,11 +80,14 @@ class CountingCore(Z80Core):
         r = m.r
         elapsed, _ = super().run(1)
         self.fetches += (m.r - r) & 0x7F
+        self._instruction_done()
+        return elapsed
+
+    def _instruction_done(self) -> None:
         done = self.after_instruction
         if done is not None and not self.mid_prefix():
             self.after_instruction = None
-            done()
-        return elapsed
+            done()                      # which may ask again (RzxRecorder._frame_end: EI after EI)
 
     def run(self, ticks: int) -> tuple[int, bool]:
         if not self.counting:
@@ -106,9 +116,7 @@ class CountingCore(Z80Core):
         elapsed = super().step_over_breakpoint()
         if self.counting:
             self.fetches += (self._m.r - r) & 0x7F
-            if self.after_instruction is not None and not self.mid_prefix():
-                done, self.after_instruction = self.after_instruction, None
-                done()
+            self._instruction_done()
         return elapsed
 
     def _recorded(self, read: Callable[[int], int]) -> Callable[[int], int]:
@@ -153,6 +161,8 @@ class RzxRecorder:
         self.tstates = 0
         self.start_frame = 0
         self.split_instructions = 0        # frames that ended inside an instruction (see _frame_end)
+        self.after_ei_frames: list[int] = []   # the frames that ended right after an EI (see _frame_end)
+        self._deferred = False             # this frame's close waits for an instruction (see _frame_end)
 
     def start(self) -> None:
         """Take the coming interrupt, save the snapshot, and count from there (call between frames)."""
@@ -173,13 +183,28 @@ class RzxRecorder:
         m.on_frame_end = self._frame_end
 
     def _frame_end(self) -> None:
-        """Close this frame's count; or, if the frame ended between an index prefix and the rest of its
-        instruction (the core runs a prefix as a step of its own), once that instruction is whole: players
-        (Fuse, SkoolKit) check the count only between whole instructions, so they run it in this frame."""
-        if self.cpu.mid_prefix():
-            self.split_instructions += 1
-            self.cpu.after_instruction = self._close_frame
+        """Close this frame's count where a player takes the frame's interrupt (see the module's note).
+
+        If the frame ended between an index prefix and the rest of its instruction (the core runs a prefix
+        as a step of its own), it is closed once that instruction is whole: players (Fuse, SkoolKit) check
+        the count only between whole instructions, so they run it in this frame. If it ended right after
+        an EI (the CPU refuses an interrupt there), it is closed after the next instruction: this machine
+        takes its interrupt there (the ULA holds it 32 T-states), and a player, which offers it once at
+        the frame's count, takes it only there."""
+        cpu = self.cpu
+        if cpu.int_blocked:
+            if not self._deferred:
+                if self.m.s.t >= INT_LENGTH_T:          # this machine loses the interrupt; a player would not
+                    raise MachineError(f"frame {len(self.frames)} of the recording ended {self.m.s.t} T-states "
+                                       f"into an instruction that refuses the interrupt: not recordable")
+                if cpu.mid_prefix():
+                    self.split_instructions += 1
+                else:
+                    self.after_ei_frames.append(len(self.frames))
+            self._deferred = True
+            cpu.after_instruction = self._frame_end
         else:
+            self._deferred = False
             self._close_frame()
 
     def _close_frame(self) -> None:
@@ -236,10 +261,11 @@ class RzxPlayer:
         if not port & 1:
             self.m.s.border = value & 7
 
-    def play(self, frames: int = 1) -> None:
-        """Play the next *frames* frames of the recording (each with its interrupt)."""
+    def play(self, frames: int = 1, last_interrupt: bool = True) -> None:
+        """Play the next *frames* frames of the recording, each with its interrupt (but the last one's
+        without *last_interrupt*: where the recording's machine stopped)."""
         cpu, state = self.cpu, self.cpu.state_view
-        for _ in range(frames):
+        for n in range(frames):
             if self.frame >= len(self.rzx.frames):
                 raise MachineError(f"the recording has {len(self.rzx.frames)} frames; none is left to play")
             f = self.rzx.frames[self.frame]
@@ -257,8 +283,40 @@ class RzxPlayer:
             if self._read != len(f.inputs):
                 raise MachineError(f"RZX frame {self.frame}: {len(f.inputs) - self._read} of its "
                                    f"{len(f.inputs)} port readings left unread")
-            cpu.interrupt()
+            if last_interrupt or n < frames - 1:
+                cpu.interrupt()
             self.frame += 1
 
     def ram(self) -> bytes:
         return self.m.read(0x4000, 0xC000)
+
+
+def replay_problem(rzx: Rzx, end: z80snap.Z80Snapshot, rom: bytes | str | Path | None = None) -> str | None:
+    """Why *rzx* does not replay to *end* (the recording's machine where `RzxRecorder.stop` left it), in one
+    line, or None: it is played on the embedded core to its last frame as Fuse and SkoolKit play it
+    (`RzxPlayer`: a frame whose count falls inside an instruction, or whose readings are not used up, is
+    named), and its registers and RAM are then compared with *end*'s."""
+    player = RzxPlayer(rzx, rom)
+    try:
+        player.play(len(rzx.frames), last_interrupt=False)
+    except MachineError as exc:
+        return str(exc)
+    played = z80snap.from_machine(player.m)
+    regs = [f"{k} {played.regs[k]:#06x} not {v:#06x}" for k, v in end.regs.items() if played.regs[k] != v]
+    ram = [i for i in range(len(end.ram)) if played.ram[i] != end.ram[i]] if played.ram != end.ram else []
+    if not regs and not ram and (played.iff1, played.iff2) == (end.iff1, end.iff2):
+        return None
+    where = [", ".join(regs[:3])] if regs else []
+    if ram:
+        where.append(f"{len(ram)} bytes of RAM from {0x4000 + ram[0]:#06x}")
+    if (played.iff1, played.iff2) != (end.iff1, end.iff2):
+        where.append(f"interrupts {'on' if played.iff1 else 'off'} not {'on' if end.iff1 else 'off'}")
+    return (f"its {len(rzx.frames)} frames replay, but end elsewhere than the recorded machine: "
+            + "; ".join(where))
+
+
+def check_replays(rzx: Rzx, end: z80snap.Z80Snapshot, name: str, rom: bytes | str | Path | None = None) -> None:
+    """A MachineError, in one line naming *name*, when *rzx* does not replay to *end* (`replay_problem`)."""
+    problem = replay_problem(rzx, end, rom)
+    if problem is not None:
+        raise MachineError(f"{name} does not replay: {problem}")

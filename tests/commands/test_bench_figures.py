@@ -60,6 +60,7 @@ def test_a_page_without_its_block_is_refused_in_one_line_and_left_alone(tmp_path
 
 @pytest.mark.parametrize("extra", [["--cores"], ["--runner"], ["--json"]])
 def test_write_doc_with_another_form_of_bench_is_refused(extra, tmp_path):
+    (tmp_path / "P.md").write_text(f"{BENCH_BEGIN}\n{BENCH_END}\n")
     with pytest.raises(UsageError, match="^--write-doc goes with the default bench or --web"):
         command.main(["--write-doc", str(tmp_path / "P.md"), *extra])
 

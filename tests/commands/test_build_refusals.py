@@ -64,7 +64,8 @@ def test_a_line_the_rom_would_store_differently_is_refused(tmp_path, old_tape):
 
 
 def test_an_empty_listing_is_refused(tmp_path, old_tape):
-    _refused(tmp_path, old_tape, "# nothing but a comment\n\n", "bad.bas: the listing holds no program lines")
+    _refused(tmp_path, old_tape, "# nothing but a comment\n\n", "bad.bas: is not a BASIC listing file (it holds no "
+                                                                  "program lines)")
 
 
 def _rems(lines: int) -> str:

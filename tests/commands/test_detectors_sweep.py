@@ -65,6 +65,7 @@ def no_machine(monkeypatch, tmp_path):
 
 def sweep_main(capsys, tmp_path, what: str, *extra: str) -> tuple[int, str, dict]:
     out_dir = tmp_path / "out"
+    tmp_path.mkdir(exist_ok=True)                  # an output folder's parent exists (the path contract)
     status = sweep_command.main([what, "--out", str(out_dir), "--workers", "1", "--quiet", *extra])
     report = json.loads((out_dir / f"{what}-report.json").read_text())
     return status, capsys.readouterr().out, report

@@ -40,8 +40,9 @@ def test_play_record_onto_a_file_that_is_not_a_key_record_is_refused_before_the_
     mine = tmp_path / "notes.json"
     mine.write_text('{"my": "notes"}')
     code, err = run(["play", "--record", str(mine)], capsys)
-    assert (code, err) == (2, f"cribbage-zx play: --record {mine}: holds a file that is not a key record; refusing "
-                              f"to overwrite it (remove it or choose another name); or give --replace\n")
+    assert (code, err) == (2, f"cribbage-zx play: --record {mine}: holds a file this tool did not write (not a key "
+                              f"record); refusing to replace it (move it away or choose another name); or give "
+                              f"--replace\n")
     assert mine.read_text() == '{"my": "notes"}'
 
 
@@ -58,12 +59,12 @@ def test_play_record_onto_an_earlier_record_or_with_replace_is_taken(tmp_path):
 
 def test_play_record_into_a_read_only_folder_is_found_before_the_game(read_only, capsys):
     code, err = run(["play", "--record", str(read_only / "keys.json")], capsys)
-    assert (code, err) == (2, f"cribbage-zx play: --record {read_only / 'keys.json'}: cannot be written: "
-                              f"{read_only} is not writable (a read-only file system); choose another place\n")
+    assert (code, err) == (2, f"cribbage-zx play: --record {read_only / 'keys.json'}: its folder is not writable "
+                              f"(a read-only file system); choose another place\n")
 
 
 def test_play_replace_without_record_is_refused(capsys):
-    assert run(["play", "--replace"], capsys) == (2, "cribbage-zx play: --replace goes with --record FILE\n")
+    assert run(["play", "--replace"], capsys) == (2, "cribbage-zx play: --replace goes with --record FILE or --record-rzx FILE\n")
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0"])
@@ -109,22 +110,23 @@ def test_a_good_replay_record_is_read(tmp_path):
 def test_an_output_under_a_file_says_which_path_is_a_file(tmp_path, capsys):
     (tmp_path / "t.tap").write_bytes(b"")
     code, err = run(["build", "-o", str(tmp_path / "t.tap" / "x.tap")], capsys)
-    assert (code, err) == (2, f"cribbage-zx: {tmp_path / 't.tap' / 'x.tap'}: cannot be made: {tmp_path / 't.tap'} "
+    assert (code, err) == (2, f"cribbage-zx build: --output {tmp_path / 't.tap' / 'x.tap'}: cannot be made: t.tap "
                               f"is a file, not a folder\n")
 
 
 def test_a_missing_font_names_the_file_and_no_errno(tmp_path, capsys):
     code, err = run(["build", "-o", str(tmp_path / "t.tap"), "--font", str(tmp_path / "none.txt")], capsys)
-    assert (code, err) == (2, f"cribbage-zx: {tmp_path / 'none.txt'}: cannot read it: No such file or directory\n")
+    assert (code, err) == (2, f"cribbage-zx build: --font {tmp_path / 'none.txt'}: no such file\n")
 
 
 def test_outputs_in_a_read_only_folder_are_said_as_such(read_only, tmp_path, capsys):
-    for argv, path in ((["build", "-o", str(read_only / "t.tap")], read_only / "t.tap"),
-                       (["build", "-o", str(tmp_path / "t.tap"), "--pack", str(read_only / "pack")], read_only / "pack"),
-                       (["snapshot", "--at", "10", str(read_only / "s.z80")], read_only / "s.z80"),
-                       (["regress", "--games", "1", "--out", str(read_only / "run")], read_only / "run")):
+    for argv, named in ((["build", "-o", str(read_only / "t.tap")], f"build: --output {read_only / 't.tap'}"),
+                        (["build", "-o", str(tmp_path / "t.tap"), "--pack", str(read_only / "pack")],
+                         f"build: --pack {read_only / 'pack'}"),
+                        (["snapshot", "--at", "10", str(read_only / "s.z80")], f"snapshot: OUTPUT {read_only / 's.z80'}"),
+                        (["regress", "--games", "1", "--out", str(read_only / "run")], f"regress: --out {read_only / 'run'}")):
         code, err = run(argv, capsys)
-        assert (code, err) == (2, f"cribbage-zx: {path}: cannot be written: {read_only} is not writable "
+        assert (code, err) == (2, f"cribbage-zx {named}: its folder is not writable "
                                   f"(a read-only file system); choose another place\n"), argv
         assert "Errno" not in err
 
@@ -133,8 +135,8 @@ def test_a_dangling_symlink_out_says_where_it_points(tmp_path, capsys):
     link = tmp_path / "out"
     link.symlink_to(tmp_path / "nowhere")
     code, err = run(["regress", "--games", "1", "--out", str(link)], capsys)
-    assert (code, err) == (2, f"cribbage-zx: {link}: is a symlink to {tmp_path / 'nowhere'}, which does not "
-                              f"exist; remove the link or create its folder\n")
+    assert (code, err) == (2, f"cribbage-zx regress: --out {link}: is a symlink to {tmp_path / 'nowhere'}, which "
+                              f"does not exist; remove the link or create its target\n")
     (tmp_path / "nowhere").mkdir()                                  # the near miss: a link to a folder
     with outdir.claimed(link, "regress") as folder:
         (folder / "x").write_text("x")

@@ -128,9 +128,9 @@ def test_html_report_on_an_empty_sweeps_folder_or_an_edition_is_one_line(tmp_pat
     with outdir.claimed(edition, "html") as written:
         (written / "index.html").write_text("<html></html>")
     code, err = run(["html", "--report", str(edition)], capsys)
-    assert (code, one_line(err)) == (2, f"cribbage-zx: --report {edition}: holds a `cribbage-zx html` folder, "
-                                        f"which has no report page (--report draws fairness, regress, strength, "
-                                        f"sweep runs' pages)")
+    assert (code, one_line(err)) == (2, f"cribbage-zx html: --report {edition}: holds a `cribbage-zx html` run, not "
+                                        f"a fairness, regress, strength or sweep run (the folders --report draws "
+                                        f"a page of)")
 
 
 def test_html_help_says_which_folders_report_takes():
@@ -191,11 +191,11 @@ def test_an_out_inside_another_runs_folder_is_refused_naming_it(tmp_path, capsys
     with outdir.claimed(run_dir, "regress") as written:
         (written / "report.json").write_text("{}")
     code, err = run(["regress", "--games", "1", "--out", str(run_dir / "again")], capsys)
-    assert (code, one_line(err)) == (2, f"cribbage-zx: {run_dir / 'again'}: is inside {run_dir}, the folder of a "
+    assert (code, one_line(err)) == (2, f"cribbage-zx regress: --out {run_dir / 'again'}: is inside {run_dir}, the folder of a "
                                         f"`cribbage-zx regress` run; choose a place outside it")
     assert not (run_dir / "again").exists()
     code, err = run(["html", "--out", str(run_dir / "deep" / "edition")], capsys)  # any depth, any command
-    assert one_line(err) == (f"cribbage-zx: {run_dir / 'deep' / 'edition'}: is inside {run_dir}, the folder of a "
+    assert one_line(err) == (f"cribbage-zx html: --out {run_dir / 'deep' / 'edition'}: is inside {run_dir}, the folder of a "
                              f"`cribbage-zx regress` run; choose a place outside it")
     with pytest.raises(OutputError, match=rf"^{run_dir / 'pack'}: is inside {run_dir}, the folder of"):
         outdir.check_whole(run_dir / "pack", "build")                     # build --pack's folder too

@@ -56,7 +56,7 @@ def test_build_pack_into_a_users_folder_is_refused_before_building(tmp_path, cap
         target.symlink_to(folder)
     code, err = run(["build", "-o", str(tmp_path / "t.tap"), "--pack", str(target)], capsys)
     assert code == 2 and err.count("\n") == 1
-    assert err == (f"cribbage-zx: {target}: holds 2 entries that no cribbage-zx run wrote (manifest.json, "
+    assert err == (f"cribbage-zx build: --pack {target}: holds 2 entries that no cribbage-zx run wrote (manifest.json, "
                    f"notes.txt); choose a new or empty folder\n")
     assert contents(folder) == before and sorted(os.listdir(folder)) == ["manifest.json", "notes.txt"]
     assert not (tmp_path / "t.tap").exists()                          # refused before anything was written
@@ -149,7 +149,7 @@ def test_check_pack_finds_a_changed_file_and_passes_a_pack_as_written(tmp_path, 
                                 f"cribbage-zx: {folder}: 1 problem against manifest.json (listed above); the pack "
                                 f"is not as it was written"]
     code, err = run(["build", "--check-pack", str(tmp_path / "none")], capsys)
-    assert (code, err) == (2, f"cribbage-zx: --check-pack {tmp_path / 'none'}: no such folder\n")
+    assert (code, err) == (2, f"cribbage-zx build: --check-pack {tmp_path / 'none'}: no such folder\n")
 
 
 def test_check_pack_refuses_a_manifest_that_is_not_one(tmp_path, capsys):
@@ -157,7 +157,8 @@ def test_check_pack_refuses_a_manifest_that_is_not_one(tmp_path, capsys):
     folder.mkdir()
     (folder / "manifest.json").write_text("[" * 100_000)
     code, err = run(["build", "--check-pack", str(folder)], capsys)
-    assert code == 2 and "nested more than 100 deep (not a pack manifest)" in err
+    assert (code, err) == (2, f"cribbage-zx build: --check-pack {folder}: its manifest.json is unreadable (not JSON "
+                              f"this tool reads: nested more than 100 deep)\n")
     (folder / "manifest.json").write_text('{"files": [{"name": "x"}]}')
     code, err = run(["build", "--check-pack", str(folder)], capsys)
     assert code == 2 and "files[0].size: missing (not a pack manifest)" in err

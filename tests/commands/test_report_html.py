@@ -277,7 +277,7 @@ def test_html_command_reports_an_existing_run_folder_as_the_run_did(run_dir, tmp
     assert main(["--report", str(copy)]) == 0
     assert "report: " in capsys.readouterr().out
     assert (copy / "report.html").read_text(encoding="utf-8") == (run_dir / "report.html").read_text(encoding="utf-8")
-    with pytest.raises(UsageError, match="no report.json there"):
+    with pytest.raises(InputError, match="--report .*nowhere: no such folder$"):
         main(["--report", str(tmp_path / "nowhere")])
 
 

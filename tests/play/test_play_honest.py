@@ -10,13 +10,10 @@ import os
 import pytest
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.program.judge.compare import compare
 from harness.program.records.events import Claim, Deal, Discard, Crib, Play, Reset, Score, ScoreContext, Show, ShowHand, Who
-from harness.program.judge.compare import judge
-from harness.program.judge.judgements import JUDGED_UNDER, comparison_setup, judgements_text, parse_judgements, under
-from harness.program.model.program import NEXT_DEAL_WAIT, RUSSIAN
+from harness.program.model.program import NEXT_DEAL_WAIT
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession
@@ -163,32 +160,3 @@ def test_deal_numbers_go_on_through_a_save_and_a_load(tapes, tmp_path):
     (tmp_path / "deal2.z80.json").unlink()
     bare = PlaySession(load=path, referee="honest", scale=1)
     assert any("(deal 1)" in t for t in texts(bare.referee, "note"))
-
-
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_both_tapes_are_judged_live_as_regress_judges_the_same_transcript(tapes, lang):
-    """Issue 17's referee: the English tape's words come from its program (no false "screen you" or "show
-    total" differences), and the live judgements are regress's, action by action."""
-    s = PlaySession(tape=tapes[lang], referee="open", seed=321, scale=1)
-    assert s.referee.edition == lang
-    play_through(s, until_deal=3, muggins="Y")
-    s.referee.finish()
-    events = s.referee.events
-    # regress's worker: the one set-up from the program, judged under every rule set, written as records
-    setup = comparison_setup(s.machine.program_bytes(), JUDGED_UNDER)
-    assert setup.edition == lang
-    results = judge(events, setup)
-    text = judgements_text((j for r in results.values() for j in r.judgements), list(results), edition=lang)
-    _, records = parse_judgements(text.splitlines(), f"game-{lang}.judgements.jsonl")
-    regress = under(records, s.rules.name)
-    _, live = parse_judgements(judgements_text(s.referee.judgements, [s.rules.name]).splitlines(), "live")
-    assert len(live) == len(regress) > 20
-    for mine, theirs in zip(live, regress):                 # action by action
-        assert mine == theirs, (mine, theirs)
-    assert not results[s.rules.name].unexplained and not texts(s.referee, "unexplained")
-    screens = [e for e in events if e.kind.value == "screen"]
-    assert {e.what for e in screens} >= {"board scores", "count", "hand", "show breakdown"}
-    # the near miss that issue 17 found: the English tape judged with the Russian words is not clean
-    if lang == "en":
-        wrong = compare(events, s.rules, RUSSIAN)
-        assert wrong.unexplained

@@ -10,7 +10,7 @@ import shlex
 import pytest
 
 from harness import cli
-from harness.errors import UsageError
+from harness.errors import InputError, UsageError
 from helpers import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -39,7 +39,7 @@ def refused(command: str) -> str | None:
         return None
     try:
         cli.build_parser(argv[0] if argv[0] in cli.COMMANDS else "").parse_args(argv)
-    except UsageError as exc:
+    except (UsageError, InputError) as exc:           # InputError: a path the parser checks as it parses
         return f"cribbage-zx {command}: {exc}"
     return None
 
@@ -81,10 +81,17 @@ def noisy_recipe_lines(makefile: str) -> list[str]:
             or ("pip install" in line and " -qq " not in f" {line} ")]
 
 
+#: what `make run` leaves in the checkout, which the README's later commands read (the parser checks that an input
+#: exists as it parses: here, before make run, only these may be missing)
+MADE_BY_MAKE_RUN = re.compile(r": (--[a-z-]+ )?(out|build)/[^:]*: no such (file|folder)")
+
+
 def test_every_command_the_readme_shows_is_accepted():
     commands = shown_commands(README)
     assert len(commands) >= 8 and "build --lang en" in commands
-    assert [why for c in commands if (why := refused(c))] == []
+    assert [why for c in commands if (why := refused(c)) and not MADE_BY_MAKE_RUN.search(why)] == []
+    assert MADE_BY_MAKE_RUN.search("cribbage-zx html --report out/regress: --report out/regress: no such folder")
+    assert not MADE_BY_MAKE_RUN.search("cribbage-zx html --report notes: --report notes: no such folder")
 
 
 def test_a_mistyped_command_or_option_in_the_readme_is_caught():

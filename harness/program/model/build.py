@@ -162,10 +162,12 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
     return path
 
 
-def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None) -> None:
-    """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically."""
+def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None, replace: bool = False) -> None:
+    """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically. A file
+    there that is not a tape is refused unless *replace*."""
     from ...runtime.outdir import writable_file
-    writable_file(path, looks_like_tap, "TAP")
+    if not replace:
+        writable_file(path, looks_like_tap, "TAP")
     atomic.write_bytes(path, tap)
     if sources is not None:
         atomic.write_json(fingerprint_path(path), {**sources, "tape_sha256": _sha(tap)}, indent=1)

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from ...errors import InputError
 from ...runtime import atomic
+from ...runtime.validate import read_json
 
 SCHEMA = 1
 
@@ -36,12 +37,7 @@ def write_frames(path: Path, record: dict[str, Any]) -> None:
 def read_frames(path: Path, events: int) -> list[int]:
     """The frames of a game's *events* events, or an InputError naming the file: unreadable, another schema,
     not one whole number per event, or going back in time."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: not JSON ({exc})") from None
+    data = read_json(path, InputError)      # size and depth caps, UTF-8, FILE:LINE (runtime/validate.py)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{path}: not a frames file of schema {SCHEMA}")
     frames = data.get("frames")

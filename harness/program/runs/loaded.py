@@ -60,13 +60,14 @@ class LoadedTape:
     def machine(self, recording: bool = False) -> Spectrum48:
         """A fresh machine at the program's first question: of the tape's core, answering ROM routines
         from the shared cache when loaded with *accelerate*; with *recording*, the fetch-counting core at
-        real timing that an RZX recorder needs (the z80 core only, never accelerated)."""
+        real timing that an RZX recorder needs (the z80 core only, never accelerated: the plain ROM's own run)."""
         if recording:
             from ...spectrum.recording import recording_machine
-            if self.core != "z80" or self.cache is not None:
-                raise MachineError("a recording machine is the plain z80 core's: this tape was loaded "
-                                   f"on {self.core}{' with the accelerator' if self.cache is not None else ''}")
+            if self.core != "z80":
+                raise MachineError(f"a recording machine is the plain z80 core's: this tape was loaded on {self.core}")
             m = recording_machine()
+            m.restore(self.snapshot)
+            return m                       # never accelerated: the recording counts the ROM's own fetches
         else:
             m = Spectrum48(fast=True, core=core_class(self.core))
         m.restore(self.snapshot)
@@ -79,7 +80,7 @@ class LoadedTape:
         return Profiler(self.statements)
 
 
-def load(tape: bytes, core: str = "z80", accelerate: bool = False) -> LoadedTape:
+def load(tape: bytes, core: str = "z80", accelerate: bool = True) -> LoadedTape:
     """Boot, load *tape* (its bytes) to the program's first question, and keep what its games need."""
     blocks = read_tap(tape)
     m = Spectrum48(fast=True, core=core_class(core))
@@ -95,13 +96,13 @@ def load(tape: bytes, core: str = "z80", accelerate: bool = False) -> LoadedTape
     return LoadedTape(tape=tape, core=core, snapshot=m.snapshot(),
                       statements=Profiler.for_program(program).statements, startup_profile=startup_profile,
                       setup=comparison_setup(program, JUDGED_UNDER),     # the English edition prints other words
-                      cache={} if accelerate else None)
+                      cache={} if accelerate and core == "z80" else None)
 
 
 _worker: LoadedTape | None = None          # this worker process's loaded tape (init_worker)
 
 
-def init_worker(tape: bytes, core: str = "z80", accelerate: bool = False) -> None:
+def init_worker(tape: bytes, core: str = "z80", accelerate: bool = True) -> None:
     """Once per worker process (the job runner's `Setup`): *tape* loaded and kept for `worker_tape`."""
     global _worker
     _worker = load(tape, core, accelerate)

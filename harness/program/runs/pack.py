@@ -285,6 +285,11 @@ def write_pack(folder: Path, files: dict[str, bytes]) -> list[PackFile]:
     return _entries(parse_json(files[MANIFEST].decode("utf-8"), MANIFEST), MANIFEST)
 
 
+def an_earlier_pack(folder: Path) -> bool:
+    """A folder with no record that is an earlier version's pack (what `build --pack` may replace)."""
+    return _an_earlier_pack(folder, outdir.entries(folder))
+
+
 def _an_earlier_pack(folder: Path, present: set[str]) -> bool:
     """A folder with no record is ours if it is a pack of an earlier version: exactly its manifest and the files
     that manifest lists, unchanged."""

@@ -356,8 +356,15 @@ def _base_jobs(plan: Plan, thorough: bool, tape: bytes) -> list[Job]:
 
 
 class _Stopped:
-    """Set when Ctrl-C (or SIGTERM) stopped the games: the record keeps what finished."""
+    """Set when Ctrl-C (or SIGTERM), or the time budget, stopped the games: the record keeps what finished.
+    *by*: the interruption itself (the command raises it again once the record is written: status 130/143)."""
     stopped = False
+    by: KeyboardInterrupt | None = None
+
+
+def stopped_by() -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM that stopped the last run's games, or None (it ended, or its budget stopped it)."""
+    return _Stopped.by
 
 
 def _run(jobs: list[Job], plan: Plan, what: str, note: Callable[[str], None]) -> list[Record]:
@@ -380,9 +387,9 @@ def _run(jobs: list[Job], plan: Plan, what: str, note: Callable[[str], None]) ->
                     note(f"the time budget is spent: {len(out)} of {len(jobs)} {what} finished; "
                          "the rest are recorded as untested")
                     break
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:                 # said once, by the command, after the record is written
         _Stopped.stopped = True
-        note(f"stopped: {len(out)} of {len(jobs)} {what} finished; the rest are recorded as untested")
+        _Stopped.by = exc
     finally:
         bar.close()
     return out
@@ -427,7 +434,7 @@ def consequence(v: Variant, chosen: list[Record], games: list[Record], base_by_k
 def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
     """Every reading judged, built and played; the record written to docs/data/readings.json."""
     cpu0 = time.process_time()
-    _Stopped.stopped = False
+    _Stopped.stopped, _Stopped.by = False, None
     variants = Variants(base_tape)
     built = [variants.build(r) for r in readings]
     rom_cpu = time.process_time() - cpu0
@@ -440,6 +447,7 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     thorough_base: list[Record] = []
     if plan.thorough and lines - reached:
         thorough_base = _run(_base_jobs(plan, True, base_tape)[plan.games:], plan, "thorough-set games", note)
+    base_stopped = _Stopped.stopped
     base_games = [g for g in base + thorough_base if not g.get("harness")]
     chosen = choose_games([v.reading for v in tapes], base_games, plan.games)
     # a tape several readings share (their lines tokenise to the same program) is played once for all of them
@@ -460,6 +468,8 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     base_by_key = {_game_key(g): g for g in base_games}
     unreached = NO_GAME + (f": {plan.games} plain game(s) and the thorough set" if thorough_base else
                            f": {plan.games} plain game(s); the thorough set was not played")
+    if base_stopped:                   # which lines the games reach is not known: every reading waits for a resume
+        unreached = BUDGET
     results = [consequence(v, chosen.get(v.reading.id, []), by_reading.get(v.reading.id, []), base_by_key,
                            unreached, _Stopped.stopped) for v in built]
     games_cpu = sum(g.get("cpu_s", 0.0) for g in base_games + played)
@@ -474,6 +484,7 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
                         "documented": g["documented"], "lines_run": len(g["lines_run"])} for g in base_games],
         "readings": [asdict(c) for c in results],
         "counts": dict(Counter(c.kind for c in results)),
+        "undone": sorted(c.id for c in results if c.kind == "untested" and c.detail == BUDGET),
         "variant_games": len(played),
         "shared_tapes": sum(1 for rid, first in same_as.items() if rid != first),
         "cpu_s": {"total": round(cpu, 1), "rom_checks": round(rom_cpu, 1),
@@ -523,6 +534,7 @@ def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan
     merged["readings"] = [fresh.get(c["id"], c) for c in record["readings"]]
     merged["counts"] = dict(Counter(c["kind"] for c in merged["readings"]))
     merged["ended"] = part["ended"]
+    merged["undone"] = sorted(left_by_budget(merged))
     known = {(g["index"], g["seed"], g["strategy"]) for g in record["base_games"]}
     merged["base_games"] = record["base_games"] + [g for g in part["base_games"]
                                                    if (g["index"], g["seed"], g["strategy"]) not in known]

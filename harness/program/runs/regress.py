@@ -25,7 +25,7 @@ from ...runtime.outdir import claimed
 from ...runtime.records import plain, record
 from ...spectrum import z80snap
 from ...spectrum.machine import FRAME_S, Spectrum48
-from ...spectrum.recording import RzxRecorder
+from ...spectrum.recording import RzxRecorder, replay_problem
 from ...spectrum.rzx import write_rzx
 from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
@@ -268,7 +268,12 @@ def play_one(job: GameJob) -> GameResult:
                         on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    recording, note = _finish_recording(m, recorder, job.index, rec.event_frames) if recorder else (None, None)
+    recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames) if recorder
+                                else (None, None, False))
+    failure: str | None = rec.failure
+    failure_kind: str | None = rec.failure_kind
+    if refused and failure is None:
+        failure, failure_kind = note, "recording"
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     setup = loaded.setup
     results = judge(rec.events, setup)
@@ -282,8 +287,8 @@ def play_one(job: GameJob) -> GameResult:
         completed=rec.winner is not None and rec.failure is None and not rec.basic_errors,
         deals=rec.deals, actions=rec.actions, judgements=judgements,
         basic_errors=[r for r in rec.basic_errors if not findings.get(r)], findings=findings,
-        timeout=rec.failure if rec.failure_kind == "timeout" else None, failure=rec.failure,
-        failure_kind=rec.failure_kind,
+        timeout=rec.failure if rec.failure_kind == "timeout" else None, failure=failure,
+        failure_kind=failure_kind,
         emulated_s=round((rec.frames - start_frames) * FRAME_S, 2), wall_s=round(wall, 3),
         transcript=transcript_records(rec.events, seed=job.seed, player=job.strategy, game=job.index),
         screens=_encode_screens(rec.screens), profile=profile.as_json(),
@@ -296,17 +301,28 @@ def play_one(job: GameJob) -> GameResult:
 RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
 
 
-def _finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
-                      event_frames: list[int]) -> tuple[Recording | None, str | None]:
-    """The RZX of a recorded game and the .z80 at its end (or why there is none); the editor's wait after
-    the last report is included, so that a player replaying it ends on the same still screen."""
+def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
+                      event_frames: list[int]) -> tuple[Recording | None, str | None, bool]:
+    """The RZX of a recorded game and the .z80 at its end, or why there is none and whether that is a
+    failure (a recording that does not replay); the editor's wait after the last report is included, so
+    that a player replaying it ends on the same still screen.
+
+    The recording is checked before it is kept: replayed on the embedded core to its last frame as Fuse
+    and SkoolKit play it (`recording.replay_problem`), it must end where the game's machine ended; one
+    that does not is not kept, and its note (the first frame that fails) is the game's failure (issue 48:
+    a recording Fuse refused was written and reported as good)."""
     if recorder.snapshot is None:
-        return None, "not recorded: the game ended before its first question"
+        return None, "not recorded: the game ended before its first question", False
     if m.s.mid_frame is False and m.last_report is not None:
         m.run(RZX_SETTLE_FRAMES, until_wait=True, stop_on_report=False, what="the editor after the last report")
     recording = recorder.stop()
-    return Recording(write_rzx(recording), z80snap.write_z80(z80snap.from_machine(m)), len(recording.frames),
-                     recorder.split_instructions, frames_record(game, event_frames, recorder.start_frame)), None
+    end = z80snap.from_machine(m)
+    problem = replay_problem(recording, end)
+    if problem is not None:
+        return None, f"game-{game:03d}.rzx does not replay: {problem}", True
+    events = frames_record(game, event_frames, recorder.start_frame)
+    return Recording(write_rzx(recording), z80snap.write_z80(end), len(recording.frames),
+                     recorder.split_instructions, events), None, False
 
 
 def _write_recording(out: Path, game: GameResult) -> None:
@@ -432,10 +448,9 @@ def plan_games(games: int, seed: int, strategies: Sequence[str] = STRATEGIES, th
 
 def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
     """What cannot be combined, said before any worker starts: an RZX records the plain ROM's own run on the
-    z80 core (the fetch-counting core), so neither the accelerator nor another core goes with it. A
-    UsageError naming no option: the command names them (commands/regress.py)."""
-    if rzx and accelerate:
-        raise UsageError("an RZX recording is of the plain ROM's own run: not with the accelerator")
+    z80 core (the fetch-counting core), so no other core goes with it (its games run on the plain ROM,
+    the accelerator or not: `LoadedTape.machine`). A UsageError naming no option: the command names them
+    (commands/regress.py)."""
     if rzx and core != "z80":
         raise UsageError(f"an RZX recording is made on the z80 core only, not on {core}")
     core_class(core)
@@ -443,7 +458,7 @@ def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
 
 def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
         tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
-        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = False,
+        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = True,
         command: str = "regress", report_page: Callable[[Path], object] | None = None) -> dict[str, Any]:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
@@ -468,7 +483,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
         ended = "complete"
         outcome: Outcome[GameJob, GameResult]
         try:
-            setup = Setup(init_worker, (tape, core, True) if accelerate else (tape,) if core == "z80" else (tape, core))
+            setup = Setup(init_worker, (tape, core, accelerate))
             with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     job = outcome.job

@@ -360,7 +360,7 @@ class SweepWorker:
     statements: dict[tuple[int, int], int]
 
 
-def load_worker(kind: str, tape: bytes, accelerate: bool = False) -> SweepWorker:
+def load_worker(kind: str, tape: bytes, accelerate: bool = True) -> SweepWorker:
     """The program at the editor (from the tape's bytes) and the routine to call."""
     m = program_at_editor(read_tap(tape))
     attach_accelerator(m, accelerate)
@@ -376,7 +376,7 @@ def load_worker(kind: str, tape: bytes, accelerate: bool = False) -> SweepWorker
 _worker: SweepWorker | None = None         # this worker process's (init_worker)
 
 
-def init_worker(kind: str, tape: bytes, accelerate: bool = False) -> None:
+def init_worker(kind: str, tape: bytes, accelerate: bool = True) -> None:
     """Once per worker process (the job runner's `Setup`): the sweep's worker value, kept for `run_chunk`."""
     global _worker
     _worker = load_worker(kind, tape, accelerate)
@@ -660,7 +660,7 @@ def auto_chunk(cases: int) -> int:
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
-              tap: Path | None = None, accelerate: bool = False, **options: Any) -> dict[Any, Any]:
+              tap: Path | None = None, accelerate: bool = True, **options: Any) -> dict[Any, Any]:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
@@ -695,7 +695,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
         failures = []
         try:
-            setup = Setup(init_worker, (kind, tape, True) if accelerate else (kind, tape))
+            setup = Setup(init_worker, (kind, tape, accelerate))
             with run_jobs(run_chunk, jobs, setup, workers, scheduler) as outcomes:
                 for outcome in outcomes:
                     index = outcome.job.index

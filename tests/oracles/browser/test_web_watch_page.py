@@ -73,7 +73,8 @@ def test_the_pages_replay_of_the_rzx_gives_the_embedded_replays_ram_and_screen(b
 def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, rzx, embedded, module, tmp_path,
                                                                   no_edition):
     """Planted: frame K runs one fetch more. The checkpoints before K agree (the near miss); from K on the
-    page's replay is not the embedded machine's replay of the true recording."""
+    page's replay is not the embedded machine's replay of the true recording: it stops at the first frame
+    that does not replay as recorded, at K or a few frames after (issue 48), short of the next checkpoint."""
     recording = read_rzx(rzx)
     frames = [c.frame for c in embedded[:4]]
     planted_at = frames[1] + 7
@@ -84,9 +85,10 @@ def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, 
     write_report_html(planted, player=lambda w: watch_block(w, module))
     problems: list[str] = []
     page = _open(browser, planted / f"{GAME}.html", problems)
-    found = differences(embedded[:4], _page_checkpoints(page, frames))
-    assert found and all(int(re.match(r"frame (\d+):", line).group(1)) > planted_at for line in found)
-    assert any(line.startswith(f"frame {frames[2]}: RAM differs") for line in found)
+    assert differences(embedded[:2], _page_checkpoints(page, frames[:2])) == []
+    stopped = page.evaluate("(f) => zxWatch.playTo(f)", frames[2])
+    desync = page.evaluate("zxWatch.desync")
+    assert desync is not None and planted_at <= desync["frame"] < frames[2] and stopped == desync["frame"] + 1
     assert problems == []
 
 

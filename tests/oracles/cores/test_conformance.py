@@ -94,7 +94,7 @@ def test_the_command_refuses_bad_options_in_one_line():
         command.main(["--budget", "5"])
     with pytest.raises(UsageError, match="^--opcodes JSON goes with --lockstep$"):
         command.main(["--opcodes", "x.json"])
-    with pytest.raises(OutputError, match="--opcodes no/such/x.json: its folder does not exist"):
+    with pytest.raises(OutputError, match="--opcodes no/such/x.json: its folder does not exist \\(no is missing\\)"):
         command.main(["--lockstep", "--budget", "5", "--opcodes", "no/such/x.json"])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.errors import UsageError
+from harness.errors import InputError
 
 
 def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypatch, capsys):
@@ -13,5 +13,5 @@ def test_html_command_writes_the_edition_and_prints_its_time(tmp_path, monkeypat
     assert main([]) == 0
     assert (tmp_path / "out" / "html" / "listing.html").exists()
     assert " s" in capsys.readouterr().out
-    with pytest.raises(UsageError, match="--coverage missing.json: no such file"):
+    with pytest.raises(InputError, match="--coverage missing.json: no such file"):
         main(["--coverage", "missing.json"])

@@ -57,6 +57,7 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/play/keymap.py": (frozenset({"P"}), "the window's pause key, P"),
     "harness/play/session.py": (frozenset({"P"}), "the window's pause key, P, among the toggles"),
     "harness/web/bench.py": (frozenset({"N"}), "the keys the bench types (N, ENTER: the answers)"),
+    "harness/play/waits.py": (frozenset({"Y", "N"}), "the Spectrum's keys Y and N on the page's touch row"),
 }
 # path -> (integers that are line numbers by value only, why they are not the listing's lines)
 ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
@@ -68,7 +69,6 @@ ALLOWED_NUMBERS: dict[str, tuple[frozenset[int], str]] = {
     "harness/program/model/subroutine.py": (frozenset({2000}), "a routine call's budget of frames"),
     "harness/play/beeper.py": (frozenset({6000}), "the beeper's sample amplitude"),
     "harness/play/session.py": (frozenset({1000}), "frames cut short by traps before it is a machine fault"),
-    "harness/spectrum/accelerate.py": (frozenset({8000}), "T-states before a frame's end"),
     "harness/spectrum/acceptance.py": (frozenset({2000}), "a frame budget"),
     "harness/spectrum/romcheck.py": (frozenset({2000}), "a frame budget"),
     "harness/spectrum/direct.py": (frozenset({5000}), "a frame budget"),
