@@ -5,8 +5,14 @@ judgements of the pictures (screen_judgements.py) and the screen reader that fee
 the record every view reads (judgements.py), the strength figures (study.py and strength.py's figures),
 the fairness checks (fairness.py), the coverage and the reach check of `regress --thorough`
 (coverage.py, commands/regress.py's reach_lost and exit_status), the sweep's detection (sweep.py:
-running a case against the engine, grouping the disagreements; commands/sweep.py: the exit status).
-Their mutants are run against the fast tests named in pyproject.toml [tool.mutmut] (no emulator).
+running a case against the engine, grouping the disagreements; commands/sweep.py: the exit status); and
+(issue 51) the checks of the round after: the watch mode's frames file (frames.py) and the page against the
+machine (web/compare.py), the RZX player's refusals (recording.py), a reading's verdict and --resume
+(readings.py), the lockstep's and the conformance oracle's comparison, zx's refusal passed on (emulators.py)
+and build --check-pack (pack.py). A module with a function that returns differences, verdicts or refusals
+and is in none of them is in NOT_MUTATED with its reason (tests/project/test_mutation_set.py holds that).
+Their mutants are run against the tests named in pyproject.toml [tool.mutmut] (no emulator but the quick
+oracle tests of the lockstep and zx, which start z80-python and zx on a few thousand instructions).
 
 `--module NAME` (repeatable) runs one module's mutants, the default all of them; `--children N` runs N
 mutants at once (both cores: `--children 2`). Prints each module's score and its surviving mutants
@@ -77,7 +83,76 @@ MODULES: dict[str, Module] = {
                     "the sweep's detection"),
     "sweep command": Module("commands/sweep.py", _functions("harness.commands.sweep", "execute"),
                             "the sweep's exit status"),
+    # issue 51: the checks added in the round before (the watch page, the RZX player, readings, the oracles, the pack)
+    "frames": Module("program/records/frames.py", _all("harness.program.records.frames"),
+                     "the watch mode's clock: each event's frame, read and refused"),
+    "watch compare": Module("web/compare.py", _functions("harness.web.compare", "checkpoint_frames", "watch_differences",
+                                                         "differences"), "the watch page against the machine"),
+    "rzx player": Module("spectrum/recording.py", ("harness.spectrum.recording.xǁRzxPlayerǁ*",),
+                         "the RZX player: a recording refused where it is not this machine's"),
+    "readings": Module("program/runs/readings.py", _functions("harness.program.runs.readings", "_drawn_only", "compare_game",
+                                                              "_picture_change", "verdict", "check", "left_by_budget",
+                                                              "resume"), "a reading's verdict and --resume"),
+    "lockstep": Module("oracle/lockstep.py", ("harness.oracle.lockstep.xǁLockstepCoreǁ_compare__mutmut_*",
+                                              "harness.oracle.lockstep.xǁLockstepCoreǁ_known_f__mutmut_*",
+                                              *_functions("harness.oracle.lockstep", "opcode_name")),
+                       "the lockstep's comparison after each instruction"),
+    "conformance": Module("oracle/conformance.py", ("harness.oracle.conformance.xǁKnownǁexplains__mutmut_*",
+                                                    *_functions("harness.oracle.conformance", "judge")),
+                          "the conformance oracle's verdict"),
+    "emulators": Module("oracle/emulators.py", _functions("harness.oracle.emulators", "zx_play_rzx", "_zx"),
+                        "zx's recording played, its refusal passed on"),
+    "pack check": Module("program/runs/pack.py", _functions("harness.program.runs.pack", "verify", "_entries",
+                                                            "_an_earlier_pack"), "build --check-pack"),
 }
+#: modules with a function that returns differences, verdicts or refusals (deciding_modules finds them) kept out
+#: of the mutated set, each with the reason; tests/project/test_mutation_set.py holds the two lists to the tree
+NOT_MUTATED: dict[str, str] = {
+    "cribbage/rules.py": "Rules.differences names the fields two presets differ in, for the pages' words; "
+                         "the engine's scoring is proven by tests/test_cribbage_*.py against the article",
+    "edition/notes.py": "the parser of basic/RECONSTRUCTION.md's entries: its problems are form, each a test "
+                        "of tests/test_ocr_diff.py; it judges no game",
+    "edition/report.py": "renders stored judgements (_difference_view): a view, deciding nothing",
+    "edition/site.py": "meaning_problems: the edition's variable descriptions against the listing "
+                       "(tests/test_variables_map.py); no game",
+    "play/referee.py": "the play window's words for a judgement made by compare.py (mutated): a view",
+    "program/model/findings.py": "finding_for looks a report up in the FINDINGS table; the table is the decision",
+    "program/observe/observer.py": "_on_refused records the program's own refusal as an event: what the program "
+                                   "did, judged by compare.py (mutated)",
+    "program/runs/regress.py": "sums the stored judgements into report.json (counts_of_judgements): counted, "
+                               "not decided; the reach check of --thorough is commands/regress.py (mutated)",
+    "runtime/outdir.py": "refuses run folders that are not its own (tests/test_harden_*.py, test_pack_folder.py "
+                         "plant each refusal); not yet mutated: its tests write folders and run commands",
+    "spectrum/romcheck.py": "the ROM's own syntax check of each line: the ROM decides, this module types",
+}
+#: what deciding_modules looks for: a function named for differences, a verdict or a refusal, or returning one
+DECIDING_NAME = r"(^|_)(differences?|verdicts?|verify|refus\w*|judge\w*|compare\w*|diverg\w*|mismatch\w*|problems|unexplained)(_|$)"
+DECIDING_RETURN = r"\b(\w*Finding|\w*Difference|Divergence|\w*Verdict|Consequence|Judgement)\b"
+
+
+def deciding_modules(package: Path) -> dict[str, list[str]]:
+    """Each module of *package* (path relative to it) with the functions that return differences, verdicts or
+    refusals: named so (DECIDING_NAME), or annotated to return one (DECIDING_RETURN)."""
+    import ast
+    import re
+    name, returns = re.compile(DECIDING_NAME), re.compile(DECIDING_RETURN)
+    out: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, SyntaxError, UnicodeDecodeError) as exc:
+            raise SystemExit(f"mutation: {path}: {exc}") from None
+        hits = [node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and (name.search(node.name) or (node.returns is not None and returns.search(ast.unparse(node.returns))))]
+        if hits:
+            out[path.relative_to(package).as_posix()] = hits
+    return out
+
+
+def unaccounted(package: Path, mutated: set[str], reasons: dict[str, str]) -> dict[str, list[str]]:
+    """The deciding modules in neither the mutated set nor *reasons* (with a reason that says something)."""
+    return {f: fns for f, fns in deciding_modules(package).items()
+            if f not in mutated and len(reasons.get(f, "").split()) < 3}
 KILLED = {1, 3, 24, -24, 152, 255, 36}     # a failing test; a timeout (the mutant hangs the tests)
 NOT_COUNTED = {34, 37}                    # skipped; caught by a type checker (not used here)
 GOAL = 95.0

@@ -87,6 +87,40 @@ def watch_differences(expected: dict[int, int], shown: dict[str, int]) -> list[s
     return out
 
 
+WAIT_MOMENTS = ("input ", "inkey ", "pause ", "select ")     # a picture taken where the program waits for a person
+
+
+def picture_frame_differences(events: list[Any], frames: list[int], rzx: bytes, name: str = "<rzx>") -> list[str]:
+    """The frames file (*frames*, one per event) against the recorded machine: each picture taken at a wait
+    (its moment "input N", "inkey N", "pause N", "select N") is the machine's state once the RZX has played
+    its frame (the wait is seen at a frame's end, so the frames before it are played): there the player's PPC
+    must be the picture's line (a polling loop named by its head, program.WAIT_LOOP_HEAD). One line for each
+    picture where it is not (empty: every wait picture at its frame); the events before the recording are
+    left out. The frames come from the file, the lines from the transcript, PPC from the machine."""
+    from ..program.model.program import WAIT_LOOP_HEAD
+    from ..program.records.events import Picture
+    from ..spectrum.recording import RzxPlayer
+    from ..spectrum.rzx import read_rzx
+    if len(frames) != len(events):
+        raise InputError(f"{len(frames)} frames for {len(events)} events")
+    recording = read_rzx(rzx, name)
+    p = RzxPlayer(recording)
+    out = []
+    for i, e in enumerate(events):
+        if not isinstance(e, Picture) or not e.moment.startswith(WAIT_MOMENTS) or frames[i] < 0:
+            continue
+        if frames[i] < p.frame or frames[i] > len(recording.frames):
+            out.append(f"event {i} ({e.moment}): frame {frames[i]} is outside the recording's "
+                       f"{len(recording.frames)} frames or before the event before it")
+            continue
+        p.play(frames[i] - p.frame)
+        ppc = WAIT_LOOP_HEAD.get(p.m.ppc, p.m.ppc)
+        if ppc != e.line:
+            out.append(f"event {i} ({e.moment}): at frame {frames[i]} the machine is at line {ppc}, the picture "
+                       f"at {e.line}")
+    return out
+
+
 def canvas_rgb(canvas_b64: str) -> np.ndarray:
     """The page's canvas (zxPage.canvasRGBA, 320x256 RGBA in base64) as (256, 320, 3) RGB."""
     data = np.frombuffer(base64.b64decode(canvas_b64), dtype=np.uint8)

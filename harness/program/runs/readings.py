@@ -524,8 +524,11 @@ def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan
     for g in part["base_games"]:
         key = (g["index"], g["seed"], g["strategy"])
         if key in old_base and old_base[key] != (g["scores"], g["documented"]):
-            raise InputError(f"the reconstruction's game {g['index']} (seed {g['seed']}) ends {g['scores']} now, "
-                             f"{old_base[key][0]} in the record: the tape changed; measure afresh")
+            scores, documented = old_base[key]
+            now, then = ((f"{g['scores']}", f"{scores}") if g["scores"] != scores else
+                         (f"{g['scores']} with {g['documented']} documented deviation(s)", f"{documented}"))
+            raise InputError(f"the reconstruction's game {g['index']} (seed {g['seed']}) ends {now} now, "
+                             f"{then} in the record: the tape changed; measure afresh")
     fresh = {c["id"]: c for c in part["readings"]}
     merged = dict(record)
     merged["readings"] = [fresh.get(c["id"], c) for c in record["readings"]]
