@@ -8,7 +8,7 @@ counters, the 64K) and the machine's own (frame counter, T-states, border, event
 the driver does to *fast* from Python (restore, poke, write, press, release) is done to the twin too. The first
 difference is kept, with its frame and BASIC line, and comparing stops there.
 
-Used by tests/oracles/games/test_accelerate_lockstep.py (whole games) and tests/spectrum/test_accelerate_exact.py.
+Used by tests/oracles/games/test_accelerate_lockstep.py (whole games) and tests/bench/test_accelerate_exact.py.
 """
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ def _stand_in(record, plant=None):
 def _run(monkeypatch, tmp_path, good_tape, record, plant=None, games=3):
     from harness.edition import report as html_report
     monkeypatch.setattr(regress, "play_one", _stand_in(record, plant))
-    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
+    monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
     out = tmp_path / "out"
     report = regress.run(games, 1, 1, out, tap=good_tape, progress=False)

@@ -9,7 +9,7 @@ wherever the game's driver stopped them (the statements it waits for). No except
 be identical. The plain game's and the accelerated game's records (transcript, judgements, frames,
 profile, screens) must be equal too. The planted faults (an answer one T-state short, a table kept after a
 POKE into the program area) are caught by the same comparison: here in a whole game for the first, in
-tests/spectrum/test_accelerate_exact.py at every statement start for both.
+tests/bench/test_accelerate_exact.py at every statement start for both.
 """
 from __future__ import annotations
 

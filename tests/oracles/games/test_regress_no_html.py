@@ -43,7 +43,7 @@ def stand_in_games(monkeypatch, real_record):
     _template.clear()
     _template.append(real_record)
     monkeypatch.setattr(regress, "play_one", _stand_in_game)
-    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
+    monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
 
 

@@ -20,7 +20,7 @@ def written(monkeypatch, tmp_path, tape_path, real_record):
     """A two-game run of stand-ins (the real record re-indexed): its folder and the report run returned."""
     monkeypatch.setattr(regress, "play_one", lambda job: dataclasses.replace(
         real_record, index=job.index, seed=job.seed, strategy=job.strategy))
-    monkeypatch.setattr(regress, "init_worker", lambda tape: None)
+    monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     out = tmp_path / "out"
     report = regress.run(2, 1, 1, out, tap=tape_path(), progress=False)
     return out / "report.json", report
