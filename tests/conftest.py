@@ -156,3 +156,33 @@ def loaded_tape(tape_path):
     statement table and comparison set-up; `.machine()` is a fresh machine there."""
     from harness.program.runs.loaded import load
     return load(tape_path().read_bytes())
+
+
+@pytest.fixture(scope="module")
+def good_tape(tape_path) -> Path:
+    """The session's one built tape, for the commands' runs."""
+    return tape_path()
+
+
+@pytest.fixture(scope="module")
+def real_record(played_record):
+    """A deep copy of the session's one real regress game (played_record), checked clean: a stand-in's shape."""
+    import copy
+    from harness.program.runs import regress
+    record = copy.deepcopy(played_record)
+    assert record.failure is None and not record.basic_errors
+    assert not regress.counts_of_judgements(record.judgements, "game-000.judgements.jsonl").unexplained
+    return record
+
+
+@pytest.fixture
+def stand_in_games(monkeypatch, real_record):
+    """regress plays stand-in games (tests/helpers.py stand_in_game: copies of one real game's record; game 1
+    raises, game 2 prints, game 3 runs out of its budget) and writes no report page (its tests are its own)."""
+    from harness.edition import report as html_report
+    from harness.program.runs import regress
+    from helpers import STAND_IN_TEMPLATE, stand_in_game
+    STAND_IN_TEMPLATE[:] = [real_record]
+    monkeypatch.setattr(regress, "play_one", stand_in_game)
+    monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
+    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)

@@ -7,9 +7,10 @@ writes docs/SUITE.md from it).
 
 Every run ends with one line of its cost: its tests' CPU-s, wall seconds, and **core-seconds**, the CPU-s scaled
 to a reference core of 500 M T-states per CPU second (`REFERENCE_CORE`). The bare core is timed on the BASIC
-benchmark (harness.bench.machine.bench_core, a third of a CPU second) at the run's start and at its end: the
-host's speed moved by a quarter and more between runs of the same tree (issue 44), and a core-second moves with
-it much less than a CPU-s does. `--cpu-json` keeps both speeds and every test's core-seconds.
+benchmark (harness.bench.machine.bench_core, a fifth of a CPU second) at the start and the end of the run and of
+every xdist worker, and the median of those timings is the run's core speed: the host's speed moved by a
+quarter and more between runs of the same tree (issue 44), and within one run (one timing at 354 M, the next
+at 595 M), so one or two timings are not enough. `--cpu-json` keeps both speeds and every test's core-seconds.
 
 pytest's --durations is wall time, which follows the neighbours on a shared machine; this is the
 process's user+system time plus that of its children waited for (Fuse, Xvfb, `play`, subprocess
@@ -35,6 +36,7 @@ import functools
 import json
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -210,12 +212,13 @@ _core: dict[str, float] = {}
 def time_the_core() -> float:
     """The bare core's speed now, in T-states per CPU second (the BASIC benchmark, about 0.3 CPU-s)."""
     from harness.bench.machine import bench_core
-    return bench_core(frames=300, repeat=3)
+    return bench_core(frames=200, repeat=3)
 
 
 def core_seconds(cpu_s: float, speeds: list[float]) -> float:
-    """*cpu_s* CPU seconds in core-seconds, for a core timed at *speeds* (their mean) during the run."""
-    return cpu_s * (sum(speeds) / len(speeds)) / REFERENCE_CORE
+    """*cpu_s* CPU seconds in core-seconds, for a core timed at *speeds* (their median) during the run."""
+    import statistics
+    return cpu_s * statistics.median(speeds) / REFERENCE_CORE
 
 
 def _worker_id(config: pytest.Config) -> str | None:
@@ -234,8 +237,7 @@ _started = {"wall": time.monotonic()}
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     _started["wall"] = time.monotonic()
-    if not hasattr(session.config, "workerinput"):
-        _core["start"] = time_the_core()
+    _core["start"] = time_the_core()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -284,9 +286,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus) -> None:
     config = session.config
     if not _asked(config) or not hasattr(config, "workerinput"):
         return
+    core = [_core["start"], time_the_core()] if "start" in _core else []
     own, children = _own_and_children()
     path = _share_folder(config) / f"{_worker_id(config)}.json"
-    path.write_text(json.dumps({"tests": _records, "process": {"own": own, "children": children}}))
+    path.write_text(json.dumps({"tests": _records, "process": {"own": own, "children": children}, "core": core}))
 
 
 def _gather(config: pytest.Config) -> tuple[dict[str, dict], dict[str, dict]]:
@@ -296,6 +299,7 @@ def _gather(config: pytest.Config) -> tuple[dict[str, dict], dict[str, dict]]:
         data = json.loads(path.read_text())
         tests.update(data["tests"])
         processes[path.stem] = data["process"]
+        _core.setdefault("workers", []).extend(data.get("core", []))
     own, children = _own_and_children()
     processes["main"] = {"own": own, "children": children}
     return tests, processes
@@ -344,7 +348,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
         return
     summary = summarise(tests, processes)
     summary["wall_s"] = round(time.monotonic() - _started["wall"], 1)
-    speeds = [_core["start"], time_the_core()] if "start" in _core else [REFERENCE_CORE]
+    speeds = [_core["start"], *_core.get("workers", []), time_the_core()] if "start" in _core else [REFERENCE_CORE]
     summary["core_t_per_cpu_s"] = [round(v) for v in speeds]
     summary["core_s_in_tests"] = round(core_seconds(summary["cpu_in_tests"], speeds), 1)
     summary["core_s_of_processes"] = round(core_seconds(summary["cpu_of_processes"], speeds), 1)
@@ -353,8 +357,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config)
     terminalreporter.write_line(
         f"cost: {summary['tests']} tests, {summary['cpu_of_processes']:.1f} CPU-s = {summary['core_s_of_processes']:.1f} "
         f"core-seconds ({summary['core_s_in_tests']:.1f} in the tests), {summary['wall_s']:.0f} s wall; the core at "
-        f"{speeds[0] / 1e6:.0f} and {speeds[-1] / 1e6:.0f} M T-states per CPU-s at the start and the end "
-        f"(a core-second: a CPU-s at {REFERENCE_CORE / 1e6:.0f} M)")
+        f"{statistics.median(speeds) / 1e6:.0f} M T-states per CPU-s, the median of {len(speeds)} timings from "
+        f"{min(speeds) / 1e6:.0f} to {max(speeds) / 1e6:.0f} (a core-second: a CPU-s at {REFERENCE_CORE / 1e6:.0f} M)")
     summary["workers"] = len(processes) - 1
     summary["outcomes"] = {k: len(v) for k, v in terminalreporter.stats.items()
                            if k in ("passed", "failed", "skipped", "error", "xfailed", "xpassed")}

@@ -354,3 +354,20 @@ def to_an_empty_slot_under_22(s: PlaySession) -> tuple[list[int], int]:
         else:
             keys(s, "ENTER")
     raise AssertionError("no turn with an empty slot under 22")
+
+
+# ---------------------------------------------------------------- stand-in games for regress (conftest's stand_in_games)
+STAND_IN_TEMPLATE: list = []          # one real game's record: the stand-ins have the shape regress expects
+
+
+def stand_in_game(job):
+    """A stand-in for regress.play_one: game 1 raises, game 2 says it started, game 3 runs out of its budget,
+    the others are copies of the real game under their own index, seed and player."""
+    import dataclasses
+    index, seed, strategy = job.index, job.seed, job.strategy
+    if index == 1:
+        raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
+    if index == 2:
+        print("game 2 started", file=sys.stderr, flush=True)
+    return dataclasses.replace(STAND_IN_TEMPLATE[0], index=index, seed=seed, strategy=strategy,
+                               failure="budget of 60 s exceeded at deal 9" if index == 3 else None)

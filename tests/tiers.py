@@ -138,10 +138,27 @@ def oracles_selected(config: pytest.Config) -> bool:
     return tier(config) != "quick"
 
 
+_last_tier: dict[str, bool | None] = {"quick": None}
+
+
+def forget_what_was_found(quick: bool) -> None:
+    """What a library found on PATH and keeps for the process is found again when the tier changes: pygame's
+    system fonts (read once through fontconfig's fc-list; without it, its own font), so that a window test among
+    the oracles draws with the fonts its own window, started with the whole PATH, draws with."""
+    if _last_tier["quick"] is not None and _last_tier["quick"] != quick:
+        sysfont = sys.modules.get("pygame.sysfont")
+        if sysfont is not None:
+            sysfont.Sysfonts.clear()
+            sysfont.Sysalias.clear()
+            sysfont.is_init = False
+    _last_tier["quick"] = quick
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem):
     quick = not is_oracle_path(item.path)
     saved = os.environ.get("PATH")
+    forget_what_was_found(quick)
     if quick:
         os.environ["PATH"] = quick_path()
         _current["item"] = item.nodeid

@@ -159,9 +159,9 @@ def render(records: dict[str, dict] | None = None) -> str:
            "Written by `tools/suite_figures.py` from the runs' own measurements (tests/cpu_durations.py, every",
            "run); do not edit by hand. Each tier's latest run; the history is in git. CPU-s are user+system",
            "seconds of pytest's processes and every child they waited for; a **core-second** is a CPU-s scaled to",
-           "a core of 500 M T-states per CPU second, the bare core timed at the run's start and end (the host's",
-           "speed moves by a quarter and more between runs; the core-second much less). Wall time follows the",
-           "neighbours on a shared machine.", "",
+           "a core of 500 M T-states per CPU second, the bare core timed at the start and end of the run and of each",
+           "worker (the median of those timings). The host's speed moves between runs and within one; how well the",
+           "core-second follows it is shown by the runs below. Wall time follows the neighbours on a shared machine.", "",
            "## How the suite runs", "",
            "- **Two tiers; the tier is the folder** (tests/tiers.py). `make test` runs every folder of tests/ but",
            "  tests/oracles/: the quick loop, on a machine with nothing beyond python3-venv and make (its tests see",
@@ -179,12 +179,13 @@ def render(records: dict[str, dict] | None = None) -> str:
         r = records[name]
         out += [f"## {r['label']}", "", r["note"], "",
                 "| tests | passed / failed / skipped | CPU-s (in the tests) | core-seconds (in the tests) | wall | "
-                "core, M T-states per CPU-s (start, end) | workers; load at the end |",
+                "core, M T-states per CPU-s (median; range of its timings) | workers; load at the end |",
                 "| ---: | --- | ---: | ---: | ---: | --- | --- |",
                 f"| {r['tests']:,} | " + " / ".join(str(r["outcomes"].get(k, 0)) for k in ("passed", "failed", "skipped"))
                 + f" | {r['cpu_of_processes']:,.1f} ({r['cpu_in_tests']:,.1f}) | {r['core_s_of_processes']:,.1f} "
                 f"({r['core_s_in_tests']:,.1f}) | {r['wall_s']:,.0f} s | "
-                + ", ".join(f"{v / 1e6:.0f}" for v in r["core_t_per_cpu_s"])
+                + f"{statistics.median(r['core_t_per_cpu_s']) / 1e6:.0f} ({min(r['core_t_per_cpu_s']) / 1e6:.0f}-"
+                f"{max(r['core_t_per_cpu_s']) / 1e6:.0f}, {len(r['core_t_per_cpu_s'])} timings)"
                 + f" | {r['workers']}; {r['machine'].get('load_at_end', '?')} |", ""]
         if len(r["runs"]) > 1:
             walls = [x["wall_s"] for x in r["runs"]]

@@ -7,14 +7,11 @@ is SIGINT to that process. Harness failures and folder handling are checked
 in this process with stand-in games (no emulator), so they take milliseconds.
 """
 import checkout
-import copy
-import dataclasses
 import json
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -25,11 +22,6 @@ from harness.runtime.outdir import claimed
 
 ROOT = checkout.ROOT
 HANG_BUDGET_S = 30
-
-
-@pytest.fixture(scope="module")
-def good_tape(tape_path) -> Path:
-    return tape_path()              # the session's one built tape (tests/conftest.py)
 
 
 def _cli(args, cwd=ROOT, timeout=HANG_BUDGET_S, prelude=""):
@@ -146,35 +138,7 @@ def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
 
 
 # ------------------------------------------------------------------ stand-in games: failures and folders
-_template: list = []          # one real game's record: the stand-ins have the shape regress expects
-
-
-def _stand_in_game(job):
-    index, seed, strategy = job.index, job.seed, job.strategy
-    if index == 1:
-        raise RuntimeError(f"the driver lost track at deal 3\n(details of game {index})")
-    if index == 2:
-        print("game 2 started", file=sys.stderr, flush=True)
-    return dataclasses.replace(_template[0], index=index, seed=seed, strategy=strategy,
-                               failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
-
-
-@pytest.fixture(scope="module")
-def real_record(played_record):
-    record = copy.deepcopy(played_record)   # regress.play_one((0, 1, "random", False)), tests/conftest.py
-    assert record.failure is None and not record.basic_errors
-    assert not regress.counts_of_judgements(record.judgements, "game-000.judgements.jsonl").unexplained
-    return record
-
-
-@pytest.fixture
-def stand_in_games(monkeypatch, real_record):
-    from harness.edition import report as html_report
-    _template.clear()
-    _template.append(real_record)
-    monkeypatch.setattr(regress, "play_one", _stand_in_game)
-    monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
-    monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
+# (tests/conftest.py's stand_in_games: each game a copy of one real game's record, game 1 raising)
 
 
 def test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote(tmp_path, good_tape, stand_in_games):

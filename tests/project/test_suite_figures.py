@@ -50,7 +50,7 @@ def test_a_run_is_recorded_by_folder_with_its_costliest_tests_and_rendered():
                                 "spectrum": {"tests": 2, "cpu": 0.8, "core_s": 0.8, "wall": 0.9}}
     assert rec["costliest"][0] == ["tests/program/judge/test_a.py::test_game", 6.0, 6.0, 9.0, "emulator"]
     page = sf.render({"quick": rec})
-    assert "| 3 | 3 / 0 / 0 | 9.0 (6.8) | 9.0 (6.8) | 90 s | 600, 400 | 2; 1.5 |" in page
+    assert "| 3 | 3 / 0 / 0 | 9.0 (6.8) | 9.0 (6.8) | 90 s | 500 (400-600, 2 timings) | 2; 1.5 |" in page
     assert "| program/judge | 1 | 6.0 | 6.0 | 9.0 |" in page and "| spectrum | 2 | 0.8 | 0.8 | 0.9 |" in page
 
 

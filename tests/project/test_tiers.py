@@ -46,8 +46,35 @@ FOLDERS: dict[str, str | None] = {
 BUDGET_CORE_S = 2.0
 #: the quick tier's whole cost, in core-seconds, as tests/data/test-costs.json has it
 QUICK_BUDGET_CORE_S = 200.0
-#: quick-tier tests above the budget, each with why it stays (node ids as pytest names them)
-DEAR: dict[str, str] = {}
+#: quick-tier tests above the budget, each with why it stays (node ids as pytest names them); most pay for a
+#: session fixture the tests after them read (a session fixture's cost lands on the first test that asks for it)
+DEAR: dict[str, str] = {
+    "tests/commands/test_regress_runs.py::test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote":
+        "the first to ask for the run's one real regress game (conftest's played_record, in the game store), which "
+        "the stand-in games of the commands', the report's and the records' tests copy",
+    "tests/commands/test_regress_runs.py::test_a_second_run_into_a_busy_folder_fails_at_once_naming_it":
+        "two regress processes started against one folder: the refusal is the second process's own",
+    "tests/commands/test_exports.py::test_the_first_session_shows_the_welcome_asks_muggins_and_deals":
+        "the tape's first session (tests/helpers.py), loaded through the ROM and played to the first deal, which the "
+        "module's exports read",
+    "tests/commands/test_english.py::test_the_listings_agree_outside_the_texts":
+        "the English edition built once for the run (the ROM's acceptance check of its every line), which the "
+        "English tests read",
+    "tests/program/model/test_cribbage_program.py::test_all_611_lines_pass_the_roms_syntax_check_with_identical_bytes":
+        "the listing's every line typed into the ROM's own editor: the check the reconstruction rests on",
+    "tests/project/test_private_names.py::test_no_file_uses_a_private_name_of_regress_or_sweep":
+        "reads every module of harness/ and tests/ (ast)",
+    "tests/commands/test_play_rzx.py::test_the_rzx_holds_the_game_from_the_first_question":
+        "the module's one window session recorded as an RZX (the discard to the show), which its tests replay",
+    "tests/commands/test_build_refusals.py::test_a_program_too_big_to_load_is_refused":
+        "a program at the memory's limit built and loaded through the ROM: the refusal is the ROM's",
+    "tests/play/test_play_moments.py::test_each_verdict_is_shown_at_the_wait_after_its_score_is_pegged":
+        "a deal played in the window's session to each of its verdicts",
+    "tests/play/test_play_honest.py::test_deal_numbers_go_on_through_a_save_and_a_load":
+        "the window's session played into its second deal, saved and loaded",
+    "tests/play/test_play_honest.py::test_the_computers_cards_the_crib_and_the_claim_are_veiled_until_shown":
+        "the window's session played through a deal to its show: what is veiled until then is the test",
+}
 
 
 # ------------------------------------------------------------------------------------------------ the folders
