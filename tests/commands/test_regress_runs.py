@@ -176,5 +176,5 @@ def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_gam
     import hashlib
     report = regress.run(1, 1, 1, tmp_path / "out", tap=good_tape, progress=False)
     on_disk = json.loads((tmp_path / "out" / "report.json").read_text())
-    assert report["tape"] == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
+    assert report.tape == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
                                                  "sha256": hashlib.sha256(good_tape.read_bytes()).hexdigest()}
