@@ -41,7 +41,7 @@ DISPLAY = slice(0x4000, 0x5B00)
 
 def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = None) -> dict[str, bytes]:
     """Play the game and return the display file at each moment of MOMENTS (its events into *record*)."""
-    from harness.program.runs import loaded, regress
+    from harness.program.runs import loaded
     from harness.program.model.build import tape_bytes
     from harness.program.observe.driver import GameDriver
     from harness.program.observe.players import make

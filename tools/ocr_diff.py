@@ -44,9 +44,9 @@ from pathlib import Path
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness.errors import InputError
-from harness.runtime import atomic  # noqa: E402
-from harness import resources  # noqa: E402
-from harness.edition.notes import OcrJudgement, judgement_entries  # noqa: E402
+from harness.runtime import atomic
+from harness import resources
+from harness.edition.notes import OcrJudgement, judgement_entries
 
 DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
 DEFAULT_BAS = resources.LISTING

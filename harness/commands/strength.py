@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pathlib import Path
 
 from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
 from .cliargs import TAPE_IN, add_runner_options, command_parser, input_folder, int_in, output_folder

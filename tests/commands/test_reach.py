@@ -3,7 +3,6 @@ nor has a note, or when a kind of choice a person has is never taken; the thorou
 docs/data/coverage.json took every kind of choice the players know."""
 import checkout
 import json
-from pathlib import Path
 from types import SimpleNamespace
 
 from harness.program.model import program as P

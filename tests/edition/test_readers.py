@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import checkout
 import json
-from pathlib import Path
 
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from harness.errors import HarnessError  # noqa: E402
+from harness.errors import HarnessError
 
 ROOT = checkout.ROOT
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -2,7 +2,6 @@
 import checkout
 import json
 import re
-from pathlib import Path
 
 from harness.program.judge.deviations import DEVIATIONS
 from harness.program.model.findings import FINDINGS

@@ -24,7 +24,7 @@ psutil = pytest.importorskip("psutil")
 
 pytestmark = pytest.mark.slow   # an oracle: a Dask LocalCluster (pytest -m 'not slow' leaves it out)
 
-from harness.program.model.build import build  # noqa: E402
+from harness.program.model.build import build
 
 ROOT = checkout.ROOT
 GAMES = 3       # issue 37: 3, not 4: two workers, one game each and a third left when the first lands, so the

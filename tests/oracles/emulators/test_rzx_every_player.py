@@ -64,7 +64,7 @@ def test_every_recording_was_written_and_replays_to_the_recorded_machine(run):
         player = RzxPlayer(rzx)
         try:
             player.play(len(rzx.frames), last_interrupt=False)
-        except Exception as exc:                                    # noqa: BLE001 - each game's reason, reported
+        except Exception as exc:                                    # each game's reason, reported
             wrong.append(f"{lang} game {i}: {exc}")
             continue
         played = z80snap.from_machine(player.m)

@@ -4,7 +4,6 @@ import fcntl
 import json
 import os
 import threading
-import time
 
 from harness.program.judge import deviations as D
 from harness.program.runs import sweep

@@ -82,7 +82,7 @@ def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
 
 
 def test_a_readable_cache_is_used_as_it_is(tmp_path, small_table, capsys):
-    path = sweep.ensure_cases(tmp_path)
+    sweep.ensure_cases(tmp_path)
     sweep.clear_caches()
     sweep.ensure_cases(tmp_path)
     assert capsys.readouterr().err == ""
