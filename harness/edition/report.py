@@ -36,6 +36,8 @@ from ..program.records.frames import frames_name, read_frames
 from ..program.records.words import WORDS, named, shown
 from ..program.runs.fairness import analyse as fairness_of
 from ..program.runs.regress import PerGame, RegressReport, is_report, read_report
+from ..program.runs.sweep import read_discard_report
+from ..program.runs.sweep import read_report as read_sweep_report
 from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
                                is_transcript_name, judgements_name, read_judgements)
 from ..program.model.english import TABLE as TRANSLATION
@@ -721,12 +723,14 @@ def run_words(rep: RegressReport) -> list[str]:
 
 
 #: the reports a sweeps' folder holds (harness/program/runs/sweep.py writes OUT/<kind>-report.json)
-SWEEP_REPORTS = ("show-report.json", "play-report.json", "discard-report.json")
+DISCARD_REPORT = "discard-report.json"
+SWEEP_REPORTS = ("show-report.json", "play-report.json", DISCARD_REPORT)
 
 
 def sweep_reports(folder: Path) -> dict[str, Any]:
-    """The sweep reports of a sweeps' folder by file name (each an object), InputError if it holds none."""
-    found = {name: expect(read_json(folder / name, InputError), dict, str(folder / name), InputError)
+    """The sweep reports of a sweeps' folder by file name (each read as its type, sweep.read_report and
+    read_discard_report, and shown as the file holds it), InputError if it holds none."""
+    found = {name: (read_discard_report if name == DISCARD_REPORT else read_sweep_report)(folder / name).as_json()
              for name in SWEEP_REPORTS if (folder / name).is_file()}
     if not found:
         raise InputError(f"{folder}: no sweep report here ({', '.join(SWEEP_REPORTS)}); a sweep writes them "

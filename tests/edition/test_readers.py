@@ -236,7 +236,7 @@ def test_a_sweep_chunk_is_used_only_when_whole_and_otherwise_done_again(tmp_path
     chunk, why = sweep.read_chunk(tmp_path, "play", 0, items)       # never raises
     assert (chunk is None) != (why is None)                          # used, or a reason to do it again
     if chunk is not None:
-        assert chunk["cases"] == 2 and all(isinstance(d["program"], int) for d in chunk["disagreements"])
+        assert chunk.cases == 2 and all(isinstance(d["program"], int) for d in chunk.disagreements)
 
 
 # ------------------------------------------------------------------ the listing and the translation table

@@ -75,7 +75,7 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
 # ------------------------------------------------------------------ sweep chunks on resume
 def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp_path, good_tape, capsys):
     first = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
-    assert first["cases_checked"] == 30 and first["chunks_missing"] == []
+    assert first.cases_checked == 30 and first.chunks_missing == []
     folder = tmp_path / "show"
     good, corrupt, mismatched = (folder / f"chunk-{i:04d}.json" for i in range(3))
     kept_mtime = good.stat().st_mtime_ns
@@ -88,5 +88,5 @@ def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp
     err = capsys.readouterr().err
     assert f"{corrupt}: unreadable" in err and f"{mismatched}: does not match its cases (weight)" in err
     assert str(good) not in err and good.stat().st_mtime_ns == kept_mtime
-    assert again["cases_checked"] == 30 and again["weight_checked"] == first["weight_checked"]
+    assert again.cases_checked == 30 and again.weight_checked == first.weight_checked
     assert json.loads(mismatched.read_text())["weight"] == tampered["weight"] - 4
