@@ -47,7 +47,7 @@ def execute(args: argparse.Namespace) -> int:
                      replace=args.replace, progress=not args.quiet, page=write_strength_page)
     print(summary_table(report))
     print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
-    return 1 if report["harness_failures"] else 0
+    return 1 if report.harness_failures else 0
 
 
 def main(argv: list[str]) -> int:

@@ -68,9 +68,7 @@ def test_strength_from_a_transcript_without_header_or_events_is_one_line(tmp_pat
 # ---------------------------------------------------------------- html --report: each folder its own page
 def _strength_report() -> dict:
     from harness.program.runs.strength import summarise
-    report = summarise([], [], ("ev",))
-    report["run"] = {}
-    return report
+    return summarise([], [], ("ev",)).as_json()
 
 
 def test_html_report_on_a_strength_folder_draws_its_strength_page(tmp_path, capsys):
@@ -92,8 +90,7 @@ def test_html_report_on_a_strength_folder_with_another_report_is_one_line(tmp_pa
     with outdir.claimed(folder, "strength") as written:
         (written / "report.json").write_text(json.dumps({"games": 3}))
     code, err = run(["html", "--report", str(folder)], capsys)
-    assert (code, one_line(err)) == (2, f"cribbage-zx: {folder / 'report.json'}: not a strength report (no figures, "
-                                        f"engine, validation, computer, crib_by_pair, verdict, run)")
+    assert (code, one_line(err)) == (2, f"cribbage-zx: {folder / 'report.json'}: strength report: no opponents")
     assert not (folder / "strength.html").exists()
 
 

@@ -28,7 +28,7 @@ def local_run(tape, tmp_path_factory):
     out = tmp_path_factory.mktemp("strength") / "local"
     report = strength.run(1, 7, 2, out, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False,
                           page=write_strength_page)
-    return out, report
+    return out, report.as_json()              # the StrengthReport as its file holds it
 
 
 def _without_run(report: dict) -> dict:
@@ -71,7 +71,7 @@ def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
     with pytest.raises(OutputError, match="no cribbage-zx run wrote"):     # not rewritten in place
         strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
     again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
-                               out=tmp_path / "again")
+                               out=tmp_path / "again").as_json()
     assert again["tape"] is None              # bare transcripts (no report.json beside them) name no tape
     assert _without_run(again) == dict(_without_run(report), tape=None)
     assert json.loads((tmp_path / "again" / "report.json").read_text()) == again
@@ -97,9 +97,10 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
     run's figures as it reported them); the same game in two folders is refused, not counted twice."""
     a, report_a = local_run
     b = tmp_path / "b"
-    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False, page=False)
+    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False,
+                            page=False).as_json()
     both = strength.reanalyse([a, b], engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
-                              out=tmp_path / "both")
+                              out=tmp_path / "both").as_json()
     assert json.loads((tmp_path / "both" / "report.json").read_text()) == both
     for o in OPPONENTS:
         wins = [r["figures"][o]["computer_wins"] for r in (report_a, report_b, both)]
