@@ -12,54 +12,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.errors import UsageError
-from harness.program.model import program as P
 from harness.play import window as window_module
 from harness.play.panel import PAUSED_BACKGROUND
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from harness.spectrum.rzx import read_rzx
-from play_keys import keys
-from helpers import answer_wait
 
 SEED = 4321
 
 
 pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
-
-
-def to_the_discard(s: PlaySession) -> None:
-    keys(s, "N", "ENTER")
-    keys(s, "N", "ENTER")
-    keys(s, "M")                                          # the cut, then «ВЫ СДАЕТЕ» or «Я СДАЮ»
-    for _ in range(4):
-        if s.waiting().line in P.SELECTOR_WAITS:
-            return
-        keys(s, "ENTER")
-
-
-def play_a_while(s: PlaySession) -> dict[str, bytes]:
-    """To the discard, both cards laid, the play, to «ВСКРЫВАЮ КРИБ?» after the hands' show: a still screen (the
-    card selector's pointer flashes by PRINT, so a recording ending there ends on either of two screens)."""
-    to_the_discard(s)
-    screens = {"discard": s.machine.read(0x4000, 0x1B00)}
-    for n in range(60):
-        w = s.waiting()
-        if w.line == P.SHOW_PAUSE:
-            break
-        answer_wait(s, w, n)
-    assert s.waiting().line == P.SHOW_PAUSE
-    s.step(50)                                            # a second of the still wait
-    return screens
-
-
-@pytest.fixture(scope="module")
-def recorded(tape_path, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rzx")
-    rzx, keys_file = folder / "game.rzx", folder / "game.keys.json"
-    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, record=keys_file, record_rzx=rzx)
-    screens = play_a_while(s)
-    s.close()
-    return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,
-            "end": bytes(s.machine.mem[0x4000:0x5B00]), "screens": screens, "tape": tape_path()}
 
 
 def test_the_rzx_holds_the_game_from_the_first_question(recorded):

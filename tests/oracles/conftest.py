@@ -39,3 +39,21 @@ def run(tmp_path_factory, module):
 @pytest.fixture(scope="module")
 def rzx(run) -> bytes:
     return (run / f"{GAME}.rzx").read_bytes()
+
+
+@pytest.fixture(scope="session")
+def strength_tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
+
+
+@pytest.fixture(scope="session")
+def strength_local_run(strength_tape, tmp_path_factory):
+    """A strength run on the local pool (1 game a pairing, seed 7, 2 workers), its page written: the figures
+    and transcripts the Dask run and the --from run must give again."""
+    from harness.edition.strength import write_strength_page
+    from harness.program.runs import strength
+    from helpers import STRENGTH_ENGINE_GAMES, STRENGTH_OPPONENTS
+    out = tmp_path_factory.mktemp("strength") / "local"
+    report = strength.run(1, 7, 2, out, STRENGTH_OPPONENTS, engine_games=STRENGTH_ENGINE_GAMES, tap=strength_tape,
+                          progress=False, page=write_strength_page)
+    return out, report
