@@ -212,3 +212,24 @@ def recorded(tape_path, tmp_path_factory):
     s.close()
     return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,
             "end": bytes(s.machine.mem[0x4000:0x5B00]), "screens": screens, "tape": tape_path()}
+
+
+EDITION_COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
+ "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
+ "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The listing's edition written once a test module, from a small coverage record (EDITION_COVERAGE); per
+    module, not per session: a quick test's edition is drawn without Graphviz, an oracle's with it."""
+    import time
+
+    from harness.edition.site import load_edition, write_site
+    out = tmp_path_factory.mktemp("edition") / "html"
+    cov = out.parent / "report.json"
+    cov.write_text(EDITION_COVERAGE)
+    started = time.perf_counter()
+    write_site(load_edition(cov), out)
+    print(f"\nedition written in {time.perf_counter() - started:.2f} s")
+    return out
