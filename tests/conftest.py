@@ -200,7 +200,7 @@ RZX_SEED = 4321     # the recorded window game's seed
 
 
 @pytest.fixture(scope="session")
-def recorded(tape_path, tmp_path_factory):
+def window_rzx_game(tape_path, tmp_path_factory):
     """The play window's game recorded as keys and as RZX, from the first question to «ВСКРЫВАЮ КРИБ?» (the
     recording: tests/commands/test_play_rzx.py; Fuse plays it: tests/oracles/emulators/test_play_rzx_fuse.py)."""
     from harness.play.session import PlaySession

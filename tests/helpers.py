@@ -520,3 +520,17 @@ def scores_of(rec, context):
     """(who, points) of each score event of *context* ("play", "go", "show", "reset", ...) in a game's record."""
     from harness.program.records.events import Score
     return [(e.who, e.points) for e in rec.events if isinstance(e, Score) and e.context == context]
+
+
+# ------------------------------------------------------------------ a machine-code RZX recording (test_rzx*.py)
+def machine_code_recording(booted_snapshot, frames: int = 150):
+    """A booted machine running LD IX,0 / IN A,(254) / JR back: prefixed instructions, port reads, interrupts."""
+    from harness.spectrum.recording import RzxRecorder, recording_machine
+    m = recording_machine()
+    m.restore(booted_snapshot)
+    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
+    m.cpu.pc = 0x8000
+    rec = RzxRecorder(m)
+    rec.start()
+    m.run_frames(frames)
+    return m, rec, rec.stop()

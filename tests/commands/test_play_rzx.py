@@ -23,10 +23,10 @@ SEED = 4321
 pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
-def test_the_rzx_holds_the_game_from_the_first_question(recorded):
-    data = read_rzx(recorded["rzx"].read_bytes(), str(recorded["rzx"]))
-    assert len(data.frames) == recorded["rzx_frames"]
-    assert recorded["frames"] - 1 <= len(data.frames) <= recorded["frames"] + 1     # the session's frames
+def test_the_rzx_holds_the_game_from_the_first_question(window_rzx_game):
+    data = read_rzx(window_rzx_game["rzx"].read_bytes(), str(window_rzx_game["rzx"]))
+    assert len(data.frames) == window_rzx_game["rzx_frames"]
+    assert window_rzx_game["frames"] - 1 <= len(data.frames) <= window_rzx_game["frames"] + 1     # the session's frames
     assert data.snapshot and sum(f.fetches for f in data.frames) > 100_000
     assert any(f.inputs for f in data.frames)              # the keyboard's port reads are in it
 
@@ -49,38 +49,38 @@ def run_window(s: PlaySession, until, seconds: float = 240) -> window_module.Win
     return window
 
 
-def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(recorded):
-    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead="end")
+def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead="end")
     assert s.running_ahead() and "REPLAY running ahead to its end" in s.status_line()
     window = run_window(s, until=lambda s: not s.replaying)
-    assert not s.replaying and s.frames == recorded["frames"]
-    assert bytes(s.machine.mem[0x4000:0x5B00]) == recorded["end"]
-    assert window.paced_frames["turbo"] >= recorded["frames"] - 10 and window.paced_frames["real"] <= 10
+    assert not s.replaying and s.frames == window_rzx_game["frames"]
+    assert bytes(s.machine.mem[0x4000:0x5B00]) == window_rzx_game["end"]
+    assert window.paced_frames["turbo"] >= window_rzx_game["frames"] - 10 and window.paced_frames["real"] <= 10
 
 
-def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(recorded):
-    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=1)
+def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=1)
     window = run_window(s, until=lambda s: not s.running_ahead())
     assert s.deals == 1 and s.replaying                   # deal 1 dealt, the record not over
     assert "REPLAY at real speed" in s.status_line() and "deal 1" in s.status_line()
     assert window.paced_frames["real"] == 0
-    near = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"])       # without --replay-to
+    near = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"])       # without --replay-to
     assert not near.running_ahead()
 
 
-def test_replay_to_is_refused_without_a_replay_and_below_deal_1(recorded, capsys):
+def test_replay_to_is_refused_without_a_replay_and_below_deal_1(window_rzx_game, capsys):
     with pytest.raises(UsageError, match="--replay-to runs a --replay ahead"):
-        PlaySession(tape=recorded["tape"], scale=1, ahead="end")
+        PlaySession(tape=window_rzx_game["tape"], scale=1, ahead="end")
     with pytest.raises(UsageError, match="numbered from 1"):
-        PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=0)
+        PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=0)
     from harness.commands import play as command
-    assert command.main(["--tape", str(recorded["tape"]), "--replay-to", "x"]) == 2
+    assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "x"]) == 2
     assert "'end' or a deal number" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- pause on the screen
-def test_pause_is_a_banner_on_the_screen_and_goes_with_it(recorded):
-    s = PlaySession(tape=recorded["tape"], seed=SEED, scale=1)
+def test_pause_is_a_banner_on_the_screen_and_goes_with_it(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], seed=SEED, scale=1)
     before = pygame.surfarray.array3d(s.surface())
     s.paused = True
     paused = pygame.surfarray.array3d(s.surface())
