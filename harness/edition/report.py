@@ -629,7 +629,7 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
     return Watch(g.name, rzx, watch_entries(g, record.frames, ed), rule_sets, record.frames, notes)
 
 
-def run_tape_sha256(report: dict) -> str | None:
+def run_tape_sha256(report: dict[str, Any]) -> str | None:
     """The SHA-256 of the tape a run played, as its report.json names it (None: it names none)."""
     tape = report.get("tape")
     sha = tape.get("sha256") if isinstance(tape, dict) else None

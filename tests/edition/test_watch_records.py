@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from harness import cli
 from harness.edition import report as report_module
 from harness.edition.report import write_report_html
 from harness.errors import InputError
@@ -158,18 +157,3 @@ def test_a_game_page_without_its_player_says_why(run):
 def test_a_run_that_recorded_nothing_says_nothing_of_a_player(run):
     _write(run)
     assert 'id="no-watch"' not in run.page() and PLAYER not in run.page()
-
-
-def test_html_report_refuses_another_games_recording_in_one_line(run, capsys, monkeypatch):
-    from harness.commands import html as html_command
-    monkeypatch.setattr(report_module, "write_report_html", write_report_html)    # stand_in_games' stand-in undone
-    monkeypatch.setattr(html_command, "write_report_html", write_report_html)
-    monkeypatch.setattr(html_command, "report_player", lambda: (None, "no player in this test"))
-    g = run.game
-    run.record(GameId(g.game + 5, g.seed, g.tape_sha256))
-    with pytest.raises(SystemExit) as done:
-        cli.run(["html", "--report", str(run.folder)])
-    assert done.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
-        f"cribbage-zx: {run.rzx}: a recording of game {g.game + 5} (seed {g.seed}), not of {GAME}.jsonl's "
-        f"game {g.game} (seed {g.seed})")
