@@ -570,6 +570,7 @@ class Watch:
     rule_sets: list[str]                 # the verdict's first
     event_frames: list[int] = field(default_factory=list)   # each event's RZX frame (game-NNN.frames.json)
     notes: list[str] = field(default_factory=list)          # what an older RZX or frames file does not name
+    belongs: dict[str, Any] | None = None                   # the game the page is of: game, seed, tape_sha256
 
 
 #: the player's markup for a game page (harness/web/watch.py's watch_block), given to write_report_html
@@ -626,7 +627,8 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
     notes = check_recording(rzx, data, recording.custom, frames, record, run_dir / f"{g.name}.jsonl", game)
     if g.judgements is None:
         return f"No replay: there is no {judgements_name(g.index)} here, whose judgements the replay shows."
-    return Watch(g.name, rzx, watch_entries(g, record.frames, ed), rule_sets, record.frames, notes)
+    return Watch(g.name, rzx, watch_entries(g, record.frames, ed), rule_sets, record.frames, notes,
+                 {"game": game.game, "seed": game.seed, "tape_sha256": game.tape_sha256})
 
 
 def run_tape_sha256(report: dict[str, Any]) -> str | None:
