@@ -557,6 +557,7 @@ def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan
     another command, or of another tape (its "tape" SHA-256), is refused before anything is played; the
     reconstruction's games are played again and must be the record's (the same scores and judgements): else
     the program changed and the consequences would not be comparable, and the record is refused."""
+    _Stopped.stopped, _Stopped.by = False, None          # a stop of an earlier run in this process is not this one's
     check_record(record, name)
     older = check_tape(record, base_tape, name)
     if older is not None:
