@@ -546,3 +546,12 @@ def machine_code_recording(booted_snapshot, frames: int = 150):
     rec.start()
     m.run_frames(frames)
     return m, rec, rec.stop()
+
+
+# ------------------------------------------------------------------ the pack's files (test_pack*.py)
+RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
+RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
+RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
+PNG = RZX.removesuffix(".rzx") + ".png"
+SOURCES = ["Kribedzh (19xx)(-)(ru).bas", "chr_font.txt", "translation.tsv"]
+LISTED = [RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, PNG, *SOURCES, "readme.txt"]

@@ -72,3 +72,12 @@ def browser():
         b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def pack_dir(tmp_path_factory):
+    """`build --pack` once a worker: the archive's folder, read by the pack's tests and its tools' tests."""
+    from harness.cli import main as cli_main
+    folder = tmp_path_factory.mktemp("pack")
+    assert cli_main(["build", "-o", str(folder / "tape.tap"), "--pack", str(folder / "pack")]) == 0
+    return folder / "pack"
