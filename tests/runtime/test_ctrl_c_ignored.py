@@ -28,9 +28,12 @@ def test_the_forkservers_first_import_is_the_one_that_ignores_ctrl_c():
 
 
 def _handler_after(code: str) -> str:
+    """SIGINT's handler in a fresh Python after *code*, started with SIGINT at its default (an xdist worker or a
+    script's `cmd &` may have it ignored, and a child would inherit that)."""
     done = subprocess.run([sys.executable, "-c", code + "\nimport signal; h = signal.getsignal(signal.SIGINT); "
                            "print('ignored' if h == signal.SIG_IGN else getattr(h, '__name__', repr(h)))"],
-                          capture_output=True, text=True, timeout=60, check=True)
+                          capture_output=True, text=True, timeout=60, check=True,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # as a terminal starts it
     return done.stdout.strip()
 
 
