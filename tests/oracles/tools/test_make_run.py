@@ -227,7 +227,7 @@ def _edition_written(copy: Path, done) -> None:
 
 
 def _version(copy: Path, done) -> None:
-    version = re.search(r'^version = "([^"]+)"', (copy / "pyproject.toml").read_text(), re.M)[1]
+    version = re.search(r'^__version__ = "([^"]+)"', (copy / "harness" / "__init__.py").read_text(), re.M)[1]
     assert done.stdout.strip() == f"cribbage-zx {version}"
 
 
@@ -276,13 +276,12 @@ def play_window(copy: Path, command: str, extra: list[str]) -> None:
         env = x.env(copy.parent)
         proc = subprocess.Popen(argv(command, extra), cwd=copy, env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, start_new_session=True)
-        window = window_appears(["--name", r"seed \d+"], env, 60, "the play window", process=proc)
+        window = window_appears(["--class", "^cribbage-zx$"], env, 60, "the play window", process=proc)
         name = subprocess.run(["xdotool", "getwindowname", window], env=env, capture_output=True, text=True).stdout
-        assert re.search(r"seed (\d+) \(replay with --seed \1\)", name), name
+        assert re.search(r"seed (\d+) \(replay with --seed \1\)", name), name      # the title names its deal
         time.sleep(2)
-        subprocess.run(["xdotool", "key", "--window", window, "F10"], env=env, timeout=30)
-        subprocess.run(["xdotool", "windowactivate", "--sync", window, "key", "F10"], env=env, timeout=30,
-                       capture_output=True)
+        subprocess.run(["xdotool", "mousemove", "--window", window, "20", "20", "sleep", "0.5", "key", "F10"],
+                       env=env, timeout=30, check=True)                 # focus follows the pointer (no WM)
         proc.wait(timeout=60 * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
         assert proc.returncode == 0, proc.stdout.read().decode(errors="replace")[-2000:]
     finally:
