@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -125,7 +126,8 @@ def clean_copy(to: Path) -> Path:
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL") and not k.startswith("PYTEST_")}
     return dict(env, **extra)
 
 
@@ -252,12 +254,11 @@ def interrupted(copy: Path, command: str, extra: list[str]) -> None:
     budget = Budget(300, f"`{command}` under way")
     seen = b""
     try:
-        os.set_blocking(proc.stdout.fileno(), False)
         while b"games" not in seen:
             assert proc.poll() is None, f"`{command}` ended ({proc.returncode}) before it was under way: {seen!r}"
             assert not budget.expired(), f"{budget.message()}: {seen!r}"
-            seen += proc.stdout.read() or b""
-            time.sleep(0.5)
+            if select.select([proc.stdout], [], [], 1.0)[0]:
+                seen += os.read(proc.stdout.fileno(), 65536)
         time.sleep(5)                                           # a few seconds into its games
         code = stop(proc, signal.SIGINT)
         seen += proc.stdout.read() or b""
@@ -294,12 +295,14 @@ def served(copy: Path, command: str, extra: list[str]) -> None:
     """The server prints its address; play.html comes from it; Ctrl-C stops it."""
     proc = subprocess.Popen(argv(command, extra), cwd=copy, env=clean_env(HOME=str(copy.parent)),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
-    seen = ""
+    seen = b""
     try:
         budget = Budget(300, f"`{command}` printing its address")
-        while not (m := re.search(r"http://[\d.]+:\d+/\S*", seen)):
+        while not (m := re.search(r"http://[\d.]+:\d+/\S*", seen.decode(errors="replace"))):
             assert proc.poll() is None and not budget.expired(), seen
-            seen += read_line(proc.stdout, budget.left() or 1, "the server's next line").decode()
+            ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+            if ready:                                   # the pipe's bytes as they come (no buffered readline)
+                seen += os.read(proc.stdout.fileno(), 65536)
         address = m[0].rstrip(".,;)")
         page = address if address.endswith(".html") else address.rstrip("/") + "/play.html"
         with urllib.request.urlopen(page, timeout=60) as reply:
