@@ -16,9 +16,10 @@ import pytest
 from harness.errors import InputError, MachineError
 from harness.spectrum import z80snap
 from harness.spectrum.machine import Spectrum48
-from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder, recording_machine
+from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder
 from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
 from rzx_game import ROM  # noqa: F401
+from helpers import machine_code_recording
 
 FRAMES = [RzxFrame(3, b"\x1f\xbf"), RzxFrame(5, b"\x1f\xbf"), RzxFrame(7, b"")]
 # The same recording written out by hand from the 0.13 specification (uncompressed)
@@ -100,18 +101,6 @@ def test_a_recording_needs_the_counting_core_and_real_timing():
         RzxRecorder(Spectrum48(core=CountingCore, fast=True))
 
 
-def _machine_code_recording(booted_snapshot, frames: int = 150):
-    """A booted machine running LD IX,0 / IN A,(254) / JR back: prefixed instructions, port reads, interrupts."""
-    m = recording_machine()
-    m.restore(booted_snapshot)
-    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
-    m.cpu.pc = 0x8000
-    rec = RzxRecorder(m)
-    rec.start()
-    m.run_frames(frames)
-    return m, rec, rec.stop()
-
-
 def assert_replayed_to(played: z80snap.Z80Snapshot, ours: z80snap.Z80Snapshot) -> None:
     """*played* is *ours* after one more interrupt (see the module's note)."""
     sp = ours.regs["sp"]
@@ -126,7 +115,7 @@ def assert_replayed_to(played: z80snap.Z80Snapshot, ours: z80snap.Z80Snapshot) -
 
 def test_our_player_replays_a_recording_of_prefixed_instructions_and_port_reads(booted_snapshot):
     """RzxPlayer (the watch mode's reference) ends where the recorded machine did, one interrupt later."""
-    m, _, rzx = _machine_code_recording(booted_snapshot)
+    m, _, rzx = machine_code_recording(booted_snapshot)
     p = RzxPlayer(rzx)
     p.play(len(rzx.frames))
     assert_replayed_to(z80snap.from_machine(p.m), z80snap.from_machine(m))
@@ -136,7 +125,7 @@ def test_our_player_replays_a_recording_of_prefixed_instructions_and_port_reads(
 
 def test_our_player_tells_a_recording_one_fetch_off_apart(booted_snapshot):
     """Planted: frame 75 one fetch more: a frame off its count is refused, naming it, or the end is elsewhere."""
-    m, _, rzx = _machine_code_recording(booted_snapshot)
+    m, _, rzx = machine_code_recording(booted_snapshot)
     rzx.frames[75] = RzxFrame(rzx.frames[75].fetches + 1, rzx.frames[75].inputs)
     p = RzxPlayer(rzx)
     try:
