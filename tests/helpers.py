@@ -14,6 +14,7 @@ window. A test module imports these from here, never from another test module.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import shutil
 import struct
@@ -333,6 +334,17 @@ def copy_run(run: Path, to: Path) -> Path:
     """A copy of a run folder to write its pages again: its records, not its pages or plots."""
     shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
     return to
+
+
+def plant_recording(folder: Path, game: str, rzx: bytes) -> None:
+    """*rzx* (a recording damaged on purpose: a frame changed) put in place of *game*'s RZX in a run folder, and
+    its frames file made to name it (its rzx_sha256), so that the pages take it for the game's own recording
+    (records/frames.py refuses the frames of another) and what is tested is the player's check of the frames."""
+    (folder / f"{game}.rzx").write_bytes(rzx)
+    frames = folder / f"{game}.frames.json"
+    record = json.loads(frames.read_text(encoding="utf-8"))
+    record["rzx_sha256"] = hashlib.sha256(rzx).hexdigest()
+    frames.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 def to_an_empty_slot_under_22(s: PlaySession) -> tuple[list[int], int]:

@@ -526,7 +526,7 @@ LOCAL_WORKERS = {"distributed.worker.multiprocessing-method": "forkserver"}
 CTRL_C_IGNORED = "harness.runtime.ctrl_c_ignored"
 
 
-def _preload_forkserver(setup: Setup) -> None:
+def preload_forkserver(setup: Setup) -> None:
     """What the forkserver imports before it forks a worker: first what ignores Ctrl-C there, then Dask's worker
     and the module of the set-up."""
     from distributed import utils
@@ -601,7 +601,7 @@ def _on_dask(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, wo
                               **({"temporary-directory": scratch.name} if scratch is not None else {})})
     try:
         if scheduler == "local":
-            _preload_forkserver(setup)
+            preload_forkserver(setup)
             from distributed import proctitle
             titles: Any = proctitle          # untyped in Dask
             titles.enable_proctitle_on_children()    # what a Nanny does, done before the forkserver starts:

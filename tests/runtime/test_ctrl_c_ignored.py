@@ -19,7 +19,7 @@ def test_the_forkservers_first_import_is_the_one_that_ignores_ctrl_c():
     before = signal.getsignal(signal.SIGINT)
     saved = list(forkserver._forkserver._preload_modules)
     try:
-        jobs._preload_forkserver(jobs.Setup(time.sleep, (0,)))
+        jobs.preload_forkserver(jobs.Setup(time.sleep, (0,)))
         preload = list(forkserver._forkserver._preload_modules)
     finally:
         forkserver._forkserver._preload_modules = saved

@@ -40,6 +40,20 @@ def test_the_writer_writes_the_specifications_bytes_and_the_reader_reads_them_ba
     assert (packed.snapshot, packed.frames) == (b"SNAP", FRAMES)
 
 
+def test_the_creators_own_data_is_written_after_its_version_and_read_back():
+    """The format's custom data of the creator block (this tool names the game recorded there): the block
+    grows by its length, the data reads back, the rest of the file is the same; a file without it (BY_HAND)
+    reads back with none; data past the cap is refused on writing."""
+    rzx = Rzx(snapshot=b"SNAP", frames=FRAMES, tstates=12, custom=b'{"game":0}')
+    data = write_rzx(rzx, compress=False)
+    assert data[10:15] == b"\x10" + (29 + 10).to_bytes(4, "little") and data[39:49] == b'{"game":0}'
+    assert data[:10] + data[10:11] + (29).to_bytes(4, "little") + data[15:39] + data[49:] == BY_HAND
+    assert read_rzx(data).custom == b'{"game":0}' and read_rzx(data).frames == FRAMES
+    assert read_rzx(BY_HAND).custom == b""
+    with pytest.raises(InputError, match="more than the 4096"):
+        write_rzx(Rzx(snapshot=b"S", custom=b"x" * 4097))
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda d: b"RZY!" + d[4:], "not an RZX file"),
     (lambda d: d[:-3], "runs past the end"),

@@ -17,6 +17,7 @@ from harness.edition import report as report_module
 from harness.edition.report import write_report_html
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from harness.web.watch import watch_block
+from helpers import plant_recording
 from rzx_game import recorded_run
 
 GAME = "game-000"
@@ -26,7 +27,7 @@ FIGURES = Path(__file__).resolve().parents[3] / "docs" / "figures"
 def _page_of(run: Path, to: Path, module: bytes, rzx: bytes | None = None) -> Path:
     folder = shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
     if rzx is not None:
-        (folder / f"{GAME}.rzx").write_bytes(rzx)
+        plant_recording(folder, GAME, rzx)
     saved = report_module.write_site
     report_module.write_site = lambda *args, **kwargs: None          # the listing edition is not what is tested
     try:
