@@ -91,6 +91,8 @@ def png_bytes(screen: bytes) -> bytes:
 
 def index_markdown(entries: dict) -> str:
     rows = ["# Golden screens", "",
+            "Written by `.venv/bin/python tools/golden_screens.py`, with the pictures beside it; do not edit by hand.",
+            "",
             f"«КРИБЕДЖ»'s screen at named moments of one fixed game (seed {SEED}, the {STRATEGY} player), "
             "stored as the 6,912 bytes of the display file (`tests/data/golden/*.scr`) with their CRC32 "
             "(`tests/data/golden/golden.json`). `tests/test_golden.py` plays the game again and checks every "
