@@ -8,11 +8,12 @@ anywhere else (a test importing every module, a reader of the package), it does 
 SIGINT would hand that on to every command it starts."""
 import signal
 import sys
+from types import FrameType
 
 
 def _imported_by_the_forkserver() -> bool:
     """Whether this import runs inside multiprocessing.forkserver's main(), where it preloads its modules."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_name == "main" and frame.f_globals.get("__name__") == "multiprocessing.forkserver":
             return True
