@@ -310,7 +310,9 @@ class Accelerator:
             self._unwatch_vars(self._vars_lo)
             return
         i = bisect_left(walk.addrs, addr + 1) - 1        # the variable at or before the byte written
-        if i >= 0 and addr > walk.tops[i]:
+        if i < 0:
+            i = 0                                        # no variable walked: the end's byte
+        elif addr > walk.tops[i]:
             i += 1                                       # past its bytes read: a byte after it
         walk.cut(i)
         self._unwatch_vars(walk.cursor)
