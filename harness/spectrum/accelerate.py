@@ -248,6 +248,7 @@ class Accelerator:
     def __init__(self, machine: Spectrum48, cache: Cache | None = None, lookvars: bool = True):
         self.m = machine
         self.cpu = packed_state(machine.cpu, "the ROM accelerator")
+        self._state, self._counters = self.cpu.state_view, self.cpu.counters    # the core's, written in place
         self.cache: Cache = {} if cache is None else cache
         self.stats = Stats()
         self._table: dict[int, _Answer | None] | None = None     # None: the structure must be found again
@@ -495,7 +496,7 @@ class Accelerator:
         The pass it runs writes everything the skipped passes left that the answer does not (A, F, DE,
         MEMPTR, the last address read, the six stack bytes), so the machine is the plain ROM's when that
         pass ends, and it ends before the frame's end (else the answer stops at an earlier variable)."""
-        state = self.cpu.state_view
+        state = self._state
         if state[_INT_DISABLED]:
             return False
         walk = self._walk
@@ -508,32 +509,29 @@ class Accelerator:
                 self._extend(walk, key)
             n = walk.first.get(key, len(walk.addrs))
         j = n - 1                                        # the ROM runs the pass over variable j
-        sp = state[_SP] | state[_SP + 1] << 8
-        if j < 1 or sp - 6 <= self._vars_hi:              # nothing to skip; or a stack in the structure
-            self.stats.vars_declined += 1
+        stats = self.stats
+        if j < 1 or (state[_SP] | state[_SP + 1] << 8) - 6 <= self._vars_hi:
+            stats.vars_declined += 1                     # nothing to skip; or a stack in the structure
             return False
         s = self.m.s
         room = self.m._limit - s.t
         if walk.fin_t[j] < room:
-            self.stats.vars_answered += 1
+            stats.vars_answered += 1
         else:
             j = bisect_left(walk.fin_t, room, 0, j) - 1
             if j < 1:
-                self.stats.vars_declined += 1
+                stats.vars_declined += 1
                 return False
-            self.stats.vars_partial += 1
+            stats.vars_partial += 1
         a, t = walk.addrs[j], walk.land_t[j]
-        state[4] = a & 0xFF
-        state[5] = a >> 8
-        state[_PC] = V_EACH & 0xFF
-        state[_PC + 1] = V_EACH >> 8
         r = state[_R]
+        state[4:10] = bytes((a & 0xFF, a >> 8, state[6], state[7], V_EACH & 0xFF, V_EACH >> 8))   # HL, AF, PC
         state[_R] = (r & 0x80) | ((r + walk.land_r[j]) & 0x7F)
-        counters = self.cpu.counters
+        counters = self._counters
         counters[1] = (counters[1] + t) % CORE_FRAME_WRAP
         s.t += t
-        self.stats.ticks_saved += t
-        self.stats.vars_ticks_saved += t
+        stats.ticks_saved += t
+        stats.vars_ticks_saved += t
         return True
 
     # ------------------------------------------------------------------ recording
