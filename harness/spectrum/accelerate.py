@@ -1,4 +1,5 @@
-"""Exact acceleration of the ROM's LINE-ADDR: each call answered from a table of the ROM's own results.
+"""Exact acceleration of the ROM's LINE-ADDR (each call answered from a table of the ROM's own results) and of
+LOOK-VARS's walk over the variables (answered from the variables' structure).
 
 A quarter of a game's T-states go to LINE-ADDR (0x196E): every GO TO, GO SUB, RETURN and NEXT calls it,
 and it walks the program from its first line through NEXT-ONE (`cribbage-zx bench` prints the profile).
@@ -26,11 +27,16 @@ number and length), so it can be remembered. Exactness is the point, not an appr
   last line (it reads the variables area; its passes are answered), a stack too low for the window, a
   walk that met a trap, wrote outside its stack window or changed a register outside its outputs.
 
-LOOK-VARS (0x28B2), the other quarter, is not answered: it reads the name at CH_ADD, DEFADD, FLAGS and
-the variables' structure (every name, string and array length before the one found; a string LET moves
-its variable to the end of the area), and writes FLAGS and CH_ADD, which this recorder refuses (it allows
-writes only below SP). RZX recordings count instruction fetches per frame; they run on the plain ROM
-(`LoadedTape.machine`).
+LOOK-VARS (0x28B2), the other quarter, has its walk over the variables answered (V-RUN, 0x28FD, to V-EACH,
+0x2900, at the last variable before the one sought): each pass over a variable not sought costs what the
+ROM's instructions cost for its type (`skip_cost`), and the walk is kept while no byte it read is written
+(first bytes, string and array lengths, longer names' letters, the area's end, VARS: marked in the core;
+a write cuts the walk back to the variables before it). The pass over that last variable is the ROM's
+own, and it rewrites all that the skipped passes left and the answer does not (A, F, DE, MEMPTR, the
+last address read, the six stack bytes), so the machine is the plain ROM's when it ends; it must end
+before the frame's end. The name's reading before the walk and the match after it are the ROM's (they
+read the program's text at CH_ADD and write CH_ADD and FLAGS). RZX recordings count instruction fetches
+per frame; they run on the plain ROM (`LoadedTape.machine`).
 """
 from __future__ import annotations
 
