@@ -153,3 +153,18 @@ def test_skip_costs_per_type():
     assert skip_cost(mem, 0) == (258 + 29 * 3, 33 + 4 * 3, 8, 3)
     mem[0] = 0x3F
     assert skip_cost(mem, 0) is None
+
+
+def test_a_string_set_from_python_cuts_the_walk(waiting):
+    """BasicVariables.set moves the area as a LET does (a longer string, a new variable): its writes go
+    through the machine, which tells the accelerator, so the walk is cut where the string was."""
+    fast, _ = _pair(waiting)
+    fast.run_frames(FRAMES)
+    a = fast.accelerator
+    walk = a._walk if a._walk is not None else a._new_walk()
+    a._extend(walk, 0x100)
+    t_at = next(i for i, x in enumerate(walk.addrs) if fast.peek(x) == 0x54)      # T$
+    BasicVariables(fast).set("T$", "A LONGER TEXT THAN BEFORE")
+    assert len(walk.addrs) <= t_at + 1 and not walk.end
+    BasicVariables(fast).set("NEWEST", 1)
+    assert a._walk is None or not a._walk.end or a._walk.cursor > walk.addrs[-1]
