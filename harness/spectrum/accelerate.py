@@ -289,7 +289,7 @@ class Accelerator:
         a byte of the variables' structure a walk read (the walk is cut back to the variables before it).
         A table is dropped whenever the byte lies in the span its marks cover."""
         if self._vars_lo <= addr <= self._vars_hi or VARS <= addr <= VARS + 1:
-            self._vars_written(addr)
+            self.vars_written(addr)
         if self._lines_lo <= addr <= self._lines_hi or PROG <= addr <= PROG + 1:
             if self._table is not None:
                 self._table = None
@@ -301,11 +301,11 @@ class Accelerator:
             self._table = None
             self.stats.invalidated += 1
         if addr < VARS + 2 and addr + size > VARS:
-            self._vars_written(VARS)
+            self.vars_written(VARS)
         elif addr <= self._vars_hi and addr + size > self._vars_lo:
-            self._vars_written(max(addr, self._vars_lo))
+            self.vars_written(max(addr, self._vars_lo))
 
-    def _vars_written(self, addr: int) -> None:
+    def vars_written(self, addr: int) -> None:
         """*addr* (VARS, or a byte in the walk's span) was written: cut the walk back to the variables whose
         bytes all lie below it, and unmark the rest."""
         walk = self._walk
@@ -461,7 +461,7 @@ class Accelerator:
         self._vars_lo, self._vars_hi = walk.start, walk.start - 1
         return walk
 
-    def _extend(self, walk: _Walk, key: int) -> None:
+    def extend_walk(self, walk: _Walk, key: int) -> None:
         """Walk on (and watch what the walk reads) until a variable whose first byte, bit 7 off, is *key*,
         or the end of the area."""
         mem, cpu = self.cpu.memory, self.cpu
@@ -512,7 +512,7 @@ class Accelerator:
         n = walk.first.get(key)
         if n is None:
             if not walk.end:
-                self._extend(walk, key)
+                self.extend_walk(walk, key)
             n = walk.first.get(key, len(walk.addrs))
         j = n - 1                                        # the ROM runs the pass over variable j
         stats = self.stats

@@ -89,12 +89,12 @@ def test_a_pass_charged_one_t_state_short_is_caught_with_its_frame_and_line(wait
 
 
 def test_a_walk_not_cut_back_after_a_string_moved_is_caught(waiting, monkeypatch):
-    real = Accelerator._vars_written
+    real = Accelerator.vars_written
 
     def new_only(self, addr):               # planted: a walk that sees variables created, not strings moved
         if self._walk is not None and addr == self._walk.cursor:
             real(self, addr)
-    monkeypatch.setattr(Accelerator, "_vars_written", new_only)
+    monkeypatch.setattr(Accelerator, "vars_written", new_only)
     fast, plain = _pair(waiting)
     _, difference = lockstep_statements(fast, plain, FRAMES)
     # S$ moves to the end at line 50's first LET; a later lookup past its old place lands wrong
@@ -106,7 +106,7 @@ def test_an_answer_that_skips_the_variable_sought_is_caught(waiting, monkeypatch
     one skipped too): the ROM then walks on from the variable after it. (Landing on the sought one itself
     is not caught here: its pass would rewrite what the skipped one left, but the match does not write the
     stack bytes, which a proof cannot count on being rewritten: the answer stops one before.)"""
-    real = Accelerator._extend
+    real = Accelerator.extend_walk
 
     def too_far(self, walk, key):
         real(self, walk, key)
@@ -114,7 +114,7 @@ def test_an_answer_that_skips_the_variable_sought_is_caught(waiting, monkeypatch
             real(self, walk, 0x100)                 # on to the end of the area
         if key in walk.first and walk.first[key] + 2 < len(walk.addrs):
             walk.first[key] += 2                    # the ROM's pass lands on the variable after it
-    monkeypatch.setattr(Accelerator, "_extend", too_far)
+    monkeypatch.setattr(Accelerator, "extend_walk", too_far)
     fast, plain = _pair(waiting)
     _, difference = lockstep_statements(fast, plain, FRAMES)
     assert difference is not None and difference.startswith("frame ") and ", line " in difference, difference
@@ -129,7 +129,7 @@ def test_a_numbers_let_keeps_the_walk_and_a_write_into_a_name_cuts_it(waiting):
     a = fast.accelerator
     assert a.stats.vars_invalidated < 200                    # line 80's LET N(2) and the FOR's NEXT: none
     walk = a._walk if a._walk is not None else a._new_walk()
-    a._extend(walk, 0x100)                                   # walked to the end of the area
+    a.extend_walk(walk, 0x100)                                   # walked to the end of the area
     assert walk.end and len(walk.addrs) > 15
     i = next(i for i, x in enumerate(walk.addrs) if fast.peek(x) & 0xE0 == 0x60 and i > 3)
     cuts = a.stats.vars_invalidated
@@ -162,7 +162,7 @@ def test_a_string_set_from_python_cuts_the_walk(waiting):
     fast.run_frames(FRAMES)
     a = fast.accelerator
     walk = a._walk if a._walk is not None else a._new_walk()
-    a._extend(walk, 0x100)
+    a.extend_walk(walk, 0x100)
     t_at = next(i for i, x in enumerate(walk.addrs) if fast.peek(x) == 0x54)      # T$
     BasicVariables(fast).set("T$", "A LONGER TEXT THAN BEFORE")
     assert len(walk.addrs) <= t_at + 1 and not walk.end
