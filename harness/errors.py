@@ -11,23 +11,36 @@ private class.
 class           raised by                                   what a caller does
 ==============  ==========================================  ==========================================
 UsageError      the commands and their option checks (cli,  show it and stop: the command line must
-                build, regress, sweep, strength, html,      change (an option, a value, a missing
-                play, stats, the Dask scheduler)            optional package or display it needs)
+                regress, fairness, html, play, readings,    change (an option, a value, a missing
+                conformance, bench); what a run cannot be   optional package or display it needs)
+                set up with: the job runner (a Dask
+                scheduler, its TLS files), a CPU core
+                (runs/loaded, spectrum/skoolcore), the
+                choices of regress and strength, the
+                oracles' emulators, the play window's
+                display
 InputError      every reader: listing, tape, TZX, WAV,      show it and stop: the file named at
                 .z80, RZX, ROM, font, translation, notes,   file:line must be fixed or replaced
-                transcripts, judgements, reports, cards,
-                keys, package data; the ROM's refusal of
-                a listing line (acceptance); a ValueError
-                too, for callers of the parsers
-OutputError     harness/atomic.py (a file that cannot be    show it and stop: choose another --out,
-                written), harness/outdir.py (a folder in    free space, remove what is in the way;
-                use, foreign or unwritable); an OSError     OSError handlers still see it
-                too
-MachineError    the emulated Spectrum (machine, typist,     show it; in a run, the game is recorded
-                direct commands, recording, cores), the     as failed (the driver) and the run goes
-                program model's probes (subroutine, pack,   on; a timeout is told apart (RunTimeout)
-                bench), the driver, the job runner (a
-                worker that cannot start)
+                transcripts, judgements, frames,
+                report.json, sweep chunks, strength and
+                readings records, cards, keys, saved
+                sessions, links, package data; the ROM's
+                refusal of a listing line (acceptance); a
+                ValueError too, for callers of the parsers
+OutputError     runtime/atomic.py (a file that cannot be    show it and stop: choose another --out,
+                written), runtime/outdir.py (a folder in    free space, remove what is in the way;
+                use, foreign or unwritable), and the        OSError handlers still see it
+                writers that check a target first (pack,
+                sweep, play's key record, web's page and
+                server); an OSError too
+MachineError    the emulated Spectrum (machine, typist,     show it; in a run, the game is recorded as
+                direct commands, recording, cores), the     failed (the driver) and the run goes on; a
+                program model's probes (subroutine,         timeout is told apart (RunTimeout)
+                snapshot), the runs (regress, sweep,
+                fairness, strength, pack, loaded tapes),
+                the driver, the play session, bench, the
+                oracles (emulators, lockstep), the job
+                runner (a worker that cannot start)
 ==============  ==========================================  ==========================================
 
 Subclasses kept because some caller catches them apart from their kind (each defined where it is raised):

@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harness.program.runs import loaded, regress  # noqa: E402
-from harness.program.model.build import tape_bytes  # noqa: E402
-from harness.program.observe.driver import GameDriver  # noqa: E402
-from harness.program.observe.players import RandomPlayer  # noqa: E402
+from harness.program.runs import loaded, regress
+from harness.program.model.build import tape_bytes
+from harness.program.observe.driver import GameDriver
+from harness.program.observe.players import RandomPlayer
 
 
 def main() -> int:

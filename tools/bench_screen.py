@@ -20,8 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 def one(seed: int, strategy: str, pictures: bool) -> tuple[float, float]:
     """CPU seconds of one game (play + comparison), and of reading its pictures."""
-    from harness.program.runs import loaded, regress
-    from harness.program.model.build import tape_bytes
+    from harness.program.runs import loaded
     from harness.program.judge.compare import compare
     from harness.program.observe.driver import GameDriver
     from harness.program.observe.players import make

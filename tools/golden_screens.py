@@ -41,7 +41,7 @@ DISPLAY = slice(0x4000, 0x5B00)
 
 def capture(seed: int = SEED, strategy: str = STRATEGY, record: list | None = None) -> dict[str, bytes]:
     """Play the game and return the display file at each moment of MOMENTS (its events into *record*)."""
-    from harness.program.runs import loaded, regress
+    from harness.program.runs import loaded
     from harness.program.model.build import tape_bytes
     from harness.program.observe.driver import GameDriver
     from harness.program.observe.players import make
@@ -91,6 +91,8 @@ def png_bytes(screen: bytes) -> bytes:
 
 def index_markdown(entries: dict) -> str:
     rows = ["# Golden screens", "",
+            "Written by `.venv/bin/python tools/golden_screens.py`, with the pictures beside it; do not edit by hand.",
+            "",
             f"«КРИБЕДЖ»'s screen at named moments of one fixed game (seed {SEED}, the {STRATEGY} player), "
             "stored as the 6,912 bytes of the display file (`tests/data/golden/*.scr`) with their CRC32 "
             "(`tests/data/golden/golden.json`). `tests/test_golden.py` plays the game again and checks every "

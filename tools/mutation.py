@@ -20,7 +20,7 @@ mutants at once (both cores: `--children 2`). Prints each module's score and its
 or overruns its budget. A surviving mutant argued equivalent in tools/mutation_equivalents.toml (its
 mutated line and the reason it cannot change behaviour) counts as argued, not as killed; an argument
 whose line no longer matches the mutant is stale and does not count. Each module's figures are kept in
-docs/mutation.json and docs/MUTATION.md is written from them. Each module runs in its own copy
+docs/data/mutation.json and docs/MUTATION.md is written from them. Each module runs in its own copy
 of the checkout, build/mutation/NAME/ (rebuilt each run; `mutmut show` works there).
 """
 from __future__ import annotations
@@ -162,7 +162,7 @@ EARLIER = {"compare": "89.6 % (the old set, before issue 36)", "deviations": "97
            "screen_judgements": "72.6 % (one partial run, the old set)"}
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.toml"
 OVERRUN: set[str] = set()                 # modules whose run was stopped at its budget (a partial score)
-RESULTS = ROOT / "docs" / "mutation.json"
+RESULTS = ROOT / "docs" / "data" / "mutation.json"
 PAGE = ROOT / "docs" / "MUTATION.md"
 
 
@@ -307,7 +307,7 @@ def commit() -> str:
 
 def page(results: dict, argued: dict[str, dict[str, str]]) -> str:
     lines = ["# Mutation score of the detectors", "",
-             "Written by `python tools/mutation.py` (`make mutation`) from docs/mutation.json: each module's last",
+             "Written by `python tools/mutation.py` (`make mutation`) from docs/data/mutation.json: each module's last",
              "run. A mutant is *killed* when a test of the fast set fails against it, *argued* when",
              "tools/mutation_equivalents.toml shows that it cannot change behaviour (the reason is below).",
              f"The goal is {GOAL:.0f} % a module, killed and argued together. *run (s)* is the wall time of",

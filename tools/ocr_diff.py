@@ -34,6 +34,7 @@ Steps:
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 import hashlib
@@ -44,9 +45,9 @@ from pathlib import Path
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness.errors import InputError
-from harness.runtime import atomic  # noqa: E402
-from harness import resources  # noqa: E402
-from harness.edition.notes import OcrJudgement, judgement_entries  # noqa: E402
+from harness.runtime import atomic
+from harness import resources
+from harness.edition.notes import OcrJudgement, judgement_entries
 
 DEFAULT_OCR = resources.data_path("basic/ocr/listing.txt")
 DEFAULT_BAS = resources.LISTING
@@ -411,7 +412,7 @@ def bas_units(body: str) -> tuple[list[str], list[str]]:
 # ---------------------------------------------------------------------------
 # alignment
 # ---------------------------------------------------------------------------
-@dataclass
+@dataclass(frozen=True)
 class Item:
     cls: str
     ocr: str
@@ -443,7 +444,8 @@ def _gap_ctx(ctx: list[str], j: int) -> str:
     return "text" if "text" in (left, right) else "code"
 
 
-def align(ocr_body: str, bas_body: str) -> list[Item]:
+@functools.lru_cache(maxsize=4096)
+def align(ocr_body: str, bas_body: str) -> tuple[Item, ...]:
     o = list(ocr_body)
     b, ctx = bas_units(bas_body)
     os_ = [skel(u) for u in o]
@@ -515,7 +517,7 @@ def align(ocr_body: str, bas_body: str) -> list[Item]:
             items.append(Item(cls, "".join(o[pi:i]), "".join(b[pj:j]), pj))
         i, j = pi, pj
     items.reverse()
-    return items
+    return tuple(items)
 
 
 def fragments(items: list[Item]) -> list[tuple[str, str]]:
@@ -571,7 +573,7 @@ def compare(seed_text: str, bas: dict[int, str],
         rep.structure.append("the .bas line numbers are not strictly increasing")
     for n in sorted(set(ex.lines) & set(bas)):
         ocr_line = ex.lines[n]
-        items = align(ocr_line.body, bas[n])
+        items = list(align(ocr_line.body, bas[n]))     # cached: one line's alignment is the same each run
         rep.per_line[n] = items
         rep.lines += 1
         for it in items:

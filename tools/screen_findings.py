@@ -26,8 +26,7 @@ def find(strategy: str, seed: int, wanted: dict) -> None:
 
     from PIL import Image
 
-    from harness.program.runs import loaded, regress
-    from harness.program.model.build import tape_bytes
+    from harness.program.runs import loaded
     from harness.program.judge.compare import Comparator
     from harness.program.observe.driver import GameDriver
     from harness.program.records.events import Picture
@@ -65,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     args = parser.parse_args(argv)
-    from harness.program.runs import loaded, regress
+    from harness.program.runs import loaded
     from harness.program.model.build import tape_bytes
     loaded.init_worker(tape_bytes())
     found: dict = {}

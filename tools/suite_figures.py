@@ -7,10 +7,10 @@ Each tier's latest run, no history (git keeps that): `make test` (the quick tier
     pytest --tier all --cpu-json=all.json ...
     python tools/suite_figures.py record all.json --as all --note "..."
     python tools/suite_figures.py costs q1.json all.json  # tests/data/test-costs.json: each test's core-seconds
-    python tools/suite_figures.py write           # docs/SUITE.md from docs/suite/*.json
+    python tools/suite_figures.py write           # docs/SUITE.md from docs/data/suite/*.json
 
 `record` keeps a run's summary (totals in CPU-s and core-seconds, the core's speed, CPU by kind, each folder of
-tests/ with its tests, CPU-s, core-seconds and wall, the costliest tests) as docs/suite/<as>.json; given several
+tests/ with its tests, CPU-s, core-seconds and wall, the costliest tests) as docs/data/suite/<as>.json; given several
 runs of one tier it keeps the median by wall and each run's headline figures. `costs` writes what
 tests/project/test_tiers.py holds the quick tier to. tests/project/test_suite_figures.py checks the page is what
 `write` makes of the records and that each record is well-formed.
@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = ROOT / "docs" / "suite"
+RECORDS = ROOT / "docs" / "data" / "suite"
 PAGE = ROOT / "docs" / "SUITE.md"
 COSTS = ROOT / "tests" / "data" / "test-costs.json"
 ORDER = ("quick", "all")                    # the tiers, quick first
@@ -124,18 +124,18 @@ def check(rec: dict, name: str) -> None:
     """A record the page can be written from: every field, of its type, and totals that add up."""
     for key, kind in REQUIRED.items():
         if key not in rec:
-            raise FiguresError(f"docs/suite/{name}.json: no {key!r}")
+            raise FiguresError(f"docs/data/suite/{name}.json: no {key!r}")
         if not isinstance(rec[key], kind):
-            raise FiguresError(f"docs/suite/{name}.json: {key!r} is a {type(rec[key]).__name__}")
+            raise FiguresError(f"docs/data/suite/{name}.json: {key!r} is a {type(rec[key]).__name__}")
     if abs(sum(rec["by_kind"].values()) - rec["cpu_in_tests"]) > 0.5 + 0.001 * rec["cpu_in_tests"]:
-        raise FiguresError(f"docs/suite/{name}.json: the kinds add up to {sum(rec['by_kind'].values()):.1f}, "
+        raise FiguresError(f"docs/data/suite/{name}.json: the kinds add up to {sum(rec['by_kind'].values()):.1f}, "
                            f"not the tests' {rec['cpu_in_tests']}")
     folders = sum(f["cpu"] for f in rec["by_folder"].values())
     if abs(folders - rec["cpu_in_tests"]) > 0.5 + 0.001 * rec["cpu_in_tests"]:
-        raise FiguresError(f"docs/suite/{name}.json: the folders add up to {folders:.1f}, not the tests' "
+        raise FiguresError(f"docs/data/suite/{name}.json: the folders add up to {folders:.1f}, not the tests' "
                            f"{rec['cpu_in_tests']}")
     if sum(f["tests"] for f in rec["by_folder"].values()) != rec["tests"]:
-        raise FiguresError(f"docs/suite/{name}.json: the folders hold another count of tests than {rec['tests']}")
+        raise FiguresError(f"docs/data/suite/{name}.json: the folders hold another count of tests than {rec['tests']}")
 
 
 def load_records(folder: Path = RECORDS) -> dict[str, dict]:
@@ -210,13 +210,13 @@ def render(records: dict[str, dict] | None = None) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="step", required=True)
-    rec = sub.add_parser("record", help="keep a run's figures as docs/suite/<as>.json")
+    rec = sub.add_parser("record", help="keep a run's figures as docs/data/suite/<as>.json")
     rec.add_argument("run", type=Path, nargs="+", help="the JSON pytest --cpu-json wrote (several runs of one tier)")
     rec.add_argument("--as", dest="name", required=True, choices=ORDER, help="the tier")
     rec.add_argument("--label", help="the column's title (default: the name)")
     rec.add_argument("--note", default="", help="one sentence on how the run was made (machine, load, commit)")
     rec.add_argument("--log", type=Path, help="pytest's output of the run, for a JSON without the wall time")
-    sub.add_parser("write", help="write docs/SUITE.md from docs/suite/*.json")
+    sub.add_parser("write", help="write docs/SUITE.md from docs/data/suite/*.json")
     cost = sub.add_parser("costs", help="write tests/data/test-costs.json from a run of both tiers")
     cost.add_argument("run", type=Path, nargs="+", help="the JSON pytest --cpu-json wrote: a quick run, then one of both tiers")
     args = parser.parse_args(argv)
@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             RECORDS.mkdir(parents=True, exist_ok=True)
             from harness.runtime.atomic import write_text
             write_text(RECORDS / f"{args.name}.json", json.dumps(summary, indent=1, sort_keys=True) + "\n")
-            print(f"docs/suite/{args.name}.json")
+            print(f"docs/data/suite/{args.name}.json")
         elif args.step == "costs":
             from harness.runtime.atomic import write_text
             runs = [json.loads(path.read_text(encoding="utf-8")) for path in args.run]

@@ -18,6 +18,9 @@ from harness.program.model.findings import FINDINGS  # noqa: E402
 
 HEADER = """# The original program's deviations from the rules
 
+Written by `python tools/write_deviations_doc.py` from `harness/program/judge/deviations.py`
+(and the README's table beside it); do not edit by hand.
+
 Every difference between «КРИБЕДЖ» as reconstructed and the reference
 engine (`harness/cribbage`, run with the modern standard rules) is either
 listed here, with the BASIC lines that cause it, or counted as unexplained by

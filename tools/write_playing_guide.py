@@ -6,7 +6,6 @@ tests/test_playing_guide.py regenerates the guide and compares, so it cannot dri
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from harness import resources  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
 from harness.edition.text import as_words  # noqa: E402
 from harness.program.judge.deviations import DEVIATIONS, table_markdown  # noqa: E402
+from harness.program.runs.strength import read_report as read_strength_report  # noqa: E402
 from harness.spectrum import charset  # noqa: E402
 from harness.play.keymap import TOGGLES, WINDOW_KEYS  # noqa: E402
 from harness.play.translate import RANK_LEGEND  # noqa: E402
@@ -255,7 +255,7 @@ def render() -> str:
         deviations=table_markdown(), reports=report_table(), screenshots=screenshots(),
         d_repeat=deviation_id("4400-4450"), d_go=deviation_id("2740-2763"), d_muggins=deviation_id("4780-4800"),
         window_keys=window_key_table(), legend=f"`{RANK_LEGEND}`",
-        strength=write_strength_doc.lead(json.loads(write_strength_doc.DATA.read_text(encoding="utf-8"))),
+        strength=write_strength_doc.lead(read_strength_report(write_strength_doc.DATA)),
         n_texts=sum(1 for lit in english.literals(program) if lit.kind == "string" and english.needs_translation(lit)),
     )
 

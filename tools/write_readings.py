@@ -28,10 +28,10 @@ from pathlib import Path
 
 if __package__ in (None, ""):           # run as a script: the checkout's harness package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tools import ocr_diff as od  # noqa: E402
-from harness.edition.notes import judgement_entries  # noqa: E402
-from harness.runtime import atomic  # noqa: E402
-from harness import resources  # noqa: E402
+from tools import ocr_diff as od
+from harness.edition.notes import judgement_entries
+from harness.runtime import atomic
+from harness import resources
 
 DEFAULT_OUT = resources.data_path("basic/readings.toml")
 

@@ -8,7 +8,6 @@ sentence (tools/write_playing_guide.py)."""
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.program.runs.strength import summary_table  # noqa: E402
+from harness.program.runs.strength import StrengthReport, read_report, summary_table  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
 from harness.errors import InputError  # noqa: E402
 from harness.runtime.blocks import replace_block  # noqa: E402
@@ -38,13 +37,13 @@ def in_words(rate: float) -> str:
     return min(IN_WORDS, key=lambda w: abs(w[0] - rate))[1]
 
 
-def lead(report: dict) -> str:
+def lead(report: StrengthReport) -> str:
     """One sentence a cribbage player understands: the computer's games won against the careful player (the
     exact expected value of every choice), with the 95 % interval and the number of games, beside what two
     careful players score against each other; then its wins against the greedy and the random player."""
-    figures = report["figures"]
+    figures = report.figures
     ev = figures["ev"]["computer_wins"]
-    even = report["engine"]["ev vs ev"]["player0_wins"]
+    even = report.engine["ev vs ev"]["player0_wins"]
     others = [f"{name} in {100 * figures[o]['computer_wins']['rate']:.0f} %"
               for o, name in (("greedy", "a greedy player (the most points now)"), ("random", "a random player"))
               if o in figures]
@@ -55,18 +54,18 @@ def lead(report: dict) -> str:
             f"win {100 * even['rate']:.0f} % against each other){beats}.")
 
 
-def block(report: dict) -> str:
-    run = report.get("run", {})
-    matches = ", ".join(f"{f['completed']} against {o}" for o, f in report["figures"].items())
-    total = sum(f["completed"] for f in report["figures"].values())
+def block(report: StrengthReport) -> str:
+    run = report.run
+    matches = ", ".join(f"{f['completed']} against {o}" for o, f in report.figures.items())
+    total = sum(f["completed"] for f in report.figures.values())
     seed = f", the first game's seed {run['seed']}" if "seed" in run else ""
     made = (f"From {total} games of the program ({matches}) and {run.get('engine_games', '?')} engine "
             f"self-play games a pairing{seed}.")
-    return "\n".join([lead(report), "", f"**{report.get('plain_words') or report['verdict']}**", "", made, "",
+    return "\n".join([lead(report), "", f"**{report.plain_words or report.verdict}**", "", made, "",
                       "What `cribbage-zx strength` printed for this run:", "", "```", summary_table(report), "```"])
 
 
-def page_with_block(page: str, report: dict) -> str:
+def page_with_block(page: str, report: StrengthReport) -> str:
     try:
         return replace_block(page, BEGIN, END, block(report))
     except InputError as exc:
@@ -79,5 +78,5 @@ if __name__ == "__main__":
     args = parser.parse_args()
     if args.source:
         shutil.copyfile(args.source, DATA)
-    report = json.loads(DATA.read_text(encoding="utf-8"))
+    report = read_report(DATA)
     atomic.write_text(PAGE, page_with_block(PAGE.read_text(encoding="utf-8"), report))

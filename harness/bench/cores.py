@@ -38,11 +38,11 @@ def _skoolkit(python: bool) -> Callable[[], Core]:
 def cores() -> list[tuple[str, Callable[[], Core]]]:
     out: list[tuple[str, Callable[[], Core]]] = [("z80", Z80Core), ("z80, counting fetches (RZX)", _counting)]
     try:
-        import skoolkit.simulator  # noqa: F401
+        import skoolkit.simulator
     except ImportError:
         return out
     try:
-        import skoolkit.csimulator  # noqa: F401
+        import skoolkit.csimulator  # noqa: F401  (imported to learn whether SkoolKit's C extension was built)
         out.append(("SkoolKit CSimulator", _skoolkit(False)))
     except ImportError:
         pass

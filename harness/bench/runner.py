@@ -78,7 +78,7 @@ def _interleaved(regress: Any, configurations: list[Configuration], games: int, 
             report = regress.run(games, seed, workers, out, progress=False, scheduler=scheduler)
             runs[name]["wall"].append(time.perf_counter() - t)
             runs[name]["cpu"].append(process_cpu_s() - cpu)
-            runs[name]["jobs"].append(report["jobs_cpu_s"])
+            runs[name]["jobs"].append(report.jobs_cpu_s)
             runs[name]["transcripts"].append(_transcripts(out))
             runs[name]["load"] = round(os.getloadavg()[0], 2)
     return runs

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from ..errors import InputError, UsageError
 from ..program.model import build

@@ -129,13 +129,9 @@ def _strength_page(folder: Path) -> Path:
     from jinja2 import TemplateError
     from ..edition.strength import write_strength_page
     from ..errors import InputError
-    from ..runtime.validate import expect, read_json
+    from ..program.runs.strength import read_report
     path = folder / "report.json"
-    report = expect(read_json(path, InputError), dict, str(path), InputError)
-    missing = [k for k in ("figures", "engine", "validation", "computer", "crib_by_pair", "verdict", "run")
-               if k not in report]
-    if missing:
-        raise InputError(f"{path}: not a strength report (no {', '.join(missing)})")
+    report = read_report(path)
     try:
         return write_strength_page(folder, report)
     except (KeyError, TypeError, ValueError, IndexError, TemplateError) as exc:

@@ -117,7 +117,10 @@ def execute(args: argparse.Namespace) -> int:
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
-    note = lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr)   # noqa: E731
+
+    def note(s: str) -> None:
+        print(f"cribbage-zx readings: {s}", file=sys.stderr)
+
     where, tape = played_tape(None)
     if args.resume:
         old = read_json(args.out, InputError)      # another command's record, another tape: refused before a game

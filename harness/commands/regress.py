@@ -7,13 +7,11 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
-from typing import Any
-
 from pathlib import Path
 
 from ..program.records.events import ChoiceKind
 from ..program.observe.players import PLAYERS
-from ..program.runs.regress import STRATEGIES, THOROUGH_SET, run, summary_table
+from ..program.runs.regress import STRATEGIES, THOROUGH_SET, RegressReport, run, summary_table
 from .cliargs import TAPE_IN, add_accelerate_option, add_runner_options, command_parser, int_in, output_folder
 from ..errors import UsageError
 
@@ -50,21 +48,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 
-def reach_lost(report: dict[str, Any]) -> list[str]:
+def reach_lost(report: RegressReport) -> list[str]:
     """What a thorough run must reach and did not: statements or IF outcomes that neither ran nor have a
     note (coverage_notes.py), and kinds of choice (events.ChoiceKind) no player took."""
-    cov = report.get("coverage") or {}
-    lost = [f"{item}: neither run nor explained by a note" for item in cov.get("unexplained", [])]
-    taken = cov.get("choices", {})
-    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not taken.get(k.value)]
+    cov = report.coverage
+    lost = [f"{item}: neither run nor explained by a note" for item in cov.unexplained]
+    lost += [f"choice {k.value!r}: never taken" for k in ChoiceKind if not cov.choices.get(k.value)]
     return lost
 
 
-def exit_status(report: dict[str, Any], thorough: bool) -> int:
+def exit_status(report: RegressReport, thorough: bool) -> int:
     """1 on any unexplained difference, BASIC error, timeout or harness failure; with --thorough also when
     the reach shrank (`reach_lost`)."""
-    bad = (report["unexplained_differences"] or report["basic_errors"] or report["timeouts"]
-           or report["harness_failures"] or (thorough and reach_lost(report)))
+    bad = (report.unexplained_differences or report.basic_errors or report.timeouts
+           or report.harness_failures or (thorough and reach_lost(report)))
     return 1 if bad else 0
 
 

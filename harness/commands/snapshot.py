@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pathlib import Path
 
 from ..program.model.build import DEFAULT_TAP
 from ..program.model.build import tape_path

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pathlib import Path
 
 from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
 from .cliargs import TAPE_IN, add_runner_options, command_parser, input_folder, int_in, output_folder
@@ -48,7 +47,7 @@ def execute(args: argparse.Namespace) -> int:
                      replace=args.replace, progress=not args.quiet, page=write_strength_page)
     print(summary_table(report))
     print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
-    return 1 if report["harness_failures"] else 0
+    return 1 if report.harness_failures else 0
 
 
 def main(argv: list[str]) -> int:

@@ -48,9 +48,9 @@ def execute(args: argparse.Namespace) -> int:
     if args.what == "discard":
         tape = tape_bytes(args.tape)
         with claimed(args.out, "sweep", resume=True):            # refused before the work, held while it runs
-            report = discard_report(args.samples, args.seed, tape)
-            atomic.write_json(args.out / "discard-report.json", report, indent=1)
-        print(json.dumps(report, indent=1))
+            discards = discard_report(args.samples, args.seed, tape)
+            atomic.write_json(args.out / "discard-report.json", discards.as_json(), indent=1)
+        print(json.dumps(discards.as_json(), indent=1))
         return 0
     if args.quick:
         args.max_suffix, args.sample = 4, 4000
@@ -60,14 +60,14 @@ def execute(args: argparse.Namespace) -> int:
         report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
                            limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
                            accelerate=args.accelerate, **options)
-    print(f"{args.what}: {report['cases_checked']} cases checked (weight {report['weight_checked']}), "
-          f"{len(report['groups'])} disagreement group(s), {report['unexplained_groups']} unexplained, "
-          f"{report['harness_failures']} harness failure(s)")
-    for g in report["groups"]:
-        print(f"  {g['cause']}: {g['cases']} cases, weight {g['weight']}, deviation {g['deviation'] or '-'}; "
-              f"example {json.dumps(g['example'], ensure_ascii=False)}")
+    print(f"{args.what}: {report.cases_checked} cases checked (weight {report.weight_checked}), "
+          f"{len(report.groups)} disagreement group(s), {report.unexplained_groups} unexplained, "
+          f"{report.harness_failures} harness failure(s)")
+    for g in report.groups:
+        print(f"  {g.cause}: {g.cases} cases, weight {g.weight}, deviation {g.deviation or '-'}; "
+              f"example {json.dumps(g.example, ensure_ascii=False)}")
     print(f"report: {args.out / (args.what + '-report.json')}")
-    return 1 if report["unexplained_groups"] or report["harness_failures"] or report["chunks_missing"] else 0
+    return 1 if report.unexplained_groups or report.harness_failures or report.chunks_missing else 0
 
 
 #: run_sweep's fixes (errors.needing) in the command's words

@@ -14,7 +14,7 @@ from typing import AbstractSet, Any
 
 from ..errors import InputError
 from ..runtime.validate import parse_json, read_json, read_toml
-from ..program.judge.deviations import deviation_lines  # noqa: F401  (the edition's name for it)
+from ..program.judge.deviations import deviation_lines   # the edition's name for it
 from ..program.runs.readings import second_looks, vanish_playing_of
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",

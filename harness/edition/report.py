@@ -15,6 +15,7 @@ the folder. A sweep's folder (a report.json without transcripts) gets its facts 
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -27,14 +28,17 @@ from ..cribbage.cards import RANKS, SUIT_SYMBOLS, full_deck, parse_card, rank_na
 from ..cribbage.stats import exact_show_counts
 from ..runtime import atomic
 from ..errors import InputError
+from ..runtime.records import plain
 from ..runtime.validate import expect, read_json
-from ..runtime.validate import field as json_field
 from ..program.judge.deviations import DEVIATIONS
 from ..spectrum.rzx import read_rzx
 from ..program.records import events as E
 from ..program.records.frames import GameId, check_recording, frames_name, read_frames_record
 from ..program.records.words import WORDS, named, shown
 from ..program.runs.fairness import analyse as fairness_of
+from ..program.runs.regress import PerGame, RegressReport, is_report, read_report
+from ..program.runs.sweep import read_discard_report
+from ..program.runs.sweep import read_report as read_sweep_report
 from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
                                is_transcript_name, judgements_name, read_judgements)
 from ..program.model.english import TABLE as TRANSLATION
@@ -83,10 +87,10 @@ class Cards:
 class GameRecords:
     index: int
     name: str                            # game-NNN
-    head: dict
+    head: dict[str, Any]
     events: list[E.Event]
     judgements: list[Judgement] | None   # None: no records file
-    record: dict                         # report.json's per_game entry
+    record: PerGame | None               # report.json's per_game entry (None: the report has none for it)
 
     def under(self, rules: str) -> list[Judgement]:
         return [j for j in self.judgements or [] if j.rules == rules]
@@ -94,25 +98,33 @@ class GameRecords:
 
 @dataclass
 class RunView:
-    report: dict
+    report: RegressReport | None         # None: a sweeps' folder, its facts only
     games: list[GameRecords]
     rule_sets: list[str]                 # the verdict's first
-
-
-def read_report(path: Path) -> dict:
-    """A run's report.json, checked for what the pages read: an object, its per_game a list of games
-    each with a whole-number index; anything else is an InputError naming the file and the field."""
-    report = expect(read_json(path, InputError), dict, f"{path}", InputError)
-    for i, g in enumerate(json_field(report, "per_game", list, f"{path}: report", [], InputError)):
-        expect(g, dict, f"{path}: report.per_game[{i}]", InputError)
-        json_field(g, "index", int, f"{path}: report.per_game[{i}]", error=InputError)
-    return report
+    facts: dict[str, Any] = field(default_factory=dict)   # a sweeps' folder's reports, shown as they are
 
 
 def read_run(run_dir: Path) -> RunView:
-    """report.json, every transcript and every judgements file of a run folder."""
-    report = read_report(run_dir / "report.json")
-    per_game = {g["index"]: g for g in report.get("per_game", [])}
+    """report.json (regress.read_report), every transcript and every judgements file of a run folder; a
+    report.json that is not a regress run's, in a folder without transcripts (a sweep's of old), is shown as
+    its facts."""
+    path = run_dir / "report.json"
+    data = expect(read_json(path, InputError), dict, f"{path}", InputError)
+    games, rule_sets = _read_games(run_dir)
+    if not games and not is_report(data):
+        return RunView(None, [], [VERDICT_RULES], data)
+    report = read_report(path)
+    per_game = {g.index: g for g in report.per_game}
+    for g in games:
+        g.record = per_game.get(g.index)
+    if not rule_sets:
+        rule_sets = list(report.unexplained_by_rules) or [VERDICT_RULES]
+    rule_sets.sort(key=lambda n: n != VERDICT_RULES)
+    return RunView(report, games, rule_sets)
+
+
+def _read_games(run_dir: Path) -> tuple[list[GameRecords], list[str]]:
+    """Every game's transcript and judgements of a run folder, and the rule sets they were judged under."""
     games = []
     rule_sets: list[str] = []
     for path in sorted(run_dir.glob("game-*.jsonl")):
@@ -134,11 +146,8 @@ def read_run(run_dir: Path) -> RunView:
             for name in jhead.get("rule_sets", []):
                 if name not in rule_sets:
                     rule_sets.append(name)
-        games.append(GameRecords(index, path.stem, head, events, judgements, per_game.get(index, {})))
-    if not rule_sets:
-        rule_sets = list(report.get("unexplained_by_rules", {})) or [VERDICT_RULES]
-    rule_sets.sort(key=lambda n: n != VERDICT_RULES)
-    return RunView(report, games, rule_sets)
+        games.append(GameRecords(index, path.stem, head, events, judgements, None))
+    return games, rule_sets
 
 
 # ----------------------------------------------------------------------------- the verdict
@@ -169,31 +178,28 @@ class Headline:
     rules: list[RuleVerdict]
 
 
-def headline(run: RunView) -> Headline:
-    rep = run.report
+def headline(run: RunView, rep: RegressReport) -> Headline:
     rules = []
     judged = [g for g in run.games if g.judgements is not None]
     for name in run.rule_sets:
         counts = Counts.of(j for g in judged for j in g.under(name))
         disagree = []
-        said = rep.get("unexplained_by_rules", {}).get(name)
+        said = rep.unexplained_by_rules.get(name)
         if said is not None and judged and said != counts.unexplained:
             disagree.append(f"report.json counts {said} unexplained, the records {counts.unexplained}")
-        said_doc = rep.get("documented_by_rules", {}).get(name)
+        said_doc = rep.documented_by_rules.get(name)
         if said_doc is not None and judged and dict(said_doc) != counts.documented:
             disagree.append(f"report.json counts documented {_counts_text(said_doc)}, the records "
                             f"{_counts_text(counts.documented)}")
         rules.append(RuleVerdict(name, name == VERDICT_RULES, counts.unexplained, counts.documented,
                                  counts.score_events, counts.checks, counts.pictures, counts.screen_checks,
                                  disagree))
-    basic, failures, timeouts = (int(rep.get(k, 0) or 0) for k in ("basic_errors", "harness_failures", "timeouts"))
+    basic, failures, timeouts = rep.basic_errors, rep.harness_failures, rep.timeouts
     missing = [g.name for g in run.games if g.judgements is None]
     verdict = next((r for r in rules if r.verdict), None)
     passed = (verdict is not None and verdict.unexplained == 0 and not verdict.disagreements and not missing
-              and not (basic or failures or timeouts) and rep.get("ended", "complete") == "complete")
-    return Headline(passed, int(rep.get("games", len(run.games)) or 0), int(rep.get("played", len(run.games)) or 0),
-                    int(rep.get("completed", 0) or 0), basic, failures, timeouts, str(rep.get("ended", "complete")),
-                    missing, rules)
+              and not (basic or failures or timeouts) and rep.ended == "complete")
+    return Headline(passed, rep.games, rep.played, rep.completed, basic, failures, timeouts, rep.ended, missing, rules)
 
 
 def _counts_text(counts: dict) -> str:
@@ -401,8 +407,8 @@ class DealView:
 class GameView:
     index: int
     name: str
-    header: dict
-    record: dict
+    header: dict[str, Any]
+    record: PerGame | None
     deals: list[DealView]
     differences: list[dict]              # under the verdict's rule set
     by_rules: dict[str, tuple[int, int, int]]  # rule set -> (judgements, documented, unexplained)
@@ -548,15 +554,15 @@ def game_view(g: GameRecords, ed: Edition, cards: Cards, run_dir: Path, verdict:
     gif = run_dir / f"{g.name}.gif"
     final = next((p for n, p in sorted(shots.items()) if "final-board" in n), None)
     counts = {name: Counts.of(g.under(name)) for name in rule_sets}
-    return GameView(g.index, g.name, g.head, g.record, deals,
-                    [_difference_view(d, ed) for j in mine for d in j.differences],
-                    {n: (len(g.under(n)), sum(c.documented.values()), c.unexplained) for n, c in counts.items()},
-                    len(mine), counts[verdict].score_events if verdict in counts else 0,
-                    counts[verdict].checks if verdict in counts else 0, g.judgements is not None, race,
-                    gif.name if gif.exists() else None, f"{g.name}/{final.name}" if final else None,
-                    counts[verdict].pictures if verdict in counts else 0,
-                    counts[verdict].screen_checks if verdict in counts else 0,
-                    gif_size(gif) if gif.exists() else None)
+    judged_counts = counts.get(verdict, Counts.of([]))
+    return GameView(index=g.index, name=g.name, header=g.head, record=g.record, deals=deals,
+                    differences=[_difference_view(d, ed) for j in mine for d in j.differences],
+                    by_rules={n: (len(g.under(n)), sum(c.documented.values()), c.unexplained)
+                              for n, c in counts.items()},
+                    judgements=len(mine), score_events=judged_counts.score_events, checks=judged_counts.checks,
+                    has_records=g.judgements is not None, race=race, gif=gif.name if gif.exists() else None,
+                    final_board=f"{g.name}/{final.name}" if final else None, pictures=judged_counts.pictures,
+                    screen_checks=judged_counts.screen_checks, gif_size=gif_size(gif) if gif.exists() else None)
 
 
 # ----------------------------------------------------------------------------- watch mode
@@ -609,7 +615,7 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
     naming it (records/frames.py's check_recording); what an older one cannot say goes in the Watch's notes."""
     rzx, frames = run_dir / f"{g.name}.rzx", run_dir / frames_name(g.index)
     if not rzx.is_file():
-        failure = g.record.get("failure")
+        failure = g.record.failure if g.record is not None else None
         return (f"No replay: there is no {rzx.name} in this folder"
                 + (f" (the game's failure: {failure})" if failure else "") + ".")
     if not frames.is_file():
@@ -631,10 +637,9 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
                  {"game": game.game, "seed": game.seed, "tape_sha256": game.tape_sha256})
 
 
-def run_tape_sha256(report: dict[str, Any]) -> str | None:
+def run_tape_sha256(report: RegressReport | None) -> str | None:
     """The SHA-256 of the tape a run played, as its report.json names it (None: it names none)."""
-    tape = report.get("tape")
-    sha = tape.get("sha256") if isinstance(tape, dict) else None
+    sha = report.tape.get("sha256") if report is not None else None
     return sha if isinstance(sha, str) else None
 
 
@@ -725,58 +730,49 @@ def _n(value: Any) -> str:
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-def run_words(rep: dict[str, Any]) -> list[str]:
-    """The run itself in sentences (the keys of RUN_WORDS_KEYS; a key the run lacks is left out of its sentence)."""
-    out = []
-    games, played, ended = rep.get("games"), rep.get("played"), rep.get("ended")
-    if games is not None:
-        out.append(f"{_n(games)} game{'s' if games != 1 else ''} asked for, {_n(played if played is not None else '?')} "
-                   f"played; the run ended {'complete, every game played to its end' if ended == 'complete' else ended}.")
-    if rep.get("deals") is not None or rep.get("actions") is not None:
-        out.append(f"{_n(rep.get('deals', '?'))} deals and {_n(rep.get('actions', '?'))} actions (each an answer "
-                   f"to the program's wait for a key).")
-    if rep.get("workers") is not None:
-        where = f"the Dask cluster at {rep['scheduler']}" if rep.get("scheduler") else "this machine's process pool"
-        workers = rep["workers"]
-        out.append(f"The games ran in {where}, {_n(workers)} worker process{'es' if workers != 1 else ''}"
-                   + ("; the thorough rule set was played too" if rep.get("thorough") else "")
-                   + ("; the ROM's slow routines were accelerated" if rep.get("accelerate") else "") + ".")
-    if rep.get("wall_s") is not None:
-        text = f"The run took {rep['wall_s']} s of wall time"
-        if rep.get("wall_s_per_game") is not None:
-            text += f"; a game took {rep['wall_s_per_game']} s in its worker on average"
-        if rep.get("jobs_cpu_s") is not None:
-            text += f", {rep['jobs_cpu_s']} CPU s in all"
-        if rep.get("emulated_s") is not None:
-            text += (f"; the games' own time on a real Spectrum would be {rep['emulated_s']} s "
-                     f"({rep['emulated_s'] / 60:.0f} minutes at 50 frames a second)")
-        out.append(text + ".")
-    if rep.get("pictures") is not None:
-        text = (f"{_n(rep['pictures'])} pictures of the screen were judged, with {_n(rep.get('screen_checks', '?'))} "
-                f"checks of their slots, pegs and lines: {_n(rep.get('screen_differences', '?'))} differences, "
-                f"{_n(rep.get('screen_unexplained', '?'))} of them unexplained")
-        if rep.get("screen_cpu_share") is not None:
-            text += f"; reading the screen took {100 * rep['screen_cpu_share']:.1f} % of the games' CPU time"
-        out.append(text + ".")
-    tape = rep.get("tape")
-    if isinstance(tape, dict) and tape:
+def run_words(rep: RegressReport) -> list[str]:
+    """The run itself in sentences (the fields of RUN_WORDS_KEYS)."""
+    out = [f"{_n(rep.games)} game{'s' if rep.games != 1 else ''} asked for, {_n(rep.played)} played; the run ended "
+           f"{'complete, every game played to its end' if rep.ended == 'complete' else rep.ended}.",
+           f"{_n(rep.deals)} deals and {_n(rep.actions)} actions (each an answer to the program's wait for a key)."]
+    where = f"the Dask cluster at {rep.scheduler}" if rep.scheduler else "this machine's process pool"
+    out.append(f"The games ran in {where}, {_n(rep.workers)} worker process{'es' if rep.workers != 1 else ''}"
+               + ("; the thorough rule set was played too" if rep.thorough else "")
+               + ("; the ROM's slow routines were accelerated" if rep.accelerate else "") + ".")
+    out.append(f"The run took {rep.wall_s} s of wall time; a game took {rep.wall_s_per_game} s in its worker on "
+               f"average, {rep.jobs_cpu_s} CPU s in all; the games' own time on a real Spectrum would be "
+               f"{rep.emulated_s} s ({rep.emulated_s / 60:.0f} minutes at 50 frames a second).")
+    out.append(f"{_n(rep.pictures)} pictures of the screen were judged, with {_n(rep.screen_checks)} checks of their "
+               f"slots, pegs and lines: {_n(rep.screen_differences)} differences, {_n(rep.screen_unexplained)} of them "
+               f"unexplained; reading the screen took {100 * rep.screen_cpu_share:.1f} % of the games' CPU time.")
+    tape = rep.tape
+    if tape:
         out.append(f"The tape: {tape.get('path', '?')} (SHA-256 {str(tape.get('sha256', '?'))[:16]}…, "
                    f"fingerprint {str(tape.get('fingerprint', '?'))[:16]}…).")
     return out
 
 
 #: the reports a sweeps' folder holds (harness/program/runs/sweep.py writes OUT/<kind>-report.json)
-SWEEP_REPORTS = ("show-report.json", "play-report.json", "discard-report.json")
+DISCARD_REPORT = "discard-report.json"
+SWEEP_REPORTS = ("show-report.json", "play-report.json", DISCARD_REPORT)
 
 
 def sweep_reports(folder: Path) -> dict[str, Any]:
-    """The sweep reports of a sweeps' folder by file name (each an object), InputError if it holds none."""
-    found = {name: expect(read_json(folder / name, InputError), dict, str(folder / name), InputError)
+    """The sweep reports of a sweeps' folder by file name (each read as its type, sweep.read_report and
+    read_discard_report, and shown as the file holds it), InputError if it holds none."""
+    found = {name: (read_discard_report if name == DISCARD_REPORT else read_sweep_report)(folder / name).as_json()
              for name in SWEEP_REPORTS if (folder / name).is_file()}
     if not found:
         raise InputError(f"{folder}: no sweep report here ({', '.join(SWEEP_REPORTS)}); a sweep writes them "
                          f"into its --out when it ends")
     return found
+
+
+def _as_stored(record: object) -> dict[str, Any]:
+    """A typed record of report.json as its JSON object, keys in the file's (sorted) order: the facts the page
+    lists read as they are stored."""
+    data: dict[str, Any] = json.loads(json.dumps(plain(record), sort_keys=True))
+    return data
 
 
 def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None = None,
@@ -787,7 +783,7 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
     recordings, each recording is checked to be its game's whether or not there is a player (game_watch), and
     a game page without a player says why (*no_player*: why there is none for any game)."""
     run_dir = Path(run_dir)
-    run = RunView(sweep_reports(run_dir), [], [VERDICT_RULES]) if sweep else read_run(run_dir)
+    run = RunView(None, [], [VERDICT_RULES], sweep_reports(run_dir)) if sweep else read_run(run_dir)
     report_path = run_dir / "report.json"
     ed = load_edition(None if sweep else report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
@@ -823,23 +819,24 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
                                                     watch_notes=checks.notes if isinstance(checks, Watch) else [])
         atomic.write_text(run_dir / f"{g.name}.html", html)
     from .site import coverage_reasons
-    rep = run.report
+    rep = run.report if run.games else None
     shown_keys = {"games", "ended", "played", "completed", "deals", "actions", "score_events", "checks",
                   "documented_differences", "documented_by_deviation", "unexplained_differences", "basic_errors",
                   "timeouts", "harness_failures", "wall_s", "emulated_s", "wall_s_per_game", "workers", "scheduler",
                   "deviations", "findings", "documented_by_rules", "unexplained_by_rules", "per_game", "coverage",
                   "thorough", "harness_failure_details"}
     html = env.get_template("report.html").render(
-        **common, page="report.html", title="Sweep report" if sweep else "Regress report", run=run, head=headline(run) if run.games else None,
+        **common, page="report.html", title="Sweep report" if sweep else "Regress report", run=run, rep=rep,
+        head=headline(run, rep) if rep else None,
         costs=deviation_costs(run, ed), games=games, coverage=ed.coverage,
         reasons=coverage_reasons(ed) if ed.coverage else [], figures=figures, fairness=fairness,
         watchable={name for name, w in watches.items() if w is not None},
-        failures=[facts(f) for f in rep.get("harness_failure_details", []) or []],
-        run_words=run_words(rep) if run.games else [],
-        other_facts=facts({k: v for k, v in rep.items() if k not in shown_keys and k not in RUN_WORDS_KEYS})
-        if run.games else facts(rep),
+        failures=[facts(_as_stored(f)) for f in rep.harness_failure_details] if rep else [],
+        run_words=run_words(rep) if rep else [],
+        other_facts=facts({k: v for k, v in _as_stored(rep).items() if k not in shown_keys and k not in RUN_WORDS_KEYS})
+        if rep else facts(_as_stored(run.report) if run.report else run.facts),
         gif=next((g for g in games if g.gif), None), run_dir_name=run_dir.name,
-        facts_from=" and ".join(run.report) if sweep else "a report.json")
+        facts_from=" and ".join(run.facts) if sweep else "a report.json")
     out = run_dir / "report.html"
     atomic.write_text(out, html)
     return out

@@ -12,6 +12,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+from ..program.runs.strength import StrengthReport
 from ..runtime import atomic
 from .site import template_env
 
@@ -39,11 +40,11 @@ LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy
                  "ev": "careful (ev)"}
 
 
-def ladder_plot(report: dict[str, Any]) -> Any:
+def ladder_plot(report: StrengthReport) -> Any:
     """The ladder: each player's games won against the careful (expected-value) player, weakest first,
     the program's rung marked; None when there is no rung."""
     import matplotlib.pyplot as plt
-    rungs = [r for r in report.get("ladder", []) if r["wins_vs_ev"]["rate"] is not None]
+    rungs = [r for r in report.ladder if r["wins_vs_ev"]["rate"] is not None]
     if not rungs:
         return None
     fig, ax = plt.subplots(figsize=(7.5, 0.55 * len(rungs) + 1.0))
@@ -72,13 +73,13 @@ def ladder_plot(report: dict[str, Any]) -> Any:
     return fig
 
 
-def plots(report: dict) -> dict[str, bytes]:
+def plots(report: StrengthReport) -> dict[str, bytes]:
     """The page's plots as PNG bytes, by file name."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     out: dict[str, bytes] = {}
-    figures = {o: f for o, f in report["figures"].items() if f["completed"]}
+    figures = {o: f for o, f in report.figures.items() if f["completed"]}
     fig = ladder_plot(report)
     if fig is not None:
         out["ladder.png"] = _figure_png(fig)
@@ -91,14 +92,14 @@ def plots(report: dict) -> dict[str, bytes]:
                                   ("first dealer, vs " + o + " (unequal players)", "first_dealer_wins", "#8a4b00")):
             v, lo, hi = _err(f[key], 100)
             labels.append(name), values.append(v), lows.append(lo), highs.append(hi), colours.append(colour)
-    for name, e in report["engine"].items():
+    for name, e in report.engine.items():
         key = "first_dealer_wins" if name == "ev vs ev" else "player0_wins"
         v, lo, hi = _err(e[key], 100)
         labels.append(f"engine {name}" + (" (first dealer)" if key == "first_dealer_wins" else ""))
         values.append(v), lows.append(lo), highs.append(hi), colours.append("#5b2a86")
     y = range(len(labels))
     ax.barh(list(y), values, xerr=[lows, highs], color=colours, capsize=3)
-    band = report["validation"]["first_dealer"]["band"]
+    band = report.validation["first_dealer"]["band"]
     ax.axvspan(100 * band[0], 100 * band[1], color="#ffd54f", alpha=0.5, label="published first-dealer band")
     ax.axvline(50, color="#888", lw=0.8)
     ax.set_yticks(list(y), labels, fontsize=8)
@@ -131,14 +132,14 @@ def plots(report: dict) -> dict[str, bytes]:
     out["points-per-deal.png"] = _figure_png(fig)
 
     # the crib table: the engine's (uniform opponent) against Schell's own and opponent's, and the program's cribs
-    rows = report["validation"]["crib_table"]["rows"]
+    rows = report.validation["crib_table"]["rows"]
     fig, ax = plt.subplots(figsize=(9, 3.4))
     x = list(range(len(rows)))
     order = sorted(x, key=lambda i: rows[i]["engine"])
     ax.plot(x, [rows[i]["schell_own"] for i in order], ".", color="#2e7d32", label="Schell: own crib")
     ax.plot(x, [rows[i]["schell_opponent"] for i in order], ".", color="#b3261e", label="Schell: opponent's crib")
     ax.plot(x, [rows[i]["engine"] for i in order], "-", color="#20303f", label="engine: uniform opponent (exact)")
-    seen = report["crib_by_pair"]
+    seen = report.crib_by_pair
     for role, marker, colour in (("own", "^", "#2e7d32"), ("opponent", "v", "#b3261e")):
         xs, ys = [], []
         for pos, i in enumerate(order):
@@ -174,7 +175,7 @@ def plots(report: dict) -> dict[str, bytes]:
     return out
 
 
-def write_strength_page(folder: Path, report: dict) -> Path:
+def write_strength_page(folder: Path, report: StrengthReport) -> Path:
     """Write folder/strength.html and its PNG plots; return the page's path."""
     folder = Path(folder)
     drawn = plots(report)

@@ -481,7 +481,7 @@ def run(k: int = 8, seed: int = 1, groups: Iterable[str] | None = None, cores: l
 
 def table(result: Result) -> str:
     """The per-group table, as Markdown."""
-    rows = [f"| group | opcodes | cases | all agree | explained | unexplained |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    rows = ["| group | opcodes | cases | all agree | explained | unexplained |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     total = GroupResult("all", 0)
     for g in result.groups.values():
         rows.append(f"| {g.group} | {g.opcodes} | {g.cases:,} | {g.agreed:,} | {g.explained:,} | {g.unexplained:,} |")

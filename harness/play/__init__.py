@@ -1,7 +1,10 @@
-"""`cribbage-zx play`: the game in a window on the embedded Spectrum, with an optional live referee panel.
+"""`cribbage-zx play` (the command line: harness/commands/play.py): the game in a window on the embedded
+Spectrum, with a live referee panel.
 
-keymap: host keys -> Spectrum keys; beeper: the ear bit as sound; session: the
-machine, keys, screen and referee as one steppable object (no clock, so tests
-drive it frame by frame); referee: the panel's text from the comparison's
-judgements; command: the real-time window loop and the command line.
+session: the machine, keys, screen and referee as one steppable object (no clock, so tests drive it
+frame by frame); window: the real-time loop, paced at real time or turbo; panel: what the window draws
+beside, under and over the screen; referee: the panel's lines from the comparison's judgements; hint: the
+engine's advice at a wait; waits: what the program waits for, in words; translate: the English of the
+screen's Russian; cards: cards as the window writes them; keymap: host keys -> Spectrum keys; beeper: the
+ear bit as sound; record: a game's keys recorded and replayed; saved: a session saved from play.html.
 """

@@ -92,7 +92,7 @@ class CountingCore(Z80Core):
     def run(self, ticks: int) -> tuple[int, bool]:
         if not self.counting:
             return super().run(ticks)
-        m, total = self._m, 0
+        total = 0
         while self.after_instruction is not None and total < ticks:
             total += self._finish_instruction()
         if total >= ticks:

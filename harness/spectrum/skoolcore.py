@@ -232,7 +232,7 @@ class SkoolKitCore:
 
     def _run_steps(self, ticks: int) -> tuple[int, bool]:
         """run() one SkoolKit instruction per call, the breakpoints checked before each."""
-        r, step, bps, mem = self._regs, self._step, self._breakpoints, self.memory
+        r, step, bps = self._regs, self._step, self._breakpoints
         start = r[_T]
         while True:
             pc = r[_PC]

@@ -39,7 +39,7 @@ HOW = ("apt-get install clang lld wasi-libc libc++-dev-wasm32 libclang-rt-14-dev
 # The module cannot be built here: the message says what is missing and how to get it (one of the package's
 # error kinds; a plain Exception when setup.py runs this file before the package can be imported).
 try:
-    from ..errors import OutputError as BuildProblem  # noqa: F401  (re-exported: page.py catches it)
+    from ..errors import OutputError as BuildProblem   # re-exported: page.py catches it
 except ImportError:
     class BuildProblem(Exception):           # type: ignore[no-redef]
         pass

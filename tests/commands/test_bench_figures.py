@@ -3,7 +3,6 @@ figures made by hand, and the lines they must print; a page without its markers 
 from __future__ import annotations
 
 import checkout
-from pathlib import Path
 
 import pytest
 

@@ -263,12 +263,16 @@ def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, 
 def test_discard_is_a_report_not_a_sweep(monkeypatch, capsys, tmp_path, no_machine):
     tape = tmp_path / "given.tap"
     tape.write_bytes((tmp_path / "unused.tap").read_bytes())
-    monkeypatch.setattr(sweep_command, "discard_report",
-                        lambda samples, seed, tape_bytes: {"pone": {"hands": samples, "seed": seed,
-                                                                    "tape": tape_bytes.hex()}})
+    given = {}
+
+    def discard(samples, seed, tape_bytes):
+        given.update(seed=seed, tape=tape_bytes)
+        return sweep.DiscardReport(sweep.DiscardRole(samples, 0.5, 0.25), sweep.DiscardRole(samples, 1.5, 0.0))
+    monkeypatch.setattr(sweep_command, "discard_report", discard)
     status = sweep_command.main(["discard", "--out", str(tmp_path / "out"), "--samples", "3", "--seed", "5",
                          "--tape", str(tape), "--quiet"])
-    assert status == 0
-    want = {"pone": {"hands": 3, "seed": 5, "tape": tape.read_bytes().hex()}}
+    assert status == 0 and given == {"seed": 5, "tape": tape.read_bytes()}
+    want = {"dealer": {"hands": 3, "mean_points_given_away": 0.5, "best_choice_share": 0.25},
+            "pone": {"hands": 3, "mean_points_given_away": 1.5, "best_choice_share": 0.0}}
     assert (tmp_path / "out" / "discard-report.json").read_text() == json.dumps(want, indent=1)
     assert capsys.readouterr().out == json.dumps(want, indent=1) + "\n"

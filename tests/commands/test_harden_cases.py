@@ -32,7 +32,7 @@ def read_only(tmp_path, monkeypatch):
     return folder
 
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
 
 # ---------------------------------------------------------------- play --record (case 3)

@@ -68,9 +68,7 @@ def test_strength_from_a_transcript_without_header_or_events_is_one_line(tmp_pat
 # ---------------------------------------------------------------- html --report: each folder its own page
 def _strength_report() -> dict:
     from harness.program.runs.strength import summarise
-    report = summarise([], [], ("ev",))
-    report["run"] = {}
-    return report
+    return summarise([], [], ("ev",)).as_json()
 
 
 def test_html_report_on_a_strength_folder_draws_its_strength_page(tmp_path, capsys):
@@ -92,25 +90,33 @@ def test_html_report_on_a_strength_folder_with_another_report_is_one_line(tmp_pa
     with outdir.claimed(folder, "strength") as written:
         (written / "report.json").write_text(json.dumps({"games": 3}))
     code, err = run(["html", "--report", str(folder)], capsys)
-    assert (code, one_line(err)) == (2, f"cribbage-zx: {folder / 'report.json'}: not a strength report (no figures, "
-                                        f"engine, validation, computer, crib_by_pair, verdict, run)")
+    assert (code, one_line(err)) == (2, f"cribbage-zx: {folder / 'report.json'}: strength report: no opponents")
     assert not (folder / "strength.html").exists()
 
 
 def test_html_report_on_a_sweeps_folder_draws_its_reports_facts(tmp_path, capsys):
     from harness.commands.html import main
     sweeps = tmp_path / "sweep"
+    from harness.program.runs import sweep
+    show = sweep.SweepReport(sweep="show", items=1234, chunks=2, coverage={"cases": 1234}, cases_checked=1234,
+                             chunks_missing=[], harness_failures=0, harness_failure_details=[], weight_checked=5000,
+                             wall_s_this_run=3.5, workers=2, groups=[], unexplained_groups=0, tape=None,
+                             basic_coverage=sweep.BasicCoverage(3, [10, 20], {}))
+    discard = sweep.DiscardReport(sweep.DiscardRole(25, 0.5, 0.8), sweep.DiscardRole(25, 0.25, 0.84))
+    sweeps = tmp_path / "sweep"
     with outdir.claimed(sweeps, "sweep") as written:
-        (written / "show-report.json").write_text(json.dumps({"sweep": "show", "cases_checked": 1234,
-                                                              "unexplained_groups": 0}))
-        (written / "discard-report.json").write_text(json.dumps({"samples": 50, "agree": 41}))
+        (written / "show-report.json").write_text(json.dumps(show.as_json()))
+        (written / "discard-report.json").write_text(json.dumps(discard.as_json()))
     with outdir.claimed(sweeps / "show", "sweep") as chunks:  # its folder of chunks, inside it
         (chunks / "params.json").write_text("{}")
     assert main(["--report", str(sweeps)]) == 0
     page = (sweeps / "report.html").read_text(encoding="utf-8")
     assert "<title>Sweep report" in page and "FAIL" not in page and "PASS" not in page
     assert "show-report.json" in page and "cases checked" in page and "1,234" in page or "1234" in page
-    assert "discard-report.json" in page and "agree" in page
+    assert "discard-report.json" in page and "best choice share" in page
+    (sweeps / "discard-report.json").write_text(json.dumps({"samples": 50, "agree": 41}))   # not a discard report
+    code, err = run(["html", "--report", str(sweeps)], capsys)
+    assert code == 2 and "discard-report.json: discard report: no dealer" in one_line(err)
     code, err = run(["html", "--report", str(sweeps / "show")], capsys)      # the chunks: pointed to the parent
     assert (code, one_line(err)) == (2, f"cribbage-zx: --report {sweeps / 'show'}: the chunks of one sweep; its "
                                         f"report is in the sweeps' folder: --report {sweeps}")

@@ -307,7 +307,6 @@ def test_a_good_path_is_taken(name, option, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (action,) = [a for n, _, a in path_actions() if n == name and option_name(a) == option]
     contract = contract_of(action)
-    parser = command_parser(importlib.import_module(cli.COMMANDS[name][0]), f"cribbage-zx {name}", UsageError)
     path = tmp_path / "good"
     if contract.kind in ("output folder", "input folder"):
         _good_folder(contract, path)            # an earlier run of the command, or a folder of its kind

@@ -292,7 +292,6 @@ def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_window):
 def test_play_under_the_cribbage_zx_command(tape, capsys):
     import subprocess
     import sys
-    from pathlib import Path
 
     from harness import cli
     with pytest.raises(SystemExit) as exit_:

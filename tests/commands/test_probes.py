@@ -103,7 +103,7 @@ CASES = [
     ("html --report of []", lambda t: ["html", "--report", _report_folder(t, [])],
      "report.json: expected an object, found a list", 2),
     ('html --report of {"per_game": 5}', lambda t: ["html", "--report", _report_folder(t, {"per_game": 5})],
-     "report.per_game: expected a list, found a whole number 5", 2),
+     "report.json of schema 0, older than 1, and not readable as it (report: no games)", 2),
     ("html --report, a screen row that is a string", lambda t: [
         "html", "--report", _report_folder(t, {}, HEADER + '\n{"kind": "screen", "what": "count", "rows": ["x"], '
                                                           '"variables": {}}\n')],

@@ -12,11 +12,11 @@ import pytest
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools import ocr_diff as od  # noqa: E402
-from tools import write_readings as wr  # noqa: E402
+from tools import ocr_diff as od
+from tools import write_readings as wr
 
-from harness.edition.notes import judgement_entries  # noqa: E402
-from harness.program.runs import readings as R  # noqa: E402
+from harness.edition.notes import judgement_entries
+from harness.program.runs import readings as R
 
 TOML = ROOT / "basic" / "readings.toml"
 RECORD = ROOT / "docs" / "data" / "readings.json"

@@ -150,12 +150,12 @@ def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_
     items, coverage = sweep.sweep_items("show")
     chunks = [items[:10], items[10:20]]
     report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
-    assert report["chunks_missing"] == [1] and report["cases_checked"] == 10
+    assert report.chunks_missing == [1] and report.cases_checked == 10
 
 
 def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_games):
     import hashlib
     report = regress.run(1, 1, 1, tmp_path / "out", tap=good_tape, progress=False)
     on_disk = json.loads((tmp_path / "out" / "report.json").read_text())
-    assert report["tape"] == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
+    assert report.tape == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
                                                  "sha256": hashlib.sha256(good_tape.read_bytes()).hexdigest()}

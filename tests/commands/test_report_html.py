@@ -9,6 +9,7 @@ from __future__ import annotations
 import html as htmlmod
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -42,8 +43,8 @@ def test_a_sweep_folder_gets_its_facts_as_tables(tmp_path):
 
 
 def test_regress_names_report_html_last(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(r_cmd, "run", lambda *a, **k: {"unexplained_differences": 0, "basic_errors": 0, "timeouts": 0,
-                                                       "harness_failures": 0})
+    clean = SimpleNamespace(unexplained_differences=0, basic_errors=0, timeouts=0, harness_failures=0)
+    monkeypatch.setattr(r_cmd, "run", lambda *a, **k: clean)      # what exit_status reads of a RegressReport
     monkeypatch.setattr(r_cmd, "summary_table", lambda report: "table")
     assert r_cmd.main(["--games", "1", "--out", str(tmp_path / "o")]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith(f"report: {tmp_path / 'o' / 'report.html'}")

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from harness.commands import sweep as command
+from harness.program.runs.sweep import BasicCoverage, DiscardReport, DiscardRole, SweepGroup, SweepReport
 from harness.errors import OutputError
 from harness.runtime.outdir import claimed
 
@@ -18,9 +19,11 @@ def args(tmp_path, **kw):
 
 
 def report(**kw):
-    base = {"cases_checked": 12, "weight_checked": 40, "groups": [], "unexplained_groups": 0, "harness_failures": 0,
-            "chunks_missing": []}
-    return {**base, **kw}
+    """A SweepReport as run_sweep returns it: what the command reads set, *kw* changed."""
+    base = dict(sweep="play", items=12, chunks=1, coverage={}, cases_checked=12, chunks_missing=[],
+                harness_failures=0, harness_failure_details=[], weight_checked=40, wall_s_this_run=1.0, workers=2,
+                groups=[], unexplained_groups=0, tape=None, basic_coverage=BasicCoverage(0, [], {}))
+    return SweepReport(**{**base, **kw})
 
 
 @pytest.fixture
@@ -61,10 +64,10 @@ def test_quick_is_the_short_suffix_and_the_sample(tmp_path, handed):
 
 
 def test_what_it_prints_of_the_report(tmp_path, handed, capsys):
-    handed["report"] = report(groups=[{"cause": ["play", 3, 2], "cases": 2, "weight": 9, "deviation": None,
-                                       "example": {"program": 2, "engine": 3, "weight": 5}},
-                                      {"cause": ["hand", "flush", 4, 0], "cases": 1, "weight": 1, "deviation": "D9",
-                                       "example": {"name": "ж"}}], unexplained_groups=1)
+    handed["report"] = report(groups=[SweepGroup(cause=["play", 3, 2], cases=2, weight=9, deviation=None,
+                                                 example={"program": 2, "engine": 3, "weight": 5}),
+                                      SweepGroup(cause=["hand", "flush", 4, 0], cases=1, weight=1, deviation="D9",
+                                                 example={"name": "ж"})], unexplained_groups=1)
     command.execute(args(tmp_path))
     out = capsys.readouterr().out.splitlines()
     assert out == ["play: 12 cases checked (weight 40), 2 disagreement group(s), 1 unexplained, 0 harness failure(s)",
@@ -74,8 +77,8 @@ def test_what_it_prints_of_the_report(tmp_path, handed, capsys):
 
 
 @pytest.mark.parametrize("fault, status", [({}, 0), ({"unexplained_groups": 1}, 1), ({"harness_failures": 1}, 1),
-                                           ({"chunks_missing": [3]}, 1), ({"groups": [{"cause": ["play", 1, 1],
-                                            "cases": 1, "weight": 1, "deviation": "D1", "example": {}}]}, 0)])
+                                           ({"chunks_missing": [3]}, 1),
+                                           ({"groups": [SweepGroup(["play", 1, 1], 1, 1, {}, "D1")]}, 0)])
 def test_the_exit_status_is_one_for_anything_unexplained_failed_or_missing(tmp_path, handed, fault, status):
     """The last row is the near miss: a group explained by a deviation leaves the status 0."""
     handed["report"] = report(**fault)
@@ -87,7 +90,7 @@ def test_a_discard_sweep_writes_and_prints_its_report(tmp_path, monkeypatch, cap
 
     def discard(samples, seed, tape):
         made.update(samples=samples, seed=seed, tape=tape)
-        return {"samples": samples, "agree": 3}
+        return DiscardReport(DiscardRole(samples, 0.5, 0.75), DiscardRole(3, 0.0, 1.0))
     monkeypatch.setattr(command, "discard_report", discard)
     monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE:" + tape.encode())
     with claimed(tmp_path / "out", "sweep"):             # a sweeps' folder already (another kind's report in it)
@@ -96,14 +99,17 @@ def test_a_discard_sweep_writes_and_prints_its_report(tmp_path, monkeypatch, cap
     assert command.execute(a) == 0
     assert made == {"samples": 5, "seed": 7, "tape": b"TAPE:mine.tap"}
     text = (tmp_path / "out" / "discard-report.json").read_text(encoding="utf-8")
-    assert json.loads(text) == {"samples": 5, "agree": 3} and text.startswith('{\n "samples"')
-    assert capsys.readouterr().out == json.dumps({"samples": 5, "agree": 3}, indent=1) + "\n"
+    written = {"dealer": {"hands": 5, "mean_points_given_away": 0.5, "best_choice_share": 0.75},
+               "pone": {"hands": 3, "mean_points_given_away": 0.0, "best_choice_share": 1.0}}
+    assert json.loads(text) == written and text.startswith('{\n "dealer": {\n  "hands": 5')
+    assert capsys.readouterr().out == json.dumps(written, indent=1) + "\n"
     assert command.execute(a) == 0                       # the folder of an earlier sweep is resumed, not refused
 
 
 def test_a_discard_sweep_refuses_a_folder_of_another_command(tmp_path, monkeypatch):
     """The near miss of the resumed sweeps' folder above: a regress run's folder is not a sweep's."""
-    monkeypatch.setattr(command, "discard_report", lambda samples, seed, tape: {"samples": samples})
+    monkeypatch.setattr(command, "discard_report",
+                        lambda samples, seed, tape: DiscardReport(DiscardRole(samples, 0.0, 1.0), DiscardRole(0, 0.0, 0.0)))
     monkeypatch.setattr(command, "tape_bytes", lambda tape: b"TAPE")
     with claimed(tmp_path / "out", "regress"):
         (tmp_path / "out" / "report.json").write_text("{}")

@@ -3,14 +3,13 @@ OCR fixes (tools/ocr_diff.py's confusion table); the only cited lines that neede
 basic/RECONSTRUCTION.md are those docs/DEVIATIONS.md names as revisited, and none touches the logic."""
 import checkout
 import sys
-from pathlib import Path
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools import ocr_diff as od  # noqa: E402
+from tools import ocr_diff as od
 
-from harness.edition.notes import deviation_lines, judgement_entries  # noqa: E402
-from harness.program.judge.deviations import DEVIATIONS  # noqa: E402
+from harness.edition.notes import deviation_lines, judgement_entries
+from harness.program.judge.deviations import DEVIATIONS
 
 REVISITED = {2745, 2755, 4440, 4790, 4795, 7365, 7880}      # named in the header of docs/DEVIATIONS.md
 

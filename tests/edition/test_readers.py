@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import checkout
 import json
-from pathlib import Path
 
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from harness.errors import HarnessError  # noqa: E402
+from harness.errors import HarnessError
 
 ROOT = checkout.ROOT
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -178,13 +177,30 @@ def test_the_coverage_reader_gives_coverage_or_one_line_naming_the_field(tmp_pat
             assert all(len(v) == 2 for v in cov.ifs.values())
 
 
-GOOD_REPORT = {"games": 1, "per_game": [{"index": 0, "seed": 1, "strategy": "random"}], "ended": "complete"}
+GAME = {"index": 0, "seed": 1, "strategy": "random", "winner": "player", "scores": {"computer": 90, "player": 121},
+        "completed": True, "deals": 7, "score_events": 40, "documented": {"D1": 1}, "unexplained": [],
+        "basic_errors": [], "timeout": None, "failure": None, "emulated_s": 500.5, "wall_s": 4.2,
+        "adversarial_tries": [], "findings": {}, "games_played": 1, "wins": [], "pictures": 9,
+        "screen_checks": 90, "screen_differences": 0}
+COVERAGE = {"statements_run": 5, "statements_total": 9, "ifs_both": 1, "ifs_total": 2, "never_run": ["6:1"],
+            "one_way": [], "unexplained": [], "explained_by": {"6:1": "N1"}, "counts": {"10:1": 3},
+            "ifs": {"10:1": [1, 2]}, "choices": {"cut": 1}, "pictures_at": {"cut 7060": 2}}
+GOOD_REPORT = {"games": 1, "ended": "complete", "played": 1, "completed": 1, "deals": 7, "actions": 80,
+               "score_events": 40, "checks": 60, "pictures": 9, "screen_checks": 90, "screen_differences": 0,
+               "screen_unexplained": 0, "screen_cpu_share": 0.02, "documented_differences": 1,
+               "documented_by_deviation": {"D1": 1}, "unexplained_differences": 0, "basic_errors": 0, "timeouts": 0,
+               "harness_failures": 0, "harness_failure_details": [], "wall_s": 5.0, "emulated_s": 500.5,
+               "wall_s_per_game": 4.2, "workers": 1, "scheduler": None, "deviations": {}, "findings": {},
+               "documented_by_rules": {"standard": {"D1": 1}}, "unexplained_by_rules": {"standard": 0},
+               "per_game": [GAME], "thorough": False, "accelerate": True, "jobs_cpu_s": 4.0,
+               "tape": {"path": "t.tap", "sha256": "ab", "fingerprint": None}, "coverage": COVERAGE,
+               "report_schema": 1}
 
 
 @FAST
 @given(doc=json_mutated(GOOD_REPORT) | JSON)
 def test_the_report_reader_gives_a_report_or_one_line_naming_the_field(tmp_path, doc):
-    from harness.edition.report import read_report
+    from harness.program.runs.regress import read_report
     path = tmp_path / "report.json"
     path.write_text(json.dumps(doc))
     try:
@@ -192,7 +208,15 @@ def test_the_report_reader_gives_a_report_or_one_line_naming_the_field(tmp_path,
     except Exception as exc:
         _clean(exc, "report.json")
     else:
-        assert all(isinstance(g["index"], int) for g in report.get("per_game", []))
+        assert all(isinstance(g.index, int) for g in report.per_game)
+
+
+def test_the_good_report_is_read_whole(tmp_path):
+    """The near miss of the property above: the unmutated report reads back as the same object."""
+    from harness.program.runs.regress import read_report
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(GOOD_REPORT))
+    assert read_report(path).as_json() == GOOD_REPORT
 
 
 # ------------------------------------------------------------------ sweep chunks
@@ -212,7 +236,7 @@ def test_a_sweep_chunk_is_used_only_when_whole_and_otherwise_done_again(tmp_path
     chunk, why = sweep.read_chunk(tmp_path, "play", 0, items)       # never raises
     assert (chunk is None) != (why is None)                          # used, or a reason to do it again
     if chunk is not None:
-        assert chunk["cases"] == 2 and all(isinstance(d["program"], int) for d in chunk["disagreements"])
+        assert chunk.cases == 2 and all(isinstance(d["program"], int) for d in chunk.disagreements)
 
 
 # ------------------------------------------------------------------ the listing and the translation table

@@ -78,7 +78,7 @@ def test_the_report_counts_are_the_sums_of_the_records(monkeypatch, tmp_path, go
         c = J.Counts.of(J.under(js, "standard"))
         assert (g["score_events"], g["documented"], len(g["unexplained"])) == \
             (c.score_events, c.documented, c.unexplained)
-    assert report == saved
+    assert report.as_json() == saved
 
 
 def _unexplain_first_documented(text):
@@ -96,9 +96,9 @@ def _unexplain_first_documented(text):
 
 def test_a_difference_planted_in_the_records_is_in_the_report(monkeypatch, tmp_path, good_tape, real_record):
     out, report = _run(monkeypatch, tmp_path, good_tape, real_record, _unexplain_first_documented)
-    assert report["unexplained_differences"] == 1 and report["unexplained_by_rules"]["standard"] == 1
-    assert report["unexplained_by_rules"]["article"] == 0
-    assert [len(g["unexplained"]) for g in report["per_game"]] == [0, 1, 0]
+    assert report.unexplained_differences == 1 and report.unexplained_by_rules["standard"] == 1
+    assert report.unexplained_by_rules["article"] == 0
+    assert [len(g.unexplained) for g in report.per_game] == [0, 1, 0]
     clean = _sums(out)["standard"]
     assert clean["unexplained"] == 1
     # a near-miss: the same record planted under the article's rules leaves the verdict clean
@@ -112,7 +112,7 @@ def test_a_difference_planted_in_the_records_is_in_the_report(monkeypatch, tmp_p
                 return "\n".join(lines) + "\n"
         raise AssertionError("no documented difference under the article's rules")
     out2, report2 = _run(monkeypatch, tmp_path / "b", good_tape, real_record, article_only)
-    assert report2["unexplained_differences"] == 0 and report2["unexplained_by_rules"]["article"] == 1
+    assert report2.unexplained_differences == 0 and report2.unexplained_by_rules["article"] == 1
 
 
 def test_a_corrupt_record_from_a_worker_is_named(monkeypatch, tmp_path, good_tape, real_record):

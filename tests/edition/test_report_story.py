@@ -13,6 +13,8 @@ from harness.edition.notes import Moment
 from harness.edition.report import SHOW_NOTES, Cards, picture_view, run_words, screen_english
 from harness.edition.site import memory_map
 from harness.program.records import events as E
+from harness.program.runs.coverage import RunCoverage
+from harness.program.runs.regress import RegressReport
 
 
 # ------------------------------------------------------------------------------------------ the screen's English
@@ -74,23 +76,34 @@ def test_a_picture_without_cards_or_text_says_so_and_a_screen_reading_lists_its_
 
 
 # ------------------------------------------------------------------------------------------ the run in words
+def _report(**given):
+    """A RegressReport of the run's facts *given*, every count of its games zero."""
+    coverage = RunCoverage(0, 0, 0, 0, [], [], [], {}, {}, {}, {}, {})
+    zero = dict(completed=0, score_events=0, checks=0, documented_differences=0, documented_by_deviation={},
+                unexplained_differences=0, basic_errors=0, timeouts=0, harness_failures=0, harness_failure_details=[],
+                deviations={}, findings={}, documented_by_rules={}, unexplained_by_rules={}, per_game=[],
+                coverage=coverage)
+    return RegressReport(**{**zero, **given})
+
+
+RUN = dict(games=2, played=2, ended="complete", deals=14, actions=297, workers=1, scheduler=None, thorough=False,
+           accelerate=False, wall_s=102.35, wall_s_per_game=47.279, jobs_cpu_s=15.184, emulated_s=1077.7,
+           pictures=156, screen_checks=3565, screen_differences=27, screen_unexplained=0, screen_cpu_share=0.0207,
+           tape={"path": "build/cribbage.tap", "sha256": "332ca5d9ef7470f54731", "fingerprint": None})
+
+
 def test_the_run_in_sentences():
-    rep = {"games": 2, "played": 2, "ended": "complete", "deals": 14, "actions": 297, "workers": 1,
-           "scheduler": None, "thorough": False, "accelerate": False, "wall_s": 102.35, "wall_s_per_game": 47.279,
-           "jobs_cpu_s": 15.184, "emulated_s": 1077.7, "pictures": 156, "screen_checks": 3565,
-           "screen_differences": 27, "screen_unexplained": 0, "screen_cpu_share": 0.0207,
-           "tape": {"path": "build/cribbage.tap", "sha256": "332ca5d9ef7470f54731", "fingerprint": None}}
-    words = run_words(rep)
+    words = run_words(_report(**RUN))
     assert words[0] == "2 games asked for, 2 played; the run ended complete, every game played to its end."
     assert words[1].startswith("14 deals and 297 actions")
     assert words[2] == "The games ran in this machine's process pool, 1 worker process."
     assert "18 minutes at 50 frames a second" in words[3]                # 1077.7 s / 60 = 17.96
     assert words[4].startswith("156 pictures of the screen were judged, with 3,565 checks")
     assert "2.1 % of the games' CPU time" in words[4]
-    stopped = run_words({"games": 3, "played": 1, "ended": "interrupted", "workers": 2, "scheduler": "tls://h:8786",
-                         "thorough": True})
+    stopped = run_words(_report(**{**RUN, "games": 3, "played": 1, "ended": "interrupted", "workers": 2,
+                                   "scheduler": "tls://h:8786", "thorough": True}))
     assert stopped[0] == "3 games asked for, 1 played; the run ended interrupted."
-    assert stopped[1] == ("The games ran in the Dask cluster at tls://h:8786, 2 worker processes; "
+    assert stopped[2] == ("The games ran in the Dask cluster at tls://h:8786, 2 worker processes; "
                           "the thorough rule set was played too.")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import checkout
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,7 @@ from harness.edition.source import read_listing
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools import write_variable_values as values_tool  # noqa: E402
-import json
+from tools import write_variable_values as values_tool
 
 
 @pytest.fixture(scope="module")

@@ -58,7 +58,7 @@ def strength_local_run(strength_tape, tmp_path_factory):
     out = tmp_path_factory.mktemp("strength") / "local"
     report = strength.run(1, 7, 2, out, STRENGTH_OPPONENTS, engine_games=STRENGTH_ENGINE_GAMES, tap=strength_tape,
                           progress=False, page=write_strength_page)
-    return out, report
+    return out, report.as_json()              # the StrengthReport as its file holds it
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,10 @@
 """Documentation that is generated from the code must be current."""
 import checkout
-import json
 import re
-from pathlib import Path
 
 from harness.program.judge.deviations import DEVIATIONS
 from harness.program.model.findings import FINDINGS
-from harness.program.runs.strength import summary_table
+from harness.program.runs.strength import read_report, summary_table
 from tools.write_deviations_doc import README_BEGIN, readme_table, readme_with_table, render
 
 ROOT = checkout.ROOT
@@ -66,17 +64,17 @@ def _strength_tool():
 
 def test_the_strength_page_is_its_runs_own_summary():
     tool = _strength_tool()
-    report = json.loads(tool.DATA.read_text(encoding="utf-8"))
+    report = read_report(tool.DATA)
     page = tool.PAGE.read_text(encoding="utf-8")
     assert tool.page_with_block(page, report) == page, "run: python tools/write_strength_doc.py"
-    assert report["plain_words"] in page and summary_table(report) in page
+    assert report.plain_words in page and summary_table(report) in page
 
 
 def test_a_strength_page_that_says_another_figure_is_told_apart():
     tool = _strength_tool()
-    report = json.loads(tool.DATA.read_text(encoding="utf-8"))
+    report = read_report(tool.DATA)
     page = tool.PAGE.read_text(encoding="utf-8")
-    ev = report["figures"]["ev"]["computer_wins"]
+    ev = report.figures["ev"]["computer_wins"]
     said = f"{100 * ev['rate']:5.1f} %"
     stale = page.replace(said, f"{100 * ev['rate'] + 1:5.1f} %", 1)     # planted: one figure a point off
     assert said in page and stale != page and tool.page_with_block(stale, report) == page

@@ -52,7 +52,10 @@ def test_a_half_made_entry_is_never_read_and_is_made_again(tmp_path):
 
 def test_a_copy_is_the_tests_own_and_leaves_the_store_as_it_was(tmp_path):
     store = Store(tmp_path / "store")
-    make = lambda f: (f / "report.json").write_text("{}")      # noqa: E731
+
+    def make(f):
+        (f / "report.json").write_text("{}")
+
     copy = store.copy("run", {"n": 2}, make, tmp_path / "mine")
     assert sorted(p.name for p in copy.iterdir()) == ["report.json"]
     (copy / "report.json").write_text("planted")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-import mutation as M  # noqa: E402
+import mutation as M
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@ argument whose line no longer matches its mutant is stale and does not count, th
 import checkout
 import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -1,7 +1,8 @@
 """Every command the README shows works right after `make run`: each `cribbage-zx ...` it shows is accepted by
 the tool's own parser (placeholders given a value; nothing is run), every option it names is some command's,
 every tape it loads is one `make run` builds, and `make run` itself echoes nothing but the project's lines.
-(Fuse's command is run to the title by tests/oracles/test_readme_fuse.py.)"""
+(Every command it shows is run after `make run` on a clean copy, Fuse's to the title, by
+tests/oracles/tools/test_make_run.py.)"""
 from __future__ import annotations
 
 import re

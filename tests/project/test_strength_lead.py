@@ -4,13 +4,14 @@ strength run kept in docs/data/strength.json (tools/write_strength_doc.py's `lea
 from __future__ import annotations
 
 import copy
-import json
+import dataclasses
 import re
 
 from helpers import ROOT
+from harness.program.runs.strength import read_report
 from tools import write_strength_doc as tool
 
-REPORT = json.loads((ROOT / "docs" / "data" / "strength.json").read_text(encoding="utf-8"))
+REPORT = read_report(ROOT / "docs" / "data" / "strength.json")
 
 
 def first_paragraph(page: str) -> str:
@@ -27,11 +28,11 @@ def test_both_pages_open_with_the_sentence():
 
 def test_the_sentence_says_the_runs_own_figures():
     sentence = tool.lead(REPORT)
-    wins = REPORT["figures"]["ev"]["computer_wins"]
+    wins = REPORT.figures["ev"]["computer_wins"]
     assert f"({wins['k']} of {wins['n']} games, {round(100 * wins['k'] / wins['n'])} %;" in sentence
     assert f"between {round(100 * wins['lo'])} and {round(100 * wins['hi'])} %" in sentence
-    assert f"two careful players win {round(100 * REPORT['engine']['ev vs ev']['player0_wins']['rate'])} %" in sentence
-    greedy = REPORT["figures"]["greedy"]["computer_wins"]
+    assert f"two careful players win {round(100 * REPORT.engine['ev vs ev']['player0_wins']['rate'])} %" in sentence
+    greedy = REPORT.figures["greedy"]["computer_wins"]
     assert f"a greedy player (the most points now) in {round(100 * greedy['rate'])} %" in sentence
     # the run kept now: 13 of 40 is about a third
     assert (wins["k"], wins["n"]) != (13, 40) or "about one game in three" in sentence
@@ -46,9 +47,8 @@ def test_a_rate_in_words_is_the_nearest_plain_fraction():
 def test_another_runs_figures_change_the_sentence_and_the_page_is_stale():
     page = (ROOT / "docs" / "STRENGTH.md").read_text(encoding="utf-8")
     planted = copy.deepcopy(REPORT)
-    planted["figures"]["ev"]["computer_wins"].update(k=20, rate=0.5)
+    planted.figures["ev"]["computer_wins"].update(k=20, rate=0.5)
     assert "about one game in two (20 of 40 games, 50 %;" in tool.lead(planted)
     assert tool.page_with_block(page, planted) != page
-    near_miss = copy.deepcopy(REPORT)
-    near_miss["references"] = {}                                      # a figure the sentence does not use
+    near_miss = dataclasses.replace(REPORT, references={})            # a figure the sentence does not use
     assert tool.lead(near_miss) == tool.lead(REPORT) and tool.page_with_block(page, near_miss) == page

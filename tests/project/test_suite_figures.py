@@ -1,4 +1,4 @@
-"""docs/SUITE.md is what tools/suite_figures.py writes from the recorded runs (docs/suite/*.json), and each
+"""docs/SUITE.md is what tools/suite_figures.py writes from the recorded runs (docs/data/suite/*.json), and each
 record is well-formed; the tool refuses a record that is not; tests/data/test-costs.json is what it writes from
 a run of both tiers."""
 from __future__ import annotations

@@ -8,7 +8,6 @@ import checkout
 import math
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

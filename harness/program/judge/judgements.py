@@ -18,7 +18,6 @@ needs (the screen words of its edition, the rule sets it is judged under).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path

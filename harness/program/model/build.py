@@ -23,13 +23,13 @@ from ...spectrum.basic import tokenise_program
 from ...spectrum.font import build_font
 from ...spectrum.romcheck import RomNumberEncoder
 from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
+from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START
+from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME
 
 LISTING = resources.LISTING
 FONT = resources.FONT
 DEFAULT_TAP = resources.DEFAULT_TAP  # relative: under the current directory
 EN_TAP = DEFAULT_TAP.with_name("cribbage-en.tap")  # `build --lang en`: the English edition
-from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START  # noqa: E402
-from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME  # noqa: E402
 
 
 @dataclass

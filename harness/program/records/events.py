@@ -8,7 +8,6 @@ never handles loose dicts. Cards are the engine's two-letter strings ("TC").
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from dataclasses import dataclass
 from enum import Enum, StrEnum

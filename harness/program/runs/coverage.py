@@ -76,13 +76,31 @@ class Coverage:
         }
 
 
-def summary_rows(cov: dict[Any, Any], thorough: bool) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class RunCoverage:
+    """report.json's coverage: a run's `Coverage.as_json`, with the kinds of choice the players took and the
+    pictures judged at each moment (regress sums them over the games)."""
+    statements_run: int
+    statements_total: int
+    ifs_both: int
+    ifs_total: int
+    never_run: list[str]
+    one_way: list[str]
+    unexplained: list[str]
+    explained_by: dict[str, str]
+    counts: dict[str, int]
+    ifs: dict[str, list[int]]
+    choices: dict[str, int]
+    pictures_at: dict[str, int]
+
+
+def summary_rows(cov: RunCoverage, thorough: bool) -> list[tuple[str, str]]:
     """The run summary's coverage rows. Without --thorough the items left without a note are expected: the
     thorough set reaches them (tests/test_coverage.py holds the default run to exactly that); after the
     thorough set, each one is a gap in the verification."""
     left = ("  without a note: a gap (see docs/COVERAGE.md)" if thorough
             else "  without a note: --thorough reaches them (docs/COVERAGE.md)")
-    return [("statements run", f"{cov['statements_run']}/{cov['statements_total']}"),
-            ("IFs seen both ways", f"{cov['ifs_both']}/{cov['ifs_total']}"),
-            ("never run / one-way IF outcomes", f"{len(cov['never_run'])} / {len(cov['one_way'])}"),
-            (left, str(len(cov["unexplained"])))]
+    return [("statements run", f"{cov.statements_run}/{cov.statements_total}"),
+            ("IFs seen both ways", f"{cov.ifs_both}/{cov.ifs_total}"),
+            ("never run / one-way IF outcomes", f"{len(cov.never_run)} / {len(cov.one_way)}"),
+            (left, str(len(cov.unexplained)))]

@@ -785,7 +785,7 @@ def markdown(record: Record, listing_lines: list[int], entries: list[int], comma
            f"that run its line, else the first game of the thorough set that does "
            f"({'played' if plan['thorough'] else 'not played: its lines are untested'}); a reading whose line no "
            f"game of the run reaches is *untested*, with that reason, and never played",
-           f"- the reconstruction's games: " + ", ".join(f"{g['seed']}/{g['strategy']}" for g in record["base_games"]),
+           "- the reconstruction's games: " + ", ".join(f"{g['seed']}/{g['strategy']}" for g in record["base_games"]),
            f"- variant games played: {record['variant_games']}"
            + (f" ({record['shared_tapes']} reading(s) share the tape and the games of another reading of their line)"
               if record.get("shared_tapes") else "")

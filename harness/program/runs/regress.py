@@ -24,6 +24,7 @@ from ...errors import InputError, MachineError, UsageError
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ...runtime.outdir import claimed
 from ...runtime.records import plain, record
+from ...runtime.validate import expect, read_json
 from ...spectrum import z80snap
 from ...spectrum.machine import FRAME_S, Spectrum48
 from ...spectrum.recording import RzxRecorder, replay_problem
@@ -32,7 +33,7 @@ from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
 from ..model.build import played_tape, tape_record
 from ..judge.compare import judge
-from .coverage import Coverage, summary_rows
+from .coverage import Coverage, RunCoverage, summary_rows
 from ..judge.deviations import DEVIATIONS
 from ..observe.driver import Budget, GameDriver, Screenshot
 from ..records.frames import GameId, frames_name, frames_record, rzx_tag, write_frames
@@ -181,6 +182,16 @@ class PerGame:
 
 
 @dataclass(frozen=True)
+class HarnessFailure:
+    """A game the harness failed on (its job raised, or its driver gave up): report.json's
+    harness_failure_details."""
+    index: int
+    seed: int
+    strategy: str
+    error: str
+
+
+@dataclass(frozen=True)
 class RegressReport:
     """report.json of a regress run: written by `run` (`write_report`) and read by `read_report`, the one type
     of both (runtime/records.py), so the writer and every reader agree on each field."""
@@ -203,7 +214,7 @@ class RegressReport:
     basic_errors: int
     timeouts: int
     harness_failures: int
-    harness_failure_details: list[dict[str, Any]]
+    harness_failure_details: list[HarnessFailure]
     wall_s: float
     emulated_s: float
     wall_s_per_game: float
@@ -218,7 +229,7 @@ class RegressReport:
     accelerate: bool
     jobs_cpu_s: float
     tape: dict[str, Any]
-    coverage: dict[str, Any]
+    coverage: RunCoverage
     report_schema: int = REPORT_SCHEMA
 
     def as_json(self) -> dict[str, Any]:
@@ -230,10 +241,15 @@ def write_report(path: Path, report: RegressReport) -> None:
     atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
 
 
+def is_report(data: dict[str, Any]) -> bool:
+    """Whether a report.json's object is a regress run's (a sweep's of old holds other facts)."""
+    return "per_game" in data
+
+
 def read_report(path: Path) -> RegressReport:
-    """A regress run's report.json as its type; an older one (before report_schema) is read when every field
-    is there, else refused in one line, as is one of a later schema."""
-    from ...runtime.validate import expect, read_json
+    """A regress run's report.json as its type, the one reader of it (the command's and the edition's); an
+    older one (before report_schema) is read when every field is there, else refused in one line, as is one
+    of a later schema."""
     data = expect(read_json(path), dict, str(path))
     schema = data.get("report_schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool) or schema > REPORT_SCHEMA:
@@ -430,7 +446,7 @@ def _write_screens(out: Path, game: GameResult) -> None:
     game.screens = None
 
 
-def _coverage(tape: bytes, results: Sequence[GameResult]) -> dict[str, Any]:
+def _coverage(tape: bytes, results: Sequence[GameResult]) -> RunCoverage:
     """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
     program = Profiler.program_of_tape(read_tap(tape))
     total = Profile()
@@ -440,8 +456,8 @@ def _coverage(tape: bytes, results: Sequence[GameResult]) -> dict[str, Any]:
         total = total + Profile.from_json(g.profile)
         choices.update(g.choices)
         pictures.update(g.pictures_at)
-    return {**Coverage.of(program, total).as_json(), "choices": dict(sorted(choices.items())),
-            "pictures_at": dict(sorted(pictures.items()))}
+    return RunCoverage(**Coverage.of(program, total).as_json(), choices=dict(sorted(choices.items())),
+                       pictures_at=dict(sorted(pictures.items())))
 
 
 def plan_games(games: int, seed: int, strategies: Sequence[str] = STRATEGIES, thorough: bool = False,
@@ -465,7 +481,7 @@ def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
 def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
         tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
         thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = True,
-        command: str = "regress", report_page: Callable[[Path], object] | None = None) -> dict[str, Any]:
+        command: str = "regress", report_page: Callable[[Path], object] | None = None) -> RegressReport:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     *report_page*, when given, renders the folder's records as pages (the command passes the HTML report,
@@ -484,9 +500,10 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
     with claimed(out, command, replace=replace) as folder:
         bar = Progress(games, "games", progress)
         results: list[GameResult] = []
-        failures: list[dict[str, Any]] = []
+        failures: list[HarnessFailure] = []
         jobs_cpu = 0.0                                      # the games' own CPU in their workers (the runner's is the rest)
         ended = "complete"
+        report: RegressReport | None = None
         outcome: Outcome[GameJob, GameResult]
         try:
             setup = Setup(init_worker, (tape, core, accelerate))
@@ -505,8 +522,7 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
                         _write_screens(folder, game)
                         failure = game.failure
                     if failure:
-                        failures.append({"index": job.index, "seed": job.seed, "strategy": job.strategy,
-                                         "error": failure})
+                        failures.append(HarnessFailure(job.index, job.seed, job.strategy, failure))
                         bar.note(f"cribbage-zx regress: game {job.index} (seed {job.seed}, {job.strategy}): "
                                  f"harness failure: {failure}")
                     bar.step()
@@ -519,81 +535,101 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
         finally:
             bar.close()
             if results or failures:                # a run that ended before any game has nothing to report
-                typed = RegressReport(**_report(games, workers, scheduler, results, failures, bar.elapsed, ended),
-                                      thorough=thorough, accelerate=accelerate, jobs_cpu_s=round(jobs_cpu, 3),
-                                      tape=tape_record(where, tape), coverage=_coverage(tape, results))
-                write_report(folder / "report.json", typed)
-                report = typed.as_json()
+                report = _report(results, failures, RunFacts(
+                    games=games, ended=ended, wall_s=round(bar.elapsed, 2), workers=workers, scheduler=scheduler,
+                    thorough=thorough, accelerate=accelerate, jobs_cpu_s=round(jobs_cpu, 3),
+                    tape=tape_record(where, tape), coverage=_coverage(tape, results)))
+                write_report(folder / "report.json", report)
         if report_page is not None:
             report_page(folder)                            # still inside the claim: no other run can mix in
+    if report is None:
+        raise MachineError(f"{out}: no game was played, nothing to report")
     return report
 
 
-def _report(games: int, workers: int, scheduler: str | None, results: list[GameResult],
-            failures: list[dict[str, Any]], wall: float, ended: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RunFacts:
+    """What report.json says of the run itself rather than of its games (`_report` adds the games' sums)."""
+    games: int
+    ended: str
+    wall_s: float
+    workers: int
+    scheduler: str | None
+    thorough: bool
+    accelerate: bool
+    jobs_cpu_s: float
+    tape: dict[str, Any]
+    coverage: RunCoverage
+
+
+def _report(results: list[GameResult], failures: list[HarnessFailure], run: RunFacts) -> RegressReport:
     results = sorted(results, key=lambda g: g.index)
     counts = [g.counted() for g in results]
     documented: Counter[str] = Counter()
     for c in counts:
         documented.update(c.documented)
     rule_sets = list(counts[0].under_rules) if counts else []
-    return {
-        "games": games,
-        "ended": ended,
-        "played": len(results),
-        "completed": sum(g.completed for g in results),
-        "deals": sum(g.deals for g in results),
-        "actions": sum(g.actions for g in results),
-        "score_events": sum(c.score_events for c in counts),
-        "checks": sum(c.checks for c in counts),
-        "pictures": sum(c.pictures for c in counts),
-        "screen_checks": sum(c.screen_checks for c in counts),
-        "screen_differences": sum(c.screen_differences for c in counts),
-        "screen_unexplained": sum(c.screen_unexplained for c in counts),
-        "screen_cpu_share": round(sum(g.screen_s for g in results) / max(1e-9, sum(g.cpu_s for g in results)), 4),
-        "documented_differences": sum(documented.values()),
-        "documented_by_deviation": dict(sorted(documented.items())),
-        "unexplained_differences": sum(len(c.unexplained) for c in counts),
-        "basic_errors": sum(len(g.basic_errors) for g in results),
-        "timeouts": sum(1 for g in results if g.timeout),
-        "harness_failures": len(failures),
-        "harness_failure_details": sorted(failures, key=lambda f: f["index"]),
-        "wall_s": round(wall, 2),
-        "emulated_s": round(sum(g.emulated_s for g in results), 1),
-        "wall_s_per_game": round(sum(g.wall_s for g in results) / max(1, len(results)), 3),
-        "workers": workers,
-        "scheduler": scheduler,
-        "deviations": {k: {"lines": d.lines, "what": d.what, "rule": d.rule} for k, d in DEVIATIONS.items()},
-        "findings": dict(sorted(Counter(f for g in results for f in g.findings.values() if f).items())),
-        "documented_by_rules": {
+    return RegressReport(
+        games=run.games,
+        ended=run.ended,
+        played=len(results),
+        completed=sum(g.completed for g in results),
+        deals=sum(g.deals for g in results),
+        actions=sum(g.actions for g in results),
+        score_events=sum(c.score_events for c in counts),
+        checks=sum(c.checks for c in counts),
+        pictures=sum(c.pictures for c in counts),
+        screen_checks=sum(c.screen_checks for c in counts),
+        screen_differences=sum(c.screen_differences for c in counts),
+        screen_unexplained=sum(c.screen_unexplained for c in counts),
+        screen_cpu_share=round(sum(g.screen_s for g in results) / max(1e-9, sum(g.cpu_s for g in results)), 4),
+        documented_differences=sum(documented.values()),
+        documented_by_deviation=dict(sorted(documented.items())),
+        unexplained_differences=sum(len(c.unexplained) for c in counts),
+        basic_errors=sum(len(g.basic_errors) for g in results),
+        timeouts=sum(1 for g in results if g.timeout),
+        harness_failures=len(failures),
+        harness_failure_details=sorted(failures, key=lambda f: f.index),
+        wall_s=run.wall_s,
+        emulated_s=round(sum(g.emulated_s for g in results), 1),
+        wall_s_per_game=round(sum(g.wall_s for g in results) / max(1, len(results)), 3),
+        workers=run.workers,
+        scheduler=run.scheduler,
+        deviations={k: {"lines": d.lines, "what": d.what, "rule": d.rule} for k, d in DEVIATIONS.items()},
+        findings=dict(sorted(Counter(f for g in results for f in g.findings.values() if f).items())),
+        documented_by_rules={
             name: dict(sorted(sum((Counter(c.under_rules[name]["documented"]) for c in counts), Counter()).items()))
             for name in rule_sets},
-        "unexplained_by_rules": {name: sum(len(c.under_rules[name]["unexplained"]) for c in counts)
-                                 for name in rule_sets},
-        "per_game": [g.per_game() for g in results],
-    }
+        unexplained_by_rules={name: sum(len(c.under_rules[name]["unexplained"]) for c in counts)
+                              for name in rule_sets},
+        per_game=[g.per_game() for g in results],
+        thorough=run.thorough,
+        accelerate=run.accelerate,
+        jobs_cpu_s=run.jobs_cpu_s,
+        tape=run.tape,
+        coverage=run.coverage,
+    )
 
 
-def summary_table(report: dict[Any, Any]) -> str:
+def summary_table(report: RegressReport) -> str:
     rows = [
-        ("games", report["games"]), ("completed", report["completed"]), ("deals", report["deals"]),
-        ("actions", report["actions"]), ("score events checked", report["score_events"]),
-        ("engine checks", report["checks"]),
-        ("screen pictures judged", report.get("pictures", 0)),
-        ("screen judgements", report.get("screen_checks", 0)),
-        ("screen differences", report.get("screen_differences", 0)),
-        ("  of them unexplained", report.get("screen_unexplained", 0)),
-        ("documented differences", report["documented_differences"]),
-        *((f"  {k}", v) for k, v in report["documented_by_deviation"].items()),
-        ("unexplained differences", report["unexplained_differences"]),
-        ("BASIC error reports", report["basic_errors"]), ("timeouts", report["timeouts"]),
-        ("harness failures", report["harness_failures"]),
-        *((f"finding {k} (the original stops)", v) for k, v in report.get("findings", {}).items()),
-        *((f"unexplained under {k} rules", v) for k, v in report.get("unexplained_by_rules", {}).items()
-          if k != "standard"),
-        *(summary_rows(report["coverage"], bool(report.get("thorough"))) if report.get("coverage") else ()),
-        ("emulated seconds", report["emulated_s"]), ("wall seconds", report["wall_s"]),
-        ("wall seconds per game, in its worker", report["wall_s_per_game"]),
+        ("games", report.games), ("completed", report.completed), ("deals", report.deals),
+        ("actions", report.actions), ("score events checked", report.score_events),
+        ("engine checks", report.checks),
+        ("screen pictures judged", report.pictures),
+        ("screen judgements", report.screen_checks),
+        ("screen differences", report.screen_differences),
+        ("  of them unexplained", report.screen_unexplained),
+        ("documented differences", report.documented_differences),
+        *((f"  {k}", v) for k, v in report.documented_by_deviation.items()),
+        ("unexplained differences", report.unexplained_differences),
+        ("BASIC error reports", report.basic_errors), ("timeouts", report.timeouts),
+        ("harness failures", report.harness_failures),
+        *((f"finding {k} (the original stops)", v) for k, v in report.findings.items()),
+        *((f"unexplained under {k} rules", v) for k, v in report.unexplained_by_rules.items() if k != "standard"),
+        *summary_rows(report.coverage, report.thorough),
+        ("emulated seconds", report.emulated_s), ("wall seconds", report.wall_s),
+        ("wall seconds per game, in its worker", report.wall_s_per_game),
     ]
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)

@@ -28,6 +28,7 @@ from ...errors import InputError, MachineError, UsageError
 from ...runtime.jobs import Progress, Setup, run_jobs
 from ...runtime.cputime import process_cpu_s
 from ...runtime.outdir import claimed
+from ...runtime.records import plain, record
 from ...runtime.validate import expect, read_json
 from ...resources import PUBLISHED_CRIB
 from ..model.build import played_tape, tape_record
@@ -284,8 +285,53 @@ def crib_validation(table: dict[tuple[int, int], float], ref: dict[Any, Any]) ->
             "worst": worst, "rows": rows}
 
 
-def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...]) -> dict[Any, Any]:
-    """Every figure of the study, from the games' results and the engine's chunks (deterministic)."""
+@dataclass(frozen=True)
+class GameFailure:
+    """A program game the study has no figures of: its job raised, its driver gave up, or it was not studied."""
+    index: int
+    seed: int
+    opponent: str
+    failure: str | None
+
+
+@dataclass(frozen=True)
+class StrengthReport:
+    """A strength run's report.json, written by `run` and `reanalyse` and read by `read_report`, the one type of
+    both. Its figures are study.py's and this module's (match, discard and play figures, intervals), kept as
+    the JSON they are; `ladder`, `verdict` and `plain_words` read them."""
+    opponents: list[str]
+    figures: dict[str, Any]                  # per opponent: study.match_figures
+    computer: dict[str, Any]                 # the program's discards and plays, its cribs against Schell's
+    crib_by_pair: dict[str, Any]
+    engine: dict[str, Any]                   # per pairing: engine_figures
+    validation: dict[str, Any]               # the crib table, the first dealer's band, the planted weak player
+    harness_failures: list[GameFailure]
+    references: dict[str, Any]
+    ladder: list[dict[str, Any]]             # `ladder`'s rungs, weakest first
+    verdict: str
+    plain_words: str
+    run: dict[str, Any]                      # how it was run (games, seed, workers, wall and CPU time)
+    tape: dict[str, Any] | None = None       # the tape the games played (model/build.py tape_record)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def write_report(path: Path, report: StrengthReport) -> None:
+    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
+
+
+def read_report(path: Path) -> StrengthReport:
+    """A strength run's report.json as its type; anything else is an InputError naming the field."""
+    found: StrengthReport = record(StrengthReport, expect(read_json(path), dict, str(path)), f"{path}: strength report")
+    return found
+
+
+def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...],
+              run: dict[str, Any] | None = None, tape: dict[str, Any] | None = None) -> StrengthReport:
+    """Every figure of the study, from the games' results and the engine's chunks (deterministic); *run* and
+    *tape* say how it was run and on what."""
     ref = published()
     games = sorted(games, key=lambda g: g["index"])
     studied = [g for g in games if g.get("study")]
@@ -310,7 +356,7 @@ def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], 
     engine = engine_figures(engine_chunks)
     band = ref["first_dealer"]["band"]
     equal = engine.get("ev vs ev")
-    report = {
+    report: dict[str, Any] = {
         "opponents": list(opponents),
         "figures": figures,
         "computer": {"discards": discard_figures(computer_discards), "plays": play_figures(computer_plays),
@@ -331,9 +377,11 @@ def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], 
                        and "url" in v},
     }
     report["ladder"] = ladder(figures, engine)
-    report["verdict"] = verdict(report)
-    report["plain_words"] = plain_words(report)
-    return report
+    return StrengthReport(opponents=report["opponents"], figures=figures, computer=report["computer"],
+                          crib_by_pair=crib, engine=engine, validation=report["validation"],
+                          harness_failures=[GameFailure(**f) for f in report["harness_failures"]],
+                          references=report["references"], ladder=report["ladder"], verdict=verdict(report),
+                          plain_words=plain_words(report), run=run or {}, tape=tape)
 
 
 def verdict(report: dict[Any, Any]) -> str:
@@ -365,7 +413,7 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
 def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
         engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
         replace: bool = False, progress: bool = True,
-        page: Callable[[Path, dict[Any, Any]], object] | None = None) -> dict[Any, Any]:
+        page: Callable[[Path, StrengthReport], object] | None = None) -> StrengthReport:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
     tape_file, tape = played_tape(tap)
     jobs = _plan(games, seed, opponents, engine_games)
@@ -397,23 +445,23 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                     bar.step()
         finally:
             bar.close()
-        report = summarise(results, chunks, opponents)
-        report["run"] = {"games_per_opponent": games, "seed": seed, "engine_games": engine_games,
-                         "workers": workers, "scheduler": scheduler,
-                         "wall_s": round(time.perf_counter() - started, 1),
-                         "cpu_s_here": round(process_cpu_s() - cpu0, 1),
-                         "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
-                         "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)}
-        report["tape"] = tape_record(tape_file, tape)         # which tape the games played: --from may add runs of it only
-        atomic.write_json(folder / "report.json", report, indent=1, sort_keys=True)
+        report = summarise(results, chunks, opponents,
+                           run={"games_per_opponent": games, "seed": seed, "engine_games": engine_games,
+                                "workers": workers, "scheduler": scheduler,
+                                "wall_s": round(time.perf_counter() - started, 1),
+                                "cpu_s_here": round(process_cpu_s() - cpu0, 1),
+                                "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
+                                "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)},
+                           tape=tape_record(tape_file, tape))   # which tape the games played: --from may add runs of it only
+        write_report(folder / "report.json", report)
         if page:                                        # the view (edition/strength.py), passed by the command
             page(folder, report)
     return report
 
 
 def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, dict[Any, Any]], object] | None = None,
-              out: Path | None = None, replace: bool = False) -> dict[Any, Any]:
+              page: Callable[[Path, StrengthReport], object] | None = None,
+              out: Path | None = None, replace: bool = False) -> StrengthReport:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
     The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
@@ -446,7 +494,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
         for n, r in enumerate(results):
             r["index"] = n
     opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
-    old = {}
+    old = {}                      # the run's facts only, read leniently: the report may be of a study since changed
     if len(folders) == 1 and (folders[0] / "report.json").exists():
         old = expect(read_json(folders[0] / "report.json"), dict, str(folders[0] / "report.json"))
     tape = old.get("tape") if len(folders) == 1 else one_tape(folders)
@@ -457,17 +505,16 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             if not isinstance(outcome.value, EngineChunk):
                 raise MachineError(f"engine games {outcome.job}: {outcome.error}")
             chunks.append(outcome.value.as_json())
-    report = summarise(results, chunks, opponents)
-    report["run"] = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
-    report["tape"] = tape
+    run = dict(old.get("run", {}), reanalysed=True, engine_games=engine_games)
     if len(folders) > 1:
-        report["run"]["from"] = [str(f) for f in folders]
+        run["from"] = [str(f) for f in folders]
         if out is None:
             raise UsageError("several folders studied together: the report needs a folder of its own (out)")
+    report = summarise(results, chunks, opponents, run=run, tape=tape)
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
     target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:
-        atomic.write_json(written / "report.json", report, indent=1, sort_keys=True)
+        write_report(written / "report.json", report)
         if page:
             page(written, report)
     return report
@@ -506,30 +553,30 @@ def _noop() -> None:
     pass
 
 
-def summary_table(report: dict[Any, Any]) -> str:
+def summary_table(report: StrengthReport) -> str:
     rows = []
-    for o, f in report["figures"].items():
-        w, fd, loss = f["computer_wins"], f["first_dealer_wins"], report["figures"][o]["discards"]["computer"]["all"]["loss"]
+    for o, f in report.figures.items():
+        w, fd, loss = f["computer_wins"], f["first_dealer_wins"], f["discards"]["computer"]["all"]["loss"]
         pp = f["points_per_deal"]
         rows.append(f"vs {o:<7} games {f['completed']:>4}  computer wins {_pct(w)}  first dealer wins {_pct(fd)}  "
                     f"points/deal computer {pp['computer']['total']['mean']:.2f} vs {pp['player']['total']['mean']:.2f}  "
                     f"discard loss {loss['mean']:.2f}")
-    for name, e in report["engine"].items():
+    for name, e in report.engine.items():
         rows.append(f"engine {name:<14} games {e['games']:>5}  player 0 wins {_pct(e['player0_wins'])}  "
                     f"first dealer wins {_pct(e['first_dealer_wins'])}")
-    c = report["validation"]["crib_table"]
+    c = report.validation["crib_table"]
     rows.append(f"crib table: {c['within']}/{c['pairs']} pairs within {c['tolerance']} of Schell's midpoint")
-    check = report["validation"]["first_dealer"].get("check")
+    check = report.validation["first_dealer"].get("check")
     if check:
         rows.append(f"first dealer between equal players: {check['status']}"
                     + (f" (half-width {100 * check['half_width']:.1f} points, {100 * check['half_width_needed']:.0f} "
                        f"needed: about {check['games_needed']} games)" if check["half_width"] is not None else ""))
-    for rung in report.get("ladder", []):
+    for rung in report.ladder:
         rows.append(f"ladder: {rung['player']:<8} wins vs ev {_pct(rung['wins_vs_ev'])}  ({rung['source']})")
-    rows.append(report.get("plain_words") or report["verdict"])
-    rows.append(report["verdict"])
-    if report["harness_failures"]:
-        rows.append(f"harness failures: {len(report['harness_failures'])}")
+    rows.append(report.plain_words or report.verdict)
+    rows.append(report.verdict)
+    if report.harness_failures:
+        rows.append(f"harness failures: {len(report.harness_failures)}")
     return "\n".join(rows)
 
 

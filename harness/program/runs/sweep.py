@@ -48,6 +48,7 @@ from ...runtime import atomic
 from ...runtime.validate import expect, read_json
 from ...errors import InputError, MachineError, OutputError, needing
 from ...runtime.outdir import claimed
+from ...runtime.records import plain, record
 from ...cribbage import discard_values, score_hand, score_play
 from ...spectrum.tape import read_tap
 from ...spectrum.accelerate import accelerate as attach_accelerator
@@ -434,9 +435,9 @@ def chunk_path(folder: Path, index: int) -> Path:
     return folder / f"chunk-{index:04d}.json"
 
 
-def read_chunk(folder: Path, kind: str, index: int, items: "list[Any] | CaseRange") -> tuple[dict[Any, Any] | None, str | None]:
+def read_chunk(folder: Path, kind: str, index: int, items: "list[Any] | CaseRange") -> tuple[ChunkResult | None, str | None]:
     """A finished chunk if its file holds exactly the result of these items (a list, or a CaseRange),
-    else (None, why not)."""
+    else (None, why not): the one reader of chunk-NNNN.json."""
     path = chunk_path(folder, index)
     if not path.exists():
         return None, None
@@ -460,7 +461,11 @@ def read_chunk(folder: Path, kind: str, index: int, items: "list[Any] | CaseRang
             Profile.from_json(r["profile"])
         except (KeyError, TypeError, ValueError, AttributeError):
             return None, "its profile is malformed"
-    return r, None
+    try:
+        chunk: ChunkResult = record(ChunkResult, r, str(path))
+    except InputError as exc:
+        return None, f"not a chunk ({str(exc).removeprefix(f'{path}: ')})"
+    return chunk, None
 
 
 def _good_disagreement(kind: str, d: Any) -> bool:
@@ -660,7 +665,7 @@ def auto_chunk(cases: int) -> int:
 
 def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, progress: bool = True,
               limit: int | None = None, scheduler: str | None = None, replace: bool = False,
-              tap: Path | None = None, accelerate: bool = True, **options: Any) -> dict[Any, Any]:
+              tap: Path | None = None, accelerate: bool = True, **options: Any) -> SweepReport:
     """Run the chunks not yet done (a chunk file that fails validation is done again) and summarise.
 
     Resumable by design: OUT/<kind> keeps the finished chunks. It is held by
@@ -693,7 +698,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
                     print(f"{chunk_path(folder, i)}: {why_not}; computing it again", file=sys.stderr)
                 jobs.append(ChunkJob(i, c))
         bar = Progress(len(chunks), f"{kind} chunks", progress, done=len(chunks) - len(jobs))
-        failures = []
+        failures: list[ChunkFailure] = []
         try:
             setup = Setup(init_worker, (kind, tape, accelerate))
             with run_jobs(run_chunk, jobs, setup, workers, scheduler) as outcomes:
@@ -702,7 +707,7 @@ def run_sweep(kind: str, out: Path, workers: int, chunk: int | None = None, prog
                     if outcome.value is not None:
                         atomic.write_json(chunk_path(folder, index), outcome.value.as_json())
                     else:
-                        failures.append({"chunk": index, "error": outcome.error})
+                        failures.append(ChunkFailure(index, outcome.error))
                         bar.note(f"cribbage-zx sweep {kind}: chunk {index}: harness failure: {outcome.error}")
                     bar.step()
         finally:
@@ -727,12 +732,70 @@ def check_same_sweep(folder: Path, params: dict[Any, Any]) -> None:
         atomic.write_json(path, params, indent=1)
 
 
+@dataclass(frozen=True)
+class ChunkFailure:
+    """A chunk whose job raised: a sweep report's harness failure (not written, so the next run does it again)."""
+    chunk: int
+    error: str | None
+
+
+@dataclass
+class SweepGroup:
+    """The disagreements of one cause (`_causes`): how many cases and their weight, the first met, and the
+    documented deviation that explains them (None: unexplained)."""
+    cause: list[Any]
+    cases: int
+    weight: int
+    example: dict[str, Any]
+    deviation: str | None
+
+
+@dataclass(frozen=True)
+class BasicCoverage:
+    """The BASIC statements a sweep's chunks ran: how many, their lines, each IF's (true, false) counts."""
+    statements_run: int
+    lines: list[int]
+    ifs: dict[str, list[int]]
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    """OUT/<kind>-report.json, written by `summarise` and read by `read_report`, the one type of both (its
+    fields in the file's order)."""
+    sweep: str
+    items: int
+    chunks: int
+    coverage: dict[str, Any]                 # what the cases cover: its keys are the kind's (sweep_items)
+    cases_checked: int
+    chunks_missing: list[int]
+    harness_failures: int
+    harness_failure_details: list[ChunkFailure]
+    weight_checked: int
+    wall_s_this_run: float
+    workers: int
+    groups: list[SweepGroup]
+    unexplained_groups: int
+    tape: dict[str, Any] | None
+    basic_coverage: BasicCoverage
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def read_report(path: Path) -> SweepReport:
+    """A sweep's report (OUT/<kind>-report.json) as its type; anything else is an InputError naming the field."""
+    found: SweepReport = record(SweepReport, expect(read_json(path), dict, str(path)), f"{path}: sweep report")
+    return found
+
+
 def summarise(kind: str, folder: Path, chunks: list[Any], wall: float, workers: int,
-              coverage: dict[Any, Any], failures: list[dict[Any, Any]] | None = None, tape: dict[Any, Any] | None = None) -> dict[Any, Any]:
+              coverage: dict[str, Any], failures: list[ChunkFailure] | None = None,
+              tape: dict[str, Any] | None = None) -> SweepReport:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
     from ..judge.deviations import classify_sweep
-    groups: dict[tuple[Any, ...], dict[Any, Any]] = {}
+    groups: dict[tuple[Any, ...], SweepGroup] = {}
     total_cases = total_weight = 0
     missing = []
     profile = Profile()
@@ -741,29 +804,27 @@ def summarise(kind: str, folder: Path, chunks: list[Any], wall: float, workers: 
         if r is None:
             missing.append(index)
             continue
-        if "profile" in r:
-            profile = profile + Profile.from_json(r["profile"])
-        total_cases += r["cases"]
-        total_weight += r["weight"]
-        for d in r["disagreements"]:
+        if r.profile:
+            profile = profile + Profile.from_json(r.profile)
+        total_cases += r.cases
+        total_weight += r.weight
+        for d in r.disagreements:
             for cause in _causes(kind, d):
-                g = groups.setdefault(cause, {"cause": list(cause), "cases": 0, "weight": 0, "example": d,
-                                              "deviation": classify_sweep(kind, cause, d)})
-                g["cases"] += 1
-                g["weight"] += d.get("weight", d.get("case", {}).get("weight", 0))
-    report = {"sweep": kind, "items": sum(map(len, chunks)), "chunks": len(chunks), "coverage": coverage,
-              "cases_checked": total_cases, "chunks_missing": missing,
-              "harness_failures": len(failures or []), "harness_failure_details": failures or [],
-              "weight_checked": total_weight, "wall_s_this_run": round(wall, 1), "workers": workers,
-              "groups": sorted(groups.values(), key=lambda g: -g["weight"]),
-              "unexplained_groups": sum(1 for g in groups.values() if not g["deviation"]),
-              "tape": tape,
-              "basic_coverage": {"statements_run": len(profile.counts),
-                                 "lines": sorted({line for line, _ in profile.counts}),
-                                 "ifs": {f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
-                                         for k in sorted(set(profile.if_true) | set(profile.if_false))}}}
+                g = groups.setdefault(cause, SweepGroup(list(cause), 0, 0, d, classify_sweep(kind, cause, d)))
+                g.cases += 1
+                g.weight += d.get("weight", d.get("case", {}).get("weight", 0))
+    report = SweepReport(
+        sweep=kind, items=sum(map(len, chunks)), chunks=len(chunks), coverage=coverage, cases_checked=total_cases,
+        chunks_missing=missing, harness_failures=len(failures or []), harness_failure_details=failures or [],
+        weight_checked=total_weight, wall_s_this_run=round(wall, 1), workers=workers,
+        groups=sorted(groups.values(), key=lambda g: -g.weight),
+        unexplained_groups=sum(1 for g in groups.values() if not g.deviation), tape=tape,
+        basic_coverage=BasicCoverage(
+            statements_run=len(profile.counts), lines=sorted({line for line, _ in profile.counts}),
+            ifs={f"{k[0]}:{k[1]}": [profile.if_true.get(k, 0), profile.if_false.get(k, 0)]
+                 for k in sorted(set(profile.if_true) | set(profile.if_false))}))
     with claimed(folder.parent, "sweep", resume=True, wait=10):     # the sweeps' folder, held while it is written
-        atomic.write_json(folder.parent / f"{kind}-report.json", report, indent=1)
+        atomic.write_json(folder.parent / f"{kind}-report.json", report.as_json(), indent=1)
     return report
 
 
@@ -775,7 +836,32 @@ def _causes(kind: str, d: dict[Any, Any]) -> list[tuple[Any, ...]]:
 
 
 # ---------------------------------------------------------------------------------------------- discard
-def discard_report(samples: int, seed: int, tap: str | bytes) -> dict[Any, Any]:
+@dataclass(frozen=True)
+class DiscardRole:
+    """The program's discards in one role (dealer or pone) against the engine's best."""
+    hands: int
+    mean_points_given_away: float
+    best_choice_share: float
+
+
+@dataclass(frozen=True)
+class DiscardReport:
+    """OUT/discard-report.json, written by the command from `discard_report` and read by `read_discard_report`."""
+    dealer: DiscardRole
+    pone: DiscardRole
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = plain(self)
+        return out
+
+
+def read_discard_report(path: Path) -> DiscardReport:
+    """A discard sweep's report as its type; anything else is an InputError naming the field."""
+    found: DiscardReport = record(DiscardReport, expect(read_json(path), dict, str(path)), f"{path}: discard report")
+    return found
+
+
+def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
     from ...cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
@@ -801,8 +887,7 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> dict[Any, Any]:
         values = discard_values(hand, my_crib=dealer)
         best = max(values.values())
         lost["dealer" if dealer else "pone"].append(best - values[chosen])
-    out = {}
-    for role, xs in lost.items():
-        out[role] = {"hands": len(xs), "mean_points_given_away": round(sum(xs) / max(1, len(xs)), 3),
-                     "best_choice_share": round(sum(1 for x in xs if x < 1e-9) / max(1, len(xs)), 3)}
-    return out
+    def role(xs: list[float]) -> DiscardRole:
+        return DiscardRole(hands=len(xs), mean_points_given_away=round(sum(xs) / max(1, len(xs)), 3),
+                           best_choice_share=round(sum(1 for x in xs if x < 1e-9) / max(1, len(xs)), 3))
+    return DiscardReport(dealer=role(lost["dealer"]), pone=role(lost["pone"]))

@@ -19,7 +19,7 @@ from harness.web.bench import record_game
 from harness.web.compare import (canvas_display, canvas_rgb, checkpoint_frames, differences,
                                  embedded_checkpoints)
 
-from play_keys import keys  # noqa: E402
+from play_keys import keys
 
 SEED = 4242
 

@@ -14,14 +14,14 @@ import pytest
 
 pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
 
-from harness.program.runs import regress, sweep  # noqa: E402
-from harness.program.model.build import tape_bytes  # noqa: E402
-from harness.program.runs.loaded import init_worker  # noqa: E402
-from harness.program.model.subroutine import Subroutine, program_at_editor  # noqa: E402
-from harness.spectrum.cpu import Z80Core  # noqa: E402
-from harness.spectrum.machine import Spectrum48  # noqa: E402
-from harness.spectrum.skoolcore import SkoolKitCore  # noqa: E402
-from harness.spectrum.tape import read_tap  # noqa: E402
+from harness.program.runs import regress, sweep
+from harness.program.model.build import tape_bytes
+from harness.program.runs.loaded import init_worker
+from harness.program.model.subroutine import Subroutine, program_at_editor
+from harness.spectrum.cpu import Z80Core
+from harness.spectrum.machine import Spectrum48
+from harness.spectrum.skoolcore import SkoolKitCore
+from harness.spectrum.tape import read_tap
 
 REGS = ("a", "f", "bc", "de", "hl", "ix", "iy", "sp", "pc", "i", "alt_af", "alt_bc", "alt_de", "alt_hl", "iff1")
 # EI; HALT; LD IX,0x1234; INC (IX+1); IN A,(254); ADD A,(IX+1); LD (0x9000),A; DI; EI; JR back to HALT

@@ -17,7 +17,7 @@ from harness.spectrum.tape import read_tap
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools.playing_screens import play_game  # noqa: E402
+from tools.playing_screens import play_game
 
 SEEDS = (3, 11)
 

@@ -14,8 +14,8 @@ from harness.spectrum.typist import Typist
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools import write_playing_guide as guide  # noqa: E402
-from tools.playing_screens import play_game  # noqa: E402
+from tools import write_playing_guide as guide
+from tools.playing_screens import play_game
 
 CONTINUE = bytes([0xE8]) + b"\r"          # the keyword CONTINUE (one key in K mode), ENTER
 RUN = bytes([0xF7]) + b"\r"

@@ -7,9 +7,9 @@ import pytest
 
 ROOT = checkout.ROOT
 sys.path.insert(0, str(ROOT))
-from tools import ocr_diff as od  # noqa: E402
+from tools import ocr_diff as od
 
-from harness.program.runs import readings as R  # noqa: E402
+from harness.program.runs import readings as R
 
 
 @pytest.fixture(scope="module")

@@ -36,15 +36,15 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
     report = regress.run(5, 10, workers, tmp_path / "out", tap=good_tape, progress=False)
     err = capsys.readouterr().err
     seed1, seed3 = regress.spread_seed(11), regress.spread_seed(13)
-    assert report["harness_failures"] == 2
-    assert report["harness_failure_details"] == [
-        {"index": 1, "seed": seed1, "strategy": "greedy", "error": "RuntimeError: the driver lost track at deal 3"},
-        {"index": 3, "seed": seed3, "strategy": "random", "error": "budget of 60 s exceeded at deal 9"}]
+    assert report.harness_failures == 2
+    assert report.harness_failure_details == [
+        regress.HarnessFailure(1, seed1, "greedy", "RuntimeError: the driver lost track at deal 3"),
+        regress.HarnessFailure(3, seed3, "random", "budget of 60 s exceeded at deal 9")]
     assert (f"cribbage-zx regress: game 1 (seed {seed1}, greedy): harness failure: "
             "RuntimeError: the driver lost track at deal 3") in err
     if workers == 1:                                       # in order: reported before game 2 even starts
         assert err.index(f"game 1 (seed {seed1}") < err.index("game 2 started")
-    assert report["played"] == 4
+    assert report.played == 4
     assert sorted(p.name for p in (tmp_path / "out").glob("*.jsonl")) == [
         f"game-{n:03d}.{kind}jsonl" for n in (0, 2, 3, 4) for kind in ("", "judgements.")]
     saved = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
@@ -54,7 +54,7 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
 # ------------------------------------------------------------------ sweep chunks on resume
 def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp_path, good_tape, capsys):
     first = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
-    assert first["cases_checked"] == 30 and first["chunks_missing"] == []
+    assert first.cases_checked == 30 and first.chunks_missing == []
     folder = tmp_path / "show"
     good, corrupt, mismatched = (folder / f"chunk-{i:04d}.json" for i in range(3))
     kept_mtime = good.stat().st_mtime_ns
@@ -67,5 +67,5 @@ def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp
     err = capsys.readouterr().err
     assert f"{corrupt}: unreadable" in err and f"{mismatched}: does not match its cases (weight)" in err
     assert str(good) not in err and good.stat().st_mtime_ns == kept_mtime
-    assert again["cases_checked"] == 30 and again["weight_checked"] == first["weight_checked"]
+    assert again.cases_checked == 30 and again.weight_checked == first.weight_checked
     assert json.loads(mismatched.read_text())["weight"] == tampered["weight"] - 4

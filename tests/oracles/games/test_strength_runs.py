@@ -49,7 +49,7 @@ def test_the_figures_again_from_the_transcripts(strength_local_run, tmp_path):
     with pytest.raises(OutputError, match="no cribbage-zx run wrote"):     # not rewritten in place
         strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
     again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
-                               out=tmp_path / "again")
+                               out=tmp_path / "again").as_json()
     assert again["tape"] is None              # bare transcripts (no report.json beside them) name no tape
     assert without_run(again) == dict(without_run(report), tape=None)
     assert json.loads((tmp_path / "again" / "report.json").read_text()) == again
@@ -75,9 +75,10 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(stren
     run's figures as it reported them); the same game in two folders is refused, not counted twice."""
     a, report_a = strength_local_run
     b = tmp_path / "b"
-    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=strength_tape, progress=False, page=False)
+    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=strength_tape, progress=False,
+                            page=False).as_json()
     both = strength.reanalyse([a, b], engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
-                              out=tmp_path / "both")
+                              out=tmp_path / "both").as_json()
     assert json.loads((tmp_path / "both" / "report.json").read_text()) == both
     for o in OPPONENTS:
         wins = [r["figures"][o]["computer_wins"] for r in (report_a, report_b, both)]

@@ -7,12 +7,12 @@ from harness.program.runs import sweep
 
 def test_a_small_sweep_runs_resumes_and_reports(tmp_path):
     report = sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
-    assert report["cases_checked"] == 40 and report["unexplained_groups"] == 0
+    assert report.cases_checked == 40 and report.unexplained_groups == 0
     chunks = sorted((tmp_path / "show").glob("chunk-*.json"))
     assert len(chunks) == 2
     chunks[1].unlink()                                   # an interrupted sweep...
     again = sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
-    assert again["cases_checked"] == 40                  # ...redoes only what was lost
+    assert again.cases_checked == 40                  # ...redoes only what was lost
     assert (tmp_path / "show-report.json").exists()
 
 

@@ -40,8 +40,10 @@ def test_the_manifest_holds_each_files_size_and_checksums_and_the_tool_that_made
     assert pack.verify(pack_dir) == []
     tool = manifest["tool"]
     version = re.search(r'^__version__ = "(.+)"$', (ROOT / "harness" / "__init__.py").read_text(), re.M).group(1)
-    git = lambda *a: subprocess.run(["git", "-C", str(ROOT), *a], capture_output=True, text=True,  # noqa: E731
-                                    check=True).stdout.strip()
+
+    def git(*a):
+        return subprocess.run(["git", "-C", str(ROOT), *a], capture_output=True, text=True, check=True).stdout.strip()
+
     assert (tool["name"], tool["version"]) == ("cribbage-zx", version)
     assert tool["commit"] == git("rev-parse", "HEAD") and re.fullmatch(r"[0-9a-f]{40}", tool["commit"])
     assert tool["date"] == git("log", "-1", "--format=%cI") and isinstance(tool["modified"], bool)

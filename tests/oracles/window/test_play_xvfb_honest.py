@@ -25,7 +25,7 @@ from harness.program.records.events import Deal, Show, ShowHand
 from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from waiting import Budget
-from xvfb_play import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render  # noqa: F401
+from xvfb_play import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render
 
 pytestmark = pytest.mark.slow   # an oracle: the window under Xvfb (pytest -m 'not slow' leaves it out)
 

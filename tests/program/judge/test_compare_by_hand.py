@@ -4,7 +4,6 @@ credited with no peg before it, and the screen words of the set-up reaching the 
 out, fed to `compare`; no emulator. Each fault (a surviving mutant of compare.py) beside a near miss."""
 import checkout
 import json
-from pathlib import Path
 
 import pytest
 

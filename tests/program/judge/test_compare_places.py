@@ -5,7 +5,6 @@ the near miss not caught; docs/COMPARE_PLACES.md is the table of them, current a
 import checkout
 import ast
 import dataclasses
-from pathlib import Path
 
 import pytest
 

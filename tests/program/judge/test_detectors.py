@@ -14,7 +14,6 @@ import checkout
 import copy
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 

@@ -10,7 +10,6 @@ reset). The expected differences are read off those transcripts by hand.
 import checkout
 import json
 from collections import Counter
-from pathlib import Path
 
 from harness.cribbage import STANDARD
 from harness.program.model.rulesets import PRESETS

@@ -4,7 +4,6 @@ faults planted in the display file's bytes (another suit's glyph, INK stored as 
 read as such, while the FLASH bit and the selector's pointer change nothing. A tape whose line 5410 sets
 PAPER 2 where it says INK 2 plays a deal that the comparison flags, card by card."""
 import checkout
-from pathlib import Path
 
 import pytest
 

@@ -316,7 +316,7 @@ def test_each_text_of_the_table_is_a_check():
 
 # ------------------------------------------------------------------------------------ the survivors of issue 36
 # Each test below plants the fault a surviving mutant of screen_judgements.py let through, beside a near miss.
-from harness.program.records.events import Choice, ChoiceKind, Discard, Show, ShowHand  # noqa: E402
+from harness.program.records.events import Choice, ChoiceKind, Discard, Show, ShowHand
 
 
 def face(card):

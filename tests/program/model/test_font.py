@@ -6,7 +6,6 @@ look-alikes (А В Е К М Н О Р С Т Х are drawn slightly unlike A B E K 
 P C T X), so that a screen can be read back to exact character codes.
 """
 import checkout
-from pathlib import Path
 
 import pytest
 

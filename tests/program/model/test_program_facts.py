@@ -19,7 +19,6 @@ import checkout
 import ast
 import re
 import tomllib
-from pathlib import Path
 
 ROOT = checkout.ROOT
 HARNESS = ROOT / "harness"

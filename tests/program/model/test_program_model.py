@@ -2,7 +2,6 @@
 of each edition, and the map of lines checked against the listing itself."""
 import checkout
 import re
-from pathlib import Path
 
 import pytest
 

@@ -2,7 +2,6 @@
 item 3): each slot, peg track, message row and table row, the fault caught at that place and nowhere else,
 the near miss not caught; docs/SCREEN_PLACES.md is the table of them, current and with no empty row."""
 import checkout
-from pathlib import Path
 
 import pytest
 

@@ -81,7 +81,6 @@ def test_the_kept_hand_over_the_starters_on_random_deals_and_the_discard_values_
     """Exact on 40 random deals, so discard_values is the same float as the sum of the 46 shows divided
     (a near miss: a starter left out or counted twice changes the integer)."""
     import random
-    from itertools import combinations
     from harness.cribbage.cards import Card
     from harness.cribbage.discard import hand_points_over_starters
     rng = random.Random(37)

@@ -2,7 +2,6 @@
 reached by the thorough set; the scan finds waits and nothing else (strings, PAUSE n, other GO SUBs)."""
 import checkout
 import json
-from pathlib import Path
 
 from harness.program.model import program as P
 from harness.program.model.decisions import CHOICES, DecisionPoint, decision_points

@@ -1,7 +1,6 @@
 """docs/TRANSCRIPT.md is generated from the event classes and current; every kind and enum value is in it."""
 import checkout
 import importlib.util
-from pathlib import Path
 
 from harness.program.records import events
 

@@ -70,9 +70,9 @@ def test_every_note_explains_something_the_thorough_set_does_not_reach():
 
 
 def test_the_summary_says_items_without_a_note_are_the_thorough_sets_only_after_a_default_run():
-    from harness.program.runs.coverage import summary_rows
-    cov = {"statements_run": 5, "statements_total": 9, "ifs_both": 1, "ifs_total": 2, "never_run": ["6:1"],
-           "one_way": [], "unexplained": ["6:1", "20:2"]}
+    from harness.program.runs.coverage import RunCoverage, summary_rows
+    cov = RunCoverage(statements_run=5, statements_total=9, ifs_both=1, ifs_total=2, never_run=["6:1"], one_way=[],
+                      unexplained=["6:1", "20:2"], explained_by={}, counts={}, ifs={}, choices={}, pictures_at={})
     default = dict(summary_rows(cov, thorough=False))
     thorough = dict(summary_rows(cov, thorough=True))
     assert default["  without a note: --thorough reaches them (docs/COVERAGE.md)"] == "2"

@@ -51,8 +51,9 @@ def test_an_if_never_run_is_not_one_way_and_one_seen_false_only_is(monkeypatch):
 
 def test_the_key_and_the_summary_rows():
     assert C.key(7405, 12) == "7405:12"
-    cov = {"statements_run": 3, "statements_total": 7, "ifs_both": 1, "ifs_total": 2, "never_run": ["6:1", "20:2"],
-           "one_way": ["20:1 true"], "unexplained": []}
+    cov = C.RunCoverage(statements_run=3, statements_total=7, ifs_both=1, ifs_total=2, never_run=["6:1", "20:2"],
+                        one_way=["20:1 true"], unexplained=[], explained_by={}, counts={}, ifs={}, choices={},
+                        pictures_at={})
     assert C.summary_rows(cov, thorough=True) == [
         ("statements run", "3/7"), ("IFs seen both ways", "1/2"), ("never run / one-way IF outcomes", "2 / 1"),
         ("  without a note: a gap (see docs/COVERAGE.md)", "0")]

@@ -5,7 +5,6 @@ import checkout
 import dataclasses
 import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 

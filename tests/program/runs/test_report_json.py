@@ -35,7 +35,7 @@ def _rewrite(path, change):
 def test_what_a_run_writes_reads_back_as_the_same_record(written):
     path, report = written
     typed = regress.read_report(path)
-    assert typed.as_json() == report == json.loads(path.read_text(encoding="utf-8"))
+    assert typed == report and typed.as_json() == json.loads(path.read_text(encoding="utf-8"))
     assert typed.report_schema == regress.REPORT_SCHEMA and [g.index for g in typed.per_game] == [0, 1]
     assert isinstance(typed.per_game[0], regress.PerGame) and typed.played == 2
 
@@ -43,7 +43,7 @@ def test_what_a_run_writes_reads_back_as_the_same_record(written):
 def test_an_older_report_is_read_when_whole_and_refused_in_one_line_when_not(written):
     path, report = written
     _rewrite(path, lambda d: d.pop("report_schema"))               # written before the schema was recorded
-    assert regress.read_report(path).as_json() == report
+    assert regress.read_report(path) == report
     _rewrite(path, lambda d: d.pop("coverage"))                    # ... and without a field the type has now
     with pytest.raises(InputError) as refused:
         regress.read_report(path)

@@ -4,7 +4,6 @@ import fcntl
 import json
 import os
 import threading
-import time
 
 from harness.program.judge import deviations as D
 from harness.program.runs import sweep
@@ -38,57 +37,57 @@ def play_report(tmp_path, second=None, **kw):
 
 def test_the_play_summary_counts_every_case_weight_and_group(tmp_path):
     report = play_report(tmp_path)
-    assert (report["sweep"], report["items"], report["chunks"], report["cases_checked"], report["weight_checked"]) \
+    assert (report.sweep, report.items, report.chunks, report.cases_checked, report.weight_checked) \
         == ("play", 4, 2, 4, 26)
-    assert report["chunks_missing"] == [] and report["coverage"] == {"cases": 4} and report["workers"] == 2
-    assert report["wall_s_this_run"] == 12.3 and report["tape"] is None
-    assert report["harness_failures"] == 0 and report["harness_failure_details"] == []
-    groups = [(g["cause"], g["cases"], g["weight"]) for g in report["groups"]]
+    assert report.chunks_missing == [] and report.coverage == {"cases": 4} and report.workers == 2
+    assert report.wall_s_this_run == 12.3 and report.tape is None
+    assert report.harness_failures == 0 and report.harness_failure_details == []
+    groups = [(g.cause, g.cases, g.weight) for g in report.groups]
     assert groups == [(["play", 3, 2], 2, 16), (["play", 0, 1], 1, 7)]        # heaviest first
-    assert report["groups"][0]["example"] == {"program": 2, "engine": 3, "weight": 5}   # the first met
+    assert report.groups[0].example == {"program": 2, "engine": 3, "weight": 5}   # the first met
 
 
 def test_the_groups_are_ordered_by_weight_not_by_cases_or_first_seen(tmp_path):
     """Near miss of the order: the group met first and more often is the lighter one, so it comes last."""
     report = play_report(tmp_path, second=[{"program": 1, "engine": 0, "weight": 11},
                                            {"program": 2, "engine": 3, "weight": 1}])
-    assert [(g["cause"], g["cases"], g["weight"]) for g in report["groups"]] == \
+    assert [(g.cause, g.cases, g.weight) for g in report.groups] == \
         [(["play", 0, 1], 1, 11), (["play", 3, 2], 2, 6)]
 
 
 def test_unexplained_groups_are_those_without_a_deviation(tmp_path, monkeypatch):
     """No sweep deviation is documented: both groups are unexplained. A planted one explains the 3-for-2 group
     only (the near miss: the other group stays unexplained)."""
-    assert play_report(tmp_path / "a")["unexplained_groups"] == 2
+    assert play_report(tmp_path / "a").unexplained_groups == 2
     planted = D.SweepDeviation("DX", "1", "planted", lambda kind, cause, example: tuple(cause) == ("play", 3, 2))
     monkeypatch.setitem(D.SWEEP_DEVIATIONS, "DX", planted)
     report = play_report(tmp_path / "b")
-    assert report["unexplained_groups"] == 1
-    assert [g["deviation"] for g in report["groups"]] == ["DX", None]
+    assert report.unexplained_groups == 1
+    assert [g.deviation for g in report.groups] == ["DX", None]
 
 
 def test_a_missing_chunk_is_counted_with_its_index_and_its_cases_left_out(tmp_path):
     report = play_report(tmp_path)
     sweep.chunk_path(tmp_path / "out" / "play", 0).unlink()
     again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, 0.0, 1, {})
-    assert again["chunks_missing"] == [0] and again["cases_checked"] == 2 and again["weight_checked"] == 18
-    assert again["items"] == 4 and again["chunks"] == 2                       # the plan, not what was read
-    assert report["chunks_missing"] == []                                     # near miss: none missing
+    assert again.chunks_missing == [0] and again.cases_checked == 2 and again.weight_checked == 18
+    assert again.items == 4 and again.chunks == 2                       # the plan, not what was read
+    assert report.chunks_missing == []                                     # near miss: none missing
 
 
 def test_harness_failures_are_counted_and_kept_and_the_tape_named(tmp_path):
-    failures = [{"chunk": 1, "error": "boom"}, {"chunk": 3, "error": "bang"}]
+    failures = [sweep.ChunkFailure(1, "boom"), sweep.ChunkFailure(3, "bang")]
     tape = {"path": "x.tap", "sha256": "ab"}
     report = play_report(tmp_path, failures=failures, tape=tape)
-    assert report["harness_failures"] == 2 and report["harness_failure_details"] == failures
-    assert report["tape"] == tape
+    assert report.harness_failures == 2 and report.harness_failure_details == failures
+    assert report.tape == tape
 
 
 def test_the_report_is_written_beside_the_sweeps_folder_as_returned(tmp_path):
     report = play_report(tmp_path)
     path = tmp_path / "out" / "play-report.json"
     text = path.read_text(encoding="utf-8")
-    assert json.loads(text) == report
+    assert json.loads(text) == report.as_json() and sweep.read_report(path) == report
     assert text.startswith('{\n "sweep": "play"')                             # indent 1, as every report
 
 
@@ -111,8 +110,8 @@ def test_a_show_disagreement_weighs_its_own_weight_else_its_cases(tmp_path):
         show_disagreement(False, {c0: 2}, {c0: 4}, weight=3, case_weight=9),    # its own, not its case's
         {**show_disagreement(True, {c0: 1, c1: 2}, {c0: 0, c1: 2}), "case": {}}])  # neither: weighs nothing
     report = sweep.summarise("show", folder, items, 0.0, 1, {})
-    assert report["cases_checked"] == 2 and report["weight_checked"] == 10
-    got = {tuple(g["cause"]): (g["cases"], g["weight"]) for g in report["groups"]}
+    assert report.cases_checked == 2 and report.weight_checked == 10
+    got = {tuple(g.cause): (g.cases, g.weight) for g in report.groups}
     assert got == {("hand", c0, 4, 2): (2, 9), ("crib", c0, 0, 1): (1, 0)}
 
 
@@ -123,8 +122,8 @@ def test_the_statement_profile_of_every_chunk_is_added_up(tmp_path):
     write_chunk(folder, "play", 0, PLAY_ITEMS[0], [], profile=p0)
     write_chunk(folder, "play", 1, PLAY_ITEMS[1], [], profile=p1)
     report = sweep.summarise("play", folder, PLAY_ITEMS, 0.0, 1, {})
-    assert report["basic_coverage"] == {"statements_run": 3, "lines": [10, 20, 30], "ifs": {"20:1": [1, 4]}}
-    assert report["groups"] == [] and report["unexplained_groups"] == 0        # near miss: nothing disagreed
+    assert report.basic_coverage == sweep.BasicCoverage(statements_run=3, lines=[10, 20, 30], ifs={"20:1": [1, 4]})
+    assert report.groups == [] and report.unexplained_groups == 0        # near miss: nothing disagreed
 
 
 def test_the_report_waits_for_another_run_holding_the_sweeps_folder(tmp_path):
@@ -137,6 +136,6 @@ def test_the_report_waits_for_another_run_holding_the_sweeps_folder(tmp_path):
     release.start()
     try:
         again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, 0.0, 1, {})
-        assert again["cases_checked"] == 4
+        assert again.cases_checked == 4
     finally:
         release.join()

@@ -82,7 +82,7 @@ def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
 
 
 def test_a_readable_cache_is_used_as_it_is(tmp_path, small_table, capsys):
-    path = sweep.ensure_cases(tmp_path)
+    sweep.ensure_cases(tmp_path)
     sweep.clear_caches()
     sweep.ensure_cases(tmp_path)
     assert capsys.readouterr().err == ""
@@ -133,7 +133,7 @@ def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, m
     report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)
     assert [(j.index, len(j.cases)) for j in handed] == [(0, 3), (1, 3), (2, 1)]
     assert all(isinstance(j.cases, sweep.CaseRange) for j in handed)
-    assert report["chunks_missing"] == [0, 1, 2] and report["items"] == 7
+    assert report.chunks_missing == [0, 1, 2] and report.items == 7
     params = json.loads((tmp_path / "out" / "play" / "params.json").read_text())
     assert params["chunk"] == 3 and params["items"] == 7
 
