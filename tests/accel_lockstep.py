@@ -18,7 +18,7 @@ from harness.spectrum.machine import Spectrum48
 
 _NAMES = ["C", "B", "E", "D", "L", "H", "F", "A", "PC", "PC", "SP", "SP", "MEMPTR", "MEMPTR",
           "last-read", "last-read"] + ["ticks_to_stop"] * 4 + ["frame_tick"] * 4 + \
-         ["IX", "IX", "IY", "IY", "AF'", "AF'", "BC'", "BC'", "DE'", "DE'", "HL'", "HL'", "I", "R",
+         ["IX", "IX", "IY", "IY", "AF'", "AF'", "BC'", "BC'", "DE'", "DE'", "HL'", "HL'", "R", "I",
           "IFF1", "IFF2", "int_disabled", "halted", "IM", "?"]
 #: the machine's own fields that are the Python loop's bookkeeping, not what the machine is: where a trap
 #: stopped it, and the wait detector's hints (cleared only where a driver asks `_maybe_waiting`, which the

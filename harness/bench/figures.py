@@ -33,7 +33,11 @@ def format_bench(fig: dict[str, Any]) -> str:
         if name != "total_t":
             lines.append(f"  {name:9} {r['calls']:>9,} calls {r['t_states'] / 1e6:7.0f} M T-states: {r['share']:5.1%} "
                          f"of a plain game's T-states, ~{r['cpu_share']:5.1%} of its CPU"
-                         + (" (all inside LINE-ADDR and LOOK-VARS)" if r["nested_t"] == r["t_states"] else ""))
+                         + (" (all inside LINE-ADDR and LOOK-VARS)" if r["nested_t"] == r["t_states"] else "")
+                         + (f"; accelerated: {r['answered_t'] / 1e6:.0f} M answered "
+                            f"({r['answered_t'] / r['t_states'] if r['t_states'] else 0:.0%} of its), "
+                            f"{r['share_after']:.1%} of the T-states the game still runs"
+                            if "answered_t" in r else ""))
     if command is not None:
         lines.append(f"command: `regress --games {command['games']}`: {command['with_html_cpu_s']:.2f} CPU s where the "
                      f"bare core needs {command['core_s']:.2f}: {command['with_html_over_core']:.2f}x the core "

@@ -1,4 +1,5 @@
-"""Exact acceleration of the ROM's LINE-ADDR: each call answered from a table of the ROM's own results.
+"""Exact acceleration of the ROM's LINE-ADDR (each call answered from a table of the ROM's own results) and of
+LOOK-VARS's walk over the variables (answered from the variables' structure).
 
 A quarter of a game's T-states go to LINE-ADDR (0x196E): every GO TO, GO SUB, RETURN and NEXT calls it,
 and it walks the program from its first line through NEXT-ONE (`cribbage-zx bench` prints the profile).
@@ -26,11 +27,16 @@ number and length), so it can be remembered. Exactness is the point, not an appr
   last line (it reads the variables area; its passes are answered), a stack too low for the window, a
   walk that met a trap, wrote outside its stack window or changed a register outside its outputs.
 
-LOOK-VARS (0x28B2), the other quarter, is not answered: it reads the name at CH_ADD, DEFADD, FLAGS and
-the variables' structure (every name, string and array length before the one found; a string LET moves
-its variable to the end of the area), and writes FLAGS and CH_ADD, which this recorder refuses (it allows
-writes only below SP). RZX recordings count instruction fetches per frame; they run on the plain ROM
-(`LoadedTape.machine`).
+LOOK-VARS (0x28B2), the other quarter, has its walk over the variables answered (V-RUN, 0x28FD, to V-EACH,
+0x2900, at the last variable before the one sought): each pass over a variable not sought costs what the
+ROM's instructions cost for its type (`skip_cost`), and the walk is kept while no byte it read is written
+(first bytes, string and array lengths, longer names' letters, the area's end, VARS: marked in the core;
+a write cuts the walk back to the variables before it). The pass over that last variable is the ROM's
+own, and it rewrites all that the skipped passes left and the answer does not (A, F, DE, MEMPTR, the
+last address read, the six stack bytes), so the machine is the plain ROM's when it ends; it must end
+before the frame's end. The name's reading before the walk and the match after it are the ROM's (they
+read the program's text at CH_ADD and write CH_ADD and FLAGS). RZX recordings count instruction fetches
+per frame; they run on the plain ROM (`LoadedTape.machine`).
 """
 from __future__ import annotations
 
@@ -38,14 +44,17 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .core import packed_state
+from .core import Memory, packed_state
 from .cpu import CORE_FRAME_WRAP
 from .machine import Spectrum48
 
 PROG = 23635                  # the system variable PROG: where the program area starts
+VARS = 23627                  # the system variable VARS: where the variables area starts
 LINE_ADDR = 0x196E            # LINE-ADDR: HL = a line number -> HL = that line's address (or the next's)
 LINE_AD_1 = 0x1974            # its loop: POP BC; CALL CP-LINES; RET NC; PUSH BC; CALL NEXT-ONE; EX DE,HL; JR
 STACK_WINDOW = 32             # bytes below SP a routine may use (LINE-ADDR uses six)
+V_RUN = 0x28FD                # LOOK-VARS at run time: LD HL,(VARS), then its walk over the variables
+V_EACH = 0x2900               # the walk's loop: LD A,(HL); AND 7F; JR Z end; CP C; JR NZ next (NEXT-ONE)
 RECORD_BUDGET_T = 2_000_000   # a recording run longer than this is abandoned (the ROM runs as always)
 
 # offsets in the core's packed state (cpu.STATE_SIZE); tests compare whole states
@@ -129,6 +138,70 @@ class Stats:
     declined: int = 0             # calls the ROM ran whole
     ticks_saved: int = 0          # T-states charged without being emulated
     invalidated: int = 0          # tables dropped: a write into the program's structure
+    vars_answered: int = 0        # LOOK-VARS walks answered up to their last variable skipped
+    vars_partial: int = 0         # ... up to a variable before it (the frame's end is near)
+    vars_declined: int = 0        # LOOK-VARS walks the ROM ran whole (fewer than two variables to skip)
+    vars_ticks_saved: int = 0     # of ticks_saved, those of LOOK-VARS walks
+    vars_invalidated: int = 0     # variables' tables dropped: a write into the variables' structure
+
+
+def skip_cost(mem: Memory, a: int) -> tuple[int, int, int, int] | None:
+    """One pass of LOOK-VARS's walk (V-EACH, 0x2900, to V-EACH) over the variable at *a* that is not the
+    one sought: (T-states, R steps, the next variable's address, the bytes from *a* the pass reads that
+    decide it), from the ROM's instructions (V-EACH's test, V-NEXT's PUSH BC, CALL NEXT-ONE, EX DE,HL,
+    POP BC, JR, and NEXT-ONE's path for the variable's type); None for a byte below 0x40 (NEXT-ONE
+    takes it for a line). Every pass writes the same six stack bytes and leaves BC as it was.
+
+    Common to every type: V-EACH's test 37 T (5 R), V-NEXT 54 T (5 R), NEXT-ONE's head (PUSH HL, LD A,(HL),
+    CP 40, JR C, BIT 5,A) 40 T (6 R) and its tail from 0x19DB 73 T (10 R): 204 T, 26 R. Then by type:
+    a string or an array (bit 5 clear) reads its length: 44 T, 6 R; a one-letter number 79 T, 10 R; a FOR
+    control 81 T, 11 R; a number of a longer name of L letters reads them all: 54 + 29L T, 7 + 4L R."""
+    b = mem[a]
+    if b < 0x40:
+        return None
+    if not b & 0x20:                                     # 010 string, 100 / 110 array: a length word
+        n = mem[a + 1] | mem[a + 2] << 8
+        return 248, 32, a + 3 + n, 3
+    kind = b & 0xE0
+    if kind == 0x60:                                     # one letter: 5 bytes of value
+        return 283, 36, a + 6, 1
+    if kind == 0xE0:                                     # a FOR control: 18 bytes
+        return 285, 37, a + 19, 1
+    last = 1                                             # 101: the name's letters, the last with bit 7
+    while not mem[a + last] & 0x80:
+        last += 1
+        if a + last > 0xFFFF:
+            return None
+    length = last + 1
+    return 258 + 29 * length, 33 + 4 * length, a + length + 5, length
+
+
+class _Walk:
+    """LOOK-VARS's walk over the variables area as far as it has been asked: each variable's address, the
+    last byte its pass reads, and the T-states and R steps from V-RUN (LD HL,(VARS): 16 T, 1 R) to V-EACH
+    at it. Valid while no byte it read was written: a write cuts it back to the variables before it."""
+
+    __slots__ = ("start", "addrs", "tops", "land_t", "land_r", "fin_t", "first", "cursor", "t", "r", "end")
+
+    def __init__(self, start: int):
+        self.start = start
+        self.addrs: list[int] = []
+        self.tops: list[int] = []         # the last byte of variable j its pass reads
+        self.land_t: list[int] = []       # T-states from V-RUN to V-EACH at variable j
+        self.land_r: list[int] = []       # R steps likewise
+        self.fin_t: list[int] = []        # ... to the end of its pass (V-EACH at the next)
+        self.first: dict[int, int] = {}   # a variable's first byte (bit 7 off) -> the first one walked
+        self.cursor, self.t, self.r = start, 16, 1
+        self.end = False                  # the byte at the cursor ends the walk (0x80, or one it cannot skip)
+
+    def cut(self, i: int) -> None:
+        """Keep variables 0 .. i-1; the walk goes on from variable i's address."""
+        if i < len(self.addrs):
+            self.cursor, self.t, self.r = self.addrs[i], self.land_t[i], self.land_r[i]
+            for lst in (self.addrs, self.tops, self.land_t, self.land_r, self.fin_t):
+                del lst[i:]
+            self.first = {k: v for k, v in self.first.items() if v < i}
+        self.end = False
 
 
 #: the tables by the program's structure (PROG and every line header); machines may share one
@@ -178,43 +251,100 @@ def _point(a: tuple[int, bytes, bytes], b: tuple[int, bytes, bytes], sp0: int, r
 class Accelerator:
     """Traps LINE-ADDR in a Spectrum48 and answers it from the table of the program's structure."""
 
-    def __init__(self, machine: Spectrum48, cache: Cache | None = None):
+    def __init__(self, machine: Spectrum48, cache: Cache | None = None, lookvars: bool = True):
         self.m = machine
         self.cpu = packed_state(machine.cpu, "the ROM accelerator")
+        self._state, self._counters = self.cpu.state_view, self.cpu.counters    # the core's, written in place
         self.cache: Cache = {} if cache is None else cache
         self.stats = Stats()
         self._table: dict[int, _Answer | None] | None = None     # None: the structure must be found again
         self._lines: list[int] = []          # the line addresses of the structure watched
         self._watched: list[tuple[int, int]] = []
+        self._lines_lo, self._lines_hi = PROG, PROG + 1      # the bytes the program's watch covers
+        self.lookvars = lookvars
+        self._walk: _Walk | None = None          # None: the variables' structure must be walked again
+        self._vars_lo, self._vars_hi = VARS, VARS - 1        # the bytes the variables' marks cover (none)
         self.cpu.on_watched_write = self._written
         machine.on_memory_written = self._python_wrote
         machine._add_trap(LINE_ADDR, self._call)
         machine._add_trap(LINE_AD_1, self._resume)
+        if lookvars:
+            self.cpu.watch_writes(VARS, 2)
+            machine._add_trap(V_RUN, self._vars_call)
 
     def detach(self) -> None:
         self.m._remove_trap(LINE_ADDR)
         self.m._remove_trap(LINE_AD_1)
+        if self.lookvars:
+            self.m._remove_trap(V_RUN)
+            self.cpu.unwatch_writes(VARS, 2)
         self._unwatch()
+        self._unwatch_vars(self._vars_lo)
         self.cpu.on_watched_write = None
         self.m.on_memory_written = None
 
     # ------------------------------------------------------------------ the structure
     def _written(self, addr: int) -> None:
-        """A CPU write into PROG or a line header: the table no longer holds."""
-        if self._table is not None:
-            self._table = None
-            self.stats.invalidated += 1
+        """A CPU write into a watched byte: PROG or a line header (the line table no longer holds), VARS or
+        a byte of the variables' structure a walk read (the walk is cut back to the variables before it).
+        A table is dropped whenever the byte lies in the span its marks cover."""
+        if self._vars_lo <= addr <= self._vars_hi or VARS <= addr <= VARS + 1:
+            self.vars_written(addr)
+        if self._lines_lo <= addr <= self._lines_hi or PROG <= addr <= PROG + 1:
+            if self._table is not None:
+                self._table = None
+                self.stats.invalidated += 1
 
     def _python_wrote(self, addr: int, size: int) -> None:
         if self._table is not None and (addr < PROG + 2 and addr + size > PROG
                                         or any(addr < a + 4 and addr + size > a for a in self._lines)):
             self._table = None
             self.stats.invalidated += 1
+        if addr < VARS + 2 and addr + size > VARS:
+            self.vars_written(VARS)
+        elif addr <= self._vars_hi and addr + size > self._vars_lo:
+            self.vars_written(max(addr, self._vars_lo))
+
+    def vars_written(self, addr: int) -> None:
+        """*addr* (VARS, or a byte in the walk's span) was written: cut the walk back to the variables whose
+        bytes all lie below it, and unmark the rest."""
+        walk = self._walk
+        self.stats.vars_invalidated += 1
+        if walk is None:
+            return
+        if addr <= VARS + 1 or addr < walk.start:
+            self._walk = None
+            self._unwatch_vars(self._vars_lo)
+            return
+        i = bisect_left(walk.addrs, addr + 1) - 1        # the variable at or before the byte written
+        if i < 0:
+            i = 0                                        # no variable walked: the end's byte
+        elif addr > walk.tops[i]:
+            i += 1                                       # past its bytes read: a byte after it
+        walk.cut(i)
+        self._unwatch_vars(walk.cursor)
 
     def _unwatch(self) -> None:
         for start, size in self._watched:
             self.cpu.unwatch_writes(start, size)
         self._watched = []
+        if self._vars_lo <= self._lines_hi and self._lines_lo <= self._vars_hi and self._walk is not None:
+            self._walk = None                         # the spans met: the variables walked again
+            self._unwatch_vars(self._vars_lo)
+
+    def _unwatch_vars(self, frm: int) -> None:
+        """Unmark the variables' bytes from *frm* on (one span: nothing else of ours is marked there)."""
+        lo, hi = self._vars_lo, self._vars_hi
+        frm = max(frm, lo)
+        if frm <= hi:
+            self.cpu.unwatch_writes(frm, hi - frm + 1)
+            if frm <= self._lines_hi and self._lines_lo <= hi:
+                self._rewatch(self._watched)          # the spans met: the program's marks kept
+        self._vars_hi = min(hi, frm - 1)
+
+    def _rewatch(self, ranges: list[tuple[int, int]]) -> None:
+        for start, size in ranges:
+            self.cpu.watch_writes(start, size)
 
     def _find_structure(self) -> dict[int, _Answer | None]:
         """Walk the program's line headers from PROG as LINE-ADDR does, watch them, and select their table."""
@@ -230,6 +360,8 @@ class Accelerator:
         for start, size in watched:
             self.cpu.watch_writes(start, size)
         self._watched, self._lines = watched, lines
+        self._lines_lo = min(a for a, _ in watched)
+        self._lines_hi = max(a + n - 1 for a, n in watched)
         table = self._table = self.cache.setdefault(b"".join(parts), {})
         return table
 
@@ -320,6 +452,94 @@ class Accelerator:
         counters = self.cpu.counters
         counters[1] = (counters[1] + p.ticks - ticks0) % CORE_FRAME_WRAP
 
+    # ------------------------------------------------------------------ LOOK-VARS
+    def _new_walk(self) -> _Walk:
+        """The variables' structure was never walked, or VARS changed: a new walk from VARS."""
+        self._unwatch_vars(self._vars_lo)
+        mem = self.cpu.memory
+        walk = self._walk = _Walk(mem[VARS] | mem[VARS + 1] << 8)
+        self._vars_lo, self._vars_hi = walk.start, walk.start - 1
+        return walk
+
+    def extend_walk(self, walk: _Walk, key: int) -> None:
+        """Walk on (and watch what the walk reads) until a variable whose first byte, bit 7 off, is *key*,
+        or the end of the area."""
+        mem, cpu = self.cpu.memory, self.cpu
+        a, t, r = walk.cursor, walk.t, walk.r
+        first = walk.first
+        top = self._vars_hi
+        while True:
+            if a > 0xFFFF - 3:                  # past the top of memory: the ROM's own walk from here
+                walk.end = True
+                break
+            b = mem[a]
+            k = b & 0x7F
+            step = None if k == 0 else skip_cost(mem, a)
+            if step is None:                    # the end of the area (0x80), or a byte the walk cannot skip
+                cpu.watch_writes(a, 1)
+                walk.end, top = True, a
+                break
+            ticks, r_steps, nxt, read = step
+            cpu.watch_writes(a, read)
+            top = a + read - 1
+            first.setdefault(k, len(walk.addrs))
+            walk.addrs.append(a)
+            walk.tops.append(top)
+            walk.land_t.append(t)
+            walk.land_r.append(r)
+            t += ticks
+            r += r_steps
+            walk.fin_t.append(t)
+            a = nxt
+            if k == key:
+                break
+        walk.cursor, walk.t, walk.r = a, t, r
+        self._vars_hi = top
+
+    def _vars_call(self) -> bool:
+        """LOOK-VARS at run time, at V-RUN (LD HL,(VARS)): the walk answered up to V-EACH at the last
+        variable before the one sought (or before the area's end), and the ROM runs that pass and the rest.
+        The pass it runs writes everything the skipped passes left that the answer does not (A, F, DE,
+        MEMPTR, the last address read, the six stack bytes), so the machine is the plain ROM's when that
+        pass ends, and it ends before the frame's end (else the answer stops at an earlier variable)."""
+        state = self._state
+        if state[_INT_DISABLED]:
+            return False
+        walk = self._walk
+        if walk is None:
+            walk = self._new_walk()
+        key = state[0]                                   # C: the name sought, as V-EACH compares it
+        n = walk.first.get(key)
+        if n is None:
+            if not walk.end:
+                self.extend_walk(walk, key)
+            n = walk.first.get(key, len(walk.addrs))
+        j = n - 1                                        # the ROM runs the pass over variable j
+        stats = self.stats
+        if j < 1 or (state[_SP] | state[_SP + 1] << 8) - 6 <= self._vars_hi:
+            stats.vars_declined += 1                     # nothing to skip; or a stack in the structure
+            return False
+        s = self.m.s
+        room = self.m._limit - s.t
+        if walk.fin_t[j] < room:
+            stats.vars_answered += 1
+        else:
+            j = bisect_left(walk.fin_t, room, 0, j) - 1
+            if j < 1:
+                stats.vars_declined += 1
+                return False
+            stats.vars_partial += 1
+        a, t = walk.addrs[j], walk.land_t[j]
+        r = state[_R]
+        state[4:10] = bytes((a & 0xFF, a >> 8, state[6], state[7], V_EACH & 0xFF, V_EACH >> 8))   # HL, AF, PC
+        state[_R] = (r & 0x80) | ((r + walk.land_r[j]) & 0x7F)
+        counters = self._counters
+        counters[1] = (counters[1] + t) % CORE_FRAME_WRAP
+        s.t += t
+        stats.ticks_saved += t
+        stats.vars_ticks_saved += t
+        return True
+
     # ------------------------------------------------------------------ recording
     def record_line(self, hl: int) -> _Answer | None:
         """Run LINE-ADDR from here twice, put the machine back, and return what it did (None: it cannot
@@ -393,12 +613,12 @@ class Accelerator:
                 cpu.clear_breakpoint(a)
 
 
-def accelerate(machine: Spectrum48, on: bool = True, cache: Cache | None = None) -> None:
+def accelerate(machine: Spectrum48, on: bool = True, cache: Cache | None = None, lookvars: bool = True) -> None:
     """Answer *machine*'s LINE-ADDR from the ROM's own results: the same machine states, frames and
     screens, in less CPU time. Machines may share *cache* (a dict). Here and not a method of the machine,
     which may not import this module back."""
     if on and machine.accelerator is None:
-        machine.accelerator = Accelerator(machine, cache=cache)
+        machine.accelerator = Accelerator(machine, cache=cache, lookvars=lookvars)
     elif not on and isinstance(machine.accelerator, Accelerator):
         machine.accelerator.detach()
         machine.accelerator = None

@@ -45,6 +45,8 @@ def _layout_problem() -> str | None:
     counters[1] = CORE_FRAME_WRAP - 2
     counters[0] = 4
     m.run()
+    if m.pc == 1 and state[8] | state[9] << 8 != 1:
+        return "PC is not the u16 at byte 8 of the state"
     if m.pc != 1 or m.frame_tick != counters[1] or counters[1] != 2:
         return (f"frame_tick is not the u32 at byte 20 counting T-states modulo {CORE_FRAME_WRAP} "
                 f"(after a NOP from {CORE_FRAME_WRAP - 2}: pc {m.pc}, frame_tick {m.frame_tick}, state {counters[1]})")
@@ -108,7 +110,8 @@ class Z80Core:
 
     @property
     def pc(self) -> int:
-        return self._m.pc
+        state = self._state                    # the packed state's PC (bytes 8-9): read at every trap
+        return state[8] | state[9] << 8
 
     @pc.setter
     def pc(self, value: int) -> None:

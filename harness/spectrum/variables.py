@@ -201,20 +201,19 @@ class BasicVariables:
         except VariableError:
             self._create(name, value)
             return
-        mem = self.m.mem
         if v.kind in ("number", "for"):
-            mem[v.value_addr:v.value_addr + 5] = encode(value)
+            self.m.write(v.value_addr, encode(value))
         elif v.kind == "string":
             data = _text_bytes(value)
             self._room(v.value_addr, v.size - 3, len(data))
-            mem[v.addr + 1:v.addr + 3] = len(data).to_bytes(2, "little")
-            mem[v.value_addr:v.value_addr + len(data)] = data
+            self.m.write(v.addr + 1, len(data).to_bytes(2, "little"))
+            self.m.write(v.value_addr, data)
         elif v.kind == "array":
             flat = _flatten(value)
             n = (v.addr + v.size - v.value_addr) // 5
             if len(flat) != n:
                 raise VariableError(f"{v.name} has {n} elements (DIM {v.dims}), got {len(flat)} values")
-            mem[v.value_addr:v.value_addr + 5 * n] = b"".join(encode(x) for x in flat)
+            self.m.write(v.value_addr, b"".join(encode(x) for x in flat))
         else:
             width = v.dims[-1]
             flat = _flatten(value)
@@ -222,7 +221,7 @@ class BasicVariables:
             if len(flat) != n:
                 raise VariableError(f"{v.name} has {n} strings (DIM {v.dims}), got {len(flat)}")
             data = b"".join(_text_bytes(s)[:width].ljust(width, b" ") for s in flat)
-            mem[v.value_addr:v.value_addr + len(data)] = data
+            self.m.write(v.value_addr, data)
 
     def set_element(self, name: str, index: tuple[int, ...] | int, value: Any) -> None:
         """A(i) = value (1-based, as in BASIC), or A$(i) = text for a character array."""
@@ -236,11 +235,11 @@ class BasicVariables:
             flat = flat * d + (i - 1)
         if v.kind == "array":
             a = v.value_addr + 5 * flat
-            self.m.mem[a:a + 5] = encode(value)
+            self.m.write(a, encode(value))
         elif v.kind == "chararray":
             width = v.dims[-1]
             a = v.value_addr + width * flat
-            self.m.mem[a:a + width] = _text_bytes(value)[:width].ljust(width, b" ")
+            self.m.write(a, _text_bytes(value)[:width].ljust(width, b" "))
         else:
             raise VariableError(f"{v.name} is not an array")
 
@@ -265,7 +264,7 @@ class BasicVariables:
         else:
             raise VariableError(f"no variable {name!r}, and arrays must be DIMensioned by the program")
         self._room(at, 0, len(entry))
-        self.m.mem[at:at + len(entry)] = entry
+        self.m.write(at, entry)
 
 
 def _text_bytes(value: Any) -> bytes:

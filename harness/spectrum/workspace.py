@@ -30,7 +30,7 @@ def resize(machine: Spectrum48, at: int, old: int, new: int) -> None:
     if delta > 0 and stkend + delta + 80 > machine.cpu.get("sp"):
         raise NoRoom("4 Out of memory: no room to grow by %d bytes" % delta)
     tail = bytes(machine.mem[at + old:stkend])
-    machine.mem[at + new:at + new + len(tail)] = tail
+    machine.write(at + new, tail)                # through the machine: its watchers see the move
     for ptr in POINTERS:
         p = machine.peek(ptr)
         if p > at:

@@ -13,6 +13,8 @@ GAME = {"game_cpu_s": 2.5, "plain_cpu_s": 3.0, "t_states": 1_800_000_000, "core_
                                    "cpu_share": 0.2},
                      "NEXT-ONE": {"calls": 3473540, "t_states": 597_000_000, "share": 0.3317,
                                   "nested_t": 597_000_000, "cpu_share": 0.25},
+                     "LOOK-VARS": {"calls": 90778, "t_states": 540_000_000, "share": 0.3, "nested_t": 0,
+                                   "cpu_share": 0.24, "answered_t": 367_000_000, "share_after": 0.1321},
                      "total_t": 1_800_000_000}}
 FIGURES = {"boot": RUN, "basic": RUN, "raw_core": RUN, "core_t_per_cpu_s": 750_000_000, "game": GAME,
            "command": None, "dask": None, "dask_left_out": "--no-dask"}
@@ -23,6 +25,8 @@ def test_the_accelerator_figures_print_as_the_bench_prints_them():
     assert ("game: 2.50 CPU s for 1.800 G T-states, which the bare core runs in 2.40 s: 1.04x the core (median of 3); "
             "206x real time per CPU s; 26.5% of its T-states answered by the accelerator") in lines
     assert "  LINE-ADDR    11,048 calls     486 M T-states: 27.0% of a plain game's T-states, ~20.0% of its CPU" in lines
+    assert ("  LOOK-VARS    90,778 calls     540 M T-states: 30.0% of a plain game's T-states, ~24.0% of its CPU; "
+            "accelerated: 367 M answered (68% of its), 13.2% of the T-states the game still runs") in lines
     assert ("  NEXT-ONE  3,473,540 calls     597 M T-states: 33.2% of a plain game's T-states, ~25.0% of its CPU "
             "(all inside LINE-ADDR and LOOK-VARS)") in lines
     assert lines[-2] == ("accelerator: the plain ROM 3.00 CPU s (1.25x the core), accelerated 2.50 CPU s, 16.7% less; "

@@ -79,7 +79,7 @@ class Subroutine:
 
     def set_number(self, name: str, value: float) -> None:
         v = self._var(name)
-        self.m.mem[v.value_addr:v.value_addr + 5] = encode(value)
+        self.m.write(v.value_addr, encode(value))
 
     def set_array(self, name: str, values: Sequence[float], start: int = 1) -> None:
         """Elements start.. of a one-dimensional numeric array."""
@@ -88,13 +88,13 @@ class Subroutine:
         data = b"".join(encode(x) for x in values)
         if start - 1 + len(values) > v.dims[0]:
             raise MachineError(f"{name} has only {v.dims[0]} elements")
-        self.m.mem[a:a + len(data)] = data
+        self.m.write(a, data)
 
     def set_chars(self, name: str, codes: bytes, start: int = 1) -> None:
         """Characters start.. of a DIM X$(n) string."""
         v = self._var(name)
         a = v.value_addr + start - 1
-        self.m.mem[a:a + len(codes)] = codes
+        self.m.write(a, codes)
 
     def output(self, name: str) -> Any:
         """A variable after the run (read afresh: a FOR inside the routine may have moved variables)."""

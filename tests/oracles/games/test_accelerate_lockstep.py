@@ -1,4 +1,5 @@
-"""Golden games played with the LINE-ADDR accelerator in lockstep with the plain ROM (issue 46).
+"""Golden games played with the ROM accelerator (LINE-ADDR answered, and LOOK-VARS's walk over the variables)
+in lockstep with the plain ROM (issue 46).
 
 Each game of both tapes (the Russian and the English edition), every player (random, greedy, adversarial)
 and the 8 games `--thorough` adds (explorer, stopper), and the test store's own game (seed 1, random), is
@@ -8,8 +9,10 @@ T-state counters and 64K; the machine's frame counter, T-states, events, reports
 wherever the game's driver stopped them (the statements it waits for). No exception is allowed: they must
 be identical. The plain game's and the accelerated game's records (transcript, judgements, frames,
 profile, screens) must be equal too. The planted faults (an answer one T-state short, a table kept after a
-POKE into the program area) are caught by the same comparison: here in a whole game for the first, in
-tests/bench/test_accelerate_exact.py at every statement start for both.
+POKE into the program area; a LOOK-VARS pass one T-state short, a walk not cut back after a string moved, a
+walk landing past the variable sought) are caught by the same comparison: here in a whole game for the
+one-T-state answers, in tests/bench/test_accelerate_exact.py and tests/spectrum/test_accelerate_lookvars.py
+at every statement start for all.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import pytest
 
 from harness.bench.machine import what_it_did
 from harness.program.runs import loaded, regress
+from harness.spectrum import accelerate as acc
 from harness.spectrum.accelerate import Accelerator
 
 from accel_lockstep import Shadow
@@ -58,6 +62,7 @@ def test_a_golden_game_is_the_plain_roms_at_every_frame_end(build_of, lang, job)
     assert sum(s.frame_ends for s in shadows) >= plain.emulated_s * 50 * 0.5     # fast mode skips PAUSE's frames
     # it answered (a stopper's game may end at its first question: nothing to answer)
     assert sum(s.fast.accelerator.stats.answered for s in shadows) >= int(plain.emulated_s)
+    assert sum(s.fast.accelerator.stats.vars_answered for s in shadows) >= int(plain.emulated_s)
     assert what_it_did(fast) == what_it_did(plain)
 
 
@@ -70,6 +75,18 @@ def test_an_answer_one_t_state_short_is_caught_in_a_game_with_its_frame_and_line
             answer.end = answer.end._replace(ticks=answer.end.ticks - 1)
         return answer
     monkeypatch.setattr(Accelerator, "record_line", short)
+    _, shadows = _play_in_lockstep(built_tape.tap, regress.GameJob(0, 1, "random"))
+    difference = shadows[0].difference
+    assert difference is not None and difference.startswith("frame ") and ", line " in difference, difference
+
+
+def test_a_lookvars_pass_one_t_state_short_is_caught_in_a_game_with_its_frame_and_line(built_tape, monkeypatch):
+    real = acc.skip_cost
+
+    def short(mem, a):
+        step = real(mem, a)
+        return None if step is None else (step[0] - 1,) + step[1:]
+    monkeypatch.setattr(acc, "skip_cost", short)
     _, shadows = _play_in_lockstep(built_tape.tap, regress.GameJob(0, 1, "random"))
     difference = shadows[0].difference
     assert difference is not None and difference.startswith("frame ") and ", line " in difference, difference
