@@ -92,6 +92,18 @@ def test_a_field_a_core_does_not_keep_is_not_compared_for_it():
     assert [(d.field, d.values) for d in found] == [("wz", {OURS: 0, CERT: 0x1234})]
 
 
+def test_the_certified_core_alone_is_listed_after_the_two_that_agree_and_explained_where_known():
+    for code, page in ((b"\xdd\x37", "DD"), (b"\xfd\x3f", "FD")):     # SCF after DD, CCF after FD
+        case, mem = _case(code)
+        found = _judge(case, mem, {OURS: _after(0x8002), CERT: _after(0x8002, f=0x6C), SKOOL: _after(0x8002)})
+        assert [(d.field, d.agree, d.why) for d in found] == [
+            ("f", ((OURS, SKOOL), (CERT,)), _why(CERT, page, code[1], "f"))]
+    # near miss: SCF without the prefix: unexplained
+    case, mem = _case(b"\x37")
+    found = _judge(case, mem, {OURS: _after(0x8001), CERT: _after(0x8001, f=0x6C), SKOOL: _after(0x8001)})
+    assert [(d.field, d.agree, d.why) for d in found] == [("f", ((OURS, SKOOL), (CERT,)), None)]
+
+
 # ---------------------------------------------------------------- two cores keep the field: the certified one rules
 def test_where_two_cores_keep_a_field_the_certified_one_rules_and_the_other_is_explained():
     case, mem = _case(b"\xed\xa2")                                 # INI: our MEMPTR from B after the decrement
@@ -113,7 +125,14 @@ def test_two_cores_without_the_certified_one_neither_is_the_lone_one():
                    cores)
     assert [(d.field, d.values, d.agree, d.why) for d in found] == [
         ("f", {OURS: 0x44, SKOOL: 0x6C}, ((OURS,), (SKOOL,)), None)]
+    # ... though the first of them alone would be explained (INI's MEMPTR, ours): two lone cores, no lone one
+    case, mem = _case(b"\xed\xa2")
+    cores = [Core(OURS), Core(CERT, frozenset(FIELDS) - {"wz"}), Core(SKOOL)]
+    found = _judge(case, mem, {OURS: _after(0x8002, wz=0x1235), CERT: _after(0x8002),
+                               SKOOL: _after(0x8002, wz=0x1335)}, cores)
+    assert [(d.field, d.agree, d.why) for d in found] == [("wz", ((OURS,), (SKOOL,)), None)]
     # near miss: the certified core keeps F and sides with ours: SkoolKit is alone, and explained
+    case, mem = _case(b"\xcb\x46")
     found = _judge(case, mem, {OURS: _after(0x8002), CERT: _after(0x8002), SKOOL: _after(0x8002, f=0x6C)})
     assert [(d.field, d.why) for d in found] == [("f", _why(SKOOL, "CB", 0x46, "f"))]
 
