@@ -87,6 +87,80 @@ def test_a_transcript_an_event_longer_or_shorter_is_play_at_that_event():
     assert R.compare_game(1310, longer, copy.deepcopy(longer))[0] == "identical"
 
 
+def test_after_a_picture_only_moment_a_later_difference_of_the_play_is_still_play():
+    t = [{"kind": "header"}, copy.deepcopy(PICTURE), {"kind": "score", "who": "computer", "points": 2}]
+    later = copy.deepcopy(t)
+    later[1]["flag"], later[2]["points"] = True, 4
+    kind, detail, moments = R.compare_game(1310, _game(t), _game(later))
+    assert (kind, detail) == ("play", "the game goes otherwise")
+    assert moments == ["input 7060: flag", "event 2 (score): score {'who': 'computer', 'points': 2} -> "
+                                           "score {'who': 'computer', 'points': 4}"]
+    # near miss: the score alike, the flag alone: picture
+    later[2]["points"] = 2
+    assert R.compare_game(1310, _game(t), _game(later))[:2] == ("picture", "the picture differs at 1 moment(s) or more")
+
+
+def test_at_most_five_picture_moments_are_named():
+    t = [{"kind": "header"}] + [dict(copy.deepcopy(PICTURE), moment=f"input {n}") for n in range(7)]
+    flags = [dict(e, flag=True) if e["kind"] == "picture" else e for e in copy.deepcopy(t)]
+    kind, detail, moments = R.compare_game(1310, _game(t), _game(flags))
+    assert (kind, detail) == ("picture", "the picture differs at 5 moment(s) or more")
+    assert moments == [f"input {n}: flag" for n in range(5)]
+
+
+def test_screenshots_that_differ_are_named_at_most_five():
+    shots = [(f"00{n}-deal.png", "aa") for n in range(7)]
+    other = [(name, "bb") for name, _ in shots]
+    assert R.compare_game(1310, _game(screens=shots), _game(screens=other)) == (
+        "picture", "the screenshots differ in their pixels", [f"00{n}-deal.png" for n in range(5)])
+    one = shots[:3] + [("003-deal.png", "bb")] + shots[4:]
+    assert R.compare_game(1310, _game(screens=shots), _game(screens=one))[2] == ["003-deal.png"]
+    assert R.compare_game(1310, _game(screens=shots), _game(screens=list(shots))) == ("identical", "", [])
+
+
+def test_scores_and_judgements_that_differ_are_both_told():
+    kind, detail, _ = R.compare_game(1310, _game(unexplained=5, screen_unexplained=2),
+                                     _game(scores={"computer": 121, "player": 88}, unexplained=6, screen_unexplained=2))
+    assert kind == "play"
+    assert detail == ("scores {'computer': 121, 'player': 90} -> {'computer': 121, 'player': 88}; judgements: "
+                      "documented {'D1': 2} -> {'D1': 2}, unexplained 3 -> 4")
+
+
+def test_unexplained_screen_differences_alike_on_both_sides_are_no_difference_of_the_play():
+    base = _game(unexplained=3, screen_unexplained=3)
+    assert R.compare_game(1310, base, _game(unexplained=3, screen_unexplained=3)) == ("identical", "", [])
+    # near miss: one more unexplained difference of the play in the variant
+    kind, detail, _ = R.compare_game(1310, base, _game(unexplained=4, screen_unexplained=3))
+    assert (kind, detail) == ("play", "judgements: documented {'D1': 2} -> {'D1': 2}, unexplained 0 -> 1")
+
+
+def test_a_variant_stops_only_where_the_reconstruction_did_not():
+    errors = ["2 Variable not found, 575:1", "9 STOP statement, 8330:2"]
+    assert R.compare_game(1310, _game(), _game(basic_errors=errors)) == (
+        "stops", "the program stops: 2 Variable not found, 575:1; 9 STOP statement, 8330:2", [])
+    # near miss: the reconstruction's game stops alike (its reports, no harness failure)
+    assert R.compare_game(1310, _game(basic_errors=errors), _game(basic_errors=errors))[0] == "identical"
+
+
+@pytest.mark.parametrize("budget, frames, past", [(1000, 998, True), (1000, 997, False), (1000, None, False),
+                                                  (3, None, False)])      # no frames told: none ran
+def test_a_harness_failure_is_told_past_the_budget_only_within_two_frames_of_it(budget, frames, past):
+    variant = _game(failure="no key wait within 5000 frames", budget=budget)
+    if frames is not None:
+        variant["frames"] = frames
+    kind, detail, _ = R.compare_game(1310, _game(), variant)
+    said = "no key wait within 5000 frames"
+    assert (kind, detail) == ("stops", f"the program stops: the harness gave it up past its budget of {budget} frames "
+                              f"({R.FRAMES_FACTOR} times the reconstruction's game and {R.FRAMES_MARGIN}): {said}"
+                              if past else f"the program stops: {said}")
+
+
+def test_identical_refused_names_the_reading_and_its_line():
+    planted = R.Consequence("1310.x", 1310, "confusion", "", "", True, "identical")
+    with pytest.raises(R.RefusedVerdict, match=r"^1310\.x: 'identical' although line 1310 ran in none of its games$"):
+        R.check(planted, [(_game(), _game(lines_run=[]))])
+
+
 # ---------------------------------------------------------------- a reading's verdict over its games
 READING = R.Reading(1310, "1310.x", "confusion", "a 5 read as S", "LET A=1", True)
 
@@ -190,6 +264,25 @@ def test_the_plan_is_the_records_thorough_if_either_run_was(monkeypatch, before,
     merged, _ = _resume(monkeypatch, _record(**plan), thorough=now)
     assert merged["plan"] == {"games": 1, "seed": 1, "frames_budget": [R.FRAMES_FACTOR, R.FRAMES_MARGIN],
                               "thorough": merged_thorough}
+
+
+def test_a_record_written_before_the_shared_tapes_the_cpu_parts_or_with_an_earlier_resume(monkeypatch):
+    old = _record(thorough=False)
+    del old["shared_tapes"]
+    old["cpu_s"] = {"total": 10.04, "games": 9.0}                  # no rom_checks yet
+    old["resumed"] = [{"readings": 5, "cpu_s": 1.0, "ended": "stopped"}]
+    merged, _ = _resume(monkeypatch, old)
+    assert merged["shared_tapes"] == 2
+    assert merged["cpu_s"] == {"total": 12.0, "rom_checks": 0.5, "games": 10.5}
+    assert merged["resumed"] == [{"readings": 5, "cpu_s": 1.0, "ended": "stopped"},
+                                 {"readings": 2, "cpu_s": 2.0, "ended": "complete"}]
+
+
+def test_the_cpu_seconds_are_summed_to_a_tenth(monkeypatch):
+    old = _record(thorough=False)
+    old["cpu_s"] = {"total": 10.04, "rom_checks": 1.26, "games": 8.78}
+    merged, _ = _resume(monkeypatch, old)
+    assert merged["cpu_s"] == {"total": 12.0, "rom_checks": 1.8, "games": 10.3}     # 12.04, 1.76, 10.28
 
 
 def test_a_record_of_another_frame_budget_or_of_no_plan_is_refused_naming_it(monkeypatch):
