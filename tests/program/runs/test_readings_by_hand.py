@@ -176,6 +176,12 @@ def test_the_verdict_is_the_worst_game_and_of_two_alike_the_first_one_s():
         "vanish_playing": []}
 
 
+def test_the_verdict_carries_the_moments_of_its_worst_game():
+    shown = _picture(rows={"message": "ВАМ НУЖНА", "score": "12"})
+    c = R.verdict(READING, [(_game(), _game()), (_game(), shown)])
+    assert (c.kind, c.moments) == ("picture", ["input 7060: message 'ВАМ' -> 'ВАМ НУЖНА'"])
+
+
 def test_a_verdict_whose_line_ran_in_no_game_is_untested_with_no_detail():
     c = R.verdict(READING, [(_game(), _game(lines_run=[])), (_game(seed=2), _game(seed=2, lines_run=[7000]))])
     assert (c.kind, c.detail, c.moments) == ("untested", "", [])
