@@ -12,7 +12,8 @@ from game_store import Store, configure, sha256
 from harness.spectrum.machine import Spectrum48
 
 pytest_plugins = ["cpu_durations",      # pytest --cpu-durations=N: the costliest tests by CPU time
-                  "tiers"]              # pytest --tier quick|oracles|all: the tier is the folder (tests/tiers.py)
+                  "tiers",              # pytest --tier quick|oracles|all: the tier is the folder (tests/tiers.py)
+                  "schedule"]           # under xdist, the dearest files first (tests/schedule.py)
 
 # A script's `make test &` starts pytest with SIGINT ignored, and every child would inherit it: the tests that
 # stop a command with Ctrl-C (and the commands' own handlers) need SIGINT and SIGTERM at their defaults.
@@ -84,6 +85,13 @@ def build_of(game_store):
             made[lang] = stored.build(lang)         # tests/stored.py: the same entry for helpers outside fixtures
         return made[lang]
     return get
+
+
+@pytest.fixture(scope="session")
+def editions(build_of) -> dict:
+    """The run's one build of each edition, Russian and English (build_of); the build command is tested in
+    tests/commands/test_english.py."""
+    return {lang: build_of(lang) for lang in ("ru", "en")}
 
 
 @pytest.fixture(scope="session")
@@ -186,3 +194,42 @@ def stand_in_games(monkeypatch, real_record):
     monkeypatch.setattr(regress, "play_one", stand_in_game)
     monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)
+
+
+RZX_SEED = 4321     # the recorded window game's seed
+
+
+@pytest.fixture(scope="session")
+def window_rzx_game(tape_path, tmp_path_factory):
+    """The play window's game recorded as keys and as RZX, from the first question to «ВСКРЫВАЮ КРИБ?» (the
+    recording: tests/commands/test_play_rzx.py; Fuse plays it: tests/oracles/emulators/test_play_rzx_fuse.py)."""
+    from harness.play.session import PlaySession
+    from helpers import play_a_while
+    folder = tmp_path_factory.mktemp("rzx")
+    rzx, keys_file = folder / "game.rzx", folder / "game.keys.json"
+    s = PlaySession(tape=tape_path(), seed=RZX_SEED, scale=1, record=keys_file, record_rzx=rzx)
+    screens = play_a_while(s)
+    s.close()
+    return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,
+            "end": bytes(s.machine.mem[0x4000:0x5B00]), "screens": screens, "tape": tape_path()}
+
+
+EDITION_COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
+ "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
+ "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The listing's edition written once a test module, from a small coverage record (EDITION_COVERAGE); per
+    module, not per session: a quick test's edition is drawn without Graphviz, an oracle's with it."""
+    import time
+
+    from harness.edition.site import load_edition, write_site
+    out = tmp_path_factory.mktemp("edition") / "html"
+    cov = out.parent / "report.json"
+    cov.write_text(EDITION_COVERAGE)
+    started = time.perf_counter()
+    write_site(load_edition(cov), out)
+    print(f"\nedition written in {time.perf_counter() - started:.2f} s")
+    return out

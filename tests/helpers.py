@@ -14,11 +14,14 @@ window. A test module imports these from here, never from another test module.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import shutil
 import struct
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -333,6 +336,17 @@ def copy_run(run: Path, to: Path) -> Path:
     return to
 
 
+def plant_recording(folder: Path, game: str, rzx: bytes) -> None:
+    """*rzx* (a recording damaged on purpose: a frame changed) put in place of *game*'s RZX in a run folder, and
+    its frames file made to name it (its rzx_sha256), so that the pages take it for the game's own recording
+    (records/frames.py refuses the frames of another) and what is tested is the player's check of the frames."""
+    (folder / f"{game}.rzx").write_bytes(rzx)
+    frames = folder / f"{game}.frames.json"
+    record = json.loads(frames.read_text(encoding="utf-8"))
+    record["rzx_sha256"] = hashlib.sha256(rzx).hexdigest()
+    frames.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 def to_an_empty_slot_under_22(s: PlaySession) -> tuple[list[int], int]:
     """From the first question (the tests start seed 99): discard slots 1 and 2, lay the first card held, say go when stuck (an empty slot twice), until
     the player's turn has an empty slot and a count under 22; the slots' B() and the count there."""
@@ -371,3 +385,173 @@ def stand_in_game(job):
         print("game 2 started", file=sys.stderr, flush=True)
     return dataclasses.replace(STAND_IN_TEMPLATE[0], index=index, seed=seed, strategy=strategy,
                                failure="budget of 60 s exceeded at deal 9" if index == 3 else None)
+
+
+# ------------------------------------------------------------------ the two editions (test_english*.py)
+def literal_mask(body: bytes) -> list[bool]:
+    """True for every byte of a line body inside a string literal or a REM's text (quotes excluded): an
+    independent scan of the bytes, not the tokeniser's."""
+    mask = [False] * len(body)
+    in_string = False
+    i = 0
+    while i < len(body) - 1:
+        b = body[i]
+        if in_string:
+            if b == 0x22:
+                in_string = False
+            else:
+                mask[i] = True
+        elif b == 0x22:
+            in_string = True
+        elif b == 0xEA:                       # REM: the rest of the line but its 0x0D
+            for k in range(i + 1, len(body) - 1):
+                mask[k] = True
+            break
+        elif b == 0x0E:                       # a hidden number: 5 bytes that may look like anything
+            i += 5
+        i += 1
+    return mask
+
+
+def differences_outside_literals(ru: bytes, en: bytes) -> list[str]:
+    """Where two program areas differ other than inside strings and REMs (empty if nowhere)."""
+    a, b = split_program(ru), split_program(en)
+    if [n for n, _ in a] != [n for n, _ in b]:
+        return ["the line numbers differ"]
+    found = []
+    for (number, x), (_, y) in zip(a, b):
+        if len(x) != len(y):
+            found.append(f"line {number}: {len(x)} bytes, {len(y)} in the English")
+            continue
+        mask_x, mask_y = literal_mask(x), literal_mask(y)
+        found += [f"line {number} byte {i}: {x[i]:#04x} -> {y[i]:#04x}"
+                  for i in range(len(x)) if (x[i] != y[i] or mask_x[i] != mask_y[i]) and not (mask_x[i] and mask_y[i])]
+    return found
+
+
+RANKS_EN = {"Т": "A", "В": "J", "Д": "Q", "К": "K"}     # R$ at 7320: the ace and the court cards, Russian -> English
+
+
+@functools.lru_cache(maxsize=None)
+def driven_game(tape: bytes, seed: int, strategy: str):
+    """The project's driver playing *tape* (either edition) with one of its players."""
+    from harness.program.observe.driver import GameDriver
+    from harness.program.observe.players import PLAYERS
+    from harness.spectrum.loading import load_tape
+    m = Spectrum48(fast=True)
+    m.boot()
+    load_tape(m, read_tap(tape))
+    return GameDriver(m, PLAYERS[strategy](seed=seed), seed=seed).play()
+
+
+def rank_letters_only(diff: dict) -> bool:
+    """A hand-slot screen difference that is only the English rank letter where the Russian model expects its own."""
+    expected, observed = diff["expected"], diff["observed"]
+    return (diff["kind"] == "screen" and diff["cause"] == "screen hand"
+            and isinstance(expected, str) and len(expected) == len(observed) == 2
+            and RANKS_EN.get(expected[0]) == observed[0] and expected[1] == observed[1])
+
+
+# ------------------------------------------------------------------ the window's recorded game (test_play_rzx*.py)
+def to_the_discard(s: PlaySession) -> None:
+    """From the first question to the card selector of the first discard (the window's recorded game)."""
+    from harness.program.model import program as P
+    from play_keys import keys
+    keys(s, "N", "ENTER")
+    keys(s, "N", "ENTER")
+    keys(s, "M")                                          # the cut, then «ВЫ СДАЕТЕ» or «Я СДАЮ»
+    for _ in range(4):
+        if s.waiting().line in P.SELECTOR_WAITS:
+            return
+        keys(s, "ENTER")
+
+
+def play_a_while(s: PlaySession) -> dict[str, bytes]:
+    """To the discard, both cards laid, the play, to «ВСКРЫВАЮ КРИБ?» after the hands' show: a still screen (the
+    card selector's pointer flashes by PRINT, so a recording ending there ends on either of two screens)."""
+    from harness.program.model import program as P
+    to_the_discard(s)
+    screens = {"discard": s.machine.read(0x4000, 0x1B00)}
+    for n in range(60):
+        w = s.waiting()
+        if w.line == P.SHOW_PAUSE:
+            break
+        answer_wait(s, w, n)
+    assert s.waiting().line == P.SHOW_PAUSE
+    s.step(50)                                            # a second of the still wait
+    return screens
+
+
+# ------------------------------------------------------------------ Ctrl-C to a run (test_regress_runs*.py)
+def interrupt_when(proc, ready, timeout=120):
+    """Ctrl-C to a running command once *ready()*: it must stop within 10 s and take its workers with it."""
+    import psutil
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the run never got going"
+        time.sleep(0.2)
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("Ctrl-C did not stop the run within 10 s")
+    gone, alive = psutil.wait_procs(workers, timeout=5)
+    assert alive == [], "workers outlived the run"
+    return out, err
+
+
+# ------------------------------------------------------------------ strength runs (test_strength_runs*.py)
+STRENGTH_OPPONENTS = ("ev", "greedy")
+STRENGTH_ENGINE_GAMES = 10
+
+
+def without_run(report: dict) -> dict:
+    """A strength report without its "run" part (times, workers, scheduler): the figures alone."""
+    return {k: v for k, v in report.items() if k != "run"}
+
+
+def strength_transcripts(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.glob("game-*.jsonl"))}
+
+
+# ------------------------------------------------------------------ whole games from the loaded tape (test_game.py, test_full_games.py)
+def play_from(snapshot, player, seed, **kwargs):
+    """The driver and its record of a game played from *snapshot* (the program's first question)."""
+    from harness.program.observe.driver import GameDriver
+    m = Spectrum48(fast=True)
+    m.restore(snapshot)
+    driver = GameDriver(m, player, seed=seed, **kwargs)
+    return driver, driver.play()
+
+
+def scores_of(rec, context):
+    """(who, points) of each score event of *context* ("play", "go", "show", "reset", ...) in a game's record."""
+    from harness.program.records.events import Score
+    return [(e.who, e.points) for e in rec.events if isinstance(e, Score) and e.context == context]
+
+
+# ------------------------------------------------------------------ a machine-code RZX recording (test_rzx*.py)
+def machine_code_recording(booted_snapshot, frames: int = 150):
+    """A booted machine running LD IX,0 / IN A,(254) / JR back: prefixed instructions, port reads, interrupts."""
+    from harness.spectrum.recording import RzxRecorder, recording_machine
+    m = recording_machine()
+    m.restore(booted_snapshot)
+    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
+    m.cpu.pc = 0x8000
+    rec = RzxRecorder(m)
+    rec.start()
+    m.run_frames(frames)
+    return m, rec, rec.stop()
+
+
+# ------------------------------------------------------------------ the pack's files (test_pack*.py)
+RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
+RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
+RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
+PNG = RZX.removesuffix(".rzx") + ".png"
+SOURCES = ["Kribedzh (19xx)(-)(ru).bas", "chr_font.txt", "translation.tsv"]
+LISTED = [RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, PNG, *SOURCES, "readme.txt"]

@@ -119,7 +119,7 @@ def _report_page(folder: Path) -> int:
             player, why = report_player() if any(folder.glob("game-*.rzx")) else (None, None)
             if why:
                 print(f"cribbage-zx html: {why}", file=sys.stderr)
-            out = write_report_html(folder, sweep=sweep, player=player)
+            out = write_report_html(folder, sweep=sweep, player=player, no_player=why)
     print(f"report: {out} in {time.perf_counter() - started:.2f} s")
     return 0
 

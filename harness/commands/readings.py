@@ -16,7 +16,7 @@ from typing import Any
 from .. import resources
 from ..errors import InputError, UsageError
 from ..program.runs import readings as R
-from ..program.model.build import tape_bytes
+from ..program.model.build import played_tape
 from ..runtime import atomic
 from .cliargs import add_replace_option, add_runner_options, command_parser, input_file, int_in, naming_flags, output_file
 from ..runtime.validate import read_json
@@ -94,7 +94,7 @@ def _entries() -> tuple[Path, str, list[int]]:
 def execute(args: argparse.Namespace) -> int:
     log_path, log_text, entries = _entries()
     if args.check_docs:
-        record = read_json(args.out, InputError)
+        record = R.check_record(read_json(args.out, InputError), str(args.out))
         problems = R.stale_consequences(log_text, record)
         for p in problems:
             print(f"cribbage-zx readings: {log_path}: {p}", file=sys.stderr)
@@ -103,10 +103,13 @@ def execute(args: argparse.Namespace) -> int:
         raise UsageError("--all and --entries: choose one")
     if args.resume and (args.from_record or args.all or args.entries):
         raise UsageError("--resume takes the record's own readings: not with --from-record, --all or --entries")
+    if args.resume and args.replace:
+        raise UsageError(f"--resume continues the record in --out {args.out}; --replace would start afresh: "
+                         f"choose one")
     listing_lines = _listing_lines()
     started = time.process_time()
     if args.from_record:
-        record = read_json(args.out, InputError)
+        record = R.check_record(read_json(args.out, InputError), str(args.out))
         _write_docs(args, record, listing_lines, log_path, log_text, entries)
         return 0
     with naming_flags({"entries": lambda m: f"--entries: {m}"}):
@@ -115,18 +118,16 @@ def execute(args: argparse.Namespace) -> int:
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
     note = lambda s: print(f"cribbage-zx readings: {s}", file=sys.stderr)   # noqa: E731
+    where, tape = played_tape(None)
     if args.resume:
-        old = read_json(args.out, InputError)
-        try:
-            record = R.resume(old, R.load(args.readings), tape_bytes(None), plan, note=note)
-        except InputError as e:
-            raise InputError(f"{args.out}: {e}") from None
+        old = read_json(args.out, InputError)      # another command's record, another tape: refused before a game
+        record = R.resume(old, R.load(args.readings), tape, plan, note=note, where=where, name=str(args.out))
         record["command"] = old.get("command", "cribbage-zx readings") + " && cribbage-zx readings --resume" + (
             f" --stop-after {args.stop_after}" if args.stop_after else "")
         record["deviations"] = R.deviation_table(record, listing_lines)
         record["cpu_s"]["command"] = round(old["cpu_s"].get("command", 0.0) + time.process_time() - started, 1)
         return _finish(args, record, listing_lines, log_path, log_text, entries, started)
-    record = R.run(chosen, tape_bytes(None), plan, note=note)
+    record = R.run(chosen, tape, plan, note=note, where=where)
     record["command"] = " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
                                  + (["--all"] if args.all else [])
                                  + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])

@@ -86,7 +86,7 @@ def execute(args: argparse.Namespace) -> int:
             player, why = report_player()
             if why:
                 print(f"cribbage-zx regress: {why}", file=sys.stderr)
-            report_page = functools.partial(write_report_html, player=player)
+            report_page = functools.partial(write_report_html, player=player, no_player=why)
     report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
                  tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
                  thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate,

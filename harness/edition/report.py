@@ -30,8 +30,9 @@ from ..errors import InputError
 from ..runtime.validate import expect, read_json
 from ..runtime.validate import field as json_field
 from ..program.judge.deviations import DEVIATIONS
+from ..spectrum.rzx import read_rzx
 from ..program.records import events as E
-from ..program.records.frames import frames_name, read_frames
+from ..program.records.frames import GameId, check_recording, frames_name, read_frames_record
 from ..program.records.words import WORDS, named, shown
 from ..program.runs.fairness import analyse as fairness_of
 from ..program.judge.judgements import (VERDICT_RULES, Counts, Difference, Judgement, check_actions, describe,
@@ -568,6 +569,8 @@ class Watch:
     entries: list[dict[str, Any]]
     rule_sets: list[str]                 # the verdict's first
     event_frames: list[int] = field(default_factory=list)   # each event's RZX frame (game-NNN.frames.json)
+    notes: list[str] = field(default_factory=list)          # what an older RZX or frames file does not name
+    belongs: dict[str, Any] | None = None                   # the game the page is of: game, seed, tape_sha256
 
 
 #: the player's markup for a game page (harness/web/watch.py's watch_block), given to write_report_html
@@ -598,13 +601,41 @@ def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict[s
     return out
 
 
-def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str]) -> Watch | None:
-    """The game's Watch when the run recorded it (game-NNN.rzx and its frames file) and its records exist."""
+def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
+               tape_sha256: str | None = None) -> Watch | str:
+    """The game's Watch when the run recorded it (game-NNN.rzx and its frames file) and its records exist, else
+    why it has none, a sentence for its page. The RZX and the frames file must be this game's (its transcript's
+    game and seed, the run's tape *tape_sha256*, the frames of this RZX): one of another is an InputError
+    naming it (records/frames.py's check_recording); what an older one cannot say goes in the Watch's notes."""
     rzx, frames = run_dir / f"{g.name}.rzx", run_dir / frames_name(g.index)
-    if g.judgements is None or not rzx.is_file() or not frames.is_file():
-        return None
-    event_frames = read_frames(frames, len(g.events))
-    return Watch(g.name, rzx, watch_entries(g, event_frames, ed), rule_sets, event_frames)
+    if not rzx.is_file():
+        failure = g.record.get("failure")
+        return (f"No replay: there is no {rzx.name} in this folder"
+                + (f" (the game's failure: {failure})" if failure else "") + ".")
+    if not frames.is_file():
+        return (f"No replay: {rzx.name} is here but not {frames.name}, which places each judgement on the "
+                f"recording's frames.")
+    try:
+        data = rzx.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{rzx}: {exc.strerror}") from None
+    recording = read_rzx(data, str(rzx))              # an InputError naming the file
+    record = read_frames_record(frames, len(g.events))
+    seed = g.head.get("seed")
+    game = GameId(g.head.get("game", g.index) if isinstance(g.head.get("game"), int) else g.index,
+                  seed if isinstance(seed, int) else None, tape_sha256)
+    notes = check_recording(rzx, data, recording.custom, frames, record, run_dir / f"{g.name}.jsonl", game)
+    if g.judgements is None:
+        return f"No replay: there is no {judgements_name(g.index)} here, whose judgements the replay shows."
+    return Watch(g.name, rzx, watch_entries(g, record.frames, ed), rule_sets, record.frames, notes,
+                 {"game": game.game, "seed": game.seed, "tape_sha256": game.tape_sha256})
+
+
+def run_tape_sha256(report: dict[str, Any]) -> str | None:
+    """The SHA-256 of the tape a run played, as its report.json names it (None: it names none)."""
+    tape = report.get("tape")
+    sha = tape.get("sha256") if isinstance(tape, dict) else None
+    return sha if isinstance(sha, str) else None
 
 
 def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], name: str, deal: int) -> dict:
@@ -748,17 +779,26 @@ def sweep_reports(folder: Path) -> dict[str, Any]:
     return found
 
 
-def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None = None) -> Path:
+def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None = None,
+                      no_player: str | None = None) -> Path:
     """Write run_dir/report.html (and a page per game, the plots, and the listing edition); return its path.
     With *sweep*, run_dir is a sweeps' folder: the page shows the facts of its sweep reports. With *player*,
-    each game the run recorded (regress --rzx) gets its markup on its page: the watch mode."""
+    each game the run recorded (regress --rzx) gets its markup on its page: the watch mode. In a folder with
+    recordings, each recording is checked to be its game's whether or not there is a player (game_watch), and
+    a game page without a player says why (*no_player*: why there is none for any game)."""
     run_dir = Path(run_dir)
     run = RunView(sweep_reports(run_dir), [], [VERDICT_RULES]) if sweep else read_run(run_dir)
     report_path = run_dir / "report.json"
     ed = load_edition(None if sweep else report_path)       # the statement counts, if the report has them
     if ed.coverage is not None:
         ed.coverage.source = f"../{report_path.name}"     # as seen from the edition under listing/
-    watches = {g.name: game_watch(g, run_dir, ed, run.rule_sets) for g in run.games} if player else {}
+    recorded = any(run_dir.glob("game-*.rzx")) or any(run_dir.glob("game-*.frames.json"))
+    checked = {g.name: game_watch(g, run_dir, ed, run.rule_sets, run_tape_sha256(run.report))
+               for g in run.games} if recorded else {}
+    watches = {name: w for name, w in checked.items() if isinstance(w, Watch)} if player else {}
+    missing = {name: w if isinstance(w, str) else
+               f"No replay: {no_player or 'these pages were drawn without the player'}." for name, w in checked.items()
+               if name not in watches}
     write_site(ed, run_dir / EDITION_DIR, back=("../report.html", "↑ Report"))
     cards = Cards()
     verdict = run.rule_sets[0]
@@ -775,9 +815,12 @@ def write_report_html(run_dir: Path, sweep: bool = False, player: Player | None 
               "plots_dir": PLOTS_DIR, "rule_sets": run.rule_sets, "verdict_rules": verdict}
     for g, records in zip(games, run.games):
         watch = watches.get(records.name)
+        checks = checked.get(records.name)
         html = env.get_template("game.html").render(**common, game=g, page=f"{g.name}.html",
                                                     title=f"Game {g.index}",
-                                                    watch=Markup(player(watch)) if player and watch else None)
+                                                    watch=Markup(player(watch)) if player and watch else None,
+                                                    no_watch=missing.get(records.name),
+                                                    watch_notes=checks.notes if isinstance(checks, Watch) else [])
         atomic.write_text(run_dir / f"{g.name}.html", html)
     from .site import coverage_reasons
     rep = run.report

@@ -522,12 +522,17 @@ QUIET_WORKERS = {
 LOCAL_WORKERS = {"distributed.worker.multiprocessing-method": "forkserver"}
 
 
-def _preload_forkserver(setup: Setup) -> None:
-    """What the forkserver imports before it forks a worker: Dask's worker and the module of the set-up."""
+#: the forkserver's first import, which ignores Ctrl-C there (named, never imported here: its import is the act)
+CTRL_C_IGNORED = "harness.runtime.ctrl_c_ignored"
+
+
+def preload_forkserver(setup: Setup) -> None:
+    """What the forkserver imports before it forks a worker: first what ignores Ctrl-C there, then Dask's worker
+    and the module of the set-up."""
     from distributed import utils
     dask_utils: Any = utils                         # untyped in Dask
     context: Any = dask_utils.get_mp_context()
-    context.set_forkserver_preload(["distributed", setup.func.__module__])
+    context.set_forkserver_preload([CTRL_C_IGNORED, "distributed", setup.func.__module__])
 
 
 def _stop_forkserver() -> None:
@@ -596,14 +601,14 @@ def _on_dask(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, wo
                               **({"temporary-directory": scratch.name} if scratch is not None else {})})
     try:
         if scheduler == "local":
-            _preload_forkserver(setup)
+            preload_forkserver(setup)
             from distributed import proctitle
             titles: Any = proctitle          # untyped in Dask
             titles.enable_proctitle_on_children()    # what a Nanny does, done before the forkserver starts:
             #                                          its workers call themselves "dask worker [ADDRESS]" in ps
             assert scratch is not None
-            _start_forkserver()          # the workers start with Ctrl-C ignored: the client stops them quietly
             with _ctrl_c_held() as interrupted:      # a Ctrl-C now stops the run once the cluster is up
+                _start_forkserver()      # the workers start with Ctrl-C ignored: the client stops them quietly
                 cluster = LocalCluster(n_workers=min(workers, len(jobs)), threads_per_worker=1, processes=True,
                                        protocol="tls://", host="127.0.0.1", security=security,
                                        dashboard_address=None, worker_dashboard_address=None,
@@ -696,25 +701,22 @@ def __getattr__(name: str) -> type:
 
 
 def _start_forkserver() -> None:
-    """Start the forkserver that forks a LocalCluster's workers, with SIGINT ignored: it and every worker it
-    forks inherit that (Python keeps an ignored SIGINT), so Ctrl-C is the client's alone. SIGINT is also
-    blocked for that moment, as multiprocessing's resource tracker does: a Ctrl-C then is not lost with the
-    ignored signal but waits, pending, for this process's own handler (Linux queues a blocked signal even
-    while it is ignored)."""
+    """Start the forkserver that forks a LocalCluster's workers with SIGINT blocked in this thread: the server
+    inherits the mask, so a Ctrl-C cannot reach it before its first import (ctrl_c_ignored, preloaded) ignores
+    SIGINT for it and every worker it forks; Ctrl-C is the client's alone. This process keeps its own handler
+    all along (the caller's, which holds a Ctrl-C): an ignored SIGINT here, even blocked in this thread, was
+    lost about one start in thirty, delivered to another thread of the process (a native library's) and
+    discarded there."""
     from multiprocessing import forkserver, resource_tracker
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
     # the forkserver starts the resource tracker first, which blocks and then unblocks SIGINT around its own
-    # start: done inside the window below, that unblocking would let a Ctrl-C meet the ignored signal, lost
+    # start: done inside the window below, that unblocking would end the window early
     resource_tracker.ensure_running()
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            forkserver.ensure_running()
-        finally:
-            signal.signal(signal.SIGINT, before)
+        forkserver.ensure_running()
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

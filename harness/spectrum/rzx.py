@@ -12,7 +12,8 @@ Layout (little-endian), as the format's 0.13 specification defines it:
 * header: ``RZX!``, major 0, minor 13, flags (dword; 0: not signed);
 * blocks: ID byte, block length (dword, counting these 5 bytes), fields:
 
-  - 0x10 creator: 20-byte ASCIIZ name, major and minor version (words);
+  - 0x10 creator: 20-byte ASCIIZ name, major and minor version (words), then the creator's own data
+    (any length: this tool's names the game recorded; other readers skip it);
   - 0x30 snapshot: flags (dword; bit 0 an external file's descriptor,
     bit 1 zlib-compressed), extension (4 bytes, ``z80`` and NUL), the
     uncompressed length (dword), the snapshot;
@@ -58,6 +59,7 @@ class Rzx:
     creator: str = CREATOR
     creator_version: tuple[int, int] = (0, 1)
     tstates: int = 0                       # the T-state counter when the recording starts
+    custom: bytes = b""                    # the creator block's own data after its version (the format's "custom data")
 
     @property
     def fetches(self) -> int:
@@ -81,7 +83,10 @@ def write_rzx(rzx: Rzx, compress: bool = True) -> bytes:
     ext = rzx.snapshot_ext.encode("ascii")
     if not 1 <= len(ext) <= 3:
         raise InputError(f"snapshot extension {rzx.snapshot_ext!r} is not 1-3 characters")
-    creator = name.ljust(20, b"\0") + b"".join(v.to_bytes(2, "little") for v in rzx.creator_version)
+    if len(rzx.custom) > MAX_CUSTOM:
+        raise InputError(f"the creator's data is {len(rzx.custom)} bytes, more than the {MAX_CUSTOM} this tool writes")
+    creator = (name.ljust(20, b"\0") + b"".join(v.to_bytes(2, "little") for v in rzx.creator_version)
+               + rzx.custom)
     snap = zlib.compress(rzx.snapshot, 9) if compress else rzx.snapshot
     snapshot = ((COMPRESSED if compress else 0).to_bytes(4, "little") + ext.ljust(4, b"\0")
                 + len(rzx.snapshot).to_bytes(4, "little") + snap)
@@ -110,6 +115,7 @@ def write_rzx(rzx: Rzx, compress: bool = True) -> bytes:
 #: game's frames well under a MB (the pack's 28,490 frames, 9.5 minutes, are 367 KB); a file that would
 #: inflate past these is refused rather than filling the memory (a 194 KB file can inflate to 200 MB)
 MAX_SNAPSHOT = 1 << 20
+MAX_CUSTOM = 4096          # the creator block's own data: this tool's is a line of JSON
 MAX_FRAMES_DATA = 32 << 20
 
 
@@ -135,7 +141,7 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
     if int.from_bytes(data[6:10], "little") & 1:
         raise InputError(f"{name}: signed RZX files (flags bit 0 at byte 6) are not taken")
     rzx: Rzx | None = None
-    creator, version = "", (0, 0)
+    creator, version, custom = "", (0, 0), b""
     frames: list[RzxFrame] = []
     tstates = None
     i = 10
@@ -152,6 +158,7 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
                 raise InputError(f"{where}: a creator block needs 24 bytes, has {len(body)}")
             creator = body[:20].split(b"\0")[0].decode("ascii", "replace")
             version = (int.from_bytes(body[20:22], "little"), int.from_bytes(body[22:24], "little"))
+            custom = bytes(body[24:24 + MAX_CUSTOM])
         elif block_id == ID_SNAPSHOT:
             if len(body) < 12:
                 raise InputError(f"{where}: a snapshot block needs 12 bytes of fields, has {len(body)}")
@@ -197,4 +204,5 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
     if rzx is None:
         raise InputError(f"{name}: no snapshot block")
     rzx.frames, rzx.creator, rzx.creator_version, rzx.tstates = frames, creator, version, tstates or 0
+    rzx.custom = custom
     return rzx

@@ -29,7 +29,8 @@ def watch_block(watch: Watch, module: bytes | None = None) -> str:
     frames = len(read_rzx(data, str(watch.rzx)).frames)           # an InputError naming the file
     payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()), "rzx": b64(data),
                "entries": watch.entries, "flash_frames": FLASH_FRAMES, "edition": EDITION_DIR,
-               "rzx_name": Path(watch.rzx).name, "event_frames": watch.event_frames}
+               "rzx_name": Path(watch.rzx).name, "event_frames": watch.event_frames,
+               "belongs": watch.belongs}          # the page's game: watch.js refuses a recording of another
     return web_templates().get_template("watch.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),

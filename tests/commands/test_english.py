@@ -8,54 +8,19 @@ machine, comparing what the program computes and what it prints.
 """
 from __future__ import annotations
 
-import checkout
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import literal_mask
 
-from harness.errors import InputError, UsageError
 from harness.commands import build as build_mod_cmd
+from harness.errors import InputError, UsageError
 from harness.program.model import build as build_mod
 from harness.program.model import english
 from harness.spectrum.basic import detokenise, split_program
 from harness.spectrum.font import rom_font
 from harness.spectrum.tape import read_tap
-
-ROOT = checkout.ROOT
-sys.path.insert(0, str(ROOT))
-
-
-@pytest.fixture(scope="module")
-def editions(build_of) -> dict[str, build_mod.Build]:
-    """The run's one build of each edition (tests/conftest.py); the build command is run below."""
-    return {lang: build_of(lang) for lang in ("ru", "en")}
-
-
-# ---------------------------------------------------------------- an independent scan of the bytes
-def literal_mask(body: bytes) -> list[bool]:
-    """True for every byte of a line body inside a string literal or a REM's text (quotes excluded)."""
-    mask = [False] * len(body)
-    in_string = False
-    i = 0
-    while i < len(body) - 1:
-        b = body[i]
-        if in_string:
-            if b == 0x22:
-                in_string = False
-            else:
-                mask[i] = True
-        elif b == 0x22:
-            in_string = True
-        elif b == 0xEA:                       # REM: the rest of the line but its 0x0D
-            for k in range(i + 1, len(body) - 1):
-                mask[k] = True
-            break
-        elif b == 0x0E:                       # a hidden number: 5 bytes that may look like anything
-            i += 5
-        i += 1
-    return mask
 
 
 def test_the_listings_agree_outside_the_texts(editions):

@@ -12,13 +12,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.errors import UsageError
-from harness.program.model import program as P
 from harness.play import window as window_module
 from harness.play.panel import PAUSED_BACKGROUND
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
 from harness.spectrum.rzx import read_rzx
-from play_keys import keys
-from helpers import answer_wait
 
 SEED = 4321
 
@@ -26,46 +23,10 @@ SEED = 4321
 pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
-def to_the_discard(s: PlaySession) -> None:
-    keys(s, "N", "ENTER")
-    keys(s, "N", "ENTER")
-    keys(s, "M")                                          # the cut, then «ВЫ СДАЕТЕ» or «Я СДАЮ»
-    for _ in range(4):
-        if s.waiting().line in P.SELECTOR_WAITS:
-            return
-        keys(s, "ENTER")
-
-
-def play_a_while(s: PlaySession) -> dict[str, bytes]:
-    """To the discard, both cards laid, the play, to «ВСКРЫВАЮ КРИБ?» after the hands' show: a still screen (the
-    card selector's pointer flashes by PRINT, so a recording ending there ends on either of two screens)."""
-    to_the_discard(s)
-    screens = {"discard": s.machine.read(0x4000, 0x1B00)}
-    for n in range(60):
-        w = s.waiting()
-        if w.line == P.SHOW_PAUSE:
-            break
-        answer_wait(s, w, n)
-    assert s.waiting().line == P.SHOW_PAUSE
-    s.step(50)                                            # a second of the still wait
-    return screens
-
-
-@pytest.fixture(scope="module")
-def recorded(tape_path, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("rzx")
-    rzx, keys_file = folder / "game.rzx", folder / "game.keys.json"
-    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, record=keys_file, record_rzx=rzx)
-    screens = play_a_while(s)
-    s.close()
-    return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,
-            "end": bytes(s.machine.mem[0x4000:0x5B00]), "screens": screens, "tape": tape_path()}
-
-
-def test_the_rzx_holds_the_game_from_the_first_question(recorded):
-    data = read_rzx(recorded["rzx"].read_bytes(), str(recorded["rzx"]))
-    assert len(data.frames) == recorded["rzx_frames"]
-    assert recorded["frames"] - 1 <= len(data.frames) <= recorded["frames"] + 1     # the session's frames
+def test_the_rzx_holds_the_game_from_the_first_question(window_rzx_game):
+    data = read_rzx(window_rzx_game["rzx"].read_bytes(), str(window_rzx_game["rzx"]))
+    assert len(data.frames) == window_rzx_game["rzx_frames"]
+    assert window_rzx_game["frames"] - 1 <= len(data.frames) <= window_rzx_game["frames"] + 1     # the session's frames
     assert data.snapshot and sum(f.fetches for f in data.frames) > 100_000
     assert any(f.inputs for f in data.frames)              # the keyboard's port reads are in it
 
@@ -88,38 +49,38 @@ def run_window(s: PlaySession, until, seconds: float = 240) -> window_module.Win
     return window
 
 
-def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(recorded):
-    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead="end")
+def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead="end")
     assert s.running_ahead() and "REPLAY running ahead to its end" in s.status_line()
     window = run_window(s, until=lambda s: not s.replaying)
-    assert not s.replaying and s.frames == recorded["frames"]
-    assert bytes(s.machine.mem[0x4000:0x5B00]) == recorded["end"]
-    assert window.paced_frames["turbo"] >= recorded["frames"] - 10 and window.paced_frames["real"] <= 10
+    assert not s.replaying and s.frames == window_rzx_game["frames"]
+    assert bytes(s.machine.mem[0x4000:0x5B00]) == window_rzx_game["end"]
+    assert window.paced_frames["turbo"] >= window_rzx_game["frames"] - 10 and window.paced_frames["real"] <= 10
 
 
-def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(recorded):
-    s = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=1)
+def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=1)
     window = run_window(s, until=lambda s: not s.running_ahead())
     assert s.deals == 1 and s.replaying                   # deal 1 dealt, the record not over
     assert "REPLAY at real speed" in s.status_line() and "deal 1" in s.status_line()
     assert window.paced_frames["real"] == 0
-    near = PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"])       # without --replay-to
+    near = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"])       # without --replay-to
     assert not near.running_ahead()
 
 
-def test_replay_to_is_refused_without_a_replay_and_below_deal_1(recorded, capsys):
+def test_replay_to_is_refused_without_a_replay_and_below_deal_1(window_rzx_game, capsys):
     with pytest.raises(UsageError, match="--replay-to runs a --replay ahead"):
-        PlaySession(tape=recorded["tape"], scale=1, ahead="end")
+        PlaySession(tape=window_rzx_game["tape"], scale=1, ahead="end")
     with pytest.raises(UsageError, match="numbered from 1"):
-        PlaySession(tape=recorded["tape"], scale=1, replay=recorded["keys"], ahead=0)
+        PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=0)
     from harness.commands import play as command
-    assert command.main(["--tape", str(recorded["tape"]), "--replay-to", "x"]) == 2
+    assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "x"]) == 2
     assert "'end' or a deal number" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- pause on the screen
-def test_pause_is_a_banner_on_the_screen_and_goes_with_it(recorded):
-    s = PlaySession(tape=recorded["tape"], seed=SEED, scale=1)
+def test_pause_is_a_banner_on_the_screen_and_goes_with_it(window_rzx_game):
+    s = PlaySession(tape=window_rzx_game["tape"], seed=SEED, scale=1)
     before = pygame.surfarray.array3d(s.surface())
     s.paused = True
     paused = pygame.surfarray.array3d(s.surface())

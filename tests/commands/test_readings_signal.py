@@ -55,3 +55,5 @@ def test_the_command_writes_the_stopped_record_then_exits_130_or_143_in_one_line
                                 f"{len(record['undone'])} readings left untested: `cribbage-zx readings --resume` "
                                 f"plays them"]
     assert record["ended"] == "stopped" and record["undone"]
+    tape = record["tape"]                  # the tape it was measured on, for --resume (test_readings_record.py)
+    assert set(tape) == {"path", "sha256", "fingerprint"} and len(tape["sha256"]) == 64

@@ -19,6 +19,7 @@ from harness.errors import OutputError
 from harness.program.model.build import build
 from harness.program.runs import regress, sweep
 from harness.runtime.outdir import claimed
+from helpers import interrupt_when
 
 ROOT = checkout.ROOT
 HANG_BUDGET_S = 30
@@ -74,32 +75,12 @@ def test_a_missing_tape_file_is_named(tmp_path):
 
 
 # ------------------------------------------------------------------ Ctrl-C
-def _interrupt_when(proc, ready, timeout=120):
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline, "the run never got going"
-        time.sleep(0.2)
-    import psutil
-    workers = psutil.Process(proc.pid).children(recursive=True)
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail("Ctrl-C did not stop the run within 10 s")
-    gone, alive = psutil.wait_procs(workers, timeout=5)
-    assert alive == [], "workers outlived the run"
-    return out, err
-
-
 def test_ctrl_c_stops_a_sweep_with_130_and_keeps_its_chunks(tmp_path, good_tape):
     out_dir = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "sweep", "show", "--workers", "2", "--chunk", "10",
                              "--limit", "4000", "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, err = _interrupt_when(proc, lambda: any((out_dir / "show").glob("chunk-*.json")))
+    _, err = interrupt_when(proc, lambda: any((out_dir / "show").glob("chunk-*.json")))
     assert proc.returncode == 130, err
     kept = sorted((out_dir / "show").glob("chunk-*.json"))
     assert 1 <= len(kept) < 400

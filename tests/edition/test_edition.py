@@ -4,7 +4,6 @@ from __future__ import annotations
 import html as htmlmod
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -199,23 +198,7 @@ def test_routines_file_is_complete_and_a_missing_field_is_named(tmp_path, listin
         read_routines(bad)
 
 
-# ----------------------------------------------------------------------------- the site
-COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
- "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
- "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("edition") / "html"
-    cov = out.parent / "report.json"
-    cov.write_text(COVERAGE)
-    started = time.perf_counter()
-    write_site(load_edition(cov), out)
-    print(f"\nedition written in {time.perf_counter() - started:.2f} s")
-    return out
-
-
+# ----------------------------------------------------------------------------- the site (tests/conftest.py)
 def test_the_link_checker_catches_a_planted_broken_link_and_anchor(site, tmp_path):
     copy = tmp_path / "copy"
     shutil.copytree(site, copy)

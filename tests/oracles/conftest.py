@@ -2,6 +2,8 @@
 recorded --rzx run (tests/rzx_game.py) with its report written, its game page with the player."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from harness.edition import report as report_module
@@ -39,3 +41,43 @@ def run(tmp_path_factory, module):
 @pytest.fixture(scope="module")
 def rzx(run) -> bytes:
     return (run / f"{GAME}.rzx").read_bytes()
+
+
+@pytest.fixture(scope="session")
+def strength_tape(tape_path):
+    return tape_path()              # the session's one built tape (tests/conftest.py)
+
+
+@pytest.fixture(scope="session")
+def strength_local_run(strength_tape, tmp_path_factory):
+    """A strength run on the local pool (1 game a pairing, seed 7, 2 workers), its page written: the figures
+    and transcripts the Dask run and the --from run must give again."""
+    from harness.edition.strength import write_strength_page
+    from harness.program.runs import strength
+    from helpers import STRENGTH_ENGINE_GAMES, STRENGTH_OPPONENTS
+    out = tmp_path_factory.mktemp("strength") / "local"
+    report = strength.run(1, 7, 2, out, STRENGTH_OPPONENTS, engine_games=STRENGTH_ENGINE_GAMES, tap=strength_tape,
+                          progress=False, page=write_strength_page)
+    return out, report
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, for one test module (the browser's tests and the watch page's player)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def pack_dir(tmp_path_factory):
+    """`build --pack` once a worker: the archive's folder, read by the pack's tests and its tools' tests."""
+    from harness.cli import main as cli_main
+    folder = tmp_path_factory.mktemp("pack")
+    assert cli_main(["build", "-o", str(folder / "tape.tap"), "--pack", str(folder / "pack")]) == 0
+    return folder / "pack"

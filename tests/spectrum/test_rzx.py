@@ -16,9 +16,10 @@ import pytest
 from harness.errors import InputError, MachineError
 from harness.spectrum import z80snap
 from harness.spectrum.machine import Spectrum48
-from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder, recording_machine
+from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder
 from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
 from rzx_game import ROM  # noqa: F401
+from helpers import machine_code_recording
 
 FRAMES = [RzxFrame(3, b"\x1f\xbf"), RzxFrame(5, b"\x1f\xbf"), RzxFrame(7, b"")]
 # The same recording written out by hand from the 0.13 specification (uncompressed)
@@ -37,6 +38,20 @@ def test_the_writer_writes_the_specifications_bytes_and_the_reader_reads_them_ba
     assert (back.snapshot, back.frames, back.tstates, back.creator) == (b"SNAP", FRAMES, 12, "cribbage-zx")
     packed = read_rzx(write_rzx(rzx))                     # zlib-compressed blocks read back the same
     assert (packed.snapshot, packed.frames) == (b"SNAP", FRAMES)
+
+
+def test_the_creators_own_data_is_written_after_its_version_and_read_back():
+    """The format's custom data of the creator block (this tool names the game recorded there): the block
+    grows by its length, the data reads back, the rest of the file is the same; a file without it (BY_HAND)
+    reads back with none; data past the cap is refused on writing."""
+    rzx = Rzx(snapshot=b"SNAP", frames=FRAMES, tstates=12, custom=b'{"game":0}')
+    data = write_rzx(rzx, compress=False)
+    assert data[10:15] == b"\x10" + (29 + 10).to_bytes(4, "little") and data[39:49] == b'{"game":0}'
+    assert data[:10] + data[10:11] + (29).to_bytes(4, "little") + data[15:39] + data[49:] == BY_HAND
+    assert read_rzx(data).custom == b'{"game":0}' and read_rzx(data).frames == FRAMES
+    assert read_rzx(BY_HAND).custom == b""
+    with pytest.raises(InputError, match="more than the 4096"):
+        write_rzx(Rzx(snapshot=b"S", custom=b"x" * 4097))
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -100,18 +115,6 @@ def test_a_recording_needs_the_counting_core_and_real_timing():
         RzxRecorder(Spectrum48(core=CountingCore, fast=True))
 
 
-def _machine_code_recording(booted_snapshot, frames: int = 150):
-    """A booted machine running LD IX,0 / IN A,(254) / JR back: prefixed instructions, port reads, interrupts."""
-    m = recording_machine()
-    m.restore(booted_snapshot)
-    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
-    m.cpu.pc = 0x8000
-    rec = RzxRecorder(m)
-    rec.start()
-    m.run_frames(frames)
-    return m, rec, rec.stop()
-
-
 def assert_replayed_to(played: z80snap.Z80Snapshot, ours: z80snap.Z80Snapshot) -> None:
     """*played* is *ours* after one more interrupt (see the module's note)."""
     sp = ours.regs["sp"]
@@ -126,7 +129,7 @@ def assert_replayed_to(played: z80snap.Z80Snapshot, ours: z80snap.Z80Snapshot) -
 
 def test_our_player_replays_a_recording_of_prefixed_instructions_and_port_reads(booted_snapshot):
     """RzxPlayer (the watch mode's reference) ends where the recorded machine did, one interrupt later."""
-    m, _, rzx = _machine_code_recording(booted_snapshot)
+    m, _, rzx = machine_code_recording(booted_snapshot)
     p = RzxPlayer(rzx)
     p.play(len(rzx.frames))
     assert_replayed_to(z80snap.from_machine(p.m), z80snap.from_machine(m))
@@ -136,7 +139,7 @@ def test_our_player_replays_a_recording_of_prefixed_instructions_and_port_reads(
 
 def test_our_player_tells_a_recording_one_fetch_off_apart(booted_snapshot):
     """Planted: frame 75 one fetch more: a frame off its count is refused, naming it, or the end is elsewhere."""
-    m, _, rzx = _machine_code_recording(booted_snapshot)
+    m, _, rzx = machine_code_recording(booted_snapshot)
     rzx.frames[75] = RzxFrame(rzx.frames[75].fetches + 1, rzx.frames[75].inputs)
     p = RzxPlayer(rzx)
     try:

@@ -14,8 +14,9 @@ import pytest
 
 from harness.errors import MachineError
 from harness.spectrum import z80snap
-from harness.spectrum.recording import RzxPlayer, RzxRecorder, recording_machine
+from harness.spectrum.recording import RzxPlayer
 from harness.spectrum.rzx import RzxFrame
+from helpers import machine_code_recording
 
 FRAMES = 6
 AT = 3                       # the frame planted
@@ -23,14 +24,7 @@ AT = 3                       # the frame planted
 
 @pytest.fixture(scope="module")
 def recorded(booted_snapshot):
-    m = recording_machine()
-    m.restore(booted_snapshot)
-    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
-    m.cpu.pc = 0x8000
-    rec = RzxRecorder(m)
-    rec.start()
-    m.run_frames(FRAMES)
-    rzx = rec.stop()
+    m, _, rzx = machine_code_recording(booted_snapshot, FRAMES)
     return rzx, z80snap.from_machine(m)
 
 

@@ -38,6 +38,7 @@ from ...spectrum.machine import FRAME_S, Spectrum48
 from ...spectrum.profile import Profile
 from ...spectrum.romcheck import RomNumberEncoder, enter_program
 from ...spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
+from ..model.build import tape_record
 from ..model.program import AUTOSTART_LINE, PROGRAM_NAME
 from . import regress
 from .loaded import init_worker
@@ -431,8 +432,57 @@ def consequence(v: Variant, chosen: list[Record], games: list[Record], base_by_k
     return verdict(r, [(base_by_key[_game_key(g)], g) for g in games])
 
 
-def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None) -> Record:
-    """Every reading judged, built and played; the record written to docs/data/readings.json."""
+def tape_of(base_tape: bytes, where: Path | None = None) -> Record:
+    """The record's "tape": the reconstruction's tape the readings were measured against, by its SHA-256 (and,
+    from *where*, its path and its sources' fingerprint: build.tape_record)."""
+    if where is None:
+        return {"path": None, "sha256": hashlib.sha256(base_tape).hexdigest(), "fingerprint": None}
+    return tape_record(where, base_tape)
+
+
+#: what a readings record holds whatever its age (schema 1), and of what type; "tape" came later (issue 45)
+RECORD_KEYS: dict[str, type] = {"base_games": list, "plan": dict, "readings": list, "cpu_s": dict}
+
+
+def check_record(record: Any, name: str) -> Record:
+    """*record* (read from *name*) when it is a readings record as `run` writes it, else an InputError in one
+    line naming the file and what it holds instead (another command's record: a regress report, a sweep's)."""
+    if not isinstance(record, dict):
+        raise InputError(f"{name}: not a readings record (a JSON {type(record).__name__}, not an object)")
+    missing = [k for k in RECORD_KEYS if k not in record]
+    wrong = [k for k, kind in RECORD_KEYS.items() if k in record and not isinstance(record[k], kind)]
+    if wrong and not missing:
+        raise InputError(f"{name}: not a readings record as this version writes it ('{wrong[0]}' is not a "
+                         f"{RECORD_KEYS[wrong[0]].__name__})")
+    if missing or record.get("schema") != 1:
+        seems = ("a regress or fairness report: it has per_game" if "per_game" in record else
+                 f"written by `{record['command']}`" if isinstance(record.get("command"), str)
+                 and not record["command"].startswith("cribbage-zx readings") else
+                 f"schema {record.get('schema')!r}, not 1" if not missing else f"no {', '.join(missing)}")
+        raise InputError(f"{name}: not a readings record ({seems})")
+    return record
+
+
+def check_tape(record: Record, base_tape: bytes, name: str) -> str | None:
+    """An InputError in one line when *record* was measured on another tape than *base_tape* (by SHA-256);
+    for a record older than the tape's fingerprint, the one-line note that says it names no tape (the
+    reconstruction's games played again are then the only check), else None."""
+    tape = record.get("tape")
+    if not isinstance(tape, dict) or not isinstance(tape.get("sha256"), str):
+        return (f"{name}: the record names no tape (written before readings kept the tape's SHA-256): its "
+                f"reconstruction's games, played again, are the check that the tape is the same")
+    now = hashlib.sha256(base_tape).hexdigest()
+    if tape["sha256"] != now:
+        raise InputError(f"{name}: a record of another tape (SHA-256 {tape['sha256'][:12]}…"
+                         f"{', ' + str(tape['path']) if tape.get('path') else ''}), not of this one "
+                         f"({now[:12]}…): its readings are not comparable; measure afresh")
+    return None
+
+
+def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[str], None] = lambda s: None,
+        where: Path | None = None) -> Record:
+    """Every reading judged, built and played; the record written to docs/data/readings.json. *where*: the
+    tape's path, for the record's "tape" (its sources' fingerprint)."""
     cpu0 = time.process_time()
     _Stopped.stopped, _Stopped.by = False, None
     variants = Variants(base_tape)
@@ -477,6 +527,7 @@ def run(readings: list[Reading], base_tape: bytes, plan: Plan, note: Callable[[s
     cpu = time.process_time() - cpu0 + (0.0 if here else games_cpu)
     return {
         "schema": 1,
+        "tape": tape_of(base_tape, where),
         "ended": "stopped" if _Stopped.stopped else "complete",
         "plan": {"games": plan.games, "seed": plan.seed, "thorough": plan.thorough and bool(thorough_base),
                  "frames_budget": [FRAMES_FACTOR, FRAMES_MARGIN]},
@@ -499,25 +550,32 @@ def left_by_budget(record: Record) -> set[str]:
 
 
 def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan,
-           note: Callable[[str], None] = lambda s: None) -> Record:
-    """*record* with the readings its run left untested for want of time played now, on the same plan (games,
-    seed); every other consequence is kept as measured. The reconstruction's games are played again and must
-    be the record's (the same scores and judgements): else the tape or the program changed and the
-    consequences would not be comparable, and the record is refused."""
+           note: Callable[[str], None] = lambda s: None, where: Path | None = None,
+           name: str = "the record") -> Record:
+    """*record* (read from *name*) with the readings its run left untested for want of time played now, on the
+    same plan (games, seed) and the same tape; every other consequence is kept as measured. A record of
+    another command, or of another tape (its "tape" SHA-256), is refused before anything is played; the
+    reconstruction's games are played again and must be the record's (the same scores and judgements): else
+    the program changed and the consequences would not be comparable, and the record is refused."""
+    _Stopped.stopped, _Stopped.by = False, None          # a stop of an earlier run in this process is not this one's
+    check_record(record, name)
+    older = check_tape(record, base_tape, name)
+    if older is not None:
+        note(older)
     old_plan = record.get("plan", {})
     if (old_plan.get("games"), old_plan.get("seed")) != (plan.games, plan.seed) or \
             old_plan.get("frames_budget") != [FRAMES_FACTOR, FRAMES_MARGIN]:
-        raise InputError(f"the record was measured with {old_plan.get('games')} game(s) a reading from seed "
+        raise InputError(f"{name}: measured with {old_plan.get('games')} game(s) a reading from seed "
                          f"{old_plan.get('seed')} and frame budget {old_plan.get('frames_budget')}: a resumed run "
                          f"plays the same ({plan.games} from seed {plan.seed} asked)")
     wanted = left_by_budget(record)
     todo = [r for r in readings if r.id in wanted]
     if len(todo) != len(wanted):
         missing = sorted(wanted - {r.id for r in todo})
-        raise InputError(f"{len(missing)} reading(s) the record left untested are no longer among the readings "
+        raise InputError(f"{name}: {len(missing)} reading(s) it left untested are no longer among the readings "
                          f"(first: {missing[0]}): measure afresh")
     if not todo:
-        note("the record has no reading left untested by its budget: nothing to play")
+        note(f"{name}: no reading left untested by its budget: nothing to play")
         return record
     part = run(todo, base_tape, plan, note)
     old_base = {(g["index"], g["seed"], g["strategy"]): (g["scores"], g["documented"]) for g in record["base_games"]}
@@ -527,13 +585,14 @@ def resume(record: Record, readings: list[Reading], base_tape: bytes, plan: Plan
             scores, documented = old_base[key]
             now, then = ((f"{g['scores']}", f"{scores}") if g["scores"] != scores else
                          (f"{g['scores']} with {g['documented']} documented deviation(s)", f"{documented}"))
-            raise InputError(f"the reconstruction's game {g['index']} (seed {g['seed']}) ends {now} now, "
+            raise InputError(f"{name}: the reconstruction's game {g['index']} (seed {g['seed']}) ends {now} now, "
                              f"{then} in the record: the tape changed; measure afresh")
     fresh = {c["id"]: c for c in part["readings"]}
     merged = dict(record)
     merged["readings"] = [fresh.get(c["id"], c) for c in record["readings"]]
     merged["counts"] = dict(Counter(c["kind"] for c in merged["readings"]))
     merged["ended"] = part["ended"]
+    merged["tape"] = tape_of(base_tape, where)
     merged["undone"] = sorted(left_by_budget(merged))
     known = {(g["index"], g["seed"], g["strategy"]) for g in record["base_games"]}
     merged["base_games"] = record["base_games"] + [g for g in part["base_games"]

@@ -12,6 +12,7 @@ error report, timeout or harness failure. Each run owns its --out folder
 """
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from ..judge.compare import judge
 from .coverage import Coverage, summary_rows
 from ..judge.deviations import DEVIATIONS
 from ..observe.driver import Budget, GameDriver, Screenshot
-from ..records.frames import frames_name, frames_record, write_frames
+from ..records.frames import GameId, frames_name, frames_record, rzx_tag, write_frames
 from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from ..model.findings import program_findings
 from ..judge.judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
@@ -268,8 +269,9 @@ def play_one(job: GameJob) -> GameResult:
                         on_first_question=recorder.start if recorder else None)
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
-    recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames) if recorder
-                                else (None, None, False))
+    recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames, seed=job.seed,
+                                                 tape_sha256=hashlib.sha256(loaded.tape).hexdigest())
+                                if recorder else (None, None, False))
     failure: str | None = rec.failure
     failure_kind: str | None = rec.failure_kind
     if refused and failure is None:
@@ -301,8 +303,9 @@ def play_one(job: GameJob) -> GameResult:
 RZX_SETTLE_FRAMES = 300     # after the game's last report, frames for the ROM to print it and wait in the editor
 
 
-def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
-                      event_frames: list[int]) -> tuple[Recording | None, str | None, bool]:
+def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int, event_frames: list[int],
+                     seed: int | None = None, tape_sha256: str | None = None
+                     ) -> tuple[Recording | None, str | None, bool]:
     """The RZX of a recorded game and the .z80 at its end, or why there is none and whether that is a
     failure (a recording that does not replay); the editor's wait after the last report is included, so
     that a player replaying it ends on the same still screen.
@@ -310,7 +313,8 @@ def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
     The recording is checked before it is kept: replayed on the embedded core to its last frame as Fuse
     and SkoolKit play it (`recording.replay_problem`), it must end where the game's machine ended; one
     that does not is not kept, and its note (the first frame that fails) is the game's failure (issue 48:
-    a recording Fuse refused was written and reported as good)."""
+    a recording Fuse refused was written and reported as good). The RZX and its frames file name the game
+    (*game*, *seed*, the tape's *tape_sha256*; records/frames.py), so that neither is taken for another's."""
     if recorder.snapshot is None:
         return None, "not recorded: the game ended before its first question", False
     if m.s.mid_frame is False and m.last_report is not None:
@@ -320,8 +324,10 @@ def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int,
     problem = replay_problem(recording, end)
     if problem is not None:
         return None, f"game-{game:03d}.rzx does not replay: {problem}", True
-    events = frames_record(game, event_frames, recorder.start_frame)
-    return Recording(write_rzx(recording), z80snap.write_z80(end), len(recording.frames),
+    recording.custom = rzx_tag(GameId(game, seed, tape_sha256))
+    rzx = write_rzx(recording)
+    events = frames_record(game, event_frames, recorder.start_frame, seed, tape_sha256, rzx)
+    return Recording(rzx, z80snap.write_z80(end), len(recording.frames),
                      recorder.split_instructions, events), None, False
 
 

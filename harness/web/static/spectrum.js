@@ -408,12 +408,14 @@
   async function readRzx(bytes) {
     const u32 = (i) => (bytes[i] | bytes[i + 1] << 8 | bytes[i + 2] << 16 | bytes[i + 3] << 24) >>> 0;
     if (String.fromCharCode(...bytes.subarray(0, 4)) !== "RZX!") throw new Error("not an RZX file (no 'RZX!' header)");
-    let snapshot = null, fetches = [], inputs = [], tstates = 0;
+    let snapshot = null, fetches = [], inputs = [], tstates = 0, custom = "";
     for (let i = 10; i < bytes.length;) {
       const id = bytes[i], len = u32(i + 1), body = bytes.subarray(i + 5, i + len);
       if (len < 5 || i + len > bytes.length) throw new Error(`RZX block 0x${id.toString(16)} at byte ${i} runs past the end`);
       const b32 = (j) => (body[j] | body[j + 1] << 8 | body[j + 2] << 16 | body[j + 3] << 24) >>> 0;
-      if (id === 0x30 && snapshot === null) {
+      if (id === 0x10) {
+        custom = String.fromCharCode(...body.subarray(24, 24 + 4096));   // the creator's own data (rzx.py's custom)
+      } else if (id === 0x30 && snapshot === null) {
         const flags = b32(0);
         snapshot = flags & 2 ? await inflate(body.subarray(12)) : body.subarray(12);
       } else if (id === 0x80) {
@@ -431,7 +433,7 @@
       i += len;
     }
     if (snapshot === null) throw new Error("RZX: no snapshot block");
-    return {snapshot, fetches, inputs, tstates};
+    return {snapshot, fetches, inputs, tstates, custom};
   }
 
   /** A 48K .z80 (version 1, 2 or 3, as z80snap.py reads them): the registers in load_registers' order

@@ -274,9 +274,43 @@
   w.nextJudgement = () => go("nextJudgement");
   w.go = go;
   w.checkpoints = () => checkpoints.map((c) => c.frame);
-  w.ready = ZX.readRzx(rzxBytes).then((r) => { rzx = r; return restart(); }).then(() => {
-    for (const b of document.querySelectorAll(".watch-controls button, .watch-controls input")) b.disabled = false;
-    jumpToHash();
-    return true;
+  /** Why the recording is not this page's game (one line), or null: the game its creator data names
+   * (records/frames.py's rzx_tag) against the payload's (the transcript's game and seed, the run's tape). A
+   * recording that names no game is played (the page says so beside the player). */
+  function refusal(r) {
+    if (!r.custom || !P.belongs) return null;
+    let named = null;
+    try { named = JSON.parse(r.custom); } catch (e) { named = null; }
+    const words = (g) => `game ${g.game}` + (g.seed === null || g.seed === undefined ? "" : ` (seed ${g.seed})`);
+    if (!named || typeof named.game !== "number") return `${P.rzx_name}: its creator block's data does not name a game`;
+    const mine = P.belongs;
+    if (named.game !== mine.game || (named.seed != null && mine.seed != null && named.seed !== mine.seed))
+      return `${P.rzx_name}: a recording of ${words(named)}, not of this page's ${words(mine)}`;
+    if (named.tape_sha256 && mine.tape_sha256 && named.tape_sha256 !== mine.tape_sha256)
+      return `${P.rzx_name}: a recording on the tape of SHA-256 ${named.tape_sha256.slice(0, 12)}…, not on this ` +
+        `page's run's (${mine.tape_sha256.slice(0, 12)}…)`;
+    return null;
+  }
+
+  function refuse(line) {
+    w.refused = line;
+    const over = $("watch-desync");
+    over.textContent = line;
+    over.hidden = false;
+    canvas.classList.add("desynced");
+    $("watch-status").textContent = "not played: " + line;
+    return false;
+  }
+
+  w.refused = null;
+  w.ready = ZX.readRzx(rzxBytes).then((r) => {
+    const why = refusal(r);
+    if (why) return refuse(why);
+    rzx = r;
+    return restart().then(() => {
+      for (const b of document.querySelectorAll(".watch-controls button, .watch-controls input")) b.disabled = false;
+      jumpToHash();
+      return true;
+    });
   });
 })();

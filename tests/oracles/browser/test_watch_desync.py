@@ -12,43 +12,22 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
 
 from harness.edition import report as report_module
 from harness.edition.report import write_report_html
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
-from harness.web import build as wasm_build
 from harness.web.watch import watch_block
+from helpers import plant_recording
 from rzx_game import recorded_run
 
 GAME = "game-000"
 FIGURES = Path(__file__).resolve().parents[3] / "docs" / "figures"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def module():
-    try:
-        return wasm_build.module_bytes()
-    except wasm_build.BuildProblem as exc:
-        pytest.skip(f"the WebAssembly core cannot be built here: {exc}")
-
-
 def _page_of(run: Path, to: Path, module: bytes, rzx: bytes | None = None) -> Path:
     folder = shutil.copytree(run, to, ignore=shutil.ignore_patterns("*.html", "plots"))
     if rzx is not None:
-        (folder / f"{GAME}.rzx").write_bytes(rzx)
+        plant_recording(folder, GAME, rzx)
     saved = report_module.write_site
     report_module.write_site = lambda *args, **kwargs: None          # the listing edition is not what is tested
     try:

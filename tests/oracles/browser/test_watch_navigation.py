@@ -28,18 +28,6 @@ VERDICT = "standard"
 
 
 @pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
 def run(tmp_path_factory) -> Path:
     try:
         module = wasm_build.module_bytes()

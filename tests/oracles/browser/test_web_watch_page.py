@@ -14,7 +14,7 @@ from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from harness.web.compare import checkpoint_frames, differences, rzx_checkpoints, watch_differences
 from harness.web.watch import watch_block
 
-from helpers import copy_run
+from helpers import copy_run, plant_recording
 
 GAME = "game-000"
 
@@ -81,7 +81,7 @@ def test_an_rzx_with_one_frames_fetch_count_changed_is_told_apart(browser, run, 
     f = recording.frames[planted_at]
     recording.frames[planted_at] = RzxFrame(f.fetches + 1, f.inputs)
     planted = copy_run(run, tmp_path / "planted")
-    (planted / f"{GAME}.rzx").write_bytes(write_rzx(recording))
+    plant_recording(planted, GAME, write_rzx(recording))
     write_report_html(planted, player=lambda w: watch_block(w, module))
     problems: list[str] = []
     page = _open(browser, planted / f"{GAME}.html", problems)

@@ -99,7 +99,7 @@ def test_fuse_replays_the_issues_game_to_our_variables(run, tmp_path):
     assert {a: (v, memory[a]) for a, v in zip(addresses, printed) if v != memory[a]} == {}
 
 
-def test_the_watch_page_replays_the_issues_game_to_its_last_screen(run, tmp_path, browser_for_watch):
+def test_the_watch_page_replays_the_issues_game_to_its_last_screen(run, tmp_path, browser):
     lang, folder, _ = run
     if lang != "ru":
         pytest.skip("the sample is the Russian tape's")
@@ -116,7 +116,7 @@ def test_the_watch_page_replays_the_issues_game_to_its_last_screen(run, tmp_path
         write_report_html(pages, player=lambda w: watch_block(w, module))
     finally:
         report_module.write_site = saved
-    page = browser_for_watch.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto((pages / f"game-{ISSUE_GAME:03d}.html").as_uri())
     page.wait_for_function("window.zxWatch && zxWatch.frames > 0", timeout=60_000)
     page.evaluate("zxWatch.ready")
@@ -127,15 +127,3 @@ def test_the_watch_page_replays_the_issues_game_to_its_last_screen(run, tmp_path
     recorded = z80snap.read_z80(folder / f"game-{ISSUE_GAME:03d}-end.z80").ram
     assert ram[0x4000:0x5B00] == recorded[:0x1B00]                 # the display file and attributes
     page.close()
-
-
-@pytest.fixture(scope="module")
-def browser_for_watch():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip: the test extra)")
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (tools/install-system-deps.sh)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield b
-        b.close()

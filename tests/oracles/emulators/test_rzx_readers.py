@@ -5,23 +5,11 @@ from __future__ import annotations
 import pytest
 
 from harness.spectrum import z80snap
-from harness.spectrum.recording import RzxRecorder, recording_machine
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from rzx_game import recorded_game
 from helpers import run_tool, tool
 from rzx_game import ROM  # noqa: F401
-
-
-def _machine_code_recording(booted_snapshot, frames: int = 150):
-    """A booted machine running LD IX,0 / IN A,(254) / JR back: prefixed instructions, port reads, interrupts."""
-    m = recording_machine()
-    m.restore(booted_snapshot)
-    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
-    m.cpu.pc = 0x8000
-    rec = RzxRecorder(m)
-    rec.start()
-    m.run_frames(frames)
-    return m, rec, rec.stop()
+from helpers import machine_code_recording
 
 
 def rzxplay(tmp_path, rzx: bytes) -> z80snap.Z80Snapshot:
@@ -45,7 +33,7 @@ def assert_replayed_to(played: z80snap.Z80Snapshot, ours: z80snap.Z80Snapshot) -
 
 
 def test_skoolkit_replays_a_recording_of_prefixed_instructions_and_port_reads(tmp_path, booted_snapshot):
-    m, rec, rzx = _machine_code_recording(booted_snapshot)
+    m, rec, rzx = machine_code_recording(booted_snapshot)
     assert len(rzx.frames) == 150 and rzx.inputs > 0
     assert rec.split_instructions > 0, "no frame ended between a prefix and its instruction: the case is untested"
     assert_replayed_to(rzxplay(tmp_path, write_rzx(rzx)), z80snap.from_machine(m))
@@ -53,7 +41,7 @@ def test_skoolkit_replays_a_recording_of_prefixed_instructions_and_port_reads(tm
 
 def test_a_recording_one_fetch_off_does_not_replay_to_our_machine(tmp_path, booted_snapshot):
     """The planted difference: one frame's count one higher makes SkoolKit end elsewhere."""
-    m, _, rzx = _machine_code_recording(booted_snapshot)
+    m, _, rzx = machine_code_recording(booted_snapshot)
     rzx.frames[75] = RzxFrame(rzx.frames[75].fetches + 1, rzx.frames[75].inputs)
     path = tmp_path / "off.rzx"
     path.write_bytes(write_rzx(rzx))

@@ -14,22 +14,16 @@ import pytest
 from harness.errors import MachineError
 from harness.oracle import emulators
 from harness.spectrum import z80snap
-from harness.spectrum.recording import RzxRecorder, recording_machine
 from harness.spectrum.rzx import write_rzx
+from helpers import machine_code_recording
 
 pytest.importorskip("zx", reason="zx (kosarev's emulator) is not installed: pip install -e '.[oracle]'")
 
 
 @pytest.fixture(scope="module")
 def recorded(booted_snapshot):
-    m = recording_machine()
-    m.restore(booted_snapshot)
-    m.write(0x8000, bytes([0xDD, 0x21, 0x00, 0x00, 0xDB, 0xFE, 0x18, 0xF8]))
-    m.cpu.pc = 0x8000
-    rec = RzxRecorder(m)
-    rec.start()
-    m.run_frames(6)
-    return write_rzx(rec.stop()), z80snap.from_machine(m)
+    m, _, rzx = machine_code_recording(booted_snapshot, 6)
+    return write_rzx(rzx), z80snap.from_machine(m)
 
 
 @pytest.mark.parametrize("damage", ["cut in half", "signature only", "empty"])

@@ -1,29 +1,16 @@
 """The explorer takes its choices in a played game and every difference is explained."""
 from collections import Counter
 
-import pytest
 
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import difference_to_json
-from harness.program.observe.driver import GameDriver
 from harness.program.records.events import Choice, ChoiceKind, Cut, Win
 from harness.program.observe.players import ExplorerPlayer
-from harness.spectrum.machine import Spectrum48
+from helpers import play_from
 
 
-@pytest.fixture(scope="module")
-def loaded(loaded_tape):
-    return loaded_tape.snapshot          # the machine at the program's first question (tests/conftest.py)
-
-
-def play(loaded, player, seed, **kwargs):
-    m = Spectrum48(fast=True)
-    m.restore(loaded)
-    return GameDriver(m, player, seed=seed, **kwargs).play()
-
-
-def test_the_explorer_takes_its_choices_and_every_difference_is_explained(loaded):
-    rec = play(loaded, ExplorerPlayer(seed=40503), seed=40503)
+def test_the_explorer_takes_its_choices_and_every_difference_is_explained(loaded_tape):
+    _, rec = play_from(loaded_tape.snapshot, ExplorerPlayer(seed=40503), seed=40503)
     choices = Counter(e.what for e in rec.events if isinstance(e, Choice))
     for kind in (ChoiceKind.ANSWER, ChoiceKind.RESELECT, ChoiceKind.KEYS_WHILE_DRAWING, ChoiceKind.GO,
                  ChoiceKind.DISCARD, ChoiceKind.PLAY):

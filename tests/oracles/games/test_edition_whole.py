@@ -1,7 +1,6 @@
 """The whole edition written: every page and every internal link resolves; the golden screens are shown where the checkout has them."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -10,23 +9,7 @@ from harness.edition.linkcheck import broken_links
 from harness.edition.site import load_edition, write_site
 
 
-# ----------------------------------------------------------------------------- the site
-COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
- "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
- "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("edition") / "html"
-    cov = out.parent / "report.json"
-    cov.write_text(COVERAGE)
-    started = time.perf_counter()
-    write_site(load_edition(cov), out)
-    print(f"\nedition written in {time.perf_counter() - started:.2f} s")
-    return out
-
-
+# ----------------------------------------------------------------------------- the site (tests/conftest.py)
 def test_every_page_is_written_and_every_internal_link_resolves(site):
     for name in ("index.html", "listing.html", "routines.html", "variables.html", "reconstruction.html",
                  "deviations.html", "coverage.html", "glyphs.html", "routine-0500.html", "style.css",

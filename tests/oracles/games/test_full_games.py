@@ -5,36 +5,14 @@ import pytest
 
 from harness.program.judge.compare import compare
 from harness.program.judge.judgements import difference_to_json
-from harness.program.observe.driver import GameDriver
-from harness.program.records.events import Message, Refused, Score, event_to_json
+from harness.program.records.events import Message, Refused, event_to_json
 from harness.program.observe.players import AdversarialPlayer, GreedyPlayer, RandomPlayer
-from harness.spectrum.loading import load_tape
-from harness.spectrum.machine import Spectrum48
-
-
-@pytest.fixture(scope="module")
-def loaded(built_tape):
-    """The tape loaded once; each game starts from this snapshot (the first question on screen)."""
-    m = Spectrum48(fast=True)
-    m.boot()
-    load_tape(m, built_tape.blocks)
-    return m.snapshot()
-
-
-def play(loaded, player, seed, **kwargs):
-    m = Spectrum48(fast=True)
-    m.restore(loaded)
-    driver = GameDriver(m, player, seed=seed, **kwargs)
-    return driver, driver.play()
-
-
-def scores(rec, context):
-    return [(e.who, e.points) for e in rec.events if isinstance(e, Score) and e.context == context]
+from helpers import play_from
 
 
 @pytest.mark.parametrize("player_class,seed", [(RandomPlayer, 11), (GreedyPlayer, 12), (AdversarialPlayer, 13)])
-def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
-    driver, rec = play(loaded, player_class(seed=seed), seed=seed)
+def test_a_full_game_to_121_under_each_strategy(loaded_tape, player_class, seed):
+    driver, rec = play_from(loaded_tape.snapshot, player_class(seed=seed), seed=seed)
     assert rec.failure is None and rec.basic_errors == []
     assert rec.reports == ["9 STOP statement, 8330:2"]          # «СЫГРАЕМ ЕЩЕ?» answered N
     assert max(rec.scores.values()) > 120 and rec.winner in ("computer", "player")
@@ -50,9 +28,9 @@ def test_a_full_game_to_121_under_each_strategy(loaded, player_class, seed):
         assert messages == ["СУММА ДОЛЖНА БЫТЬ МЕНЬШЕ 32"] * tried
 
 
-def test_the_same_seed_gives_an_identical_transcript(loaded):
-    runs = [play(loaded, RandomPlayer(seed=3), seed=3, max_deals=2)[1] for _ in range(2)]
+def test_the_same_seed_gives_an_identical_transcript(loaded_tape):
+    runs = [play_from(loaded_tape.snapshot, RandomPlayer(seed=3), seed=3, max_deals=2)[1] for _ in range(2)]
     a, b = (json.dumps([event_to_json(e) for e in r.events], ensure_ascii=False) for r in runs)
     assert a == b and runs[0].frames == runs[1].frames
-    other = play(loaded, RandomPlayer(seed=4), seed=4, max_deals=2)[1]
+    other = play_from(loaded_tape.snapshot, RandomPlayer(seed=4), seed=4, max_deals=2)[1]
     assert json.dumps([event_to_json(e) for e in other.events], ensure_ascii=False) != a

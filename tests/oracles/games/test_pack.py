@@ -13,30 +13,17 @@ import pytest
 
 from harness.errors import InputError
 from harness.program.runs import pack
-from harness.cli import main as cli_main
 from harness.spectrum import tzx, z80snap
 from harness.spectrum.rom import load_rom
 from harness.spectrum.rzx import read_rzx
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from rzx_game import recorded_game
+from helpers import EN_Z80, LISTED, PNG, RU_Z80, RZX, SOURCES
 from helpers import ROOT, WELCOME
 from tools.write_pack_doc import page_with_table, table_of
 
 WELCOME_EN = ("WELCOME", "NEED INSTRUCTIONS? (Y/N):")
-RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
-RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
-RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
-PNG = RZX.removesuffix(".rzx") + ".png"
-SOURCES = ["Kribedzh (19xx)(-)(ru).bas", "chr_font.txt", "translation.tsv"]
-LISTED = [RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, PNG, *SOURCES, "readme.txt"]
-
-
-@pytest.fixture(scope="module")
-def pack_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("pack")
-    assert cli_main(["build", "-o", str(folder / "tape.tap"), "--pack", str(folder / "pack")]) == 0
-    return folder / "pack"
 
 
 def test_the_sources_are_in_the_pack_as_text(pack_dir):

@@ -1,39 +1,18 @@
 """Regress runs that play games: Ctrl-C stops it with 130 and keeps the finished games; a game that raises is a harness failure reported at once; a corrupt or mismatched chunk is computed again."""
 import checkout
 import json
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from harness.program.runs import regress, sweep
+from helpers import interrupt_when
 
 ROOT = checkout.ROOT
 
 
 # ------------------------------------------------------------------ Ctrl-C
-def _interrupt_when(proc, ready, timeout=120):
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline, "the run never got going"
-        time.sleep(0.2)
-    import psutil
-    workers = psutil.Process(proc.pid).children(recursive=True)
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail("Ctrl-C did not stop the run within 10 s")
-    gone, alive = psutil.wait_procs(workers, timeout=5)
-    assert alive == [], "workers outlived the run"
-    return out, err
-
-
 # ------------------------------------------------------------------ stand-in games: failures and folders
 # (tests/conftest.py's stand_in_games: each game a copy of one real game's record, game 1 raising)
 
@@ -43,7 +22,7 @@ def test_ctrl_c_stops_regress_with_130_and_keeps_the_finished_games(tmp_path, go
     proc = subprocess.Popen([sys.executable, "-m", "harness.cli", "regress", "--games", "8", "--workers", "2",
                              "--tape", str(good_tape), "--out", str(out_dir), "--quiet"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, err = _interrupt_when(proc, lambda: any(out_dir.glob("game-*.jsonl")))
+    _, err = interrupt_when(proc, lambda: any(out_dir.glob("game-*.jsonl")))
     assert proc.returncode == 130, err
     assert "interrupted" in err
     report = json.loads((out_dir / "report.json").read_text(encoding="utf-8"))

@@ -3,7 +3,6 @@ LocalCluster, the page and its plots written, the figures again from the transcr
 Small on purpose: two games a run (each about 5 CPU-s), ten engine games a pairing."""
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -12,37 +11,16 @@ from harness.program.runs import strength
 from harness.runtime import outdir
 from harness.commands import strength as strength_command
 from harness.program.runs.study import KINDS
-from harness.edition.strength import write_strength_page
 
-OPPONENTS = ("ev", "greedy")
-ENGINE_GAMES = 10
-
-
-@pytest.fixture(scope="module")
-def tape(tape_path) -> Path:
-    return tape_path()              # the session's one built tape (tests/conftest.py)
+from helpers import STRENGTH_ENGINE_GAMES as ENGINE_GAMES
+from helpers import STRENGTH_OPPONENTS as OPPONENTS
+from helpers import strength_transcripts, without_run
 
 
-@pytest.fixture(scope="module")
-def local_run(tape, tmp_path_factory):
-    out = tmp_path_factory.mktemp("strength") / "local"
-    report = strength.run(1, 7, 2, out, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False,
-                          page=write_strength_page)
-    return out, report
-
-
-def _without_run(report: dict) -> dict:
-    return {k: v for k, v in report.items() if k != "run"}
-
-
-def _transcripts(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(out.glob("game-*.jsonl"))}
-
-
-def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
-    out, report = local_run
+def test_a_local_run_writes_its_report_page_plots_and_transcripts(strength_local_run):
+    out, report = strength_local_run
     assert json.loads((out / "report.json").read_text()) == report
-    assert sorted(_transcripts(out)) == ["game-000.jsonl", "game-001.jsonl"]
+    assert sorted(strength_transcripts(out)) == ["game-000.jsonl", "game-001.jsonl"]
     assert not report["harness_failures"]
     for o in OPPONENTS:
         f = report["figures"][o]
@@ -62,25 +40,25 @@ def test_a_local_run_writes_its_report_page_plots_and_transcripts(local_run):
     assert report["engine"]["ev vs ev"]["games"] == ENGINE_GAMES
 
 
-def test_the_figures_again_from_the_transcripts(local_run, tmp_path):
-    out, report = local_run
+def test_the_figures_again_from_the_transcripts(strength_local_run, tmp_path):
+    out, report = strength_local_run
     copy = tmp_path / "copy"
     copy.mkdir()
-    for name, data in _transcripts(out).items():
+    for name, data in strength_transcripts(out).items():
         (copy / name).write_bytes(data)
     with pytest.raises(OutputError, match="no cribbage-zx run wrote"):     # not rewritten in place
         strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
     again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
                                out=tmp_path / "again")
     assert again["tape"] is None              # bare transcripts (no report.json beside them) name no tape
-    assert _without_run(again) == dict(_without_run(report), tape=None)
+    assert without_run(again) == dict(without_run(report), tape=None)
     assert json.loads((tmp_path / "again" / "report.json").read_text()) == again
 
 
-def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(local_run, tape, tmp_path):
-    out, _ = local_run
+def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(strength_local_run, strength_tape, tmp_path):
+    out, _ = strength_local_run
     with pytest.raises(OutputError, match="--replace"):
-        strength.run(1, 7, 1, out, ("ev",), engine_games=0, tap=tape, progress=False)
+        strength.run(1, 7, 1, out, ("ev",), engine_games=0, tap=strength_tape, progress=False)
     with pytest.raises(InputError, match="no game"):
         strength.reanalyse(tmp_path, engine_games=0, workers=1, scheduler=None)
 
@@ -92,12 +70,12 @@ def test_bad_arguments_are_one_line_errors():
         strength_command.main(["--games", "0"])
 
 
-def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local_run, tape, tmp_path):
+def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(strength_local_run, strength_tape, tmp_path):
     """--from A --from B: the games of two runs of other seeds counted together (wins and games add up, each
     run's figures as it reported them); the same game in two folders is refused, not counted twice."""
-    a, report_a = local_run
+    a, report_a = strength_local_run
     b = tmp_path / "b"
-    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=tape, progress=False, page=False)
+    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=strength_tape, progress=False, page=False)
     both = strength.reanalyse([a, b], engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
                               out=tmp_path / "both")
     assert json.loads((tmp_path / "both" / "report.json").read_text()) == both
@@ -108,7 +86,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
     assert both["run"]["from"] == [str(a), str(b)]
     copy = tmp_path / "copy"
     copy.mkdir()
-    for name, data in _transcripts(a).items():
+    for name, data in strength_transcripts(a).items():
         (copy / name).write_bytes(data)
     with pytest.raises(InputError, match="seed .* is in .* too"):
         strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
@@ -117,7 +95,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
     assert both["tape"] == report_a["tape"] == report_b["tape"]          # the one tape of both runs, recorded
     other = tmp_path / "other-tape"                                      # b's games, said to be of another tape
     with outdir.claimed(other, "strength") as written:
-        for name, data in _transcripts(b).items():
+        for name, data in strength_transcripts(b).items():
             (written / name).write_bytes(data)
         (written / "report.json").write_text(json.dumps(dict(report_b, tape=dict(report_b["tape"], sha256="f" * 64))))
     with pytest.raises(InputError) as refused:
@@ -128,8 +106,8 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(local
     assert not (tmp_path / "mix").exists()
 
 
-def test_the_report_names_the_tape_its_games_played(local_run, tape):
+def test_the_report_names_the_tape_its_games_played(strength_local_run, strength_tape):
     import hashlib
-    _, report = local_run
-    assert report["tape"]["sha256"] == hashlib.sha256(tape.read_bytes()).hexdigest()
-    assert report["tape"]["path"] == str(tape)
+    _, report = strength_local_run
+    assert report["tape"]["sha256"] == hashlib.sha256(strength_tape.read_bytes()).hexdigest()
+    assert report["tape"]["path"] == str(strength_tape)

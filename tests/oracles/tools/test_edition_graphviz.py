@@ -3,31 +3,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 
 import pytest
 
 from harness.edition import callgraph
-from harness.edition.site import load_edition, write_site
 
 
-# ----------------------------------------------------------------------------- the site
-COVERAGE = """{"coverage": {"statements_run": 3, "statements_total": 1041, "ifs_both": 0, "ifs_total": 1,
- "counts": {"10:1": 1, "4400:1": 40, "4405:1": 40000}, "never_run": ["4405:1", "9:1"],
- "ifs": {"4430:1": [0, 12]}, "explained_by": {"9:1": "C2"}, "unexplained": ["4405:1"]}}"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("edition") / "html"
-    cov = out.parent / "report.json"
-    cov.write_text(COVERAGE)
-    started = time.perf_counter()
-    write_site(load_edition(cov), out)
-    print(f"\nedition written in {time.perf_counter() - started:.2f} s")
-    return out
-
-
+# ----------------------------------------------------------------------------- the site (tests/conftest.py)
 @pytest.mark.skipif(not shutil.which("dot"), reason="Graphviz dot is not installed")
 def test_graphs_drawn_in_one_run_of_dot_are_those_drawn_alone():
     graphs = ["digraph g { a -> b; }\n", 'digraph h { x [label="x y"]; x -> y -> z; }\n', "digraph g { p; }\n"]

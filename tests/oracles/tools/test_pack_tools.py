@@ -12,23 +12,10 @@ import subprocess
 import pytest
 
 from harness.program.runs import pack
-from harness.cli import main as cli_main
 from harness.spectrum.rzx import read_rzx
 from rzx_game import recorded_game
+from helpers import EN_TZX, LISTED, RU_TZX, RZX
 from helpers import ROOT, run_tool, tool
-RU_TZX, EN_TZX = "Kribedzh (19xx)(-)(ru).tzx", "Kribedzh (19xx)(-)(en)[tr en].tzx"
-RU_Z80, EN_Z80 = "Kribedzh (19xx)(-)(ru).z80", "Kribedzh (19xx)(-)(en)[tr en].z80"
-RZX = "Kribedzh (19xx)(-)(ru)[rzx regress game 0 seed 1].rzx"
-PNG = RZX.removesuffix(".rzx") + ".png"
-SOURCES = ["Kribedzh (19xx)(-)(ru).bas", "chr_font.txt", "translation.tsv"]
-LISTED = [RU_TZX, EN_TZX, RU_Z80, EN_Z80, RZX, PNG, *SOURCES, "readme.txt"]
-
-
-@pytest.fixture(scope="module")
-def pack_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("pack")
-    assert cli_main(["build", "-o", str(folder / "tape.tap"), "--pack", str(folder / "pack")]) == 0
-    return folder / "pack"
 
 
 def tzxlist(path: Path) -> str:
