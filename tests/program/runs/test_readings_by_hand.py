@@ -10,12 +10,13 @@ replaced (no emulator). Planted, each beside its near miss:
 - a resumed record: the run is asked for the readings left, on the tape, plan and note given; what it played
   replaces them, the readings still left by the budget are the record's `undone`, the reconstruction games it
   played for the first time are added (those already there once), the plan is the record's with `thorough`
-  if either run was, the shared tapes add up; a record measured with another frame budget, or with no plan,
-  is refused naming it; a record with nothing left says so and plays nothing.
+  if either run was, the shared tapes add up; a record measured with another frame budget, or whose plan names
+  no games, is refused naming it; a record with nothing left says so and plays nothing.
 """
 from __future__ import annotations
 
 import copy
+import hashlib
 
 import pytest
 
@@ -291,22 +292,23 @@ def test_the_cpu_seconds_are_summed_to_a_tenth(monkeypatch):
     assert merged["cpu_s"] == {"total": 12.0, "rom_checks": 1.8, "games": 10.3}     # 12.04, 1.76, 10.28
 
 
-def test_a_record_of_another_frame_budget_or_of_no_plan_is_refused_naming_it(monkeypatch):
+def test_a_record_of_another_frame_budget_or_no_games_is_refused_naming_it(monkeypatch):
     other = _record(thorough=False)
     other["plan"]["frames_budget"] = [R.FRAMES_FACTOR + 1, R.FRAMES_MARGIN]
     with pytest.raises(InputError, match=rf"frame budget \[{R.FRAMES_FACTOR + 1}, {R.FRAMES_MARGIN}\]: a resumed"):
         _resume(monkeypatch, other)
     none = _record()
-    del none["plan"]
-    with pytest.raises(InputError, match=r"measured with None game\(s\) a reading from seed None and frame budget "
-                                         r"None: a resumed run plays the same \(1 from seed 1 asked\)"):
+    none["plan"] = {}
+    with pytest.raises(InputError, match=r"^the record: measured with None game\(s\) a reading from seed None and "
+                                         r"frame budget None: a resumed run plays the same \(1 from seed 1 asked\)$"):
         _resume(monkeypatch, none)
 
 
 def test_a_record_with_nothing_left_says_so_and_plays_nothing(monkeypatch):
     done = _record(thorough=False)
     done["readings"] = [_consequence("1310.a", "identical")]
+    done["tape"] = {"path": None, "sha256": hashlib.sha256(TAPE).hexdigest(), "fingerprint": None}   # this tape
     said = []
     monkeypatch.setattr(R, "run", lambda *a: pytest.fail("nothing is left to play"))
     assert R.resume(done, READINGS, TAPE, PLAN, said.append) is done
-    assert said == ["the record has no reading left untested by its budget: nothing to play"]
+    assert said == ["the record: no reading left untested by its budget: nothing to play"]
