@@ -151,7 +151,8 @@ def test_the_check_finds_a_path_option_that_is_not_of_a_contract_type():
 
 # ------------------------------------------------------------------ the plants
 def _tree(root: Path) -> dict[str, str]:
-    """Every entry under *root* (not following links) with its bytes' hash, a link's target, or 'dir'."""
+    """Every entry under *root* (not following links) with its bytes' hash (a file over 1 MB: its size, inode and
+    mtime, which any write moves), a link's target, or 'dir'."""
     found = {}
     for dirpath, dirs, files in os.walk(root):
         for entry in dirs + files:
@@ -161,6 +162,9 @@ def _tree(root: Path) -> dict[str, str]:
                 found[rel] = "-> " + os.readlink(path)
             elif path.is_dir():
                 found[rel] = "dir"
+            elif path.stat().st_size > 1 << 20:         # the sparse 30 MB file: any write moves its mtime
+                stat = path.stat()
+                found[rel] = f"{stat.st_size} bytes, inode {stat.st_ino}, mtime {stat.st_mtime_ns} ns"
             else:
                 found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
     return found
