@@ -145,12 +145,12 @@ def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_i
 
 
 def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_tape):
-    sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=20, tap=good_tape)
+    sweep.run_sweep("show", tmp_path, workers=1, chunk=2, progress=False, limit=4, tap=good_tape)
     (tmp_path / "show" / "chunk-0001.json").unlink()
     items, coverage = sweep.sweep_items("show")
-    chunks = [items[:10], items[10:20]]
+    chunks = [items[:2], items[2:4]]
     report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
-    assert report.chunks_missing == [1] and report.cases_checked == 10
+    assert report.chunks_missing == [1] and report.cases_checked == 2
 
 
 def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_games):

@@ -54,6 +54,9 @@ DEAR: dict[str, str] = {
         "the stand-in games of the commands', the report's and the records' tests copy",
     "tests/commands/test_regress_runs.py::test_a_second_run_into_a_busy_folder_fails_at_once_naming_it":
         "two regress processes started against one folder: the refusal is the second process's own",
+    "tests/commands/test_regress_runs.py::test_ctrl_c_stops_a_sweep_with_130_and_keeps_its_chunks":
+        "a sweep on a pool of two worker processes, stopped by Ctrl-C once its first chunk is written: the pool's "
+        "start and its stop are the test",
     "tests/commands/test_exports.py::test_the_first_session_shows_the_welcome_asks_muggins_and_deals":
         "the tape's first session (tests/helpers.py), loaded through the ROM and played to the first deal, which the "
         "module's exports read",
