@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.program.runs.strength import StrengthReport, read_report, summary_table  # noqa: E402
+from harness.program.runs.strength import StrengthReport, percent, read_report, summary_table  # noqa: E402
 from harness.runtime import atomic  # noqa: E402
 from harness.errors import InputError  # noqa: E402
 from harness.runtime.blocks import replace_block  # noqa: E402
@@ -44,14 +44,14 @@ def lead(report: StrengthReport) -> str:
     figures = report.figures
     ev = figures["ev"]["computer_wins"]
     even = report.engine["ev vs ev"]["player0_wins"]
-    others = [f"{name} in {100 * figures[o]['computer_wins']['rate']:.0f} %"
+    others = [f"{name} in {percent(figures[o]['computer_wins']['rate'])} %"
               for o, name in (("greedy", "a greedy player (the most points now)"), ("random", "a random player"))
               if o in figures]
     beats = f", and beats {' and '.join(others)} of games" if others else ""
     return (f"Against a careful player, one who weighs the exact expected value of every discard and card, the "
-            f"computer wins about {in_words(ev['rate'])} ({ev['k']} of {ev['n']} games, {100 * ev['rate']:.0f} %; "
-            f"95 % sure it is between {100 * ev['lo']:.0f} and {100 * ev['hi']:.0f} %, where two careful players "
-            f"win {100 * even['rate']:.0f} % against each other){beats}.")
+            f"computer wins about {in_words(ev['rate'])} ({ev['k']} of {ev['n']} games, {percent(ev['rate'])} %; "
+            f"95 % sure it is between {percent(ev['lo'])} and {percent(ev['hi'])} %, where two careful players "
+            f"win {percent(even['rate'])} % against each other){beats}.")
 
 
 def block(report: StrengthReport) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 from helpers import ROOT
 from harness.program.runs.strength import read_report
@@ -26,16 +27,21 @@ def test_both_pages_open_with_the_sentence():
     assert first_paragraph((ROOT / "docs" / "PLAYING.md").read_text(encoding="utf-8")).startswith(sentence)
 
 
+def half_up(rate: float) -> int:
+    """A whole percentage as a reader rounds it (a half up), worked in decimals, not by the code under test."""
+    return int((Decimal(repr(rate)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def test_the_sentence_says_the_runs_own_figures():
     sentence = tool.lead(REPORT)
     wins = REPORT.figures["ev"]["computer_wins"]
-    assert f"({wins['k']} of {wins['n']} games, {round(100 * wins['k'] / wins['n'])} %;" in sentence
-    assert f"between {round(100 * wins['lo'])} and {round(100 * wins['hi'])} %" in sentence
-    assert f"two careful players win {round(100 * REPORT.engine['ev vs ev']['player0_wins']['rate'])} %" in sentence
+    assert f"({wins['k']} of {wins['n']} games, {half_up(wins['k'] / wins['n'])} %;" in sentence
+    assert f"between {half_up(wins['lo'])} and {half_up(wins['hi'])} %" in sentence
+    assert f"two careful players win {half_up(REPORT.engine['ev vs ev']['player0_wins']['rate'])} %" in sentence
     greedy = REPORT.figures["greedy"]["computer_wins"]
-    assert f"a greedy player (the most points now) in {round(100 * greedy['rate'])} %" in sentence
+    assert f"a greedy player (the most points now) in {half_up(greedy['rate'])} %" in sentence
     # the run kept now: 13 of 40 is about a third
-    assert (wins["k"], wins["n"]) != (13, 40) or "about one game in three" in sentence
+    assert (wins["k"], wins["n"]) != (13, 40) or "about one game in three (13 of 40 games, 33 %;" in sentence
 
 
 def test_a_rate_in_words_is_the_nearest_plain_fraction():

@@ -237,6 +237,12 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def percent(rate: float) -> int:
+    """A rate as a whole percentage, a half rounded up as a reader expects (13 of 40 games: 33 %, not Python's
+    round-half-even 32 %)."""
+    return math.floor(100 * rate + 0.5 + 1e-9)
+
+
 def plain_words(report: dict[str, Any]) -> str:
     """The page's first sentence: how strong the computer is in a player's terms (where it stands on the
     ladder, its games won against a careful player) and what its discards cost it in a game."""
@@ -251,7 +257,7 @@ def plain_words(report: dict[str, Any]) -> str:
     if above:
         parts.append(f"plays measurably better than {_listed(above)}")
     if level:
-        parts.append(f"cannot be told apart from {_listed(level)}")
+        parts.append(f"is neither measurably better nor measurably worse than {_listed(level)}")
     if below:
         parts.append(f"plays measurably worse than {_listed(below)}")
     if not parts:                                  # no engine games: no ladder to stand on
@@ -261,9 +267,12 @@ def plain_words(report: dict[str, Any]) -> str:
     lo = "" if loss["lo"] is None else f"{loss['lo'] * deals:.1f}"
     hi = "" if loss["hi"] is None else f"{loss['hi'] * deals:.1f}"
     span = f" (95 %: {lo}-{hi})" if lo and hi else ""
+    careful = next((r["wins_vs_ev"] for r in rungs if r["player"] == "ev"), None)
+    against_itself = "" if careful is None or careful["rate"] is None else \
+        f", where two careful players win {percent(careful['rate'])} % against each other"
     return (f"The computer {_listed(parts)} in these games: against the careful player it wins "
-            f"{100 * program['rate']:.0f} % of its games (95 %: {100 * program['lo']:.0f}-{100 * program['hi']:.0f} %, "
-            f"{program['n']} games). Its discards alone give away {loss['mean']:.2f} points a deal against the best "
+            f"{percent(program['rate'])} % of its games (95 %: {percent(program['lo'])}-{percent(program['hi'])} %, "
+            f"{program['n']} games){against_itself}. Its discards alone give away {loss['mean']:.2f} points a deal against the best "
             f"throw, about {per_game:.1f} points{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
@@ -394,8 +403,8 @@ def verdict(report: dict[Any, Any]) -> str:
     span = (f"95 % CI {loss['lo']:.2f}-{loss['hi']:.2f}" if loss["lo"] is not None and loss["hi"] is not None
             else "one discard: no interval")
     return (f"The computer throws away {loss['mean']:.2f} points a deal ({span}) "
-            f"in its discards to an expected-value player, and wins {100 * w['rate']:.0f} % of its games against it "
-            f"(95 % CI {100 * w['lo']:.0f}-{100 * w['hi']:.0f} %, {w['n']} games).")
+            f"in its discards to an expected-value player, and wins {percent(w['rate'])} % of its games against it "
+            f"(95 % CI {percent(w['lo'])}-{percent(w['hi'])} %, {w['n']} games).")
 
 
 # ------------------------------------------------------------------------------------------ the run

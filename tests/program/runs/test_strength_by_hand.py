@@ -138,12 +138,13 @@ def _words_report(random_hi, ev_lo):
 
 def test_intervals_that_touch_cannot_be_told_apart_and_ones_just_apart_can():
     from harness.program.runs.strength import plain_words
-    tail = (" in these games: against the careful player it wins 30 % of its games (95 %: 20-40 %, 10 games). Its "
+    tail = (" in these games: against the careful player it wins 30 % of its games (95 %: 20-40 %, 10 games), where two "
+            "careful players win 50 % against each other. Its "
             "discards alone give away 0.50 points a deal against the best throw, about 4.0 points (95 %: 2.0-6.0) "
             "over a game of 8.0 deals, of the 121 it must peg.")
     assert plain_words(_words_report(0.2, 0.4)) == (
-        "The computer cannot be told apart from a random player and a careful player (the exact expected value of "
-        "every choice)" + tail)
+        "The computer is neither measurably better nor measurably worse than a random player and a careful player "
+        "(the exact expected value of every choice)" + tail)
     assert plain_words(_words_report(0.1999, 0.4001)) == (
         "The computer plays measurably better than a random player and plays measurably worse than a careful "
         "player (the exact expected value of every choice)" + tail)

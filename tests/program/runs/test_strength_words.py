@@ -114,7 +114,7 @@ def test_the_ladder_is_weakest_first_with_the_program_in_its_place():
 def test_the_plain_words_of_the_two_game_study():
     words = plain_words(_report(_two_games(), _engine(5, 20, 40, 50)))
     # two games: 9-91 % meets every rung's interval (random 2-11 %, ...), so nothing is told apart
-    assert words.startswith("The computer cannot be told apart from a random player, a player who always "
+    assert words.startswith("The computer is neither measurably better nor measurably worse than a random player, a player who always "
                             "throws away its two highest cards, a greedy player (the most points now) and a "
                             "careful player (the exact expected value of every choice) in these games")
     assert "wins 50 % of its games (95 %: 9-91 %, 2 games)" in words
@@ -128,10 +128,17 @@ def test_the_plain_words_place_a_measured_program_between_its_neighbours():
     ev = report["figures"]["ev"]
     ev["computer_wins"] = report["ladder"][3]["wins_vs_ev"] = study.wilson(30, 100)   # 21.9-39.6 %
     words = plain_words(report)
-    assert ("plays measurably better than a random player, cannot be told apart from a player who always "
+    assert ("plays measurably better than a random player, is neither measurably better nor measurably worse than "
+            "a player who always "
             "throws away its two highest cards and a greedy player (the most points now) and plays measurably "
             "worse than a careful player") in words
-    assert "wins 30 % of its games (95 %: 22-40 %, 100 games)" in words
+    assert "wins 30 % of its games (95 %: 22-40 %, 100 games), where two careful players win 50 % against each " \
+        "other. Its discards" in words
+
+
+def test_a_half_percent_is_rounded_up_as_a_reader_rounds():
+    from harness.program.runs.strength import percent
+    assert [percent(13 / 40), percent(0.3249), percent(0.335), percent(0.0), percent(1.0)] == [33, 32, 34, 0, 100]
 
 
 def test_no_game_against_the_careful_player_is_said_so():
