@@ -4,6 +4,11 @@ workers idle. Ordered by the costs a full run recorded (tests/data/test-costs.js
 a longest-processing-time schedule. A file not in the record (new, or renamed) goes first: its cost is unknown,
 and a slow file started early costs nothing, started last it costs its whole time.
 
+A worker is held by a file for its wall time, not its CPU time: a file that waits (Fuse, a window or a page
+paced at real time, `make run`'s pip) holds one for far longer than its core-seconds say. So where the record
+has a file's wall seconds (its "wall", from the same run), the file is ranked by the larger of the two: a file
+of 123 CPU-s and 337 s wall (test_make_run) goes first, not fourth.
+
 The order of the tests inside a file is kept, and a run without xdist is left in collection order."""
 from __future__ import annotations
 
@@ -29,10 +34,15 @@ def file_costs(costs: dict[str, float]) -> dict[str, float]:
     return total
 
 
-def dearest_first(nodeids: Iterable[str], costs: dict[str, float]) -> list[str]:
+def dearest_first(nodeids: Iterable[str], costs: dict[str, float],
+                  walls: dict[str, float] | None = None) -> list[str]:
     """*nodeids* with their files ordered by cost, dearest first (unrecorded files before all), each file's tests
-    in their own order; files of equal cost keep the order they were collected in."""
+    in their own order; files of equal cost keep the order they were collected in. A file's cost is the larger
+    of its core-seconds and, where *walls* has its tests, its wall seconds."""
     per_file = file_costs(costs)
+    for name, wall in file_costs(walls or {}).items():
+        if name in per_file:
+            per_file[name] = max(per_file[name], wall)
     groups: dict[str, list[str]] = {}
     for nodeid in nodeids:
         groups.setdefault(file_of(nodeid), []).append(nodeid)
@@ -40,9 +50,10 @@ def dearest_first(nodeids: Iterable[str], costs: dict[str, float]) -> list[str]:
     return [nodeid for _, name in ranked for nodeid in groups[name]]
 
 
-def read_costs(path: Path = COSTS) -> dict[str, float]:
+def read_costs(path: Path = COSTS, key: str = "tests") -> dict[str, float]:
+    """The record's core-seconds per test (*key* "wall": its wall seconds per test); {} where it has none."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["tests"]
+        return json.loads(path.read_text(encoding="utf-8"))[key]
     except (OSError, ValueError, KeyError):
         return {}                                   # no record: collection order, as pytest has it
 
@@ -52,4 +63,5 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
     by_id = {item.nodeid: item for item in items}
-    items[:] = [by_id[nodeid] for nodeid in dearest_first([item.nodeid for item in items], read_costs())]
+    items[:] = [by_id[nodeid] for nodeid in dearest_first([item.nodeid for item in items], read_costs(),
+                                                                 read_costs(key="wall"))]

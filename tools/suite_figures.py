@@ -106,6 +106,7 @@ def costs(*runs: dict) -> dict:
     """tests/data/test-costs.json: every test's core-seconds, from the first of *runs* that ran it (a run of the
     quick tier first, as `make test` runs it; then a run of both tiers for the oracles)."""
     found: dict[str, float] = {}
+    walls: dict[str, float] = {}
     speeds = []
     for run in runs:
         speed = run["summary"].get("core_t_per_cpu_s")
@@ -114,10 +115,12 @@ def costs(*runs: dict) -> dict:
         speeds.append(speed)
         for nodeid, r in run["tests"].items():
             found.setdefault(nodeid, r["core_s"])
+            walls.setdefault(nodeid, round(r["wall"], 3))
     return {"about": "every test's cost in core-seconds (a CPU second of a core at 500 M T-states per CPU-s): the "
                      "quick tier's from a run of make test, the oracles' from a run of both tiers; written by "
-                     "tools/suite_figures.py costs; read by tests/project/test_tiers.py",
-            "core_t_per_cpu_s": speeds, "tests": dict(sorted(found.items()))}
+                     "tools/suite_figures.py costs; read by tests/project/test_tiers.py. \"wall\": each test's wall "
+                     "seconds in the same run (tests/schedule.py ranks a file that waits by them)",
+            "core_t_per_cpu_s": speeds, "tests": dict(sorted(found.items())), "wall": dict(sorted(walls.items()))}
 
 
 def check(rec: dict, name: str) -> None:

@@ -36,12 +36,22 @@ def test_files_of_equal_cost_keep_the_collection_order():
     assert dearest_first(ids, {"tests/x/test_a.py::t": 1.5, "tests/x/test_b.py::t": 1.0}) == ids[::-1]
 
 
+def test_a_file_that_waits_is_ranked_by_its_wall():
+    walls = {"tests/a/test_cheap.py::test_1": 60.0, "tests/a/test_cheap.py::test_2": 1.0,   # 61 s wall, 0.75 core-s
+             "tests/c/test_middle.py::test_1": 2.0, "tests/d/test_gone.py::test_1": 99.0}   # less wall than core-s
+    assert dearest_first(IDS, COSTS, walls) == [
+        "tests/a/test_cheap.py::test_1", "tests/a/test_cheap.py::test_2",
+        "tests/b/test_dear.py::test_1[x]", "tests/b/test_dear.py::test_1[y]",
+        "tests/c/test_middle.py::test_1"]
+    assert dearest_first(IDS, COSTS, {}) == dearest_first(IDS, COSTS)
+
+
 def test_no_record_leaves_the_collection_order(tmp_path):
     assert read_costs(tmp_path / "none.json") == {}
     assert dearest_first(IDS, {}) == IDS
     broken = tmp_path / "costs.json"
     broken.write_text(json.dumps({"about": "no tests"}), encoding="utf-8")
-    assert read_costs(broken) == {}
+    assert read_costs(broken) == {} and read_costs(broken, key="wall") == {}
 
 
 def test_the_record_read_is_the_suites_own():

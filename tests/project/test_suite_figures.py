@@ -107,6 +107,7 @@ def test_the_costs_are_each_tests_core_seconds_from_the_first_run_that_ran_it_an
     both["tests"]["tests/oracles/cores/test_c.py::test_lockstep"] = dict(both["tests"]["tests/spectrum/test_b.py::test_other"], core_s=30.0)
     written = sf.costs(quick, both)["tests"]
     assert written["tests/spectrum/test_b.py::test_cheap"] == 0.5 and written["tests/oracles/cores/test_c.py::test_lockstep"] == 30.0
+    assert sf.costs(quick, both)["wall"].keys() == written.keys()                     # each test's wall beside it
     run = _run()
     del run["summary"]["core_t_per_cpu_s"]
     with pytest.raises(sf.FiguresError, match="no core speed"):
