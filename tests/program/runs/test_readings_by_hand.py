@@ -11,7 +11,10 @@ replaced (no emulator). Planted, each beside its near miss:
   replaces them, the readings still left by the budget are the record's `undone`, the reconstruction games it
   played for the first time are added (those already there once), the plan is the record's with `thorough`
   if either run was, the shared tapes add up; a record measured with another frame budget, or whose plan names
-  no games, is refused naming it; a record with nothing left says so and plays nothing.
+  no games, is refused naming it; a record with nothing left says so and plays nothing;
+- the record's name and tape in --resume: the merged record names the tape played now (the path given, or
+  none), not the one it was measured on; a record naming no tape is noted by its name, a record of another
+  tape or another command refused by its name; the near misses: no path given, a record naming this tape.
 """
 from __future__ import annotations
 
@@ -312,3 +315,57 @@ def test_a_record_with_nothing_left_says_so_and_plays_nothing(monkeypatch):
     monkeypatch.setattr(R, "run", lambda *a: pytest.fail("nothing is left to play"))
     assert R.resume(done, READINGS, TAPE, PLAN, said.append) is done
     assert said == ["the record: no reading left untested by its budget: nothing to play"]
+
+
+# ---------------------------------------------------------------- --resume: the record's name and its tape
+TAPE_SHA = "8e62adffad5b844787e2c25c6e3a1655ed845df420ed66f9efc7cbe2a9807cd0"      # sha256(b"the tape"), by hand
+
+
+def test_the_tape_is_the_one_given_now_with_its_path(monkeypatch, tmp_path):
+    # planted: the merged record keeps the tape it was measured on (its old path), names none, or forgets the
+    # path given now; near miss: with no path given the tape is named by its SHA-256 alone
+    old = _record(thorough=False)
+    old["tape"] = {"path": "build/old/cribbage.tap", "sha256": TAPE_SHA, "fingerprint": "f00d"}
+    where = tmp_path / "gone.tap"                                  # not on disk: named from the bytes played
+    monkeypatch.setattr(R, "run", lambda todo, tape, plan, note: {
+        "ended": "complete", "plan": {"thorough": False}, "variant_games": 0, "shared_tapes": 0,
+        "base_games": [dict(GAME)], "readings": [_consequence("9010.b", "identical"),
+                                                 _consequence("2130.d", "identical")],
+        "cpu_s": {"total": 2.0, "rom_checks": 0.5, "games": 1.5}})
+    merged = R.resume(copy.deepcopy(old), READINGS, TAPE, PLAN, where=where)
+    assert merged["tape"] == {"path": str(where), "sha256": TAPE_SHA, "fingerprint": None}
+    near = R.resume(copy.deepcopy(old), READINGS, TAPE, PLAN)
+    assert near["tape"] == {"path": None, "sha256": TAPE_SHA, "fingerprint": None}
+
+
+def test_a_record_naming_no_tape_is_noted_by_its_name(monkeypatch):
+    # planted: the note left unsaid, said empty, or said without the record's name; near miss: a record naming
+    # this tape gets no note of it
+    done = _record(thorough=False)
+    done["readings"] = [_consequence("1310.a", "identical")]
+    monkeypatch.setattr(R, "run", lambda *a: pytest.fail("nothing is left to play"))
+    said = []
+    R.resume(done, READINGS, TAPE, PLAN, said.append, name="old.json")
+    assert said == ["old.json: the record names no tape (written before readings kept the tape's SHA-256): its "
+                    "reconstruction's games, played again, are the check that the tape is the same",
+                    "old.json: no reading left untested by its budget: nothing to play"]
+    done["tape"] = {"path": None, "sha256": TAPE_SHA, "fingerprint": None}
+    said.clear()
+    R.resume(done, READINGS, TAPE, PLAN, said.append, name="old.json")
+    assert said == ["old.json: no reading left untested by its budget: nothing to play"]
+
+
+def test_a_record_of_another_tape_or_command_is_refused_by_its_name(monkeypatch):
+    # planted: the refusal names no file (None); near miss: the same record on its own tape is taken
+    monkeypatch.setattr(R, "run", lambda *a: pytest.fail("a refused record plays nothing"))
+    other = _record(thorough=False)
+    other["readings"] = [_consequence("1310.a", "identical")]
+    other["tape"] = {"path": "elsewhere.tap", "sha256": "ab" * 32, "fingerprint": None}
+    with pytest.raises(InputError, match=r"^old\.json: a record of another tape \(SHA-256 abababababab…, "
+                                         r"elsewhere\.tap\), not of this one \(8e62adffad5b…\)"):
+        R.resume(other, READINGS, TAPE, PLAN, name="old.json")
+    with pytest.raises(InputError, match=r"^old\.json: not a readings record \(a regress or fairness report: it "
+                                         r"has per_game\)$"):
+        R.resume({"per_game": [], "schema": 1}, READINGS, TAPE, PLAN, name="old.json")
+    other["tape"]["sha256"] = TAPE_SHA
+    assert R.resume(other, READINGS, TAPE, PLAN, name="old.json") is other
