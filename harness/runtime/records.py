@@ -13,9 +13,13 @@ import types
 import typing
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Mapping, Union
+from pathlib import Path
+from typing import Any, Callable, Mapping, TypeVar, Union
 
 from ..errors import InputError
+from .validate import expect, read_json
+
+RecordT = TypeVar("RecordT")
 
 
 @dataclass(frozen=True)
@@ -124,3 +128,10 @@ def record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: 
     if data:
         raise InputError(f"{where}: unknown fields {sorted(data)}")
     return cls(**args)
+
+
+def read_record(cls: type[RecordT], path: Path, what: str) -> RecordT:
+    """A JSON file a command wrote, as its record: *path* read through the checked reader, an object, then
+    `record`'s field checks; any fault is an InputError naming the file (and *what* it should be)."""
+    found: RecordT = record(cls, expect(read_json(path), dict, str(path)), f"{path}: {what}")
+    return found

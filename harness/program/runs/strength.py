@@ -28,7 +28,7 @@ from ...errors import InputError, MachineError, UsageError
 from ...runtime.jobs import Progress, Setup, run_jobs
 from ...runtime.cputime import process_cpu_s
 from ...runtime.outdir import claimed
-from ...runtime.records import plain, record
+from ...runtime.records import plain, read_record
 from ...runtime.validate import expect, read_json
 from ...resources import PUBLISHED_CRIB
 from ..model.build import played_tape, tape_record
@@ -333,8 +333,7 @@ def write_report(path: Path, report: StrengthReport) -> None:
 
 def read_report(path: Path) -> StrengthReport:
     """A strength run's report.json as its type; anything else is an InputError naming the field."""
-    found: StrengthReport = record(StrengthReport, expect(read_json(path), dict, str(path)), f"{path}: strength report")
-    return found
+    return read_record(StrengthReport, path, "strength report")
 
 
 def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...],

@@ -48,7 +48,7 @@ from ...runtime import atomic
 from ...runtime.validate import expect, read_json
 from ...errors import InputError, MachineError, OutputError, needing
 from ...runtime.outdir import claimed
-from ...runtime.records import plain, record
+from ...runtime.records import plain, read_record, record
 from ...cribbage import discard_values, score_hand, score_play
 from ...spectrum.tape import read_tap
 from ...spectrum.accelerate import accelerate as attach_accelerator
@@ -785,8 +785,7 @@ class SweepReport:
 
 def read_report(path: Path) -> SweepReport:
     """A sweep's report (OUT/<kind>-report.json) as its type; anything else is an InputError naming the field."""
-    found: SweepReport = record(SweepReport, expect(read_json(path), dict, str(path)), f"{path}: sweep report")
-    return found
+    return read_record(SweepReport, path, "sweep report")
 
 
 def summarise(kind: str, folder: Path, chunks: list[Any], wall: float, workers: int,
@@ -857,8 +856,7 @@ class DiscardReport:
 
 def read_discard_report(path: Path) -> DiscardReport:
     """A discard sweep's report as its type; anything else is an InputError naming the field."""
-    found: DiscardReport = record(DiscardReport, expect(read_json(path), dict, str(path)), f"{path}: discard report")
-    return found
+    return read_record(DiscardReport, path, "discard report")
 
 
 def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
