@@ -162,8 +162,7 @@ def _tree(root: Path) -> dict[str, str]:
                 found[rel] = "-> " + os.readlink(path)
             elif path.is_dir():
                 found[rel] = "dir"
-            elif path.stat().st_size > 1 << 20:         # the sparse 30 MB file: any write moves its mtime
-                stat = path.stat()
+            elif (stat := path.stat()).st_size > 1 << 20:   # the sparse 30 MB file: any write moves its mtime
                 found[rel] = f"{stat.st_size} bytes, inode {stat.st_ino}, mtime {stat.st_mtime_ns} ns"
             else:
                 found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
