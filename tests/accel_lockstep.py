@@ -98,11 +98,11 @@ class Shadow:
             plain.run_frame()
             self.frame_ends += 1
         else:                                    # stopped by a trap: the twin to the same T-state
-            if not plain.s.mid_frame:
+            if not plain.mid_frame:
                 plain.take_interrupt()
             plain._stop_now = False
             plain._run_ticks(fast.s.t)
-            plain.s.mid_frame = True
+            plain.place_in_frame()
             self.stops += 1
         what = state_difference(fast, plain, at_stop=not done)
         if what is not None:

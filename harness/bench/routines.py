@@ -40,9 +40,9 @@ class RoutineProfiler:
         self._depth = 0
         self._start = self._clock()
         for name, addr in routines.items():
-            if addr in m._traps:
+            if m.has_trap(addr):
                 raise ValueError(f"{name} at {addr:#06x} is already a trap")
-            m._add_trap(addr, self._entry(name))
+            m.add_trap(addr, self._entry(name))
 
     def _clock(self) -> int:
         return self.m.s.frames * FRAME_T + self.m.s.t
@@ -53,10 +53,10 @@ class RoutineProfiler:
             sp = m.cpu.get("sp")
             ret = m.mem[sp] | m.mem[(sp + 1) & 0xFFFF] << 8
             if ret not in self._open:
-                if ret in m._traps:
+                if m.has_trap(ret):
                     return False          # a return address that is a trap of its own: not timed
                 self._open[ret] = []
-                m._add_trap(ret, self._returned(ret))
+                m.add_trap(ret, self._returned(ret))
             self._open[ret].append((name, sp, self._clock()))
             self._depth += 1
             return False

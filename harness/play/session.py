@@ -221,7 +221,7 @@ class PlaySession:
         from ..spectrum.recording import RzxRecorder
         m = self.machine
         for _ in range(MAX_PARTIAL_FRAMES):
-            if not m.s.mid_frame:
+            if not m.mid_frame:
                 break
             m.run_frame()
         self.rzx = recorder = RzxRecorder(m)

@@ -266,17 +266,17 @@ class Accelerator:
         self._vars_lo, self._vars_hi = VARS, VARS - 1        # the bytes the variables' marks cover (none)
         self.cpu.on_watched_write = self._written
         machine.on_memory_written = self._python_wrote
-        machine._add_trap(LINE_ADDR, self._call)
-        machine._add_trap(LINE_AD_1, self._resume)
+        machine.add_trap(LINE_ADDR, self._call)
+        machine.add_trap(LINE_AD_1, self._resume)
         if lookvars:
             self.cpu.watch_writes(VARS, 2)
-            machine._add_trap(V_RUN, self._vars_call)
+            machine.add_trap(V_RUN, self._vars_call)
 
     def detach(self) -> None:
-        self.m._remove_trap(LINE_ADDR)
-        self.m._remove_trap(LINE_AD_1)
+        self.m.remove_trap(LINE_ADDR)
+        self.m.remove_trap(LINE_AD_1)
         if self.lookvars:
-            self.m._remove_trap(V_RUN)
+            self.m.remove_trap(V_RUN)
             self.cpu.unwatch_writes(VARS, 2)
         self._unwatch()
         self._unwatch_vars(self._vars_lo)
@@ -381,7 +381,7 @@ class Accelerator:
             self.stats.declined += 1
             return False
         s = self.m.s
-        room = self.m._limit - s.t
+        room = self.m.tick_limit - s.t
         end = answer.end
         if end is not None and end.ticks < room:
             self.stats.answered += 1
@@ -416,7 +416,7 @@ class Accelerator:
         here = answer.head(k)
         if here is None or state[0:8] != here.regs:
             return False
-        room = self.m._limit - self.m.s.t + here.ticks
+        room = self.m.tick_limit - self.m.s.t + here.ticks
         end = answer.end
         if end is None or end.ticks >= room or k == len(answer.raw) - 1:
             i = bisect_left(answer.head_ticks, room) - 1
@@ -520,7 +520,7 @@ class Accelerator:
             stats.vars_declined += 1                     # nothing to skip; or a stack in the structure
             return False
         s = self.m.s
-        room = self.m._limit - s.t
+        room = self.m.tick_limit - s.t
         if walk.fin_t[j] < room:
             stats.vars_answered += 1
         else:
@@ -587,7 +587,7 @@ class Accelerator:
         cpu, mem = self.cpu, self.cpu.memory
         state = cpu.state_view
         ret = mem[sp0] | mem[(sp0 + 1) & 0xFFFF] << 8
-        ours = [a for a in (ret, LINE_AD_1) if a not in self.m._traps]
+        ours = [a for a in (ret, LINE_AD_1) if not self.m.has_trap(a)]
         for a in ours:
             cpu.set_breakpoint(a)
         points: list[tuple[int, bytes, bytes]] = []

@@ -61,13 +61,13 @@ def rejection_shown(machine: Spectrum48, record: bytes) -> str:
             spot.append(_typed_length(machine.read(e_line, max(0, machine.peek("CH_ADD") - e_line))))
         return False
 
-    machine._add_trap(ERROR_1, at_error)
+    machine.add_trap(ERROR_1, at_error)
     try:
         submit(machine, typed)
         machine.run(2000, until_wait=True, stop_on_report=False, what="the editor after ENTER")
         clear_edit_line(machine)
     finally:
-        machine._remove_trap(ERROR_1)
+        machine.remove_trap(ERROR_1)
     digits = len(str(number))
     offset = min(max(spot[0] if spot else len(typed), digits), len(typed))
     return f"{number} {_as_listed(number, typed[digits:offset])}?{_as_listed(number, typed[offset:])}"

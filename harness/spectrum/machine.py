@@ -21,14 +21,9 @@ the common path):
   recording starts there); the CPU runs nowhere else. `run` calls `run_frame`
   once a frame and checks its stop conditions at each frame end. A hook that must see every frame (a recorder)
   belongs there, after `run_frame` returns True.
-* Waits for a key are judged (`wait_state`) only at frame ends where one is
-  possible: the ROM's WAIT-KEY (0x15D4, the only way into the editor's and
-  INPUT's key loop) and PAUSE's HALT (0x1F3D, the only way into PAUSE's loop)
-  are traps that raise a flag, cleared at the first frame end outside the
-  routine (WAIT-KEY: its return address no longer on the stack at all;
-  PAUSE, which calls nothing: PC out of its loop); INKEY$ polls are counted
-  by the S_INKEY trap. Elsewhere a frame end costs one test. The result is the
-  same as judging every frame end.
+* Waits for a key are judged (`wait_state`, waits.py) only at frame ends
+  where one is possible: traps on the ROM's ways into its key loops raise a
+  flag. Elsewhere a frame end costs one test.
 * The keyboard port is answered by the core from a 64K table of port values
   (a C-level ``bytes.__getitem__``, no Python call per read), rebuilt when a
   key goes up or down or the EAR output changes.
@@ -37,26 +32,33 @@ the common path):
   games' machines have it by default: runs/loaded.py); this module does not
   import it (accelerate.py imports this one). It learns of Python's writes
   to memory through `on_memory_written`, of the CPU's through the core.
+
+The machine's parts: machine_types.py (timing, the records of a run, the
+state outside the core), memory_access.py (peek, poke, the program, the tape
+deck), waits.py (the wait detector); Spectrum48 inherits the last two, and
+this module re-exports the names of all three that its users import.
 """
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, Protocol, Sequence, TypedDict
+from typing import Callable
 
 from ..errors import MachineError
-from .core import Core, Memory
+from .core import Core
 from .cpu import Z80Core
 from .keyboard import Keyboard, parse_combo
+from .machine_types import (CPU_HZ, FRAME_S, FRAME_T, INT_LENGTH_T, Event, EventKind, MachineOptions,
+                            MachineSnapshot, MachineState, Report, RunTimeout, StopKind, StopReason,
+                            TapeBlockLike, WaitKind, WaitState)
 from .rom import ROM_SIZE, load_rom
 from .sysvars import REPORTS, SYSVARS, report_code
+from .waits import PAUSE_RANGE, WAIT_KEY, WaitDetector
 
+__all__ = ["Spectrum48", "CPU_HZ", "FRAME_S", "FRAME_T", "INT_LENGTH_T", "PAUSE_RANGE", "Event", "EventKind",
+           "MachineOptions", "MachineSnapshot", "MachineState", "Report", "RunTimeout", "StopKind", "StopReason",
+           "TapeBlockLike", "WaitKind", "WaitState"]
 
-FRAME_T = 69_888          # T-states per 48K frame
-INT_LENGTH_T = 32         # the ULA holds /INT low for about 32 T-states
-CPU_HZ = 3_500_000
-FRAME_S = FRAME_T / CPU_HZ
 _EAR_ON = bytes(b | 0x40 for b in range(256))   # a port value with bit 6 (EAR) set
 _PORT_TABLES: dict[tuple[int, ...], tuple[bytes, bytes]] = {}   # keyboard rows -> the two port tables
 
@@ -68,137 +70,28 @@ PAUSE_END = 0x1F4F
 MAIN_4 = 0x1303           # report printing starts here with ERR_NR set
 S_INKEY = 0x2634          # INKEY$ evaluated by SCANNING
 STMT_START = 0x1B2F       # in STMT-L-1, just after SUBPPC was incremented
-WAIT_KEY = 0x15D4         # WAIT-KEY: the editor's and INPUT's wait for a key starts here (every CALL and JR)
-WAIT_KEY1 = (0x15DE, 0x15E6)   # WAIT-KEY1: CALL INPUT-AD; RET C; JR Z,WAIT-KEY1
-WAIT_KEY1_RET = 0x15E1         # its return address while INPUT-AD/KEY-INPUT look for a key
-WAIT_KEY1_RET_BYTES = WAIT_KEY1_RET.to_bytes(2, "little")
-PAUSE_RANGE = (0x1F3D, 0x1F4F)
 CALL_SENTINEL = 0x5B00    # printer buffer: return address of Spectrum48.call
 
 
-#: what the machine did that a person would see or hear (Event.kind)
-EventKind = Literal["beep", "pause", "border", "tape"]
-#: what the program waits for (WaitState.kind): INPUT, the editor, PAUSE 0, an INKEY$ polling loop
-WaitKind = Literal["input", "editor", "pause", "inkey"]
-#: why a run stopped (StopReason.kind): at the line asked for, a statement hook's request, a wait for a
-#: key, a report, the caller's condition
-StopKind = Literal["line", "hook", "wait", "report", "condition"]
+class Spectrum48(WaitDetector):
+    """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program.
 
-
-class TapeBlockLike(Protocol):
-    """What the deck reads of a tape block (tape.TapeBlock is one)."""
-
-    @property
-    def flag(self) -> int: ...
-
-    @property
-    def data(self) -> bytes: ...
-
-
-class MachineOptions(TypedDict, total=False):
-    """Spectrum48's keyword arguments, for the functions that build one for their caller (z80snap.load)."""
-    rom: bytes | str | Path | None
-    fast: bool
-    core: Callable[[], Core]
-    screenshot_dir: str | Path | None
-
-
-class RunTimeout(MachineError):
-    """A run-until condition was not met within its frame limit."""
-
-    def __init__(self, message: str, screenshot: Path | None = None):
-        super().__init__(message + (f" (screenshot: {screenshot})" if screenshot else ""))
-        self.screenshot = screenshot
-
-
-@dataclass(frozen=True)
-class Report:
-    """A BASIC report as the ROM prints it: code, text, and where it happened."""
-    code: str
-    message: str
-    line: int
-    statement: int
-    frame: int
-
-    @property
-    def is_error(self) -> bool:
-        return self.code not in ("0", "9")
-
-    def __str__(self) -> str:
-        return f"{self.code} {self.message}, {self.line}:{self.statement}"
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something the machine did that a person would see or hear, stamped with its frame."""
-    frame: int
-    kind: EventKind
-    detail: tuple[int | str, ...] = ()
-
-
-@dataclass(frozen=True)
-class WaitState:
-    """What the program is waiting for: 'input', 'editor', 'pause' (PAUSE 0) or 'inkey' (polling)."""
-    kind: WaitKind
-    line: int
-    statement: int
-
-
-@dataclass
-class StopReason:
-    kind: StopKind
-    wait: WaitState | None = None
-    report: Report | None = None
-
-
-@dataclass
-class _PyState:
-    """Everything of the machine's that lives outside the CPU core, for snapshots."""
-    t: int = 0
-    frames: int = 0
-    border: int = 7
-    ear_out: int = 0
-    beeper_edges: int = 0
-    tape_pos: int = 0
-    inkey_frames: list[int] = field(default_factory=list)   # recent frames in which INKEY$ was evaluated
-    mid_frame: bool = False      # a trap stopped the CPU inside the current frame
-    at_bp: bool = False          # ... right at a breakpoint, to be stepped over first
-    events: list[Event] = field(default_factory=list)
-    reports: list[Report] = field(default_factory=list)
-    keys: list[int] = field(default_factory=lambda: [0x1F] * 8)
-    # a wait may be under way (set by the WAIT-KEY and PAUSE traps, cleared at a frame end outside the
-    # loop); True when unknown, e.g. after a restore, so that wait_state is then asked
-    maybe_key_wait: bool = True
-    maybe_pause: bool = True
-
-    def copy(self) -> _PyState:
-        """A copy that shares no list with this one (every field as it is, each list copied)."""
-        out = object.__new__(_PyState)
-        out.__dict__.update({k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()})
-        return out
-
-
-
-#: a whole machine state in memory (`Spectrum48.snapshot`, `restore`): the core's state and the machine's own
-MachineSnapshot = tuple[bytes, _PyState]
-
-class Spectrum48:
-    """A 48K Spectrum built on a CPU core adapter; knows nothing of any particular program."""
+    Its memory access is `MachineMemory`'s (memory_access.py), its wait detector `WaitDetector`'s (waits.py)."""
 
     def __init__(self, rom: bytes | str | Path | None = None, fast: bool = False,
                  core: Callable[[], Core] = Z80Core, screenshot_dir: str | Path | None = None):
         rom_bytes = rom if isinstance(rom, (bytes, bytearray)) else load_rom(rom)
         if len(rom_bytes) != ROM_SIZE:
             raise MachineError(f"ROM image must be {ROM_SIZE} bytes, got {len(rom_bytes)}")
-        self.cpu: Core = core()
-        self.mem: Memory = self.cpu.memory
+        self.cpu = core()
+        self.mem = self.cpu.memory
         self.mem[0:ROM_SIZE] = rom_bytes
         self.cpu.protect(0, ROM_SIZE)
         self.keyboard = Keyboard()
         self.keyboard.on_change = self._keys_changed
         self.fast = fast
-        self.tape: list[TapeBlockLike] = []
-        self.s = _PyState()
+        self.tape = []
+        self.s = MachineState()
         self._statement_hooks: tuple[Callable[[int, int], bool], ...] = ()   # replaced, never mutated
         self._statement_counts: list[int] | None = None
         self._hook_stop = False
@@ -211,29 +104,39 @@ class Spectrum48:
         self.cpu.set_port_handlers(self._port_read, self._port_write)
         self._port_tables: tuple[bytes, bytes] = (b"", b"")     # set by _keys_changed, just below
         self._keys_changed()
-        self._limit = 0               # the T-state limit of the _run_ticks under way (for the accelerator)
+        #: the frame T-state the run under way stops at (its frame's end, or take_interrupt's step): a trap
+        #: that answers a routine (the accelerator) moves the clock, s.t, no further than this
+        self.tick_limit = 0
         self.frames_run = 0           # frames this object ran (not skipped, not restored): for the benchmark
         #: the ROM accelerator answering routines on this machine (accelerate.py attaches it), or None
         self.accelerator: object | None = None
         #: told (address, size) of every write to memory made from Python (poke, write, a tape block
         #: loaded, a restore: the whole of it), or None; the CPU's own writes are the core's to report
-        self.on_memory_written: Callable[[int, int], None] | None = None
+        self.on_memory_written = None
         self._traps: dict[int, Callable[[], bool]] = {}
-        self._add_trap(LD_BYTES, self._trap_ld_bytes)
-        self._add_trap(MAIN_4, self._trap_report)
-        self._add_trap(S_INKEY, self._trap_inkey)
-        self._add_trap(BEEPER, self._trap_beeper)
-        self._add_trap(PAUSE_1, self._trap_pause)
-        self._add_trap(WAIT_KEY, self._trap_wait_key)
+        self.add_trap(LD_BYTES, self._trap_ld_bytes)
+        self.add_trap(MAIN_4, self._trap_report)
+        self.add_trap(S_INKEY, self._trap_inkey)
+        self.add_trap(BEEPER, self._trap_beeper)
+        self.add_trap(PAUSE_1, self._trap_pause)
+        self.add_trap(WAIT_KEY, self._trap_wait_key)
 
     # ------------------------------------------------------------------ traps
-    def _add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
+    def add_trap(self, addr: int, handler: Callable[[], bool]) -> None:
+        """Call *handler* each time the CPU is about to run the instruction at *addr* (one handler an address:
+        a new one replaces the last). It returns True when it has moved the CPU on itself (answered the
+        routine, as the accelerator does), False to have the instruction run as usual."""
         self._traps[addr] = handler
         self.cpu.set_breakpoint(addr)
 
-    def _remove_trap(self, addr: int) -> None:
+    def remove_trap(self, addr: int) -> None:
+        """Trap *addr* no more (nothing happens if it was not trapped)."""
         self._traps.pop(addr, None)
         self.cpu.clear_breakpoint(addr)
+
+    def has_trap(self, addr: int) -> bool:
+        """Whether *addr* is trapped, by the machine itself or by another's `add_trap`."""
+        return addr in self._traps
 
     def _ret(self) -> None:
         """Return from the current routine: pop PC as RET would."""
@@ -279,15 +182,6 @@ class Spectrum48:
         self._report_hit = rep
         return False
 
-    def _trap_inkey(self) -> bool:
-        if self.keyboard.any_pressed():
-            return False          # a poll that finds a key is being answered, not waiting
-        seen = self.s.inkey_frames
-        if not seen or seen[-1] != self.s.frames:
-            seen.append(self.s.frames)
-            del seen[:-4]
-        return False
-
     def _trap_beeper(self) -> bool:
         de, hl = self.cpu.get("de"), self.cpu.get("hl")
         self._event("beep", (de, hl))
@@ -296,10 +190,6 @@ class Spectrum48:
             return True
         return False
 
-
-    def _trap_wait_key(self) -> bool:
-        self.s.maybe_key_wait = True
-        return False
 
     def _trap_pause(self) -> bool:
         self.s.maybe_pause = True
@@ -329,7 +219,7 @@ class Spectrum48:
     def add_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
         """Call ``hook(line, statement)`` before every BASIC statement; a true result stops the run there."""
         if not self._statement_hooks and self._statement_counts is None:
-            self._add_trap(STMT_START, self._trap_statement)
+            self.add_trap(STMT_START, self._trap_statement)
         self._statement_hooks += (hook,)
 
     def remove_statement_hook(self, hook: Callable[[int, int], bool]) -> None:
@@ -337,20 +227,20 @@ class Spectrum48:
         hooks.remove(hook)
         self._statement_hooks = tuple(hooks)
         if not self._statement_hooks and self._statement_counts is None:
-            self._remove_trap(STMT_START)
+            self.remove_trap(STMT_START)
 
     def count_statements(self, last_line: int = 9999) -> list[int]:
         """Count every BASIC statement run from now on: the list returned, indexed by line*256+statement,
         fills as the program runs (a profiler's data, at the cost of one list increment a statement)."""
         if self._statement_counts is None and not self._statement_hooks:
-            self._add_trap(STMT_START, self._trap_statement)
+            self.add_trap(STMT_START, self._trap_statement)
         self._statement_counts = [0] * ((last_line + 1) << 8)
         return self._statement_counts
 
     def stop_counting_statements(self) -> None:
         self._statement_counts = None
         if not self._statement_hooks:
-            self._remove_trap(STMT_START)
+            self.remove_trap(STMT_START)
 
     # ------------------------------------------------------------------ ports
     def _port_read(self, port: int) -> int:
@@ -406,7 +296,7 @@ class Spectrum48:
         before the trapped instruction, which is executed first on resuming.
         """
         cpu, traps, s = self.cpu, self._traps, self.s
-        self._limit = limit
+        self.tick_limit = limit
         while s.t < limit and not self._stop_now:
             if s.at_bp:
                 s.at_bp = False
@@ -454,6 +344,25 @@ class Spectrum48:
         if self.on_frame_end is not None:
             self.on_frame_end()
         return True
+
+    @property
+    def mid_frame(self) -> bool:
+        """True when the CPU stopped inside a frame whose interrupt was taken (a trap asked to stop, a call
+        returned, a snapshot was loaded there): the next `run_frame` runs on from there to the frame's end."""
+        return self.s.mid_frame
+
+    def place_in_frame(self, t: int | None = None) -> None:
+        """Count the machine as inside a frame whose interrupt is taken, at frame T-state *t* (None: the
+        T-state it is at): the next `run_frame` offers no interrupt (an RZX recording's start, a .z80
+        snapshot taken inside a frame)."""
+        if t is not None:
+            self.s.t = t
+        self.s.mid_frame = True
+
+    def place_at_frame_start(self) -> None:
+        """Count the machine as at the start of a frame, its interrupt due (a .z80 snapshot taken at a
+        frame's end)."""
+        self.s.t, self.s.mid_frame = 0, False
 
     def run_frames(self, n: int) -> None:
         for _ in range(n):
@@ -512,59 +421,6 @@ class Spectrum48:
     def run_until_report(self, max_frames: int = 50_000) -> StopReason:
         return self.run(max_frames, what="a report")
 
-    def wait_state(self) -> WaitState | None:
-        """What the program is waiting for right now, judged at a frame boundary."""
-        if self.keyboard.any_pressed():
-            return None
-        pc = self.cpu.pc
-        line, stmt = self.ppc, self.subppc
-        if self._in_wait_key() and not self.peek("FLAGS") & 0x20:
-            return WaitState("input" if self.peek("FLAGX") & 0x20 else "editor", line, stmt)
-        if PAUSE_RANGE[0] <= pc < PAUSE_RANGE[1] and self.cpu.get("bc") == 0:
-            return WaitState("pause", line, stmt)
-        # INKEY$ polled in at least two of the last six frames: a BASIC loop waiting for a key
-        # (one pass of a loop far down a long program can take more than a frame: GO TO searches)
-        recent = [f for f in self.s.inkey_frames if f >= self.s.frames - 6]
-        if len(recent) >= 2:
-            return WaitState("inkey", line, stmt)
-        return None
-
-    def _maybe_waiting(self) -> bool:
-        """False when wait_state() is sure to be None at this frame end: not in WAIT-KEY's loop nor PAUSE's
-        since their traps last fired, and INKEY$ polled in fewer than two of the last six frames."""
-        s = self.s
-        if s.maybe_key_wait:
-            if self._inside_wait_key():
-                return True
-            s.maybe_key_wait = False     # out of the loop: only WAIT-KEY (a trap) leads back in
-        if s.maybe_pause:
-            if PAUSE_RANGE[0] <= self.cpu.pc < PAUSE_RANGE[1]:
-                return True
-            s.maybe_pause = False        # out of the loop: only its HALT at PAUSE_1 (a trap) leads back in
-        seen = s.inkey_frames            # ascending frame numbers
-        return len(seen) >= 2 and seen[-2] >= s.frames - 6
-
-    def _inside_wait_key(self) -> bool:
-        """Somewhere in WAIT-KEY or below it, however deep (INPUT-AD's return address anywhere in the
-        512 bytes above SP, at any alignment; the editor moves ERR_SP below it while it prints): a
-        superset of _in_wait_key, true until WAIT-KEY has returned (or by chance, which costs only time)."""
-        pc = self.cpu.pc
-        if WAIT_KEY <= pc < WAIT_KEY1[1]:
-            return True
-        sp = self.cpu.get("sp")
-        return WAIT_KEY1_RET_BYTES in bytes(self.mem[sp:min(sp + 512, 0x10000)])
-
-    def _in_wait_key(self) -> bool:
-        """In the editor's WAIT-KEY1 loop, or below it in INPUT-AD/KEY-INPUT (its return address is on
-        the stack). PC ranges alone would also match printing, which shares CALL-SUB with INPUT-AD."""
-        pc = self.cpu.pc
-        if WAIT_KEY1[0] <= pc < WAIT_KEY1[1]:
-            return True
-        sp = self.cpu.get("sp")
-        mem = self.mem
-        return any((mem[(sp + i) & 0xFFFF] | mem[(sp + i + 1) & 0xFFFF] << 8) == WAIT_KEY1_RET
-                   for i in range(0, 12, 2))
-
     def _timeout_screenshot(self) -> Path | None:
         try:
             from .screen import save_png
@@ -595,7 +451,7 @@ class Spectrum48:
         for reg, value in regs.items():
             self.cpu.set(reg, value)
         self.cpu.pc = addr
-        self._add_trap(CALL_SENTINEL, returned)
+        self.add_trap(CALL_SENTINEL, returned)
         try:
             for _ in range(max_frames):
                 self.run_frame()
@@ -605,7 +461,7 @@ class Spectrum48:
                 raise RunTimeout(f"routine {addr:#06x} did not return within {max_frames} frames "
                                  f"(PC={self.cpu.pc:#06x})", self._timeout_screenshot())
         finally:
-            self._remove_trap(CALL_SENTINEL)
+            self.remove_trap(CALL_SENTINEL)
         self.s.at_bp = False          # the sentinel is not an instruction to resume
         sp = self.cpu.get("sp")
         self.cpu.set("sp", (sp + 2) & 0xFFFF)
@@ -643,99 +499,6 @@ class Spectrum48:
         self.poke("FLAGS", self.peek("FLAGS") | 0x20)
         self.run_frames(frames)
 
-    # ------------------------------------------------------------------ memory and sysvars
-    def peek(self, what: str | int, size: int | None = None) -> int:
-        """A system variable by name (little-endian, its documented size) or a byte/word at an address."""
-        if isinstance(what, str):
-            addr, default = SYSVARS[what]
-            size = size or default
-        else:
-            addr, size = what, size or 1
-        return int.from_bytes(bytes(self.mem[addr:addr + size]), "little")
-
-    def poke(self, what: str | int, value: int, size: int | None = None) -> None:
-        if isinstance(what, str):
-            addr, default = SYSVARS[what]
-            size = size or default
-        else:
-            addr, size = what, size or 1
-        if addr < ROM_SIZE:
-            raise MachineError(f"cannot write to ROM address {addr:#06x}")
-        self.mem[addr:addr + size] = (value % (1 << 8 * size)).to_bytes(size, "little")
-        if self.on_memory_written is not None:
-            self.on_memory_written(addr, size)
-
-    def read(self, addr: int, length: int) -> bytes:
-        return bytes(self.mem[addr:addr + length])
-
-    def write(self, addr: int, data: bytes) -> None:
-        if addr < ROM_SIZE:
-            raise MachineError(f"cannot write to ROM address {addr:#06x}")
-        self.mem[addr:addr + len(data)] = data
-        if self.on_memory_written is not None:
-            self.on_memory_written(addr, len(data))
-
-    @property
-    def ppc(self) -> int:
-        return self.peek("PPC")
-
-    @property
-    def subppc(self) -> int:
-        return self.peek("SUBPPC")
-
-    def program_bytes(self) -> bytes:
-        """The BASIC program area, PROG to VARS, as the ROM stores it."""
-        prog = self.peek("PROG")
-        return self.read(prog, self.peek("VARS") - prog)
-
-    def listing(self) -> str:
-        """The BASIC program in memory listed back as text (the tokeniser's source conventions)."""
-        from .basic import detokenise
-        prog = self.peek("PROG")
-        return detokenise(self.read(prog, self.peek("VARS") - prog))
-
-    def gosub_stack(self) -> list[tuple[int, int]]:
-        """The BASIC GO SUB stack, innermost first: (line, statement) each RETURN will go back to.
-
-        The ROM keeps it just under RAMTOP, above the error return address at
-        ERR_SP, three bytes an entry (line, then statement), ended by 0x3E00.
-        """
-        a, end = self.peek("ERR_SP") + 2, self.peek("RAMTOP") - 1
-        out: list[tuple[int, int]] = []
-        while a + 3 <= end:
-            out.append((self.mem[a] | self.mem[a + 1] << 8, self.mem[a + 2]))
-            a += 3
-        return out
-
-    @property
-    def frames(self) -> int:
-        return self.s.frames
-
-    @property
-    def events(self) -> list[Event]:
-        return self.s.events
-
-    @property
-    def reports(self) -> list[Report]:
-        return self.s.reports
-
-    @property
-    def last_report(self) -> Report | None:
-        return self.s.reports[-1] if self.s.reports else None
-
-    @property
-    def emulated_seconds(self) -> float:
-        return self.s.frames * FRAME_S
-
-    # ------------------------------------------------------------------ tape
-    def insert_tape(self, blocks: Sequence[TapeBlockLike]) -> None:
-        """Put a list of tape blocks (objects with .flag and .data) in the deck, rewound."""
-        self.tape = list(blocks)
-        self.s.tape_pos = 0
-
-    @property
-    def tape_blocks_left(self) -> int:
-        return len(self.tape) - self.s.tape_pos
 
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> MachineSnapshot:

@@ -167,13 +167,13 @@ class RzxRecorder:
     def start(self) -> None:
         """Take the coming interrupt, save the snapshot, and count from there (call between frames)."""
         m = self.m
-        if m.s.mid_frame:
+        if m.mid_frame:
             raise MachineError("a recording starts between two frames, not inside one")
         m.take_interrupt()                   # the frame's interrupt, as run_frame would take it first
         if m.cpu.pc != IM1_VECTOR or m.cpu.iff1:
             raise MachineError(f"the interrupt was not taken at frame {m.frames} (PC={m.cpu.pc:#06x}): "
                                  f"a recording starts where interrupts are enabled")
-        m.s.mid_frame = True                 # the rest of this frame runs without a second interrupt
+        m.place_in_frame()                   # the rest of this frame runs without a second interrupt
         self.snapshot = z80snap.write_z80(z80snap.from_machine(m))
         self.tstates = m.s.t
         self.start_frame = m.frames

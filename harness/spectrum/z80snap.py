@@ -103,7 +103,7 @@ def from_machine(machine: Spectrum48) -> Z80Snapshot:
              "alt_af", "alt_bc", "alt_de", "alt_hl")}
     if is_halted(machine):
         regs["pc"] = (regs["pc"] - 1) & 0xFFFF           # the core keeps PC past the HALT
-    tstates = machine.s.t if machine.s.mid_frame else FRAME_T - 1
+    tstates = machine.s.t if machine.mid_frame else FRAME_T - 1
     return Z80Snapshot(regs=regs, iff1=bool(cpu.get("iff1")), iff2=bool(cpu.get("iff2")),
                        int_mode=interrupt_mode(machine), border=machine.s.border,
                        tstates=min(max(tstates, 0), FRAME_T - 1), ram=machine.read(RAM_START, 0xC000))
@@ -131,9 +131,9 @@ def to_machine(snap: Z80Snapshot, machine: Spectrum48 | None = None,
     _set_halted(m, False)
     m.s.border = snap.border
     if snap.tstates >= FRAME_T - 1:
-        m.s.t, m.s.mid_frame = 0, False
+        m.place_at_frame_start()
     else:
-        m.s.t, m.s.mid_frame = snap.tstates, True
+        m.place_in_frame(snap.tstates)
     m.s.at_bp = False
     m.s.frames = 0
     m.keyboard.release_all()

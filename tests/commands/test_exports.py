@@ -129,7 +129,7 @@ def _distinct_registers(m: Spectrum48) -> None:
         m.cpu.set(name, value)
     m.cpu.pc = 0x1234
     m.s.border = 5
-    m.s.t, m.s.mid_frame = 40_000, True
+    m.place_in_frame(40_000)
 
 
 Z80_HEADER = [   # (offset, value, what) in a version 3 file
@@ -242,7 +242,7 @@ def test_a_halted_cpu_is_saved_on_its_halt(booted_snapshot):
     m.restore(booted_snapshot)
     m.write(0x8000, b"\xfb\x76\x00")                      # EI; HALT
     m.cpu.pc = 0x8000
-    m.s.mid_frame = True
+    m.place_in_frame()
     m.run_frame()                                          # halted until the next interrupt
     assert z80snap.is_halted(m) and m.cpu.pc == 0x8002
     assert z80snap.from_machine(m).regs["pc"] == 0x8001

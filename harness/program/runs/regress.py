@@ -333,7 +333,7 @@ def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int, event_fram
     (*game*, *seed*, the tape's *tape_sha256*; records/frames.py), so that neither is taken for another's."""
     if recorder.snapshot is None:
         return None, "not recorded: the game ended before its first question", False
-    if m.s.mid_frame is False and m.last_report is not None:
+    if not m.mid_frame and m.last_report is not None:
         m.run(RZX_SETTLE_FRAMES, until_wait=True, stop_on_report=False, what="the editor after the last report")
     recording = recorder.stop()
     end = z80snap.from_machine(m)
