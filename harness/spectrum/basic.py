@@ -150,120 +150,143 @@ def tokenise_line(text: str, line_no_in_file: int | None = None,
                   number_encoder: NumberEncoder = default_number_encoder,
                   path: str | None = None) -> tuple[int, bytes]:
     """Tokenise one source line; return (BASIC line number, stored line record)."""
-    text = text.rstrip("\r\n")
-    basic_line: int | None = None
+    return _LineReader(text.rstrip("\r\n"), line_no_in_file, number_encoder, path).tokenise()
 
-    def fail(reason: str, pos: int | None = None) -> NoReturn:
-        raise tokenise_error(reason, path=path, file_line=line_no_in_file,
-                             basic_line=basic_line, column=None if pos is None else pos + 1)
 
-    m = _LINE_NUMBER_RE.match(text)
-    if not m:
-        fail("missing line number", len(text) - len(text.lstrip()))
-    basic_line = int(m.group(1))
-    if not 1 <= basic_line <= MAX_LINE_NUMBER:
-        fail(f"line number {basic_line} is not in 1..{MAX_LINE_NUMBER}", m.start(1))
-    pos = m.end()
-    if not text[pos:].strip():
-        fail("a line number with nothing after it (typed, it would delete the line)", m.start(1))
-    line = _Line()
+class _LineReader:
+    """One source line read left to right into a _Line: strings, keywords (REM, BIN and DEF FN take what
+    follows them), names, numbers and single characters; `fail` names the file, the lines and the column."""
 
-    def read(p: int, in_string: bool, in_rem: bool = False, raw: bool = False) -> int:
+    def __init__(self, text: str, file_line: int | None, number_encoder: NumberEncoder, path: str | None):
+        self.text, self.file_line, self.number_encoder, self.path = text, file_line, number_encoder, path
+        self.basic_line: int | None = None
+        self.line = _Line()
+
+    def fail(self, reason: str, pos: int | None = None) -> NoReturn:
+        raise tokenise_error(reason, path=self.path, file_line=self.file_line,
+                             basic_line=self.basic_line, column=None if pos is None else pos + 1)
+
+    def tokenise(self) -> tuple[int, bytes]:
+        text, fail = self.text, self.fail
+        m = _LINE_NUMBER_RE.match(text)
+        if not m:
+            fail("missing line number", len(text) - len(text.lstrip()))
+        basic_line = self.basic_line = int(m.group(1))
+        if not 1 <= basic_line <= MAX_LINE_NUMBER:
+            fail(f"line number {basic_line} is not in 1..{MAX_LINE_NUMBER}", m.start(1))
+        if not text[m.end():].strip():
+            fail("a line number with nothing after it (typed, it would delete the line)", m.start(1))
+        self.statements(m.end())
+        body = self.line.body()
+        if len(body) > 0xFFFF:
+            fail(f"line is {len(body)} bytes long, more than 65535")
+        return basic_line, basic_line.to_bytes(2, "big") + len(body).to_bytes(2, "little") + body
+
+    def statements(self, pos: int) -> None:
+        """The line after its number, to its end."""
+        text, line = self.text, self.line
+        while pos < len(text):
+            ch = text[pos]
+            if ch in " \t":
+                pos += 1
+                continue
+            if ch == '"':
+                pos = self.string(pos)
+                continue
+            km = _KEYWORD_RE.match(text, pos)
+            if km and not (ch.isalpha() and pos > 0 and text[pos - 1].isascii()
+                           and text[pos - 1].isalpha()):
+                pos = self.keyword(km)
+                continue
+            if ch.isascii() and ch.isalpha():
+                end = pos
+                while end < len(text) and text[end].isascii() and text[end].isalnum():
+                    end += 1
+                line.add(text[pos:end].encode("ascii"))
+                pos = end
+                continue
+            nm = _NUMBER_RE.match(text, pos)
+            if nm:
+                self.number(pos, nm.group())
+                pos = nm.end()
+                continue
+            pos = self.read(pos, False)
+
+    def string(self, start: int) -> int:
+        """A string literal from its opening quote at *start*; where it ends."""
+        text, line = self.text, self.line
+        line.add(0x22)
+        pos = start + 1
+        while True:
+            if pos >= len(text):
+                self.fail("unterminated string", start)
+            if text[pos] == '"':
+                line.add(0x22)
+                pos += 1
+                if pos < len(text) and text[pos] == '"':  # "" is a quote
+                    line.add(0x22)
+                    pos += 1
+                    continue
+                return pos
+            pos = self.read(pos, True)
+
+    def keyword(self, km: re.Match[str]) -> int:
+        """A keyword matched by *km*, and what REM, BIN or DEF FN take after it; where it all ends."""
+        text, line = self.text, self.line
+        group = km.lastgroup             # the keyword's group: "k" and its code in hex
+        assert group is not None         # every alternative of _KEYWORD_RE is a named group
+        code = int(group[1:], 16)
+        line.add(code)
+        pos = km.end()
+        if code == TOKEN_REM:
+            if text.startswith(" ", pos):  # the lister's space after REM
+                pos += 1
+            while pos < len(text):
+                pos = self.read(pos, True, in_rem=True)
+        elif code == TOKEN_BIN:
+            bm = _BINARY_RE.match(text, pos)
+            assert bm is not None            # it matches the empty string too
+            digits = bm.group(1)
+            value = int(digits, 2) if digits else 0
+            if value > 0xFFFF:
+                self.fail(f"BIN {digits} is too big (report 6)", bm.start(1))
+            line.add(digits.encode("ascii"))
+            line.add_hidden(floats.encode(value))
+            pos = bm.end()
+        elif code == TOKEN_DEF_FN:
+            pos = _def_fn(text, pos, line, self.fail)
+        return pos
+
+    def read(self, p: int, in_string: bool, in_rem: bool = False, raw: bool = False) -> int:
+        """One character or escape at *p* (and a colour control's parameters after it); where it ends."""
+        text, fail = self.text, self.fail
         try:
             code, nxt = charset.read_char(text, p, in_string=in_string,
-                                          line=line_no_in_file)
+                                          line=self.file_line)
         except CharsetError as e:
             fail(e.reason, e.column - 1)
         if code == 0x0D or (code == 0x22 and text[p] == "\\" and not (in_rem or raw)):
             fail(f"escape for code {code} {_FORBIDDEN[code]}", p)
         if code == NUMBER_MARKER and not (in_string or raw):
             fail("escape for code 14 outside a string would be read as a hidden number", p)
-        line.add(code)
+        self.line.add(code)
         if not in_string and not raw:  # a colour control's parameters are taken as they are
             for _ in range(_control_params(code)):
                 if nxt >= len(text):
                     fail(f"control code {code} needs {_control_params(code)} parameter(s)", p)
-                nxt = read(nxt, False, raw=True)
+                nxt = self.read(nxt, False, raw=True)
         return nxt
 
-    def number(p: int, literal: str) -> None:
+    def number(self, p: int, literal: str) -> None:
+        """A number literal at *p*: its digits as typed, then its hidden 5-byte value."""
         try:
-            value = number_encoder(literal)
+            value = self.number_encoder(literal)
         except (ValueError, OverflowError) as e:
-            fail(f"number {quoted(literal)}: {e}", p)
+            self.fail(f"number {quoted(literal)}: {e}", p)
         if len(value) != 5:
-            fail(f"number encoder gave {len(value)} bytes for {quoted(literal)}", p)
-        line.add(literal.encode("ascii"))
-        line.add_hidden(bytes(value))
-
-    while pos < len(text):
-        ch = text[pos]
-        if ch in " \t":
-            pos += 1
-            continue
-        if ch == '"':
-            start = pos
-            line.add(0x22)
-            pos += 1
-            while True:
-                if pos >= len(text):
-                    fail("unterminated string", start)
-                if text[pos] == '"':
-                    line.add(0x22)
-                    pos += 1
-                    if pos < len(text) and text[pos] == '"':  # "" is a quote
-                        line.add(0x22)
-                        pos += 1
-                        continue
-                    break
-                pos = read(pos, True)
-            continue
-        km = _KEYWORD_RE.match(text, pos)
-        if km and not (ch.isalpha() and pos > 0 and text[pos - 1].isascii()
-                       and text[pos - 1].isalpha()):
-            group = km.lastgroup             # the keyword's group: "k" and its code in hex
-            assert group is not None         # every alternative of _KEYWORD_RE is a named group
-            code = int(group[1:], 16)
-            line.add(code)
-            pos = km.end()
-            if code == TOKEN_REM:
-                if text.startswith(" ", pos):  # the lister's space after REM
-                    pos += 1
-                while pos < len(text):
-                    pos = read(pos, True, in_rem=True)
-                break
-            if code == TOKEN_BIN:
-                bm = _BINARY_RE.match(text, pos)
-                assert bm is not None            # it matches the empty string too
-                digits = bm.group(1)
-                value = int(digits, 2) if digits else 0
-                if value > 0xFFFF:
-                    fail(f"BIN {digits} is too big (report 6)", bm.start(1))
-                line.add(digits.encode("ascii"))
-                line.add_hidden(floats.encode(value))
-                pos = bm.end()
-            elif code == TOKEN_DEF_FN:
-                pos = _def_fn(text, pos, line, fail)
-            continue
-        if ch.isascii() and ch.isalpha():
-            end = pos
-            while end < len(text) and text[end].isascii() and text[end].isalnum():
-                end += 1
-            line.add(text[pos:end].encode("ascii"))
-            pos = end
-            continue
-        nm = _NUMBER_RE.match(text, pos)
-        if nm:
-            number(pos, nm.group())
-            pos = nm.end()
-            continue
-        pos = read(pos, False)
-
-    body = line.body()
-    if len(body) > 0xFFFF:
-        fail(f"line is {len(body)} bytes long, more than 65535")
-    record = basic_line.to_bytes(2, "big") + len(body).to_bytes(2, "little") + body
-    return basic_line, record
+            self.fail(f"number encoder gave {len(value)} bytes for {quoted(literal)}", p)
+        self.line.add(literal.encode("ascii"))
+        self.line.add_hidden(bytes(value))
 
 
 def _skip_spaces(text: str, pos: int) -> int:
@@ -348,22 +371,7 @@ def _control_params(code: int) -> int:
 
 
 def _detokenise_body(number: int, body: bytes) -> str:
-    out: list[str] = []
-    leading_space = False  # the ROM's "a space is wanted before a keyword"
-    after_keyword = False
-
-    def emit(text: str, keyword: bool) -> None:
-        # A space the ROM would not print, only where a keyword and a name
-        # would otherwise run together (ARND, PIA): keeps the round trip
-        # exact even for nonsense lines; spaces are not stored anyway.
-        nonlocal after_keyword
-        prev = out[-1][-1] if out and out[-1] else ""
-        if (keyword or after_keyword) and prev.isascii() and prev.isalnum() \
-                and text[0].isascii() and text[0].isalnum():
-            out.append(" ")
-        out.append(text)
-        after_keyword = keyword
-
+    lister = _Lister()
     i = 0
     end = len(body) - 1  # the final 0x0D
     while i < end:
@@ -374,26 +382,14 @@ def _detokenise_body(number: int, body: bytes) -> str:
                 raise InputError(f"line {number}: unterminated string")
             # A file name (after LOAD, SAVE...) is Latin by convention: "chr", not "ЦХР".
             latin = i > 0 and body[i - 1] in _FILE_COMMANDS
-            emit('"' + charset.decode(body[i + 1:close], cyrillic=not latin) + '"', False)
+            lister.emit('"' + charset.decode(body[i + 1:close], cyrillic=not latin) + '"', False)
             i = close + 1
-            leading_space = True
+            lister.leading_space = True
         elif code in TOKENS:
-            word = TOKENS[code]
-            if leading_space and code >= 0xC5 and word[0].isalpha():
-                out.append(" ")
-            emit(word, True)
-            leading_space = True
-            if (word[-1].isalpha() or word[-1] == "$") and code > 0xA7:
-                out.append(" ")  # every keyword but RND, INKEY$, PI
-                leading_space = False
+            lister.keyword(code)
             i += 1
             if code == TOKEN_REM:
-                text = charset.decode(body[i:end])
-                if text:
-                    out.append(text)
-                    after_keyword = False  # REM text is kept exactly
-                else:
-                    out.pop()  # no trailing space after an empty REM
+                lister.rem(body[i:end])
                 i = end
         elif code == NUMBER_MARKER:  # hidden number or DEF FN slot
             if i + 6 > end:
@@ -401,13 +397,56 @@ def _detokenise_body(number: int, body: bytes) -> str:
             i += 6
         else:
             params = _control_params(code)
-            emit(charset.source_char(code, in_string=False)
-                 + "".join("\\{%d}" % c for c in body[i + 1:i + 1 + params]), False)
-            leading_space = code > 0x20
+            lister.emit(charset.source_char(code, in_string=False)
+                        + "".join("\\{%d}" % c for c in body[i + 1:i + 1 + params]), False)
+            lister.leading_space = code > 0x20
             i += 1 + params
-    if after_keyword and out and out[-1] == " ":
-        out.pop()  # the lister's space after a final keyword (STOP, RETURN)
-    return "".join(out)
+    return lister.text()
+
+
+class _Lister:
+    """One line's body as the ROM's lister spaces it (see the module's note), piece by piece."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.leading_space = False  # the ROM's "a space is wanted before a keyword"
+        self.after_keyword = False
+
+    def emit(self, text: str, keyword: bool) -> None:
+        # A space the ROM would not print, only where a keyword and a name
+        # would otherwise run together (ARND, PIA): keeps the round trip
+        # exact even for nonsense lines; spaces are not stored anyway.
+        out = self.out
+        prev = out[-1][-1] if out and out[-1] else ""
+        if (keyword or self.after_keyword) and prev.isascii() and prev.isalnum() \
+                and text[0].isascii() and text[0].isalnum():
+            out.append(" ")
+        out.append(text)
+        self.after_keyword = keyword
+
+    def keyword(self, code: int) -> None:
+        word = TOKENS[code]
+        if self.leading_space and code >= 0xC5 and word[0].isalpha():
+            self.out.append(" ")
+        self.emit(word, True)
+        self.leading_space = True
+        if (word[-1].isalpha() or word[-1] == "$") and code > 0xA7:
+            self.out.append(" ")  # every keyword but RND, INKEY$, PI
+            self.leading_space = False
+
+    def rem(self, rest: bytes) -> None:
+        """The text after REM, kept exactly."""
+        text = charset.decode(rest)
+        if text:
+            self.out.append(text)
+            self.after_keyword = False
+        else:
+            self.out.pop()  # no trailing space after an empty REM
+
+    def text(self) -> str:
+        if self.after_keyword and self.out and self.out[-1] == " ":
+            self.out.pop()  # the lister's space after a final keyword (STOP, RETURN)
+        return "".join(self.out)
 
 
 def detokenise(program_bytes: bytes) -> str:
