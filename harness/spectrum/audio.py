@@ -92,14 +92,21 @@ def render(pulses: list[int], rate: int = SAMPLE_RATE) -> np.ndarray:
 
 
 def write_wav(path: str | os.PathLike[str], blocks: Iterable[TapeBlock], rate: int = SAMPLE_RATE,
-              bits: int = 8, pause_ms: int = PAUSE_MS, lead_in_ms: int = LEAD_IN_MS,
-              amplitude: float = 1.0) -> WavInfo:
-    """Write the tape as a mono PCM WAV (8-bit unsigned or 16-bit signed), full scale by default."""
+              bits: int = 8, amplitude: float = 1.0) -> WavInfo:
+    """Write the tape as a mono PCM WAV (8-bit unsigned or 16-bit signed), full scale by default, with the
+    usual silences (LEAD_IN_MS before it, PAUSE_MS after each block; other silences: `write_pulses_wav`
+    with `tape_pulses`)."""
+    return write_pulses_wav(path, tape_pulses(blocks), rate, bits, amplitude)
+
+
+def write_pulses_wav(path: str | os.PathLike[str], pulses: list[int], rate: int = SAMPLE_RATE,
+                     bits: int = 8, amplitude: float = 1.0) -> WavInfo:
+    """Write *pulses* (`tape_pulses`) as a mono PCM WAV (8-bit unsigned or 16-bit signed)."""
     if bits not in (8, 16):
         raise InputError(f"{os.fspath(path)}: {bits}-bit samples are not supported (8 or 16)")
     if not 0 < amplitude <= 1:
         raise InputError(f"{os.fspath(path)}: amplitude {amplitude} is not in (0, 1]")
-    level = render(tape_pulses(blocks, pause_ms, lead_in_ms), rate) * 2 - 1   # -1 low .. +1 high
+    level = render(pulses, rate) * 2 - 1   # -1 low .. +1 high
     if bits == 8:
         data = np.round(128 + 127 * amplitude * level).astype(np.uint8).tobytes()
     else:

@@ -154,55 +154,73 @@ def read_rzx(data: bytes, name: str = "<bytes>") -> Rzx:
             raise InputError(f"{where}: length {length} runs past the end of the file ({len(data)} bytes)")
         body = data[i + 5:i + length]
         if block_id == ID_CREATOR:
-            if len(body) < 24:
-                raise InputError(f"{where}: a creator block needs 24 bytes, has {len(body)}")
-            creator = body[:20].split(b"\0")[0].decode("ascii", "replace")
-            version = (int.from_bytes(body[20:22], "little"), int.from_bytes(body[22:24], "little"))
-            custom = bytes(body[24:24 + MAX_CUSTOM])
+            creator, version, custom = _creator_block(body, where)
         elif block_id == ID_SNAPSHOT:
-            if len(body) < 12:
-                raise InputError(f"{where}: a snapshot block needs 12 bytes of fields, has {len(body)}")
-            flags = int.from_bytes(body[0:4], "little")
-            if flags & 1:
-                raise InputError(f"{where}: the snapshot is an external file (flags bit 0), not taken")
-            ext = body[4:8].split(b"\0")[0].decode("ascii", "replace").lower()
-            size = int.from_bytes(body[8:12], "little")
-            snap = _inflate(body[12:], where, MAX_SNAPSHOT) if flags & COMPRESSED else body[12:]
-            if len(snap) != size:
-                raise InputError(f"{where}: snapshot is {len(snap)} bytes, the block says {size}")
+            snap, ext = _snapshot_block(body, where)
             if rzx is None:
                 rzx = Rzx(snapshot=snap, snapshot_ext=ext)
         elif block_id == ID_INPUT:
             if rzx is None:
                 raise InputError(f"{where}: an input recording before any snapshot")
-            if len(body) < 13:
-                raise InputError(f"{where}: an input recording block needs 13 bytes of fields, has {len(body)}")
-            count = int.from_bytes(body[0:4], "little")
+            block_tstates = _input_block(body, where, frames)
             if tstates is None:
-                tstates = int.from_bytes(body[5:9], "little")
-            flags = int.from_bytes(body[9:13], "little")
-            raw = _inflate(body[13:], where, MAX_FRAMES_DATA) if flags & COMPRESSED else body[13:]
-            j, previous = 0, b""
-            for k in range(count):
-                if j + 4 > len(raw):
-                    raise InputError(f"{where}: frame {k} of {count} cut short at byte {j} of the frame data")
-                fetches = int.from_bytes(raw[j:j + 2], "little")
-                n = int.from_bytes(raw[j + 2:j + 4], "little")
-                j += 4
-                if n == SAME_AS_LAST:
-                    inputs = previous
-                else:
-                    inputs = raw[j:j + n]
-                    if len(inputs) != n:
-                        raise InputError(f"{where}: frame {k}: {n} port readings, {len(inputs)} present")
-                    j += n
-                    previous = inputs
-                frames.append(RzxFrame(fetches, inputs))
-            if j != len(raw):
-                raise InputError(f"{where}: {len(raw) - j} bytes after the last of its {count} frames")
+                tstates = block_tstates
         i += length
     if rzx is None:
         raise InputError(f"{name}: no snapshot block")
     rzx.frames, rzx.creator, rzx.creator_version, rzx.tstates = frames, creator, version, tstates or 0
     rzx.custom = custom
     return rzx
+
+
+def _creator_block(body: bytes, where: str) -> tuple[str, tuple[int, int], bytes]:
+    """A creator block's body: the creator's name, its version (major, minor) and its custom data."""
+    if len(body) < 24:
+        raise InputError(f"{where}: a creator block needs 24 bytes, has {len(body)}")
+    creator = body[:20].split(b"\0")[0].decode("ascii", "replace")
+    version = (int.from_bytes(body[20:22], "little"), int.from_bytes(body[22:24], "little"))
+    return creator, version, bytes(body[24:24 + MAX_CUSTOM])
+
+
+def _snapshot_block(body: bytes, where: str) -> tuple[bytes, str]:
+    """A snapshot block's body: the snapshot, inflated, and its file type ("z80")."""
+    if len(body) < 12:
+        raise InputError(f"{where}: a snapshot block needs 12 bytes of fields, has {len(body)}")
+    flags = int.from_bytes(body[0:4], "little")
+    if flags & 1:
+        raise InputError(f"{where}: the snapshot is an external file (flags bit 0), not taken")
+    ext = body[4:8].split(b"\0")[0].decode("ascii", "replace").lower()
+    size = int.from_bytes(body[8:12], "little")
+    snap = _inflate(body[12:], where, MAX_SNAPSHOT) if flags & COMPRESSED else body[12:]
+    if len(snap) != size:
+        raise InputError(f"{where}: snapshot is {len(snap)} bytes, the block says {size}")
+    return snap, ext
+
+
+def _input_block(body: bytes, where: str, frames: list[RzxFrame]) -> int:
+    """An input recording block's body: its frames added to *frames*; the T-state its first frame starts at."""
+    if len(body) < 13:
+        raise InputError(f"{where}: an input recording block needs 13 bytes of fields, has {len(body)}")
+    count = int.from_bytes(body[0:4], "little")
+    tstates = int.from_bytes(body[5:9], "little")
+    flags = int.from_bytes(body[9:13], "little")
+    raw = _inflate(body[13:], where, MAX_FRAMES_DATA) if flags & COMPRESSED else body[13:]
+    j, previous = 0, b""
+    for k in range(count):
+        if j + 4 > len(raw):
+            raise InputError(f"{where}: frame {k} of {count} cut short at byte {j} of the frame data")
+        fetches = int.from_bytes(raw[j:j + 2], "little")
+        n = int.from_bytes(raw[j + 2:j + 4], "little")
+        j += 4
+        if n == SAME_AS_LAST:
+            inputs = previous
+        else:
+            inputs = raw[j:j + n]
+            if len(inputs) != n:
+                raise InputError(f"{where}: frame {k}: {n} port readings, {len(inputs)} present")
+            j += n
+            previous = inputs
+        frames.append(RzxFrame(fetches, inputs))
+    if j != len(raw):
+        raise InputError(f"{where}: {len(raw) - j} bytes after the last of its {count} frames")
+    return tstates

@@ -242,62 +242,75 @@ def read_z80(source: str | os.PathLike[str] | bytes) -> Z80Snapshot:
     pc = int.from_bytes(h[6:8], "little")
     tstates, version = 0, 1
     if pc:
-        body = data[30:]
-        if flags & 0x20:
-            if body[-4:] != b"\x00\xed\xed\x00":
-                raise InputError(f"{name}: version 1 data does not end with 00 ED ED 00")
-            ram = decompress(body[:-4], 0xC000, f"{name}: version 1 memory")
-        elif len(body) != 0xC000:
-            raise InputError(f"{name}: version 1 memory is {len(body)} bytes, expected 49152")
-        else:
-            ram = body
+        ram = _version1_ram(data[30:], flags, name)
     else:
-        if len(data) < 32:
-            raise InputError(f"{name}: the extra header's length is missing (byte 30)")
-        extra_len = int.from_bytes(data[30:32], "little")
-        if extra_len not in MODES_48K:
-            raise InputError(f"{name}: extra header of {extra_len} bytes at byte 30 "
-                                f"(version 2 has 23, version 3 has 54 or 55)")
-        extra = data[32:32 + extra_len]
-        if len(extra) < extra_len:
-            raise InputError(f"{name}: the extra header is cut short at byte {len(data)}")
-        version = 2 if extra_len == EXTRA_V2 else 3
-        pc = int.from_bytes(extra[0:2], "little")
-        if extra[2] not in MODES_48K[extra_len]:
-            raise InputError(f"{name}: hardware mode {extra[2]} at byte 34 is not a 48K "
-                                f"(this reader takes 48K snapshots only)")
-        if version == 3:
-            low = int.from_bytes(extra[23:25], "little")
-            tstates = ((extra[25] + 1) % 4 + 1) * QUARTER - (low + 1)
-            tstates = min(max(tstates, 0), FRAME_T - 1)
-        ram_pages: dict[int, bytes] = {}
-        i = 32 + extra_len
-        while i < len(data):
-            if i + 3 > len(data):
-                raise InputError(f"{name}: memory block header cut short at byte {i}")
-            length, page = int.from_bytes(data[i:i + 2], "little"), data[i + 2]
-            where = f"{name}: memory block for page {page} at byte {i}"
-            if length == 0xFFFF:
-                chunk = data[i + 3:i + 3 + PAGE_SIZE]
-                if len(chunk) != PAGE_SIZE:
-                    raise InputError(f"{where}: {len(chunk)} of 16384 bytes present")
-                i += 3 + PAGE_SIZE
-            else:
-                raw = data[i + 3:i + 3 + length]
-                if len(raw) != length:
-                    raise InputError(f"{where}: {len(raw)} of {length} bytes present")
-                chunk = decompress(raw, PAGE_SIZE, where)
-                i += 3 + length
-            ram_pages[page] = chunk
-        missing = [p for p, _ in PAGES if p not in ram_pages]
-        if missing:
-            raise InputError(f"{name}: no memory block for page(s) {missing} (a 48K needs 4, 5 and 8)")
-        ram = b"".join(ram_pages[p] for p, _ in PAGES)
+        version, pc, tstates, ram = _version2_or_3(data, name)
     regs["pc"] = pc
     return Z80Snapshot(regs=regs, iff1=bool(h[27]), iff2=bool(h[28]), int_mode=h[29] & 3,
                        border=flags >> 1 & 7, tstates=tstates, ram=ram, issue2=bool(h[29] & 4),
                        version=version)
 
+
+def _version1_ram(body: bytes, flags: int, name: str) -> bytes:
+    """A version 1 file's memory (the 48K's RAM), after its header."""
+    if flags & 0x20:
+        if body[-4:] != b"\x00\xed\xed\x00":
+            raise InputError(f"{name}: version 1 data does not end with 00 ED ED 00")
+        return decompress(body[:-4], 0xC000, f"{name}: version 1 memory")
+    if len(body) != 0xC000:
+        raise InputError(f"{name}: version 1 memory is {len(body)} bytes, expected 49152")
+    return body
+
+
+def _version2_or_3(data: bytes, name: str) -> tuple[int, int, int, bytes]:
+    """A version 2 or 3 file's extra header and memory blocks: (version, PC, T-states, the 48K's RAM)."""
+    if len(data) < 32:
+        raise InputError(f"{name}: the extra header's length is missing (byte 30)")
+    extra_len = int.from_bytes(data[30:32], "little")
+    if extra_len not in MODES_48K:
+        raise InputError(f"{name}: extra header of {extra_len} bytes at byte 30 "
+                            f"(version 2 has 23, version 3 has 54 or 55)")
+    extra = data[32:32 + extra_len]
+    if len(extra) < extra_len:
+        raise InputError(f"{name}: the extra header is cut short at byte {len(data)}")
+    version = 2 if extra_len == EXTRA_V2 else 3
+    pc = int.from_bytes(extra[0:2], "little")
+    if extra[2] not in MODES_48K[extra_len]:
+        raise InputError(f"{name}: hardware mode {extra[2]} at byte 34 is not a 48K "
+                            f"(this reader takes 48K snapshots only)")
+    tstates = 0
+    if version == 3:
+        low = int.from_bytes(extra[23:25], "little")
+        tstates = ((extra[25] + 1) % 4 + 1) * QUARTER - (low + 1)
+        tstates = min(max(tstates, 0), FRAME_T - 1)
+    ram_pages = _memory_blocks(data, 32 + extra_len, name)
+    missing = [p for p, _ in PAGES if p not in ram_pages]
+    if missing:
+        raise InputError(f"{name}: no memory block for page(s) {missing} (a 48K needs 4, 5 and 8)")
+    return version, pc, tstates, b"".join(ram_pages[p] for p, _ in PAGES)
+
+
+def _memory_blocks(data: bytes, i: int, name: str) -> dict[int, bytes]:
+    """The memory blocks from byte *i* to the end, each inflated: page number -> its 16K."""
+    ram_pages: dict[int, bytes] = {}
+    while i < len(data):
+        if i + 3 > len(data):
+            raise InputError(f"{name}: memory block header cut short at byte {i}")
+        length, page = int.from_bytes(data[i:i + 2], "little"), data[i + 2]
+        where = f"{name}: memory block for page {page} at byte {i}"
+        if length == 0xFFFF:
+            chunk = data[i + 3:i + 3 + PAGE_SIZE]
+            if len(chunk) != PAGE_SIZE:
+                raise InputError(f"{where}: {len(chunk)} of 16384 bytes present")
+            i += 3 + PAGE_SIZE
+        else:
+            raw = data[i + 3:i + 3 + length]
+            if len(raw) != length:
+                raise InputError(f"{where}: {len(raw)} of {length} bytes present")
+            chunk = decompress(raw, PAGE_SIZE, where)
+            i += 3 + length
+        ram_pages[page] = chunk
+    return ram_pages
 
 def load(path: str | os.PathLike[str], machine: Spectrum48 | None = None,
          **machine_args: Unpack[MachineOptions]) -> Spectrum48:
