@@ -52,7 +52,7 @@ bench: $(STAMP)
 MUTATION_ARGS ?=
 mutation: $(STAMP)
 	$(VENV)/bin/pip install -q -e '.[test,mutation]'
-	$(PY) tools/mutation.py $(MUTATION_ARGS)
+	$(PY) -m tools.mutation $(MUTATION_ARGS)
 
 clean:
 	rm -rf build $(VENV) .pytest_cache

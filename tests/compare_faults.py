@@ -225,7 +225,7 @@ def near_caught(row: Row) -> tuple:
 def table(rs: list[Row] | None = None) -> str:
     rs = rows() if rs is None else rs
     lines = ["# The comparison's hand and tally checks by place", "",
-             "Written by `python tools/compare_places.py` from tests/compare_faults.py; tests/test_compare_places.py",
+             "Written by tools/compare_places.py (`python -m tools.compare_places`) from tests/compare_faults.py; tests/test_compare_places.py",
              "holds every row to a caught fault and a near miss that passes. Each place of",
              "harness/program/judge/compare.py where a peg or a show part is compared with the engine, or the hand",
              "and the games tally are read from the screen, the fault planted in one event of",

@@ -15,16 +15,19 @@ import copy
 from collections import Counter
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 
 from harness.program.model import program as P
 from harness.program.records.events import Picture, Who, read_jsonl
 from harness.program.judge.screen_judgements import ScreenJudge
 
-import checkout
+# tests/data, found from here rather than through checkout.py: tools/screen_places.py imports this module as
+# tests.screen_faults, where the tests' own modules are not importable by their bare names
+DATA = Path(__file__).resolve().parent / "data"
 
 # The golden game's events (tests/data/golden/transcript.jsonl), and a picture of it changed: what the screen
 # detectors' tests (program/judge/test_detectors_screen.py) and the places here plant their faults in.
-with open(checkout.DATA / "golden" / "transcript.jsonl", encoding="utf-8") as _f:
+with open(DATA / "golden" / "transcript.jsonl", encoding="utf-8") as _f:
     _, EVENTS = read_jsonl(_f)
 
 
@@ -227,7 +230,7 @@ def plant_all() -> list[Planted]:
 
 def table(rows: list[Planted]) -> str:
     lines = ["# The screen checks by place", "",
-             "Written by `python tools/screen_places.py` from tests/screen_faults.py; tests/test_screen_places.py",
+             "Written by tools/screen_places.py (`python -m tools.screen_places`) from tests/screen_faults.py; tests/test_screen_places.py",
              "holds every row to a caught fault and a near miss that passes. Each place the program model",
              "(harness/program/model/program.py) names, the first picture of the golden game (tests/data/golden) at",
              "which the screen judge looks at it, the fault planted there, what the judge found there that it",

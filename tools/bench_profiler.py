@@ -1,6 +1,6 @@
 """Benchmark (prints numbers, asserts nothing): what counting every BASIC statement costs a game.
 
-    .venv/bin/python tools/bench_profiler.py [--games 3] [--seed 7]
+    .venv/bin/python -m tools.bench_profiler [--games 3] [--seed 7]
 
 Plays the same seeded games with and without the statement profiler, in this one process, and prints
 the CPU seconds of each and the overhead (issue 10's goal: at most 3 % of wall time).
@@ -10,9 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from harness.program.runs import loaded, regress
 from harness.program.model.build import tape_bytes

@@ -1,6 +1,6 @@
 """What judging the screen costs a game: CPU seconds with the pictures taken and judged, and without.
 
-    nice -n 10 .venv/bin/python tools/bench_screen.py [--games 3] [--repeats 3]
+    nice -n 10 .venv/bin/python -m tools.bench_screen [--games 3] [--repeats 3]
 
 Plays the same games (seeds spread as regress spreads them, the default strategies in turn) with the
 observer's pictures on and off, each game's play plus its comparison timed in CPU seconds
@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def one(seed: int, strategy: str, pictures: bool) -> tuple[float, float]:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from harness.runtime.atomic import write_text
+from tests.compare_faults import caught, rows, table
 
-from harness.runtime.atomic import write_text  # noqa: E402
-from compare_faults import caught, rows, table  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 
     .venv/bin/cribbage-zx regress --games 2 --out out/shots --replace
     .venv/bin/cribbage-zx strength --games 3 --opponent ev --opponent greedy --engine-games 200 --out out/s3
-    .venv/bin/python tools/edition_screenshots.py out/shots out/s3
+    .venv/bin/python -m tools.edition_screenshots out/shots out/s3
 
 writes docs/figures/html-report.png (the top of report.html: the verdict), docs/figures/html-game.png (a game page:
 its score race and first deal), docs/figures/report-game-folded.png (a game page's pictures of the screen,

@@ -1,6 +1,6 @@
 """The golden screens: «КРИБЕДЖ»'s display at named moments of a fixed-seed game, stored and checked.
 
-    .venv/bin/python tools/golden_screens.py        # play the game again and rewrite every golden screen
+    .venv/bin/python -m tools.golden_screens        # play the game again and rewrite every golden screen
 
 For each moment (the welcome prompt, the cut for deal, the discard, a show, the final board, the games
 tally) it keeps the 6,912 bytes of the display file (tests/data/golden/NAME.scr), their CRC32 and what the
@@ -18,10 +18,9 @@ import sys
 import zlib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
 
-from harness.runtime import atomic  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = ROOT / "tests" / "data" / "golden"
 PNGS = ROOT / "docs" / "golden"

@@ -39,9 +39,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.runtime.atomic import write_text  # the checkout's own atomic writer
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from harness.runtime.atomic import write_text  # noqa: E402  (the checkout's own atomic writer)
 
 
 @dataclass(frozen=True)
@@ -343,7 +343,7 @@ def page(results: dict, argued: dict[str, dict[str, str]]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python tools/mutation.py", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__.splitlines()[0])
     ap.add_argument("--module", action="append", choices=sorted(MODULES), metavar="NAME",
                     help=f"a module to mutate (repeatable; default all): {', '.join(MODULES)}")
     ap.add_argument("--children", "--max-children", type=int, default=os.cpu_count() or 2,

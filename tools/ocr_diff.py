@@ -1,9 +1,9 @@
 """Prove that basic/cribbage.bas differs from the OCR'd magazine listing only by
 known OCR confusions or by judgements logged in basic/RECONSTRUCTION.md.
 
-    python tools/ocr_diff.py [--ocr basic/ocr/listing.txt] [--bas basic/cribbage.bas]
+    python -m tools.ocr_diff [--ocr basic/ocr/listing.txt] [--bas basic/cribbage.bas]
                              [--log basic/RECONSTRUCTION.md] [-v] [--line N]
-    python tools/ocr_diff.py --excerpt-from SEED     (rewrites basic/ocr/listing.txt)
+    python -m tools.ocr_diff --excerpt-from SEED     (rewrites basic/ocr/listing.txt)
 
 The OCR is kept in the project as basic/ocr/listing.txt: the rows of the
 magazine scan (the seed text) that hold the listing, verbatim, under a
@@ -42,8 +42,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-if __package__ in (None, ""):           # run as a script: the checkout's harness package
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from harness.errors import InputError
 from harness.runtime import atomic
 from harness import resources

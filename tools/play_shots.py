@@ -5,7 +5,7 @@ tapes.
 The window's picture is `PlaySession.surface()`, the same pixels the window shows (tests/test_play_xvfb*.py
 compare them with photos of the real window), drawn here with SDL's dummy driver, no display needed:
 
-    .venv/bin/python tools/play_shots.py [--out docs/figures]
+    .venv/bin/python -m tools.play_shots [--out docs/figures]
 """
 from __future__ import annotations
 
@@ -15,20 +15,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from harness.runtime import atomic
+from harness.program.model.build import build
+from harness.program.model import program as P
+from harness.program.records.events import Deal
+from harness.play.session import PlaySession
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-
-from harness.runtime import atomic  # noqa: E402
-from harness.program.model.build import build  # noqa: E402
-from harness.program.model import program as P  # noqa: E402
-from harness.program.records.events import Deal  # noqa: E402
-from harness.play.session import PlaySession  # noqa: E402
-
 SEED = 99
 
 
@@ -48,6 +41,7 @@ def answer(s: PlaySession, w, n: int) -> None:
 
 
 def save(surface, path: Path) -> None:
+    import pygame                            # imported first by main, after SDL's settings
     with atomic.open_for_replace(path) as f:
         pygame.image.save(surface, f, path.name)
     print(f"wrote {path}")
@@ -76,6 +70,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")        # no display needed: read when pygame is imported
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
     with tempfile.TemporaryDirectory() as tmp:
         tapes = {}
         for lang in ("ru", "en"):

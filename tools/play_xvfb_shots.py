@@ -5,7 +5,7 @@
 The game is played in-process (`PlaySession`'s keys) to the moment, then `Window` opens on a private Xvfb
 (SDL's X11 driver, as a person's window) and `xwd` photographs it:
 
-    .venv/bin/python tools/play_xvfb_shots.py [--out docs]
+    .venv/bin/python -m tools.play_xvfb_shots [--out docs]
 """
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools import import_oracle_helpers
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 SEED = 99
 SCALE = 2
 
@@ -44,6 +44,7 @@ def photograph(session, path: Path) -> None:
     from PIL import Image
     from harness.play.window import Window
     from harness.runtime import atomic
+    import_oracle_helpers()
     from test_fuse import read_xwd
     window = Window(session)
     try:

@@ -6,7 +6,7 @@ plays under muggins; the display at the first wait of each kind listed in
 SHOTS is kept: what a person sees when the program asks for something. Deterministic: the same seed gives the same
 pictures.
 
-    .venv/bin/python tools/playing_screens.py --lang en --out docs/figures/screens
+    .venv/bin/python -m tools.playing_screens --lang en --out docs/figures/screens
 """
 from __future__ import annotations
 
@@ -14,16 +14,15 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.program.model.build import build
+from harness.spectrum.loading import load_tape
+from harness.spectrum.machine import FRAME_S, Spectrum48, StopReason
+from harness.spectrum.screen import render
+from harness.spectrum.tape import read_tap
+from harness.spectrum.typist import Typist
+from harness.spectrum.variables import BasicVariables, ForLoop
 
-from harness.program.model.build import build  # noqa: E402
-from harness.spectrum.loading import load_tape  # noqa: E402
-from harness.spectrum.machine import FRAME_S, Spectrum48, StopReason  # noqa: E402
-from harness.spectrum.screen import render  # noqa: E402
-from harness.spectrum.tape import read_tap  # noqa: E402
-from harness.spectrum.typist import Typist  # noqa: E402
-from harness.spectrum.variables import BasicVariables, ForLoop  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 #: (wait kind, BASIC line, who called the card selector or None) -> file name stem
 SHOTS = {

@@ -2,7 +2,7 @@
 other readings of the scan and what each changes (docs/data/readings.json, `cribbage-zx readings`).
 
     .venv/bin/cribbage-zx html --out out/html
-    .venv/bin/python tools/readings_screenshot.py out/html [LINE]
+    .venv/bin/python -m tools.readings_screenshot out/html [LINE]
 """
 from __future__ import annotations
 

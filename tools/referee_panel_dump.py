@@ -1,7 +1,7 @@
 """The live referee's panel for recorded transcripts, as text: to check that a change to the referee or to
 the events' words (harness/program/records/words.py) leaves what it says byte-identical.
 
-    .venv/bin/python tools/referee_panel_dump.py OUT.txt TRANSCRIPT.jsonl...
+    .venv/bin/python -m tools.referee_panel_dump OUT.txt TRANSCRIPT.jsonl...
 
 Each transcript is fed to a `Referee` without a machine, open and then honest; the lines a person sees are
 written every 7 events and at the end, then every line with its secrets. Run before and after, and `cmp`.
@@ -33,7 +33,7 @@ def panel_text(paths: list[str]) -> list[str]:
 
 if __name__ == "__main__":
     if len(sys.argv) < 3:
-        sys.exit("usage: python tools/referee_panel_dump.py OUT.txt TRANSCRIPT.jsonl...")
+        sys.exit("usage: python -m tools.referee_panel_dump OUT.txt TRANSCRIPT.jsonl...")
     from harness.runtime.atomic import write_text
     lines = panel_text(sys.argv[2:])
     write_text(sys.argv[1], "\n".join(lines) + "\n")

@@ -1,6 +1,6 @@
 """A screenshot of every kind of screen difference the original program shows, for docs/.
 
-    nice -n 10 .venv/bin/python tools/screen_findings.py [--seed 40503 --strategy explorer ...]
+    nice -n 10 .venv/bin/python -m tools.screen_findings [--seed 40503 --strategy explorer ...]
 
 Plays the games (by default the explorer game of tests/data/explorer-40503.jsonl and the golden game),
 judges each picture as it is taken (the comparison, live) and keeps the screen of the first picture at which
@@ -13,10 +13,9 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
 
-from harness.runtime import atomic  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 GAMES = (("explorer", 40503), ("random", 7))
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+from harness.runtime.atomic import write_text
+from tests.screen_faults import plant_all, table
 
-from harness.runtime.atomic import write_text  # noqa: E402
-from screen_faults import plant_all, table  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> int:

@@ -3,11 +3,11 @@
 Each tier's latest run, no history (git keeps that): `make test` (the quick tier) and `make test-all` (both).
 
     pytest --tier quick --cpu-json=q1.json ...    (three times: the page shows the median run by wall)
-    python tools/suite_figures.py record q1.json q2.json q3.json --as quick --note "..."
+    python -m tools.suite_figures record q1.json q2.json q3.json --as quick --note "..."
     pytest --tier all --cpu-json=all.json ...
-    python tools/suite_figures.py record all.json --as all --note "..."
-    python tools/suite_figures.py costs q1.json all.json  # tests/data/test-costs.json: each test's core-seconds
-    python tools/suite_figures.py write           # docs/SUITE.md from docs/data/suite/*.json
+    python -m tools.suite_figures record all.json --as all --note "..."
+    python -m tools.suite_figures costs q1.json all.json  # tests/data/test-costs.json: each test's core-seconds
+    python -m tools.suite_figures write           # docs/SUITE.md from docs/data/suite/*.json
 
 `record` keeps a run's summary (totals in CPU-s and core-seconds, the core's speed, CPU by kind, each folder of
 tests/ with its tests, CPU-s, core-seconds and wall, the costliest tests) as docs/data/suite/<as>.json; given several

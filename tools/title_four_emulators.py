@@ -2,7 +2,7 @@
 
 Each picture is the emulator's own: Fuse's window under Xvfb (xwd, as tests/oracles/emulators/test_fuse.py takes it), zx's
 frame buffer (`get_frame_pixels`, headless), MAME's snapshot (`video:snapshot` under -video none), and our
-machine's `render`. Run: .venv/bin/python tools/title_four_emulators.py [OUT.png]   (a few minutes: zx and
+machine's `render`. Run: .venv/bin/python -m tools.title_four_emulators [OUT.png]   (a few minutes: zx and
 MAME play the tape in emulated time)
 """
 from __future__ import annotations
@@ -15,26 +15,25 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+from harness.program.model import build
+from harness.program.model.program import ASK_INSTRUCTIONS
+from harness.oracle import emulators
+from harness.spectrum.screen import render
+from tools import import_oracle_helpers
 
-from harness.program.model import build                      # noqa: E402
-from harness.program.model.program import ASK_INSTRUCTIONS    # noqa: E402
-from harness.oracle import emulators                 # noqa: E402
-from harness.spectrum.screen import render           # noqa: E402
-from test_emulators import our_title, rows           # noqa: E402
-from test_fuse import Fuse                           # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SIZE = (320, 240)           # each picture scaled to Fuse's window size (border included)
 
 
 def fuse_title(workdir: Path, tape: Path, ours: bytes) -> np.ndarray:
+    from test_emulators import rows
+    from test_fuse import BORDER_X, BORDER_Y, Fuse, pixel_rows
     with Fuse(workdir, ["--auto-load", "--tape", tape.name], [ASK_INSTRUCTIONS], None) as fuse:
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
             if ASK_INSTRUCTIONS in fuse.lines():
                 shot = fuse.screenshot()
-                from test_fuse import BORDER_X, BORDER_Y, pixel_rows
                 if pixel_rows(shot[BORDER_Y:BORDER_Y + 192, BORDER_X:BORDER_X + 256], ours) == rows(ours, ours):
                     return shot
             time.sleep(1)
@@ -42,6 +41,8 @@ def fuse_title(workdir: Path, tape: Path, ours: bytes) -> np.ndarray:
 
 
 def main(out: Path) -> None:
+    import_oracle_helpers()
+    from test_emulators import our_title
     work = Path(tempfile.mkdtemp(prefix="cribbage-title-"))
     tap = build.build().tap
     tape = work / "cribbage.tap"

@@ -1,6 +1,6 @@
 """Take docs/BROWSER.md's screenshots of play.html (headless Chromium, a 1280x800 window).
 
-    .venv/bin/python tools/web_screenshots.py [--watch | --phone]
+    .venv/bin/python -m tools.web_screenshots [--watch | --phone]
 
 writes docs/figures/web-title.png (the Russian tape at «ДОБРО ПОЖАЛОВАТЬ», line 7060 highlighted),
 docs/figures/web-game.png (the benchmark's key record replayed to its end: the card selector waits for a card to
@@ -20,7 +20,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def watch_shot(chromium: str) -> int:

@@ -1,7 +1,7 @@
 """Write docs/COVERAGE.md (and docs/data/coverage.json): how much of the listing the default and the thorough
 regress runs exercise, and why each statement or IF outcome they do not reach is not reached.
 
-    python tools/write_coverage_doc.py --default out/regress/report.json --thorough out/thorough/report.json
+    python -m tools.write_coverage_doc --default out/regress/report.json --thorough out/thorough/report.json
 
 reads the two runs' coverage and keeps it in docs/data/coverage.json; with no arguments it writes the
 Markdown again from docs/data/coverage.json (what the test checks is current). The reasons come from
@@ -14,14 +14,13 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
+from harness.program.model.coverage_notes import NOTES
+from harness.program.model.decisions import CHOICES, decision_points
+from harness.resources import LISTING
+from harness.spectrum.basic import tokenise_program
 
-from harness.runtime import atomic  # noqa: E402
-from harness.program.model.coverage_notes import NOTES  # noqa: E402
-from harness.program.model.decisions import CHOICES, decision_points  # noqa: E402
-from harness.resources import LISTING  # noqa: E402
-from harness.spectrum.basic import tokenise_program  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = ROOT / "docs" / "data" / "coverage.json"
 DOC = ROOT / "docs" / "COVERAGE.md"

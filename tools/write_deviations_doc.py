@@ -3,18 +3,16 @@ deviations from the rules), and the README's short table of them and of the find
 markers; tests/test_docs.py checks that both are current."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
+from harness.errors import InputError
+from harness.runtime.blocks import replace_block
+from harness.program.model.rulesets import RULE_SOURCES
+from harness.program.judge.deviations import DEVIATIONS, table_markdown
+from harness.program.model.findings import FINDINGS
 
-from harness.runtime import atomic  # noqa: E402
-from harness.errors import InputError  # noqa: E402
-from harness.runtime.blocks import replace_block  # noqa: E402
-from harness.program.model.rulesets import RULE_SOURCES  # noqa: E402
-from harness.program.judge.deviations import DEVIATIONS, table_markdown  # noqa: E402
-from harness.program.model.findings import FINDINGS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 HEADER = """# The original program's deviations from the rules
 

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import sys
 import typing
 from enum import Enum
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
+from harness.program.judge import judgements as J
+from harness.program.judge.deviations import DEVIATIONS
 
-from harness.runtime import atomic  # noqa: E402
-from harness.program.judge import judgements as J  # noqa: E402
-from harness.program.judge.deviations import DEVIATIONS  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DOC = ROOT / "docs" / "JUDGEMENTS.md"
 RECORDS = (J.Judgement, J.Difference, J.Expectation, J.Breakdown, J.Combination)

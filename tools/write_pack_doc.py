@@ -3,18 +3,16 @@ fresh `cribbage-zx build --pack` in a temporary folder; tests/commands/test_pack
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.cli import main as cli_main
+from harness.program.runs import pack
+from harness.runtime import atomic
+from harness.errors import InputError
+from harness.runtime.blocks import replace_block
 
-from harness.cli import main as cli_main  # noqa: E402
-from harness.program.runs import pack  # noqa: E402
-from harness.runtime import atomic  # noqa: E402
-from harness.errors import InputError  # noqa: E402
-from harness.runtime.blocks import replace_block  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 PAGE = ROOT / "docs" / "PACK.md"
 BEGIN = "<!-- pack: written by tools/write_pack_doc.py from a fresh `cribbage-zx build --pack` -->"

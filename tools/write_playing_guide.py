@@ -2,7 +2,7 @@
 the translation table (basic/translation.tsv), the deviations table and the ROM's own report texts.
 
 tests/test_playing_guide.py regenerates the guide and compares, so it cannot drift from the program:
-    .venv/bin/python tools/write_playing_guide.py
+    .venv/bin/python -m tools.write_playing_guide
 """
 from __future__ import annotations
 
@@ -10,20 +10,19 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.program.model import english
+from harness import resources
+from harness.runtime import atomic
+from harness.edition.text import as_words
+from harness.program.judge.deviations import DEVIATIONS, table_markdown
+from harness.program.runs.strength import read_report as read_strength_report
+from harness.spectrum import charset
+from harness.play.keymap import TOGGLES, WINDOW_KEYS
+from harness.play.translate import RANK_LEGEND
+from harness.spectrum.basic import split_program, tokenise_program
+from tools import write_strength_doc
 
-from harness.program.model import english  # noqa: E402
-from harness import resources  # noqa: E402
-from harness.runtime import atomic  # noqa: E402
-from harness.edition.text import as_words  # noqa: E402
-from harness.program.judge.deviations import DEVIATIONS, table_markdown  # noqa: E402
-from harness.program.runs.strength import read_report as read_strength_report  # noqa: E402
-from harness.spectrum import charset  # noqa: E402
-from harness.play.keymap import TOGGLES, WINDOW_KEYS  # noqa: E402
-from harness.play.translate import RANK_LEGEND  # noqa: E402
-from harness.spectrum.basic import split_program, tokenise_program  # noqa: E402
-from tools import write_strength_doc  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 GUIDE = ROOT / "docs" / "PLAYING.md"
 REPORTS_AT = 0x1391            # the ROM's report messages, each ending with bit 7 set (0x1391 "OK" after a 0x80)

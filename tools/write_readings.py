@@ -1,7 +1,7 @@
 """Write basic/readings.toml: the other readings the scan admits, for every judgement entry of
 basic/RECONSTRUCTION.md and every line where tools/ocr_diff.py applies an OCR confusion.
 
-    python tools/write_readings.py [--check]
+    python -m tools.write_readings [--check]
 
 A reading is the whole line with one choice made the other way:
 
@@ -26,8 +26,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-if __package__ in (None, ""):           # run as a script: the checkout's harness package
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tools import ocr_diff as od
 from harness.edition.notes import judgement_entries
 from harness.runtime import atomic
@@ -37,7 +35,7 @@ DEFAULT_OUT = resources.data_path("basic/readings.toml")
 
 HEADER = """\
 # The other readings the scan admits, line by line: what `cribbage-zx readings` builds a variant tape of.
-# Written by `python tools/write_readings.py` from basic/ocr/listing.txt, basic/cribbage.bas,
+# Written by `python -m tools.write_readings` from basic/ocr/listing.txt, basic/cribbage.bas,
 # basic/RECONSTRUCTION.md and the confusion table of tools/ocr_diff.py; tests/test_readings.py checks it
 # is current. Do not edit the [[reading]] tables by hand: the [[evidence]] tables (an alternative an
 # entry's evidence names) are kept by the tool as they are; add those by hand.
@@ -187,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     text = current_text(args.out)
     if args.check:
         if not args.out.exists() or args.out.read_text(encoding="utf-8") != text:
-            print("write_readings: %s is not current: run python tools/write_readings.py" % args.out, file=sys.stderr)
+            print("write_readings: %s is not current: run python -m tools.write_readings" % args.out, file=sys.stderr)
             return 1
         return 0
     atomic.write_text(args.out, text)

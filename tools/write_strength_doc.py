@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.program.runs.strength import StrengthReport, percent, read_report, summary_table
+from harness.runtime import atomic
+from harness.errors import InputError
+from harness.runtime.blocks import replace_block
 
-from harness.program.runs.strength import StrengthReport, percent, read_report, summary_table  # noqa: E402
-from harness.runtime import atomic  # noqa: E402
-from harness.errors import InputError  # noqa: E402
-from harness.runtime.blocks import replace_block  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 PAGE = ROOT / "docs" / "STRENGTH.md"
 DATA = ROOT / "docs" / "data" / "strength.json"

@@ -7,11 +7,10 @@ import sys
 import typing
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
+from harness.program.records import events
 
-from harness.runtime import atomic  # noqa: E402
-from harness.program.records import events  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DOC = ROOT / "docs" / "TRANSCRIPT.md"
 

@@ -8,8 +8,8 @@ the same memory a .z80 snapshot of that moment holds. The HTML edition shows the
 variable's meaning (basic/variables.toml). Deterministic: the same listing gives the same file, and
 tests/test_variables_map.py checks that the file is current.
 
-    .venv/bin/python tools/write_variable_values.py          # rewrite the file
-    .venv/bin/python tools/write_variable_values.py --check  # exit 1 if it is stale
+    .venv/bin/python -m tools.write_variable_values          # rewrite the file
+    .venv/bin/python -m tools.write_variable_values --check  # exit 1 if it is stale
 """
 from __future__ import annotations
 
@@ -17,16 +17,15 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from harness.runtime import atomic
+from harness.program.model.build import build
+from harness.program.model.snapshot import LOAD_COMMAND, run_to_line
+from harness.spectrum.machine import Spectrum48
+from harness.spectrum.tape import read_tap
+from harness.spectrum.typist import Typist
+from harness.spectrum.variables import BasicVariables, ForLoop
 
-from harness.runtime import atomic  # noqa: E402
-from harness.program.model.build import build  # noqa: E402
-from harness.program.model.snapshot import LOAD_COMMAND, run_to_line  # noqa: E402
-from harness.spectrum.machine import Spectrum48  # noqa: E402
-from harness.spectrum.tape import read_tap  # noqa: E402
-from harness.spectrum.typist import Typist  # noqa: E402
-from harness.spectrum.variables import BasicVariables, ForLoop  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 OUT = ROOT / "basic" / "variable_values.json"
 #: the system variables that bound the memory map's areas (the ZX Spectrum manual, chapter 24): the program

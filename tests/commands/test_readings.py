@@ -34,7 +34,7 @@ def bas():
 
 # ------------------------------------------------------------------------------------------ the data
 def test_the_readings_are_current_with_the_ocr_the_listing_and_the_table():
-    assert TOML.read_text(encoding="utf-8") == wr.current_text(TOML), "run python tools/write_readings.py"
+    assert TOML.read_text(encoding="utf-8") == wr.current_text(TOML), "run python -m tools.write_readings"
 
 
 def test_every_entry_has_readings_each_differing_from_the_chosen(data, bas):

@@ -12,7 +12,7 @@ ROOT = checkout.ROOT
 
 def test_deviations_doc_is_current():
     assert (ROOT / "docs" / "DEVIATIONS.md").read_text(encoding="utf-8") == render(), \
-        "run: python tools/write_deviations_doc.py"
+        "run: python -m tools.write_deviations_doc"
 
 
 def test_readme_commands_are_the_makefiles():
@@ -25,7 +25,7 @@ def test_readme_commands_are_the_makefiles():
 
 def test_the_readmes_table_of_deviations_is_current():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert README_BEGIN in readme and readme_with_table(readme) == readme, "run: python tools/write_deviations_doc.py"
+    assert README_BEGIN in readme and readme_with_table(readme) == readme, "run: python -m tools.write_deviations_doc"
 
 
 def test_a_stale_readme_table_is_told_apart_and_rewritten():
@@ -66,7 +66,7 @@ def test_the_strength_page_is_its_runs_own_summary():
     tool = _strength_tool()
     report = read_report(tool.DATA)
     page = tool.PAGE.read_text(encoding="utf-8")
-    assert tool.page_with_block(page, report) == page, "run: python tools/write_strength_doc.py"
+    assert tool.page_with_block(page, report) == page, "run: python -m tools.write_strength_doc"
     assert report.plain_words in page and summary_table(report) in page
 
 

@@ -6,15 +6,14 @@ small package listed nowhere, and one listed with no reason; near misses: the sa
 reason, and a module whose functions only describe or draw."""
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import mutation as M
-
 import pytest
+
+from tools import mutation as M
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -1,16 +1,12 @@
 """tools/mutation.py's scoring without running mutmut: killed and argued count, a survivor does not, an
 argument whose line no longer matches its mutant is stale and does not count, the goal is per module."""
 import checkout
-import importlib.util
-import sys
 
 import pytest
 
+from tools import mutation as M
+
 ROOT = checkout.ROOT
-_spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
-M = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("mutation_tool", M)          # its dataclasses look their module up there
-_spec.loader.exec_module(M)
 
 
 def test_a_module_scores_killed_and_argued(monkeypatch):

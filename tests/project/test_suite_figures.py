@@ -18,7 +18,7 @@ def test_the_suite_page_is_current_and_its_records_well_formed():
     records = sf.load_records()
     assert list(records) == ["quick", "all"]                 # each tier's latest run, quick first
     assert (ROOT / "docs" / "SUITE.md").read_text(encoding="utf-8") == sf.render(records), \
-        "run: python tools/suite_figures.py write"
+        "run: python -m tools.suite_figures write"
 
 
 def _run(wall: float = 90.0, speeds=(600e6, 400e6)) -> dict:

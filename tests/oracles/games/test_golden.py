@@ -1,6 +1,6 @@
 """The golden screens: the same fixed-seed game shows, byte for byte, the stored screen at every named
 moment (the CRC32 of its 6,912 bytes), and each stored PNG is the picture of its stored screen.
-Regenerate with `.venv/bin/python tools/golden_screens.py` (docs/golden/README.md)."""
+Regenerate with `.venv/bin/python -m tools.golden_screens` (docs/golden/README.md)."""
 import checkout
 import io
 import json
@@ -35,5 +35,5 @@ def test_every_named_moment_has_a_stored_screen_its_crc_and_a_png():
 def test_the_game_shows_the_golden_screens_again(shots):
     for name, entry in INDEX["screens"].items():
         assert f"{zlib.crc32(shots[name]):08x}" == entry["crc32"], (
-            f"{name}: the screen changed; look at it and run tools/golden_screens.py if that is meant")
+            f"{name}: the screen changed; look at it and run python -m tools.golden_screens if that is meant")
 

@@ -95,7 +95,7 @@ def test_the_snapshots_show_the_title_screen(pack_dir, name, welcome):
 def test_the_pack_page_lists_the_packs_files_with_their_checksums(pack_dir):
     page = (ROOT / "docs" / "PACK.md").read_text(encoding="utf-8")
     assert page_with_table(page, table_of(pack_dir)) == page, \
-        "docs/PACK.md's table is stale: run python tools/write_pack_doc.py"
+        "docs/PACK.md's table is stale: run python -m tools.write_pack_doc"
 
 
 def test_a_stale_pack_page_is_told_apart(pack_dir):

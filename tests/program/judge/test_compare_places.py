@@ -70,7 +70,7 @@ def test_each_near_miss_yields_no_difference(row):
 
 def test_the_table_of_places_is_current():
     assert (ROOT / "docs" / "COMPARE_PLACES.md").read_text(encoding="utf-8") == table(ROWS), \
-        "docs/COMPARE_PLACES.md is stale: python tools/compare_places.py"
+        "docs/COMPARE_PLACES.md is stale: python -m tools.compare_places"
 
 
 def test_an_uncaught_fault_shows_as_nothing_in_the_table():

@@ -25,7 +25,7 @@ CONTINUE = bytes([0xE8]) + b"\r"          # the keyword CONTINUE (one key in K m
 
 def test_the_guide_is_current():
     assert (ROOT / "docs" / "PLAYING.md").read_text(encoding="utf-8") == guide.render(), \
-        "run: .venv/bin/python tools/write_playing_guide.py"
+        "run: .venv/bin/python -m tools.write_playing_guide"
 
 
 def test_every_russian_text_on_screen_has_a_row_with_its_english():

@@ -49,7 +49,7 @@ def test_each_fault_is_caught_at_its_place_and_its_near_miss_is_not(rows):
 
 def test_the_table_of_places_is_current(rows):
     assert (ROOT / "docs" / "SCREEN_PLACES.md").read_text(encoding="utf-8") == table(rows), \
-        "docs/SCREEN_PLACES.md is stale: python tools/screen_places.py"
+        "docs/SCREEN_PLACES.md is stale: python -m tools.screen_places"
 
 
 def test_an_empty_row_fails(rows):

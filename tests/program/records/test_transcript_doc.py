@@ -1,16 +1,13 @@
 """docs/TRANSCRIPT.md is generated from the event classes and current; every kind and enum value is in it."""
 import checkout
-import importlib.util
 
 from harness.program.records import events
+from tools import write_transcript_doc as tool
 
 ROOT = checkout.ROOT
 
 
 def test_the_transcript_document_is_current_and_complete():
-    spec = importlib.util.spec_from_file_location("doc", ROOT / "tools" / "write_transcript_doc.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
     text = (ROOT / "docs" / "TRANSCRIPT.md").read_text(encoding="utf-8")
     assert text == tool.markdown()
     for kind in events.EventKind:

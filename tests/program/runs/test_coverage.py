@@ -2,25 +2,15 @@
 note still explains something, and the default run (the README's main job) reaches exactly what the
 document says it does."""
 import checkout
-import importlib.util
-
 
 from harness.program.runs.coverage import Coverage
 from harness.program.model.coverage_notes import NOTES
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.profile import profile_of_counts, statement_table
+from tools import write_coverage_doc
 
 ROOT = checkout.ROOT
-
-
-def _doc_tool():
-    spec = importlib.util.spec_from_file_location("write_coverage_doc", ROOT / "tools" / "write_coverage_doc.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _doc_tool()
+TOOL = write_coverage_doc
 DATA = __import__("json").loads((ROOT / "docs" / "data" / "coverage.json").read_text(encoding="utf-8"))
 
 SMALL = """\

@@ -3,7 +3,6 @@ writer and come back from the one reader unchanged; a bad line is refused naming
 counts summed from the records are the comparison's; one set-up chooses the screen words from the program."""
 import checkout
 import dataclasses
-import importlib.util
 import json
 
 import pytest
@@ -14,6 +13,7 @@ from harness.program.judge import judgements as J
 from harness.program.model import program as P
 from harness.program.judge.compare import Comparator, compare, judge
 from harness.program.records.events import Deal, EventKind, Show, Who, event_from_json
+from tools import write_judgements_doc as tool
 
 ROOT = checkout.ROOT
 DATA = checkout.DATA
@@ -22,11 +22,8 @@ BASE = [event_from_json(json.loads(line)) for line in (DATA / "example-deal.json
 
 
 def test_the_judgements_document_is_current_and_complete():
-    spec = importlib.util.spec_from_file_location("doc", ROOT / "tools" / "write_judgements_doc.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
     text = (ROOT / "docs" / "JUDGEMENTS.md").read_text(encoding="utf-8")
-    assert text == tool.markdown(), "run: .venv/bin/python tools/write_judgements_doc.py"
+    assert text == tool.markdown(), "run: .venv/bin/python -m tools.write_judgements_doc"
     for cause in J.Cause:
         assert f"| `{cause.value}` |" in text and f"`{J.FACTS[cause].__name__}`" in text
     assert f'"schema": {J.SCHEMA_VERSION}' in text and "game-NNN.judgements.jsonl" in text
