@@ -11,6 +11,7 @@ median of three runs.
 """
 from __future__ import annotations
 
+import importlib.util
 import statistics
 import time
 from typing import Callable
@@ -37,15 +38,10 @@ def _skoolkit(python: bool) -> Callable[[], Core]:
 
 def cores() -> list[tuple[str, Callable[[], Core]]]:
     out: list[tuple[str, Callable[[], Core]]] = [("z80", Z80Core), ("z80, counting fetches (RZX)", _counting)]
-    try:
-        import skoolkit.simulator
-    except ImportError:
+    if importlib.util.find_spec("skoolkit") is None or importlib.util.find_spec("skoolkit.simulator") is None:
         return out
-    try:
-        import skoolkit.csimulator  # noqa: F401  (imported to learn whether SkoolKit's C extension was built)
+    if importlib.util.find_spec("skoolkit.csimulator") is not None:     # SkoolKit's C extension was built
         out.append(("SkoolKit CSimulator", _skoolkit(False)))
-    except ImportError:
-        pass
     out.append(("SkoolKit Simulator (Python)", _skoolkit(True)))
     return out
 

@@ -10,8 +10,6 @@ from harness import cli
 from harness.commands.cliargs import int_in
 from harness.commands import regress as regress_command
 from harness.commands import sweep as sweep_command
-from harness.program.runs import regress  # noqa: F401
-from harness.program.runs import sweep  # noqa: F401
 
 ROOT = checkout.ROOT
 

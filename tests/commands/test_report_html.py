@@ -18,7 +18,6 @@ from harness.errors import InputError
 from harness.commands import regress as r_cmd
 from harness.edition.linkcheck import broken_links
 from harness.edition.report import write_report_html
-from harness.program.runs import regress  # noqa: F401
 
 
 def _text(page: str) -> str:

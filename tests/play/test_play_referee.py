@@ -22,7 +22,6 @@ from harness.play.panel import BACKGROUND, pointer_rect, wrap
 from harness.play.referee import PanelLine, Referee
 from harness.play.session import BORDER_H, PlaySession
 from harness.spectrum.screen import render
-from harness.play.session import BORDER_W  # noqa: F401
 from helpers import CLAIM, SELECTOR, autoplay, choose
 from play_keys import keys
 

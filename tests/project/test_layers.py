@@ -17,7 +17,7 @@ Imports inside functions count too: a lazy import is still a dependency.
 from __future__ import annotations
 
 import checkout
-from layering import DATA_UNITS, LAYERS, LEVEL, PROGRAM_STAGES, STAGE_LEVEL, stage_of, unit_of  # noqa: F401
+from layering import DATA_UNITS, LEVEL, PROGRAM_STAGES, STAGE_LEVEL, stage_of, unit_of
 import ast
 from pathlib import Path
 

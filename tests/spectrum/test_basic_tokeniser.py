@@ -19,7 +19,6 @@ import pytest
 
 from harness.errors import InputError
 from harness.spectrum.basic import detokenise, split_program, tokenise_line, tokenise_program
-from harness.spectrum import basic  # noqa: F401
 
 
 def record(src: str) -> str:

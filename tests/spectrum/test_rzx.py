@@ -18,7 +18,6 @@ from harness.spectrum import z80snap
 from harness.spectrum.machine import Spectrum48
 from harness.spectrum.recording import CountingCore, RzxPlayer, RzxRecorder
 from harness.spectrum.rzx import Rzx, RzxFrame, read_rzx, write_rzx
-from rzx_game import ROM  # noqa: F401
 from helpers import machine_code_recording
 
 FRAMES = [RzxFrame(3, b"\x1f\xbf"), RzxFrame(5, b"\x1f\xbf"), RzxFrame(7, b"")]

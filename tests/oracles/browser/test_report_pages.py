@@ -10,7 +10,6 @@ import pytest
 from helpers import watch_console
 
 from harness.commands import regress as regress_command
-from harness.program.runs import regress  # noqa: F401
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from harness.spectrum import z80snap
 from harness.spectrum.rzx import RzxFrame, read_rzx, write_rzx
 from rzx_game import recorded_game
 from helpers import run_tool, tool
-from rzx_game import ROM  # noqa: F401
 from helpers import machine_code_recording
 
 

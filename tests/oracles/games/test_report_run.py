@@ -16,7 +16,6 @@ from harness.errors import InputError
 from harness.edition.linkcheck import broken_links
 from harness.edition.report import latin, write_report_html
 from harness.commands import regress as regress_command
-from harness.program.runs import regress  # noqa: F401
 
 RULES = ("standard", "article")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 
 from rzx_game import recorded_game
-from rzx_game import ROM  # noqa: F401
 
 
 # ---------------------------------------------------------------- a whole regress game

@@ -6,7 +6,6 @@ import pytest
 
 from harness.spectrum.basic import detokenise, split_program, tokenise_program
 from harness.spectrum.tape import read_tap
-from harness.spectrum import basic  # noqa: F401
 
 
 zmakebas = shutil.which("zmakebas")
