@@ -27,7 +27,9 @@ def _pixels_sha(data: bytes) -> list[str]:
 
 def game_digest(game: regress.GameResult) -> dict:
     """What must not change in a game: its transcript, frames, actions, profile and screens."""
-    sha = lambda obj: hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False).encode()).hexdigest()  # noqa: E731
+    def sha(obj: object) -> str:
+        return hashlib.sha256(json.dumps(obj, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
     assert game.screens is not None
     return {"transcript": sha(game.transcript), "emulated_s": game.emulated_s, "actions": game.actions,
             "deals": game.deals, "profile": sha(game.profile),
