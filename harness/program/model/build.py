@@ -75,7 +75,8 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = 
 #: DEC-TO-FP on the embedded machine), the font and tape writers, the English edition, this module
 TAPE_CODE = ("program/model/build.py", "program/model/english.py", "spectrum/basic.py", "spectrum/charset.py", "spectrum/floats.py",
              "spectrum/font.py", "spectrum/tape.py", "spectrum/romcheck.py", "spectrum/typist.py",
-             "spectrum/workspace.py", "spectrum/machine.py", "spectrum/cpu.py", "spectrum/rom.py")
+             "spectrum/workspace.py", "spectrum/machine.py", "spectrum/machine_types.py", "spectrum/memory_access.py",
+             "spectrum/waits.py", "spectrum/cpu.py", "spectrum/rom.py")
 FINGERPRINT_SUFFIX = ".fingerprint"
 
 
