@@ -50,7 +50,7 @@ _HELD: set[int] = set()
 
 
 def held_locks() -> set[int]:
-    """The descriptors of the locks this process holds (a forked worker closes them: see jobs.py)."""
+    """The descriptors of the locks this process holds (a forked worker closes them: see pool.py)."""
     return set(_HELD)
 
 

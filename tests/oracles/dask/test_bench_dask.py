@@ -121,7 +121,7 @@ def _worker_settings(_):
     """On a Dask worker: the quiet settings as its configuration has them, and its event loop's callbacks."""
     import dask
     from distributed import get_worker
-    from harness.runtime.jobs import QUIET_WORKERS
+    from harness.runtime.cluster import QUIET_WORKERS
     worker = get_worker()
     return ({key: dask.config.get(key) for key in QUIET_WORKERS},
             {name: pc.callback_time for name, pc in worker.periodic_callbacks.items()})
@@ -143,15 +143,15 @@ def _settings_on_a_worker():
 @pytest.mark.slow
 def test_the_quiet_settings_are_in_effect_on_the_workers_and_a_setting_left_out_is_seen_missing(monkeypatch):
     pytest.importorskip("distributed")
-    from harness.runtime import jobs
+    from harness.runtime import cluster
     config, callbacks = _settings_on_a_worker()
-    assert config == jobs.QUIET_WORKERS
+    assert config == cluster.QUIET_WORKERS
     assert "profile" not in callbacks and "profile-cycle" not in callbacks
     assert callbacks["tick"] == 500 and callbacks["monitor"] == 2000          # ms: the intervals set
     # the planted twin: without two of the settings the worker runs Dask's defaults, and the probe sees them
-    quieter = {k: v for k, v in jobs.QUIET_WORKERS.items()
+    quieter = {k: v for k, v in cluster.QUIET_WORKERS.items()
                if k not in ("distributed.worker.profile.enabled", "distributed.admin.tick.interval")}
-    monkeypatch.setattr(jobs, "QUIET_WORKERS", quieter)
+    monkeypatch.setattr(cluster, "QUIET_WORKERS", quieter)
     config, callbacks = _settings_on_a_worker()
     assert config["distributed.worker.profile.enabled"] is True and "profile" in callbacks
     assert callbacks["tick"] == 20 and callbacks["monitor"] == 2000
