@@ -11,6 +11,7 @@ median of three runs.
 """
 from __future__ import annotations
 
+import importlib
 import statistics
 import time
 from typing import Callable
@@ -38,11 +39,11 @@ def _skoolkit(python: bool) -> Callable[[], Core]:
 def cores() -> list[tuple[str, Callable[[], Core]]]:
     out: list[tuple[str, Callable[[], Core]]] = [("z80", Z80Core), ("z80, counting fetches (RZX)", _counting)]
     try:
-        import skoolkit.simulator
+        importlib.import_module("skoolkit.simulator")       # imported to learn whether SkoolKit is installed
     except ImportError:
         return out
     try:
-        import skoolkit.csimulator  # noqa: F401  (imported to learn whether SkoolKit's C extension was built)
+        importlib.import_module("skoolkit.csimulator")      # ... and whether its C extension was built
         out.append(("SkoolKit CSimulator", _skoolkit(False)))
     except ImportError:
         pass
@@ -50,7 +51,7 @@ def cores() -> list[tuple[str, Callable[[], Core]]]:
     return out
 
 
-def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict:
+def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict[str, float]:
     """The work on one core: emulated seconds, the median CPU seconds, and their ratio."""
     runs = []
     frames = 0
@@ -66,11 +67,11 @@ def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict:
             "x_realtime": round(frames * FRAME_S / cpu, 1)}
 
 
-def bench_cores(tape: bytes, repeat: int = 3) -> dict[str, dict]:
+def bench_cores(tape: bytes, repeat: int = 3) -> dict[str, dict[str, float]]:
     return {name: bench_core(make, tape, repeat) for name, make in cores()}
 
 
-def format_cores(result: dict[str, dict]) -> str:
+def format_cores(result: dict[str, dict[str, float]]) -> str:
     width = max(len(n) for n in result)
     rows = [f"{'core':<{width}}  emulated s  CPU s (median of 3)  x real time  vs z80"]
     base = result["z80"]["x_realtime"]

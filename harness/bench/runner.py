@@ -178,7 +178,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     return result
 
 
-def format_result(result: dict) -> str:
+def format_result(result: dict[str, Any]) -> str:
     lines = [f"regress --games {result['games']}:{'':22} wall s   games/min   CPU s   load avg (1 min, at the end)"]
     lines += [f"  {name:32} {wall:8.2f}  {result['games_of'][name] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"
               f"   {result['load_average_1min'][name]:.2f}"
