@@ -90,7 +90,9 @@ def _writes(before: bytes, after: bytes) -> tuple[tuple[int, int], ...]:
 
 class _Ports:
     def __init__(self, case: Case):
-        self.case, self.reads, self.writes = case, [], []
+        self.case = case
+        self.reads: list[int] = []
+        self.writes: list[tuple[int, int]] = []
 
     def read(self, port: int) -> int:
         self.reads.append(port & 0xFFFF)
