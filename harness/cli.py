@@ -133,7 +133,7 @@ def _handled_interrupt() -> None:
     however the exception is caught afterwards, and the interpreter then ends by killing itself with SIGINT
     (status -2, not our 130)."""
     try:
-        import ctypes
+        import ctypes         # lazy: needed only after a Ctrl-C
         ctypes.c_int.in_dll(ctypes.pythonapi, "_Py_UnhandledKeyboardInterrupt").value = 0
     except (ImportError, AttributeError, ValueError, OSError):
         pass                                       # another Python: it has no such flag to clear

@@ -31,7 +31,7 @@ def _counting() -> CountingCore:
 
 def _skoolkit(python: bool) -> Callable[[], Core]:
     def make() -> Core:
-        from ..spectrum.skoolcore import SkoolKitCore
+        from ..spectrum.skoolcore import SkoolKitCore      # lazy: SkoolKit is optional (an oracle)
         return SkoolKitCore(python=python)
     return make
 

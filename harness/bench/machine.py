@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from ..errors import MachineError
 from .. import resources
 from ..spectrum.accelerate import Accelerator
+from ..spectrum import machine as machine_module
+from ..spectrum.basic import tokenise_line
+from ..spectrum.typist import Typist, typed_form
 from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
@@ -50,8 +53,6 @@ def bench_boot(repeat: int = 5) -> dict[str, float]:
 
 def basic_machine(fast: bool = True) -> Spectrum48:
     """A booted machine with the benchmark program typed in by the ROM's own editor, RUN and warmed up."""
-    from ..spectrum.basic import tokenise_line
-    from ..spectrum.typist import Typist, typed_form
     m = Spectrum48(fast=fast)
     m.boot()
     typist = Typist(m)
@@ -112,7 +113,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     recorded in its first game), against the bare core's time for the T-states it ran; the two games'
     records must be identical. Also: the share of the T-states the accelerator answered, and where a plain
     game's T-states go among the ROM's list walks (harness/bench/routines.py)."""
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs import loaded
     from ..program.runs.regress import GameJob, spread_seed
     tape = tape_bytes(None)
@@ -155,7 +156,7 @@ def _accelerators_counted() -> Iterator[list[Accelerator]]:
 
 def _played_both_ways(tape: bytes, job: GameJob, repeat: int, made: list[Accelerator]) -> _Played:
     """The game played *repeat* times on the plain ROM and with the accelerator, in turn (each tape loaded once)."""
-    from ..program.runs import loaded
+    from ..program.runs import loaded  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import play_one
     played = _Played()
     tapes = {accelerate: loaded.load(tape, accelerate=accelerate) for accelerate in (False, True)}
@@ -201,7 +202,7 @@ def _game_figures(played: _Played, frames: int, profile: RoutineProfile, core_t_
 def command_t_states(games: int, seed: int) -> int:
     """The T-states the games of `regress --games *games* --seed *seed*` run (each game played here once, as
     the command's plan makes it): what the bare core's time for the command is taken from."""
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import plan_games
     tape = tape_bytes(None)
     return sum(game_frames_run(tape, job) for job in plan_games(games, seed)) * FRAME_T
@@ -229,9 +230,8 @@ def game_frames_run(tape: bytes, job: GameJob) -> int:
 
 
 def _count_frames_run(tape: bytes, job: GameJob) -> int:
-    from ..program.runs.loaded import init_worker
+    from ..program.runs.loaded import init_worker  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import play_one
-    from ..spectrum import machine as machine_module
     made: list[Spectrum48] = []
     real_init = machine_module.Spectrum48.__init__
 

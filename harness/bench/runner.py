@@ -19,6 +19,7 @@ the default `cribbage-zx bench`.
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import tempfile
@@ -28,6 +29,7 @@ from statistics import median_high
 from typing import Any
 
 from ..runtime.cputime import process_cpu_s
+from ..runtime.jobs import Setup, run_jobs
 
 Configuration = tuple[str, int, "str | None"]      # a run's name, workers and scheduler (None: the local pool)
 
@@ -39,8 +41,7 @@ def _transcripts(folder: Path) -> dict[str, bytes]:
 def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
-    from ..runtime.jobs import Setup, run_jobs
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.loaded import init_worker
     setup = Setup(init_worker, (tape_bytes(None),))
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
@@ -57,7 +58,6 @@ def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
 
 def dask_missing() -> str | None:
     """Why Dask cannot be measured here (its extra is not installed), or None."""
-    import importlib.util
     for module in ("distributed", "cryptography"):
         if importlib.util.find_spec(module) is None:
             return f"the dask extra is not installed (no {module}): pip install 'cribbage-zx[dask]'"
@@ -108,7 +108,7 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
-    from ..program.runs import regress
+    from ..program.runs import regress  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.model.build import tape_path
     pool, dask = f"local pool, {workers} workers", f"Dask LocalCluster, {workers} workers"
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
@@ -149,7 +149,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
-    from ..program.runs import regress
+    from ..program.runs import regress  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.model.build import tape_path
     configurations: list[Configuration] = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:

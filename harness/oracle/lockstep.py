@@ -144,7 +144,7 @@ class LockstepCore:
 
     def __init__(self, budget: int | None = None, theirs: TheirCoreMaker | None = None):
         try:
-            from z80_python import Z80CPU
+            from z80_python import Z80CPU      # lazy: an optional package (the oracle extra)
         except ImportError:
             raise UsageError("the lockstep needs z80-python (MIT): pip install -e '.[oracle]'") from None
         self.ours = Z80Core()

@@ -11,7 +11,6 @@ the few calls made of it are declared here as Protocols, the one typed seam.
 """
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import tempfile
@@ -171,6 +170,7 @@ def _ctrl_c_held() -> Iterator[list[int]]:
 @contextmanager
 def _quiet_logs() -> Iterator[None]:
     """Dask's logs while a cluster is taken down (cancelled tasks, closing comms) say nothing to a user."""
+    import logging      # lazy: see _logging_critical
     loggers = [logging.getLogger(n) for n in ("distributed", "tornado", "asyncio")]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
@@ -180,6 +180,14 @@ def _quiet_logs() -> Iterator[None]:
     finally:
         for lg, level in zip(loggers, levels):
             lg.setLevel(level)
+
+
+def _logging_critical() -> int:
+    """logging.CRITICAL. The logging module is imported only in a Dask run, never at the top of the runner:
+    its at-fork hooks run in the parent after each fork of a pool worker, and a Ctrl-C landing in them is
+    lost ("Exception ignored"), leaving the run waiting on its workers."""
+    import logging      # lazy: its at-fork hooks would swallow a Ctrl-C during a pool worker's fork
+    return logging.CRITICAL
 
 
 # ------------------------------------------------------------------------------------------ the connection
@@ -249,7 +257,7 @@ class _Connection:
                 # a worker stopped mid-set-up (a Ctrl-C) logs its cancelled plugin
                 # as an ERROR traceback; every failure the user needs reaches them
                 # as a job's outcome or a MachineError
-                silence_logs=logging.CRITICAL)
+                silence_logs=_logging_critical())
             return self.dask.Client(self.cluster, security=self.security)
 
     def close(self, client: _Client) -> None:
