@@ -142,9 +142,9 @@ class _Played:
 def _accelerators_counted() -> Iterator[list[Accelerator]]:
     """The accelerators made while the context lasts, listed as they are made (their T-states answered)."""
     made: list[Accelerator] = []
-    real_init = Accelerator.__init__
+    real_init: Callable[..., None] = Accelerator.__init__
 
-    def counted(self: Accelerator, *args: Any, **kwargs: Any) -> None:
+    def counted(self: Accelerator, *args: object, **kwargs: object) -> None:
         real_init(self, *args, **kwargs)
         made.append(self)
     try:
@@ -233,9 +233,9 @@ def _count_frames_run(tape: bytes, job: GameJob) -> int:
     from ..program.runs.loaded import init_worker  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import play_one
     made: list[Spectrum48] = []
-    real_init = machine_module.Spectrum48.__init__
+    real_init: Callable[..., None] = machine_module.Spectrum48.__init__
 
-    def spy(self: Spectrum48, *args: Any, **kwargs: Any) -> None:
+    def spy(self: Spectrum48, *args: object, **kwargs: object) -> None:
         real_init(self, *args, **kwargs)
         made.append(self)
     init_worker(tape)
