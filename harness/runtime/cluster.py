@@ -192,6 +192,8 @@ def _logging_critical() -> int:
 
 # ------------------------------------------------------------------------------------------ the connection
 def _security(scheduler: SchedulerAddress) -> _Security | None:
+    """The TLS settings to connect with: a temporary certificate for a local cluster, the given files (or the Dask
+    configuration's) for a tls:// scheduler, none for a plain tcp:// one; UsageError if they cannot be had."""
     from distributed import security as dask_security      # lazy: Dask is heavy
     security_type = cast(_SecurityType, dask_security.Security)
     if scheduler == "local":
