@@ -13,13 +13,14 @@ import importlib
 import os
 import signal
 import sys
-
-from typing import TYPE_CHECKING
+from types import FrameType
+from typing import TYPE_CHECKING, Callable
 
 from . import __version__
 from .errors import HarnessError, UsageError
 
 if TYPE_CHECKING:
+    import argparse
     from .commands.cliargs import ArgParser
 
 #: name -> (module with add_arguments/execute, one line of help)
@@ -71,7 +72,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         raise UsageError(f"cribbage-zx: a COMMAND is needed\n{parser.format_usage().strip()}")
-    return args.execute(args)
+    execute: Callable[[argparse.Namespace], int] = args.execute       # the command's, set by build_parser
+    return execute(args)
 
 
 class Terminated(KeyboardInterrupt):
@@ -87,7 +89,7 @@ class Terminated(KeyboardInterrupt):
 _COMMAND_PID: int | None = None
 
 
-def _terminated(signum, frame) -> None:
+def _terminated(signum: int, frame: FrameType | None) -> None:
     if os.getpid() != _COMMAND_PID:                   # a forked worker, stopped by its parent: die of the signal
         signal.signal(signum, signal.SIG_DFL)         # quietly (not a traceback from inside fork's own clean-up)
         os.kill(os.getpid(), signum)
@@ -131,7 +133,7 @@ def _handled_interrupt() -> None:
     however the exception is caught afterwards, and the interpreter then ends by killing itself with SIGINT
     (status -2, not our 130)."""
     try:
-        import ctypes
+        import ctypes         # lazy: needed only after a Ctrl-C
         ctypes.c_int.in_dll(ctypes.pythonapi, "_Py_UnhandledKeyboardInterrupt").value = 0
     except (ImportError, AttributeError, ValueError, OSError):
         pass                                       # another Python: it has no such flag to clear

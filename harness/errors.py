@@ -13,20 +13,29 @@ class           raised by                                   what a caller does
 UsageError      the commands and their option checks (cli,  show it and stop: the command line must
                 regress, fairness, html, play, readings,    change (an option, a value, a missing
                 conformance, bench); what a run cannot be   optional package or display it needs)
-                set up with: the job runner (a Dask
-                scheduler, its TLS files), a CPU core
-                (runs/loaded, spectrum/skoolcore), the
-                choices of regress and strength, the
-                oracles' emulators, the play window's
-                display
+                set up with: the job runner's Dask side
+                (runtime/cluster.py: no Dask, no TLS
+                files, a scheduler that cannot be
+                reached; runtime/scheduler.py's checks
+                are ValueErrors the command line words),
+                a CPU core (runs/loaded,
+                spectrum/skoolcore), the choices of
+                regress and strength, the oracles
+                (emulators, lockstep, conformance: a
+                program or package not installed), the
+                benchmarks (bench, web/bench), the play
+                window's display and session
 InputError      every reader: listing, tape, TZX, WAV,      show it and stop: the file named at
                 .z80, RZX, ROM, font, translation, notes,   file:line must be fixed or replaced
                 transcripts, judgements, frames,
                 report.json, sweep chunks, strength and
-                readings records, cards, keys, saved
-                sessions, links, package data; the ROM's
-                refusal of a listing line (acceptance); a
-                ValueError too, for callers of the parsers
+                readings records, any typed record
+                (runtime/records.py), a page's generated
+                block, cards, keys, saved sessions,
+                links, package data; the ROM's refusal
+                of a listing line (acceptance); a
+                ValueError too, for callers of the
+                parsers
 OutputError     runtime/atomic.py (a file that cannot be    show it and stop: choose another --out,
                 written), runtime/outdir.py (a folder in    free space, remove what is in the way;
                 use, foreign or unwritable), and the        OSError handlers still see it
@@ -40,7 +49,8 @@ MachineError    the emulated Spectrum (machine, typist,     show it; in a run, t
                 fairness, strength, pack, loaded tapes),
                 the driver, the play session, bench, the
                 oracles (emulators, lockstep), the job
-                runner (a worker that cannot start)
+                runner (runtime/jobs.py, pool.py,
+                cluster.py: a worker that cannot start)
 ==============  ==========================================  ==========================================
 
 Subclasses kept because some caller catches them apart from their kind (each defined where it is raised):

@@ -31,7 +31,7 @@ def _counting() -> CountingCore:
 
 def _skoolkit(python: bool) -> Callable[[], Core]:
     def make() -> Core:
-        from ..spectrum.skoolcore import SkoolKitCore
+        from ..spectrum.skoolcore import SkoolKitCore      # lazy: SkoolKit is optional (an oracle)
         return SkoolKitCore(python=python)
     return make
 
@@ -46,7 +46,7 @@ def cores() -> list[tuple[str, Callable[[], Core]]]:
     return out
 
 
-def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict:
+def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict[str, float]:
     """The work on one core: emulated seconds, the median CPU seconds, and their ratio."""
     runs = []
     frames = 0
@@ -62,11 +62,11 @@ def bench_core(make: Callable[[], Core], tape: bytes, repeat: int = 3) -> dict:
             "x_realtime": round(frames * FRAME_S / cpu, 1)}
 
 
-def bench_cores(tape: bytes, repeat: int = 3) -> dict[str, dict]:
+def bench_cores(tape: bytes, repeat: int = 3) -> dict[str, dict[str, float]]:
     return {name: bench_core(make, tape, repeat) for name, make in cores()}
 
 
-def format_cores(result: dict[str, dict]) -> str:
+def format_cores(result: dict[str, dict[str, float]]) -> str:
     width = max(len(n) for n in result)
     rows = [f"{'core':<{width}}  emulated s  CPU s (median of 3)  x real time  vs z80"]
     base = result["z80"]["x_realtime"]

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from statistics import median_high
-
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..errors import MachineError
 from .. import resources
+from ..spectrum.accelerate import Accelerator
+from ..spectrum import machine as machine_module
+from ..spectrum.basic import tokenise_line
+from ..spectrum.typist import Typist, typed_form
 from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
+
+from .routines import RoutineProfile, profile_figures, profile_game
 
 if TYPE_CHECKING:
     from ..program.runs.regress import GameJob, GameResult
@@ -25,22 +32,18 @@ if TYPE_CHECKING:
 BENCH_PROGRAM = resources.BENCH_PROGRAM
 
 
-def _figure(frames: int, wall: float) -> dict:
+def _figure(frames: int, wall: float) -> dict[str, float]:
     emulated = frames * FRAME_S
     return {"emulated_s": round(emulated, 3), "wall_s": round(wall, 4), "x_realtime": round(emulated / wall, 1)}
 
 
-def _best(fn, repeat: int) -> tuple[int, float]:
-    best = None
-    for _ in range(repeat):
-        frames, wall = fn()
-        if best is None or wall < best[1]:
-            best = (frames, wall)
-    return best
+def _best(fn: Callable[[], tuple[int, float]], repeat: int) -> tuple[int, float]:
+    """The fastest of *repeat* runs of *fn* (frames run, wall seconds)."""
+    return min((fn() for _ in range(repeat)), key=lambda run: run[1])
 
 
-def bench_boot(repeat: int = 5) -> dict:
-    def once():
+def bench_boot(repeat: int = 5) -> dict[str, float]:
+    def once() -> tuple[int, float]:
         t = time.perf_counter()
         m = Spectrum48()
         m.boot()
@@ -50,8 +53,6 @@ def bench_boot(repeat: int = 5) -> dict:
 
 def basic_machine(fast: bool = True) -> Spectrum48:
     """A booted machine with the benchmark program typed in by the ROM's own editor, RUN and warmed up."""
-    from ..spectrum.basic import tokenise_line
-    from ..spectrum.typist import Typist, typed_form
     m = Spectrum48(fast=fast)
     m.boot()
     typist = Typist(m)
@@ -66,11 +67,11 @@ def basic_machine(fast: bool = True) -> Spectrum48:
     return m
 
 
-def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
+def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict[str, float], dict[str, float]]:
     m = basic_machine()
     snap = m.snapshot()
 
-    def harness_once():
+    def harness_once() -> tuple[int, float]:
         m.restore(snap)
         t = time.perf_counter()
         m.run_frames(frames)
@@ -81,7 +82,7 @@ def bench_basic(frames: int = 1500, repeat: int = 3) -> tuple[dict, dict]:
 
     core_state = snap[0]
 
-    def raw_once():
+    def raw_once() -> tuple[int, float]:
         core = Z80Core()                 # the bare core the machine runs on
         core.load_state(core_state)
         t = time.perf_counter()
@@ -112,44 +113,73 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     recorded in its first game), against the bare core's time for the T-states it ran; the two games'
     records must be identical. Also: the share of the T-states the accelerator answered, and where a plain
     game's T-states go among the ROM's list walks (harness/bench/routines.py)."""
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs import loaded
-    from ..program.runs.regress import GameJob, play_one, spread_seed
-    from ..spectrum.accelerate import Accelerator
-    from .routines import profile_figures, profile_game
+    from ..program.runs.regress import GameJob, spread_seed
     tape = tape_bytes(None)
     job = GameJob(0, spread_seed(1), "random")
-    out: dict[str, Any] = {}
-    games: dict[bool, dict[str, Any]] = {}
-    times: dict[bool, list[float]] = {False: [], True: []}
-    tapes = {accelerate: loaded.load(tape, accelerate=accelerate) for accelerate in (False, True)}
-    made: list[Accelerator] = []           # the accelerators of the game under way (their T-states answered)
-    real_init = Accelerator.__init__
+    try:
+        with _accelerators_counted() as made:
+            played = _played_both_ways(tape, job, repeat, made)
+            frames = game_frames_run(tape, job)
+            profile = profile_game(tape, job)
+    finally:
+        loaded.init_worker(tape)
+    return _game_figures(played, frames, profile, core_t_per_s)
 
-    def counted(self: Accelerator, *args: Any, **kwargs: Any) -> None:
+
+@dataclass
+class _Played:
+    """The game played *repeat* times each way: CPU seconds and what it did, by accelerated or not; and the
+    T-states the accelerator answered in its last game (of them, LOOK-VARS's)."""
+    times: dict[bool, list[float]] = field(default_factory=lambda: {False: [], True: []})
+    games: dict[bool, dict[str, object]] = field(default_factory=dict)
+    answered_t: int = 0
+    vars_t: int = 0
+
+
+@contextmanager
+def _accelerators_counted() -> Iterator[list[Accelerator]]:
+    """The accelerators made while the context lasts, listed as they are made (their T-states answered)."""
+    made: list[Accelerator] = []
+    real_init: Callable[..., None] = Accelerator.__init__
+
+    def counted(self: Accelerator, *args: object, **kwargs: object) -> None:
         real_init(self, *args, **kwargs)
         made.append(self)
     try:
         setattr(Accelerator, "__init__", counted)
-        for _ in range(repeat):
-            for accelerate in (False, True):
-                loaded._worker = tapes[accelerate]
-                made.clear()
-                t = time.process_time()
-                game = play_one(job)
-                times[accelerate].append(time.process_time() - t)
-                games[accelerate] = what_it_did(game)
-                if accelerate:
-                    out["answered_t"] = sum(a.stats.ticks_saved for a in made)
-                    vars_t = sum(a.stats.vars_ticks_saved for a in made)
-                    answered = {"LINE-ADDR": out["answered_t"] - vars_t, "LOOK-VARS": vars_t}
-        frames = game_frames_run(tape, job)
-        profile = profile_game(tape, job)
+        yield made
     finally:
         setattr(Accelerator, "__init__", real_init)
-        loaded.init_worker(tape)
-    out["game_cpu_s"] = round(median_high(times[True]), 3)
-    out["plain_cpu_s"] = round(median_high(times[False]), 3)
+
+
+def _played_both_ways(tape: bytes, job: GameJob, repeat: int, made: list[Accelerator]) -> _Played:
+    """The game played *repeat* times on the plain ROM and with the accelerator, in turn (each tape loaded once)."""
+    from ..program.runs import loaded  # lazy: 0.4 s of imports that bench --cores and --web skip
+    from ..program.runs.regress import play_one
+    played = _Played()
+    tapes = {accelerate: loaded.load(tape, accelerate=accelerate) for accelerate in (False, True)}
+    for _ in range(repeat):
+        for accelerate in (False, True):
+            loaded._worker = tapes[accelerate]
+            made.clear()
+            t = time.process_time()
+            game = play_one(job)
+            played.times[accelerate].append(time.process_time() - t)
+            played.games[accelerate] = what_it_did(game)
+            if accelerate:
+                played.answered_t = sum(a.stats.ticks_saved for a in made)
+                played.vars_t = sum(a.stats.vars_ticks_saved for a in made)
+    return played
+
+
+def _game_figures(played: _Played, frames: int, profile: RoutineProfile, core_t_per_s: float) -> dict[str, Any]:
+    """bench_game's figures, in the order its record keeps them."""
+    out: dict[str, Any] = {"answered_t": played.answered_t}
+    answered = {"LINE-ADDR": played.answered_t - played.vars_t, "LOOK-VARS": played.vars_t}
+    out["game_cpu_s"] = round(median_high(played.times[True]), 3)
+    out["plain_cpu_s"] = round(median_high(played.times[False]), 3)
     out["accelerated_cpu_s"] = out["game_cpu_s"]
     out["t_states"] = frames * FRAME_T
     out["emulated_s"] = round(frames * FRAME_S, 2)
@@ -159,7 +189,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
     out["answered_share"] = round(out["answered_t"] / out["t_states"], 4)
     out["x_realtime_per_cpu_s"] = round(out["emulated_s"] / out["game_cpu_s"], 1)
     out["accelerator_gain"] = round(1 - out["game_cpu_s"] / out["plain_cpu_s"], 3)
-    out["identical"] = games[False] == games[True]
+    out["identical"] = played.games[False] == played.games[True]
     out["routines"] = profile_figures(profile, core_t_per_s, out["plain_cpu_s"])
     left_t = profile.total_t - out["answered_t"]           # what the accelerated game still emulates
     for name, r in out["routines"].items():
@@ -172,7 +202,7 @@ def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
 def command_t_states(games: int, seed: int) -> int:
     """The T-states the games of `regress --games *games* --seed *seed*` run (each game played here once, as
     the command's plan makes it): what the bare core's time for the command is taken from."""
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import plan_games
     tape = tape_bytes(None)
     return sum(game_frames_run(tape, job) for job in plan_games(games, seed)) * FRAME_T
@@ -181,7 +211,7 @@ def command_t_states(games: int, seed: int) -> int:
 TIMINGS = ("wall_s", "cpu_s", "screen_s")     # a game record's measures of how long it took
 
 
-def what_it_did(game: GameResult) -> dict[str, Any]:
+def what_it_did(game: GameResult) -> dict[str, object]:
     """A regress game's record without its timings: what two runs of the same game must agree on."""
     return {k: v for k, v in dataclasses.asdict(game).items() if k not in TIMINGS}
 
@@ -200,13 +230,12 @@ def game_frames_run(tape: bytes, job: GameJob) -> int:
 
 
 def _count_frames_run(tape: bytes, job: GameJob) -> int:
-    from ..program.runs.loaded import init_worker
+    from ..program.runs.loaded import init_worker  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.regress import play_one
-    from ..spectrum import machine as machine_module
     made: list[Spectrum48] = []
-    real_init = machine_module.Spectrum48.__init__
+    real_init: Callable[..., None] = machine_module.Spectrum48.__init__
 
-    def spy(self: Spectrum48, *args: Any, **kwargs: Any) -> None:
+    def spy(self: Spectrum48, *args: object, **kwargs: object) -> None:
         real_init(self, *args, **kwargs)
         made.append(self)
     init_worker(tape)

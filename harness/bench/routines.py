@@ -87,7 +87,7 @@ class RoutineProfiler:
 
 def profile_game(tape: bytes, job: GameJob) -> RoutineProfile:
     """Play *job* plain with the routines profiled; the frames skipped by fast mode's PAUSE count as none."""
-    from ..program.runs import loaded
+    from ..program.runs import loaded  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.loaded import init_worker
     from ..program.runs.regress import play_one
     made: list[RoutineProfiler] = []

@@ -19,15 +19,18 @@ the default `cribbage-zx bench`.
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import tempfile
 import time
 from pathlib import Path
+from dataclasses import dataclass, field
 from statistics import median_high
 from typing import Any
 
 from ..runtime.cputime import process_cpu_s
+from ..runtime.jobs import Setup, run_jobs
 
 Configuration = tuple[str, int, "str | None"]      # a run's name, workers and scheduler (None: the local pool)
 
@@ -36,11 +39,10 @@ def _transcripts(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.glob("game-*.jsonl"))}
 
 
-def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
+def _fixed_cost(workers: int, repeats: int) -> float:
     """Median CPU seconds of a Dask LocalCluster over the local pool, both with *workers* workers set up
     with the game's tape and given one trivial job each: what Dask costs however few games it plays."""
-    from ..runtime.jobs import Setup, run_jobs
-    from ..program.model.build import tape_bytes
+    from ..program.model.build import tape_bytes  # lazy: 0.4 s of imports that bench --cores and --web skip
     from ..program.runs.loaded import init_worker
     setup = Setup(init_worker, (tape_bytes(None),))
     runs: dict[str, list[float]] = {"pool": [], "dask": []}
@@ -57,45 +59,55 @@ def _fixed_cost(regress: Any, workers: int, repeats: int) -> float:
 
 def dask_missing() -> str | None:
     """Why Dask cannot be measured here (its extra is not installed), or None."""
-    import importlib.util
     for module in ("distributed", "cryptography"):
         if importlib.util.find_spec(module) is None:
             return f"the dask extra is not installed (no {module}): pip install 'cribbage-zx[dask]'"
     return None
 
 
-def _interleaved(regress: Any, configurations: list[Configuration], games: int, seed: int, repeats: int,
-                 tmp: str) -> dict[str, dict[str, Any]]:
+@dataclass
+class RunTimes:
+    """One configuration's runs: each run's CPU s (this process and its workers) and its games' own CPU s in
+    their workers (the runner measures each job's thread); its wall s, transcripts, and the load average after
+    the last run."""
+    cpu: list[float] = field(default_factory=list)
+    jobs: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    transcripts: list[dict[str, bytes]] = field(default_factory=list)
+    load: float = 0.0
+
+
+def _interleaved(configurations: list[Configuration], games: int, seed: int, repeats: int,
+                 tmp: str) -> dict[str, RunTimes]:
     """Each configuration (name, workers, scheduler) run *repeats* times, round by round (so the load other work
-    puts on the machine falls on every configuration alike): per name, the runs' wall s, CPU s (this process and
-    its workers), the games' own CPU s in their workers (the runner measures each job's thread), the load
-    average after the last run, and the transcripts."""
-    runs: dict[str, dict[str, Any]] = {name: {"wall": [], "cpu": [], "jobs": [], "transcripts": []} for name, _, _ in configurations}
+    puts on the machine falls on every configuration alike): its `RunTimes` by name."""
+    from ..program.runs import regress  # lazy: 0.4 s of imports that bench --cores and --web skip
+    runs = {name: RunTimes() for name, _, _ in configurations}
     for r in range(repeats):
         for n, (name, workers, scheduler) in enumerate(configurations):
             out = Path(tmp) / f"run-{n}-{r}"
             t, cpu = time.perf_counter(), process_cpu_s()
             report = regress.run(games, seed, workers, out, progress=False, scheduler=scheduler)
-            runs[name]["wall"].append(time.perf_counter() - t)
-            runs[name]["cpu"].append(process_cpu_s() - cpu)
-            runs[name]["jobs"].append(report.jobs_cpu_s)
-            runs[name]["transcripts"].append(_transcripts(out))
-            runs[name]["load"] = round(os.getloadavg()[0], 2)
+            runs[name].wall.append(time.perf_counter() - t)
+            runs[name].cpu.append(process_cpu_s() - cpu)
+            runs[name].jobs.append(report.jobs_cpu_s)
+            runs[name].transcripts.append(_transcripts(out))
+            runs[name].load = round(os.getloadavg()[0], 2)
     return runs
 
 
-def _runner_cpu(run: dict[str, Any]) -> float:
+def _runner_cpu(run: RunTimes) -> float:
     """Median CPU s of the runs less the games' own: what the runner and this process cost besides the games
     (the games' CPU moves with the load by more than Dask's whole overhead, so it is taken out run by run)."""
-    beside: list[float] = [cpu - jobs for cpu, jobs in zip(run["cpu"], run["jobs"])]
+    beside: list[float] = [cpu - jobs for cpu, jobs in zip(run.cpu, run.jobs)]
     return median_high(beside)
 
 
-def dask_split(pool: dict[str, Any], dask: dict[str, Any], fixed: float, games: int) -> dict[str, Any]:
+def dask_split(pool: RunTimes, dask: RunTimes, fixed: float, games: int) -> dict[str, Any]:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
-    game = median_high(pool["jobs"]) / games
+    game = median_high(pool.jobs) / games
     # the run size from which the overhead is at most 10 % of the games' CPU: fixed + n*per_game <= 0.1*n*game
     ten = math.ceil(fixed / (0.1 * game - per_game)) if 0.1 * game > per_game else None
     return {"dask_overhead_cpu_s": round(overhead, 2), "dask_fixed_cpu_s": round(fixed, 2),
@@ -108,22 +120,22 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
-    from ..program.runs import regress
-    from ..program.model.build import tape_path
+    from ..program.model.build import tape_path  # lazy: 0.4 s of imports that bench --cores and --web skip
     pool, dask = f"local pool, {workers} workers", f"Dask LocalCluster, {workers} workers"
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         tape_path(None)                    # built (or rebuilt) before the clocks start
-        runs = _interleaved(regress, [(pool, workers, None), (dask, workers, "local")], games, seed, repeats, tmp)
-    fixed = _fixed_cost(regress, min(workers, games), repeats)
-    first = runs[pool]["transcripts"][0]
+        runs = _interleaved([(pool, workers, None), (dask, workers, "local")], games, seed, repeats, tmp)
+    fixed = _fixed_cost(min(workers, games), repeats)
+    first = runs[pool].transcripts[0]
     return {"games": games, "workers": workers, "repeats": repeats,
-            "pool_cpu_s": round(median_high(runs[pool]["cpu"]), 2), "dask_cpu_s": round(median_high(runs[dask]["cpu"]), 2),
-            "pool_games_cpu_s": round(median_high(runs[pool]["jobs"]), 2), "dask_games_cpu_s": round(median_high(runs[dask]["jobs"]), 2),
+            "pool_cpu_s": round(median_high(runs[pool].cpu), 2), "dask_cpu_s": round(median_high(runs[dask].cpu), 2),
+            "pool_games_cpu_s": round(median_high(runs[pool].jobs), 2),
+            "dask_games_cpu_s": round(median_high(runs[dask].jobs), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
-            "dask_cpu_overhead": round(median_high(runs[dask]["cpu"]) / median_high(runs[pool]["cpu"]) - 1, 3),
+            "dask_cpu_overhead": round(median_high(runs[dask].cpu) / median_high(runs[pool].cpu) - 1, 3),
             **dask_split(runs[pool], runs[dask], fixed, games),
-            "load_average_1min": runs[dask]["load"],
-            "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
+            "load_average_1min": runs[dask].load,
+            "transcripts_identical": all(t == first for run in runs.values() for t in run.transcripts)}
 
 
 def format_dask(result: dict[str, Any]) -> str:
@@ -149,25 +161,24 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     workers set up with the same tape and given trivial jobs (starting the cluster, its scheduler, its
     workers' imports and set-up, and stopping them); what is left of Dask's overhead on *games* games,
     per game, is the cost per game. The overhead is CPU beside the games' own, run by run."""
-    from ..program.runs import regress
-    from ..program.model.build import tape_path
+    from ..program.model.build import tape_path  # lazy: 0.4 s of imports that bench --cores and --web skip
     configurations: list[Configuration] = [("one worker", 1, None), (f"local pool, {workers} workers", workers, None)]
     if dask:
         configurations.append((f"Dask LocalCluster, {workers} workers", workers, "local"))
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-") as tmp:
         tape_path(None)                    # built (or rebuilt) before the clocks start
-        runs = _interleaved(regress, configurations, games, seed, repeats, tmp)
-    fixed = _fixed_cost(regress, min(workers, games), repeats) if dask else None
+        runs = _interleaved(configurations, games, seed, repeats, tmp)
+    fixed = _fixed_cost(min(workers, games), repeats) if dask else None
     names = [c[0] for c in configurations]
-    walls = {name: round(median_high(runs[name]["wall"]), 2) for name in names}
-    cpus = {name: round(median_high(runs[name]["cpu"]), 2) for name in names}
-    first = runs[names[0]]["transcripts"][0]
+    walls = {name: round(median_high(runs[name].wall), 2) for name in names}
+    cpus = {name: round(median_high(runs[name].cpu), 2) for name in names}
+    first = runs[names[0]].transcripts[0]
     result: dict[str, Any] = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,
               "runner_cpu_s": {name: round(_runner_cpu(runs[name]), 2) for name in names},
-              "load_average_1min": {name: runs[name]["load"] for name in names},
+              "load_average_1min": {name: runs[name].load for name in names},
               "speedup_pool_over_one": round(walls[names[0]] / walls[names[1]], 2),
-              "transcripts_identical": all(t == first for run in runs.values() for t in run["transcripts"])}
+              "transcripts_identical": all(t == first for run in runs.values() for t in run.transcripts)}
     if fixed is not None:
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
@@ -178,7 +189,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     return result
 
 
-def format_result(result: dict) -> str:
+def format_result(result: dict[str, Any]) -> str:
     lines = [f"regress --games {result['games']}:{'':22} wall s   games/min   CPU s   load avg (1 min, at the end)"]
     lines += [f"  {name:32} {wall:8.2f}  {result['games_of'][name] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"
               f"   {result['load_average_1min'][name]:.2f}"

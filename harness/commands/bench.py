@@ -85,6 +85,7 @@ def check_options(args: argparse.Namespace) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     check_options(args)
+    # each mode's modules are imported in its branch: a run of one mode does not pay for the others' imports
     if args.web:
         return _web(args)
     if args.cores:

@@ -21,7 +21,7 @@ from ..runtime.paths import PathContract
 from ..runtime.validate import quoted, shown_path
 
 if TYPE_CHECKING:
-    from ..runtime.jobs import SchedulerAddress
+    from ..runtime.scheduler import SchedulerAddress
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -266,7 +266,7 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
                              "scheduler's address, tls://HOST:8786 (with the --tls-* files) or tcp://HOST:8786 "
                              "(on this machine, or anywhere with --insecure)")
     pem = input_file("PEM", valid=lambda data: b"-----BEGIN " in data, expect="no -----BEGIN line", text=True,
-                     max_bytes=2**20)                  # and read as the connection reads it: jobs.py
+                     max_bytes=2**20)                  # and read as the connection reads it: scheduler.py
     parser.add_argument("--tls-ca-file", metavar="PEM", type=pem, help="the CA certificate that signed the scheduler's")
     parser.add_argument("--tls-cert", metavar="PEM", type=pem, help="this client's certificate (for a tls:// scheduler)")
     parser.add_argument("--tls-key", metavar="PEM", type=pem, help="this client's private key (for a tls:// scheduler)")
@@ -277,7 +277,7 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
 
 
 def _scheduler_address(text: str) -> SchedulerAddress:
-    from ..runtime.jobs import parse_scheduler
+    from ..runtime.scheduler import parse_scheduler
     try:
         return parse_scheduler(text)
     except ValueError as exc:
@@ -286,8 +286,8 @@ _scheduler_address.__name__ = "scheduler address"
 
 
 def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoReturn]) -> None:
-    """--scheduler with its TLS files and --insecure, checked together (jobs.checked_scheduler)."""
-    from ..runtime.jobs import checked_scheduler
+    """--scheduler with its TLS files and --insecure, checked together (scheduler.checked_scheduler)."""
+    from ..runtime.scheduler import checked_scheduler
     try:
         files = [None if f is None else str(f) for f in (ns.tls_ca_file, ns.tls_cert, ns.tls_key)]
         ns.tls_ca_file, ns.tls_cert, ns.tls_key = files

@@ -90,7 +90,9 @@ def _writes(before: bytes, after: bytes) -> tuple[tuple[int, int], ...]:
 
 class _Ports:
     def __init__(self, case: Case):
-        self.case, self.reads, self.writes = case, [], []
+        self.case = case
+        self.reads: list[int] = []
+        self.writes: list[tuple[int, int]] = []
 
     def read(self, port: int) -> int:
         self.reads.append(port & 0xFFFF)
@@ -157,7 +159,7 @@ class Z80PythonCore:
 
     def __init__(self) -> None:
         try:
-            from z80_python import CPUState, Z80CPU
+            from z80_python import CPUState, Z80CPU      # lazy: an optional package (the oracle extra)
         except ImportError:
             raise UsageError("conformance needs z80-python (MIT): pip install -e '.[oracle]'") from None
         self._state_cls = CPUState
@@ -205,7 +207,7 @@ class SkoolKitStepper:
     keeps = frozenset(FIELDS) - {"wz"}
 
     def __init__(self) -> None:
-        from ..spectrum.skoolcore import SkoolKitCore
+        from ..spectrum.skoolcore import SkoolKitCore      # lazy: SkoolKit is optional (an oracle)
         self.core = SkoolKitCore()
         self.core.protect(0, ROM_END)
         self.regs = self.core.registers

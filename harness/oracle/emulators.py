@@ -21,8 +21,12 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import MachineError, UsageError
+
+if TYPE_CHECKING:
+    from zx import Spectrum
 
 SCREEN_START, SCREEN_END = 0x4000, 0x5B00
 #: frames MAME runs after its cassette has ended: the program's start to the title
@@ -94,9 +98,10 @@ def mame_title(tape: Path, rom: Path, workdir: Path, max_frames: int = 12_000) -
     return Screen(bytes(memory), time.monotonic() - start, pngs[-1] if pngs else None)
 
 
-def _zx():
+def _zx() -> type[Spectrum]:
+    """kosarev's zx's Spectrum, or UsageError: an optional oracle."""
     try:
-        from zx import Spectrum       # type: ignore[import-untyped]  # kosarev's zx: typed, but not for mypy here
+        from zx import Spectrum       # lazy: an optional package, needed only by the zx oracle
     except ImportError:
         raise UsageError("zx is not installed (MIT, kosarev's emulator): pip install -e '.[oracle]'") from None
     return Spectrum
@@ -118,7 +123,7 @@ def zx_title(tape: Path, seconds: float = 20.0) -> Screen:
 def zx_play_rzx(rzx: Path) -> Screen:
     """zx plays the recording *rzx* to its end: its 64K then."""
     spectrum = _zx()
-    from zx._except import EmulationExit  # type: ignore[import-untyped]  # the end of the playback
+    from zx._except import EmulationExit  # the end of the playback (lazy: as _zx)
     start = time.process_time()
     with spectrum(headless=True) as m:
         try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol, cast
 
 from ..errors import MachineError, UsageError
 from ..program.model import program as P
@@ -68,13 +68,50 @@ class BudgetSpent(MachineError):
     MachineError should one ever escape it (the run stopped, said in one line)."""
 
 
-def _ours_values(s: memoryview) -> dict[str, object]:
-    values: dict[str, object] = dict(packed_registers(s))
+def _ours_values(s: memoryview) -> dict[str, int]:
+    values = dict(packed_registers(s))
     del values["wz"]                 # not compared here (conformance compares it; KNOWN items differ in the ROM)
     return values
 
 
-def _theirs_values(c) -> dict[str, object]:
+class TheirCore(Protocol):
+    """What the lockstep reads and sets of z80-python's `Z80CPU` (its registers by name, F as ``_f``)."""
+    a: int
+    _f: int
+    b: int
+    c: int
+    d: int
+    e: int
+    h: int
+    l: int
+    ix: int
+    iy: int
+    sp: int
+    pc: int
+    i: int
+    r: int
+    af_: int
+    bc_: int
+    de_: int
+    hl_: int
+    iff1: bool
+    iff2: bool
+    im: int
+    halted: bool
+    _ei_delay: int
+    read_port: Callable[[int], int]
+    write_port: Callable[[int, int], None]
+
+    def step(self) -> int: ...
+    def request_maskable_interrupt(self, data: int) -> None: ...
+    def clear_maskable_interrupt(self) -> None: ...
+
+
+#: makes the other core from a memory reader and writer (z80-python's Z80CPU, or a test's stand-in)
+TheirCoreMaker = Callable[[Callable[[int], int], Callable[[int, int], None]], TheirCore]
+
+
+def _theirs_values(c: TheirCore) -> dict[str, int]:
     return {"a": c.a, "f": c._f, "b": c.b, "c": c.c, "d": c.d, "e": c.e, "h": c.h, "l": c.l, "ix": c.ix,
             "iy": c.iy, "sp": c.sp, "pc": c.pc, "i": c.i, "r": c.r, "alt_af": c.af_, "alt_bc": c.bc_,
             "alt_de": c.de_, "alt_hl": c.hl_, "iff1": int(c.iff1), "iff2": int(c.iff2), "im": c.im,
@@ -105,9 +142,9 @@ class LockstepCore:
 
     name = "z80 + z80-python in lockstep"
 
-    def __init__(self, budget: int | None = None, theirs: Callable[..., object] | None = None):
+    def __init__(self, budget: int | None = None, theirs: TheirCoreMaker | None = None):
         try:
-            from z80_python import Z80CPU
+            from z80_python import Z80CPU      # lazy: an optional package (the oracle extra)
         except ImportError:
             raise UsageError("the lockstep needs z80-python (MIT): pip install -e '.[oracle]'") from None
         self.ours = Z80Core()
@@ -129,7 +166,7 @@ class LockstepCore:
             if addr >= ROM_END:
                 self._overlay[addr] = value
 
-        self.theirs = (theirs or Z80CPU)(their_read, their_write)
+        self.theirs: TheirCore = (theirs or cast(TheirCoreMaker, Z80CPU))(their_read, their_write)
         self._m = self.ours._m
         # every RAM write of our core through a callback: recorded, then made
         self._m.set_write_callback(self._our_write)
@@ -144,7 +181,7 @@ class LockstepCore:
     def _sync(self) -> None:
         """z80-python's registers made ours (at power-on: the two start from one state)."""
         for reg, value in _ours_values(self._s).items():
-            self.set(reg, int(value))        # type: ignore[call-overload]
+            self.set(reg, value)
 
     def _our_write(self, addr: int, value: int) -> None:
         self._our_writes.append((addr, value))
@@ -232,7 +269,7 @@ class LockstepCore:
         if our_t != their_t:
             raise Diverged(Divergence(n, pc, code, "T-states", our_t, their_t))
 
-    def _known_f(self, pc: int, code: bytes, ours: dict, theirs: dict) -> bool:
+    def _known_f(self, pc: int, code: bytes, ours: dict[str, int], theirs: dict[str, int]) -> bool:
         """A known F difference (conformance.KNOWN, against our core): a repeating block instruction's bits
         3/5 (and H, P/V for INxR/OTxR), or SCF/CCF's bits 3/5 where z80-python's Q says the instruction
         before wrote no flags; counted, and z80-python given our F so the run goes on from one state."""
@@ -334,7 +371,7 @@ class LockstepResult:
         return head + ("\nDIVERGED: " + self.divergence.describe() if self.divergence else "")
 
 
-def run_workload(tape: bytes, budget: int | None = None, theirs: Callable[..., object] | None = None,
+def run_workload(tape: bytes, budget: int | None = None, theirs: TheirCoreMaker | None = None,
                  max_frames: int = 100_000) -> LockstepResult:
     """The tape's LOAD, the title, the answers and the first deal on both cores, to *budget* instructions."""
     core_box: list[LockstepCore] = []
@@ -358,7 +395,7 @@ def run_workload(tape: bytes, budget: int | None = None, theirs: Callable[..., o
             stop = m.run(max_frames, until_line=(DEAL_LINE, None), until_wait=True, what=f"line {DEAL_LINE}")
             if stop.kind == "line":
                 break
-            if stop.kind != "wait" or not answers:
+            if stop.kind != "wait" or stop.wait is None or not answers:
                 raise MachineError(f"the lockstep workload stopped: {stop}")
             milestones.append(f"wait at line {stop.wait.line} answered {answers[0]!r}")
             if stop.wait.kind == "input":

@@ -20,9 +20,9 @@ import json
 import os
 import shutil
 import tempfile
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator, Literal, TextIO, cast, overload
 
 from ..errors import OutputError
 
@@ -119,14 +119,27 @@ def _named(path: Path, exc: OSError) -> OutputError:
     return OutputError(exc.errno or errno.EIO, f"{path}: cannot write it: {exc.strerror or exc}")
 
 
-@contextmanager
-def open_for_replace(path: str | os.PathLike[str], mode: str = "wb", encoding: str | None = None) -> Iterator[IO[Any]]:
+@overload
+def open_for_replace(path: str | os.PathLike[str], mode: Literal["wb"] = "wb",
+                     encoding: None = None) -> AbstractContextManager[BinaryIO]: ...
+@overload
+def open_for_replace(path: str | os.PathLike[str], mode: Literal["w"],
+                     encoding: str | None = None) -> AbstractContextManager[TextIO]: ...
+
+
+def open_for_replace(path: str | os.PathLike[str], mode: str = "wb",
+                     encoding: str | None = None) -> AbstractContextManager[BinaryIO | TextIO]:
     """`open(path, mode)` whose result replaces *path* only when the block ends without error."""
     if mode not in ("w", "wb"):
         raise ValueError(f"open_for_replace: mode {mode!r} (only 'w' or 'wb')")
+    return _opened_for_replace(path, mode, encoding)
+
+
+@contextmanager
+def _opened_for_replace(path: str | os.PathLike[str], mode: str, encoding: str | None) -> Iterator[BinaryIO | TextIO]:
     with replacing(path) as tmp:
         with open(tmp, mode, encoding=encoding if "b" not in mode else None) as f:
-            yield f
+            yield cast("BinaryIO | TextIO", f)
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -139,19 +152,19 @@ def write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8")
         f.write(text)
 
 
-def write_json(path: str | os.PathLike[str], obj: Any, **dump_options: Any) -> None:
-    """*obj* as UTF-8 JSON (non-ASCII kept as is unless *dump_options* say otherwise)."""
-    dump_options.setdefault("ensure_ascii", False)
-    write_text(path, json.dumps(obj, **dump_options))
+def write_json(path: str | os.PathLike[str], obj: object, *, indent: int | None = None, sort_keys: bool = False,
+               ensure_ascii: bool = False) -> None:
+    """*obj* as UTF-8 JSON (non-ASCII kept as is unless *ensure_ascii*)."""
+    write_text(path, json.dumps(obj, ensure_ascii=ensure_ascii, indent=indent, sort_keys=sort_keys))
 
 
-def json_lines(records: Iterable[Any]) -> str:
+def json_lines(records: Iterable[object]) -> str:
     """*records* as JSON Lines text: one a line, keys sorted (the same record, the same bytes), non-ASCII
     kept. The one form of every .jsonl the tools write; computed apart from the write where a worker
     makes the text and its parent writes it."""
     return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
 
 
-def write_json_lines(path: str | os.PathLike[str], records: Iterable[Any]) -> None:
+def write_json_lines(path: str | os.PathLike[str], records: Iterable[object]) -> None:
     """*records* as a JSON Lines file (json_lines), written whole or not at all."""
     write_text(path, json_lines(records))

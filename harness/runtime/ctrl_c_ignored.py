@@ -2,7 +2,7 @@
 then on Ctrl-C is ignored there, and in every worker it forks (the forkserver restores, in each child, the
 handlers it found after its imports). Ctrl-C is the client's to handle: it stops the workers itself.
 
-The forkserver starts with SIGINT blocked (jobs._start_forkserver blocks it while it spawns the server, and a
+The forkserver starts with SIGINT blocked (cluster._start_forkserver blocks it while it spawns the server, and a
 child inherits the mask), so a Ctrl-C before this import waits, and the SIG_IGN set here discards it. Imported
 anywhere else (a test importing every module, a reader of the package), it does nothing: a process that ignored
 SIGINT would hand that on to every command it starts."""

@@ -29,8 +29,9 @@ import shutil
 import tempfile
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 from . import atomic
 from .validate import read_json
@@ -50,7 +51,7 @@ _HELD: set[int] = set()
 
 
 def held_locks() -> set[int]:
-    """The descriptors of the locks this process holds (a forked worker closes them: see jobs.py)."""
+    """The descriptors of the locks this process holds (a forked worker closes them: see pool.py)."""
     return set(_HELD)
 
 
@@ -91,32 +92,50 @@ def _entries(folder: Path) -> set[str]:
     return found
 
 
-def _read_record(folder: Path) -> dict[Any, Any] | None:
+@dataclass(frozen=True)
+class _RunRecord:
+    """A claimed folder's record: the command whose run wrote it (None: the record is unreadable), whether that
+    run completed, and the entries it wrote (once complete) or found there before it (while writing); None
+    where the record does not say (an earlier version's)."""
+    command: str | None
+    state: str | None = None
+    files: frozenset[str] | None = None
+    before: frozenset[str] | None = None
+
+
+def _read_record(folder: Path) -> _RunRecord | None:
+    """The folder's record (the one reader of it), or None if it has none."""
     path = folder / MARKER_NAME
     if not path.exists():
         return None
     try:
         record = read_json(path, OutputError)
     except OutputError:
-        return {}
-    return record if isinstance(record, dict) else {}
+        return _RunRecord(None)
+    if not isinstance(record, dict):
+        return _RunRecord(None)
+
+    def names(key: str) -> frozenset[str] | None:
+        value = record.get(key)
+        return frozenset(f for f in value if isinstance(f, str)) if isinstance(value, list) else None
+
+    command, state = record.get("command"), record.get("state")
+    return _RunRecord(command if isinstance(command, str) else None, state if isinstance(state, str) else None,
+                      names("files"), names("before"))
 
 
 def recorded_command(folder: str | os.PathLike[str]) -> str | None:
     """The command whose run wrote *folder* (its record says so), or None."""
     record = _read_record(Path(folder))
-    command = record.get("command") if record else None
-    return command if isinstance(command, str) else None
+    return record.command if record else None
 
 
-def _own_entries(record: dict[Any, Any], present: set[str]) -> set[str]:
+def _own_entries(record: _RunRecord, present: set[str]) -> set[str]:
     """What a run of the record's command wrote, of what is *present*."""
-    files = record.get("files")
-    if record.get("state") == "complete" and isinstance(files, list):
-        return present & {f for f in files if isinstance(f, str)}
-    before = record.get("before")
-    if isinstance(before, list):                 # a run that ended before it could finish its record
-        return present - {f for f in before if isinstance(f, str)}
+    if record.state == "complete" and record.files is not None:
+        return present & record.files
+    if record.before is not None:                # a run that ended before it could finish its record
+        return present - record.before
     return set(present)                          # the record of an earlier version: everything was its own
 
 
@@ -166,37 +185,12 @@ def claimed(folder: str | os.PathLike[str], command: str, *, replace: bool = Fal
     refused. *wait*: seconds to wait for another run's lock.
     """
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
-    _refuse_dangling(folder)
-    _refuse_inside_a_run(folder, command)
-    made = not folder.exists()
-    if made:
-        writable_place(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"{folder}: cannot create the output folder: {_reason(exc)}") from None
+    made = _made_for_a_run(folder, command)
     new_lock = not (folder / LOCK_NAME).exists()
     fd = _lock(folder, wait)
     try:
-        present = _entries(folder)
-        record = _read_record(folder)
         try:
-            if record is not None and record.get("command") != command:
-                other = record.get("command")
-                raise OutputError(
-                    f"{folder}: holds a `cribbage-zx {other}` run, not a {command} one; choose another --out"
-                    if isinstance(other, str) else
-                    f"{folder}: its record {MARKER_NAME} is unreadable; choose another --out")
-            own = _own_entries(record, present) if record is not None else set()
-            foreign = present - own
-            if record is None and present:
-                raise OutputError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
-                                        f"({_listed(present)}); choose a new or empty folder for --out")
-            if own and not (resume or replace or rewrite):
-                raise OutputError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
-                                        f"use --replace to clear it, or choose another --out")
+            own, foreign = _earlier_run(folder, command, keep=resume or replace or rewrite)
         except OutputError:
             if new_lock:                      # leave a folder we refused as we found it
                 (folder / LOCK_NAME).unlink(missing_ok=True)
@@ -211,20 +205,63 @@ def claimed(folder: str | os.PathLike[str], command: str, *, replace: bool = Fal
         try:
             yield folder
         finally:
-            written = _entries(folder) - foreign
-            try:
-                if made and not resume and not written:       # a run that wrote nothing leaves nothing
-                    for name in (MARKER_NAME, LOCK_NAME):
-                        (folder / name).unlink(missing_ok=True)
-                    folder.rmdir()
-                else:
-                    _write_record(folder, {"command": command, "state": "complete", "files": sorted(written)})
-            except (OutputError, OSError):
-                pass                          # the "writing" record stays: it still says what was there before
+            _record_written(folder, command, foreign, made and not resume)
     finally:
         _HELD.discard(fd)
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def _made_for_a_run(folder: Path, command: str) -> bool:
+    """*folder*, checked (not a file, a dangling link or inside another run's folder) and made if it is new:
+    whether it was (OutputError if it cannot be)."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: is a file, not a folder; choose another --out")
+    _refuse_dangling(folder)
+    _refuse_inside_a_run(folder, command)
+    made = not folder.exists()
+    if made:
+        writable_place(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot create the output folder: {_reason(exc)}") from None
+    return made
+
+
+def _earlier_run(folder: Path, command: str, keep: bool) -> tuple[set[str], set[str]]:
+    """(what an earlier run of *command* wrote in *folder*, what else is there); OutputError if the folder
+    holds another command's run or files no run wrote, or an earlier run and not *keep* (resumed or cleared)."""
+    present = _entries(folder)
+    record = _read_record(folder)
+    if record is not None and record.command != command:
+        raise OutputError(
+            f"{folder}: holds a `cribbage-zx {record.command}` run, not a {command} one; choose another --out"
+            if record.command is not None else
+            f"{folder}: its record {MARKER_NAME} is unreadable; choose another --out")
+    own = _own_entries(record, present) if record is not None else set()
+    if record is None and present:
+        raise OutputError(f"{folder}: holds {_count(present)} that no cribbage-zx run wrote "
+                          f"({_listed(present)}); choose a new or empty folder for --out")
+    if own and not keep:
+        raise OutputError(f"{folder}: holds an earlier run ({_count(own)}: {_listed(own)}); "
+                          f"use --replace to clear it, or choose another --out")
+    return own, present - own
+
+
+def _record_written(folder: Path, command: str, foreign: set[str], made_afresh: bool) -> None:
+    """The record of a run that ended: what it wrote; a folder it made and left empty is removed instead. If that
+    cannot be done the "writing" record stays: it still says what was there before."""
+    written = _entries(folder) - foreign
+    try:
+        if made_afresh and not written:       # a run that wrote nothing leaves nothing
+            for name in (MARKER_NAME, LOCK_NAME):
+                (folder / name).unlink(missing_ok=True)
+            folder.rmdir()
+        else:
+            _write_record(folder, {"command": command, "state": "complete", "files": sorted(written)})
+    except (OutputError, OSError):
+        pass
 
 
 @contextmanager
@@ -305,7 +342,7 @@ def _refuse_inside_a_run(folder: Path, command: str) -> None:
         record = _read_record(above)
         if record is None:
             continue
-        other = record.get("command")
+        other = record.command
         if other == command == "sweep" and place.parent == above:
             return
         kind = f"a `cribbage-zx {other}` run" if isinstance(other, str) else "a cribbage-zx run"
@@ -341,8 +378,8 @@ def _foreign_beside(link: Path, folder: Path, command: str, ours: Callable[[Path
     folder is not such a run's."""
     present = _entries(folder)
     record = _read_record(folder)
-    if record is not None and record.get("command") != command:
-        other = record.get("command")
+    if record is not None and record.command != command:
+        other = record.command
         raise OutputError(f"{link}: holds a `cribbage-zx {other}` run, not a {command} one; choose another "
                           f"folder" if isinstance(other, str) else
                           f"{link}: its record {MARKER_NAME} is unreadable; choose another folder")
@@ -388,7 +425,7 @@ def _swap(folder: Path, fresh: Path, foreign: set[str]) -> None:
         shutil.rmtree(old.parent, ignore_errors=True)
 
 
-def _write_record(folder: Path, record: dict[Any, Any]) -> None:
+def _write_record(folder: Path, record: dict[str, object]) -> None:
     try:
         atomic.write_json(folder / MARKER_NAME, record, indent=0)
     except OSError as exc:

@@ -34,7 +34,7 @@ Codecs = Mapping[type, Codec]
 NO_CODECS: Codecs = {}
 
 
-def plain(value: Any, codecs: Codecs = NO_CODECS) -> Any:
+def plain(value: object, codecs: Codecs = NO_CODECS) -> Any:
     """*value* as JSON data: enums by value, dataclasses as objects of their fields, tuples as lists."""
     for base, codec in codecs.items():
         if isinstance(value, base):
@@ -50,17 +50,17 @@ def plain(value: Any, codecs: Codecs = NO_CODECS) -> Any:
     return value
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_HINTS: dict[type, dict[str, object]] = {}
 
 
-def hints(cls: type) -> dict[str, Any]:
+def hints(cls: type) -> dict[str, object]:
     """The resolved annotations of a dataclass's fields (cached)."""
     if cls not in _HINTS:
         _HINTS[cls] = typing.get_type_hints(cls)
     return _HINTS[cls]
 
 
-def typed(tp: Any, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any:
+def typed(tp: object, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any:
     """*value* (JSON) as the annotated type *tp*, or an InputError naming *where*."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
@@ -107,7 +107,7 @@ def typed(tp: Any, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any:
     return value
 
 
-def record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: dict[str, Any] | None = None,
+def record(cls: type, data: object, where: str, skip: tuple[str, ...] = (), given: dict[str, object] | None = None,
            codecs: Codecs = NO_CODECS) -> Any:
     """A record of *cls* from a JSON object: every field typed, none missing (without a default), none unknown;
     *given* fields are already typed, *skip* keys are not fields."""
@@ -116,7 +116,7 @@ def record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: 
     given = given or {}
     data = {k: v for k, v in data.items() if k not in skip and k not in given}
     fields_of = hints(cls)
-    args: dict[str, Any] = dict(given)
+    args: dict[str, object] = dict(given)
     for f in dataclasses.fields(cls):
         if f.name in given:
             continue

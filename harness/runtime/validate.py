@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from ..errors import InputError
 
@@ -57,7 +57,7 @@ _NAMES = {dict: "an object", list: "a list", str: "a string", int: "a whole numb
           bool: "true or false", type(None): "null"}
 
 
-def describe(value: Any) -> str:
+def describe(value: object) -> str:
     """What a JSON value is, in a few words (with a short sample)."""
     if isinstance(value, (dict, list)):
         sample = ("{...}" if value else "{}") if isinstance(value, dict) else ("[...]" if value else "[]")
@@ -67,7 +67,7 @@ def describe(value: Any) -> str:
     return f"{_NAMES.get(type(value), type(value).__name__)} {sample}"
 
 
-def _matches(value: Any, kinds: tuple[Any, ...]) -> bool:
+def _matches(value: object, kinds: tuple[type, ...]) -> bool:
     if isinstance(value, bool):
         return bool in kinds
     if isinstance(value, int) and float in kinds:
@@ -75,8 +75,9 @@ def _matches(value: Any, kinds: tuple[Any, ...]) -> bool:
     return isinstance(value, kinds)
 
 
-def expect(value: Any, kinds: type | tuple[Any, ...], where: str, error: type[Exception] = InputError) -> Any:
-    """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*."""
+def expect(value: object, kinds: type | tuple[type, ...], where: str, error: type[Exception] = InputError) -> Any:
+    """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*: a JSON value a
+    reader goes on to read (of the kinds checked, which its static type cannot say)."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
         wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
@@ -87,7 +88,7 @@ def expect(value: Any, kinds: type | tuple[Any, ...], where: str, error: type[Ex
 _MISSING = object()
 
 
-def field(obj: dict[Any, Any], key: str, kinds: type | tuple[Any, ...], where: str, default: Any = _MISSING,
+def field(obj: Mapping[str, object], key: str, kinds: type | tuple[type, ...], where: str, default: object = _MISSING,
           error: type[Exception] = InputError) -> Any:
     """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""
     if key not in obj:
@@ -120,7 +121,7 @@ def read_text(path: str | Path, error: type[Exception] = InputError, what: str =
         raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def _depth(value: Any) -> int:
+def _depth(value: object) -> int:
     """How deeply *value*'s arrays and objects nest (a scalar: 0), without recursion."""
     deepest, todo = 0, [(value, 1)]
     while todo:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.runtime import jobs
+from harness.runtime import cluster, jobs
 
 
 def test_the_forkservers_first_import_is_the_one_that_ignores_ctrl_c():
@@ -21,11 +21,11 @@ def test_the_forkservers_first_import_is_the_one_that_ignores_ctrl_c():
     before = signal.getsignal(signal.SIGINT)
     saved = list(forkserver._forkserver._preload_modules)
     try:
-        jobs.preload_forkserver(jobs.Setup(time.sleep, (0,)))
+        cluster.preload_forkserver(jobs.Setup(time.sleep, (0,)))
         preload = list(forkserver._forkserver._preload_modules)
     finally:
         forkserver._forkserver._preload_modules = saved
-    assert preload[0] == jobs.CTRL_C_IGNORED == "harness.runtime.ctrl_c_ignored"
+    assert preload[0] == cluster.CTRL_C_IGNORED == "harness.runtime.ctrl_c_ignored"
     assert signal.getsignal(signal.SIGINT) is before        # named for the server, not imported here
 
 

@@ -24,8 +24,8 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
     """Worked by hand: runner CPU = total - games, median over runs; Dask's is 2.4 and the pool's 0.4, so 2.0
     over, 1.6 of it fixed, (2.0 - 1.6) / 2 = 0.2 per game of 10.1 / 2 = 5.05 CPU s; at most 10 % once
     1.6 + 0.2 n <= 0.505 n, first at n = 6 (5 gives 2.6 > 2.525)."""
-    pool = {"cpu": [10.0, 10.5, 11.0], "jobs": [9.6, 10.1, 10.6]}
-    dask = {"cpu": [12.0, 12.4, 13.0], "jobs": [9.6, 10.0, 10.8]}
+    pool = runner.RunTimes(cpu=[10.0, 10.5, 11.0], jobs=[9.6, 10.1, 10.6])
+    dask = runner.RunTimes(cpu=[12.0, 12.4, 13.0], jobs=[9.6, 10.0, 10.8])
     split = runner.dask_split(pool, dask, 1.6, 2)
     assert split["dask_overhead_cpu_s"] == 2.0 and split["dask_fixed_cpu_s"] == 1.6
     assert split["dask_per_game_cpu_s"] == 0.2 and split["game_cpu_s"] == 5.05
@@ -33,8 +33,8 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
 
 
 def test_a_per_game_cost_over_10_percent_never_reaches_it():
-    pool = {"cpu": [10.0], "jobs": [10.0]}                         # 5 CPU s a game, nothing beside
-    dask = {"cpu": [13.0], "jobs": [10.0]}                         # 3 over: 1 fixed, 1 per game (20 %)
+    pool = runner.RunTimes(cpu=[10.0], jobs=[10.0])                # 5 CPU s a game, nothing beside
+    dask = runner.RunTimes(cpu=[13.0], jobs=[10.0])                # 3 over: 1 fixed, 1 per game (20 %)
     split = runner.dask_split(pool, dask, 1.0, 2)
     assert split["dask_per_game_share"] == 0.2 and split["dask_10_percent_from_games"] is None
     assert "over 10 % however many games" in runner.format_dask({**FAKE_DASK, **split})
@@ -121,7 +121,7 @@ def _worker_settings(_):
     """On a Dask worker: the quiet settings as its configuration has them, and its event loop's callbacks."""
     import dask
     from distributed import get_worker
-    from harness.runtime.jobs import QUIET_WORKERS
+    from harness.runtime.cluster import QUIET_WORKERS
     worker = get_worker()
     return ({key: dask.config.get(key) for key in QUIET_WORKERS},
             {name: pc.callback_time for name, pc in worker.periodic_callbacks.items()})
@@ -143,15 +143,15 @@ def _settings_on_a_worker():
 @pytest.mark.slow
 def test_the_quiet_settings_are_in_effect_on_the_workers_and_a_setting_left_out_is_seen_missing(monkeypatch):
     pytest.importorskip("distributed")
-    from harness.runtime import jobs
+    from harness.runtime import cluster
     config, callbacks = _settings_on_a_worker()
-    assert config == jobs.QUIET_WORKERS
+    assert config == cluster.QUIET_WORKERS
     assert "profile" not in callbacks and "profile-cycle" not in callbacks
     assert callbacks["tick"] == 500 and callbacks["monitor"] == 2000          # ms: the intervals set
     # the planted twin: without two of the settings the worker runs Dask's defaults, and the probe sees them
-    quieter = {k: v for k, v in jobs.QUIET_WORKERS.items()
+    quieter = {k: v for k, v in cluster.QUIET_WORKERS.items()
                if k not in ("distributed.worker.profile.enabled", "distributed.admin.tick.interval")}
-    monkeypatch.setattr(jobs, "QUIET_WORKERS", quieter)
+    monkeypatch.setattr(cluster, "QUIET_WORKERS", quieter)
     config, callbacks = _settings_on_a_worker()
     assert config["distributed.worker.profile.enabled"] is True and "profile" in callbacks
     assert callbacks["tick"] == 20 and callbacks["monitor"] == 2000

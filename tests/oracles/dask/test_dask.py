@@ -354,12 +354,12 @@ def _parent_of_a_local_worker() -> int:
 def test_local_workers_are_forked_by_a_server_that_stops_with_the_cluster(monkeypatch):
     """Forked from the forkserver (its imports done once), not spawned by this process; and no server is left
     behind. The twin: with Dask's default method the worker's parent is this process."""
-    from harness.runtime import jobs
+    from harness.runtime import cluster
     assert _parent_of_a_local_worker() != os.getpid()
     # nothing outlives the run but multiprocessing's resource tracker (one per process, whatever the method)
     left = [" ".join(p.cmdline()) for p in psutil.Process().children(recursive=True)]
     assert not [c for c in left if "resource_tracker" not in c], left
-    monkeypatch.setattr(jobs, "LOCAL_WORKERS", {})
+    monkeypatch.setattr(cluster, "LOCAL_WORKERS", {})
     assert _parent_of_a_local_worker() == os.getpid()
 
 
