@@ -55,7 +55,7 @@ class Chosen:
 def cases_fingerprint() -> str:
     """What the play table is made by (its code and constants): a cached table is used only while it matches."""
     parts = [str(CASES_FORMAT), repr(play_situations.TABLE_CONSTANTS)]
-    for f in play_situations.TABLE_CODE:
+    for f in play_situations.table_code():
         try:
             parts.append(inspect.getsource(f))
         except (OSError, TypeError):

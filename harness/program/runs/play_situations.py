@@ -11,7 +11,7 @@ share the last card's rank (the pair loop). Keys and series are coded as base-14
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 if TYPE_CHECKING:
     import numpy as np
@@ -233,6 +233,10 @@ def play_keys_walk() -> dict[PlayKey, Situation]:
     return keys
 
 
-#: what the play table is made by (cases_fingerprint in play_cases.py hashes their source)
-TABLE_CODE = (play_table, _part, _levels, _first_level, _grown, _key_codes, _pow8, suffix_lengths, digits)
 TABLE_CONSTANTS = (_BASE, _TC)
+
+
+def table_code() -> tuple[Callable[..., object], ...]:
+    """What the play table is made by, as this module holds it now (play_cases.cases_fingerprint hashes
+    their source: a cached table is used only while it is the one this code makes)."""
+    return (play_table, _part, _levels, _first_level, _grown, _key_codes, _pow8, suffix_lengths, digits)

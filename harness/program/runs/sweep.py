@@ -56,7 +56,7 @@ from ..model.program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCAR
                              DISCARD_VALUES, MAN, SUIT_CODES, V_DEALER, ZX)
 from ..model.subroutine import Subroutine, program_at_editor
 from .play_cases import Coverage, PlayChoice, auto_chunk, ensure_cases, play_chunks
-from .sweep_chunks import (Cases, ChunkJob, ChunkResult, Disagreement, chunk_path, causes, disagreement_weight,
+from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, Disagreement, chunk_path, causes, disagreement_weight,
                            init_worker, items_sha, read_chunk, run_chunk, sweep_items)
 
 #: a record's field that holds JSON as it was written (a disagreement, a tape's record)
@@ -193,7 +193,7 @@ class ChunkFailure:
 class SweepGroup:
     """The disagreements of one cause (`causes`): how many cases and their weight, the first met, and the
     documented deviation that explains them (None: unexplained)."""
-    cause: list[str | int]
+    cause: list[object]                      # the part and the two sides' points (sweep_chunks.Cause)
     cases: int
     weight: int
     example: JsonObject
@@ -268,7 +268,7 @@ def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
     from ..judge.deviations import classify_sweep
-    groups: dict[tuple[str | int, ...], SweepGroup] = {}
+    groups: dict[Cause, SweepGroup] = {}
     sums, missing = _Sums(), []
     for index, items in enumerate(chunks):
         r, _ = read_chunk(folder, kind, index, items)
