@@ -18,6 +18,7 @@ from ..edition import readings_doc
 from ..errors import InputError, UsageError
 from ..program.runs import readings as R
 from ..program.runs.readings_record import KINDS, ReadingsRecord, read_readings, write_readings
+from ..program.runs.readings_tapes import READINGS, load
 from ..program.model.build import played_tape
 from ..runtime import atomic
 from .cliargs import add_replace_option, add_runner_options, command_parser, input_file, int_in, naming_flags, output_file
@@ -60,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="do not play the thorough set for lines the plain games do not reach")
     parser.add_argument("--readings", type=input_file("readings TOML", text=True, max_bytes=4 * 2**20,
                                                    valid=_toml, expect="not TOML"),
-                        default=R.READINGS, help="the readings (default basic/readings.toml)")
+                        default=READINGS, help="the readings (default basic/readings.toml)")
     parser.add_argument("--out", type=output_file("readings record", _is_record), default=Path("docs/data/readings.json"),
                         help="the record (default docs/data/readings.json)")
     parser.add_argument("--write-docs", action="store_true",
@@ -102,7 +103,7 @@ class _Docs:
     listing_lines: list[int]
 
 
-def _refuse_combinations(args: argparse.Namespace) -> None:
+def _check_options(args: argparse.Namespace) -> None:
     if args.all and args.entries:
         raise UsageError("--all and --entries: choose one")
     if args.resume and (args.from_record or args.all or args.entries):
@@ -133,14 +134,14 @@ def execute(args: argparse.Namespace) -> int:
         for p in problems:
             print(f"cribbage-zx readings: {log_path}: {p}", file=sys.stderr)
         return 1 if problems else 0
-    _refuse_combinations(args)
+    _check_options(args)
     docs = _Docs(log_path, log_text, entries, _listing_lines())
     started = time.process_time()
     if args.from_record:
         _write_docs(args, read_readings(args.out), docs)
         return 0
     with naming_flags({"entries": lambda m: f"--entries: {m}"}):
-        chosen = R.select(R.load(args.readings), docs.listing_lines, every=args.all, entries=args.entries)
+        chosen = R.select(load(args.readings), docs.listing_lines, every=args.all, entries=args.entries)
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
@@ -148,7 +149,7 @@ def execute(args: argparse.Namespace) -> int:
     tape = R.BaseTape(data, where)
     if args.resume:
         old = read_readings(args.out)      # another command's record, another tape: refused before a game
-        record = R.resume(old, R.load(args.readings), tape, plan, note=_note, name=str(args.out))
+        record = R.resume(old, load(args.readings), tape, plan, note=_note, name=str(args.out))
         command = (old.command or "cribbage-zx readings") + " && cribbage-zx readings --resume" + (
             f" --stop-after {args.stop_after}" if args.stop_after else "")
         before = old.cpu_s.command or 0.0

@@ -146,7 +146,7 @@ def _the_run(rec: ReadingsRecord) -> list[str]:
     return out
 
 
-def _by_verdict(rec: ReadingsRecord, entries: list[int]) -> list[str]:
+def _counts_table(rec: ReadingsRecord, entries: list[int]) -> list[str]:
     """The readings by verdict, and each entry's readings by verdict."""
     out = ["", "| verdict | readings |", "| --- | --- |"]
     out += [f"| {k} | {rec.counts.get(k, 0)} |" for k in KINDS]
@@ -178,7 +178,7 @@ def markdown(rec: ReadingsRecord, listing_lines: list[int], entries: list[int], 
            "Measured by `%s` (`harness/program/runs/readings.py`), the record `docs/data/readings.json`; this page and each "
            "entry's `- Consequence:` in `basic/RECONSTRUCTION.md` are written from the record by `--write-docs` "
            "(`cribbage-zx readings --from-record --write-docs` for a stored one). Do not edit." % command,
-           "", *_INTRO, *_the_run(rec), *_by_verdict(rec, entries), *_deviations(rec, listing_lines, looked or {}),
+           "", *_INTRO, *_the_run(rec), *_counts_table(rec, entries), *_deviations(rec, listing_lines, looked or {}),
            "", "## Every reading that was played and changed something", ""]
     for c in rec.readings:
         if c.kind in ("stops", "play", "picture"):

@@ -5,13 +5,21 @@ For each reading: the one line is tokenised and put to the ROM's own syntax chec
 recorded with the ROM's ``?``, and so is one the tokeniser cannot read); an accepted line is spliced
 into the reconstruction's program, which must still LOAD, and must differ from it in its bytes (a
 reading the ROM stores exactly as ours is "stores alike", never played). The same seeded games as the
-reconstruction's own run are then played on the variant tape, on the job runner, and set against it
-(readings_games.py: stops, play, picture, identical or untested). The record is readings_record.py's;
-its pages are the edition's (edition/readings_doc.py).
+reconstruction's own run are then played on the variant tape, on the job runner, and set against it:
+
+- ``stops``: the variant ends in a BASIC error report or the harness gives up where ours did not;
+- ``play``: scores, the winner, a choice or a message, or the judgements (deviations appearing or
+  vanishing, unexplained differences) differ;
+- ``picture``: only what the screen shows differs (at the moments named);
+- ``identical``: nothing differs, and the statement coverage of the variant's own games shows its
+  line ran; where it did not, the verdict is ``untested``, never ``identical``.
 
 Games are chosen per line from the reconstruction's run: the first *games* of the plain games that
 reach it, else the games of the thorough set that do; a line no game of the reconstruction reaches is
 ``untested`` without being played (the program runs alike up to the first time that line runs).
+
+The variant tapes are readings_tapes.py's, a game as the comparison needs it readings_games.py's, the record
+readings_record.py's (its one reader and writer); its pages are the edition's (edition/readings_doc.py).
 """
 from __future__ import annotations
 
@@ -19,31 +27,21 @@ import dataclasses
 import hashlib
 import re
 import time
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ... import resources
-from ...errors import InputError, needing
+from ...errors import InputError, MachineError, needing
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
-from ...spectrum.acceptance import check_loads, rejection_shown
-from ...spectrum.basic import split_program, tokenise_line
-from ...spectrum.machine import Spectrum48
-from ...spectrum.romcheck import RomNumberEncoder, enter_program
-from ...spectrum.tape import FLAG_DATA, TapeBlock, program_header, read_tap, write_tap
 from ..model.build import tape_record
-from ..model.program import AUTOSTART_LINE, PROGRAM_NAME
 from . import regress
-from .readings_games import FRAMES_FACTOR, FRAMES_MARGIN, GameJob, GamePlayed, no_setup, play, variant_frames, verdict
-from .readings_record import (BUDGET, NO_GAME, PLAYED, REFUSED, BaseGame, Consequence, CpuSeconds, DeviationRow,
-                              ReadingsRecord, Reading, RecordPlan, Resumed, TapeRecord, left_by_budget,
-                              vanish_playing_of)
-
-READINGS = resources.data_path("basic/readings.toml")
-
-__all__ = ["vanish_playing_of"]          # read here by edition/notes.py, with second_looks
+from .readings_games import (FRAMES_FACTOR, FRAMES_MARGIN, Event, GameJob, GamePlayed, no_setup, play,
+                             variant_frames)
+from .readings_record import (BUDGET, KINDS, NO_GAME, PLAYED, REFUSED, BaseGame, Consequence, CpuSeconds,
+                              DeviationRow, ReadingsRecord, Reading, RecordPlan, Resumed, TapeRecord)
+from .readings_record import vanish_playing_of as vanish_playing_of     # edition/notes.py reads it here
+from .readings_tapes import Variant, Variants
 
 #: a note of the run's (a harness failure, the time budget spent), said by the command
 Note = Callable[[str], None]
@@ -51,88 +49,6 @@ Note = Callable[[str], None]
 
 def _silent(text: str) -> None:
     """No note said (a run whose caller passed none)."""
-
-
-def reading_id(line: int, text: str) -> str:
-    """The line and the first 8 hex digits of the SHA-256 of the text (as tools/write_readings.py names it)."""
-    return "%d.%s" % (line, hashlib.sha256(text.encode("utf-8")).hexdigest()[:8])
-
-
-def load(path: Path = READINGS, entries: set[int] | None = None) -> list[Reading]:
-    """The readings of basic/readings.toml: the generated ones and those the entries' evidence names."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: {exc}") from None
-    out = []
-    for table, source in (("reading", None), ("evidence", "evidence")):
-        for k, r in enumerate(data.get(table, []), 1):
-            try:
-                line, text = int(r["line"]), str(r["text"])
-                reading = Reading(line, str(r["id"]), source or str(r["source"]), str(r["what"]), text,
-                                  bool(r.get("entry", True)))
-            except (KeyError, TypeError, ValueError) as exc:
-                raise InputError(f"{path}: [[{table}]] number {k}: {exc}") from None
-            if reading.id != reading_id(line, text):
-                raise InputError(f"{path}: [[{table}]] {reading.id}: the id is not the line and the text's "
-                                 f"SHA-256 ({reading_id(line, text)}): run tools/write_readings.py")
-            if entries is None or line in entries:
-                out.append(reading)
-    return out
-
-
-# ----------------------------------------------------------------------------------------------- tapes
-@dataclass
-class Variant:
-    """A reading's program: the ROM's verdict on its line and, when accepted, the whole tape."""
-    reading: Reading
-    verdict: str                       # "tape", "rom-rejects", "not-tokenised", "stores-alike"
-    detail: str = ""
-    tape: bytes | None = None
-
-
-class Variants:
-    """Builds the variant tapes of one listing: its program records are tokenised once."""
-
-    def __init__(self, base_tape: bytes):
-        blocks = read_tap(base_tape)
-        self.base_tape = base_tape
-        self.blocks = blocks
-        self.records = {n: n.to_bytes(2, "big") + len(b).to_bytes(2, "little") + b
-                        for n, b in split_program(blocks[1].data)}
-        self.encoder = RomNumberEncoder()
-
-    def program(self, line: int, record: bytes) -> bytes:
-        return b"".join(record if n == line else r for n, r in self.records.items())
-
-    def build(self, reading: Reading) -> Variant:
-        if reading.line not in self.records:
-            raise InputError(f"basic/readings.toml: {reading.id}: the listing has no line {reading.line}")
-        try:
-            number, record = tokenise_line(f"{reading.line} {reading.text}", number_encoder=self.encoder)
-        except InputError as exc:
-            return Variant(reading, "not-tokenised", str(exc).splitlines()[0])
-        machine = Spectrum48(fast=True)
-        machine.boot()
-        verdict = enter_program(record, machine)[0][0]
-        if not verdict.accepted:
-            fresh = Spectrum48(fast=True)
-            fresh.boot()
-            return Variant(reading, "rom-rejects", "the ROM's syntax check stops at the ?: "
-                           + rejection_shown(fresh, record))
-        if not verdict.identical:
-            return Variant(reading, "rom-rejects", "the ROM stores the line otherwise than the tokeniser")
-        program = self.program(reading.line, record)
-        if program == self.blocks[1].data:
-            return Variant(reading, "stores-alike", "the ROM stores this reading byte for byte as the "
-                           "reconstruction's line: the same program")
-        try:
-            check_loads(program, reading.id)
-        except InputError as exc:
-            return Variant(reading, "rom-rejects", str(exc))
-        blocks = [program_header(PROGRAM_NAME, len(program), AUTOSTART_LINE, len(program)),
-                  TapeBlock(FLAG_DATA, program), *self.blocks[2:]]
-        return Variant(reading, "tape", tape=write_tap(blocks))
 
 
 # ------------------------------------------------------------------------------------------ the games
@@ -263,6 +179,150 @@ def check_tape(rec: ReadingsRecord, base_tape: bytes, name: str) -> str | None:
     return None
 
 
+# ----------------------------------------------------------------------------------------- the verdict
+class RefusedVerdict(MachineError):
+    """A comparison that would call a reading identical without its line having run."""
+
+
+#: the events that say what the screen showed, and the fields of each that are read back from the screen (the
+#: rest, the program's variables and the moment, say what the program did: a difference there is play)
+DRAWN = {"picture": ("slots", "pegs", "rows", "board", "flag", "drawing"), "screen": ("rows",)}
+
+
+def _drawn_only(a: Event | None, b: Event | None) -> bool:
+    """Two events of one moment that differ only in what was read back from the screen."""
+    if a is None or b is None or a.get("kind") != b.get("kind"):
+        return False
+    drawn = DRAWN.get(str(a.get("kind")))
+    if drawn is None:
+        return False
+    return {k: v for k, v in a.items() if k not in drawn} == {k: v for k, v in b.items() if k not in drawn}
+
+
+def _stops(base: GamePlayed, variant: GamePlayed) -> str | None:
+    """The detail of a variant that stops where the reconstruction's game did not, else None."""
+    if not (variant.basic_errors or variant.failure) or base.basic_errors or base.failure:
+        return None
+    said = "; ".join(map(str, variant.basic_errors)) or str(variant.failure)
+    if not variant.basic_errors and variant.budget and variant.frames >= variant.budget - 2:
+        said = (f"the harness gave it up past its budget of {variant.budget} frames ({FRAMES_FACTOR} times "
+                f"the reconstruction's game and {FRAMES_MARGIN}): {said}")
+    return f"the program stops: {said}"
+
+
+def _play_differences(base: GamePlayed, variant: GamePlayed) -> list[str]:
+    """How the scores and the judgements of the play differ (the screen's unexplained differences aside)."""
+    out = [] if (variant.scores, variant.winner) == (base.scores, base.winner) else [
+        f"scores {base.scores} -> {variant.scores}"]
+    screen_b, screen_v = base.screen_unexplained, variant.screen_unexplained
+    if variant.documented != base.documented or \
+            variant.unexplained - screen_v != base.unexplained - screen_b:
+        out.append(f"judgements: documented {base.documented} -> {variant.documented}, "
+                   f"unexplained {base.unexplained - screen_b} -> {variant.unexplained - screen_v}")
+    return out
+
+
+def _moments(base: GamePlayed, variant: GamePlayed) -> tuple[list[str], bool]:
+    """Where the transcripts differ: up to five moments whose picture alone differs, then the first event
+    that differs otherwise; and whether only pictures differ."""
+    moments: list[str] = []
+    bt, vt = base.transcript, variant.transcript
+    for k in range(max(len(bt), len(vt))):
+        a, b = (bt[k] if k < len(bt) else None), (vt[k] if k < len(vt) else None)
+        if a == b:
+            continue
+        if a is not None and b is not None and _drawn_only(a, b):
+            if len(moments) < 5:
+                moments.append(f"{a.get('moment') or a.get('what')}: " + ", ".join(_picture_change(a, b)))
+            continue
+        ev: Event = a if a is not None else b if b is not None else {}
+        moments.append(f"event {k} ({ev.get('moment') or ev.get('kind')}): {_brief(a)} -> {_brief(b)}")
+        return moments, False
+    return moments, True
+
+
+def compare_game(line: int, base: GamePlayed, variant: GamePlayed) -> tuple[str, str, list[str]]:
+    """(kind, detail, moments) of one variant game against the reconstruction's game of the same seed.
+
+    A difference in what the screen shows (a picture's or a screen check's rows, the unexplained screen
+    differences the comparison finds in them) is ``picture``; one in what the program did (an event, the
+    variables beside a picture, the scores, the documented deviations, an unexplained difference of the
+    play) is ``play``."""
+    stops = _stops(base, variant)
+    if stops is not None:
+        return "stops", stops, []
+    play_diff = _play_differences(base, variant)
+    moments, picture_only = _moments(base, variant)
+    if play_diff or not picture_only:
+        return "play", "; ".join(play_diff) or "the game goes otherwise", moments
+    screen_b, screen_v = base.screen_unexplained, variant.screen_unexplained
+    if screen_v != screen_b:
+        moments = moments or [f"{screen_b} -> {screen_v} unexplained screen differences"]
+        return "picture", (f"the picture differs at {len(moments)} moment(s) or more; unexplained screen "
+                           f"differences {screen_b} -> {screen_v}"), moments
+    if moments:
+        return "picture", f"the picture differs at {len(moments)} moment(s) or more", moments
+    shots = [a[0] for a, b in zip(base.screens, variant.screens) if a != b]
+    if shots or len(base.screens) != len(variant.screens):
+        return "picture", "the screenshots differ in their pixels", shots[:5]
+    if line not in variant.lines_run:
+        return "untested", f"line {line} did not run in this game", []
+    return "identical", "", []
+
+
+def _rows(event: Event) -> dict[str, object]:
+    """A picture's rows by name, or a screen check's (row, text) pairs by row number."""
+    rows = event.get("rows") or {}
+    if isinstance(rows, dict):
+        return {str(k): v for k, v in rows.items()}
+    return {str(r): t for r, t in rows} if isinstance(rows, list) else {}
+
+
+def _picture_change(a: Event, b: Event) -> list[str]:
+    """What differs between two pictures of one moment: the rows by name and value, the rest by name."""
+    out = []
+    rows_a, rows_b = _rows(a), _rows(b)
+    for name in sorted(set(rows_a) | set(rows_b)):
+        if rows_a.get(name) != rows_b.get(name):
+            out.append(f"{name} {rows_a.get(name)!r} -> {rows_b.get(name)!r}")
+    out += [key for key in ("slots", "pegs", "board", "flag") if a.get(key) != b.get(key)]
+    return out
+
+
+def _brief(event: Event | None) -> str:
+    if event is None:
+        return "nothing"
+    shown = {k: v for k, v in event.items() if k not in ("variables", "kind")}
+    text = f"{event.get('kind')} {shown}"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def verdict(reading: Reading, pairs: list[tuple[GamePlayed, GamePlayed]]) -> Consequence:
+    """The consequence of a played reading from its (reconstruction, variant) games."""
+    worst, detail, moments = "untested", "", []
+    for base, var in pairs:
+        kind, d, m = compare_game(reading.line, base, var)
+        if KINDS.index(kind) < KINDS.index(worst):
+            worst, detail, moments = kind, d, m
+    base_dev = Counter(k for b, _ in pairs for k, v in b.documented.items() if v)
+    var_dev = Counter(k for _, v in pairs for k, n in v.documented.items() if n)
+    vanish = sorted(set(base_dev) - set(var_dev))
+    playing = {k for b, v in pairs if compare_game(reading.line, b, v)[0] != "stops"
+               for k, n in b.documented.items() if n and not v.documented.get(k)}
+    c = Consequence(reading.id, reading.line, reading.source, reading.what, reading.text, reading.entry, worst,
+                    detail, [f"{b.seed}/{b.strategy}" for b, _ in pairs], moments,
+                    appear=sorted(set(var_dev) - set(base_dev)), vanish=vanish,
+                    kept=sorted(set(base_dev) & set(var_dev)), vanish_playing=sorted(playing & set(vanish)))
+    check(c, pairs)
+    return c
+
+
+def check(c: Consequence, pairs: list[tuple[GamePlayed, GamePlayed]]) -> None:
+    """Refuse "identical" for a reading whose line ran in none of its variant games."""
+    if c.kind == "identical" and not any(c.line in v.lines_run for _, v in pairs):
+        raise RefusedVerdict(f"{c.id}: 'identical' although line {c.line} ran in none of its games")
+
+
 # --------------------------------------------------------------------------------------------- the run
 @dataclass(frozen=True)
 class _BaseRun:
@@ -362,6 +422,11 @@ def run(readings: list[Reading], tape: BaseTape, plan: Plan, note: Note = _silen
 
 
 # ------------------------------------------------------------------------------------------ a resume
+def left_by_budget(rec: ReadingsRecord) -> set[str]:
+    """The readings a stopped run left untested for want of time (its budget or Ctrl-C), by id."""
+    return {c.id for c in rec.readings if c.kind == "untested" and c.detail == BUDGET}
+
+
 def _check_resumable(rec: ReadingsRecord, readings: list[Reading], plan: Plan, name: str) -> list[Reading]:
     """The readings a resume of *rec* plays (those its run left untested for want of time), or an InputError
     when it was measured with other games, seed or frame budget, or one of them is no longer a reading."""

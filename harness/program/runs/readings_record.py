@@ -154,11 +154,6 @@ class ReadingsRecord:
     resumed: list[Resumed] | None = None
 
 
-def left_by_budget(rec: ReadingsRecord) -> set[str]:
-    """The readings a stopped run left untested for want of time (its budget or Ctrl-C), by id."""
-    return {c.id for c in rec.readings if c.kind == "untested" and c.detail == BUDGET}
-
-
 # ------------------------------------------------------------------------------------ the writer
 def as_json(value: object) -> object:
     """*value* as the record's JSON: dataclasses as objects of their fields, a None field left out (the

@@ -56,8 +56,9 @@ from ..model.program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCAR
                              DISCARD_VALUES, MAN, SUIT_CODES, V_DEALER, ZX)
 from ..model.subroutine import Subroutine, program_at_editor
 from .play_cases import Coverage, PlayChoice, auto_chunk, ensure_cases, play_chunks
-from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, Disagreement, chunk_path, causes, disagreement_weight,
-                           init_worker, items_sha, read_chunk, run_chunk, sweep_items)
+from .sweep_cases import COMPONENTS
+from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, Disagreement, chunk_path, init_worker, items_sha,
+                           read_chunk, run_chunk, sweep_items)
 
 #: a record's field that holds JSON as it was written (a disagreement, a tape's record)
 JsonObject = dict[str, Any]
@@ -191,7 +192,7 @@ class ChunkFailure:
 
 @dataclass
 class SweepGroup:
-    """The disagreements of one cause (`causes`): how many cases and their weight, the first met, and the
+    """The disagreements of one cause (`_causes`): how many cases and their weight, the first met, and the
     documented deviation that explains them (None: unexplained)."""
     cause: list[object]                      # the part and the two sides' points (sweep_chunks.Cause)
     cases: int
@@ -280,10 +281,10 @@ def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -
         sums.cases += r.cases
         sums.weight += r.weight
         for d in r.disagreements:
-            for cause in causes(kind, d):
+            for cause in _causes(kind, d):
                 g = groups.setdefault(cause, SweepGroup(list(cause), 0, 0, d, classify_sweep(kind, cause, d)))
                 g.cases += 1
-                g.weight += disagreement_weight(d)
+                g.weight += _weight(d)
     failures = facts.failures or []
     report = SweepReport(
         sweep=kind, items=sum(map(len, chunks)), chunks=len(chunks), coverage=facts.coverage,
@@ -295,6 +296,21 @@ def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -
     with claimed(folder.parent, "sweep", resume=True, wait=10):     # the sweeps' folder, held while it is written
         atomic.write_json(folder.parent / f"{kind}-report.json", report.as_json(), indent=1)
     return report
+
+
+def _causes(kind: str, d: Disagreement) -> list[Cause]:
+    """A disagreement's causes: for show, each component the two sides score otherwise (hand or crib, the
+    component, the engine's points, the program's); for play, the two sides' points."""
+    if kind == "show":
+        return [("crib" if d["crib"] else "hand", c, d["engine"][c], d["program"][c])
+                for c in COMPONENTS if d["engine"][c] != d["program"][c]]
+    return [("play", d["engine"], d["program"])]
+
+
+def _weight(d: Disagreement) -> int:
+    """The deals or series a disagreement stands for (its case's weight)."""
+    weight: int = d.get("weight", d.get("case", {}).get("weight", 0))
+    return weight
 
 
 # ---------------------------------------------------------------------------------------------- discard

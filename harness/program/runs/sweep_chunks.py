@@ -1,6 +1,6 @@
 """A sweep's chunks (harness/program/runs/sweep.py runs them): the worker that runs one on the program's
 routine, what it hands back (`ChunkResult`, written as OUT/<sweep>/chunk-NNNN.json), and the one reader of
-that file (`read_chunk`, with `causes` and `disagreement_weight`, what the summary reads of a disagreement).
+that file (`read_chunk`).
 
 A chunk file is counted only when it holds exactly the result of its cases (their fingerprint, number and
 weight, its disagreements of the form a worker writes): one that is corrupt or does not match is computed
@@ -187,7 +187,7 @@ def read_chunk(folder: Path, kind: str, index: int, items: Cases) -> tuple[Chunk
 
 
 def _good_disagreement(kind: str, d: Any) -> bool:
-    """A disagreement as `run_chunk` writes it: what summarise and causes read is there, of its type."""
+    """A disagreement as `run_chunk` writes it: what summarise reads is there, of its type (sweep._causes)."""
     def whole(v: Any) -> bool:
         return isinstance(v, int) and not isinstance(v, bool)
     if not (isinstance(d, dict) and "program" in d and "engine" in d):
@@ -198,21 +198,6 @@ def _good_disagreement(kind: str, d: Any) -> bool:
                 and all(isinstance(d[k], dict) and all(whole(d[k].get(c)) for c in COMPONENTS)
                         for k in ("program", "engine")))
     return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
-
-
-def causes(kind: str, d: Disagreement) -> list[Cause]:
-    """A disagreement's causes: for show, each component the two sides score otherwise (hand or crib, the
-    component, the engine's points, the program's); for play, the two sides' points."""
-    if kind == "show":
-        return [("crib" if d["crib"] else "hand", c, d["engine"][c], d["program"][c])
-                for c in COMPONENTS if d["engine"][c] != d["program"][c]]
-    return [("play", d["engine"], d["program"])]
-
-
-def disagreement_weight(d: Disagreement) -> int:
-    """The deals or series a disagreement stands for (its case's weight)."""
-    weight: int = d.get("weight", d.get("case", {}).get("weight", 0))
-    return weight
 
 
 def sweep_items(kind: str, choice: PlayChoice = PlayChoice()) -> tuple[list[Item], Coverage]:

@@ -214,7 +214,7 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
     from harness.program.runs import sweep
     settings = sweep.SweepSettings(workers=2, chunk=10, progress=False, limit=40, tap=good_tape)
     local = sweep.run_sweep("show", tmp_path / "local", settings)
-    on_dask = sweep.run_sweep("show", tmp_path / "dask", dataclasses.replace(settings, scheduler="local")))
+    on_dask = sweep.run_sweep("show", tmp_path / "dask", dataclasses.replace(settings, scheduler="local"))
     chunks = {p.name: p.read_bytes() for p in sorted((tmp_path / "local" / "show").glob("chunk-*.json"))}
     assert len(chunks) == 4 and local.cases_checked == on_dask.cases_checked == 40
     assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
@@ -228,7 +228,7 @@ def test_a_play_sweep_on_a_local_cluster_computes_the_chunks_the_local_pool_does
     for name, scheduler in (("local", None), ("dask", "local")):
         report = sweep.run_sweep("play", tmp_path / name, sweep.SweepSettings(
             workers=2, chunk=10, progress=False, limit=30, tap=good_tape, scheduler=scheduler,
-            play=PlayChoice(max_suffix=2, sample=0, seed=1))))
+            play=PlayChoice(max_suffix=2, sample=0, seed=1)))
         assert report.cases_checked == 30 and report.harness_failures == 0
         runs[name] = {p.name: p.read_bytes() for p in sorted((tmp_path / name / "play").glob("chunk-*.json"))}
     assert len(runs["local"]) == 3 and runs["dask"] == runs["local"]
