@@ -175,3 +175,19 @@ def test_the_default_chunk_keeps_64_workers_busy_and_is_at_most_400(cases, size)
     assert play_cases.auto_chunk(cases) == size
     chunks = -(-cases // size)
     assert size == 400 or chunks >= 8 * 64 or size == 1
+
+
+def test_a_corrupt_chunk_is_said_once_through_the_progress_reporter_and_computed_again(tmp_path, small_table,
+                                                                                      monkeypatch, capsys):
+    handed = _no_jobs(monkeypatch, tmp_path)
+    settings = sweep.SweepSettings(chunk=3, progress=False)
+    sweep.run_sweep("play", tmp_path / "out", settings)
+    assert capsys.readouterr().err == ""                   # near miss: no chunk file yet, nothing said
+    corrupt = sweep_chunks.chunk_path(tmp_path / "out" / "play", 1)
+    corrupt.write_text('{"index": 1, "items_sha"')
+    handed.clear()
+    sweep.run_sweep("play", tmp_path / "out", settings)
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"{corrupt}: unreadable (") and "not JSON" in said[0]
+    assert said[0].endswith("); computing it again")
+    assert [j.index for j in handed] == [0, 1, 2]
