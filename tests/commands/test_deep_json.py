@@ -52,7 +52,7 @@ def test_a_transcript_nested_deep_is_refused_naming_its_line():
 
 
 def test_a_sweep_chunk_nested_deep_is_done_again(tmp_path):
-    from harness.program.runs import sweep, sweep_chunks
+    from harness.program.runs import sweep_chunks
     path = sweep_chunks.chunk_path(tmp_path, 0)
     path.write_text(DEEP)
     assert sweep_chunks.read_chunk(tmp_path, "play", 0, [(5, [1, 2])]) == (None, f"unreadable ({REFUSED})")
