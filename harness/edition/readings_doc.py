@@ -140,9 +140,9 @@ def _the_run(rec: ReadingsRecord) -> list[str]:
                    "that (a loop) and were given up there, as *stops*")
     out += [f"- resumed (`--resume`): {r.readings} reading(s) the run before had left untested by its time "
             f"budget, played in {r.cpu_s} CPU s; that run {r.ended}" for r in rec.resumed or []]
-    cpu = rec.cpu_s
-    out.append(f"- CPU time: {cpu.total} s (the ROM's checks {cpu.rom_checks} s, the games {cpu.games} s)"
-               + (f"; the command's process: {cpu.command} s" if cpu.command is not None else ""))
+    spent = rec.cpu_s
+    out.append(f"- CPU time: {spent.total} s (the ROM's checks {spent.rom_checks} s, the games {spent.games} s)"
+               + (f"; the command's process: {spent.command} s" if spent.command is not None else ""))
     return out
 
 
