@@ -10,16 +10,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from .. import resources
+from ..edition import readings_doc
 from ..errors import InputError, UsageError
 from ..program.runs import readings as R
+from ..program.runs.readings_record import KINDS, ReadingsRecord, read_readings, write_readings
+from ..program.runs.readings_tapes import READINGS, load
 from ..program.model.build import played_tape
 from ..runtime import atomic
 from .cliargs import add_replace_option, add_runner_options, command_parser, input_file, int_in, naming_flags, output_file
-from ..runtime.validate import read_json
 
 
 def _lines(text: str) -> set[int]:
@@ -59,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="do not play the thorough set for lines the plain games do not reach")
     parser.add_argument("--readings", type=input_file("readings TOML", text=True, max_bytes=4 * 2**20,
                                                    valid=_toml, expect="not TOML"),
-                        default=R.READINGS, help="the readings (default basic/readings.toml)")
+                        default=READINGS, help="the readings (default basic/readings.toml)")
     parser.add_argument("--out", type=output_file("readings record", _is_record), default=Path("docs/data/readings.json"),
                         help="the record (default docs/data/readings.json)")
     parser.add_argument("--write-docs", action="store_true",
@@ -88,17 +90,20 @@ def _listing_lines() -> list[int]:
 def _entries() -> tuple[Path, str, list[int]]:
     path = resources.data_path("basic/RECONSTRUCTION.md")
     text = path.read_text(encoding="utf-8")
-    return path, text, R.entries_of(text)
+    return path, text, readings_doc.entries_of(text)
 
 
-def execute(args: argparse.Namespace) -> int:
-    log_path, log_text, entries = _entries()
-    if args.check_docs:
-        record = R.check_record(read_json(args.out, InputError), str(args.out))
-        problems = R.stale_consequences(log_text, record)
-        for p in problems:
-            print(f"cribbage-zx readings: {log_path}: {p}", file=sys.stderr)
-        return 1 if problems else 0
+@dataclass(frozen=True)
+class _Docs:
+    """What the pages are written from besides the record: basic/RECONSTRUCTION.md (its path, its text, its
+    judgement entries) and the listing's line numbers."""
+    log_path: Path
+    log_text: str
+    entries: list[int]
+    listing_lines: list[int]
+
+
+def _check_options(args: argparse.Namespace) -> None:
     if args.all and args.entries:
         raise UsageError("--all and --entries: choose one")
     if args.resume and (args.from_record or args.all or args.entries):
@@ -106,70 +111,83 @@ def execute(args: argparse.Namespace) -> int:
     if args.resume and args.replace:
         raise UsageError(f"--resume continues the record in --out {args.out}; --replace would start afresh: "
                          f"choose one")
-    listing_lines = _listing_lines()
+
+
+def _note(s: str) -> None:
+    print(f"cribbage-zx readings: {s}", file=sys.stderr)
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The record's "command": this run's options as a line to run again."""
+    return " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
+                    + (["--all"] if args.all else [])
+                    + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])
+                    + (["--no-thorough"] if args.no_thorough else [])
+                    + ([f"--stop-after {args.stop_after}"] if args.stop_after else [])
+                    + ["--write-docs"] * args.write_docs)
+
+
+def execute(args: argparse.Namespace) -> int:
+    log_path, log_text, entries = _entries()
+    if args.check_docs:
+        problems = readings_doc.stale_consequences(log_text, read_readings(args.out))
+        for p in problems:
+            print(f"cribbage-zx readings: {log_path}: {p}", file=sys.stderr)
+        return 1 if problems else 0
+    _check_options(args)
+    docs = _Docs(log_path, log_text, entries, _listing_lines())
     started = time.process_time()
     if args.from_record:
-        record = R.check_record(read_json(args.out, InputError), str(args.out))
-        _write_docs(args, record, listing_lines, log_path, log_text, entries)
+        _write_docs(args, read_readings(args.out), docs)
         return 0
     with naming_flags({"entries": lambda m: f"--entries: {m}"}):
-        chosen = R.select(R.load(args.readings), listing_lines, every=args.all, entries=args.entries)
+        chosen = R.select(load(args.readings), docs.listing_lines, every=args.all, entries=args.entries)
     plan = R.Plan(games=args.games, seed=args.seed, workers=args.workers, scheduler=args.scheduler,
                   thorough=not args.no_thorough, progress=not args.quiet,
                   deadline=None if args.stop_after is None else time.monotonic() + args.stop_after)
-
-    def note(s: str) -> None:
-        print(f"cribbage-zx readings: {s}", file=sys.stderr)
-
-    where, tape = played_tape(None)
+    where, data = played_tape(None)
+    tape = R.BaseTape(data, where)
     if args.resume:
-        old = read_json(args.out, InputError)      # another command's record, another tape: refused before a game
-        record = R.resume(old, R.load(args.readings), tape, plan, note=note, where=where, name=str(args.out))
-        record["command"] = old.get("command", "cribbage-zx readings") + " && cribbage-zx readings --resume" + (
+        old = read_readings(args.out)      # another command's record, another tape: refused before a game
+        record = R.resume(old, load(args.readings), tape, plan, note=_note, name=str(args.out))
+        command = (old.command or "cribbage-zx readings") + " && cribbage-zx readings --resume" + (
             f" --stop-after {args.stop_after}" if args.stop_after else "")
-        record["deviations"] = R.deviation_table(record, listing_lines)
-        record["cpu_s"]["command"] = round(old["cpu_s"].get("command", 0.0) + time.process_time() - started, 1)
-        return _finish(args, record, listing_lines, log_path, log_text, entries, started)
-    record = R.run(chosen, tape, plan, note=note, where=where)
-    record["command"] = " ".join(["cribbage-zx readings", f"--games {args.games}", f"--seed {args.seed}"]
-                                 + (["--all"] if args.all else [])
-                                 + ([f"--entries {','.join(map(str, sorted(args.entries)))}"] if args.entries else [])
-                                 + (["--no-thorough"] if args.no_thorough else [])
-                                 + ([f"--stop-after {args.stop_after}"] if args.stop_after else [])
-                                 + ["--write-docs"] * args.write_docs)
-    record["deviations"] = R.deviation_table(record, listing_lines)
-    record["cpu_s"]["command"] = round(time.process_time() - started, 1)
-    return _finish(args, record, listing_lines, log_path, log_text, entries, started)
+        before = old.cpu_s.command or 0.0
+    else:
+        record = R.run(chosen, tape, plan, note=_note)
+        command, before = _command_line(args), 0.0
+    record = replace(record, command=command, deviations=R.deviation_table(record, docs.listing_lines),
+                     cpu_s=replace(record.cpu_s, command=round(before + time.process_time() - started, 1)))
+    return _finish(args, record, docs, started)
 
 
-def _finish(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path,
-            log_text: str, entries: list[int], started: float) -> int:
+def _finish(args: argparse.Namespace, record: ReadingsRecord, docs: _Docs, started: float) -> int:
     """Write the record (and the docs); a run Ctrl-C or SIGTERM stopped then ends as stopped (130 or 143),
     its one line saying what the record left undone."""
-    atomic.write_json(args.out, record, indent=1, sort_keys=True)
+    write_readings(args.out, record)
     stop = R.stopped_by()
     if stop is not None:
-        stop.said = (f"the record {args.out} keeps what finished; {len(record.get('undone', []))} readings left "  # type: ignore[attr-defined]
+        stop.said = (f"the record {args.out} keeps what finished; {len(record.undone or [])} readings left "  # type: ignore[attr-defined]
                      f"untested: `cribbage-zx readings --resume` plays them")
         raise stop
-    _write_docs(args, record, listing_lines, log_path, log_text, entries)
-    counts = record["counts"]
-    print("readings: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in R.KINDS))
-    print(f"CPU: {record['cpu_s']['total']} s ({time.process_time() - started:.1f} s in this process); "
+    _write_docs(args, record, docs)
+    counts = record.counts
+    print("readings: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in KINDS))
+    print(f"CPU: {record.cpu_s.total} s ({time.process_time() - started:.1f} s in this process); "
           f"record: {args.out}")
     return 0
 
 
-def _write_docs(args: argparse.Namespace, record: dict[str, Any], listing_lines: list[int], log_path: Path, log_text: str,
-                entries: list[int]) -> None:
+def _write_docs(args: argparse.Namespace, record: ReadingsRecord, docs: _Docs) -> None:
     if not args.write_docs:
         return
-    measured = sorted({c["line"] for c in record["readings"]})
-    atomic.write_text(args.out.with_name("READINGS.md"), R.markdown(record, listing_lines, entries, record["command"],
-                                                                       R.second_looks(log_text)))
-    atomic.write_text(log_path, R.update_reconstruction(log_text, record, entries))
-    print(f"wrote {args.out.with_name('READINGS.md')} and the consequences of {len(entries)} entries "
-          f"({len(measured)} lines measured) in {log_path}")
+    measured = sorted({c.line for c in record.readings})
+    page = readings_doc.markdown(record, docs.listing_lines, docs.entries, record.command or "",
+                                 R.second_looks(docs.log_text))
+    atomic.write_text(args.out.with_name("READINGS.md"), page)
+    atomic.write_text(docs.log_path, readings_doc.update_reconstruction(docs.log_text, record, docs.entries))
+    print(f"wrote {args.out.with_name('READINGS.md')} and the consequences of {len(docs.entries)} entries "
+          f"({len(measured)} lines measured) in {docs.log_path}")
 
 
 def main(argv: list[str]) -> int:

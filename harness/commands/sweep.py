@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from ..program.model.build import tape_bytes
-from ..program.runs.sweep import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, discard_report, run_sweep
+from ..program.runs.play_cases import BUSY_WORKERS, CHUNKS_PER_WORKER, MAX_CHUNK, PlayChoice
+from ..program.runs.sweep import SweepSettings, discard_report, run_sweep
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import TAPE_IN, add_accelerate_option, add_runner_options, command_parser, int_in, naming_flags, output_folder
@@ -54,12 +55,13 @@ def execute(args: argparse.Namespace) -> int:
         return 0
     if args.quick:
         args.max_suffix, args.sample = 4, 4000
-    options = {} if args.what == "show" else {"max_suffix": args.max_suffix, "sample": args.sample,
-                                              "seed": args.seed}
+    play = None if args.what == "show" else PlayChoice(max_suffix=args.max_suffix, sample=args.sample,
+                                                        seed=args.seed)
+    settings = SweepSettings(workers=args.workers, chunk=args.chunk, limit=args.limit, progress=not args.quiet,
+                             scheduler=args.scheduler, replace=args.replace, tap=args.tape,
+                             accelerate=args.accelerate, play=play)
     with naming_flags(FLAGS):
-        report = run_sweep(args.what, args.out, args.workers, chunk=args.chunk, progress=not args.quiet,
-                           limit=args.limit, scheduler=args.scheduler, replace=args.replace, tap=args.tape,
-                           accelerate=args.accelerate, **options)
+        report = run_sweep(args.what, args.out, settings)
     print(f"{args.what}: {report.cases_checked} cases checked (weight {report.weight_checked}), "
           f"{len(report.groups)} disagreement group(s), {report.unexplained_groups} unexplained, "
           f"{report.harness_failures} harness failure(s)")

@@ -52,10 +52,10 @@ def test_a_transcript_nested_deep_is_refused_naming_its_line():
 
 
 def test_a_sweep_chunk_nested_deep_is_done_again(tmp_path):
-    from harness.program.runs import sweep
-    path = sweep.chunk_path(tmp_path, 0)
+    from harness.program.runs import sweep_chunks
+    path = sweep_chunks.chunk_path(tmp_path, 0)
     path.write_text(DEEP)
-    assert sweep.read_chunk(tmp_path, "play", 0, [(5, [1, 2])]) == (None, f"unreadable ({REFUSED})")
+    assert sweep_chunks.read_chunk(tmp_path, "play", 0, [(5, [1, 2])]) == (None, f"unreadable ({REFUSED})")
 
 
 def test_a_sweeps_params_json_nested_deep_is_refused_and_a_list_too(tmp_path):

@@ -8,7 +8,7 @@ from functools import lru_cache
 import pytest
 
 from harness.errors import OutputError
-from harness.program.runs import sweep
+from harness.program.runs import play_situations, sweep, sweep_cases, sweep_chunks
 from harness.commands import sweep as sweep_command
 
 # A handful of play situations in place of the 544,816 (ranks of the series; each stands for 1 series):
@@ -18,7 +18,7 @@ SITUATIONS = {(0, 2, (7,), 2): [1, (7, 7)], (15, 2, (5, 10), 1): [1, (5, 10)],
               (0, 2, (4, 9), 1): [1, (4, 9)]}
 
 
-_REAL_SHOW_CASES = sweep.show_cases
+_REAL_SHOW_CASES = sweep_cases.show_cases
 
 
 class _Machine:
@@ -38,7 +38,7 @@ class NoProfile:
         pass
 
     def stop(self):
-        return sweep.Profile()          # nothing run on a machine
+        return sweep_chunks.Profile()          # nothing run on a machine
 
 
 @lru_cache(maxsize=1)
@@ -56,11 +56,11 @@ def no_machine(monkeypatch, tmp_path):
     tape = tmp_path / "unused.tap"                 # a well-formed program tape, never loaded
     tape.write_bytes(write_tap([program_header("UNUSED", 1), TapeBlock(FLAG_DATA, b"\x0d")]))
     monkeypatch.setattr("harness.program.model.build.ensure_tape", lambda *a, **k: tape)
-    monkeypatch.setattr(sweep, "load_worker", lambda kind, *args: sweep.SweepWorker(kind, MACHINE, {}))
-    if hasattr(sweep, "Profiler"):                 # no machine, so no statements to count
-        monkeypatch.setattr(sweep, "Profiler", NoProfile)
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
-    monkeypatch.setattr(sweep, "show_cases", lambda: list(all_show_cases()[:40]))
+    monkeypatch.setattr(sweep_chunks, "load_worker", lambda kind, *args: sweep_chunks.SweepWorker(kind, MACHINE, {}))
+    if hasattr(sweep_chunks, "Profiler"):                 # no machine, so no statements to count
+        monkeypatch.setattr(sweep_chunks, "Profiler", NoProfile)
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of(dict(SITUATIONS)))
+    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: list(all_show_cases()[:40]))
 
 
 def sweep_main(capsys, tmp_path, what: str, *extra: str) -> tuple[int, str, dict]:
@@ -73,18 +73,18 @@ def sweep_main(capsys, tmp_path, what: str, *extra: str) -> tuple[int, str, dict
 
 def _pair_counts_three(sub, series):
     """A play scorer that pegs a pair 3 (a royal pair, a double pair royal scored right)."""
-    points = sweep.engine_play(series)
+    points = sweep_cases.engine_play(series)
     return points + 1 if len(series) >= 2 and series[-1] == series[-2] and series[-3:-2] != series[-1:] else points
 
 
 @pytest.mark.parametrize("program,status,causes", [
-    (lambda sub, series: sweep.engine_play(series), 0, []),
+    (lambda sub, series: sweep_cases.engine_play(series), 0, []),
     (_pair_counts_three, 1, [["play", 2, 3]]),
     (lambda sub, series: 0, 1, [["play", 2, 0], ["play", 3, 0]]),
 ], ids=["right", "a pair pegs 3", "nothing ever scores"])
 def test_the_play_sweep_reports_what_a_wrong_scorer_does(monkeypatch, capsys, tmp_path, no_machine,
                                                          program, status, causes):
-    monkeypatch.setattr(sweep, "program_play", program)
+    monkeypatch.setattr(sweep_chunks, "program_play", program)
     got, out, report = sweep_main(capsys, tmp_path, "play")
     assert got == status
     assert sorted(g["cause"] for g in report["groups"]) == causes
@@ -94,9 +94,9 @@ def test_the_play_sweep_reports_what_a_wrong_scorer_does(monkeypatch, capsys, tm
 
 
 def test_the_play_groups_count_cases_and_weights(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [5, (7, 7)], (0, 2, (8,), 2): [3, (8, 8)],
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of({(0, 2, (7,), 2): [5, (7, 7)], (0, 2, (8,), 2): [3, (8, 8)],
                                                      (0, 2, (4, 9), 1): [2, (4, 9)]}))
-    monkeypatch.setattr(sweep, "program_play", lambda sub, series: 7 if series[0] == series[1] else 0)
+    monkeypatch.setattr(sweep_chunks, "program_play", lambda sub, series: 7 if series[0] == series[1] else 0)
     status, out, report = sweep_main(capsys, tmp_path, "play")
     assert status == 1
     assert [(g["cause"], g["cases"], g["weight"], g["deviation"]) for g in report["groups"]] == \
@@ -107,16 +107,16 @@ def test_the_play_groups_count_cases_and_weights(monkeypatch, capsys, tmp_path, 
 
 def _wrong_show(component: str, by: int):
     def program(sub, case, crib):
-        got = dict(sweep.engine_show(case, crib))
+        got = dict(sweep_cases.engine_show(case, crib))
         got[component] += by
         return got
     return program
 
 
-@pytest.mark.parametrize("component", sweep.COMPONENTS)
+@pytest.mark.parametrize("component", sweep_cases.COMPONENTS)
 def test_the_show_sweep_names_the_component_a_wrong_scorer_gets_wrong(monkeypatch, capsys, tmp_path, no_machine,
                                                                        component):
-    monkeypatch.setattr(sweep, "program_show", _wrong_show(component, 1))
+    monkeypatch.setattr(sweep_chunks, "program_show", _wrong_show(component, 1))
     status, out, report = sweep_main(capsys, tmp_path, "show", "--limit", "12")
     assert status == 1 and report["cases_checked"] == 12
     assert {tuple(g["cause"][:2]) for g in report["groups"]} == {("hand", component)}
@@ -126,7 +126,7 @@ def test_the_show_sweep_names_the_component_a_wrong_scorer_gets_wrong(monkeypatc
 
 
 def test_the_show_sweep_is_clean_when_the_scorer_is_right(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "program_show", lambda sub, case, crib: sweep.engine_show(case, crib))
+    monkeypatch.setattr(sweep_chunks, "program_show", lambda sub, case, crib: sweep_cases.engine_show(case, crib))
     status, out, report = sweep_main(capsys, tmp_path, "show", "--limit", "12")
     assert status == 0 and report["groups"] == [] and report["unexplained_groups"] == 0
     assert report["cases_checked"] == 12
@@ -135,12 +135,12 @@ def test_the_show_sweep_is_clean_when_the_scorer_is_right(monkeypatch, capsys, t
 def test_a_wrong_crib_flush_is_reported_as_the_crib(monkeypatch, capsys, tmp_path, no_machine):
     """The crib is swept only on four-card flushes; a scorer that gives the crib its 4 is caught."""
     def program(sub, case, crib):
-        got = dict(sweep.engine_show(case, crib))
+        got = dict(sweep_cases.engine_show(case, crib))
         if crib and case["flush"] == "four":
             got["flush"] = 4
         return got
-    monkeypatch.setattr(sweep, "program_show", program)
-    monkeypatch.setattr(sweep, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:3])
+    monkeypatch.setattr(sweep_chunks, "program_show", program)
+    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:3])
     status, out, report = sweep_main(capsys, tmp_path, "show")
     assert status == 1
     assert [g["cause"] for g in report["groups"]] == [["crib", "flush", 0, 4]]
@@ -153,14 +153,14 @@ def test_a_documented_sweep_deviation_is_named_and_does_not_fail_the_sweep(monke
     monkeypatch.setitem(deviations.SWEEP_DEVIATIONS, "DX", deviations.SweepDeviation(
         "DX", "2000", "a pair counted 3",
         lambda kind, cause, example: kind == "play" and cause == ("play", 2, 3) and example["series"] == [7, 7]))
-    monkeypatch.setattr(sweep, "program_play", _pair_counts_three)
+    monkeypatch.setattr(sweep_chunks, "program_play", _pair_counts_three)
     status, out, report = sweep_main(capsys, tmp_path, "play")
     assert status == 0
     assert [(g["cause"], g["deviation"]) for g in report["groups"]] == [(["play", 2, 3], "DX")]
     assert report["unexplained_groups"] == 0 and "deviation DX" in out
     # a near-miss: the same pair scored 4 is not that deviation
-    monkeypatch.setattr(sweep, "program_play", lambda sub, series: sweep.engine_play(series) + 2
-                        if series == (7, 7) else sweep.engine_play(series))
+    monkeypatch.setattr(sweep_chunks, "program_play", lambda sub, series: sweep_cases.engine_play(series) + 2
+                        if series == (7, 7) else sweep_cases.engine_play(series))
     status, out, report = sweep_main(capsys, tmp_path / "again", "play")
     assert status == 1 and [(g["cause"], g["deviation"]) for g in report["groups"]] == [(["play", 2, 4], None)]
 
@@ -170,8 +170,8 @@ def test_a_case_that_cannot_be_run_is_a_harness_failure_and_fails_the_sweep(monk
     def program(sub, series):
         if series == (3, 1, 2):
             raise RuntimeError("planted: the machine stopped")
-        return sweep.engine_play(series)
-    monkeypatch.setattr(sweep, "program_play", program)
+        return sweep_cases.engine_play(series)
+    monkeypatch.setattr(sweep_chunks, "program_play", program)
     status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "2")
     assert status == 1
     assert report["groups"] == [] and report["harness_failures"] == 1
@@ -182,7 +182,7 @@ def test_a_case_that_cannot_be_run_is_a_harness_failure_and_fails_the_sweep(monk
 
 
 def test_a_clean_sweep_says_so_and_exits_0(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "program_play", lambda sub, series: sweep.engine_play(series))
+    monkeypatch.setattr(sweep_chunks, "program_play", lambda sub, series: sweep_cases.engine_play(series))
     status, out, report = sweep_main(capsys, tmp_path, "play")
     assert status == 0
     assert out.splitlines()[0] == (f"play: {len(SITUATIONS)} cases checked (weight {len(SITUATIONS)}), "
@@ -192,16 +192,16 @@ def test_a_clean_sweep_says_so_and_exits_0(monkeypatch, capsys, tmp_path, no_mac
 
 def _right_play(sub, series):
     assert sub is MACHINE
-    return sweep.engine_play(series)
+    return sweep_cases.engine_play(series)
 
 
 def _right_show(sub, case, crib):
     assert sub is MACHINE
-    return sweep.engine_show(case, crib)
+    return sweep_cases.engine_show(case, crib)
 
 
 def test_the_report_says_what_was_swept(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "program_play", lambda sub, series: _right_play(sub, series) + (series[0] == 7))
+    monkeypatch.setattr(sweep_chunks, "program_play", lambda sub, series: _right_play(sub, series) + (series[0] == 7))
     status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "2")
     assert status == 1
     assert (report["sweep"], report["items"], report["chunks"], report["workers"]) == ("play", 5, 3, 1)
@@ -214,9 +214,9 @@ def test_the_report_says_what_was_swept(monkeypatch, capsys, tmp_path, no_machin
 
 
 def test_groups_come_heaviest_first(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (4, 9), 1): [1, (4, 9)], (0, 2, (7,), 2): [9, (7, 7)],
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of({(0, 2, (4, 9), 1): [1, (4, 9)], (0, 2, (7,), 2): [9, (7, 7)],
                                                      (0, 2, (8,), 2): [3, (8, 8)], (0, 2, (5, 9), 1): [2, (5, 9)]}))
-    monkeypatch.setattr(sweep, "program_play", lambda sub, series: 5 if series[0] == series[1] else 1)
+    monkeypatch.setattr(sweep_chunks, "program_play", lambda sub, series: 5 if series[0] == series[1] else 1)
     status, out, report = sweep_main(capsys, tmp_path, "play", "--chunk", "1")
     assert [(g["cause"], g["cases"], g["weight"]) for g in report["groups"]] == \
         [(["play", 2, 5], 2, 12), (["play", 0, 1], 2, 3)]
@@ -224,8 +224,8 @@ def test_groups_come_heaviest_first(monkeypatch, capsys, tmp_path, no_machine):
 
 
 def test_a_show_sweep_of_four_card_flushes_runs_the_crib_too(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:4])
-    monkeypatch.setattr(sweep, "program_show", _right_show)
+    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:4])
+    monkeypatch.setattr(sweep_chunks, "program_show", _right_show)
     status, out, report = sweep_main(capsys, tmp_path, "show")
     assert status == 0 and report["cases_checked"] == 8 and report["groups"] == []
     params = json.loads((tmp_path / "out" / "show" / "params.json").read_text())
@@ -233,7 +233,7 @@ def test_a_show_sweep_of_four_card_flushes_runs_the_crib_too(monkeypatch, capsys
 
 
 def test_progress_goes_to_stderr_unless_quiet(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "program_play", _right_play)
+    monkeypatch.setattr(sweep_chunks, "program_play", _right_play)
     assert sweep_command.main(["play", "--out", str(tmp_path / "a"), "--workers", "1"]) == 0
     assert "play chunks" in capsys.readouterr().err
     assert sweep_command.main(["play", "--out", str(tmp_path / "b"), "--workers", "1", "--quiet"]) == 0
@@ -244,7 +244,7 @@ def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machi
     def no_default(*a, **k):
         raise AssertionError("the default tape was built though --tape was given")
     monkeypatch.setattr("harness.program.model.build.ensure_tape", no_default)
-    monkeypatch.setattr(sweep, "program_play", _right_play)
+    monkeypatch.setattr(sweep_chunks, "program_play", _right_play)
     tape = tmp_path / "given.tap"
     tape.write_bytes((tmp_path / "unused.tap").read_bytes())
     status, out, report = sweep_main(capsys, tmp_path, "play", "--tape", str(tape))
@@ -252,7 +252,7 @@ def test_the_tape_given_is_the_tape_used(monkeypatch, capsys, tmp_path, no_machi
 
 
 def test_replace_starts_a_different_sweep_afresh(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep, "program_play", _right_play)
+    monkeypatch.setattr(sweep_chunks, "program_play", _right_play)
     sweep_main(capsys, tmp_path, "play", "--limit", "2")
     with pytest.raises(OutputError, match="holds a different sweep"):
         sweep_main(capsys, tmp_path, "play", "--limit", "3")

@@ -13,6 +13,8 @@ from harness import cli
 from harness.commands import readings as command
 from harness.errors import InputError
 from harness.program.runs import readings as R
+from harness.program.runs.readings_games import FRAMES_FACTOR, FRAMES_MARGIN
+from harness.program.runs.readings_record import TapeRecord, as_json, check_record
 
 
 @pytest.fixture
@@ -32,7 +34,7 @@ def _record(tape: dict | None) -> dict:
                             "kind": "identical", "detail": "", "games": [], "moments": [], "appear": [],
                             "vanish": [], "kept": [], "vanish_playing": []}],
               "counts": {"identical": 1}, "undone": [],
-              "plan": {"games": 1, "seed": 1, "thorough": False, "frames_budget": [R.FRAMES_FACTOR, R.FRAMES_MARGIN]},
+              "plan": {"games": 1, "seed": 1, "thorough": False, "frames_budget": [FRAMES_FACTOR, FRAMES_MARGIN]},
               "base_games": [], "variant_games": 1, "shared_tapes": 0,
               "cpu_s": {"total": 1.0, "rom_checks": 0.5, "games": 0.5}}
     if tape is not None:
@@ -48,7 +50,9 @@ def _resume(out, capsys) -> tuple[int, list[str]]:
 
 def test_the_record_names_its_tape():
     data = b"a tape"
-    assert R.tape_of(data) == {"path": None, "sha256": hashlib.sha256(data).hexdigest(), "fingerprint": None}
+    assert R.tape_of(R.BaseTape(data)) == TapeRecord(None, hashlib.sha256(data).hexdigest(), None)
+    assert as_json(R.tape_of(R.BaseTape(data))) == {"path": None, "sha256": hashlib.sha256(data).hexdigest(),
+                                                    "fingerprint": None}            # null written, not left out
 
 
 def test_a_record_of_another_tape_is_refused_in_one_line_before_any_game(tape, tmp_path, capsys):
@@ -68,13 +72,13 @@ def test_a_record_of_another_tape_is_refused_in_one_line_before_any_game(tape, t
 def test_the_record_of_this_tape_is_resumed(tape, tmp_path, capsys):
     """The near miss: the same record naming this tape resumes (nothing left to play) and keeps its tape."""
     out = tmp_path / "readings.json"
-    named = R.tape_of(tape[1], tape[0])
-    assert named["sha256"] == hashlib.sha256(tape[1]).hexdigest() and named["path"] == str(tape[0])
-    out.write_text(json.dumps(_record(named), indent=1, sort_keys=True))
+    named = R.tape_of(R.BaseTape(tape[1], tape[0]))
+    assert named.sha256 == hashlib.sha256(tape[1]).hexdigest() and named.path == str(tape[0])
+    out.write_text(json.dumps(_record(as_json(named)), indent=1, sort_keys=True))
     code, err = _resume(out, capsys)
     assert code == 0
     assert err == [f"cribbage-zx readings: {out}: no reading left untested by its budget: nothing to play"]
-    assert json.loads(out.read_text())["tape"]["sha256"] == named["sha256"]
+    assert json.loads(out.read_text())["tape"]["sha256"] == named.sha256
 
 
 def test_a_record_older_than_the_tapes_fingerprint_is_said_to_name_none(tape, tmp_path, capsys):
@@ -104,7 +108,7 @@ def test_another_commands_record_given_to_resume_is_refused_in_one_line(tape, tm
                    else text)
     if isinstance(planted, list):
         with pytest.raises(InputError) as refused:
-            R.check_record(planted, str(out))
+            check_record(planted, str(out))
         assert str(refused.value) == f"{out}: {said}"
         return
     code, err = _resume(out, capsys)

@@ -10,6 +10,8 @@ import pytest
 
 from harness import cli
 from harness.program.runs import readings as R
+from harness.program.runs.readings_record import PLAYED
+from harness.program.runs.readings_tapes import READINGS, load
 from harness.runtime.jobs import Outcome
 
 
@@ -18,9 +20,9 @@ def two():
     """Two readings of one line that make a variant tape each (docs/data/readings.json played them)."""
     from helpers import ROOT
     stored = json.loads((ROOT / "docs" / "data" / "readings.json").read_text(encoding="utf-8"))
-    played = [c for c in stored["readings"] if c["kind"] in R.PLAYED]
+    played = [c for c in stored["readings"] if c["kind"] in PLAYED]
     ids = {c["id"] for c in played if c["line"] == played[0]["line"]}
-    return [r for r in R.load(R.READINGS) if r.id in ids][:2]
+    return [r for r in load(READINGS) if r.id in ids][:2]
 
 
 def _stopping_jobs(stop: BaseException):

@@ -17,7 +17,7 @@ import pytest
 
 from harness.errors import OutputError
 from harness.program.model.build import build
-from harness.program.runs import regress, sweep
+from harness.program.runs import regress, sweep, sweep_chunks
 from harness.runtime.outdir import claimed
 from helpers import interrupt_when
 
@@ -145,11 +145,11 @@ def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_i
 
 
 def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_tape):
-    sweep.run_sweep("show", tmp_path, workers=1, chunk=2, progress=False, limit=4, tap=good_tape)
+    sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=2, progress=False, limit=4, tap=good_tape))
     (tmp_path / "show" / "chunk-0001.json").unlink()
-    items, coverage = sweep.sweep_items("show")
+    items, coverage = sweep_chunks.sweep_items("show")
     chunks = [items[:2], items[2:4]]
-    report = sweep.summarise("show", tmp_path / "show", chunks, 0.0, 1, coverage)
+    report = sweep.summarise("show", tmp_path / "show", chunks, sweep.SweepFacts(0.0, 1, coverage))
     assert report.chunks_missing == [1] and report.cases_checked == 2
 
 

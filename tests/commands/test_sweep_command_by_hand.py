@@ -6,6 +6,7 @@ import json
 import pytest
 
 from harness.commands import sweep as command
+from harness.program.runs.play_cases import PlayChoice
 from harness.program.runs.sweep import BasicCoverage, DiscardReport, DiscardRole, SweepGroup, SweepReport
 from harness.errors import OutputError
 from harness.runtime.outdir import claimed
@@ -31,8 +32,8 @@ def handed(monkeypatch):
     """run_sweep replaced: the keywords it was called with, and the report it returns (set by the test)."""
     seen = {"report": report()}
 
-    def fake(what, out, workers, **kw):
-        seen.update(what=what, out=out, workers=workers, kw=kw)
+    def fake(what, out, settings):
+        seen.update(what=what, out=out, settings=settings)
         return seen["report"]
     monkeypatch.setattr(command, "run_sweep", fake)
     return seen
@@ -40,27 +41,27 @@ def handed(monkeypatch):
 
 def test_a_play_sweep_is_handed_its_options_and_a_show_sweep_none(tmp_path, handed):
     assert command.execute(args(tmp_path)) == 0
-    kw = handed["kw"]
-    assert (kw["max_suffix"], kw["sample"], kw["seed"]) == (6, 0, 7) and kw["progress"] is False
-    assert handed["what"] == "play" and handed["workers"] == 2
-    assert (kw["scheduler"], kw["accelerate"], kw["limit"], kw["chunk"], kw["replace"], kw["tap"]) \
+    got = handed["settings"]
+    assert got.play == PlayChoice(max_suffix=6, sample=0, seed=7) and got.progress is False
+    assert handed["what"] == "play" and got.workers == 2
+    assert (got.scheduler, got.accelerate, got.limit, got.chunk, got.replace, got.tap) \
         == (None, False, None, None, False, None)
     command.execute(args(tmp_path, what="show", quiet=False))
-    assert not {"max_suffix", "sample", "seed"} & set(handed["kw"]) and handed["kw"]["progress"] is True
+    assert handed["settings"].play is None and handed["settings"].progress is True
 
 
 def test_every_option_of_the_command_reaches_the_sweep(tmp_path, handed):
     command.execute(args(tmp_path, scheduler="tls://10.0.0.1:8786", accelerate=True, limit=30, chunk=10,
                          replace=True, tape="mine.tap", workers=3))
-    kw = handed["kw"]
-    assert (kw["scheduler"], kw["accelerate"], kw["limit"], kw["chunk"], kw["replace"], kw["tap"]) \
+    got = handed["settings"]
+    assert (got.scheduler, got.accelerate, got.limit, got.chunk, got.replace, got.tap) \
         == ("tls://10.0.0.1:8786", True, 30, 10, True, "mine.tap")
-    assert handed["workers"] == 3 and handed["out"] == tmp_path / "out"
+    assert got.workers == 3 and handed["out"] == tmp_path / "out"
 
 
 def test_quick_is_the_short_suffix_and_the_sample(tmp_path, handed):
     command.execute(args(tmp_path, quick=True))
-    assert (handed["kw"]["max_suffix"], handed["kw"]["sample"]) == (4, 4000)
+    assert (handed["settings"].play.max_suffix, handed["settings"].play.sample) == (4, 4000)
 
 
 def test_what_it_prints_of_the_report(tmp_path, handed, capsys):

@@ -223,17 +223,17 @@ def test_the_good_report_is_read_whole(tmp_path):
 @FAST
 @given(data=st.data())
 def test_a_sweep_chunk_is_used_only_when_whole_and_otherwise_done_again(tmp_path, data):
-    from harness.program.runs import sweep
+    from harness.program.runs import sweep_chunks
     items = [(5, [1, 2]), (3, [4])]
-    good = {"index": 0, "items_sha": sweep.items_sha(items), "cases": 2, "weight": 8,
+    good = {"index": 0, "items_sha": sweep_chunks.items_sha(items), "cases": 2, "weight": 8,
             "disagreements": [{"series": [1, 2], "weight": 5, "program": 2, "engine": 0}],
             "profile": {"counts": {"10:1": 1}, "if_true": {}, "if_false": {}}}
     doc = data.draw(json_mutated(good))
-    path = sweep.chunk_path(tmp_path, 0)
+    path = sweep_chunks.chunk_path(tmp_path, 0)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = json.dumps(doc).encode()
     path.write_bytes(data.draw(mutated(raw)) if data.draw(st.booleans()) else raw)
-    chunk, why = sweep.read_chunk(tmp_path, "play", 0, items)       # never raises
+    chunk, why = sweep_chunks.read_chunk(tmp_path, "play", 0, items)       # never raises
     assert (chunk is None) != (why is None)                          # used, or a reason to do it again
     if chunk is not None:
         assert chunk.cases == 2 and all(isinstance(d["program"], int) for d in chunk.disagreements)

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("skoolkit.simulator", reason="SkoolKit (the 'oracle' extra) is not installed")
 
-from harness.program.runs import regress, sweep
+from harness.program.runs import regress, sweep_chunks
 from harness.program.model.build import tape_bytes
 from harness.program.runs.loaded import init_worker
 from harness.program.model.subroutine import Subroutine, program_at_editor
@@ -127,14 +127,15 @@ def test_a_regress_game_gives_the_same_record_on_both_cores(restore_regress_work
 @pytest.mark.slow
 def test_a_show_sweep_chunk_gives_the_same_result_on_both_cores(monkeypatch):
     blocks = read_tap(tape_bytes(None))
-    items = sweep.sweep_items("show")[0][:30]
+    items = sweep_chunks.sweep_items("show")[0][:30]
     results = {}
     for core in (Z80Core, SkoolKitCore):
         m = program_at_editor(blocks, core=core)
-        worker = sweep.SweepWorker("show", Subroutine(m, sweep.SHOW_ROUTINE.line, set(sweep.SHOW_ROUTINE.returns),
-                                                      setup=sweep.SHOW_SETUP),
-                                   sweep.Profiler.for_program(m.program_bytes()).statements)
-        results[core.__name__] = json.dumps(sweep.run_chunk_on(worker, sweep.ChunkJob(0, items)).as_json(),
+        routine = sweep_chunks.SHOW_ROUTINE
+        worker = sweep_chunks.SweepWorker("show", Subroutine(m, routine.line, set(routine.returns),
+                                                             setup=sweep_chunks.SHOW_SETUP),
+                                          sweep_chunks.Profiler.for_program(m.program_bytes()).statements)
+        results[core.__name__] = json.dumps(sweep_chunks.run_chunk_on(worker, sweep_chunks.ChunkJob(0, items)).as_json(),
                                             sort_keys=True)
     assert results["Z80Core"] == results["SkoolKitCore"]
     assert json.loads(results["Z80Core"])["cases"] == 30

@@ -210,10 +210,11 @@ def test_a_local_clusters_scheduler_keeps_its_scratch_in_the_runs_private_folder
 
 
 def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good_tape):
+    import dataclasses
     from harness.program.runs import sweep
-    local = sweep.run_sweep("show", tmp_path / "local", workers=2, chunk=10, progress=False, limit=40, tap=good_tape)
-    on_dask = sweep.run_sweep("show", tmp_path / "dask", workers=2, chunk=10, progress=False, limit=40,
-                              tap=good_tape, scheduler="local")
+    settings = sweep.SweepSettings(workers=2, chunk=10, progress=False, limit=40, tap=good_tape)
+    local = sweep.run_sweep("show", tmp_path / "local", settings)
+    on_dask = sweep.run_sweep("show", tmp_path / "dask", dataclasses.replace(settings, scheduler="local"))
     chunks = {p.name: p.read_bytes() for p in sorted((tmp_path / "local" / "show").glob("chunk-*.json"))}
     assert len(chunks) == 4 and local.cases_checked == on_dask.cases_checked == 40
     assert {p.name: p.read_bytes() for p in sorted((tmp_path / "dask" / "show").glob("chunk-*.json"))} == chunks
@@ -222,10 +223,12 @@ def test_a_sweep_on_a_local_cluster_writes_the_local_pools_chunks(tmp_path, good
 def test_a_play_sweep_on_a_local_cluster_computes_the_chunks_the_local_pool_does(tmp_path, good_tape):
     """Its jobs are ranges of the cached table, which the spawned Dask workers load and turn into cases."""
     from harness.program.runs import sweep
+    from harness.program.runs.play_cases import PlayChoice
     runs = {}
     for name, scheduler in (("local", None), ("dask", "local")):
-        report = sweep.run_sweep("play", tmp_path / name, workers=2, chunk=10, progress=False, limit=30,
-                                 tap=good_tape, scheduler=scheduler, max_suffix=2, sample=0, seed=1)
+        report = sweep.run_sweep("play", tmp_path / name, sweep.SweepSettings(
+            workers=2, chunk=10, progress=False, limit=30, tap=good_tape, scheduler=scheduler,
+            play=PlayChoice(max_suffix=2, sample=0, seed=1)))
         assert report.cases_checked == 30 and report.harness_failures == 0
         runs[name] = {p.name: p.read_bytes() for p in sorted((tmp_path / name / "play").glob("chunk-*.json"))}
     assert len(runs["local"]) == 3 and runs["dask"] == runs["local"]

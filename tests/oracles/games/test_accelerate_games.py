@@ -70,9 +70,11 @@ def test_games_are_as_recorded_before_the_fast_paths(tape, accelerate):
 
 
 def test_a_sweep_chunk_is_the_same_with_the_accelerator(tape):
-    from harness.program.runs import sweep
-    items = sweep.sweep_items("play", max_suffix=3)[0][:40]
-    results = [sweep.run_chunk_on(sweep.load_worker("play", tape, accelerate), sweep.ChunkJob(0, items))
+    from harness.program.runs import sweep_chunks
+    from harness.program.runs.play_cases import PlayChoice
+    items = sweep_chunks.sweep_items("play", PlayChoice(max_suffix=3))[0][:40]
+    results = [sweep_chunks.run_chunk_on(sweep_chunks.load_worker("play", tape, accelerate),
+                                         sweep_chunks.ChunkJob(0, items))
                for accelerate in (False, True)]
     assert results[0] == results[1]
     assert results[0].cases == 40

@@ -52,8 +52,12 @@ def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good
 
 
 # ------------------------------------------------------------------ sweep chunks on resume
+def _settings(tape) -> sweep.SweepSettings:
+    return sweep.SweepSettings(workers=1, chunk=10, progress=False, limit=30, tap=tape)
+
+
 def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp_path, good_tape, capsys):
-    first = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    first = sweep.run_sweep("show", tmp_path, _settings(good_tape))
     assert first.cases_checked == 30 and first.chunks_missing == []
     folder = tmp_path / "show"
     good, corrupt, mismatched = (folder / f"chunk-{i:04d}.json" for i in range(3))
@@ -63,7 +67,7 @@ def test_a_corrupt_or_mismatched_chunk_is_computed_again_and_a_good_one_kept(tmp
     tampered["weight"] += 4                                            # counts a deal it never checked
     mismatched.write_text(json.dumps(tampered))
     capsys.readouterr()
-    again = sweep.run_sweep("show", tmp_path, workers=1, chunk=10, progress=False, limit=30, tap=good_tape)
+    again = sweep.run_sweep("show", tmp_path, _settings(good_tape))
     err = capsys.readouterr().err
     assert f"{corrupt}: unreadable" in err and f"{mismatched}: does not match its cases (weight)" in err
     assert str(good) not in err and good.stat().st_mtime_ns == kept_mtime

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from harness.program.model.build import build
-from harness.program.runs import sweep
+from harness.program.runs import play_situations
 from harness.commands import sweep as sweep_command
 
 ROOT = checkout.ROOT
@@ -78,7 +78,7 @@ SITUATIONS = {(0, 2, (7,), 2): [1, (7, 7)], (15, 2, (5, 10), 1): [1, (5, 10)],
 
 @pytest.fixture
 def few_situations(monkeypatch):
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of(dict(SITUATIONS)))
 
 
 def test_a_wrong_play_routine_is_reported_and_the_sweep_fails(tmp_path, monkeypatch, capsys, few_situations):

@@ -19,27 +19,30 @@ replaced (no emulator). Planted, each beside its near miss:
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 
 import pytest
 
 from harness.errors import InputError
 from harness.program.runs import readings as R
+from harness.program.runs.readings_games import FRAMES_FACTOR, FRAMES_MARGIN, GamePlayed
+from harness.program.runs.readings_record import (BUDGET, BaseGame, Consequence, CpuSeconds, ReadingsRecord, Reading,
+                                                  RecordPlan, Resumed, TapeRecord, readings_record)
 
 PICTURE = {"kind": "picture", "moment": "input 7060", "slots": {"1": "5D"}, "pegs": {"computer": 3},
            "rows": {"message": "ВАМ", "score": "12"}, "board": True, "flag": False}
 
 
-def _game(transcript=None, **changes) -> dict:
-    g = {"index": 0, "seed": 1, "strategy": "random", "scores": {"computer": 121, "player": 90}, "winner": "computer",
-         "basic_errors": [], "failure": None, "documented": {"D1": 2}, "unexplained": 0,
+def _game(transcript=None, **changes) -> GamePlayed:
+    g = {"key": "base", "index": 0, "seed": 1, "strategy": "random", "scores": {"computer": 121, "player": 90},
+         "winner": "computer", "basic_errors": [], "failure": None, "documented": {"D1": 2}, "unexplained": 0,
          "transcript": transcript if transcript is not None else [{"kind": "header"}, copy.deepcopy(PICTURE)],
          "screens": [], "lines_run": [1310]}
-    g.update(changes)
-    return g
+    return GamePlayed(**{**g, **changes})
 
 
-def _picture(**changes) -> dict:
+def _picture(**changes) -> GamePlayed:
     return _game([{"kind": "header"}, dict(copy.deepcopy(PICTURE), **changes)])
 
 
@@ -149,31 +152,30 @@ def test_a_variant_stops_only_where_the_reconstruction_did_not():
 @pytest.mark.parametrize("budget, frames, past", [(1000, 998, True), (1000, 997, False), (1000, None, False),
                                                   (3, None, False)])      # no frames told: none ran
 def test_a_harness_failure_is_told_past_the_budget_only_within_two_frames_of_it(budget, frames, past):
-    variant = _game(failure="no key wait within 5000 frames", budget=budget)
-    if frames is not None:
-        variant["frames"] = frames
+    variant = _game(failure="no key wait within 5000 frames", budget=budget, **({} if frames is None else
+                                                                                 {"frames": frames}))
     kind, detail, _ = R.compare_game(1310, _game(), variant)
     said = "no key wait within 5000 frames"
     assert (kind, detail) == ("stops", f"the program stops: the harness gave it up past its budget of {budget} frames "
-                              f"({R.FRAMES_FACTOR} times the reconstruction's game and {R.FRAMES_MARGIN}): {said}"
+                              f"({FRAMES_FACTOR} times the reconstruction's game and {FRAMES_MARGIN}): {said}"
                               if past else f"the program stops: {said}")
 
 
 def test_identical_refused_names_the_reading_and_its_line():
-    planted = R.Consequence("1310.x", 1310, "confusion", "", "", True, "identical")
+    planted = Consequence("1310.x", 1310, "confusion", "", "", True, "identical")
     with pytest.raises(R.RefusedVerdict, match=r"^1310\.x: 'identical' although line 1310 ran in none of its games$"):
         R.check(planted, [(_game(), _game(lines_run=[]))])
 
 
 # ---------------------------------------------------------------- a reading's verdict over its games
-READING = R.Reading(1310, "1310.x", "confusion", "a 5 read as S", "LET A=1", True)
+READING = Reading(1310, "1310.x", "confusion", "a 5 read as S", "LET A=1", True)
 
 
 def test_the_verdict_is_the_worst_game_and_of_two_alike_the_first_one_s():
     scores_88 = _game(scores={"computer": 121, "player": 88}, seed=2)
     scores_87 = _game(scores={"computer": 121, "player": 87}, seed=3)
     c = R.verdict(READING, [(_game(seed=1), _game(seed=1)), (_game(seed=2), scores_88), (_game(seed=3), scores_87)])
-    assert R.asdict(c) == {
+    assert dataclasses.asdict(c) == {
         "id": "1310.x", "line": 1310, "source": "confusion", "what": "a 5 read as S", "text": "LET A=1", "entry": True,
         "kind": "play", "detail": "scores {'computer': 121, 'player': 90} -> {'computer': 121, 'player': 88}",
         "games": ["1/random", "2/random", "3/random"], "moments": [], "appear": [], "vanish": [], "kept": ["D1"],
@@ -207,30 +209,38 @@ def test_a_deviation_a_playing_game_never_showed_is_not_flagged_though_a_stoppin
 
 
 # ---------------------------------------------------------------- --resume
-def _consequence(rid: str, kind: str, detail: str = "") -> dict:
-    return {"id": rid, "line": int(rid.split(".")[0]), "source": "ocr", "what": "", "text": "", "entry": True,
-            "kind": kind, "detail": detail, "games": [], "moments": [], "kept": [], "vanish": [], "appear": []}
+def _consequence(rid: str, kind: str, detail: str = "") -> Consequence:
+    return Consequence(rid, int(rid.split(".")[0]), "ocr", "", "", True, kind, detail)
 
 
-GAME = {"index": 0, "seed": 11, "strategy": "random", "scores": [121, 99], "documented": 3}
-NEW_GAME = {"index": 1, "seed": 12, "strategy": "greedy", "scores": [121, 80], "documented": 1}
+GAME = BaseGame(0, 11, "random", {"computer": 121, "player": 99}, {"D1": 3}, 500)
+NEW_GAME = BaseGame(1, 12, "greedy", {"computer": 121, "player": 80}, {"D1": 1}, 480)
+BUDGET_PLAN = RecordPlan(games=1, seed=1, frames_budget=[FRAMES_FACTOR, FRAMES_MARGIN])
 
 
-def _record(**plan) -> dict:
-    return {"schema": 1, "ended": "stopped",
-            "readings": [_consequence("1310.a", "identical"), _consequence("9010.b", "untested", R.BUDGET),
-                         _consequence("2130.d", "untested", R.BUDGET)],
-            "counts": {"identical": 1, "untested": 2},
-            "plan": {"games": 1, "seed": 1, "frames_budget": [R.FRAMES_FACTOR, R.FRAMES_MARGIN]} | plan,
-            "base_games": [dict(GAME)], "variant_games": 1, "shared_tapes": 1,
-            "cpu_s": {"total": 10.0, "rom_checks": 1.0, "games": 9.0}}
+def _record(**plan) -> ReadingsRecord:
+    return ReadingsRecord(
+        schema=1, ended="stopped",
+        readings=[_consequence("1310.a", "identical"), _consequence("9010.b", "untested", BUDGET),
+                  _consequence("2130.d", "untested", BUDGET)],
+        counts={"identical": 1, "untested": 2}, plan=dataclasses.replace(BUDGET_PLAN, **plan),
+        base_games=[GAME], variant_games=1, shared_tapes=1, cpu_s=CpuSeconds(total=10.0, rom_checks=1.0, games=9.0))
 
 
-READINGS = [R.Reading(int(i.split(".")[0]), i, "ocr", "", "", True) for i in ("1310.a", "9010.b", "2130.d")]
-TAPE, PLAN = b"the tape", R.Plan()
+def _part(readings: list, ended: str = "complete", thorough: bool = False, base_games=(GAME, NEW_GAME),
+          variant_games: int = 2, shared_tapes: int = 2) -> ReadingsRecord:
+    """A record as readings.run returns it for the readings a resume asks for."""
+    return ReadingsRecord(schema=1, ended=ended, plan=dataclasses.replace(BUDGET_PLAN, thorough=thorough),
+                          base_games=list(base_games), readings=readings, counts={}, variant_games=variant_games,
+                          shared_tapes=shared_tapes, cpu_s=CpuSeconds(total=2.0, rom_checks=0.5, games=1.5))
 
 
-def _resume(monkeypatch, record: dict, thorough: bool = False, still_left: bool = False) -> tuple[dict, list]:
+READINGS = [Reading(int(i.split(".")[0]), i, "ocr", "", "", True) for i in ("1310.a", "9010.b", "2130.d")]
+TAPE, PLAN = R.BaseTape(b"the tape"), R.Plan()
+
+
+def _resume(monkeypatch, record: ReadingsRecord, thorough: bool = False,
+            still_left: bool = False) -> tuple[ReadingsRecord, list]:
     asked = []
 
     def note(text: str) -> None:
@@ -238,79 +248,69 @@ def _resume(monkeypatch, record: dict, thorough: bool = False, still_left: bool 
 
     def fake_run(todo, tape, plan, note_):
         asked.append((sorted(r.id for r in todo), tape, plan, note_ is note))
-        return {"ended": "stopped" if still_left else "complete", "plan": {"thorough": thorough},
-                "variant_games": 2, "shared_tapes": 2, "base_games": [dict(GAME), dict(NEW_GAME)],
-                "readings": [_consequence("9010.b", "picture"),
-                             _consequence("2130.d", "untested", R.BUDGET) if still_left else
-                             _consequence("2130.d", "identical")],
-                "cpu_s": {"total": 2.0, "rom_checks": 0.5, "games": 1.5}}
+        return _part([_consequence("9010.b", "picture"),
+                      _consequence("2130.d", "untested", BUDGET) if still_left else
+                      _consequence("2130.d", "identical")], "stopped" if still_left else "complete", thorough)
     monkeypatch.setattr(R, "run", fake_run)
     return R.resume(record, READINGS, TAPE, PLAN, note), asked
 
 
 def test_the_run_is_asked_for_the_readings_left_on_the_tape_plan_and_note_given(monkeypatch):
     merged, asked = _resume(monkeypatch, _record(thorough=False))
-    assert asked == [(["2130.d", "9010.b"], TAPE, PLAN, True)]
-    assert [c["kind"] for c in merged["readings"]] == ["identical", "picture", "identical"]
-    assert merged["undone"] == []
+    assert asked == [(["2130.d", "9010.b"], R.BaseTape(TAPE.data), PLAN, True)]
+    assert [c.kind for c in merged.readings] == ["identical", "picture", "identical"]
+    assert merged.undone == []
 
 
 def test_a_reading_the_resumed_run_left_too_stays_undone(monkeypatch):
     merged, _ = _resume(monkeypatch, _record(thorough=False), still_left=True)
-    assert merged["undone"] == ["2130.d"] and merged["ended"] == "stopped"
+    assert merged.undone == ["2130.d"] and merged.ended == "stopped"
 
 
 def test_the_games_played_for_the_first_time_are_added_once_and_the_shared_tapes_add_up(monkeypatch):
     merged, _ = _resume(monkeypatch, _record(thorough=False))
-    assert merged["base_games"] == [GAME, NEW_GAME]
-    assert merged["shared_tapes"] == 3 and merged["variant_games"] == 3
+    assert merged.base_games == [GAME, NEW_GAME]
+    assert merged.shared_tapes == 3 and merged.variant_games == 3
 
 
 @pytest.mark.parametrize("before, now, merged_thorough", [(False, True, True), (True, False, True),
                                                          (False, False, False), (None, False, False),
                                                          (None, True, True)])
 def test_the_plan_is_the_records_thorough_if_either_run_was(monkeypatch, before, now, merged_thorough):
-    plan = {} if before is None else {"thorough": before}         # None: a record written before the field
-    merged, _ = _resume(monkeypatch, _record(**plan), thorough=now)
-    assert merged["plan"] == {"games": 1, "seed": 1, "frames_budget": [R.FRAMES_FACTOR, R.FRAMES_MARGIN],
-                              "thorough": merged_thorough}
+    merged, _ = _resume(monkeypatch, _record(thorough=before), thorough=now)   # None: a record before the field
+    assert merged.plan == RecordPlan(games=1, seed=1, frames_budget=[FRAMES_FACTOR, FRAMES_MARGIN],
+                                     thorough=merged_thorough)
 
 
 def test_a_record_written_before_the_shared_tapes_the_cpu_parts_or_with_an_earlier_resume(monkeypatch):
-    old = _record(thorough=False)
-    del old["shared_tapes"]
-    old["cpu_s"] = {"total": 10.04, "games": 9.0}                  # no rom_checks yet
-    old["resumed"] = [{"readings": 5, "cpu_s": 1.0, "ended": "stopped"}]
+    old = dataclasses.replace(_record(thorough=False), shared_tapes=None,
+                              cpu_s=CpuSeconds(total=10.04, games=9.0),             # no rom_checks yet
+                              resumed=[Resumed(5, 1.0, "stopped")])
     merged, _ = _resume(monkeypatch, old)
-    assert merged["shared_tapes"] == 2
-    assert merged["cpu_s"] == {"total": 12.0, "rom_checks": 0.5, "games": 10.5}
-    assert merged["resumed"] == [{"readings": 5, "cpu_s": 1.0, "ended": "stopped"},
-                                 {"readings": 2, "cpu_s": 2.0, "ended": "complete"}]
+    assert merged.shared_tapes == 2
+    assert merged.cpu_s == CpuSeconds(total=12.0, rom_checks=0.5, games=10.5)
+    assert merged.resumed == [Resumed(5, 1.0, "stopped"), Resumed(2, 2.0, "complete")]
 
 
 def test_the_cpu_seconds_are_summed_to_a_tenth(monkeypatch):
-    old = _record(thorough=False)
-    old["cpu_s"] = {"total": 10.04, "rom_checks": 1.26, "games": 8.78}
+    old = dataclasses.replace(_record(thorough=False), cpu_s=CpuSeconds(total=10.04, rom_checks=1.26, games=8.78))
     merged, _ = _resume(monkeypatch, old)
-    assert merged["cpu_s"] == {"total": 12.0, "rom_checks": 1.8, "games": 10.3}     # 12.04, 1.76, 10.28
+    assert merged.cpu_s == CpuSeconds(total=12.0, rom_checks=1.8, games=10.3)     # 12.04, 1.76, 10.28
 
 
 def test_a_record_of_another_frame_budget_or_no_games_is_refused_naming_it(monkeypatch):
-    other = _record(thorough=False)
-    other["plan"]["frames_budget"] = [R.FRAMES_FACTOR + 1, R.FRAMES_MARGIN]
-    with pytest.raises(InputError, match=rf"frame budget \[{R.FRAMES_FACTOR + 1}, {R.FRAMES_MARGIN}\]: a resumed"):
+    other = _record(thorough=False, frames_budget=[FRAMES_FACTOR + 1, FRAMES_MARGIN])
+    with pytest.raises(InputError, match=rf"frame budget \[{FRAMES_FACTOR + 1}, {FRAMES_MARGIN}\]: a resumed"):
         _resume(monkeypatch, other)
-    none = _record()
-    none["plan"] = {}
+    none = dataclasses.replace(_record(), plan=RecordPlan())
     with pytest.raises(InputError, match=r"^the record: measured with None game\(s\) a reading from seed None and "
                                          r"frame budget None: a resumed run plays the same \(1 from seed 1 asked\)$"):
         _resume(monkeypatch, none)
 
 
 def test_a_record_with_nothing_left_says_so_and_plays_nothing(monkeypatch):
-    done = _record(thorough=False)
-    done["readings"] = [_consequence("1310.a", "identical")]
-    done["tape"] = {"path": None, "sha256": hashlib.sha256(TAPE).hexdigest(), "fingerprint": None}   # this tape
+    done = dataclasses.replace(_record(thorough=False), readings=[_consequence("1310.a", "identical")],
+                               tape=TapeRecord(None, hashlib.sha256(TAPE.data).hexdigest(), None))   # this tape
     said = []
     monkeypatch.setattr(R, "run", lambda *a: pytest.fail("nothing is left to play"))
     assert R.resume(done, READINGS, TAPE, PLAN, said.append) is done
@@ -324,48 +324,43 @@ TAPE_SHA = "8e62adffad5b844787e2c25c6e3a1655ed845df420ed66f9efc7cbe2a9807cd0"   
 def test_the_tape_is_the_one_given_now_with_its_path(monkeypatch, tmp_path):
     # planted: the merged record keeps the tape it was measured on (its old path), names none, or forgets the
     # path given now; near miss: with no path given the tape is named by its SHA-256 alone
-    old = _record(thorough=False)
-    old["tape"] = {"path": "build/old/cribbage.tap", "sha256": TAPE_SHA, "fingerprint": "f00d"}
+    old = dataclasses.replace(_record(thorough=False), tape=TapeRecord("build/old/cribbage.tap", TAPE_SHA, "f00d"))
     where = tmp_path / "gone.tap"                                  # not on disk: named from the bytes played
-    monkeypatch.setattr(R, "run", lambda todo, tape, plan, note: {
-        "ended": "complete", "plan": {"thorough": False}, "variant_games": 0, "shared_tapes": 0,
-        "base_games": [dict(GAME)], "readings": [_consequence("9010.b", "identical"),
-                                                 _consequence("2130.d", "identical")],
-        "cpu_s": {"total": 2.0, "rom_checks": 0.5, "games": 1.5}})
-    merged = R.resume(copy.deepcopy(old), READINGS, TAPE, PLAN, where=where)
-    assert merged["tape"] == {"path": str(where), "sha256": TAPE_SHA, "fingerprint": None}
-    near = R.resume(copy.deepcopy(old), READINGS, TAPE, PLAN)
-    assert near["tape"] == {"path": None, "sha256": TAPE_SHA, "fingerprint": None}
+    monkeypatch.setattr(R, "run", lambda todo, tape, plan, note: _part(
+        [_consequence("9010.b", "identical"), _consequence("2130.d", "identical")], base_games=[GAME],
+        variant_games=0, shared_tapes=0))
+    merged = R.resume(old, READINGS, R.BaseTape(TAPE.data, where), PLAN)
+    assert merged.tape == TapeRecord(str(where), TAPE_SHA, None)
+    near = R.resume(old, READINGS, TAPE, PLAN)
+    assert near.tape == TapeRecord(None, TAPE_SHA, None)
 
 
 def test_a_record_naming_no_tape_is_noted_by_its_name(monkeypatch):
     # planted: the note left unsaid, said empty, or said without the record's name; near miss: a record naming
     # this tape gets no note of it
-    done = _record(thorough=False)
-    done["readings"] = [_consequence("1310.a", "identical")]
+    done = dataclasses.replace(_record(thorough=False), readings=[_consequence("1310.a", "identical")])
     monkeypatch.setattr(R, "run", lambda *a: pytest.fail("nothing is left to play"))
     said = []
     R.resume(done, READINGS, TAPE, PLAN, said.append, name="old.json")
     assert said == ["old.json: the record names no tape (written before readings kept the tape's SHA-256): its "
                     "reconstruction's games, played again, are the check that the tape is the same",
                     "old.json: no reading left untested by its budget: nothing to play"]
-    done["tape"] = {"path": None, "sha256": TAPE_SHA, "fingerprint": None}
     said.clear()
-    R.resume(done, READINGS, TAPE, PLAN, said.append, name="old.json")
+    R.resume(dataclasses.replace(done, tape=TapeRecord(None, TAPE_SHA, None)), READINGS, TAPE, PLAN, said.append,
+             name="old.json")
     assert said == ["old.json: no reading left untested by its budget: nothing to play"]
 
 
 def test_a_record_of_another_tape_or_command_is_refused_by_its_name(monkeypatch):
     # planted: the refusal names no file (None); near miss: the same record on its own tape is taken
     monkeypatch.setattr(R, "run", lambda *a: pytest.fail("a refused record plays nothing"))
-    other = _record(thorough=False)
-    other["readings"] = [_consequence("1310.a", "identical")]
-    other["tape"] = {"path": "elsewhere.tap", "sha256": "ab" * 32, "fingerprint": None}
+    other = dataclasses.replace(_record(thorough=False), readings=[_consequence("1310.a", "identical")],
+                                tape=TapeRecord("elsewhere.tap", "ab" * 32, None))
     with pytest.raises(InputError, match=r"^old\.json: a record of another tape \(SHA-256 abababababab…, "
                                          r"elsewhere\.tap\), not of this one \(8e62adffad5b…\)"):
         R.resume(other, READINGS, TAPE, PLAN, name="old.json")
     with pytest.raises(InputError, match=r"^old\.json: not a readings record \(a regress or fairness report: it "
                                          r"has per_game\)$"):
-        R.resume({"per_game": [], "schema": 1}, READINGS, TAPE, PLAN, name="old.json")
-    other["tape"]["sha256"] = TAPE_SHA
-    assert R.resume(other, READINGS, TAPE, PLAN, name="old.json") is other
+        readings_record({"per_game": [], "schema": 1}, "old.json")
+    mine = dataclasses.replace(other, tape=TapeRecord("elsewhere.tap", TAPE_SHA, None))
+    assert R.resume(mine, READINGS, TAPE, PLAN, name="old.json") is mine

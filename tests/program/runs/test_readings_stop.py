@@ -10,6 +10,9 @@ from contextlib import contextmanager
 import pytest
 
 from harness.program.runs import readings as R
+from harness.program.runs.readings_games import GamePlayed
+from harness.program.runs.readings_record import BUDGET, PLAYED
+from harness.program.runs.readings_tapes import READINGS, load
 from harness.runtime.jobs import Outcome
 
 
@@ -18,10 +21,10 @@ def two():
     """Two readings of one line that make a variant tape each (docs/data/readings.json played them)."""
     from helpers import ROOT
     stored = json.loads((ROOT / "docs" / "data" / "readings.json").read_text(encoding="utf-8"))
-    played = [c for c in stored["readings"] if c["kind"] in R.PLAYED]
+    played = [c for c in stored["readings"] if c["kind"] in PLAYED]
     line = played[0]["line"]
     ids = {c["id"] for c in played if c["line"] == line}
-    return [r for r in R.load(R.READINGS) if r.id in ids][:2]
+    return [r for r in load(READINGS) if r.id in ids][:2]
 
 
 def _fake_jobs(stop: BaseException | None, lines_run=()):
@@ -33,8 +36,8 @@ def _fake_jobs(stop: BaseException | None, lines_run=()):
             if stop is not None:
                 raise stop
             for i, job in enumerate(jobs):
-                yield Outcome(i, job, {"key": job[0], "index": job[2], "seed": job[3], "strategy": job[4],
-                                       "scores": {}, "documented": {}, "lines_run": list(lines_run), "cpu_s": 0.0})
+                yield Outcome(i, job, GamePlayed(job.key, job.index, job.seed, job.strategy,
+                                                 lines_run=list(lines_run)))
         yield outcomes()
     return run_jobs
 
@@ -43,17 +46,17 @@ def test_a_stop_before_the_first_game_leaves_every_reading_undone_and_resumable(
     from harness.program.model.build import tape_bytes
     stop = KeyboardInterrupt()
     monkeypatch.setattr(R, "run_jobs", _fake_jobs(stop))
-    record = R.run(two, tape_bytes(None), R.Plan(games=1, progress=False, thorough=False))
-    played = record["readings"]
-    assert len(played) == 2 and all((c["kind"], c["detail"]) == ("untested", R.BUDGET) for c in played)
-    assert record["ended"] == "stopped" and record["undone"] == sorted(c["id"] for c in played)
-    assert R.left_by_budget(record) == set(record["undone"])        # what --resume plays
+    record = R.run(two, R.BaseTape(tape_bytes(None)), R.Plan(games=1, progress=False, thorough=False))
+    played = record.readings
+    assert len(played) == 2 and all((c.kind, c.detail) == ("untested", BUDGET) for c in played)
+    assert record.ended == "stopped" and record.undone == sorted(c.id for c in played)
+    assert R.left_by_budget(record) == set(record.undone)        # what --resume plays
     assert R.stopped_by() is stop
 
 
 def test_games_that_finish_without_reaching_the_line_are_not_undone(two, monkeypatch):
     from harness.program.model.build import tape_bytes
     monkeypatch.setattr(R, "run_jobs", _fake_jobs(None))          # the near miss: no stop, the line not reached
-    record = R.run(two, tape_bytes(None), R.Plan(games=1, progress=False, thorough=False))
-    assert record["ended"] == "complete" and record["undone"] == [] and R.stopped_by() is None
-    assert all(c["detail"] != R.BUDGET for c in record["readings"])
+    record = R.run(two, R.BaseTape(tape_bytes(None)), R.Plan(games=1, progress=False, thorough=False))
+    assert record.ended == "complete" and record.undone == [] and R.stopped_by() is None
+    assert all(c.detail != BUDGET for c in record.readings)

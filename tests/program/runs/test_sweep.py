@@ -6,14 +6,14 @@ import pytest
 
 from harness.errors import OutputError
 from harness.cribbage.cards import parse_cards
-from harness.program.runs import sweep
+from harness.program.runs import play_situations, sweep, sweep_cases, sweep_chunks
 from harness.program.model.subroutine import Subroutine, program_at_editor
 
 ROOT = checkout.ROOT
 
 
 def test_show_cases_stand_for_every_deal_exactly_once():
-    cases = sweep.show_cases()
+    cases = sweep_cases.show_cases()
     assert sum(c["weight"] for c in cases) == 52 * 51 * 50 * 49 // 24 * 48 == 12_994_800
     # the 29 hand (5 5 5 J with the 5 of the jack's suit turned) is one of them, with weight 4
     nobs29 = [c for c in cases if sorted(r for r, _ in c["hand"]) == [5, 5, 5, 11] and c["starter"][0] == 5
@@ -49,7 +49,7 @@ def editor_machine(editor_snapshot):
 
 
 def test_the_program_scores_hands_like_the_engine_on_known_hands(editor_machine):
-    sub = Subroutine(editor_machine, 4700, {(4765, 1)}, setup=sweep.SHOW_SETUP)
+    sub = Subroutine(editor_machine, 4700, {(4765, 1)}, setup=sweep_chunks.SHOW_SETUP)
     # (hand, starter, crib) -> totals counted by hand: 29; the article's K-Q-Q-J + 10 = 10;
     # A-7-8-3 + 7: fifteens 7+8, 7+8, A+7+7 (6) and the pair of sevens (2) = 8;
     # a four-card flush: 4 in a hand, nothing in a crib, 5 with the starter of its suit
@@ -60,29 +60,29 @@ def test_the_program_scores_hands_like_the_engine_on_known_hands(editor_machine)
         cards = [(c.rank, c.suit + 1) for c in parse_cards(hand)]
         s = parse_cards(starter)[0]
         case = {"hand": cards, "starter": (s.rank, s.suit + 1)}
-        got = sweep.program_show(sub, case, crib)
-        assert got == sweep.engine_show(case, crib), hand
+        got = sweep_cases.program_show(sub, case, crib)
+        assert got == sweep_cases.engine_show(case, crib), hand
         assert sum(got.values()) == total, hand
 
 
 def test_the_program_scores_plays_like_the_engine_on_known_series(editor_machine):
-    sub = Subroutine(editor_machine, 2000, sweep.PLAY_RETURNS, setup=sweep.PLAY_SETUP)
+    sub = Subroutine(editor_machine, 2000, sweep_chunks.PLAY_RETURNS, setup=sweep_chunks.PLAY_SETUP)
     # series -> points for the last card (the seeds: runs out of order, a foreign card, pair royal, 31)
     examples = [((5, 10), 2), ((3, 1, 2), 3), ((4, 6, 5, 7), 4), ((4, 6, 9, 5), 0), ((7, 7, 7), 6),
                 ((10, 10, 10, 1), 2), ((1, 1, 1, 1), 12), ((9, 8, 7), 3)]
     for series, points in examples:
-        assert sweep.program_play(sub, series) == sweep.engine_play(series) == points, series
+        assert sweep_cases.program_play(sub, series) == sweep_cases.engine_play(series) == points, series
 
 
 def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
-    sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=20)
+    sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=20, progress=False, limit=20))
     with pytest.raises(OutputError, match="differs in"):
-        sweep.run_sweep("show", tmp_path, workers=1, chunk=20, progress=False, limit=40)
+        sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=20, progress=False, limit=40))
 
 
 def test_the_play_table_round_trips_a_small_set_of_situations():
     small = {(0, 2, (7,), 2): [5, (7, 7)], (15, 2, (5, 10), 1): [4, (5, 10)], (0, 3, (3, 1, 2), 1): [1, (3, 1, 2)]}
-    keys, weights, examples = sweep.table_of(small)
+    keys, weights, examples = play_situations.table_of(small)
     assert sorted(keys.tolist()) == keys.tolist()
-    assert sweep.suffix_lengths(keys).tolist() == [len(k[2]) for k in sorted(small)] == [1, 3, 2]
+    assert play_situations.suffix_lengths(keys).tolist() == [len(k[2]) for k in sorted(small)] == [1, 3, 2]
     assert weights.tolist() == [5, 1, 4]

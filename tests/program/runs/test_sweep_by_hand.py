@@ -6,7 +6,7 @@ import os
 import threading
 
 from harness.program.judge import deviations as D
-from harness.program.runs import sweep
+from harness.program.runs import sweep, sweep_cases, sweep_chunks
 from harness.runtime.outdir import LOCK_NAME, claimed
 
 PLAY_ITEMS = [[(3, [1, 2]), (5, [4])], [(7, [9, 9]), (11, [10])]]        # two chunks: weights 8 and 18
@@ -20,11 +20,11 @@ def write_chunk(folder, kind, index, items, disagreements, profile=None):
 
 
 def write_chunk_file(folder, kind, index, items, disagreements, profile):
-    r = {"index": index, "items_sha": sweep.items_sha(items), "cases": len(items),
+    r = {"index": index, "items_sha": sweep_chunks.items_sha(items), "cases": len(items),
          "weight": sum(i[0]["weight"] if kind == "show" else i[0] for i in items), "disagreements": disagreements}
     if profile is not None:
         r["profile"] = profile
-    sweep.chunk_path(folder, index).write_text(json.dumps(r))
+    sweep_chunks.chunk_path(folder, index).write_text(json.dumps(r))
 
 
 def play_report(tmp_path, second=None, **kw):
@@ -32,7 +32,7 @@ def play_report(tmp_path, second=None, **kw):
     write_chunk(folder, "play", 0, PLAY_ITEMS[0], [{"program": 2, "engine": 3, "weight": 5}])
     write_chunk(folder, "play", 1, PLAY_ITEMS[1], second if second is not None else
                 [{"program": 2, "engine": 3, "weight": 11}, {"program": 1, "engine": 0, "weight": 7}])
-    return sweep.summarise("play", folder, PLAY_ITEMS, 12.34, 2, {"cases": 4}, **kw)
+    return sweep.summarise("play", folder, PLAY_ITEMS, sweep.SweepFacts(12.34, 2, {"cases": 4}, **kw))
 
 
 def test_the_play_summary_counts_every_case_weight_and_group(tmp_path):
@@ -68,8 +68,8 @@ def test_unexplained_groups_are_those_without_a_deviation(tmp_path, monkeypatch)
 
 def test_a_missing_chunk_is_counted_with_its_index_and_its_cases_left_out(tmp_path):
     report = play_report(tmp_path)
-    sweep.chunk_path(tmp_path / "out" / "play", 0).unlink()
-    again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, 0.0, 1, {})
+    sweep_chunks.chunk_path(tmp_path / "out" / "play", 0).unlink()
+    again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, sweep.SweepFacts(0.0, 1, {}))
     assert again.chunks_missing == [0] and again.cases_checked == 2 and again.weight_checked == 18
     assert again.items == 4 and again.chunks == 2                       # the plan, not what was read
     assert report.chunks_missing == []                                     # near miss: none missing
@@ -96,20 +96,20 @@ def show_item(weight):
 
 
 def show_disagreement(crib, program, engine, **weight):
-    zero = dict.fromkeys(sweep.COMPONENTS, 0)
+    zero = dict.fromkeys(sweep_cases.COMPONENTS, 0)
     return {"crib": crib, "case": {"weight": weight.pop("case_weight", 0)}, "program": {**zero, **program},
             "engine": {**zero, **engine}, **weight}
 
 
 def test_a_show_disagreement_weighs_its_own_weight_else_its_cases(tmp_path):
-    c0, c1 = sweep.COMPONENTS[0], sweep.COMPONENTS[1]
+    c0, c1 = sweep_cases.COMPONENTS[0], sweep_cases.COMPONENTS[1]
     items = [[show_item(4), show_item(6)]]
     folder = tmp_path / "out" / "show"
     write_chunk(folder, "show", 0, items[0], [
         show_disagreement(False, {c0: 2}, {c0: 4}, case_weight=6),              # no weight of its own: its case's
         show_disagreement(False, {c0: 2}, {c0: 4}, weight=3, case_weight=9),    # its own, not its case's
         {**show_disagreement(True, {c0: 1, c1: 2}, {c0: 0, c1: 2}), "case": {}}])  # neither: weighs nothing
-    report = sweep.summarise("show", folder, items, 0.0, 1, {})
+    report = sweep.summarise("show", folder, items, sweep.SweepFacts(0.0, 1, {}))
     assert report.cases_checked == 2 and report.weight_checked == 10
     got = {tuple(g.cause): (g.cases, g.weight) for g in report.groups}
     assert got == {("hand", c0, 4, 2): (2, 9), ("crib", c0, 0, 1): (1, 0)}
@@ -121,7 +121,7 @@ def test_the_statement_profile_of_every_chunk_is_added_up(tmp_path):
     p1 = {"counts": {"10:1": 3, "30:2": 1}, "if_true": {}, "if_false": {"20:1": 4}}
     write_chunk(folder, "play", 0, PLAY_ITEMS[0], [], profile=p0)
     write_chunk(folder, "play", 1, PLAY_ITEMS[1], [], profile=p1)
-    report = sweep.summarise("play", folder, PLAY_ITEMS, 0.0, 1, {})
+    report = sweep.summarise("play", folder, PLAY_ITEMS, sweep.SweepFacts(0.0, 1, {}))
     assert report.basic_coverage == sweep.BasicCoverage(statements_run=3, lines=[10, 20, 30], ifs={"20:1": [1, 4]})
     assert report.groups == [] and report.unexplained_groups == 0        # near miss: nothing disagreed
 
@@ -135,7 +135,7 @@ def test_the_report_waits_for_another_run_holding_the_sweeps_folder(tmp_path):
     release = threading.Timer(0.5, lambda: (fcntl.flock(fd, fcntl.LOCK_UN), os.close(fd)))
     release.start()
     try:
-        again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, 0.0, 1, {})
+        again = sweep.summarise("play", tmp_path / "out" / "play", PLAY_ITEMS, sweep.SweepFacts(0.0, 1, {}))
         assert again.cases_checked == 4
     finally:
         release.join()

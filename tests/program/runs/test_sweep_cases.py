@@ -6,7 +6,7 @@ import random
 import pytest
 
 from harness.errors import MachineError
-from harness.program.runs import sweep
+from harness.program.runs import play_cases, play_situations, sweep, sweep_chunks
 
 # situations of several suffix lengths (the ranks of the series; weights differ so a mix-up shows)
 SITUATIONS = {(0, 2, (7,), 2): [3, (7, 7)], (15, 2, (5, 10), 1): [5, (5, 10)],
@@ -17,10 +17,10 @@ SITUATIONS = {(0, 2, (7,), 2): [3, (7, 7)], (15, 2, (5, 10), 1): [5, (5, 10)],
 
 @pytest.fixture
 def small_table(monkeypatch):
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of(dict(SITUATIONS)))
-    sweep.clear_caches()
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of(dict(SITUATIONS)))
+    play_cases.clear_caches()
     yield
-    sweep.clear_caches()
+    play_cases.clear_caches()
 
 
 def expected_items(max_suffix: int, sample: int, seed: int) -> list:
@@ -34,105 +34,129 @@ def expected_items(max_suffix: int, sample: int, seed: int) -> list:
 
 @pytest.mark.parametrize("max_suffix,sample,seed", [(7, 0, 1), (2, 1, 3), (2, 2, 5), (1, 0, 1)])
 def test_the_chunks_are_ranges_of_the_sweeps_cases_in_order(tmp_path, small_table, max_suffix, sample, seed):
-    path = sweep.ensure_cases(tmp_path)
-    chunks, coverage, _ = sweep.play_chunks(path, 2, None, max_suffix=max_suffix, sample=sample, seed=seed)
+    path, _ = play_cases.ensure_cases(tmp_path)
+    choice = play_cases.PlayChoice(max_suffix=max_suffix, sample=sample, seed=seed)
+    chunks, coverage, _ = play_cases.play_chunks(path, 2, None, choice)
     want = expected_items(max_suffix, sample, seed)
-    assert all(isinstance(c, sweep.CaseRange) and len(c) <= 2 for c in chunks)
+    assert all(isinstance(c, play_cases.CaseRange) and len(c) <= 2 for c in chunks)
     assert [item for c in chunks for item in c.items()] == want
     assert coverage["situations_run"] == len(want) and coverage["situations"] == len(SITUATIONS)
     assert coverage["series_covered"] == sum(w for w, _ in want)
-    assert sweep.sweep_items("play", max_suffix=max_suffix, sample=sample, seed=seed)[0] == want
+    assert sweep_chunks.sweep_items("play", choice)[0] == want
 
 
 def test_a_limit_cuts_the_cases_and_changes_the_fingerprint(tmp_path, small_table):
-    path = sweep.ensure_cases(tmp_path)
-    whole, _, whole_sha = sweep.play_chunks(path, 3, None)
-    cut, _, cut_sha = sweep.play_chunks(path, 3, 4)
+    path, _ = play_cases.ensure_cases(tmp_path)
+    whole, _, whole_sha = play_cases.play_chunks(path, 3, None)
+    cut, _, cut_sha = play_cases.play_chunks(path, 3, 4)
     assert [i for c in cut for i in c.items()] == [i for c in whole for i in c.items()][:4]
-    assert cut_sha != whole_sha and sweep.play_chunks(path, 2, None)[2] == whole_sha    # the cases, not the chunks
+    assert cut_sha != whole_sha and play_cases.play_chunks(path, 2, None)[2] == whole_sha    # the cases, not the chunks
 
 
 def test_the_table_is_enumerated_once_per_sweeps_folder(tmp_path, small_table, monkeypatch):
-    path = sweep.ensure_cases(tmp_path)
+    path, _ = play_cases.ensure_cases(tmp_path)
     assert path.parent == tmp_path and path.name.startswith("play-cases-")
     before = path.stat().st_mtime_ns
 
     def never():
         raise AssertionError("enumerated again")
-    monkeypatch.setattr(sweep, "enumerate_in_child", lambda p: never())
-    assert sweep.ensure_cases(tmp_path) == path and path.stat().st_mtime_ns == before
+    monkeypatch.setattr(play_cases, "enumerate_in_child", lambda p: never())
+    assert play_cases.ensure_cases(tmp_path) == (path, None) and path.stat().st_mtime_ns == before
 
 
 def test_another_table_is_another_cache(tmp_path, small_table, monkeypatch):
-    first = sweep.ensure_cases(tmp_path)
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
-    second = sweep.ensure_cases(tmp_path)
+    first, _ = play_cases.ensure_cases(tmp_path)
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
+    second, _ = play_cases.ensure_cases(tmp_path)
     assert second != first
-    chunks, coverage, _ = sweep.play_chunks(second, 5, None)
+    chunks, coverage, _ = play_cases.play_chunks(second, 5, None)
     assert coverage["situations"] == 1 and chunks[0].items() == [(3, [7, 7])]
 
 
-def test_an_unreadable_cache_is_enumerated_again(tmp_path, small_table, capsys):
-    path = sweep.ensure_cases(tmp_path)
+def test_an_unreadable_cache_is_enumerated_again_and_said_so(tmp_path, small_table, capsys):
+    path, _ = play_cases.ensure_cases(tmp_path)
     good = path.read_bytes()
-    sweep.clear_caches()
+    play_cases.clear_caches()
     path.write_bytes(good[: len(good) // 2])
-    assert sweep.ensure_cases(tmp_path) == path
-    assert f"{path}: unreadable" in capsys.readouterr().err and path.read_bytes() == good
+    again, said = play_cases.ensure_cases(tmp_path)
+    assert again == path and said is not None and said.startswith(f"{path}: unreadable (")
+    assert said.endswith("); enumerating the play situations again") and path.read_bytes() == good
+    assert capsys.readouterr().err == ""                # the library prints nothing: run_sweep reports it
 
 
 def test_a_readable_cache_is_used_as_it_is(tmp_path, small_table, capsys):
-    sweep.ensure_cases(tmp_path)
-    sweep.clear_caches()
-    sweep.ensure_cases(tmp_path)
+    play_cases.ensure_cases(tmp_path)
+    play_cases.clear_caches()
+    assert play_cases.ensure_cases(tmp_path)[1] is None
     assert capsys.readouterr().err == ""
 
 
 def test_a_failed_enumeration_is_one_error_naming_the_file(tmp_path, monkeypatch):
     def broken():
         raise MemoryError("no room")
-    monkeypatch.setattr(sweep, "play_table", broken)
+    monkeypatch.setattr(play_situations, "play_table", broken)
     with pytest.raises(MachineError, match=r"play-cases-.*\.npz: the play situations could not be enumerated"):
-        sweep.ensure_cases(tmp_path)
+        play_cases.ensure_cases(tmp_path)
     assert not list(tmp_path.glob("play-cases-*"))
 
 
 def test_a_worker_without_the_file_enumerates_the_same_table_itself(tmp_path, small_table):
-    path = sweep.ensure_cases(tmp_path)
-    chunks, _, _ = sweep.play_chunks(path, 3, None)
+    path, _ = play_cases.ensure_cases(tmp_path)
+    chunks, _, _ = play_cases.play_chunks(path, 3, None)
     want = [c.items() for c in chunks]
     path.unlink()                                   # a Dask worker on another machine
-    sweep.clear_caches()
+    play_cases.clear_caches()
     assert [c.items() for c in chunks] == want
 
 
 def test_a_worker_whose_code_enumerates_another_table_refuses(tmp_path, small_table, monkeypatch):
-    path = sweep.ensure_cases(tmp_path)
-    chunks, _, _ = sweep.play_chunks(path, 3, None)
+    path, _ = play_cases.ensure_cases(tmp_path)
+    chunks, _, _ = play_cases.play_chunks(path, 3, None)
     path.unlink()
-    sweep.clear_caches()
-    monkeypatch.setattr(sweep, "play_table", lambda: sweep.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
+    play_cases.clear_caches()
+    monkeypatch.setattr(play_situations, "play_table", lambda: play_situations.table_of({(0, 2, (7,), 2): [3, (7, 7)]}))
     with pytest.raises(MachineError, match="is not on this worker, and its code enumerates another table"):
         chunks[0].items()
 
 
-def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, monkeypatch):
+def _no_jobs(monkeypatch, tmp_path) -> list:
+    """run_jobs replaced by one that runs nothing and keeps the jobs it was handed; no tape to load."""
     handed = []
 
     def recording(func, jobs, setup, workers, scheduler):
         handed.extend(jobs)
         import contextlib
         return contextlib.closing(x for x in ())
-    from harness.runtime.outdir import claimed
-    with claimed(tmp_path / "out", "sweep", resume=True):
-        sweep.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
     monkeypatch.setattr(sweep, "run_jobs", recording)
-    monkeypatch.setattr(sweep, "cases_at", lambda *a: pytest.fail("the parent built cases"))
     monkeypatch.setattr("harness.program.model.build.ensure_tape", lambda *a, **k: _tape(tmp_path))
     monkeypatch.setattr(sweep, "tape_record", lambda *a: None)
-    report = sweep.run_sweep("play", tmp_path / "out", workers=2, chunk=3, progress=False)
+    return handed
+
+
+def test_an_unreadable_cache_is_said_through_the_progress_reporter_once(tmp_path, small_table, monkeypatch, capsys):
+    from harness.runtime.outdir import claimed
+    with claimed(tmp_path / "out", "sweep", resume=True):
+        path, _ = play_cases.ensure_cases(tmp_path / "out")
+    play_cases.clear_caches()
+    path.write_bytes(path.read_bytes()[:100])
+    _no_jobs(monkeypatch, tmp_path)
+    sweep.run_sweep("play", tmp_path / "out", sweep.SweepSettings(chunk=3, progress=False))
+    err = capsys.readouterr().err
+    assert err.count(f"{path}: unreadable (") == 1 and err.endswith("; enumerating the play situations again\n")
+    # near miss: the cache now readable, nothing is said
+    sweep.run_sweep("play", tmp_path / "out", sweep.SweepSettings(chunk=3, progress=False))
+    assert capsys.readouterr().err == ""
+
+
+def test_the_parent_hands_out_ranges_and_builds_no_case(tmp_path, small_table, monkeypatch):
+    from harness.runtime.outdir import claimed
+    with claimed(tmp_path / "out", "sweep", resume=True):
+        play_cases.ensure_cases(tmp_path / "out")        # made beforehand; the run below must not build cases
+    handed = _no_jobs(monkeypatch, tmp_path)
+    monkeypatch.setattr(play_cases, "cases_at", lambda *a: pytest.fail("the parent built cases"))
+    report = sweep.run_sweep("play", tmp_path / "out", sweep.SweepSettings(workers=2, chunk=3, progress=False))
     assert [(j.index, len(j.cases)) for j in handed] == [(0, 3), (1, 3), (2, 1)]
-    assert all(isinstance(j.cases, sweep.CaseRange) for j in handed)
+    assert all(isinstance(j.cases, play_cases.CaseRange) for j in handed)
     assert report.chunks_missing == [0, 1, 2] and report.items == 7
     params = json.loads((tmp_path / "out" / "play" / "params.json").read_text())
     assert params["chunk"] == 3 and params["items"] == 7
@@ -148,6 +172,22 @@ def _tape(tmp_path):
 @pytest.mark.parametrize("cases,size", [(1, 1), (512, 1), (1023, 1), (1024, 2), (46_136, 90), (54_120, 105),
                                         (512 * 400, 400), (544_816, 400)])
 def test_the_default_chunk_keeps_64_workers_busy_and_is_at_most_400(cases, size):
-    assert sweep.auto_chunk(cases) == size
+    assert play_cases.auto_chunk(cases) == size
     chunks = -(-cases // size)
     assert size == 400 or chunks >= 8 * 64 or size == 1
+
+
+def test_a_corrupt_chunk_is_said_once_through_the_progress_reporter_and_computed_again(tmp_path, small_table,
+                                                                                      monkeypatch, capsys):
+    handed = _no_jobs(monkeypatch, tmp_path)
+    settings = sweep.SweepSettings(chunk=3, progress=False)
+    sweep.run_sweep("play", tmp_path / "out", settings)
+    assert capsys.readouterr().err == ""                   # near miss: no chunk file yet, nothing said
+    corrupt = sweep_chunks.chunk_path(tmp_path / "out" / "play", 1)
+    corrupt.write_text('{"index": 1, "items_sha"')
+    handed.clear()
+    sweep.run_sweep("play", tmp_path / "out", settings)
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"{corrupt}: unreadable (") and "not JSON" in said[0]
+    assert said[0].endswith("); computing it again")
+    assert [j.index for j in handed] == [0, 1, 2]
