@@ -556,7 +556,8 @@ def difference_from_json(data: dict[str, Any], where: str = "difference") -> Dif
     except ValueError:
         raise InputError(f"{where}.cause={data.get('cause')!r} is not one of {[c.value for c in Cause]}") from None
     facts = _record(FACTS[cause], data.get("facts"), f"{where}.facts")
-    return _record(Difference, data, where, given={"cause": cause, "facts": facts})
+    found: Difference = _record(Difference, data, where, given={"cause": cause, "facts": facts})
+    return found
 
 
 def judgement_from_json(data: dict[str, Any], where: str = "judgement") -> Judgement:
@@ -566,7 +567,8 @@ def judgement_from_json(data: dict[str, Any], where: str = "judgement") -> Judge
     if not isinstance(differences, list):
         raise InputError(f"{where}.differences: not a list")
     diffs = tuple(difference_from_json(d, f"{where}.differences[{i}]") for i, d in enumerate(differences))
-    return _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
+    found: Judgement = _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
+    return found
 
 
 def header(**info: Any) -> dict[str, Any]:

@@ -319,6 +319,7 @@ class ScreenJudge:
         m = pic.moment
         if pic.variables.get("instructions"):
             return 0
+        allowed: tuple[tuple[int, int, int], ...]
         if m in PLAY_MOMENTS:
             allowed = (P.TEXT_COUNT, P.TEXT_POINTER)
         elif m in DISCARD_MOMENTS:
@@ -344,9 +345,11 @@ def _judge_slot(name: str, want: Expect, seen: SlotView, moment: str) -> ScreenF
     who = Who.COMPUTER if name.startswith(("computer", "cut computer")) \
         else (None if name in ("deck", "starter") or name.startswith("cut pack") else Who.PLAYER)
     if want.state in ("up", "rank"):
+        assert want.card is not None, "a face-up slot's expectation names its card"
         if seen.state != "up":
             cause = Cause.SCREEN_FACE
             return ScreenFinding(cause, who, f"up {want.card}", seen.code(), facts)
+        assert seen.card is not None, "a face-up slot's view names its card"
         same = seen.card == want.card if want.state == "up" else seen.card[0] == want.card[0]
         if not same:
             return ScreenFinding(Cause.SCREEN_CARD, who, want.card if want.state == "up" else want.card[0],

@@ -136,7 +136,7 @@ def cut_for_deal(job: CutJob) -> CutResult:
         m.poke("SEED", seed)
         for line in (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS):
             stop = m.run(3000, until_wait=True, what=f"the question at {line}")
-            if stop.kind != "wait" or stop.wait.line != line:
+            if stop.kind != "wait" or stop.wait is None or stop.wait.line != line:
                 raise MachineError(f"machine {index}: expected the question at {line}, got {stop}")
             Typist(m).answer(P.NO)
         stop = m.run(3000, until_wait=True, what="the cut for deal")

@@ -35,12 +35,13 @@ from ..model.build import played_tape, tape_record
 from ..judge.compare import judge
 from .coverage import Coverage, RunCoverage, summary_rows
 from ..judge.deviations import DEVIATIONS
-from ..observe.driver import Budget, GameDriver, Screenshot
+from ..observe.driver import Budget, GameDriver
 from ..records.frames import GameId, frames_name, frames_record, rzx_tag, write_frames
 from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from ..model.findings import program_findings
 from ..judge.judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
 from .loaded import core_class, init_worker, worker_tape
+from .screens import Screens, encode_screens, write_screens
 from ..observe.players import make as make_player
 
 STRATEGIES = ("random", "greedy", "adversarial")
@@ -63,13 +64,6 @@ class GameJob:
     keep_all_screens: bool = False
     rzx: bool = False
     frames_budget: int | None = None     # emulated frames before the game is given up (None: the driver's own)
-
-
-@dataclass
-class Screens:
-    """A game's screenshots, encoded in the worker: named PNGs, and the GIF of every action's frame."""
-    pngs: list[tuple[str, bytes]]
-    gif: bytes | None
 
 
 @dataclass
@@ -295,7 +289,7 @@ def play_one(job: GameJob) -> GameResult:
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     setup = loaded.setup
     results = judge(rec.events, setup)
-    findings = program_findings(rec)
+    findings = program_findings(rec.events)
     judgements = judgements_text((j for r in results.values() for j in r.judgements), list(results),
                                  game=job.index, seed=job.seed, player=job.strategy, edition=setup.edition)
     profile = loaded.startup_profile + (rec.profile or Profile())
@@ -309,7 +303,7 @@ def play_one(job: GameJob) -> GameResult:
         failure_kind=failure_kind,
         emulated_s=round((rec.frames - start_frames) * FRAME_S, 2), wall_s=round(wall, 3),
         transcript=transcript_records(rec.events, seed=job.seed, player=job.strategy, game=job.index),
-        screens=_encode_screens(rec.screens), profile=profile.as_json(),
+        screens=encode_screens(rec.screens), profile=profile.as_json(),
         adversarial_tries=getattr(player, "tries", []), recording=recording, rzx_note=note,
         choices=dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
         pictures_at=dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
@@ -396,56 +390,6 @@ def _write_transcript(out: Path, game: GameResult) -> None:
     write_transcript(out / f"game-{game.index:03d}.jsonl", game.transcript)
 
 
-def _encode_screens(screens: list[Screenshot]) -> Screens:
-    """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
-    for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
-    matters when a result crosses a network (Dask)."""
-    import io
-    from PIL import Image
-    pngs, frames = [], []
-    for n, (label, pixels) in enumerate(screens):
-        img = _palette_image(Image.fromarray(pixels, "RGB"))   # no quantising: the 16 colours are known
-        if label == "action":
-            frames.append(img)
-            continue
-        buf = io.BytesIO()                 # a palette PNG: the same pixels, in about half the bytes and CPU
-        img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(buf, format="PNG")
-        pngs.append((f"{n:03d}-{label.replace(' ', '-')}.png", buf.getvalue()))
-    gif = None
-    if frames:
-        buf = io.BytesIO()
-        frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
-        gif = buf.getvalue()
-    return Screens(pngs, gif)
-
-
-def _palette_image(img):
-    """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
-    import numpy as np
-    from PIL import Image
-    from ...spectrum.screen import PALETTE
-    rgb = np.asarray(img)
-    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
-    index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)
-    out = Image.fromarray(index.astype(np.uint8), "P")
-    out.putpalette(PALETTE.tobytes())
-    return out
-
-
-def _write_screens(out: Path, game: GameResult) -> None:
-    """The game's PNGs and (for the first game) its GIF, each file written atomically (they leave the record)."""
-    name = f"game-{game.index:03d}"
-    shots = out / name
-    shots.mkdir(exist_ok=True)
-    if game.screens is None:
-        return
-    for filename, data in game.screens.pngs:
-        atomic.write_bytes(shots / filename, data)
-    if game.screens.gif:
-        atomic.write_bytes(out / f"{name}.gif", game.screens.gif)
-    game.screens = None
-
-
 def _coverage(tape: bytes, results: Sequence[GameResult]) -> RunCoverage:
     """The statements and IF outcomes all the games ran, against the program on the tape (see coverage.py)."""
     program = Profiler.program_of_tape(read_tap(tape))
@@ -519,7 +463,8 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
                         _write_judgements(folder, game)
                         _write_recording(folder, game)
                         results.append(game)            # its transcript is on disk: the report may count it
-                        _write_screens(folder, game)
+                        write_screens(folder, game.index, game.screens)
+                        game.screens = None
                         failure = game.failure
                     if failure:
                         failures.append(HarnessFailure(job.index, job.seed, job.strategy, failure))

@@ -73,7 +73,7 @@ def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = 
     m = sum(xs) / n
     if n == 1:
         return {"n": 1, "mean": round(m, 4), "lo": low, "hi": high}
-    from scipy.special import stdtrit      # Student's t quantile (scipy.stats costs a CPU second to import)
+    from scipy.special import stdtrit  # type: ignore[import-untyped]  # Student's t quantile (scipy.stats costs a CPU second to import)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     half = float(stdtrit(n - 1, 0.975)) * sd / math.sqrt(n)
     lo, hi = m - half, m + half
@@ -100,13 +100,14 @@ def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict[
     """The thrown pair's expected value against the best of the fifteen (points per deal)."""
     values = ev_discard_values(hand, my_crib)
     try:
-        chosen = tuple(sorted((hand.index(thrown[0]), hand.index(thrown[1]))))
+        i, j = sorted((hand.index(thrown[0]), hand.index(thrown[1])))
     except ValueError:
         raise StudyError(f"a discard {' '.join(map(str, thrown))} of cards not held "
                          f"({' '.join(map(str, hand))})") from None
     best = max(values.values())
-    return {"my_crib": my_crib, "value": round(values[chosen], 6), "best": round(best, 6),
-            "loss": round(best - values[chosen], 6), "pair": pair_key(*thrown)}
+    chosen = values[i, j]
+    return {"my_crib": my_crib, "value": round(chosen, 6), "best": round(best, 6),
+            "loss": round(best - chosen, 6), "pair": pair_key(*thrown)}
 
 
 def play_choice(held: list[Card], series: list[Card], card: Card) -> dict[Any, Any]:
