@@ -52,9 +52,9 @@ def execute(args: argparse.Namespace) -> int:
         out = None
     else:
         from ..program.runs import regress
-        regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
-                    progress=not args.quiet,
-                    replace=args.replace, scheduler=args.scheduler, command="fairness",
+        regress.run(args.games, args.seed, args.workers, args.out,
+                    regress.RegressOptions(strategies=(f"series:{args.per_machine}",), scheduler=args.scheduler,
+                                           progress=not args.quiet, replace=args.replace, command="fairness"),
                     report_page=write_report_html)
         machines = read_runs([args.out])
         out = args.out / "fairness.json"
