@@ -33,7 +33,7 @@ from ..model.build import played_tape, tape_record
 from ..judge.compare import judge
 from .coverage import Coverage, RunCoverage
 from ..judge.deviations import DEVIATIONS
-from ..observe.driver import Budget, GameDriver
+from ..observe.driver import Budget, DriverOptions, GameDriver
 from ..records.frames import GameId, frames_name, frames_record, rzx_tag, write_frames
 from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from ..model.findings import program_findings
@@ -149,9 +149,9 @@ def play_one(job: GameJob) -> GameResult:
     player = make_player(job.strategy, job.seed)
     recorder = RzxRecorder(m) if job.rzx else None
     budget = Budget(frames=job.frames_budget) if job.frames_budget is not None else Budget()
-    driver = GameDriver(m, player, seed=job.seed, keep_screens=True, every_action_screen=job.keep_all_screens,
-                        profiler=loaded.profiler(), budget=budget,
-                        on_first_question=recorder.start if recorder else None)
+    driver = GameDriver(m, player, seed=job.seed, options=DriverOptions(
+        keep_screens=True, every_action_screen=job.keep_all_screens, budget=budget, profiler=loaded.profiler(),
+        on_first_question=recorder.start if recorder else None))
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames, seed=job.seed,
