@@ -418,18 +418,31 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
     return jobs
 
 
-def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
-        engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
-        replace: bool = False, progress: bool = True,
+@dataclass(frozen=True)
+class StrengthOptions:
+    """How a strength run plays, beyond how many games from which seed on how many workers: the opponents taken
+    in turn, the engine's self-play games per pairing, the tape (None: build/cribbage.tap, built when stale),
+    the runner (None: the local pool), whether an earlier run's folder is cleared, and the progress bar.
+    A study again (`reanalyse`) takes its engine games, runner and clearing only."""
+    opponents: tuple[str, ...] = OPPONENTS
+    engine_games: int = 2000
+    tap: Path | None = None
+    scheduler: str | None = None
+    replace: bool = False
+    progress: bool = True
+
+
+def run(games: int, seed: int, workers: int, out: Path, options: StrengthOptions = StrengthOptions(),
         page: Callable[[Path, StrengthReport], object] | None = None) -> StrengthReport:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape_file, tape = played_tape(tap)
+    opponents, engine_games, scheduler = options.opponents, options.engine_games, options.scheduler
+    tape_file, tape = played_tape(options.tap)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
-    with claimed(out, "strength", replace=replace) as folder:
+    with claimed(out, "strength", replace=options.replace) as folder:
         results: list[dict[str, Any]] = []
         chunks: list[dict[str, Any]] = []
-        bar = Progress(len(jobs), "jobs", progress)
+        bar = Progress(len(jobs), "jobs", options.progress)
         try:
             with run_jobs(run_job, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
@@ -467,16 +480,17 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
     return report
 
 
-def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, StrengthReport], object] | None = None,
-              out: Path | None = None, replace: bool = False) -> StrengthReport:
+def reanalyse(folder: Path | list[Path], workers: int, options: StrengthOptions = StrengthOptions(),
+              page: Callable[[Path, StrengthReport], object] | None = None, out: Path | None = None) -> StrengthReport:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
     The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
-    folder of their own. With several folders (runs of other seeds, say, to reach a larger N) their games
-    are studied together, numbered in the folders' order, into *out*; the same game (seed and opponent) in
-    two folders is refused rather than counted twice.
+    folder of their own (cleared first with *options.replace*); the engine's games are *options.engine_games*
+    per pairing, on *options.scheduler*. With several folders (runs of other seeds, say, to reach a larger N)
+    their games are studied together, numbered in the folders' order, into *out*; the same game (seed and
+    opponent) in two folders is refused rather than counted twice.
     """
+    engine_games, scheduler = options.engine_games, options.scheduler
     folders = [folder] if isinstance(folder, Path) else list(folder)
     results = []
     seen: dict[tuple[Any, ...], Path] = {}
@@ -520,7 +534,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             raise UsageError("several folders studied together: the report needs a folder of its own (out)")
     report = summarise(results, chunks, opponents, run=run, tape=tape)
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
-    target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
+    target = claimed(out, "strength", replace=options.replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:
         write_report(written / "report.json", report)
         if page:
