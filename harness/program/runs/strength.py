@@ -20,19 +20,20 @@ from pathlib import Path
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Union
 
-from ...runtime import atomic
 from ...cribbage.discard import crib_table
 from ...cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
 from ...errors import InputError, MachineError, UsageError
 from ...runtime.jobs import Progress, Setup, run_jobs
 from ...runtime.cputime import process_cpu_s
 from ...runtime.outdir import claimed
-from ...runtime.records import plain, read_record
 from ...runtime.validate import expect, read_json
-from ...resources import PUBLISHED_CRIB
 from ..model.build import played_tape, tape_record
 from ..records.events import read_game, transcript_records, write_transcript
 from .loaded import init_worker, worker_tape
+from .published import Published, published, schell_value
+# the report's record and reader live in strength_report.py; named here too, as the run's own
+from .strength_report import GameFailure as GameFailure, StrengthReport as StrengthReport
+from .strength_report import read_report as read_report, write_report as write_report
 from .regress import spread_seed
 from ..judge.judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
@@ -43,54 +44,6 @@ OPPONENTS = ("random", "greedy", "ev")
 ENGINE_PAIRINGS = (("ev", "ev"), ("highest", "ev"), ("greedy", "ev"), ("random", "ev"))
 ENGINE_CHUNK = 100
 CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
-
-
-@dataclass(frozen=True)
-class SchellTable:
-    """Schell's discard tables: the crib's expected points for each thrown rank pair (ace first), to one's own
-    crib and to the opponent's."""
-    source: str
-    url: str
-    transcribed_from: str
-    own: list[list[float]]
-    opponent: list[list[float]]
-
-
-@dataclass(frozen=True)
-class HesselTable:
-    """Hessel's table of the opponent's crib, in Schell's page."""
-    source: str
-    url: str
-    opponent: list[list[float]]
-
-
-@dataclass(frozen=True)
-class DealerBand:
-    """The published band of the first dealer's win rate between equal players, [low, high]."""
-    band: list[float]
-    source: str
-    url: str
-
-
-@dataclass(frozen=True)
-class Published:
-    """harness/data/published_crib.json: the crib tables and the dealer's band the figures are set against."""
-    about: str
-    licence: str
-    schell: SchellTable
-    hessel: HesselTable
-    first_dealer: DealerBand
-
-    def references(self) -> dict[str, dict[str, str]]:
-        """Each source by name, for the report: its words and its address."""
-        return {name: {"source": table.source, "url": table.url}
-                for name, table in (("schell", self.schell), ("hessel", self.hessel),
-                                    ("first_dealer", self.first_dealer))}
-
-
-def published() -> Published:
-    """The published reference data (harness/data/published_crib.json): crib tables and the dealer's band."""
-    return read_record(Published, PUBLISHED_CRIB, "published reference figures")
 
 
 # ------------------------------------------------------------------------------------------ the jobs
@@ -336,48 +289,6 @@ def crib_validation(table: dict[tuple[int, int], float], ref: Published) -> dict
 
 
 @dataclass(frozen=True)
-class GameFailure:
-    """A program game the study has no figures of: its job raised, its driver gave up, or it was not studied."""
-    index: int
-    seed: int
-    opponent: str
-    failure: str | None
-
-
-@dataclass(frozen=True)
-class StrengthReport:
-    """A strength run's report.json, written by `run` and `reanalyse` and read by `read_report`, the one type of
-    both. Its figures are study.py's and this module's (match, discard and play figures, intervals), kept as
-    the JSON they are; `ladder`, `verdict` and `plain_words` read them."""
-    opponents: list[str]
-    figures: dict[str, Any]                  # per opponent: study.match_figures
-    computer: dict[str, Any]                 # the program's discards and plays, its cribs against Schell's
-    crib_by_pair: dict[str, Any]
-    engine: dict[str, Any]                   # per pairing: engine_figures
-    validation: dict[str, Any]               # the crib table, the first dealer's band, the planted weak player
-    harness_failures: list[GameFailure]
-    references: dict[str, Any]
-    ladder: list[dict[str, Any]]             # `ladder`'s rungs, weakest first
-    verdict: str
-    plain_words: str
-    run: dict[str, Any]                      # how it was run (games, seed, workers, wall and CPU time)
-    tape: dict[str, Any] | None = None       # the tape the games played (model/build.py tape_record)
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = plain(self)
-        return out
-
-
-def write_report(path: Path, report: StrengthReport) -> None:
-    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
-
-
-def read_report(path: Path) -> StrengthReport:
-    """A strength run's report.json as its type; anything else is an InputError naming the field."""
-    return read_record(StrengthReport, path, "strength report")
-
-
-@dataclass(frozen=True)
 class StudiedGame:
     """A program game as `summarise` takes it: its number, seed and opponent, why it failed (None: it did not),
     its study (None: not studied), and what it cost in its worker."""
@@ -390,12 +301,6 @@ class StudiedGame:
     emulated_s: float = 0
 
 
-def _schell(ref: Published, role: str, pair: str) -> float:
-    """Schell's value of a thrown rank pair ("5-5", "A-K") to one's own crib (*role* "own") or the opponent's."""
-    r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
-    return (ref.schell.own if role == "own" else ref.schell.opponent)[r1 - 1][r2 - 1]
-
-
 def _crib_less_schell(every: list[dict[str, Any]], ref: Published) -> dict[str, Any]:
     """Each crib the program threw to, less Schell's value of its pair, by whose crib it was."""
     surprise: dict[str, list[float]] = {"own": [], "opponent": []}
@@ -404,7 +309,7 @@ def _crib_less_schell(every: list[dict[str, Any]], ref: Published) -> dict[str, 
             choice = d["discards"].get("computer")
             if choice and d["crib"] is not None:
                 role = "own" if choice["my_crib"] else "opponent"
-                surprise[role].append(d["crib"] - _schell(ref, role, choice["pair"]))
+                surprise[role].append(d["crib"] - schell_value(ref, role, choice["pair"]))
     return {role: mean_ci(xs) for role, xs in surprise.items()}
 
 
@@ -433,8 +338,8 @@ def summarise(games: list[StudiedGame], engine_chunks: list[dict[str, Any]], opp
     computer_plays = [p for s in every for d in s["deals"] for p in d["plays"] if p["who"] == "computer"]
     crib = crib_by_pair(every)
     for pair, roles in crib.items():
-        roles["schell_own"] = _schell(ref, "own", pair)
-        roles["schell_opponent"] = _schell(ref, "opponent", pair)
+        roles["schell_own"] = schell_value(ref, "own", pair)
+        roles["schell_opponent"] = schell_value(ref, "opponent", pair)
     engine = engine_figures(engine_chunks)
     report: dict[str, Any] = {
         "opponents": list(opponents),

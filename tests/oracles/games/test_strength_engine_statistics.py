@@ -6,7 +6,8 @@ import random
 from harness.cribbage.cards import full_deck
 from harness.cribbage.selfplay import ExpectedValue, Greedy, Highest, play_game
 from harness.program.runs import study
-from harness.program.runs.strength import engine_chunk, band_overlap, engine_figures, published
+from harness.program.runs.published import published
+from harness.program.runs.strength import engine_chunk, band_overlap, engine_figures
 
 
 @functools.cache

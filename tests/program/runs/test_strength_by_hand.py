@@ -1,8 +1,8 @@
 """strength.py's figures by hand (issue 36, item 2): self-play figures by pairing, the band check, the crib
 table's validation and the verdict, on inputs small enough that every expected value is a literal worked
 out in the comments (Wilson's and t's intervals as in tests/program/runs/test_study_by_hand.py)."""
-from harness.program.runs.strength import (DealerBand, HesselTable, Published, SchellTable, band_overlap, crib_validation,
-                                           engine_figures, verdict)
+from harness.program.runs.published import DealerBand, HesselTable, Published, SchellTable
+from harness.program.runs.strength import band_overlap, crib_validation, engine_figures, verdict
 
 
 def r(winner, first, deals, p0, p1):

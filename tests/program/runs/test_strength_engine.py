@@ -15,7 +15,8 @@ from harness.cribbage.selfplay import ExpectedValue, play_game
 from harness.cribbage.show import score_hand
 from harness.program.runs import study
 from harness.program.records.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.program.runs.strength import CRIB_TOLERANCE, crib_validation, published
+from harness.program.runs.published import published
+from harness.program.runs.strength import CRIB_TOLERANCE, crib_validation
 
 
 # ------------------------------------------------------------------------------------------ exact expectations
