@@ -521,10 +521,10 @@ def strength_transcripts(out: Path) -> dict[str, bytes]:
 # ------------------------------------------------------------------ whole games from the loaded tape (test_game.py, test_full_games.py)
 def play_from(snapshot, player, seed, **kwargs):
     """The driver and its record of a game played from *snapshot* (the program's first question)."""
-    from harness.program.observe.driver import GameDriver
+    from harness.program.observe.driver import DriverOptions, GameDriver
     m = Spectrum48(fast=True)
     m.restore(snapshot)
-    driver = GameDriver(m, player, seed=seed, **kwargs)
+    driver = GameDriver(m, player, seed=seed, options=DriverOptions(**kwargs))
     return driver, driver.play()
 
 

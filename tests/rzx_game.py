@@ -50,7 +50,7 @@ def recorded_run() -> Path:
 
 
 def _play_run(folder: Path) -> None:
-    regress.run(1, 1, 1, folder / "run", progress=False, rzx=True)
+    regress.run(1, 1, 1, folder / "run", regress.RegressOptions(progress=False, rzx=True))
 
 
 def _play() -> RecordedGame:
@@ -58,7 +58,7 @@ def _play() -> RecordedGame:
     run = recorded_run()
     try:
         report = json.loads((run / "report.json").read_text(encoding="utf-8"))
-        regress.run(1, 1, 1, folder / "plain", progress=False)
+        regress.run(1, 1, 1, folder / "plain", regress.RegressOptions(progress=False))
         return RecordedGame(rzx=(run / "game-000.rzx").read_bytes(),
                             end=z80snap.read_z80(run / "game-000-end.z80"),
                             transcript=(run / "game-000.jsonl").read_bytes(),

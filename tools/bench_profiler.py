@@ -13,7 +13,7 @@ import time
 
 from harness.program.runs import loaded, regress
 from harness.program.model.build import tape_bytes
-from harness.program.observe.driver import GameDriver
+from harness.program.observe.driver import DriverOptions, GameDriver
 from harness.program.observe.players import RandomPlayer
 
 
@@ -30,7 +30,7 @@ def main() -> int:
             m = loaded.worker_tape().machine()
             profiler = loaded.worker_tape().profiler() if profiled else None
             t = time.process_time()
-            GameDriver(m, RandomPlayer(seed=seed), seed=seed, profiler=profiler).play()
+            GameDriver(m, RandomPlayer(seed=seed), seed=seed, options=DriverOptions(profiler=profiler)).play()
             totals[profiled] += time.process_time() - t
     plain, counted = totals[False] / (2 * args.games), totals[True] / (2 * args.games)
     print(f"games: {args.games} (each twice with and twice without)")

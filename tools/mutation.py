@@ -61,6 +61,8 @@ def _functions(dotted: str, *names: str) -> tuple[str, ...]:
 
 MODULES: dict[str, Module] = {
     "compare": Module("program/judge/compare.py", _all("harness.program.judge.compare"), "the comparison of program and engine"),
+    "screen_checks": Module("program/judge/screen_checks.py", _all("harness.program.judge.screen_checks"),
+                            "the text screens' checks (compare.py's until issue 50)"),
     "deviations": Module("program/judge/deviations.py", _all("harness.program.judge.deviations"), "the deviation rules"),
     "screen_judgements": Module("program/judge/screen_judgements.py", _all("harness.program.judge.screen_judgements"),
                                 "the judgements of the pictures"),
@@ -121,6 +123,8 @@ NOT_MUTATED: dict[str, str] = {
                                    "did, judged by compare.py (mutated)",
     "program/runs/regress.py": "sums the stored judgements into report.json (counts_of_judgements): counted, "
                                "not decided; the reach check of --thorough is commands/regress.py (mutated)",
+    "program/runs/regress_report.py": "report.json's record; counts_of_judgements sums the stored judgements: "
+                                      "counted, not decided",
     "runtime/outdir.py": "refuses run folders that are not its own (tests/test_harden_*.py, test_pack_folder.py "
                          "plant each refusal); not yet mutated: its tests write folders and run commands",
     "spectrum/romcheck.py": "the ROM's own syntax check of each line: the ROM decides, this module types",

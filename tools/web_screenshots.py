@@ -35,7 +35,7 @@ def watch_shot(chromium: str) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         run = Path(tmp) / "run"
-        regress.run(1, 1, 1, run, progress=False, rzx=True)
+        regress.run(1, 1, 1, run, regress.RegressOptions(progress=False, rzx=True))
         write_report_html(run, player=player)
         _, judgements = read_judgements(run / "game-000.judgements.jsonl")
         n = next(n for n, j in enumerate(judgements, 1) if j.rules == "standard" and j.differences and j.observed)

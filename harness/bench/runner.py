@@ -87,7 +87,7 @@ def _interleaved(configurations: list[Configuration], games: int, seed: int, rep
         for n, (name, workers, scheduler) in enumerate(configurations):
             out = Path(tmp) / f"run-{n}-{r}"
             t, cpu = time.perf_counter(), process_cpu_s()
-            report = regress.run(games, seed, workers, out, progress=False, scheduler=scheduler)
+            report = regress.run(games, seed, workers, out, regress.RegressOptions(progress=False, scheduler=scheduler))
             runs[name].wall.append(time.perf_counter() - t)
             runs[name].cpu.append(process_cpu_s() - cpu)
             runs[name].jobs.append(report.jobs_cpu_s)

@@ -10,24 +10,25 @@ import sys
 
 from pathlib import Path
 
-from ..program.runs.fairness import RANKS, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
+from ..program.runs.fairness import RANKS, Group, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import add_runner_options, float_in, input_folder, int_in, output_folder
 
 
+_GAMES, _PER_MACHINE, _OUT = 40, 2, Path("out/fairness")
 #: the options that play new games, at their defaults: with --from, any other value is refused
-_DEFAULTS = {"games": 40, "per_machine": 2, "out": Path("out/fairness"), "replace": False, "scheduler": None}
+_DEFAULTS = {"games": _GAMES, "per_machine": _PER_MACHINE, "out": _OUT, "replace": False, "scheduler": None}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int_in(1, 100_000), default=_DEFAULTS["games"],
+    parser.add_argument("--games", type=int_in(1, 100_000), default=_GAMES,
                         help="machines to play on (default 40); each plays --per-machine games in a row")
-    parser.add_argument("--per-machine", type=int_in(1, 20), default=_DEFAULTS["per_machine"],
+    parser.add_argument("--per-machine", type=int_in(1, 20), default=_PER_MACHINE,
                         help="games played in a row on each machine (default 2: a first and a later game)")
     parser.add_argument("--seed", type=int_in(0, 65535), default=1, help="seed of the first machine (default 1)")
     add_runner_options(parser, "games")
-    parser.add_argument("--out", type=output_folder("fairness"), default=_DEFAULTS["out"],
+    parser.add_argument("--out", type=output_folder("fairness"), default=_OUT,
                         help="output folder for the games and fairness.json (default out/fairness)")
     parser.add_argument("--replace", action="store_true", help="clear --out first when it holds an earlier run")
     parser.add_argument("--from", dest="runs", type=input_folder("folder of transcripts", holds="game-*.jsonl"), action="append", metavar="DIR",
@@ -52,9 +53,9 @@ def execute(args: argparse.Namespace) -> int:
         out = None
     else:
         from ..program.runs import regress
-        regress.run(args.games, args.seed, args.workers, args.out, (f"series:{args.per_machine}",),
-                    progress=not args.quiet,
-                    replace=args.replace, scheduler=args.scheduler, command="fairness",
+        regress.run(args.games, args.seed, args.workers, args.out,
+                    regress.RegressOptions(strategies=(f"series:{args.per_machine}",), scheduler=args.scheduler,
+                                           progress=not args.quiet, replace=args.replace, command="fairness"),
                     report_page=write_report_html)
         machines = read_runs([args.out])
         out = args.out / "fairness.json"
@@ -62,20 +63,18 @@ def execute(args: argparse.Namespace) -> int:
     if args.cuts:
         cuts = sample_cuts(args.cuts, args.seed + 50_000, args.workers, args.scheduler)
         test = chi_square(cuts.cuts, RANKS)
-        test["flagged"] = test["p"] is not None and test["p"] < args.alpha
-        result["groups"]["first games, cuts alone"] = {"games": cuts.games, "deals": 0,
-                                                       "tests": {"cut for deal (player's rank)": test}}
+        test.flag(args.alpha)
+        result.groups["first games, cuts alone"] = Group(games=cuts.games, deals=0,
+                                                         tests={"cut for deal (player's rank)": test})
     classify_flags(result)
     if out is not None:
         from ..runtime.outdir import claimed
         with claimed(args.out, "fairness", resume=True, wait=10):
-            atomic.write_json(out, result, indent=1, sort_keys=True)
-    print(json.dumps(result, indent=1, sort_keys=True) if args.json else table(result))
+            atomic.write_json(out, result.as_json(), indent=1, sort_keys=True)
+    print(json.dumps(result.as_json(), indent=1, sort_keys=True) if args.json else table(result))
     if out is not None and not args.json:
         print(f"fairness: {out}")
-    unexplained = [t for g in result["groups"].values() for t in g["tests"].values()
-                   if t["flagged"] and not t.get("deviation")]
-    return 1 if unexplained else 0
+    return 1 if result.unexplained() else 0
 
 
 def main(argv: list[str]) -> int:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ..program.records.events import ChoiceKind
 from ..program.observe.players import PLAYERS
-from ..program.runs.regress import STRATEGIES, THOROUGH_SET, RegressReport, run, summary_table
+from ..program.runs.regress import (STRATEGIES, THOROUGH_SET, RegressOptions, RegressReport, run,
+                                       summary_table)
 from .cliargs import TAPE_IN, add_accelerate_option, add_runner_options, command_parser, int_in, output_folder
 from ..errors import UsageError
 
@@ -84,10 +85,10 @@ def execute(args: argparse.Namespace) -> int:
             if why:
                 print(f"cribbage-zx regress: {why}", file=sys.stderr)
             report_page = functools.partial(write_report_html, player=player, no_player=why)
-    report = run(args.games, args.seed, args.workers, args.out, tuple(args.strategy or STRATEGIES),
-                 tap=args.tape, progress=not args.quiet, replace=args.replace, scheduler=args.scheduler,
-                 thorough=args.thorough, rzx=args.rzx, core=args.core, accelerate=args.accelerate,
-                 report_page=report_page)
+    options = RegressOptions(strategies=tuple(args.strategy or STRATEGIES), tap=args.tape, thorough=args.thorough,
+                             rzx=args.rzx, core=args.core, accelerate=args.accelerate, scheduler=args.scheduler,
+                             progress=not args.quiet, replace=args.replace)
+    report = run(args.games, args.seed, args.workers, args.out, options, report_page=report_page)
     print(summary_table(report))
     if args.no_html:
         print(f"report: {args.out / 'report.json'} (report.html: cribbage-zx html --report {args.out})")

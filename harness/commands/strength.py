@@ -8,7 +8,7 @@ import argparse
 import sys
 
 
-from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, reanalyse, run, summary_table
+from ..program.runs.strength import DEFAULT_OUT, OPPONENTS, StrengthOptions, reanalyse, run, summary_table
 from .cliargs import TAPE_IN, add_runner_options, command_parser, input_folder, int_in, output_folder
 from ..errors import UsageError
 
@@ -37,14 +37,16 @@ def execute(args: argparse.Namespace) -> int:
     from ..edition.strength import write_strength_page   # the view, imported when the command runs (a quick --help)
     if args.from_dir:
         out = args.out if args.out is not None or len(args.from_dir) == 1 else DEFAULT_OUT
-        report = reanalyse(args.from_dir, args.engine_games, args.workers, args.scheduler, out=out,
-                           replace=args.replace, page=write_strength_page)
+        report = reanalyse(args.from_dir, args.workers, StrengthOptions(engine_games=args.engine_games,
+                                                                         scheduler=args.scheduler, replace=args.replace),
+                           page=write_strength_page, out=out)
         where = out or args.from_dir[0]
     else:
         where = args.out or DEFAULT_OUT
-        report = run(args.games, args.seed, args.workers, where, tuple(args.opponent or OPPONENTS),
-                     engine_games=args.engine_games, tap=args.tape, scheduler=args.scheduler,
-                     replace=args.replace, progress=not args.quiet, page=write_strength_page)
+        options = StrengthOptions(opponents=tuple(args.opponent or OPPONENTS), engine_games=args.engine_games,
+                                  tap=args.tape, scheduler=args.scheduler, replace=args.replace,
+                                  progress=not args.quiet)
+        report = run(args.games, args.seed, args.workers, where, options, page=write_strength_page)
     print(summary_table(report))
     print(f"report: {where / 'report.json'}, page: {where / 'strength.html'}")
     return 1 if report.harness_failures else 0

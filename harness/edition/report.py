@@ -674,7 +674,7 @@ def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict | None]:
     program's show scores against the exact distribution."""
     if not run.games:
         return [], None
-    result = fairness_of([g.events for g in run.games])
+    result = fairness_of([g.events for g in run.games]).as_json()
     deck = [str(c) for c in full_deck()]
     out = []
     labels = {"cut for deal (player's rank)": [rank_name(r) for r in range(1, 14)]}

@@ -27,7 +27,7 @@ _WHERE = {
     "make_player": ("observe.players", "make"), "PLAYERS": ("observe.players", "PLAYERS"),
     "Event": ("records.events", "Event"), "EventKind": ("records.events", "EventKind"),
     # read its judgements: the engine's verdict on every action, under each rule set
-    "judge_game": ("judge.compare", "judge"), "Comparison": ("judge.compare", "Comparison"),
+    "judge_game": ("judge.compare", "judge"), "Comparison": ("judge.judgements", "Comparison"),
     "Judgement": ("judge.judgements", "Judgement"), "Judged": ("judge.judgements", "Judged"),
     "Difference": ("judge.judgements", "Difference"), "describe": ("judge.judgements", "describe"),
     "DEVIATIONS": ("judge.deviations", "DEVIATIONS"),
@@ -50,7 +50,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .judge.compare import Comparison
+    from .judge.judgements import Comparison
     from .judge.compare import judge as judge_game
     from .judge.deviations import DEVIATIONS
     from .judge.judgements import Difference, Judged, Judgement, describe

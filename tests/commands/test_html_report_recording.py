@@ -27,7 +27,7 @@ def run(stand_in_games, good_tape, tmp_path, monkeypatch):
     monkeypatch.setattr(report_module, "write_report_html", write_report_html)    # stand_in_games' stand-in undone
     monkeypatch.setattr(html_command, "write_report_html", write_report_html)
     monkeypatch.setattr(html_command, "report_player", lambda: (None, "no player in this test"))
-    regress.run(1, 1, 1, tmp_path / "run", tap=good_tape, progress=False)
+    regress.run(1, 1, 1, tmp_path / "run", regress.RegressOptions(tap=good_tape, progress=False))
     return tmp_path / "run"
 
 

@@ -124,12 +124,12 @@ def test_claimed_folders_exclude_each_other_and_release_on_exit(tmp_path):
 
 def test_a_used_folder_is_refused_and_replace_clears_only_what_the_run_wrote(tmp_path, good_tape, stand_in_games):
     out_dir = tmp_path / "out"
-    regress.run(3, 1, 1, out_dir, tap=good_tape, progress=False)         # games 0 and 2 (1 is a stand-in failure)
+    regress.run(3, 1, 1, out_dir, regress.RegressOptions(tap=good_tape, progress=False))   # games 0 and 2 (1 is a stand-in failure)
     (out_dir / "notes.txt").write_text("my notes on that run\n")        # put there by a person
     with pytest.raises(OutputError, match=f"{out_dir}: holds an earlier run .*use --replace"):
-        regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False)
+        regress.run(1, 1, 1, out_dir, regress.RegressOptions(tap=good_tape, progress=False))
     assert (out_dir / "game-002.jsonl").exists()
-    regress.run(1, 1, 1, out_dir, tap=good_tape, progress=False, replace=True)
+    regress.run(1, 1, 1, out_dir, regress.RegressOptions(tap=good_tape, progress=False, replace=True))
     assert sorted(p.name for p in out_dir.iterdir()) == [".cribbage-zx-run", ".lock", "game-000", "game-000.jsonl",
                                                          "game-000.judgements.jsonl", "notes.txt", "report.json"]
     assert (out_dir / "notes.txt").read_text() == "my notes on that run\n"
@@ -140,7 +140,7 @@ def test_replace_never_clears_a_folder_no_run_wrote(tmp_path, good_tape, stand_i
     mine.mkdir()
     (mine / "thesis.tex").write_text("precious")
     with pytest.raises(OutputError, match="holds 1 entry that no cribbage-zx run wrote .thesis.tex."):
-        regress.run(1, 1, 1, mine, tap=good_tape, progress=False, replace=True)
+        regress.run(1, 1, 1, mine, regress.RegressOptions(tap=good_tape, progress=False, replace=True))
     assert sorted(p.name for p in mine.iterdir()) == ["thesis.tex"]
 
 
@@ -155,7 +155,7 @@ def test_summarise_counts_a_missing_chunk_instead_of_dropping_it(tmp_path, good_
 
 def test_every_report_names_the_tape_it_played(tmp_path, good_tape, stand_in_games):
     import hashlib
-    report = regress.run(1, 1, 1, tmp_path / "out", tap=good_tape, progress=False)
+    report = regress.run(1, 1, 1, tmp_path / "out", regress.RegressOptions(tap=good_tape, progress=False))
     on_disk = json.loads((tmp_path / "out" / "report.json").read_text())
     assert report.tape == on_disk["tape"] == {"path": str(good_tape), "fingerprint": None,
                                                  "sha256": hashlib.sha256(good_tape.read_bytes()).hexdigest()}

@@ -39,7 +39,7 @@ def _run(monkeypatch, tmp_path, good_tape, record, plant=None, games=3):
     monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     monkeypatch.setattr(html_report, "write_report_html", lambda out: None)   # the HTML has tests of its own
     out = tmp_path / "out"
-    report = regress.run(games, 1, 1, out, tap=good_tape, progress=False)
+    report = regress.run(games, 1, 1, out, regress.RegressOptions(tap=good_tape, progress=False))
     return out, report
 
 

@@ -60,7 +60,7 @@ def run(stand_in_games, good_tape, tmp_path, monkeypatch) -> Run:
     monkeypatch.setattr(report_module, "write_site", lambda *args, **kwargs: None)   # the edition, the plots:
     monkeypatch.setattr(report_module, "fairness_plots", lambda run: ([], None))       # tests of their own
     monkeypatch.setattr(report_module.plots, "score_race", lambda *args, **kwargs: None)
-    regress.run(1, 1, 1, tmp_path / "run", tap=good_tape, progress=False)
+    regress.run(1, 1, 1, tmp_path / "run", regress.RegressOptions(tap=good_tape, progress=False))
     return Run(tmp_path / "run")
 
 

@@ -56,8 +56,9 @@ def strength_local_run(strength_tape, tmp_path_factory):
     from harness.program.runs import strength
     from helpers import STRENGTH_ENGINE_GAMES, STRENGTH_OPPONENTS
     out = tmp_path_factory.mktemp("strength") / "local"
-    report = strength.run(1, 7, 2, out, STRENGTH_OPPONENTS, engine_games=STRENGTH_ENGINE_GAMES, tap=strength_tape,
-                          progress=False, page=write_strength_page)
+    report = strength.run(1, 7, 2, out, strength.StrengthOptions(
+        opponents=STRENGTH_OPPONENTS, engine_games=STRENGTH_ENGINE_GAMES, tap=strength_tape, progress=False),
+        page=write_strength_page)
     return out, report.as_json()              # the StrengthReport as its file holds it
 
 

@@ -20,7 +20,6 @@ check), never by name.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
@@ -33,10 +32,11 @@ from .deviations import classify
 from ..records.events import (Choice, ChoiceKind, Claim, Crib, Cut, Deal, Discard, Event, Failure, Go, Message, Options, Picture,
                      Play, Refused, Report, Reset, Rigged, Score, ScoreContext, Screen, Show, ShowHand, Starter, Tally,
                      Who, Win)
-from .judgements import (AfterGameOver, AfterWin, BeforeGame, Breakdown, Cause, Combination, ComparisonSetup, Credit,
-                         Difference, EngineRefused, Expectation, GameWon, GoAt, GoPegged, HandSlot, HarnessFault,
-                         Judged, Judgement, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Refusal, ScreenCheckName,
-                         Scores, ShowLine, ShowPart, ShowPhase, TallyFacts, TallyLine, UnmatchedPeg, index_of, who_of)
+from .judgements import (AfterGameOver, AfterWin, BeforeGame, Breakdown, Cause, Combination, Comparison,
+                         ComparisonSetup, Credit, Difference, EngineRefused, Expectation, GameWon, GoAt, GoPegged,
+                         HarnessFault, Judged, Judgement, Kind, NoFacts, OutOfTurn, Pegged, PreviousPeg, Refusal,
+                         ScreenCheckName, Scores, ShowPart, ShowPhase, TallyFacts, UnmatchedPeg, index_of, who_of)
+from .screen_checks import SCREEN_CHECKS, TextScreen
 from .screen_judgements import ScreenJudge
 
 PLAY_KINDS = {"fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run"}
@@ -44,49 +44,6 @@ GO_KINDS = {"go", "last card"}
 # What a person chose, said or saw: these do not end the action whose pegs are still coming.
 PASSIVE = (Choice, Message, Options, Rigged, Report, Failure, Crib, Tally)
 JUDGED_OF_CONTEXT = {ScoreContext.PLAY: Judged.PLAY, ScoreContext.HEELS: Judged.HEELS, ScoreContext.SHOW: Judged.SHOW}
-
-
-@dataclass
-class Comparison:
-    """Every judgement of a transcript under one rule set, in the order they closed; the counts are summed
-    from them (so a count and the records cannot disagree)."""
-    judgements: list[Judgement] = field(default_factory=list)
-
-    @property
-    def differences(self) -> list[Difference]:
-        return [d for j in self.judgements for d in j.differences]
-
-    @property
-    def score_events(self) -> int:
-        """Program score changes checked (every peg but the instructions' demonstration)."""
-        return sum(len(j.observed) for j in self.judgements)
-
-    @property
-    def checks(self) -> int:
-        """Engine expectations checked (including zero-point actions); the pictures' are `screen_checks`."""
-        return sum(j.checks for j in self.judgements if not isinstance(j.action, Picture))
-
-    @property
-    def pictures(self) -> int:
-        """Pictures of the screen judged (screen_judgements.py): one judgement each."""
-        return sum(1 for j in self.judgements if isinstance(j.action, Picture))
-
-    @property
-    def screen_checks(self) -> int:
-        """The slots, pegs and lines judged in those pictures."""
-        return sum(j.checks for j in self.judgements if isinstance(j.action, Picture))
-
-    @property
-    def screen_differences(self) -> list[Difference]:
-        return [d for d in self.differences if d.kind == Kind.SCREEN]
-
-    @property
-    def documented(self) -> list[Difference]:
-        return [d for d in self.differences if d.deviation]
-
-    @property
-    def unexplained(self) -> list[Difference]:
-        return [d for d in self.differences if not d.deviation]
 
 
 @dataclass
@@ -568,7 +525,8 @@ class Comparator:
             self._diff(Kind.SCREEN, None, "a known screen check", ev.what, Cause.SCREEN_CHECK_UNKNOWN,
                        ScreenCheckName(ev.what))
         else:
-            check(self, ev, rows, ev.variables)
+            for f in check(TextScreen(self.words, self._claim), rows, ev.variables):
+                self._diff(Kind.SCREEN, f.who, f.expected, f.observed, f.cause, f.facts)
         self._judge(ev, Judged.SCREEN, self._index, checks=1)
 
     def _on_picture(self, ev: Picture) -> None:
@@ -582,53 +540,6 @@ class Comparator:
         # the judgement keeps what the screen showed; the variables stay in the transcript (action_at)
         self._judge(replace(ev, variables={}), Judged.SCREEN, self._index, checks=checks)
 
-    def _screen_board_scores(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
-        text = rows[P.BOARD_ROW][P.BOARD_COL:]
-        board = text.split()          # nothing until the first peg, then both totals
-        want = [v["player"], v["computer"]]
-        if board and (not all(x.isdigit() for x in board) or [int(x) for x in board] != want):
-            self._diff(Kind.SCREEN, None, want, text.rstrip(), Cause.SCREEN_BOARD, NoFacts())
-
-    def _screen_count(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
-        text = rows[P.COUNT_ROW][:P.COUNT_COLS]
-        count = text.split()
-        if count[:1] == [self.words.total] and count[1:] != [str(v["sum"])]:
-            self._diff(Kind.SCREEN, None, v["sum"], text.rstrip(), Cause.SCREEN_COUNT, NoFacts())
-
-    def _screen_hand(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
-        top, bottom = (rows[r] for r in P.HAND_ROWS)
-        for i, card in enumerate(v["cards"]):
-            col = P.HAND_COL_STEP * i
-            shown = top[col] + bottom[col]
-            want = P.card_text(parse_card(card), self.words.ranks) if card else "  "
-            if shown != want:
-                self._diff(Kind.SCREEN, Who.PLAYER, want, shown, Cause.SCREEN_HAND, HandSlot(i + 1))
-
-    def _screen_show_breakdown(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
-        line = v["print_row"]
-        total_row = next((r for r in (line, line - 1) if r in rows and self.words.show_total in rows[r]), None)
-        if total_row is None:
-            self._diff(Kind.SCREEN, None, v["total"], "", Cause.SCREEN_SHOW, ShowLine("total"))
-            return
-        block = " ".join(rows[r] for r in range(total_row - 3, total_row + 1) if r in rows)
-        seen = P.breakdown_numbers(block, rows[total_row], self.words)
-        # 4790 skips the breakdown when the claim was right: only the total is printed
-        agreed = self._claim is not None and v["muggins"] != 2
-        want = {"total": v["total"]}
-        if not agreed:
-            parts = {k: v[k] for k in ("fifteens", "pairs", "flush", "nobs")}
-            want.update(parts, runs=v["total"] - sum(parts.values()))
-        for key, value in want.items():
-            if seen[key] != value:
-                self._diff(Kind.SCREEN, None, value, seen[key], Cause.SCREEN_SHOW, ShowLine(key))
-
-    def _screen_games_tally(self, ev: Screen, rows: dict[Any, Any], v: dict[Any, Any]) -> None:
-        for row, label, whose in zip(P.TALLY_ROWS, (self.words.you, self.words.me), (Who.PLAYER, Who.COMPUTER)):
-            m = re.search(re.escape(label) + r"\s*:\s*(\d+)", rows[row])
-            if m is None or int(m.group(1)) != v[whose.value]:
-                self._diff(Kind.SCREEN, whose, v[whose.value], rows[row].strip(), Cause.SCREEN_TALLY,
-                           TallyLine(whose))
-
 
 # The handler of each kind of event (those not listed need none), and of each screen check.
 HANDLERS: dict[type[Event], Callable[[Comparator, Any], None]] = {
@@ -637,11 +548,6 @@ HANDLERS: dict[type[Event], Callable[[Comparator, Any], None]] = {
     Play: Comparator._on_play, Go: Comparator._on_go, Refused: Comparator._on_refused, Reset: Comparator._on_reset,
     Report: Comparator._on_report, Choice: Comparator._on_choice, Show: Comparator._on_show, Win: Comparator._on_win,
     Tally: Comparator._on_tally,
-}
-SCREEN_CHECKS: dict[str, Callable[[Comparator, Screen, dict[Any, Any], dict[Any, Any]], None]] = {
-    P.ScreenCheck.BOARD: Comparator._screen_board_scores, P.ScreenCheck.COUNT: Comparator._screen_count,
-    P.ScreenCheck.HAND: Comparator._screen_hand, P.ScreenCheck.BREAKDOWN: Comparator._screen_show_breakdown,
-    P.ScreenCheck.TALLY: Comparator._screen_games_tally,
 }
 
 

@@ -66,7 +66,7 @@ def _muggins_takes_all(d: Difference, rules: Rules) -> bool:
         return False
     # both sides of the show at once: the owner pegged nothing and the other player the whole hand
     owner = 0 if f.owner == Who.COMPUTER else 1
-    return f.pegged[owner] == 0 and f.pegged[1 - owner] == f.true_total
+    return bool(f.pegged[owner] == 0 and f.pegged[1 - owner] == f.true_total)
 
 
 def _tally_off_only_by_credit(d: Difference, rules: Rules, dev_id: str) -> bool:
@@ -103,7 +103,7 @@ def _one_game_per_win(d: Difference, rules: Rules) -> bool:
     want = [0, 0]
     for g in f.games:
         want[0 if g.winner == Who.COMPUTER else 1] += game_points(f.game_points, g.loser_score)
-    return d.expected == want and d.observed == list(f.as_credited) and list(f.as_credited) != d.expected
+    return bool(d.expected == want and d.observed == list(f.as_credited) and list(f.as_credited) != d.expected)
 
 
 def _heels_two(d: Difference, rules: Rules) -> bool:

@@ -160,8 +160,6 @@ class ScreenJudge:
         """Each slot with what it should show at this picture's moment (slots not named are not judged)."""
         t, v, m = self.t, pic.variables, pic.moment
         want: dict[str, Expect] = {}
-        hand, held = v.get("hand") or [], v.get("held") or []
-        computer, crib, chosen = v.get("computer") or [], v.get("crib") or [], v.get("chosen") or []
         if m == "cut" and t.cut is not None:
             want[P.CUT_PLAYER.name] = Expect("rank", "cut", _rank_card(t.cut.player_rank))
             want[P.CUT_COMPUTER.name] = Expect("rank", "cut", _rank_card(t.cut.computer_rank))
@@ -176,70 +174,90 @@ class ScreenJudge:
             for s in P.HAND_SLOTS_DEALT + P.COMPUTER_SLOTS_DEALT + P.PLAYED_SLOTS[Who.PLAYER]:
                 want[s.name] = Expect("empty", "cleared")       # 7980 cleared the table; 8040 draws the hand later
         elif m in DISCARD_MOMENTS:
-            second = m == f"select {P.SELECT_SECOND_DISCARD}"
-            first = int(chosen[2]) if second and len(chosen) > 2 else None
-            for i, s in enumerate(P.HAND_SLOTS_DEALT):
-                if i >= len(hand) or hand[i] is None:
-                    continue
-                if first == i + 1:
-                    want[s.name] = Expect("down", "chosen")
-                elif (i + 1) in t.taken_back:
-                    want[s.name] = Expect("up", "taken back", hand[i])
-                else:
-                    want[s.name] = Expect("up", "held", hand[i])
-            for i, s in enumerate(P.COMPUTER_SLOTS_DEALT):
-                if (i + 1) in [int(x) for x in chosen[:2]] and not v.get("instructions"):
-                    want[s.name] = Expect("empty", "discarded")  # 675-685 erase the computer's two
-                elif not v.get("instructions"):           # 7845: the instructions' text is printed over them
-                    want[s.name] = Expect("down", "hidden")
-                else:
-                    want[s.name] = Expect("hidden", "hidden")
+            self._discard_slots(v, m, want)
         elif m in PLAY_MOMENTS:
-            for i, s in enumerate(P.HAND_SLOTS_DEALT):
-                if i < 4 and i < len(held) and held[i] and i < len(hand) and hand[i]:
-                    want[s.name] = Expect("up", "held", hand[i])
-                else:
-                    want[s.name] = Expect("empty", "laid" if i < 4 else "not dealt")
-            for who, row in ((Who.COMPUTER, P.COMPUTER_SLOTS_DEALT), (Who.PLAYER, P.PLAYED_SLOTS[Who.PLAYER])):
-                laid = t.laid[who]
-                for i, s in enumerate(row[:4]):
-                    if i < len(laid):
-                        card, series = laid[i]
-                        want[s.name] = (Expect("up", "laid", card) if series == t.series
-                                        else Expect("down", "series over"))
-                    else:
-                        want[s.name] = Expect("empty", "not laid")
-            for s in P.COMPUTER_SLOTS_DEALT[4:]:
-                want[s.name] = Expect("empty", "hidden")        # the computer's hand is not on the table
-            want[P.DECK.name] = Expect("down", "pack")
-            if t.starter:
-                want[P.STARTER.name] = Expect("up", "starter", t.starter)
+            self._play_slots(v, want)
         elif m in (SHOW_PAUSE, NEXT_DEAL, CLAIM):
-            # at the claim (4780) the hand being counted is the last Show's (4765 came first)
-            crib_shown = m == NEXT_DEAL or (m == CLAIM and t.last_show == ShowHand.CRIB)
-            dealer_is_player = v.get("dealer") == P.MAN
-            top, low = P.SHOWN_COMPUTER_SLOTS, P.SHOWN_SLOTS
-            if crib_shown:
-                shown_row, empty_row = (low, top) if dealer_is_player else (top, low)
-                for i, s in enumerate(shown_row):
-                    if i < len(crib) and crib[i]:
-                        want[s.name] = Expect("up", "crib", crib[i])
-                for s in empty_row:
-                    want[s.name] = Expect("empty", "cleared")    # 4665 cleared the table for the crib
-            else:
-                for i, s in enumerate(low):
-                    if i < len(hand) and hand[i]:
-                        want[s.name] = Expect("up", "shown", hand[i])
-                computer_shown = m == SHOW_PAUSE or dealer_is_player
-                for i, s in enumerate(top):
-                    if computer_shown and i < len(computer) and computer[i]:
-                        want[s.name] = Expect("up", "shown", computer[i])
-                    elif not computer_shown:
-                        want[s.name] = Expect("empty", "not yet shown")
-            want[P.DECK.name] = Expect("down", "pack")
-            if t.starter:
-                want[P.STARTER.name] = Expect("up", "starter", t.starter)
+            self._show_slots(v, m, want)
         return want
+
+    def _discard_slots(self, v: dict[str, Any], m: str, want: dict[str, Expect]) -> None:
+        """At the discard: the player's hand up (the first card chosen face down), the computer's down, its
+        two thrown erased; under the instructions' text, only hidden."""
+        hand, chosen = v.get("hand") or [], v.get("chosen") or []
+        second = m == f"select {P.SELECT_SECOND_DISCARD}"
+        first = int(chosen[2]) if second and len(chosen) > 2 else None
+        for i, s in enumerate(P.HAND_SLOTS_DEALT):
+            if i >= len(hand) or hand[i] is None:
+                continue
+            if first == i + 1:
+                want[s.name] = Expect("down", "chosen")
+            elif (i + 1) in self.t.taken_back:
+                want[s.name] = Expect("up", "taken back", hand[i])
+            else:
+                want[s.name] = Expect("up", "held", hand[i])
+        for i, s in enumerate(P.COMPUTER_SLOTS_DEALT):
+            if (i + 1) in [int(x) for x in chosen[:2]] and not v.get("instructions"):
+                want[s.name] = Expect("empty", "discarded")  # 675-685 erase the computer's two
+            elif not v.get("instructions"):           # 7845: the instructions' text is printed over them
+                want[s.name] = Expect("down", "hidden")
+            else:
+                want[s.name] = Expect("hidden", "hidden")
+
+    def _play_slots(self, v: dict[str, Any], want: dict[str, Expect]) -> None:
+        """In the play: the cards held up, each side's laid cards up in this series and down from one before,
+        the pack down and the starter up."""
+        t = self.t
+        hand, held = v.get("hand") or [], v.get("held") or []
+        for i, s in enumerate(P.HAND_SLOTS_DEALT):
+            if i < 4 and i < len(held) and held[i] and i < len(hand) and hand[i]:
+                want[s.name] = Expect("up", "held", hand[i])
+            else:
+                want[s.name] = Expect("empty", "laid" if i < 4 else "not dealt")
+        for who, row in ((Who.COMPUTER, P.COMPUTER_SLOTS_DEALT), (Who.PLAYER, P.PLAYED_SLOTS[Who.PLAYER])):
+            laid = t.laid[who]
+            for i, s in enumerate(row[:4]):
+                if i < len(laid):
+                    card, series = laid[i]
+                    want[s.name] = (Expect("up", "laid", card) if series == t.series
+                                    else Expect("down", "series over"))
+                else:
+                    want[s.name] = Expect("empty", "not laid")
+        for s in P.COMPUTER_SLOTS_DEALT[4:]:
+            want[s.name] = Expect("empty", "hidden")        # the computer's hand is not on the table
+        want[P.DECK.name] = Expect("down", "pack")
+        if t.starter:
+            want[P.STARTER.name] = Expect("up", "starter", t.starter)
+
+    def _show_slots(self, v: dict[str, Any], m: str, want: dict[str, Expect]) -> None:
+        """In the show: the crib in the dealer's row (the other cleared), or the hands shown so far; the pack
+        down and the starter up."""
+        t = self.t
+        hand, computer, crib = v.get("hand") or [], v.get("computer") or [], v.get("crib") or []
+        # at the claim (4780) the hand being counted is the last Show's (4765 came first)
+        crib_shown = m == NEXT_DEAL or (m == CLAIM and t.last_show == ShowHand.CRIB)
+        dealer_is_player = v.get("dealer") == P.MAN
+        top, low = P.SHOWN_COMPUTER_SLOTS, P.SHOWN_SLOTS
+        if crib_shown:
+            shown_row, empty_row = (low, top) if dealer_is_player else (top, low)
+            for i, s in enumerate(shown_row):
+                if i < len(crib) and crib[i]:
+                    want[s.name] = Expect("up", "crib", crib[i])
+            for s in empty_row:
+                want[s.name] = Expect("empty", "cleared")    # 4665 cleared the table for the crib
+        else:
+            for i, s in enumerate(low):
+                if i < len(hand) and hand[i]:
+                    want[s.name] = Expect("up", "shown", hand[i])
+            computer_shown = m == SHOW_PAUSE or dealer_is_player
+            for i, s in enumerate(top):
+                if computer_shown and i < len(computer) and computer[i]:
+                    want[s.name] = Expect("up", "shown", computer[i])
+                elif not computer_shown:
+                    want[s.name] = Expect("empty", "not yet shown")
+        want[P.DECK.name] = Expect("down", "pack")
+        if t.starter:
+            want[P.STARTER.name] = Expect("up", "starter", t.starter)
 
     def _judge_deal(self, pic: Picture, found: list[Any]) -> int:
         """At the player's turn the slots are drawn from A() and B(): those cards, with the ones laid, must be
@@ -319,6 +337,7 @@ class ScreenJudge:
         m = pic.moment
         if pic.variables.get("instructions"):
             return 0
+        allowed: tuple[tuple[int, int, int], ...]
         if m in PLAY_MOMENTS:
             allowed = (P.TEXT_COUNT, P.TEXT_POINTER)
         elif m in DISCARD_MOMENTS:
@@ -344,9 +363,11 @@ def _judge_slot(name: str, want: Expect, seen: SlotView, moment: str) -> ScreenF
     who = Who.COMPUTER if name.startswith(("computer", "cut computer")) \
         else (None if name in ("deck", "starter") or name.startswith("cut pack") else Who.PLAYER)
     if want.state in ("up", "rank"):
+        assert want.card is not None, "a face-up slot's expectation names its card"
         if seen.state != "up":
             cause = Cause.SCREEN_FACE
             return ScreenFinding(cause, who, f"up {want.card}", seen.code(), facts)
+        assert seen.card is not None, "a face-up slot's view names its card"
         same = seen.card == want.card if want.state == "up" else seen.card[0] == want.card[0]
         if not same:
             return ScreenFinding(Cause.SCREEN_CARD, who, want.card if want.state == "up" else want.card[0],

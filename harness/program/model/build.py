@@ -19,7 +19,7 @@ from ...runtime import atomic
 from ...runtime.validate import read_json
 from ... import resources
 from ...spectrum.acceptance import check_program
-from ...spectrum.basic import tokenise_program
+from ...spectrum.basic import NumberEncoder, tokenise_program
 from ...spectrum.font import build_font
 from ...spectrum.romcheck import RomNumberEncoder
 from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
@@ -43,7 +43,7 @@ class Build:
         return write_tap(self.blocks)
 
 
-def build(listing: Path = LISTING, font: Path = FONT, encoder=None, lang: str = "ru", check: bool = True) -> Build:
+def build(listing: Path = LISTING, font: Path = FONT, encoder: NumberEncoder | None = None, lang: str = "ru", check: bool = True) -> Build:
     """Tokenise the listing and the font into the two-file tape (lang "en": the English edition, harness/program/model/english.py).
 
     With *check* (the default) the ROM must accept the program first (spectrum/acceptance.py):
@@ -181,7 +181,7 @@ def looks_like_tap(head: bytes) -> bool:
 
 def _file_lines(source: str) -> dict[int, int]:
     """BASIC line number -> its line in the listing file."""
-    lines = {}
+    lines: dict[int, int] = {}
     for file_line, text in enumerate(source.splitlines(), start=1):
         found = re.match(r"\s*(\d+)", text)
         if found and not text.lstrip().startswith("#"):

@@ -9,7 +9,9 @@ error report in a game's record, or None for a report nobody has explained.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
+from ..records.events import Event, Report
 from . import program as P
 
 
@@ -45,11 +47,11 @@ def finding_for(code: str, line: int, statement: int) -> Finding | None:
     return next((f for f in FINDINGS if (f.code, f.line, f.statement) == (code, line, statement)), None)
 
 
-def program_findings(record) -> dict[str, str | None]:
-    """{report text: finding id or None} for every error report in a game record."""
+def program_findings(events: Iterable[Event]) -> dict[str, str | None]:
+    """{report text: finding id or None} for every error report among a game's events."""
     out: dict[str, str | None] = {}
-    for ev in record.events:
-        if getattr(ev, "kind", None) == "report" and ev.code not in ("0", "9"):
+    for ev in events:
+        if isinstance(ev, Report) and ev.code not in ("0", "9"):
             f = finding_for(ev.code, ev.line, ev.statement)
             out[f"{ev.code} {ev.message}, {ev.line}:{ev.statement}"] = f.id if f else None
     return out

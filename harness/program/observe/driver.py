@@ -105,21 +105,33 @@ class GameRecord:
 Handler = Callable[[WaitState], bool]     # returns True when the game is over
 
 
+@dataclass(frozen=True)
+class DriverOptions:
+    """How a game is driven beyond its machine, player and seed: a deal to force (*rig*), screenshots kept
+    (at each wait worth one, and with *every_action_screen* at every action too), the deals to play before
+    stopping (None: to the end), the budget, a profiler, and what to call once SEED is set, before the first
+    answer (an RZX recording starts there)."""
+    rig: Rig | None = None
+    keep_screens: bool = False
+    every_action_screen: bool = False
+    max_deals: int | None = None
+    budget: Budget = Budget()
+    profiler: Profiler | None = None
+    on_first_question: Callable[[], None] | None = None
+
+
 class GameDriver:
-    def __init__(self, machine: Spectrum48, player: Player, seed: int, rig: Rig | None = None,
-                 keep_screens: bool = False, max_deals: int | None = None, every_action_screen: bool = False,
-                 budget: Budget = Budget(), profiler: Profiler | None = None,
-                 on_first_question: Callable[[], None] | None = None):
+    def __init__(self, machine: Spectrum48, player: Player, seed: int, options: DriverOptions = DriverOptions()):
         self.m = machine
-        self.on_first_question = on_first_question   # called once SEED is set, before the first answer (RZX)
+        self.on_first_question = options.on_first_question   # called once SEED is set, before the first answer
         self.player = player
         self.seed = seed
-        self.rig = rig
-        self.keep_screens = keep_screens
-        self.every_action_screen = every_action_screen
-        self.max_deals = max_deals
-        self.budget = budget
-        self.profiler = profiler
+        self.rig = options.rig
+        self.keep_screens = options.keep_screens
+        self.every_action_screen = options.every_action_screen
+        self.max_deals = options.max_deals
+        self.budget = options.budget
+        self.profiler = options.profiler
         self.rec = GameRecord(seed=seed, player=player.name)
         self.table: list[Card] = []          # the cards of the current series, as laid
         self.observer = Observer(machine, self._record)

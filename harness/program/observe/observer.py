@@ -148,7 +148,7 @@ class Observer:
 
     def _on_show(self) -> None:
         caller = next((line for line in self.stack_lines() if line in P.SHOW_OF), None)
-        self.last_show = P.SHOW_OF.get(caller, ShowHand.UNKNOWN)
+        self.last_show = ShowHand.UNKNOWN if caller is None else P.SHOW_OF.get(caller, ShowHand.UNKNOWN)
         ranks, suits = (self.get(name) for name in P.HAND_COUNTED)
         parts = {k: int(self.get(v)) for k, v in P.SHOW_PARTS.items()}
         self.sink(Show(hand=self.last_show, **parts, ranks=tuple(int(r) for r in ranks[:5]),

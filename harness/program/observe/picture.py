@@ -10,13 +10,12 @@ reads, it never judges: `screen_judgements.py` does.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from ...spectrum.screen import GlyphIndex, ScreenCells, glyph_key
+from ...spectrum.screen import GlyphIndex, MemoryLike, ScreenCells, glyph_key
 from ..model import program as P
 from ..records.events import Who
 
@@ -77,7 +76,7 @@ class PictureReader:
         if len(texts) == 13 and "\ufffd" not in texts:
             self.rank_of = {t: r + 1 for r, t in enumerate(texts)}
 
-    def cells(self, mem) -> ScreenCells:
+    def cells(self, mem: MemoryLike) -> ScreenCells:
         return ScreenCells(mem, self.index)
 
     def slot(self, cells: ScreenCells, slot: P.Slot, hidden: frozenset[tuple[int, int]] = frozenset()) -> SlotView:
@@ -139,7 +138,7 @@ class PictureReader:
     def row(self, cells: ScreenCells, row: int, first: int = 0, end: int = 32) -> str:
         return cells.row_text(row, first, end).rstrip()
 
-    def read(self, mem) -> tuple[dict[str, str], dict[str, list[int]], dict[str, str], bool, bool]:
+    def read(self, mem: MemoryLike) -> tuple[dict[str, str], dict[str, list[int]], dict[str, str], bool, bool]:
         """Everything the program draws, read at once: the slots (name -> `SlotView.code`), the pegs, the
         rows (message, line 22, figures, table runs), and whether the board and the flag are drawn."""
         cells = self.cells(mem)
@@ -153,7 +152,7 @@ class PictureReader:
                 "figures": cells.row_text(P.BOARD_ROW, P.BOARD_COL, 32), **self.table_runs(cells)}
         return views, pegs, rows, board, board and self.flag(cells)
 
-    def text_of(self, mem, codes: str) -> str:
+    def text_of(self, mem: MemoryLike, codes: str) -> str:
         """How a string of character codes (a BASIC string variable) reads on screen in the font in use."""
         self.index.refresh(mem)
         chars = mem[23606] | mem[23607] << 8
@@ -186,7 +185,7 @@ class PictureReader:
                     continue
                 start, text = c, []
                 while c < 32 and odd[r, c]:
-                    text.append(cells.text(r, c) if cells.keys[r, c] else "▒")
+                    text.append(cells.text(int(r), c) if cells.keys[r, c] else "▒")
                     c += 1
                 runs[f"table {r}:{start}"] = "".join(text)
         return runs
@@ -204,10 +203,10 @@ def outside_slots() -> np.ndarray:
 _OUTSIDE_SLOTS = outside_slots()
 
 
-_PLACES: dict[Any, Any] = {}
+_PLACES: dict[tuple[P.Slot, frozenset[tuple[int, int]]], list[tuple[int, int]]] = {}
 
 
-def _places(slot: P.Slot, hidden: frozenset[Any]) -> list[tuple[int, int]]:
+def _places(slot: P.Slot, hidden: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
     """The (row, column) cells of *slot* not covered by *hidden* (kept: every picture reads the same slots)."""
     key = (slot, hidden)
     if key not in _PLACES:

@@ -31,6 +31,10 @@ class PlayContext:
     def legal_slots(self) -> list[int]:
         return [i + 1 for i, c in enumerate(self.slots) if c is not None and is_legal(c, self.count)]
 
+    def legal_cards(self) -> list[tuple[int, Card]]:
+        """(slot, card) of each card that may be laid now."""
+        return [(i + 1, c) for i, c in enumerate(self.slots) if c is not None and is_legal(c, self.count)]
+
     def empty_slots(self) -> list[int]:
         return [i + 1 for i, c in enumerate(self.slots) if c is None]
 
@@ -119,11 +123,11 @@ class GreedyPlayer(Player):
         return i + 1, j + 1
 
     def play(self, ctx: PlayContext) -> int | str:
-        legal = ctx.legal_slots()
+        legal = ctx.legal_cards()
         if not legal:
             return "go"
-        return max(legal, key=lambda s: (score_play(ctx.table + [ctx.slots[s - 1]]).total,
-                                         -ctx.slots[s - 1].value, -s))
+        slot, _ = max(legal, key=lambda sc: (score_play(ctx.table + [sc[1]]).total, -sc[1].value, -sc[0]))
+        return slot
 
 
 class ExpectedValuePlayer(Player):

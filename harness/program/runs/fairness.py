@@ -63,14 +63,70 @@ def games_of(events: list[Event]) -> list[list[Event]]:
 
 def collect(machines: list[list[Event]]) -> dict[str, Samples]:
     """Samples of the first game of every machine and of the games after it."""
-    groups = {"first games": Samples(), "later games": Samples()}
+    first, later = Samples(), Samples()
     for events in machines:
         for n, game in enumerate(games_of(events)):
-            groups["first games" if n == 0 else "later games"].add_game(game)
-    return groups
+            (first if n == 0 else later).add_game(game)
+    return {"first games": first, "later games": later}
 
 
-def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> dict[Any, Any]:
+@dataclass
+class ChiSquare:
+    """Pearson's chi-square of one distribution against the uniform one: *n* samples, the statistic and its
+    p-value (None without samples), the count of each category; whether it is flagged at the run's alpha, and
+    once classified (`classify_flags`), the documented deviation that explains the flag (None: unexplained)."""
+    n: int
+    chi2: float | None
+    dof: int
+    p: float | None
+    observed: dict[str, int]
+    expected_each: float | None = None        # n / categories (None without samples)
+    flagged: bool = False
+    classified: bool = False
+    deviation: str | None = None
+
+    def flag(self, alpha: float) -> None:
+        """Flagged when the p-value is below *alpha*."""
+        self.flagged = self.p is not None and self.p < alpha
+
+    def as_json(self) -> dict[str, Any]:
+        """fairness.json's object of the test: expected_each only with samples, deviation once classified."""
+        out: dict[str, Any] = {"n": self.n, "chi2": self.chi2, "dof": self.dof, "p": self.p}
+        if self.expected_each is not None:
+            out["expected_each"] = self.expected_each
+        out |= {"observed": self.observed, "flagged": self.flagged}
+        if self.classified:
+            out["deviation"] = self.deviation
+        return out
+
+
+@dataclass
+class Group:
+    """A group of games (the machines' first games, the later ones) and its distributions tested by name."""
+    games: int
+    deals: int
+    tests: dict[str, ChiSquare]
+
+
+@dataclass
+class Fairness:
+    """What `fairness` found (fairness.json): the alpha, the machines and each group's tests."""
+    alpha: float
+    machines: int
+    groups: dict[str, Group]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"alpha": self.alpha, "machines": self.machines,
+                "groups": {name: {"games": g.games, "deals": g.deals,
+                                  "tests": {t: test.as_json() for t, test in g.tests.items()}}
+                           for name, g in self.groups.items()}}
+
+    def unexplained(self) -> list[ChiSquare]:
+        """The flagged tests no documented deviation explains (each makes the exit status 1)."""
+        return [t for g in self.groups.values() for t in g.tests.values() if t.flagged and not t.deviation]
+
+
+def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> ChiSquare:
     """Pearson's chi-square of *counts* over *categories* against the uniform distribution.
 
     The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
@@ -79,28 +135,27 @@ def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> dict[Any, A
     from scipy.special import chdtrc  # type: ignore[import-untyped]
     observed = [counts.get(c, 0) for c in categories]
     n = sum(observed)
+    by_name = dict(zip(map(str, categories), observed))
     if n == 0:
-        return {"n": 0, "chi2": None, "dof": len(categories) - 1, "p": None,
-                "observed": dict(zip(map(str, categories), observed))}
+        return ChiSquare(n=0, chi2=None, dof=len(categories) - 1, p=None, observed=by_name)
     f_obs = np.asarray(observed, dtype=np.float64)
     f_exp = f_obs.mean()
     statistic = ((f_obs - f_exp) ** 2 / f_exp).sum()
     pvalue = chdtrc(len(categories) - 1, statistic)
-    return {"n": n, "chi2": round(float(statistic), 3), "dof": len(categories) - 1,
-            "p": float(pvalue), "expected_each": round(n / len(categories), 3),
-            "observed": dict(zip(map(str, categories), observed))}
+    return ChiSquare(n=n, chi2=round(float(statistic), 3), dof=len(categories) - 1, p=float(pvalue),
+                     expected_each=round(n / len(categories), 3), observed=by_name)
 
 
-def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict[Any, Any]:
+def analyse(machines: list[list[Event]], alpha: float = 0.001) -> Fairness:
     groups = collect(machines)
-    out: dict[Any, Any] = {"alpha": alpha, "machines": len(machines), "groups": {}}
+    out = Fairness(alpha=alpha, machines=len(machines), groups={})
     for name, s in groups.items():
         tests = {"cut for deal (player's rank)": chi_square(s.cuts, RANKS),
                  "dealt cards": chi_square(s.dealt, CARDS),
                  "starter": chi_square(s.starters, CARDS)}
         for t in tests.values():
-            t["flagged"] = t["p"] is not None and t["p"] < alpha
-        out["groups"][name] = {"games": s.games, "deals": s.deals, "tests": tests}
+            t.flag(alpha)
+        out.groups[name] = Group(games=s.games, deals=s.deals, tests=tests)
     return out
 
 
@@ -136,7 +191,7 @@ def cut_for_deal(job: CutJob) -> CutResult:
         m.poke("SEED", seed)
         for line in (P.ASK_INSTRUCTIONS, P.ASK_MUGGINS):
             stop = m.run(3000, until_wait=True, what=f"the question at {line}")
-            if stop.kind != "wait" or stop.wait.line != line:
+            if stop.kind != "wait" or stop.wait is None or stop.wait.line != line:
                 raise MachineError(f"machine {index}: expected the question at {line}, got {stop}")
             Typist(m).answer(P.NO)
         stop = m.run(3000, until_wait=True, what="the cut for deal")
@@ -205,30 +260,31 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
     return machines
 
 
-def classify_flags(result: dict[Any, Any]) -> None:
+def classify_flags(result: Fairness) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
     from ...cribbage.rules import STANDARD
     from ..judge.deviations import classify
     from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
-    for group, g in result["groups"].items():
-        for name, t in g["tests"].items():
-            if not t["flagged"]:
+    for group, g in result.groups.items():
+        for name, t in g.tests.items():
+            if not t.flagged:
                 continue
-            never = sorted((k for k, v in t["observed"].items() if v == 0), key=lambda k: (len(k), k))
-            d = Difference(Kind.FAIRNESS, None, "uniform", f"p={t['p']:.3g}", Cause.FAIRNESS_FLAG,
+            never = sorted((k for k, v in t.observed.items() if v == 0), key=lambda k: (len(k), k))
+            d = Difference(Kind.FAIRNESS, None, "uniform", f"p={t.p:.3g}", Cause.FAIRNESS_FLAG,
                            FairnessFlag(name, group, tuple(never)))
-            t["deviation"] = classify(d, STANDARD)      # the deal's fairness is the same under every rule set
+            t.deviation = classify(d, STANDARD)      # the deal's fairness is the same under every rule set
+            t.classified = True
 
 
-def table(result: dict[Any, Any]) -> str:
+def table(result: Fairness) -> str:
     rows = [("group", "distribution", "n", "chi2", "dof", "p", "")]
-    for group, g in result["groups"].items():
-        for name, t in g["tests"].items():
-            p = "-" if t["p"] is None else f"{t['p']:.3g}"
+    for group, g in result.groups.items():
+        for name, t in g.tests.items():
+            p = "-" if t.p is None else f"{t.p:.3g}"
             verdict = ""
-            if t["flagged"]:
-                verdict = f"not uniform: {t['deviation']}" if t.get("deviation") else "NOT UNIFORM, unexplained"
-            rows.append((group, name, str(t["n"]), "-" if t["chi2"] is None else f"{t['chi2']:.1f}",
-                         str(t["dof"]), p, verdict))
+            if t.flagged:
+                verdict = f"not uniform: {t.deviation}" if t.deviation else "NOT UNIFORM, unexplained"
+            rows.append((group, name, str(t.n), "-" if t.chi2 is None else f"{t.chi2:.1f}",
+                         str(t.dof), p, verdict))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)

@@ -166,10 +166,8 @@ def _seconds(frames: int) -> str:
     return f"{minutes} min {seconds:02d} s"
 
 
-def readme_text(tool: Tool, frames: int, rom_sha256: str) -> str:
-    """The pack's readme.txt: what each file is and where it comes from, for someone who has only the pack."""
-    commit = tool.commit + (" (with changes not committed)" if tool.modified else "")
-    return f"""\
+#: the pack's readme.txt, for someone who has only the pack (`readme_text` fills it in)
+README = """\
 KRIBEDZH (КРИБЕДЖ, "Cribbage") for the ZX Spectrum 48K: a preservation pack
 ==========================================================================
 
@@ -184,27 +182,27 @@ manifest.json lists every file with its size, CRC32, MD5, SHA-1 and SHA-256.
 
 Files
 -----
-{STEM['ru']}.tzx
+{stem_ru}.tzx
     The original tape: TZX 1.20, an archive-info block (title, publisher, language,
     type, origin, comment), a hardware block (48K: runs), then the tape's four
     standard-speed blocks: the BASIC program "CRIBBAGE" (autostart) and the font
-    "chr" (CODE 64600). Made from {STEM['ru']}.bas and chr_font.txt.
-{STEM['en']}.tzx
+    "chr" (CODE 64600). Made from {stem_ru}.bas and chr_font.txt.
+{stem_en}.tzx
     The English edition's tape, the same layout. Made from the same listing with
     translation.tsv applied.
-{STEM['ru']}.z80
-{STEM['en']}.z80
+{stem_ru}.z80
+{stem_en}.z80
     Snapshots (.z80, version 3, 48K) of each edition loaded from its tape and
     waiting at the program's first question, the title screen.
 {RZX_STEM}.rzx
     One whole game recorded as RZX 0.13: a .z80 snapshot at the program's first
     question, then every frame's instruction count and keyboard readings
-    ({frames} frames: {_seconds(frames)} at 50 frames a second). The player is
+    ({frames} frames: {duration} at 50 frames a second). The player is
     the tool's random player, seed 1.
 {RZX_STEM}.png
     The screen the recording ends on (with its border, each pixel 2x2): a player
     that replays the RZX correctly shows exactly this.
-{STEM['ru']}.bas
+{stem_ru}.bas
     The reconstructed listing as UTF-8 text, one BASIC line a line, as the tape
     holds it (Cyrillic as printed; the tape encodes it in the program's own font).
 chr_font.txt
@@ -221,14 +219,21 @@ SHA-256 {rom_sha256}); the pack does not hold it.
 Replaying in Fuse
 -----------------
     fuse-sdl --machine 48 --rom-48 48.rom --playback "{RZX_STEM}.rzx"
-The playback takes about {_seconds(frames)} at normal speed. Early on Fuse shows a
+The playback takes about {duration} at normal speed. Early on Fuse shows a
 modal warning, "RZX frame is longer than 79000 tstates": press Return (OK) and the
 playback goes on. The warning is expected: Fuse emulates contended memory and
 the recording's machine did not, so a frame takes Fuse more T-states; RZX counts
 instructions, not T-states, so the game replays the same and ends on the PNG's
 screen. To play, load a tape or a snapshot:
-    fuse-sdl --machine 48 --rom-48 48.rom --auto-load --tape "{STEM['ru']}.tzx"
+    fuse-sdl --machine 48 --rom-48 48.rom --auto-load --tape "{stem_ru}.tzx"
 """
+
+
+def readme_text(tool: Tool, frames: int, rom_sha256: str) -> str:
+    """The pack's readme.txt: what each file is and where it comes from, for someone who has only the pack."""
+    commit = tool.commit + (" (with changes not committed)" if tool.modified else "")
+    return README.format(tool=tool, commit=commit, stem_ru=STEM["ru"], stem_en=STEM["en"], RZX_STEM=RZX_STEM,
+                         frames=frames, duration=_seconds(frames), rom_sha256=rom_sha256)
 
 
 def make_pack(editions: dict[str, list[TapeBlock]], tap_ru: bytes, tool: Tool | None = None) -> dict[str, bytes]:

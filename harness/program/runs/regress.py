@@ -20,11 +20,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ...runtime import atomic
-from ...errors import InputError, MachineError, UsageError
+from ...errors import MachineError, UsageError
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ...runtime.outdir import claimed
-from ...runtime.records import plain, record
-from ...runtime.validate import expect, read_json
 from ...spectrum import z80snap
 from ...spectrum.machine import FRAME_S, Spectrum48
 from ...spectrum.recording import RzxRecorder, replay_problem
@@ -33,15 +31,24 @@ from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
 from ..model.build import played_tape, tape_record
 from ..judge.compare import judge
-from .coverage import Coverage, RunCoverage, summary_rows
+from .coverage import Coverage, RunCoverage
 from ..judge.deviations import DEVIATIONS
-from ..observe.driver import Budget, GameDriver, Screenshot
+from ..observe.driver import Budget, DriverOptions, GameDriver
 from ..records.frames import GameId, frames_name, frames_record, rzx_tag, write_frames
 from ..records.events import Choice, Picture, event_to_json, transcript_records, write_transcript
 from ..model.findings import program_findings
-from ..judge.judgements import Counts, difference_to_json, judgements_name, judgements_text, parse_judgements, under
+from ..judge.judgements import judgements_name, judgements_text
 from .loaded import core_class, init_worker, worker_tape
+from .regress_report import (REPORT_SCHEMA, GameCounts, HarnessFailure, PerGame, RegressReport, RunFacts,
+                             counts_of_judgements, is_report, read_report, summary_table, write_report)
+from .screens import Screens, encode_screens, write_screens
 from ..observe.players import make as make_player
+
+#: the report's record and reader live in regress_report.py; named here too, as the run's own
+__all__ = ["REPORT_SCHEMA", "STRATEGIES", "THOROUGH_SET", "GameCounts", "GameJob", "GameResult", "HarnessFailure",
+           "PerGame", "Played", "Recording", "RegressOptions", "RegressReport", "RunFacts", "check_choices",
+           "counts_of_judgements", "finish_recording", "is_report", "play_one", "plan_games", "read_report", "run",
+           "spread_seed", "summary_table", "write_report"]
 
 STRATEGIES = ("random", "greedy", "adversarial")
 THOROUGH_SET = ("explorer",) * 6 + ("stopper",) * 2    # seeds alternate the stopper's two findings
@@ -66,13 +73,6 @@ class GameJob:
 
 
 @dataclass
-class Screens:
-    """A game's screenshots, encoded in the worker: named PNGs, and the GIF of every action's frame."""
-    pngs: list[tuple[str, bytes]]
-    gif: bytes | None
-
-
-@dataclass
 class Recording:
     """A game recorded (regress --rzx): the RZX from the first question to the editor after the last
     report, and a .z80 of the machine at its end."""
@@ -81,21 +81,6 @@ class Recording:
     frames: int
     split_instructions: int
     event_frames: dict[str, Any] | None = None         # game-NNN.frames.json's object (records/frames.py)
-
-
-@dataclass
-class GameCounts:
-    """A game's counts for report.json, summed from its judgements file: the verdict's rule set's, and
-    every rule set's documented and unexplained differences (*under_rules*)."""
-    score_events: int
-    checks: int
-    pictures: int
-    screen_checks: int
-    screen_differences: int
-    screen_unexplained: int
-    documented: dict[str, int]
-    unexplained: list[dict[str, Any]]
-    under_rules: dict[str, dict[str, Any]]
 
 
 @dataclass
@@ -150,122 +135,6 @@ class GameResult:
                        screen_differences=c.screen_differences)
 
 
-#: report.json's layout: bumped when a field changes meaning or goes (a new field with a default does not)
-REPORT_SCHEMA = 1
-
-
-@dataclass(frozen=True)
-class PerGame:
-    """A game's entry in report.json's per_game."""
-    index: int
-    seed: int
-    strategy: str
-    winner: str | None
-    scores: dict[str, int]
-    completed: bool
-    deals: int
-    score_events: int
-    documented: dict[str, int]
-    unexplained: list[dict[str, Any]]
-    basic_errors: list[str]
-    timeout: str | None
-    failure: str | None
-    emulated_s: float
-    wall_s: float
-    adversarial_tries: list[Any]
-    findings: dict[str, str | None]
-    games_played: int
-    wins: list[dict[str, Any]]
-    pictures: int
-    screen_checks: int
-    screen_differences: int
-
-
-@dataclass(frozen=True)
-class HarnessFailure:
-    """A game the harness failed on (its job raised, or its driver gave up): report.json's
-    harness_failure_details."""
-    index: int
-    seed: int
-    strategy: str
-    error: str
-
-
-@dataclass(frozen=True)
-class RegressReport:
-    """report.json of a regress run: written by `run` (`write_report`) and read by `read_report`, the one type
-    of both (runtime/records.py), so the writer and every reader agree on each field."""
-    games: int
-    ended: str
-    played: int
-    completed: int
-    deals: int
-    actions: int
-    score_events: int
-    checks: int
-    pictures: int
-    screen_checks: int
-    screen_differences: int
-    screen_unexplained: int
-    screen_cpu_share: float
-    documented_differences: int
-    documented_by_deviation: dict[str, int]
-    unexplained_differences: int
-    basic_errors: int
-    timeouts: int
-    harness_failures: int
-    harness_failure_details: list[HarnessFailure]
-    wall_s: float
-    emulated_s: float
-    wall_s_per_game: float
-    workers: int
-    scheduler: str | None
-    deviations: dict[str, dict[str, Any]]
-    findings: dict[str, int]
-    documented_by_rules: dict[str, dict[str, int]]
-    unexplained_by_rules: dict[str, int]
-    per_game: list[PerGame]
-    thorough: bool
-    accelerate: bool
-    jobs_cpu_s: float
-    tape: dict[str, Any]
-    coverage: RunCoverage
-    report_schema: int = REPORT_SCHEMA
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = plain(self)
-        return out
-
-
-def write_report(path: Path, report: RegressReport) -> None:
-    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
-
-
-def is_report(data: dict[str, Any]) -> bool:
-    """Whether a report.json's object is a regress run's (a sweep's of old holds other facts)."""
-    return "per_game" in data
-
-
-def read_report(path: Path) -> RegressReport:
-    """A regress run's report.json as its type, the one reader of it (the command's and the edition's); an
-    older one (before report_schema) is read when every field is there, else refused in one line, as is one
-    of a later schema."""
-    data = expect(read_json(path), dict, str(path))
-    schema = data.get("report_schema", 0)
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema > REPORT_SCHEMA:
-        raise InputError(f"{path}: report_schema {schema!r}: written by a later cribbage-zx "
-                         f"(this one reads up to {REPORT_SCHEMA}); run regress again")
-    try:
-        found: RegressReport = record(RegressReport, dict(data, report_schema=REPORT_SCHEMA), f"{path}: report")
-    except InputError as exc:
-        if schema < REPORT_SCHEMA:
-            raise InputError(f"{path}: a report.json of schema {schema}, older than {REPORT_SCHEMA}, "
-                             f"and not readable as it ({str(exc).removeprefix(f'{path}: ')}); run regress again") \
-                from None
-        raise
-    return found
-
-
 def play_one(job: GameJob) -> GameResult:
     """Play game *job.index* with its seed and strategy on this worker's loaded tape; its record as plain data.
 
@@ -280,9 +149,9 @@ def play_one(job: GameJob) -> GameResult:
     player = make_player(job.strategy, job.seed)
     recorder = RzxRecorder(m) if job.rzx else None
     budget = Budget(frames=job.frames_budget) if job.frames_budget is not None else Budget()
-    driver = GameDriver(m, player, seed=job.seed, keep_screens=True, every_action_screen=job.keep_all_screens,
-                        profiler=loaded.profiler(), budget=budget,
-                        on_first_question=recorder.start if recorder else None)
+    driver = GameDriver(m, player, seed=job.seed, options=DriverOptions(
+        keep_screens=True, every_action_screen=job.keep_all_screens, budget=budget, profiler=loaded.profiler(),
+        on_first_question=recorder.start if recorder else None))
     t, cpu = time.perf_counter(), time.process_time()
     rec = driver.play()
     recording, note, refused = (finish_recording(m, recorder, job.index, rec.event_frames, seed=job.seed,
@@ -295,7 +164,7 @@ def play_one(job: GameJob) -> GameResult:
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     setup = loaded.setup
     results = judge(rec.events, setup)
-    findings = program_findings(rec)
+    findings = program_findings(rec.events)
     judgements = judgements_text((j for r in results.values() for j in r.judgements), list(results),
                                  game=job.index, seed=job.seed, player=job.strategy, edition=setup.edition)
     profile = loaded.startup_profile + (rec.profile or Profile())
@@ -309,7 +178,7 @@ def play_one(job: GameJob) -> GameResult:
         failure_kind=failure_kind,
         emulated_s=round((rec.frames - start_frames) * FRAME_S, 2), wall_s=round(wall, 3),
         transcript=transcript_records(rec.events, seed=job.seed, player=job.strategy, game=job.index),
-        screens=_encode_screens(rec.screens), profile=profile.as_json(),
+        screens=encode_screens(rec.screens), profile=profile.as_json(),
         adversarial_tries=getattr(player, "tries", []), recording=recording, rzx_note=note,
         choices=dict(Counter(e.what.value for e in rec.events if isinstance(e, Choice))),
         pictures_at=dict(Counter(f"{e.moment} ({e.line})" for e in rec.events if isinstance(e, Picture))),
@@ -360,26 +229,6 @@ def _write_recording(out: Path, game: GameResult) -> None:
         game.recording = None
 
 
-def counts_of_judgements(text: str, name: str) -> GameCounts:
-    """A game's counts for report.json, summed from its judgements file's records (*text*, named *name*):
-    the verdict's rule set at the top level, every rule set under "under_rules"."""
-    head, judgements = parse_judgements(text.splitlines(), name)
-    by_rules: dict[str, dict[str, Any]] = {}
-    for rules in head["rule_sets"]:
-        js = under(judgements, rules)
-        c = Counts.of(js)
-        by_rules[rules] = {"score_events": c.score_events, "checks": c.checks, "documented": c.documented,
-                           "unexplained": [difference_to_json(d) for j in js for d in j.unexplained]}
-    verdict = by_rules[head["rule_sets"][0]]
-    c = Counts.of(under(judgements, head["rule_sets"][0]))
-    return GameCounts(score_events=verdict["score_events"], checks=verdict["checks"], pictures=c.pictures,
-                      screen_checks=c.screen_checks, screen_differences=c.screen_differences,
-                      screen_unexplained=c.screen_unexplained, documented=verdict["documented"],
-                      unexplained=verdict["unexplained"],
-                      under_rules={k: {"documented": v["documented"], "unexplained": v["unexplained"]}
-                                   for k, v in by_rules.items()})
-
-
 def _count(game: GameResult) -> None:
     """The game's counts for the report, taken from the text of its judgements file (before any file is
     written: once its files are on disk, a game is counted at once, so a Ctrl-C cannot fall in between)."""
@@ -394,56 +243,6 @@ def _write_judgements(out: Path, game: GameResult) -> None:
 
 def _write_transcript(out: Path, game: GameResult) -> None:
     write_transcript(out / f"game-{game.index:03d}.jsonl", game.transcript)
-
-
-def _encode_screens(screens: list[Screenshot]) -> Screens:
-    """The game's screenshots as files, encoded in the worker: PNGs (twice the size, named in order) and,
-    for the frames of every action, a GIF. Kilobytes rather than the megabytes of raw pixels, which
-    matters when a result crosses a network (Dask)."""
-    import io
-    from PIL import Image
-    pngs, frames = [], []
-    for n, (label, pixels) in enumerate(screens):
-        img = _palette_image(Image.fromarray(pixels, "RGB"))   # no quantising: the 16 colours are known
-        if label == "action":
-            frames.append(img)
-            continue
-        buf = io.BytesIO()                 # a palette PNG: the same pixels, in about half the bytes and CPU
-        img.resize((img.width * 2, img.height * 2), Image.NEAREST).save(buf, format="PNG")
-        pngs.append((f"{n:03d}-{label.replace(' ', '-')}.png", buf.getvalue()))
-    gif = None
-    if frames:
-        buf = io.BytesIO()
-        frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=400, loop=0)
-        gif = buf.getvalue()
-    return Screens(pngs, gif)
-
-
-def _palette_image(img):
-    """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
-    import numpy as np
-    from PIL import Image
-    from ...spectrum.screen import PALETTE
-    rgb = np.asarray(img)
-    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
-    index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)
-    out = Image.fromarray(index.astype(np.uint8), "P")
-    out.putpalette(PALETTE.tobytes())
-    return out
-
-
-def _write_screens(out: Path, game: GameResult) -> None:
-    """The game's PNGs and (for the first game) its GIF, each file written atomically (they leave the record)."""
-    name = f"game-{game.index:03d}"
-    shots = out / name
-    shots.mkdir(exist_ok=True)
-    if game.screens is None:
-        return
-    for filename, data in game.screens.pngs:
-        atomic.write_bytes(shots / filename, data)
-    if game.screens.gif:
-        atomic.write_bytes(out / f"{name}.gif", game.screens.gif)
-    game.screens = None
 
 
 def _coverage(tape: bytes, results: Sequence[GameResult]) -> RunCoverage:
@@ -478,10 +277,55 @@ def check_choices(rzx: bool, core: str, accelerate: bool) -> None:
     core_class(core)
 
 
-def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str] = STRATEGIES,
-        tap: Path | None = None, progress: bool = True, replace: bool = False, scheduler: str | None = None,
-        thorough: bool = False, rzx: bool = False, core: str = "z80", accelerate: bool = True,
-        command: str = "regress", report_page: Callable[[Path], object] | None = None) -> RegressReport:
+@dataclass(frozen=True)
+class RegressOptions:
+    """How a regress run plays, beyond how many games from which seed on how many workers: the strategies
+    taken in turn, the tape (None: build/cribbage.tap, built when stale), the thorough set, RZX recordings,
+    the core and the accelerator, the runner (None: the local pool), the progress bar, whether an earlier
+    run's folder is cleared, and the command the folder is claimed for."""
+    strategies: Sequence[str] = STRATEGIES
+    tap: Path | None = None
+    thorough: bool = False
+    rzx: bool = False
+    core: str = "z80"
+    accelerate: bool = True
+    scheduler: str | None = None
+    progress: bool = True
+    replace: bool = False
+    command: str = "regress"
+
+
+@dataclass
+class Played:
+    """The games a run has taken back so far: their results (each written to its folder as it came), the
+    harness failures, and the games' own CPU seconds in their workers (the runner's is the rest)."""
+    results: list[GameResult] = field(default_factory=list)
+    failures: list[HarnessFailure] = field(default_factory=list)
+    jobs_cpu: float = 0.0
+
+    def take(self, outcome: Outcome[GameJob, GameResult], folder: Path, bar: Progress) -> None:
+        """A finished game: counted, its files written, and a harness failure said at once on stderr."""
+        job = outcome.job
+        failure = outcome.error
+        if outcome.value is not None:
+            game = outcome.value
+            self.jobs_cpu += outcome.cpu_s or 0.0
+            _count(game)
+            _write_transcript(folder, game)
+            _write_judgements(folder, game)
+            _write_recording(folder, game)
+            self.results.append(game)            # its transcript is on disk: the report may count it
+            write_screens(folder, game.index, game.screens)
+            game.screens = None
+            failure = game.failure
+        if failure:
+            self.failures.append(HarnessFailure(job.index, job.seed, job.strategy, failure))
+            bar.note(f"cribbage-zx regress: game {job.index} (seed {job.seed}, {job.strategy}): "
+                     f"harness failure: {failure}")
+
+
+def run(games: int, seed: int, workers: int, out: Path, options: RegressOptions = RegressOptions(),
+        report_page: Callable[[Path], object] | None = None) -> RegressReport:
     """Play and check *games* games into the folder *out*; returns the report (also out/report.json).
 
     *report_page*, when given, renders the folder's records as pages (the command passes the HTML report,
@@ -493,38 +337,20 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
     On Ctrl-C the games finished so far keep their files and a report marked
     interrupted is written before the interrupt goes on.
     """
-    check_choices(rzx, core, accelerate)                 # refused here, not inside every game as its failure
-    where, tape = played_tape(tap)
-    jobs = plan_games(games, seed, strategies, thorough, rzx)
-    games = len(jobs)
-    with claimed(out, command, replace=replace) as folder:
-        bar = Progress(games, "games", progress)
-        results: list[GameResult] = []
-        failures: list[HarnessFailure] = []
-        jobs_cpu = 0.0                                      # the games' own CPU in their workers (the runner's is the rest)
+    o = options
+    check_choices(o.rzx, o.core, o.accelerate)           # refused here, not inside every game as its failure
+    where, tape = played_tape(o.tap)
+    jobs = plan_games(games, seed, o.strategies, o.thorough, o.rzx)
+    with claimed(out, o.command, replace=o.replace) as folder:
+        bar = Progress(len(jobs), "games", o.progress)
+        played = Played()
         ended = "complete"
         report: RegressReport | None = None
-        outcome: Outcome[GameJob, GameResult]
         try:
-            setup = Setup(init_worker, (tape, core, accelerate))
-            with run_jobs(play_one, jobs, setup, workers, scheduler) as outcomes:
+            with run_jobs(play_one, jobs, Setup(init_worker, (tape, o.core, o.accelerate)), workers,
+                          o.scheduler) as outcomes:
                 for outcome in outcomes:
-                    job = outcome.job
-                    failure = outcome.error
-                    if outcome.value is not None:
-                        game = outcome.value
-                        jobs_cpu += outcome.cpu_s or 0.0
-                        _count(game)
-                        _write_transcript(folder, game)
-                        _write_judgements(folder, game)
-                        _write_recording(folder, game)
-                        results.append(game)            # its transcript is on disk: the report may count it
-                        _write_screens(folder, game)
-                        failure = game.failure
-                    if failure:
-                        failures.append(HarnessFailure(job.index, job.seed, job.strategy, failure))
-                        bar.note(f"cribbage-zx regress: game {job.index} (seed {job.seed}, {job.strategy}): "
-                                 f"harness failure: {failure}")
+                    played.take(outcome, folder, bar)
                     bar.step()
         except KeyboardInterrupt:
             ended = "interrupted"
@@ -534,32 +360,18 @@ def run(games: int, seed: int, workers: int, out: Path, strategies: Sequence[str
             raise
         finally:
             bar.close()
-            if results or failures:                # a run that ended before any game has nothing to report
-                report = _report(results, failures, RunFacts(
-                    games=games, ended=ended, wall_s=round(bar.elapsed, 2), workers=workers, scheduler=scheduler,
-                    thorough=thorough, accelerate=accelerate, jobs_cpu_s=round(jobs_cpu, 3),
-                    tape=tape_record(where, tape), coverage=_coverage(tape, results)))
+            if played.results or played.failures:   # a run that ended before any game has nothing to report
+                report = _report(played.results, played.failures, RunFacts(
+                    games=len(jobs), ended=ended, wall_s=round(bar.elapsed, 2), workers=workers,
+                    scheduler=o.scheduler, thorough=o.thorough, accelerate=o.accelerate,
+                    jobs_cpu_s=round(played.jobs_cpu, 3), tape=tape_record(where, tape),
+                    coverage=_coverage(tape, played.results)))
                 write_report(folder / "report.json", report)
         if report_page is not None:
             report_page(folder)                            # still inside the claim: no other run can mix in
     if report is None:
         raise MachineError(f"{out}: no game was played, nothing to report")
     return report
-
-
-@dataclass(frozen=True)
-class RunFacts:
-    """What report.json says of the run itself rather than of its games (`_report` adds the games' sums)."""
-    games: int
-    ended: str
-    wall_s: float
-    workers: int
-    scheduler: str | None
-    thorough: bool
-    accelerate: bool
-    jobs_cpu_s: float
-    tape: dict[str, Any]
-    coverage: RunCoverage
 
 
 def _report(results: list[GameResult], failures: list[HarnessFailure], run: RunFacts) -> RegressReport:
@@ -609,27 +421,3 @@ def _report(results: list[GameResult], failures: list[HarnessFailure], run: RunF
         tape=run.tape,
         coverage=run.coverage,
     )
-
-
-def summary_table(report: RegressReport) -> str:
-    rows = [
-        ("games", report.games), ("completed", report.completed), ("deals", report.deals),
-        ("actions", report.actions), ("score events checked", report.score_events),
-        ("engine checks", report.checks),
-        ("screen pictures judged", report.pictures),
-        ("screen judgements", report.screen_checks),
-        ("screen differences", report.screen_differences),
-        ("  of them unexplained", report.screen_unexplained),
-        ("documented differences", report.documented_differences),
-        *((f"  {k}", v) for k, v in report.documented_by_deviation.items()),
-        ("unexplained differences", report.unexplained_differences),
-        ("BASIC error reports", report.basic_errors), ("timeouts", report.timeouts),
-        ("harness failures", report.harness_failures),
-        *((f"finding {k} (the original stops)", v) for k, v in report.findings.items()),
-        *((f"unexplained under {k} rules", v) for k, v in report.unexplained_by_rules.items() if k != "standard"),
-        *summary_rows(report.coverage, report.thorough),
-        ("emulated seconds", report.emulated_s), ("wall seconds", report.wall_s),
-        ("wall seconds per game, in its worker", report.wall_s_per_game),
-    ]
-    width = max(len(k) for k, _ in rows)
-    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)

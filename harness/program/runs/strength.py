@@ -14,26 +14,26 @@ report.json, strength.html with its plots, and a transcript per game.
 """
 from __future__ import annotations
 
-import json
 import math
 import time
 from pathlib import Path
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Union
 
-from ...runtime import atomic
 from ...cribbage.discard import crib_table
 from ...cribbage.selfplay import STRATEGIES as ENGINE_STRATEGIES, play_game
 from ...errors import InputError, MachineError, UsageError
 from ...runtime.jobs import Progress, Setup, run_jobs
 from ...runtime.cputime import process_cpu_s
 from ...runtime.outdir import claimed
-from ...runtime.records import plain, read_record
 from ...runtime.validate import expect, read_json
-from ...resources import PUBLISHED_CRIB
 from ..model.build import played_tape, tape_record
 from ..records.events import read_game, transcript_records, write_transcript
 from .loaded import init_worker, worker_tape
+from .published import Published, published, schell_value
+# the report's record and reader live in strength_report.py; named here too, as the run's own
+from .strength_report import GameFailure as GameFailure, StrengthReport as StrengthReport
+from .strength_report import read_report as read_report, write_report as write_report
 from .regress import spread_seed
 from ..judge.judgements import is_transcript_name
 from .study import (Z95, StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci, play_figures,
@@ -44,11 +44,6 @@ OPPONENTS = ("random", "greedy", "ev")
 ENGINE_PAIRINGS = (("ev", "ev"), ("highest", "ev"), ("greedy", "ev"), ("random", "ev"))
 ENGINE_CHUNK = 100
 CRIB_TOLERANCE = 0.6      # points: each pair of the engine's crib table against the published midpoint
-
-
-def published() -> dict[Any, Any]:
-    """The published reference data (harness/data/published_crib.json): crib tables and the dealer's band."""
-    return json.loads(PUBLISHED_CRIB.read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------------------------------ the jobs
@@ -82,11 +77,10 @@ class ProgramGame:
     study: dict[str, Any] | None = None
     cpu_s: float = 0.0
 
-    def summary(self) -> dict[str, Any]:
-        """The game as `summarise` reads it (the transcript, written on its own, left out)."""
-        return {"index": self.index, "seed": self.seed, "opponent": self.opponent, "failure": self.failure,
-                "basic_errors": self.basic_errors, "emulated_s": self.emulated_s, "study": self.study,
-                "cpu_s": self.cpu_s}
+    def studied(self) -> StudiedGame:
+        """The game as `summarise` takes it (the transcript, written on its own, left out)."""
+        return StudiedGame(index=self.index, seed=self.seed, opponent=self.opponent, failure=self.failure,
+                           study=self.study, cpu_s=self.cpu_s, emulated_s=self.emulated_s)
 
 
 @dataclass
@@ -276,15 +270,15 @@ def plain_words(report: dict[str, Any]) -> str:
             f"throw, about {per_game:.1f} points{span} over a game of {deals:.1f} deals, of the 121 it must peg.")
 
 
-def crib_validation(table: dict[tuple[int, int], float], ref: dict[Any, Any]) -> dict[Any, Any]:
+def crib_validation(table: dict[tuple[int, int], float], ref: Published) -> dict[Any, Any]:
     """The engine's crib table (uniform opponent) against Schell's: each pair within CRIB_TOLERANCE of the
     midpoint of his own-crib and opponent's-crib values (a defending and a feeding opponent)."""
-    own, opp = ref["schell"]["own"], ref["schell"]["opponent"]
-    rows = []
+    own, opp = ref.schell.own, ref.schell.opponent
+    rows: list[dict[str, Any]] = []
     for (r1, r2), v in sorted(table.items()):
         o, p = own[r1 - 1][r2 - 1], opp[r1 - 1][r2 - 1]
         rows.append({"pair": f"{'A23456789TJQK'[r1 - 1]}-{'A23456789TJQK'[r2 - 1]}", "engine": round(v, 3),
-                     "schell_own": o, "schell_opponent": p, "hessel_opponent": ref["hessel"]["opponent"][r1 - 1][r2 - 1],
+                     "schell_own": o, "schell_opponent": p, "hessel_opponent": ref.hessel.opponent[r1 - 1][r2 - 1],
                      "off_midpoint": round(v - (o + p) / 2, 3)})
     worst = max(rows, key=lambda r: abs(r["off_midpoint"]))
     return {"tolerance": CRIB_TOLERANCE, "pairs": len(rows),
@@ -295,99 +289,73 @@ def crib_validation(table: dict[tuple[int, int], float], ref: dict[Any, Any]) ->
 
 
 @dataclass(frozen=True)
-class GameFailure:
-    """A program game the study has no figures of: its job raised, its driver gave up, or it was not studied."""
+class StudiedGame:
+    """A program game as `summarise` takes it: its number, seed and opponent, why it failed (None: it did not),
+    its study (None: not studied), and what it cost in its worker."""
     index: int
     seed: int
     opponent: str
-    failure: str | None
+    failure: str | None = None
+    study: dict[str, Any] | None = None
+    cpu_s: float = 0
+    emulated_s: float = 0
 
 
-@dataclass(frozen=True)
-class StrengthReport:
-    """A strength run's report.json, written by `run` and `reanalyse` and read by `read_report`, the one type of
-    both. Its figures are study.py's and this module's (match, discard and play figures, intervals), kept as
-    the JSON they are; `ladder`, `verdict` and `plain_words` read them."""
-    opponents: list[str]
-    figures: dict[str, Any]                  # per opponent: study.match_figures
-    computer: dict[str, Any]                 # the program's discards and plays, its cribs against Schell's
-    crib_by_pair: dict[str, Any]
-    engine: dict[str, Any]                   # per pairing: engine_figures
-    validation: dict[str, Any]               # the crib table, the first dealer's band, the planted weak player
-    harness_failures: list[GameFailure]
-    references: dict[str, Any]
-    ladder: list[dict[str, Any]]             # `ladder`'s rungs, weakest first
-    verdict: str
-    plain_words: str
-    run: dict[str, Any]                      # how it was run (games, seed, workers, wall and CPU time)
-    tape: dict[str, Any] | None = None       # the tape the games played (model/build.py tape_record)
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = plain(self)
-        return out
-
-
-def write_report(path: Path, report: StrengthReport) -> None:
-    atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
-
-
-def read_report(path: Path) -> StrengthReport:
-    """A strength run's report.json as its type; anything else is an InputError naming the field."""
-    return read_record(StrengthReport, path, "strength report")
-
-
-def summarise(games: list[dict[Any, Any]], engine_chunks: list[dict[Any, Any]], opponents: tuple[str, ...],
-              run: dict[str, Any] | None = None, tape: dict[str, Any] | None = None) -> StrengthReport:
-    """Every figure of the study, from the games' results and the engine's chunks (deterministic); *run* and
-    *tape* say how it was run and on what."""
-    ref = published()
-    games = sorted(games, key=lambda g: g["index"])
-    studied = [g for g in games if g.get("study")]
-    figures = {o: match_figures([g["study"] for g in studied if g["opponent"] == o]) for o in opponents}
-    every = [g["study"] for g in studied]
-    computer_discards = [d["discards"]["computer"] for s in every for d in s["deals"] if "computer" in d["discards"]]
-    computer_plays = [p for s in every for d in s["deals"] for p in d["plays"] if p["who"] == "computer"]
-    crib = crib_by_pair(every)
-    for pair, roles in crib.items():
-        r1, r2 = ("A23456789TJQK".index(x) + 1 for x in pair.split("-"))
-        roles["schell_own"] = ref["schell"]["own"][r1 - 1][r2 - 1]
-        roles["schell_opponent"] = ref["schell"]["opponent"][r1 - 1][r2 - 1]
-    # each crib the program threw to, less Schell's value of its pair
+def _crib_less_schell(every: list[dict[str, Any]], ref: Published) -> dict[str, Any]:
+    """Each crib the program threw to, less Schell's value of its pair, by whose crib it was."""
     surprise: dict[str, list[float]] = {"own": [], "opponent": []}
     for s in every:
         for d in s["deals"]:
             choice = d["discards"].get("computer")
             if choice and d["crib"] is not None:
-                r1, r2 = ("A23456789TJQK".index(x) + 1 for x in choice["pair"].split("-"))
                 role = "own" if choice["my_crib"] else "opponent"
-                surprise[role].append(d["crib"] - ref["schell"][role][r1 - 1][r2 - 1])
-    engine = engine_figures(engine_chunks)
-    band = ref["first_dealer"]["band"]
+                surprise[role].append(d["crib"] - schell_value(ref, role, choice["pair"]))
+    return {role: mean_ci(xs) for role, xs in surprise.items()}
+
+
+def _validation(ref: Published, engine: dict[str, Any]) -> dict[str, Any]:
+    """The engine's crib table against Schell's, the first dealer's rate between equals against the published
+    band, and the planted weak player's figures."""
+    band = ref.first_dealer.band
     equal = engine.get("ev vs ev")
+    measured = equal["first_dealer_wins"] if equal else None
+    return {"crib_table": crib_validation(crib_table(), ref),
+            "first_dealer": {"band": band, "source": ref.first_dealer.source, "measured": measured,
+                             "overlaps_band": measured is not None and band_overlap(measured, band),
+                             "check": first_dealer_check(measured, band)},
+            "planted_highest": engine.get("highest vs ev")}
+
+
+def summarise(games: list[StudiedGame], engine_chunks: list[dict[str, Any]], opponents: tuple[str, ...],
+              run: dict[str, Any] | None = None, tape: dict[str, Any] | None = None) -> StrengthReport:
+    """Every figure of the study, from the games' results and the engine's chunks (deterministic); *run* and
+    *tape* say how it was run and on what."""
+    ref = published()
+    games = sorted(games, key=lambda g: g.index)
+    every = [g.study for g in games if g.study]
+    figures = {o: match_figures([g.study for g in games if g.study and g.opponent == o]) for o in opponents}
+    computer_discards = [d["discards"]["computer"] for s in every for d in s["deals"] if "computer" in d["discards"]]
+    computer_plays = [p for s in every for d in s["deals"] for p in d["plays"] if p["who"] == "computer"]
+    crib = crib_by_pair(every)
+    for pair, roles in crib.items():
+        roles["schell_own"] = schell_value(ref, "own", pair)
+        roles["schell_opponent"] = schell_value(ref, "opponent", pair)
+    engine = engine_figures(engine_chunks)
     report: dict[str, Any] = {
         "opponents": list(opponents),
         "figures": figures,
         "computer": {"discards": discard_figures(computer_discards), "plays": play_figures(computer_plays),
-                     "crib_less_schell": {role: mean_ci(xs) for role, xs in surprise.items()}},
+                     "crib_less_schell": _crib_less_schell(every, ref)},
         "crib_by_pair": crib,
         "engine": engine,
-        "validation": {
-            "crib_table": crib_validation(crib_table(), ref),
-            "first_dealer": {"band": band, "source": ref["first_dealer"]["source"],
-                             "measured": equal["first_dealer_wins"] if equal else None,
-                             "overlaps_band": bool(equal) and band_overlap(equal["first_dealer_wins"], band),
-                             "check": first_dealer_check(equal["first_dealer_wins"] if equal else None, band)},
-            "planted_highest": engine.get("highest vs ev"),
-        },
-        "harness_failures": [{k: g.get(k) for k in ("index", "seed", "opponent", "failure")}
-                             for g in games if g.get("failure") or not g.get("study")],
-        "references": {k: {"source": v["source"], "url": v["url"]} for k, v in ref.items() if isinstance(v, dict)
-                       and "url" in v},
+        "validation": _validation(ref, engine),
+        "references": ref.references(),
+        "ladder": ladder(figures, engine),
     }
-    report["ladder"] = ladder(figures, engine)
     return StrengthReport(opponents=report["opponents"], figures=figures, computer=report["computer"],
                           crib_by_pair=crib, engine=engine, validation=report["validation"],
-                          harness_failures=[GameFailure(**f) for f in report["harness_failures"]],
+                          harness_failures=[GameFailure(g.index, g.seed, g.opponent, g.failure)
+                                            for g in games if g.failure or not g.study],
                           references=report["references"], ladder=report["ladder"], verdict=verdict(report),
                           plain_words=plain_words(report), run=run or {}, tape=tape)
 
@@ -418,18 +386,31 @@ def _plan(games: int, seed: int, opponents: tuple[str, ...], engine_games: int) 
     return jobs
 
 
-def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ...] = OPPONENTS,
-        engine_games: int = 2000, tap: Path | None = None, scheduler: str | None = None,
-        replace: bool = False, progress: bool = True,
+@dataclass(frozen=True)
+class StrengthOptions:
+    """How a strength run plays, beyond how many games from which seed on how many workers: the opponents taken
+    in turn, the engine's self-play games per pairing, the tape (None: build/cribbage.tap, built when stale),
+    the runner (None: the local pool), whether an earlier run's folder is cleared, and the progress bar.
+    A study again (`reanalyse`) takes its engine games, runner and clearing only."""
+    opponents: tuple[str, ...] = OPPONENTS
+    engine_games: int = 2000
+    tap: Path | None = None
+    scheduler: str | None = None
+    replace: bool = False
+    progress: bool = True
+
+
+def run(games: int, seed: int, workers: int, out: Path, options: StrengthOptions = StrengthOptions(),
         page: Callable[[Path, StrengthReport], object] | None = None) -> StrengthReport:
     """Play the matches and the engine's games into *out*; returns the report (also out/report.json)."""
-    tape_file, tape = played_tape(tap)
+    opponents, engine_games, scheduler = options.opponents, options.engine_games, options.scheduler
+    tape_file, tape = played_tape(options.tap)
     jobs = _plan(games, seed, opponents, engine_games)
     started, cpu0 = time.perf_counter(), process_cpu_s()
-    with claimed(out, "strength", replace=replace) as folder:
-        results: list[dict[str, Any]] = []
+    with claimed(out, "strength", replace=options.replace) as folder:
+        results: list[StudiedGame] = []
         chunks: list[dict[str, Any]] = []
-        bar = Progress(len(jobs), "jobs", progress)
+        bar = Progress(len(jobs), "jobs", options.progress)
         try:
             with run_jobs(run_job, jobs, Setup(init_worker, (tape,)), workers, scheduler) as outcomes:
                 for outcome in outcomes:
@@ -438,15 +419,14 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                         if isinstance(job, EngineJob):
                             raise MachineError(f"engine games {job.first} vs {job.second} from {job.start}: "
                                                f"{outcome.error}")
-                        results.append({"index": job.index, "seed": job.seed, "opponent": job.opponent,
-                                        "failure": outcome.error, "study": None})
+                        results.append(StudiedGame(job.index, job.seed, job.opponent, failure=outcome.error))
                         bar.note(f"cribbage-zx strength: game {job.index} (seed {job.seed}, {job.opponent}): "
                                  f"harness failure: {outcome.error}")
                     elif isinstance(value, EngineChunk):
                         chunks.append(value.as_json())
                     else:
                         write_transcript(folder / f"game-{value.index:03d}.jsonl", value.transcript)
-                        results.append(value.summary())
+                        results.append(value.studied())
                         if value.failure:
                             bar.note(f"cribbage-zx strength: game {value.index} (seed {value.seed}, "
                                      f"{value.opponent}): harness failure: {value.failure}")
@@ -458,8 +438,8 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
                                 "workers": workers, "scheduler": scheduler,
                                 "wall_s": round(time.perf_counter() - started, 1),
                                 "cpu_s_here": round(process_cpu_s() - cpu0, 1),
-                                "game_cpu_s": round(sum(g.get("cpu_s", 0) for g in results), 1),
-                                "emulated_s": round(sum(g.get("emulated_s", 0) for g in results), 1)},
+                                "game_cpu_s": round(sum(g.cpu_s for g in results), 1),
+                                "emulated_s": round(sum(g.emulated_s for g in results), 1)},
                            tape=tape_record(tape_file, tape))   # which tape the games played: --from may add runs of it only
         write_report(folder / "report.json", report)
         if page:                                        # the view (edition/strength.py), passed by the command
@@ -467,18 +447,19 @@ def run(games: int, seed: int, workers: int, out: Path, opponents: tuple[str, ..
     return report
 
 
-def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, scheduler: str | None,
-              page: Callable[[Path, StrengthReport], object] | None = None,
-              out: Path | None = None, replace: bool = False) -> StrengthReport:
+def reanalyse(folder: Path | list[Path], workers: int, options: StrengthOptions = StrengthOptions(),
+              page: Callable[[Path, StrengthReport], object] | None = None, out: Path | None = None) -> StrengthReport:
     """The figures again from a folder's transcripts (after the study changed), the engine's games replayed.
 
     The report and page are rewritten in the folder, which must be a strength run's, or go to *out*, a
-    folder of their own. With several folders (runs of other seeds, say, to reach a larger N) their games
-    are studied together, numbered in the folders' order, into *out*; the same game (seed and opponent) in
-    two folders is refused rather than counted twice.
+    folder of their own (cleared first with *options.replace*); the engine's games are *options.engine_games*
+    per pairing, on *options.scheduler*. With several folders (runs of other seeds, say, to reach a larger N)
+    their games are studied together, numbered in the folders' order, into *out*; the same game (seed and
+    opponent) in two folders is refused rather than counted twice.
     """
+    engine_games, scheduler = options.engine_games, options.scheduler
     folders = [folder] if isinstance(folder, Path) else list(folder)
-    results = []
+    results: list[StudiedGame] = []
     seen: dict[tuple[Any, ...], Path] = {}
     for place in folders:
         paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
@@ -495,13 +476,12 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             if key in seen:
                 raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
             seen[key] = path
-            found.append({"index": head["game"], "seed": head["seed"], "opponent": head["player"], "study": study})
-        found.sort(key=lambda r: r["index"])
+            found.append(StudiedGame(head["game"], head["seed"], head["player"], study=study))
+        found.sort(key=lambda r: r.index)
         results += found
     if len(folders) > 1:
-        for n, r in enumerate(results):
-            r["index"] = n
-    opponents = tuple(dict.fromkeys(r["opponent"] for r in results))      # in the order the run took them
+        results = [replace(r, index=n) for n, r in enumerate(results)]
+    opponents = tuple(dict.fromkeys(r.opponent for r in results))      # in the order the run took them
     old = {}                      # the run's facts only, read leniently: the report may be of a study since changed
     if len(folders) == 1 and (folders[0] / "report.json").exists():
         old = expect(read_json(folders[0] / "report.json"), dict, str(folders[0] / "report.json"))
@@ -520,7 +500,7 @@ def reanalyse(folder: Path | list[Path], engine_games: int, workers: int, schedu
             raise UsageError("several folders studied together: the report needs a folder of its own (out)")
     report = summarise(results, chunks, opponents, run=run, tape=tape)
     # in place only in a folder a strength run wrote (claimed refuses any other); else in a folder of its own
-    target = claimed(out, "strength", replace=replace) if out is not None else claimed(folders[0], "strength", resume=True)
+    target = claimed(out, "strength", replace=options.replace) if out is not None else claimed(folders[0], "strength", resume=True)
     with target as written:
         write_report(written / "report.json", report)
         if page:

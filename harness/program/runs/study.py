@@ -73,7 +73,7 @@ def mean_ci(xs: Iterable[float], low: float | None = None, high: float | None = 
     m = sum(xs) / n
     if n == 1:
         return {"n": 1, "mean": round(m, 4), "lo": low, "hi": high}
-    from scipy.special import stdtrit      # Student's t quantile (scipy.stats costs a CPU second to import)
+    from scipy.special import stdtrit  # type: ignore[import-untyped]  # Student's t quantile (scipy.stats costs a CPU second to import)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     half = float(stdtrit(n - 1, 0.975)) * sd / math.sqrt(n)
     lo, hi = m - half, m + half
@@ -100,13 +100,14 @@ def discard_choice(hand: list[Card], thrown: list[Card], my_crib: bool) -> dict[
     """The thrown pair's expected value against the best of the fifteen (points per deal)."""
     values = ev_discard_values(hand, my_crib)
     try:
-        chosen = tuple(sorted((hand.index(thrown[0]), hand.index(thrown[1]))))
+        i, j = sorted((hand.index(thrown[0]), hand.index(thrown[1])))
     except ValueError:
         raise StudyError(f"a discard {' '.join(map(str, thrown))} of cards not held "
                          f"({' '.join(map(str, hand))})") from None
     best = max(values.values())
-    return {"my_crib": my_crib, "value": round(values[chosen], 6), "best": round(best, 6),
-            "loss": round(best - values[chosen], 6), "pair": pair_key(*thrown)}
+    chosen = values[i, j]
+    return {"my_crib": my_crib, "value": round(chosen, 6), "best": round(best, 6),
+            "loss": round(best - chosen, 6), "pair": pair_key(*thrown)}
 
 
 def play_choice(held: list[Card], series: list[Card], card: Card) -> dict[Any, Any]:
@@ -128,13 +129,10 @@ def analyse_game(events: list[Event]) -> dict[Any, Any]:
     hands: dict[str, list[Card]] = {}
     series: list[tuple[str, Card]] = []
     last_show = None
-    winner = None
-    scores = None
     first_dealer = None
     for ev in events:
         if isinstance(ev, Win):
-            winner, scores = _who(ev.who), {"computer": ev.computer, "player": ev.player}
-            break
+            return _game(deals, first_dealer, _who(ev.who), {"computer": ev.computer, "player": ev.player})
         if isinstance(ev, Deal):
             dealer = _who(ev.dealer)
             first_dealer = first_dealer or dealer
@@ -151,38 +149,47 @@ def analyse_game(events: list[Event]) -> dict[Any, Any]:
             thrown = [parse_card(c) for c in ev.cards]
             deal["discards"][who] = discard_choice(hands[who], thrown, deal["dealer"] == who)
             hands[who] = [c for c in hands[who] if c not in thrown]
-        elif isinstance(ev, Starter):
-            series = []
-        elif isinstance(ev, Reset):
+        elif isinstance(ev, (Starter, Reset)):
             series = []
         elif isinstance(ev, Play):
-            who = _who(ev.who)
-            card = parse_card(ev.card)
-            table = [c for _, c in series]
-            choice = play_choice(hands[who], table, card)
-            choice["who"] = who
-            choice["reply_15_31"] = None
-            if series and series[-1][0] != who:            # this card answers the other's: did it make 15/31?
-                for earlier in reversed(deal["plays"]):
-                    if earlier["who"] != who:
-                        earlier["reply_15_31"] = choice["after"] in (15, 31)
-                        break
-            deal["plays"].append(choice)
-            hands[who].remove(card)
-            series.append((who, card))
+            _add_play(deal, hands, series, _who(ev.who), parse_card(ev.card))
         elif isinstance(ev, Show):
             last_show = ev.hand
-        elif isinstance(ev, Score):
-            who = _who(ev.who)
-            if ev.context is ScoreContext.DEMO:
-                continue
-            if ev.context is ScoreContext.SHOW:
-                kind = "crib" if last_show is ShowHand.CRIB else "hand"
-                if kind == "crib":
-                    deal["crib"] = ev.points
-            else:
-                kind = "pegging"
-            deal["points"][who][kind] += ev.points
+        elif isinstance(ev, Score) and ev.context is not ScoreContext.DEMO:
+            _add_score(deal, ev, last_show)
+    return _game(deals, first_dealer, None, None)
+
+
+def _add_play(deal: dict[Any, Any], hands: dict[str, list[Card]], series: list[tuple[str, Card]], who: str,
+              card: Card) -> None:
+    """A card laid: its choice measured, and the reply it makes to the other's card (did it make 15 or 31?)."""
+    choice = play_choice(hands[who], [c for _, c in series], card)
+    choice["who"] = who
+    choice["reply_15_31"] = None
+    if series and series[-1][0] != who:            # this card answers the other's: did it make 15/31?
+        for earlier in reversed(deal["plays"]):
+            if earlier["who"] != who:
+                earlier["reply_15_31"] = choice["after"] in (15, 31)
+                break
+    deal["plays"].append(choice)
+    hands[who].remove(card)
+    series.append((who, card))
+
+
+def _add_score(deal: dict[Any, Any], ev: Score, last_show: ShowHand | None) -> None:
+    """A peg counted to its side: the show's to the hand or crib last shown, any other to the pegging."""
+    if ev.context is ScoreContext.SHOW:
+        kind = "crib" if last_show is ShowHand.CRIB else "hand"
+        if kind == "crib":
+            deal["crib"] = ev.points
+    else:
+        kind = "pegging"
+    deal["points"][_who(ev.who)][kind] += ev.points
+
+
+def _game(deals: list[dict[Any, Any]], first_dealer: str | None, winner: str | None,
+          scores: dict[str, int] | None) -> dict[Any, Any]:
+    """The game as `analyse_game` gives it: the game points the loser's score gives the winner, if won."""
     gp = None
     if winner is not None and scores is not None:
         loser = "player" if winner == "computer" else "computer"

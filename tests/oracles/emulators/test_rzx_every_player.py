@@ -41,8 +41,8 @@ EVERYTHING = os.environ.get("CRIBBAGE_ZX_EVERY_RECORDING") == "all"
 def run(request, tmp_path_factory, tape_path):
     folder = tmp_path_factory.mktemp(f"every-{request.param}") / "run"
     players = EVERY_PLAYER if EVERYTHING else FIRST[:ISSUE_GAME + 1]
-    report = regress.run(len(players), 1, 2, folder, strategies=players, tap=tape_path(request.param),
-                         progress=False, thorough=EVERYTHING, rzx=True)
+    report = regress.run(len(players), 1, 2, folder, regress.RegressOptions(
+        strategies=players, tap=tape_path(request.param), progress=False, thorough=EVERYTHING, rzx=True))
     return request.param, folder, report
 
 

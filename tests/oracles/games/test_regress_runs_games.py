@@ -33,7 +33,7 @@ def test_ctrl_c_stops_regress_with_130_and_keeps_the_finished_games(tmp_path, go
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_game_that_raises_is_a_harness_failure_reported_at_once(tmp_path, good_tape, stand_in_games, capsys,
                                                                   workers):
-    report = regress.run(5, 10, workers, tmp_path / "out", tap=good_tape, progress=False)
+    report = regress.run(5, 10, workers, tmp_path / "out", regress.RegressOptions(tap=good_tape, progress=False))
     err = capsys.readouterr().err
     seed1, seed3 = regress.spread_seed(11), regress.spread_seed(13)
     assert report.harness_failures == 2

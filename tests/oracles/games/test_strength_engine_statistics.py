@@ -6,7 +6,8 @@ import random
 from harness.cribbage.cards import full_deck
 from harness.cribbage.selfplay import ExpectedValue, Greedy, Highest, play_game
 from harness.program.runs import study
-from harness.program.runs.strength import engine_chunk, band_overlap, engine_figures, published
+from harness.program.runs.published import published
+from harness.program.runs.strength import engine_chunk, band_overlap, engine_figures
 
 
 @functools.cache
@@ -28,7 +29,7 @@ DEALER_GAMES = 200
 
 
 def test_the_first_dealers_advantage_between_equal_players_meets_the_published_band():
-    band = published()["first_dealer"]["band"]
+    band = published().first_dealer.band
     measured = _figures("ev", "ev", DEALER_GAMES)["first_dealer_wins"]
     assert measured["hi"] - measured["lo"] <= 2 * 0.07, measured       # the stated bound of DEALER_GAMES games
     assert band_overlap(measured, band), measured
@@ -36,7 +37,7 @@ def test_the_first_dealers_advantage_between_equal_players_meets_the_published_b
 
 
 def test_a_first_dealer_who_throws_badly_falls_out_of_the_band():
-    band = published()["first_dealer"]["band"]
+    band = published().first_dealer.band
     rs = []
     for i in range(DEALER_GAMES):                      # the planted first dealer: always the highest two cards
         strategies = (Highest(i), ExpectedValue(i + 1000))

@@ -47,8 +47,8 @@ def test_the_figures_again_from_the_transcripts(strength_local_run, tmp_path):
     for name, data in strength_transcripts(out).items():
         (copy / name).write_bytes(data)
     with pytest.raises(OutputError, match="no cribbage-zx run wrote"):     # not rewritten in place
-        strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False)
-    again = strength.reanalyse(copy, engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
+        strength.reanalyse(copy, 1, strength.StrengthOptions(engine_games=ENGINE_GAMES), page=False)
+    again = strength.reanalyse(copy, 1, strength.StrengthOptions(engine_games=ENGINE_GAMES), page=False,
                                out=tmp_path / "again").as_json()
     assert again["tape"] is None              # bare transcripts (no report.json beside them) name no tape
     assert without_run(again) == dict(without_run(report), tape=None)
@@ -58,9 +58,10 @@ def test_the_figures_again_from_the_transcripts(strength_local_run, tmp_path):
 def test_a_used_folder_is_refused_and_an_empty_one_has_nothing_to_study(strength_local_run, strength_tape, tmp_path):
     out, _ = strength_local_run
     with pytest.raises(OutputError, match="--replace"):
-        strength.run(1, 7, 1, out, ("ev",), engine_games=0, tap=strength_tape, progress=False)
+        strength.run(1, 7, 1, out, strength.StrengthOptions(
+            opponents=("ev",), engine_games=0, tap=strength_tape, progress=False))
     with pytest.raises(InputError, match="no game"):
-        strength.reanalyse(tmp_path, engine_games=0, workers=1, scheduler=None)
+        strength.reanalyse(tmp_path, 1, strength.StrengthOptions(engine_games=0))
 
 
 def test_bad_arguments_are_one_line_errors():
@@ -75,9 +76,10 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(stren
     run's figures as it reported them); the same game in two folders is refused, not counted twice."""
     a, report_a = strength_local_run
     b = tmp_path / "b"
-    report_b = strength.run(1, 9, 1, b, OPPONENTS, engine_games=ENGINE_GAMES, tap=strength_tape, progress=False,
-                            page=False).as_json()
-    both = strength.reanalyse([a, b], engine_games=ENGINE_GAMES, workers=1, scheduler=None, page=False,
+    report_b = strength.run(1, 9, 1, b, strength.StrengthOptions(
+        opponents=OPPONENTS, engine_games=ENGINE_GAMES, tap=strength_tape, progress=False),
+        page=False).as_json()
+    both = strength.reanalyse([a, b], 1, strength.StrengthOptions(engine_games=ENGINE_GAMES), page=False,
                               out=tmp_path / "both").as_json()
     assert json.loads((tmp_path / "both" / "report.json").read_text()) == both
     for o in OPPONENTS:
@@ -90,9 +92,9 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(stren
     for name, data in strength_transcripts(a).items():
         (copy / name).write_bytes(data)
     with pytest.raises(InputError, match="seed .* is in .* too"):
-        strength.reanalyse([a, copy], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "dup")
+        strength.reanalyse([a, copy], 1, strength.StrengthOptions(engine_games=0), page=False, out=tmp_path / "dup")
     with pytest.raises(UsageError, match="several folders studied together: the report needs a folder of its own"):
-        strength.reanalyse([a, b], engine_games=0, workers=1, scheduler=None, page=False)
+        strength.reanalyse([a, b], 1, strength.StrengthOptions(engine_games=0), page=False)
     assert both["tape"] == report_a["tape"] == report_b["tape"]          # the one tape of both runs, recorded
     other = tmp_path / "other-tape"                                      # b's games, said to be of another tape
     with outdir.claimed(other, "strength") as written:
@@ -100,7 +102,7 @@ def test_several_runs_studied_together_add_up_and_a_game_in_two_is_refused(stren
             (written / name).write_bytes(data)
         (written / "report.json").write_text(json.dumps(dict(report_b, tape=dict(report_b["tape"], sha256="f" * 64))))
     with pytest.raises(InputError) as refused:
-        strength.reanalyse([a, other], engine_games=0, workers=1, scheduler=None, page=False, out=tmp_path / "mix")
+        strength.reanalyse([a, other], 1, strength.StrengthOptions(engine_games=0), page=False, out=tmp_path / "mix")
     assert str(refused.value) == (f"the runs in {a} and {other} played different tapes (SHA-256 "
                                   f"{report_a['tape']['sha256'][:12]}… and ffffffffffff…): not one study; study "
                                   f"each alone")

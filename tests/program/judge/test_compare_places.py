@@ -26,14 +26,22 @@ NOT_YET = {Cause.UNMATCHED_PEG, Cause.SCORED_AFTER_121, Cause.DEALER_AFTER_CUT, 
            Cause.SCREEN_CHECK_UNKNOWN, Cause.SCREEN_BOARD, Cause.SCREEN_COUNT, Cause.SCREEN_SHOW}
 
 
+def _called(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and node.func.attr == name
+                                           or isinstance(node.func, ast.Name) and node.func.id == name)
+
+
 def _causes_passed_to_diff() -> set:
-    tree = ast.parse((ROOT / "harness" / "program" / "judge" / "compare.py").read_text(encoding="utf-8"))
+    """The causes compare.py passes to its `_diff`, and the text screens' checks (screen_checks.py) to the
+    findings it makes differences of."""
     out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_diff":
-            for arg in node.args:
-                if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "Cause":
-                    out.add(Cause[arg.attr])
+    for module, call in (("compare.py", "_diff"), ("screen_checks.py", "ScreenFinding")):
+        tree = ast.parse((ROOT / "harness" / "program" / "judge" / module).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if _called(node, call):
+                for arg in node.args:
+                    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "Cause":
+                        out.add(Cause[arg.attr])
     return out
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from harness.program.judge.compare import compare
-from harness.program.observe.driver import GameDriver
+from harness.program.observe.driver import DriverOptions, GameDriver
 from harness.program.observe.players import ExplorerPlayer, PlayContext, Question
 from harness.program.records.events import Choice, ChoiceKind
 from harness.spectrum.machine import Spectrum48
@@ -76,7 +76,7 @@ def loaded(loaded_tape):
 def _deal(loaded, player):
     m = Spectrum48(fast=True)
     m.restore(loaded)
-    rec = GameDriver(m, player, seed=SEED, max_deals=1).play()
+    rec = GameDriver(m, player, seed=SEED, options=DriverOptions(max_deals=1)).play()
     return rec, Counter(e.what for e in rec.events if isinstance(e, Choice))
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from harness.program.model import program as P
 from harness.program.judge.compare import compare
-from harness.program.observe.driver import GameDriver
+from harness.program.observe.driver import DriverOptions, GameDriver
 from harness.program.records.events import Deal, Picture, Who, read_jsonl
 from harness.program.observe.picture import PictureReader, SlotView
 from harness.program.observe.players import make
@@ -123,21 +123,21 @@ def _patched(snapshot, line, old, new):
 
 def test_a_tape_whose_ink_was_stored_as_paper_is_caught_card_by_card(loaded):
     m = _patched(loaded, 5410, INK, PAPER)                       # 5410 ... THEN PAPER 2: red cards on red paper
-    rec = GameDriver(m, make("random", 7), seed=7, max_deals=1).play()
+    rec = GameDriver(m, make("random", 7), seed=7, options=DriverOptions(max_deals=1)).play()
     screen = [d for d in compare(rec.events).differences if d.kind == "screen" and not d.deviation]
     colour = [d for d in screen if d.cause.value == "screen colour"]
     assert colour and all(d.observed == "2/0" and d.expected == "7/2" for d in colour)
     assert {d.cause.value for d in screen} <= {"screen colour", "screen face"}
     clean = Spectrum48(fast=True)
     clean.restore(loaded)
-    rec = GameDriver(clean, make("random", 7), seed=7, max_deals=1).play()
+    rec = GameDriver(clean, make("random", 7), seed=7, options=DriverOptions(max_deals=1)).play()
     assert [d for d in compare(rec.events).differences if d.kind == "screen" and not d.deviation] == []
 
 
 def test_a_picture_half_drawn_is_marked_so(loaded):
     m = Spectrum48(fast=True)
     m.restore(loaded)
-    driver = GameDriver(m, make("random", 7), seed=7, max_deals=1)
+    driver = GameDriver(m, make("random", 7), seed=7, options=DriverOptions(max_deals=1))
     driver.observer.extra_hooks[(5450, 1)] = lambda: driver.observer.observe_picture("mid-redraw", 5450)
     rec = driver.play()
     half = [e for e in rec.events if isinstance(e, Picture) and e.moment == "mid-redraw"]

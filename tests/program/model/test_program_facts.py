@@ -50,7 +50,7 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/program/judge/screen_judgements.py": (frozenset({"D"}), "the engine's suit letters H and D (the red suits)"),
     "harness/edition/site.py": (frozenset({"S"}), "the S that stands for $ in an HTML id (v-AS for A$)"),
     "harness/edition/analysis.py": (frozenset({"S"}), "the S that stands for $ in an HTML id"),
-    "harness/program/runs/regress.py": (frozenset({"P"}), "Pillow's palette image mode"),
+    "harness/program/runs/screens.py": (frozenset({"P"}), "Pillow's palette image mode"),
     "harness/program/observe/players.py": (frozenset({"X"}), "a letter the explorer types as an improper answer"),
     "harness/program/model/subroutine.py": (frozenset({"L"}), "the ROM's report code L, BREAK into program"),
     "harness/play/keymap.py": (frozenset({"P"}), "the window's pause key, P"),

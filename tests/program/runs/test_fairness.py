@@ -39,15 +39,15 @@ def test_fair_draws_pass_and_a_cut_without_low_ranks_is_flagged_as_d10():
     fair = [machine(rng, [rng.randint(1, 13), rng.randint(1, 13)]) for _ in range(400)]
     result = fairness.analyse(fair, alpha=0.001)
     fairness.classify_flags(result)
-    assert not any(t["flagged"] for g in result["groups"].values() for t in g["tests"].values())
+    assert not any(t.flagged for g in result.groups.values() for t in g.tests.values())
     low_free = [machine(rng, [rng.randint(4, 13), rng.randint(1, 13)]) for _ in range(400)]
     result = fairness.analyse(low_free, alpha=0.001)
     fairness.classify_flags(result)
-    first = result["groups"]["first games"]["tests"]["cut for deal (player's rank)"]
-    later = result["groups"]["later games"]["tests"]["cut for deal (player's rank)"]
-    assert first["flagged"] and first["p"] < 1e-10 and first["deviation"] == "D10"
-    assert first["observed"]["1"] == first["observed"]["2"] == first["observed"]["3"] == 0
-    assert not later["flagged"]
+    first = result.groups["first games"].tests["cut for deal (player's rank)"]
+    later = result.groups["later games"].tests["cut for deal (player's rank)"]
+    assert first.flagged and first.p < 1e-10 and first.deviation == "D10"
+    assert first.observed["1"] == first.observed["2"] == first.observed["3"] == 0
+    assert not later.flagged
 
 
 def test_near_miss_the_same_bias_in_later_games_or_other_ranks_is_unexplained():
@@ -55,13 +55,13 @@ def test_near_miss_the_same_bias_in_later_games_or_other_ranks_is_unexplained():
     later_biased = [machine(rng, [rng.randint(1, 13), rng.randint(4, 13)]) for _ in range(400)]
     result = fairness.analyse(later_biased, alpha=0.001)
     fairness.classify_flags(result)
-    later = result["groups"]["later games"]["tests"]["cut for deal (player's rank)"]
-    assert later["flagged"] and later["deviation"] is None
+    later = result.groups["later games"].tests["cut for deal (player's rank)"]
+    assert later.flagged and later.deviation is None
     high_free = [machine(rng, [rng.randint(1, 10), 1]) for _ in range(400)]
     result = fairness.analyse(high_free, alpha=0.001)
     fairness.classify_flags(result)
-    first = result["groups"]["first games"]["tests"]["cut for deal (player's rank)"]
-    assert first["flagged"] and first["deviation"] is None
+    first = result.groups["first games"].tests["cut for deal (player's rank)"]
+    assert first.flagged and first.deviation is None
 
 
 def test_a_dealt_card_that_never_comes_is_flagged():
@@ -71,7 +71,7 @@ def test_a_dealt_card_that_never_comes_is_flagged():
         cards = rng.sample([c for c in CARDS if c != "AS"], 13)
         events.append(Deal(n=1, dealer=Who.PLAYER, computer=tuple(cards[:6]), player=tuple(cards[6:12])))
     result = fairness.analyse([[Cut(player_rank=5, computer_rank=6)] + events])
-    assert result["groups"]["first games"]["tests"]["dealt cards"]["flagged"]
+    assert result.groups["first games"].tests["dealt cards"].flagged
 
 
 def test_the_cut_sampler_reaches_the_programs_cut_for_deal():
@@ -101,11 +101,11 @@ def test_chi_square_is_scipy_stats_chisquare(seed):
     counts = Counter(rng.choices(categories, weights, k=rng.choice((20, 300, 5000))))
     got = fairness.chi_square(counts, categories)
     want = chisquare([counts.get(c, 0) for c in categories])
-    assert got["chi2"] == round(float(want.statistic), 3) and got["p"] == float(want.pvalue)
+    assert got.chi2 == round(float(want.statistic), 3) and got.p == float(want.pvalue)
     most = max(categories, key=lambda c: counts.get(c, 0))
     least = min((c for c in categories if counts.get(c, 0)), key=lambda c: counts[c])
     moved = Counter(counts)
     moved[most] += 1                                # one draw moved to the commonest: further from uniform
     moved[least] -= 1
-    assert fairness.chi_square(moved, categories)["chi2"] > got["chi2"]
-    assert fairness.chi_square(moved, categories)["p"] < got["p"]
+    assert fairness.chi_square(moved, categories).chi2 > got.chi2
+    assert fairness.chi_square(moved, categories).p < got.p

@@ -22,7 +22,7 @@ def written(monkeypatch, tmp_path, tape_path, real_record):
         real_record, index=job.index, seed=job.seed, strategy=job.strategy))
     monkeypatch.setattr(regress, "init_worker", lambda tape, *options: None)
     out = tmp_path / "out"
-    report = regress.run(2, 1, 1, out, tap=tape_path(), progress=False)
+    report = regress.run(2, 1, 1, out, regress.RegressOptions(tap=tape_path(), progress=False))
     return out / "report.json", report
 
 

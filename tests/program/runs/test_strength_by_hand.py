@@ -1,6 +1,7 @@
 """strength.py's figures by hand (issue 36, item 2): self-play figures by pairing, the band check, the crib
 table's validation and the verdict, on inputs small enough that every expected value is a literal worked
 out in the comments (Wilson's and t's intervals as in tests/program/runs/test_study_by_hand.py)."""
+from harness.program.runs.published import DealerBand, HesselTable, Published, SchellTable
 from harness.program.runs.strength import band_overlap, crib_validation, engine_figures, verdict
 
 
@@ -48,7 +49,8 @@ def _ref(cells):
     hes = [[0.0] * 13 for _ in range(13)]
     for (a, b), (o, p, h) in cells.items():
         own[a - 1][b - 1], opp[a - 1][b - 1], hes[a - 1][b - 1] = o, p, h
-    return {"schell": {"own": own, "opponent": opp}, "hessel": {"opponent": hes}}
+    return Published(about="", licence="", schell=SchellTable("", "", "", own, opp), hessel=HesselTable("", "", hes),
+                     first_dealer=DealerBand([0.55, 0.56], "", ""))
 
 
 def test_crib_validation_by_hand():
@@ -73,7 +75,7 @@ def test_crib_validation_by_hand():
     assert v["worst"]["pair"] == "2-3"
     # the worst by its size either way: -1.2 beats +1.0
     table[(7, 8)] = 2.8
-    ref["schell"]["own"][6][7], ref["schell"]["opponent"][6][7] = 4.0, 4.0
+    ref.schell.own[6][7], ref.schell.opponent[6][7] = 4.0, 4.0
     assert crib_validation(table, ref)["worst"]["pair"] == "7-8"
 
 

@@ -15,7 +15,8 @@ from harness.cribbage.selfplay import ExpectedValue, play_game
 from harness.cribbage.show import score_hand
 from harness.program.runs import study
 from harness.program.records.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.program.runs.strength import CRIB_TOLERANCE, crib_validation, published
+from harness.program.runs.published import published
+from harness.program.runs.strength import CRIB_TOLERANCE, crib_validation
 
 
 # ------------------------------------------------------------------------------------------ exact expectations
@@ -82,10 +83,11 @@ def test_a_wrong_crib_table_is_caught_and_a_near_miss_is_not():
 
 def test_the_published_data_names_its_sources():
     ref = published()
-    for key in ("schell", "hessel", "first_dealer"):
-        assert ref[key]["source"] and ref[key]["url"].startswith("http")
-    assert ref["schell"]["own"][4][4] == 8.79 and ref["hessel"]["opponent"][4][4] == 9.39
-    assert ref["first_dealer"]["band"] == [0.55, 0.56]
+    for table in (ref.schell, ref.hessel, ref.first_dealer):
+        assert table.source and table.url.startswith("http")
+    assert ref.schell.own[4][4] == 8.79 and ref.hessel.opponent[4][4] == 9.39
+    assert ref.first_dealer.band == [0.55, 0.56]
+    assert list(ref.references()) == ["schell", "hessel", "first_dealer"]
 
 
 # ------------------------------------------------------------------------------------------ pegging
