@@ -146,6 +146,10 @@ class Routine:
     header: str | None = None       # the REM text of its first line, if it opens with one
     header_english: str | None = None   # that REM's English (basic/translation.tsv)
 
+    def holds(self, line: int) -> bool:
+        """Whether *line* is one of the routine's (its end once set against the listing, else its first)."""
+        return self.line <= line <= (self.end if self.end is not None else self.line)
+
 
 @dataclass(frozen=True)
 class Section:

@@ -105,6 +105,23 @@ def analyse(machines: list[list[Event]], alpha: float = 0.001) -> dict[Any, Any]
 
 
 @dataclass(frozen=True)
+class FairnessTest:
+    """One chi-square test of an `analyse` result: its group, its name, the samples and their counts."""
+    group: str                           # "first game", "later games"
+    test: str                            # "cut for deal (player's rank)", "dealt cards", "starter"
+    n: int
+    p: float | None                      # None: no samples
+    observed: dict[str, int]             # category -> count, in the categories' order
+
+
+def read_tests(result: dict[Any, Any]) -> list[FairnessTest]:
+    """Every test of an `analyse` result, group by group in its order: the one reader of its tests."""
+    return [FairnessTest(str(group), str(test), int(t["n"]), None if t["p"] is None else float(t["p"]),
+                         {str(k): int(v) for k, v in t["observed"].items()})
+            for group, gr in result["groups"].items() for test, t in gr["tests"].items()]
+
+
+@dataclass(frozen=True)
 class CutJob:
     """One machine to cut for deal: its number and its SEED."""
     index: int
