@@ -524,9 +524,9 @@ def coverage_reasons(ed: Edition) -> list[Reason]:
     rows = []
     for note_id in sorted(by_note, key=lambda n: (n not in notes, [n.id for n in COVERAGE_NOTES].index(n)
                                                   if n in notes else 0, n)):
-        note = notes.get(note_id)
+        found = notes.get(note_id)
         items = sorted(by_note[note_id], key=_item_order)
-        rows.append(Reason(note_id, note.kind if note else "", note.why if note else "",
+        rows.append(Reason(note_id, found.kind if found else "", found.why if found else "",
                            [(i, anchor(i)) for i in items], True))
     by_routine: dict[int, list[str]] = {}
     for item in cov.unexplained:
