@@ -114,7 +114,9 @@ NOT_MUTATED: dict[str, str] = {
                          "the engine's scoring is proven by tests/test_cribbage_*.py against the article",
     "edition/notes.py": "the parser of basic/RECONSTRUCTION.md's entries: its problems are form, each a test "
                         "of tests/test_ocr_diff.py; it judges no game",
-    "edition/report.py": "renders stored judgements (_difference_view): a view, deciding nothing",
+    "edition/game_page.py": "renders stored judgements (difference_view, _by_action): a view, deciding nothing",
+    "edition/run_records.py": "GameRecords.under picks a game's stored judgements of one rule set: read, "
+                               "not decided",
     "edition/site.py": "meaning_problems: the edition's variable descriptions against the listing "
                        "(tests/test_variables_map.py); no game",
     "play/referee.py": "the play window's words for a judgement made by compare.py (mutated): a view",

@@ -78,8 +78,8 @@ def execute(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     cov = ("coverage from " + str(coverage) if edition.coverage else
            f"no coverage key in {coverage}" if coverage else "no coverage file")
-    print(f"edition: {args.out / 'index.html'} ({done['pages']} pages, {cov}"
-          f"{'' if done['dot'] else '; call graph not drawn: no dot'}) in {elapsed:.2f} s")
+    print(f"edition: {args.out / 'index.html'} ({done.pages} pages, {cov}"
+          f"{'' if done.dot else '; call graph not drawn: no dot'}) in {elapsed:.2f} s")
     if played.path is None:
         print(played.problem)
     else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .source import ENDS_FLOW, Jump, Listing, Statement
+from .source import ENDS_FLOW, Jump, Listing, Statement, Token
 
 
 @dataclass
@@ -79,8 +79,8 @@ def analyse(listing: Listing) -> Analysis:
             successors[ln.number].append(nxt)
     reachable: set[int] = set()
     entries = {listing.lines[0].number} if listing.lines else set()
-    entries |= {listing.line_at_or_after(j.target) for ln in listing.lines for j in ln.jumps
-                if j.kind == "autostart"} - {None}
+    entries |= {n for n in (listing.line_at_or_after(j.target) for ln in listing.lines for j in ln.jumps
+                            if j.kind == "autostart") if n is not None}
     todo = sorted(entries)
     while todo:
         n = todo.pop()
@@ -88,7 +88,7 @@ def analyse(listing: Listing) -> Analysis:
             continue
         reachable.add(n)
         todo.extend(successors[n])
-    dead = set()
+    dead: set[str] = set()
     for ln in listing.lines:
         if ln.number not in reachable:
             if all(s.command == "DATA" for s in ln.statements):
@@ -106,7 +106,7 @@ def analyse(listing: Listing) -> Analysis:
     return Analysis(dict(incoming), reachable, dead, _variables(listing), unresolved)
 
 
-def _words(s: Statement):
+def _words(s: Statement) -> list[Token]:
     return [t for t in s.tokens if t.kind not in ("space",) and not (t.kind == "punct" and t.text == ":")]
 
 
@@ -118,7 +118,7 @@ def _variables(listing: Listing) -> dict[str, Variable]:
             arrays.add(words[1].text)
     found: dict[str, Variable] = {}
 
-    def ref(name: str, kind: str, s: Statement, how: str, setting: bool):
+    def ref(name: str, kind: str, s: Statement, how: str, setting: bool) -> None:
         var = found.setdefault(name, Variable(name, kind))
         bucket = var.sets if setting else var.reads
         if not any(r.key == s.key and r.how == how for r in bucket):
@@ -164,7 +164,7 @@ def _variables(listing: Listing) -> dict[str, Variable]:
     return dict(sorted(found.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0])))
 
 
-def _dims(words) -> tuple[str, ...]:
+def _dims(words: list[Token]) -> tuple[str, ...]:
     """DIM A(6) / DIM T(2,3): the dimensions between the parentheses after the name, as written."""
     if not words or words[0].text != "(":
         return ()
@@ -181,7 +181,7 @@ def _dims(words) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _fn_params(words) -> list[str]:
+def _fn_params(words: list[Token]) -> list[str]:
     """The parameter names between the first ( and ) after DEF FN name."""
     out, inside = [], False
     for w in words[2:]:

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from typing import Sequence
 
 DOT_TIMEOUT_S = 30
 
@@ -23,7 +24,7 @@ class Edge:
 
 
 def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge],
-               sections: list[tuple[str, tuple[int, ...]]] = (), highlight: int | None = None) -> str:
+               sections: Sequence[tuple[str, tuple[int, ...]]] = (), highlight: int | None = None) -> str:
     """*nodes*: (routine line, label, page file); *sections*: (title, routine lines) drawn as boxes.
 
     Left to right with the titles wrapped, so the whole graph fits the width of a page."""
@@ -53,10 +54,10 @@ def dot_source(nodes: list[tuple[int, str, str]], edges: list[Edge],
         placed.update(inside)
     out += [f"  {node(n)}" for n in shown if n not in placed]
     for e in edges:
-        called = ", ".join(map(str, e.targets))
-        attrs = [f'tooltip="GO SUB {called} from {", ".join(map(str, e.sources))}"']
+        lines_called = ", ".join(map(str, e.targets))
+        attrs = [f'tooltip="GO SUB {lines_called} from {", ".join(map(str, e.sources))}"']
         if e.targets != (e.callee,):
-            attrs.append(f'label="{called}"')
+            attrs.append(f'label="{lines_called}"')
         out.append(f"  r{e.caller} -> r{e.callee} [{', '.join(attrs)}];")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -90,8 +91,8 @@ def render_svgs(sources: list[str]) -> list[tuple[str | None, str | None]]:
         return []
     dot = shutil.which("dot")
     if dot is None:
-        why = "Graphviz `dot` is not installed (Debian package graphviz): the call graph is not drawn."
-        return [(None, why)] * len(sources)
+        missing = "Graphviz `dot` is not installed (Debian package graphviz): the call graph is not drawn."
+        return [(None, missing)] * len(sources)
     svgs, why = _run_dot(dot, sources)
     if why is None:
         return [(svg, None) for svg in svgs]

@@ -79,14 +79,15 @@ def glyph_bitmaps(font_path: Path, udgs: list[Udg]) -> dict[int, bytes]:
     return table
 
 
-def _draw(glyph: bytes, scale: int, ink, paper) -> Image.Image:
+def _draw(glyph: bytes, scale: int, ink: tuple[int, ...], paper: tuple[int, ...]) -> Image.Image:
     img = Image.new("RGBA" if len(ink) == 4 else "RGB", (8, 8), paper)
     px = img.load()
+    assert px is not None                # a new image's pixels are always there
     for y, row in enumerate(glyph):
         for x in range(8):
             if row & (0x80 >> x):
                 px[x, y] = ink
-    return img.resize((8 * scale, 8 * scale), Image.NEAREST)
+    return img.resize((8 * scale, 8 * scale), Image.Resampling.NEAREST)
 
 
 def sheet(bitmaps: dict[int, bytes]) -> Image.Image:

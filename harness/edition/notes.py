@@ -146,6 +146,10 @@ class Routine:
     header: str | None = None       # the REM text of its first line, if it opens with one
     header_english: str | None = None   # that REM's English (basic/translation.tsv)
 
+    def holds(self, line: int) -> bool:
+        """Whether *line* is one of the routine's (its end once set against the listing, else its first)."""
+        return self.line <= line <= (self.end if self.end is not None else self.line)
+
 
 @dataclass(frozen=True)
 class Section:
@@ -186,8 +190,8 @@ def read_routines(path: Path) -> Routines:
             placed[line] = entry["title"]
         sections.append(Section(entry["title"], tuple(int(n) for n in entry["routines"])))
     if sections and set(placed) != set(numbers):
-        missing = sorted(set(numbers) - set(placed))
-        raise InputError(f"{path}: routines in no section: {', '.join(map(str, missing))}")
+        unplaced = sorted(set(numbers) - set(placed))
+        raise InputError(f"{path}: routines in no section: {', '.join(map(str, unplaced))}")
     return Routines(routines, differences, sections)
 
 
@@ -205,7 +209,7 @@ class Moment:
     id: str
     what: str
     line: int
-    values: dict                        # variable name -> value as tools/write_variable_values.py wrote it
+    values: dict[str, Any]              # variable name -> value as tools/write_variable_values.py wrote it
     areas: dict[str, int] = field(default_factory=dict)    # system variable (PROG, VARS, E_LINE, UDG...) -> address
     places: dict[str, tuple[int, int]] = field(default_factory=dict)   # variable name -> (address, bytes)
 
@@ -302,11 +306,12 @@ def read_coverage(path: Path) -> Coverage | None:
     if cov is None:
         return None                    # no statement counts (a sweep's "coverage" counts cases, not statements)
 
-    def ints(key: str, default=None) -> int:
-        return field(cov, key, int, at, **({} if default is None else {"default": default}), error=InputError)
+    def ints(key: str, default: int | None = None) -> int:
+        value: int = field(cov, key, int, at, **({} if default is None else {"default": default}), error=InputError)
+        return value
 
-    def pair(v, k) -> tuple[int, int]:
-        expect(v, list, f"{at}.ifs.{k}", InputError)
+    def pair(value: object, k: str) -> tuple[int, int]:
+        v: list[object] = expect(value, list, f"{at}.ifs.{k}", InputError)
         if len(v) != 2:
             raise InputError(f"{at}.ifs.{k}: expected [times true, times false], found {len(v)} numbers")
         return (expect(v[0], int, f"{at}.ifs.{k}[0]", InputError), expect(v[1], int, f"{at}.ifs.{k}[1]", InputError))

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.typing import RcKeyType
 
-__all__ = ["Plot", "Marker", "histogram", "distribution", "score_race"]
+__all__ = ["Plot", "Marker", "Categories", "histogram", "distribution", "score_race"]
 
 WIDTH_IN, HEIGHT_IN = 9.0, 3.2        # 864 x 307 px at 96 dpi: fits a 1280 px window beside nothing
 #: the margins round the axes, in inches (left, right, top): what tight_layout measured for these plots, with
 #: room on the left for five-digit counts; the bottom one is each plot's own (its tick labels and x label)
 LEFT_IN, RIGHT_IN, TOP_IN = 0.66, 0.14, 0.33
 BOTTOM_IN = {"plain": 0.36, "turned": 0.62, "suits": 0.58, "points": 0.53, "race": 0.55}
-RC = {"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9, "font.family": "DejaVu Sans",
+RC: dict[RcKeyType, object] = {"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9, "font.family": "DejaVu Sans",
       "axes.spines.top": False, "axes.spines.right": False}
 COLOURS = {"computer": "#0b3d91", "player": "#1b5e20", "expected": "#b3261e", "bars": "#8a9bb0"}
 
@@ -34,7 +35,7 @@ class Plot:
     alt: str
     svg: str
     columns: tuple[str, ...]         # the table behind the plot
-    rows: list[tuple] = field(default_factory=list)
+    rows: Sequence[tuple[object, ...]] = field(default_factory=list)
     note: str = ""                   # a sentence under it: how to read it
 
 
@@ -75,16 +76,26 @@ def _whole_counts(ax: Axes, x: bool = False) -> None:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
-def histogram(name: str, title: str, labels: list[str], observed: list[int], p: float | None,
-              what: str, groups: list[tuple[str, int]] | None = None, names: list[str] | None = None) -> Plot:
-    """Counts per category against the uniform expectation (a line at n/k), with the chi-square p-value.
+@dataclass(frozen=True)
+class Categories:
+    """The bars of a histogram: each category's tick label and count, in order.
 
     *groups*: consecutive runs of the categories, (label, how many), named once under their ticks with a
     line between runs (the 52 cards as four suits of 13 ranks: each tick a rank, upright and legible);
     *names*: each category's full name for the alt text and the table (default: *labels*)."""
+    labels: list[str]
+    observed: list[int]
+    groups: list[tuple[str, int]] | None = None
+    names: list[str] | None = None
+
+
+def histogram(name: str, title: str, bars: Categories, p: float | None, what: str) -> Plot:
+    """Counts per category (*bars*) against the uniform expectation (a line at n/k), with the chi-square
+    p-value *p*; *what* the counts are of ("cards", "cuts")."""
+    labels, observed, groups = bars.labels, bars.observed, bars.groups
     n, k = sum(observed), len(labels)
     fig, ax = _figure("suits" if groups else "turned" if k > 20 else "plain")
-    names = names or labels
+    names = bars.names or labels
     expected = n / k if k else 0
     ax.bar(range(k), observed, color=COLOURS["bars"], label="observed")
     ax.axhline(expected, color=COLOURS["expected"], linewidth=1.2, label=f"uniform: {expected:.2f} each")

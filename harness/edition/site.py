@@ -9,7 +9,6 @@ target and swapped in whole, so a reader never sees half an edition.
 from __future__ import annotations
 
 import functools
-from typing import Any
 import math
 import os
 import shutil
@@ -17,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any, Mapping
 
 import jinja2
 
@@ -31,15 +31,30 @@ from ..program.model.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TE
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Moment, Routine, deviation_lines, inline_code, OcrJudgement, quoted_parts,
-                    read_coverage, read_judgements, read_meanings, read_moments, read_quotes, read_readings, looked_again,
-                    read_routines)
+from .notes import (Coverage, Moment, OcrJudgement, Quote, Routine, Section, deviation_lines, inline_code,
+                    looked_again, quoted_parts, read_coverage, read_judgements, read_meanings, read_moments,
+                    read_quotes, read_readings, read_routines)
+from .memory import memory_map, shown_value, variable_groups
 from .text import as_words
 from .source import JUMP_KEYWORDS, Listing, Statement, read_listing
 
-__all__ = ["Edition", "load_edition", "write_site", "template_env"]
+__all__ = ["Edition", "DeviationView", "SiteWritten", "load_edition", "write_site", "template_env",
+           "memory_map", "shown_value"]     # the last two: memory.py's, named here as before
 
 HEAT_LEVELS = 6
+
+
+@dataclass(frozen=True)
+class DeviationView:
+    """A documented deviation as the pages show it: its lines in the listing and its texts with their quotes."""
+    id: str
+    spec: str                              # the lines as deviations.py gives them ("4400-4420, 5005")
+    lines: list[int]                       # those lines of the listing
+    what: str
+    rule: str
+    article: str | None
+    standard: str | None
+    parts: dict[str, list[tuple[bool, str, Quote | None]]]   # what, rule, article, standard with their «quotes»
 
 
 @dataclass
@@ -49,11 +64,11 @@ class Edition:
     judgements: dict[int, OcrJudgement]
     routines: list[Routine]
     difference_lines: dict[str, list[int]]
-    deviations: dict[str, dict]            # id -> {lines: [...], what, rule, spec}
+    deviations: dict[str, DeviationView]   # by id
     bitmaps: dict[int, bytes]
     udgs: list[glyphs.Udg]
     coverage: Coverage | None
-    sections: list = field(default_factory=list)                     # notes.Section, for the call graph
+    sections: list[Section] = field(default_factory=list)            # for the call graph
     routine_of: dict[int, Routine] = field(default_factory=dict)     # line -> routine holding it
     deviations_of: dict[int, list[str]] = field(default_factory=dict)
     english: dict[tuple[int, str], str] = field(default_factory=dict)  # (line, Russian as spelled) -> English
@@ -79,21 +94,8 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
         following = routines[i + 1].line if i + 1 < len(routines) else None
         r.end = max(n for n in numbers if n >= r.line and (following is None or n < following))
         r.header = listing.by_number[r.line].rem
-    routine_of = {}
-    for r in routines:
-        for n in numbers:
-            if r.line <= n <= r.end:
-                routine_of[n] = r
-    deviations, deviations_of = {}, {}
-    quotes = read_quotes(data.data_path("basic/quotes.toml"))
-    for dev_id, dev in DEVIATIONS.items():
-        lines = deviation_lines(dev.lines, numbers)
-        deviations[dev_id] = {"id": dev_id, "spec": dev.lines, "lines": lines, "what": dev.what,
-                              "rule": dev.rule, "article": dev.article, "standard": dev.standard}
-        deviations[dev_id]["parts"] = {f: quoted_parts(getattr(dev, f) or "", quotes)
-                                       for f in ("what", "rule", "article", "standard")}
-        for n in lines:
-            deviations_of.setdefault(n, []).append(dev_id)
+    routine_of = {n: r for r in routines for n in numbers if r.holds(n)}
+    deviations, deviations_of = _deviation_views(numbers)
     restore = next((j.target for ln in listing.lines for j in ln.jumps if j.kind == "restore"), None)
     udgs = glyphs.udgs_from_data(listing, restore) if restore is not None else []
     bitmaps = glyphs.glyph_bitmaps(data.FONT, udgs)
@@ -114,13 +116,28 @@ def load_edition(coverage: Path | None = None, listing_path: Path | None = None)
                    if measured is not None else {})
 
 
+def _deviation_views(numbers: list[int]) -> tuple[dict[str, DeviationView], dict[int, list[str]]]:
+    """Each documented deviation as the pages show it, and the deviations of each line of the listing."""
+    deviations: dict[str, DeviationView] = {}
+    deviations_of: dict[int, list[str]] = {}
+    quotes = read_quotes(data.data_path("basic/quotes.toml"))
+    for dev_id, dev in DEVIATIONS.items():
+        lines = deviation_lines(dev.lines, numbers)
+        parts = {f: quoted_parts(getattr(dev, f) or "", quotes) for f in ("what", "rule", "article", "standard")}
+        deviations[dev_id] = DeviationView(dev_id, dev.lines, lines, dev.what, dev.rule, dev.article, dev.standard,
+                                           parts)
+        for n in lines:
+            deviations_of.setdefault(n, []).append(dev_id)
+    return deviations, deviations_of
+
+
 def golden_screens(folder: Path | None = None) -> list[GoldenScreen]:
     """The golden screens of docs/golden/ (or *folder*), none when the checkout has no such folder."""
     folder = folder or data.docs_path("golden")
     return read_golden(folder) if folder is not None and (folder / "README.md").is_file() else []
 
 
-def meaning_problems(meanings: dict[str, str], variables: dict) -> list[str]:
+def meaning_problems(meanings: dict[str, str], variables: Mapping[str, object]) -> list[str]:
     """Every variable of the listing described, and no description of a name the listing lacks."""
     missing = [n for n in variables if n not in meanings]
     invented = [n for n in meanings if n not in variables]
@@ -308,8 +325,8 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
             if j.kind != "go sub" or caller is None:
                 continue
             target = ed.listing.line_at_or_after(j.target)
-            callee = ed.routine_of.get(target)
-            if callee is None:
+            callee = ed.routine_of.get(target) if target is not None else None
+            if target is None or callee is None:
                 continue
             targets, sources = found.setdefault((caller.line, callee.line), (set(), []))
             targets.add(target)
@@ -318,18 +335,26 @@ def _call_edges(ed: Edition) -> list[callgraph.Edge]:
     return [callgraph.Edge(a, b, tuple(sorted(t)), tuple(src)) for (a, b), (t, src) in sorted(found.items())]
 
 
-def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None,
-               play: str | None = None) -> dict:
-    """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
-    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line.
-    *back*, (href from the edition's folder, label): a link first in every page's bar, to the page the
-    edition belongs to (a regress run's report.html). *play*: the file name of the page that plays the game
-    beside the edition (harness/web's play.html, when it was written), linked from the index."""
-    started = time.perf_counter()
-    env = template_env()
+@dataclass(frozen=True)
+class SiteWritten:
+    """What write_site wrote, for the command's summary line."""
+    pages: int
+    seconds: float
+    dot: bool                            # whether Graphviz drew the call graphs
+
+
+@dataclass
+class _CallGraphs:
+    """The whole call graph and each routine's neighbourhood as SVG, drawn in one run of dot."""
+    edges: list[callgraph.Edge]
+    whole: str | None                    # None: not drawn
+    whole_missing: str | None            # why not
+    near: dict[int, str | None]          # routine line -> its neighbourhood's SVG (routines with a call only)
+
+
+def _call_graphs(ed: Edition) -> _CallGraphs:
     edges = _call_edges(ed)
     nodes = [(r.line, r.title, ed.routine_page(r)) for r in ed.routines]
-    # the whole call graph and each routine's neighbourhood, drawn in one run of dot
     graphs = [callgraph.dot_source(nodes, edges, [(sec.title, sec.routines) for sec in ed.sections])]
     neighbourhoods: dict[int, int] = {}
     for r in ed.routines:
@@ -338,10 +363,12 @@ def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, 
             neighbourhoods[r.line] = len(graphs)
             graphs.append(callgraph.dot_source(nodes, near, highlight=r.line))
     drawn = callgraph.render_svgs(graphs)
-    svg, svg_missing = drawn[0]
-    lines = line_views(ed)
-    by_number = {v.number: v for v in lines}
-    stats = {
+    return _CallGraphs(edges, drawn[0][0], drawn[0][1], {line: drawn[k][0] for line, k in neighbourhoods.items()})
+
+
+def _stats(ed: Edition, lines: list[LineView]) -> dict[str, object]:
+    """The edition's figures, for the index page."""
+    return {
         "lines": len(ed.listing.lines), "statements": len(ed.listing.statements),
         "routines": len(ed.routines), "judgements": len(ed.judgements),
         "jumps": sum(len(ln.jumps) for ln in ed.listing.lines),
@@ -352,74 +379,108 @@ def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, 
         "never_read": [v for v in ed.analysis.variables.values() if v.sets and not v.reads],
         "never_set": [v for v in ed.analysis.variables.values() if v.reads and not v.sets],
     }
-    common = {"stats": stats, "coverage": ed.coverage, "heat_levels": HEAT_LEVELS, "css": "style.css",
-              "home": "index.html", "nav": ([back] if back else []) + NAV, "glyph_row": glyphs.ink_row}
-    pages: dict[str, str] = {}
 
-    def page(name: str, template: str, **context):
-        pages[name] = env.get_template(template).render(**common, **context, page=name)
 
-    page("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden, play=play)
-    if ed.golden:
-        page("golden.html", "golden.html", golden=ed.golden, title="Golden screens")
-    page("listing.html", "listing.html", lines=lines, title="The listing")
+@dataclass
+class _SitePages:
+    """The edition's pages as they are rendered, by file name, from the context every page shares."""
+    common: dict[str, object]
+    pages: dict[str, str] = field(default_factory=dict)
+
+    def add(self, name: str, template: str, **context: object) -> None:
+        self.pages[name] = template_env().get_template(template).render(**self.common, **context, page=name)
+
+
+def _routine_pages(ed: Edition, site: _SitePages, graphs: _CallGraphs, lines: list[LineView]) -> None:
+    """routines.html, the call graph and the table of routines, and a page for each routine."""
+    edges = graphs.edges
     callers = {r.line: sorted({e.caller for e in edges if e.callee == r.line}) for r in ed.routines}
     callees = {r.line: sorted({e.callee for e in edges if e.caller == r.line}) for r in ed.routines}
     routine_by_line = {r.line: r for r in ed.routines}
-    page("routines.html", "routines.html", routines=ed.routines, svg=svg, svg_missing=svg_missing,
-         routine_page=ed.routine_page, callers=callers, callees=callees, title="Routines and calls")
+    site.add("routines.html", "routines.html", routines=ed.routines, svg=graphs.whole, svg_missing=graphs.whole_missing,
+             routine_page=ed.routine_page, callers=callers, callees=callees, title="Routines and calls")
     for k, r in enumerate(ed.routines):
-        numbers = [n for n in by_number if r.line <= n <= r.end]
-        small = drawn[neighbourhoods[r.line]][0] if r.line in neighbourhoods else None
-        page(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers), svg=small,
-             shows_card_letters=bool(card_letter_lines(ed) & set(numbers)),
-             previous=ed.routines[k - 1] if k else None,
-             following=ed.routines[k + 1] if k + 1 < len(ed.routines) else None,
-             callers=[routine_by_line[c] for c in callers[r.line]],
-             callees=[routine_by_line[c] for c in callees[r.line]],
-             call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
-                         if e.callee == r.line],
-             routine_page=ed.routine_page, title=f"{r.line} {r.title}")
+        numbers = [v.number for v in lines if r.holds(v.number)]
+        site.add(ed.routine_page(r), "routine.html", routine=r, lines=line_views(ed, numbers),
+                 svg=graphs.near.get(r.line), shows_card_letters=bool(card_letter_lines(ed) & set(numbers)),
+                 previous=ed.routines[k - 1] if k else None,
+                 following=ed.routines[k + 1] if k + 1 < len(ed.routines) else None,
+                 callers=[routine_by_line[c] for c in callers[r.line]],
+                 callees=[routine_by_line[c] for c in callees[r.line]],
+                 call_sites=[(", ".join(map(str, e.targets)), e.sources, e.caller) for e in edges
+                             if e.callee == r.line],
+                 routine_page=ed.routine_page, title=f"{r.line} {r.title}")
+
+
+def _variables_page(ed: Edition, site: _SitePages) -> None:
     values = {v.name: [(m, shown_value(m.values[v.name], v.kind) if v.name in m.values else None)
                        for m in ed.moments] for v in ed.analysis.variables.values()}
     places = {v.name: [(m, m.places.get(v.name)) for m in ed.moments] for v in ed.analysis.variables.values()}
     maps = [(m, memory_map(m, len(ed.udgs))) for m in ed.moments]
-    page("variables.html", "variables.html", variables=_variable_groups(ed), meanings=ed.meanings,
-         moments=ed.moments, values=values, places=places, maps=[(m, a) for m, a in maps if a],
-         title="Variables: a memory map")
-    page("reconstruction.html", "reconstruction.html",
-         judgements=[(j, inline_code(j.evidence), by_number.get(j.line)) for j in ed.judgements.values()],
-         title="The reconstruction")
-    page("deviations.html", "deviations.html", deviations=ed.deviations,
-         difference_lines=ed.difference_lines, title="Deviations from the rules")
-    page("coverage.html", "coverage.html", lines=[v for v in lines if v.dead or any(
+    site.add("variables.html", "variables.html", variables=variable_groups(ed.analysis.variables), meanings=ed.meanings,
+             moments=ed.moments, values=values, places=places, maps=[(m, a) for m, a in maps if a],
+             title="Variables: a memory map")
+
+
+def _other_pages(ed: Edition, site: _SitePages, lines: list[LineView]) -> None:
+    """The reconstruction, the deviations, the coverage and the glyphs."""
+    by_number = {v.number: v for v in lines}
+    site.add("reconstruction.html", "reconstruction.html",
+             judgements=[(j, inline_code(j.evidence), by_number.get(j.line)) for j in ed.judgements.values()],
+             title="The reconstruction")
+    site.add("deviations.html", "deviations.html", deviations=ed.deviations,
+             difference_lines=ed.difference_lines, title="Deviations from the rules")
+    site.add("coverage.html", "coverage.html", lines=[v for v in lines if v.dead or any(
         s.never_run for s in v.statements)], title="Dead code and coverage",
-         one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES}, reasons=coverage_reasons(ed))
-    page("glyphs.html", "glyphs.html", udgs=ed.udgs, udg_text=UDG_TEXT,
-         font=[(c, glyphs.readable(c, UDG_TEXT)) for c in range(0x20, 0x80)], title="UDGs and the chr font")
+        one_way_ifs=_one_way_ifs(ed), notes={n.id: n for n in COVERAGE_NOTES}, reasons=coverage_reasons(ed))
+    site.add("glyphs.html", "glyphs.html", udgs=ed.udgs, udg_text=UDG_TEXT,
+             font=[(c, glyphs.readable(c, UDG_TEXT)) for c in range(0x20, 0x80)], title="UDGs and the chr font")
+
+
+def _build(folder: Path, ed: Edition, pages: dict[str, str]) -> None:
+    """Write the rendered pages, the stylesheet, the glyph sheet, the golden screens and each large glyph."""
     sheet = glyphs.sheet(ed.bitmaps)
+    for name, html in pages.items():
+        (folder / name).write_text(html, encoding="utf-8")
+    (folder / "style.css").write_bytes(static_file("style.css"))
+    sheet.save(folder / "glyphs.png", optimize=False)
+    if ed.golden:
+        (folder / "golden").mkdir()
+        for g in ed.golden:
+            shutil.copyfile(g.path, folder / "golden" / g.path.name)
+    big = folder / "glyph"
+    big.mkdir()
+    for code, bitmap in ed.bitmaps.items():
+        if code >= 0x20:
+            glyphs.large(bitmap).save(big / f"{code:03d}.png")
 
-    def build(folder: Path):
-        for name, html in pages.items():
-            (folder / name).write_text(html, encoding="utf-8")
-        (folder / "style.css").write_bytes(static_file("style.css"))
-        sheet.save(folder / "glyphs.png", optimize=False)
-        if ed.golden:
-            (folder / "golden").mkdir()
-            for g in ed.golden:
-                shutil.copyfile(g.path, folder / "golden" / g.path.name)
-        big = folder / "glyph"
-        big.mkdir()
-        for code, bitmap in ed.bitmaps.items():
-            if code >= 0x20:
-                glyphs.large(bitmap).save(big / f"{code:03d}.png")
 
+def write_site(ed: Edition, out: Path, in_place: bool = False, back: tuple[str, str] | None = None,
+               play: str | None = None) -> SiteWritten:
+    """Render every page into *out* (replaced whole, or written into it if *in_place*: a folder the
+    caller has claimed and cleared, harness/runtime/outdir.py); return what was written, for the summary line.
+    *back*, (href from the edition's folder, label): a link first in every page's bar, to the page the
+    edition belongs to (a regress run's report.html). *play*: the file name of the page that plays the game
+    beside the edition (harness/web's play.html, when it was written), linked from the index."""
+    started = time.perf_counter()
+    graphs = _call_graphs(ed)
+    lines = line_views(ed)
+    site = _SitePages({"stats": _stats(ed, lines), "coverage": ed.coverage, "heat_levels": HEAT_LEVELS,
+                       "css": "style.css", "home": "index.html", "nav": ([back] if back else []) + NAV,
+                       "glyph_row": glyphs.ink_row})
+    site.add("index.html", "index.html", routines=ed.routines, deviations=ed.deviations, golden=ed.golden, play=play)
+    if ed.golden:
+        site.add("golden.html", "golden.html", golden=ed.golden, title="Golden screens")
+    site.add("listing.html", "listing.html", lines=lines, title="The listing")
+    _routine_pages(ed, site, graphs, lines)
+    _variables_page(ed, site)
+    _other_pages(ed, site, lines)
     if in_place:
-        build(Path(out))
+        _build(Path(out), ed, site.pages)
     else:
         with atomic.replacing_folder(out) as fresh:
-            build(fresh)
-    return {"pages": len(pages), "seconds": time.perf_counter() - started, "dot": svg is not None}
+            _build(fresh, ed, site.pages)
+    return SiteWritten(len(site.pages), time.perf_counter() - started, graphs.whole is not None)
 
 
 NAV = [("index.html", "Edition"), ("listing.html", "Listing"), ("routines.html", "Routines"),
@@ -427,80 +488,9 @@ NAV = [("index.html", "Edition"), ("listing.html", "Listing"), ("routines.html",
        ("deviations.html", "Deviations"), ("coverage.html", "Dead code & coverage"), ("glyphs.html", "Glyphs")]
 
 
-@dataclass(frozen=True)
-class Area:
-    """One stretch of the 48K's memory at a moment: [start, end) and what it holds."""
-    name: str
-    what: str
-    start: int
-    end: int
-
-    @property
-    def size(self) -> int:
-        return self.end - self.start
-
-
-# the fixed part of the map (the ZX Spectrum manual, chapter 24)
-FIXED_AREAS = (("ROM", "the 16K ROM: BASIC itself", 0, 16384),
-               ("screen", "the display file and its attributes", 16384, 23296),
-               ("printer buffer", "the ZX Printer's buffer", 23296, 23552),
-               ("system variables", "the ROM's system variables (PROG, VARS, E_LINE...)", 23552, 23734))
-
-
-def memory_map(moment: Moment, udgs: int) -> list[Area]:
-    """The memory at a moment, low to high, from the system variables tools/write_variable_values.py read
-    (an empty list for a moment without them); *udgs*: how many UDGs the program defines (8 bytes each)."""
-    a = moment.areas
-    if not {"PROG", "VARS", "E_LINE", "STKEND", "RAMTOP", "UDG"} <= set(a):
-        return []
-    out = [Area(*f) for f in FIXED_AREAS]
-    out += [Area("channels", "the channel information, from CHANS", 23734, a["PROG"]),
-            Area("program", "the BASIC program, line by line, from PROG", a["PROG"], a["VARS"]),
-            Area("variables", "the variables area, from VARS (each variable's place is in the table below), "
-                 "and its 0x80 end marker", a["VARS"], a["E_LINE"]),
-            Area("workspace", "the edit line, INPUT's workspace and the calculator's stack, E_LINE to STKEND",
-                 a["E_LINE"], a["STKEND"]),
-            Area("free and stacks", "free memory, then the machine stack and the GO SUB stack under RAMTOP",
-                 a["STKEND"], a["RAMTOP"] + 1)]
-    if a["RAMTOP"] + 1 < FONT_ADDRESS:
-        out.append(Area("above RAMTOP", "kept by CLEAR, unused", a["RAMTOP"] + 1, FONT_ADDRESS))
-    out.append(Area(f"the {FONT_NAME} font", f'the font line 2 loads (LOAD "{FONT_NAME}" CODE {FONT_ADDRESS}), '
-                    f"codes 32-127; CHARS = {a.get('CHARS', '?')}, 256 below it", FONT_ADDRESS,
-                    FONT_ADDRESS + FONT_LENGTH))
-    if FONT_ADDRESS + FONT_LENGTH < a["UDG"]:
-        out.append(Area("unused", "between the font and the UDGs", FONT_ADDRESS + FONT_LENGTH, a["UDG"]))
-    out.append(Area("UDGs", f"the user-defined graphics from UDG: the {udgs} the program defines (the cards' "
-                    f"letters, suits and the ten)", a["UDG"], a["UDG"] + 8 * udgs))
-    if a["UDG"] + 8 * udgs < 65536:
-        out.append(Area("top", "above the UDGs", a["UDG"] + 8 * udgs, 65536))
-    return out
-
-
 def _key_order(key: str) -> tuple[int, int]:
     line, stmt = key.split(":")
     return int(line), int(stmt)
-
-
-def shown_value(value, kind: str) -> str:
-    """A value of tools/write_variable_values.py as a reader reads it: text in quotes, arrays in brackets."""
-    if isinstance(value, dict):                    # a FOR loop's control variable
-        return f"{value['for']} (FOR to {value['to']}, step {value['step']}, loop at {value['line']})"
-    if isinstance(value, list):
-        if kind.startswith("string") or kind == "string array":
-            if value and all(isinstance(v, int) for v in value):
-                return '"' + "".join(glyphs.readable(c, UDG_TEXT) for c in value) + '"'
-        return "[" + ", ".join(shown_value(v, kind) for v in value) + "]"
-    return str(value)
-
-
-def _variable_groups(ed: Edition) -> list[tuple[str, str, list]]:
-    """(token name, anchor, [Variable...]) with X and X() side by side."""
-    groups: dict[str, list] = {}
-    for name, var in ed.analysis.variables.items():
-        base = name[:-2] if name.endswith("()") else name
-        groups.setdefault(base, []).append(var)
-    return [(base, vars_[0].anchor_group, vars_) for base, vars_ in
-            sorted(groups.items(), key=lambda kv: (kv[0].startswith("FN"), kv[0]))]
 
 
 @dataclass
@@ -534,9 +524,9 @@ def coverage_reasons(ed: Edition) -> list[Reason]:
     rows = []
     for note_id in sorted(by_note, key=lambda n: (n not in notes, [n.id for n in COVERAGE_NOTES].index(n)
                                                   if n in notes else 0, n)):
-        note = notes.get(note_id)
+        found = notes.get(note_id)
         items = sorted(by_note[note_id], key=_item_order)
-        rows.append(Reason(note_id, note.kind if note else "", note.why if note else "",
+        rows.append(Reason(note_id, found.kind if found else "", found.why if found else "",
                            [(i, anchor(i)) for i in items], True))
     by_routine: dict[int, list[str]] = {}
     for item in cov.unexplained:

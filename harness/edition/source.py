@@ -96,7 +96,7 @@ class Listing:
     path: str
     lines: list[Line]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.by_number = {ln.number: ln for ln in self.lines}
 
     @property
@@ -111,7 +111,7 @@ class Listing:
         return None
 
 
-def _keyword_regex() -> re.Pattern:
+def _keyword_regex() -> re.Pattern[str]:
     parts = []
     for text in sorted(charset.TOKENS.values(), key=len, reverse=True):
         pattern = r"\s*".join(re.escape(p) for p in text.split(" "))
@@ -184,6 +184,7 @@ def _lex(body: str, where: str) -> list[Token]:
             continue
         if ch.isascii() and ch.isalpha():
             m = _NAME.match(body, pos)
+            assert m is not None                 # a letter always starts a name
             kind = "fn" if _previous_word(tokens) == "FN" or _previous_word(tokens) == "DEF FN" else "variable"
             tokens.append(Token(kind, m.group()))
             pos = m.end()
@@ -217,7 +218,7 @@ def _statements(number: int, tokens: list[Token]) -> list[Statement]:
     current: list[Token] = []
     conditional = False
 
-    def close():
+    def close() -> None:
         out.append(Statement(number, len(out) + 1, current, conditional))
 
     for t in tokens:

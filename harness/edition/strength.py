@@ -9,17 +9,21 @@ ones, and the discards' losses.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..program.runs.strength import StrengthReport
 from ..runtime import atomic
 from .site import template_env
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 PLOTS = ("ladder.png", "win-rates.png", "points-per-deal.png", "crib-table.png", "discard-loss.png")
 
 
-def _figure_png(fig) -> bytes:
+def _figure_png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
     import matplotlib.pyplot as plt
@@ -40,7 +44,7 @@ LADDER_LABELS = {"random": "random", "highest": "two highest", "greedy": "greedy
                  "ev": "careful (ev)"}
 
 
-def ladder_plot(report: StrengthReport) -> Any:
+def ladder_plot(report: StrengthReport) -> Figure | None:
     """The ladder: each player's games won against the careful (expected-value) player, weakest first,
     the program's rung marked; None when there is no rung."""
     import matplotlib.pyplot as plt
@@ -73,43 +77,35 @@ def ladder_plot(report: StrengthReport) -> Any:
     return fig
 
 
-def plots(report: StrengthReport) -> dict[str, bytes]:
-    """The page's plots as PNG bytes, by file name."""
-    import matplotlib
-    matplotlib.use("Agg")
+def _win_rates_plot(report: StrengthReport, figures: dict[str, Any]) -> Figure:
+    """The win rates: the computer's against each opponent, the first dealer's, and the engine's self-play."""
     import matplotlib.pyplot as plt
-    out: dict[str, bytes] = {}
-    figures = {o: f for o, f in report.figures.items() if f["completed"]}
-    fig = ladder_plot(report)
-    if fig is not None:
-        out["ladder.png"] = _figure_png(fig)
-
-    # win rates: the computer's against each opponent, the first dealer's, and the engine's self-play
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
-    labels, values, lows, highs, colours = [], [], [], [], []
+    bars = _Bars()
     for o, f in figures.items():
         for name, key, colour in (("computer vs " + o, "computer_wins", "#20303f"),
                                   ("first dealer, vs " + o + " (unequal players)", "first_dealer_wins", "#8a4b00")):
-            v, lo, hi = _err(f[key], 100)
-            labels.append(name), values.append(v), lows.append(lo), highs.append(hi), colours.append(colour)
+            bars.add(name, _err(f[key], 100), colour)
     for name, e in report.engine.items():
         key = "first_dealer_wins" if name == "ev vs ev" else "player0_wins"
-        v, lo, hi = _err(e[key], 100)
-        labels.append(f"engine {name}" + (" (first dealer)" if key == "first_dealer_wins" else ""))
-        values.append(v), lows.append(lo), highs.append(hi), colours.append("#5b2a86")
-    y = range(len(labels))
-    ax.barh(list(y), values, xerr=[lows, highs], color=colours, capsize=3)
+        bars.add(f"engine {name}" + (" (first dealer)" if key == "first_dealer_wins" else ""), _err(e[key], 100),
+                 "#5b2a86")
+    y = range(len(bars.labels))
+    ax.barh(list(y), bars.values, xerr=[bars.lows, bars.highs], color=bars.colours, capsize=3)
     band = report.validation["first_dealer"]["band"]
     ax.axvspan(100 * band[0], 100 * band[1], color="#ffd54f", alpha=0.5, label="published first-dealer band")
     ax.axvline(50, color="#888", lw=0.8)
-    ax.set_yticks(list(y), labels, fontsize=8)
+    ax.set_yticks(list(y), bars.labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games won, % (95 % Wilson interval)")
     ax.legend(fontsize=8, loc="lower right")
-    out["win-rates.png"] = _figure_png(fig)
+    return fig
 
-    # points per deal, by kind, for both sides of every match
+
+def _points_plot(figures: dict[str, Any]) -> Figure:
+    """Points per deal, by kind, for both sides of every match."""
+    import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7.5, 3.2))
     kinds = ("hand", "crib", "pegging")
     width = 0.38
@@ -129,9 +125,13 @@ def plots(report: StrengthReport) -> dict[str, bytes]:
     ax.set_xticks(range(len(figures)), [f"vs {o}" for o in figures])
     ax.set_ylabel("points per deal")
     ax.legend(fontsize=8, ncols=3, loc="upper left")
-    out["points-per-deal.png"] = _figure_png(fig)
+    return fig
 
-    # the crib table: the engine's (uniform opponent) against Schell's own and opponent's, and the program's cribs
+
+def _crib_table_plot(report: StrengthReport) -> Figure:
+    """The crib table: the engine's (uniform opponent) against Schell's own and opponent's, and the program's
+    cribs."""
+    import matplotlib.pyplot as plt
     rows = report.validation["crib_table"]["rows"]
     fig, ax = plt.subplots(figsize=(9, 3.4))
     x = list(range(len(rows)))
@@ -141,37 +141,73 @@ def plots(report: StrengthReport) -> dict[str, bytes]:
     ax.plot(x, [rows[i]["engine"] for i in order], "-", color="#20303f", label="engine: uniform opponent (exact)")
     seen = report.crib_by_pair
     for role, marker, colour in (("own", "^", "#2e7d32"), ("opponent", "v", "#b3261e")):
-        xs, ys = [], []
+        xs: list[int] = []
+        ys: list[float] = []
         for pos, i in enumerate(order):
             n, mean = seen.get(rows[i]["pair"], {}).get(role, [0, None])
             if n >= 10:
-                xs.append(pos), ys.append(mean)
+                xs.append(pos)
+                ys.append(mean)
         if xs:
             ax.plot(xs, ys, marker, mfc="none", color=colour, label=f"program's cribs ({role}, n >= 10)")
     step = max(1, len(rows) // 30)
     ax.set_xticks(x[::step], [rows[i]["pair"] for i in order][::step], rotation=90, fontsize=7)
     ax.set_ylabel("crib points")
     ax.legend(fontsize=7, ncols=2)
-    out["crib-table.png"] = _figure_png(fig)
+    return fig
 
-    # the discards' expected losses: the program against each opponent's, own crib and the opponent's
+
+def _discard_plot(figures: dict[str, Any]) -> Figure:
+    """The discards' expected losses: the program against each opponent's, own crib and the opponent's."""
+    import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7.5, 2.8))
-    labels, values, lows, highs = [], [], [], []
+    bars = _Bars()
     for o, f in figures.items():
         for side in ("computer", "player"):
             for role in ("own_crib", "opponent_crib"):
                 ci = f["discards"][side][role]["loss"]
                 if ci["mean"] is None:
                     continue
-                v, lo, hi = _err(ci)
-                labels.append(f"{'program' if side == 'computer' else o} (vs {o}), {role.replace('_', ' ')}")
-                values.append(v), lows.append(lo), highs.append(hi)
-    y = range(len(labels))
-    ax.barh(list(y), values, xerr=[lows, highs], color="#0b3d91", capsize=3)
-    ax.set_yticks(list(y), labels, fontsize=7)
+                bars.add(f"{'program' if side == 'computer' else o} (vs {o}), {role.replace('_', ' ')}", _err(ci))
+    y = range(len(bars.labels))
+    ax.barh(list(y), bars.values, xerr=[bars.lows, bars.highs], color="#0b3d91", capsize=3)
+    ax.set_yticks(list(y), bars.labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("expected points given away per discard (vs the best, 95 % interval)")
-    out["discard-loss.png"] = _figure_png(fig)
+    return fig
+
+
+@dataclass
+class _Bars:
+    """Horizontal bars with error bars, one added at a time: label, (value, below, above), colour."""
+    labels: list[str] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    lows: list[float] = field(default_factory=list)
+    highs: list[float] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+
+    def add(self, label: str, interval: tuple[float, float, float], colour: str = "") -> None:
+        v, lo, hi = interval
+        self.labels.append(label)
+        self.values.append(v)
+        self.lows.append(lo)
+        self.highs.append(hi)
+        self.colours.append(colour)
+
+
+def plots(report: StrengthReport) -> dict[str, bytes]:
+    """The page's plots as PNG bytes, by file name."""
+    import matplotlib
+    matplotlib.use("Agg")
+    out: dict[str, bytes] = {}
+    figures = {o: f for o, f in report.figures.items() if f["completed"]}
+    fig = ladder_plot(report)
+    if fig is not None:
+        out["ladder.png"] = _figure_png(fig)
+    out["win-rates.png"] = _figure_png(_win_rates_plot(report, figures))
+    out["points-per-deal.png"] = _figure_png(_points_plot(figures))
+    out["crib-table.png"] = _figure_png(_crib_table_plot(report))
+    out["discard-loss.png"] = _figure_png(_discard_plot(figures))
     return out
 
 

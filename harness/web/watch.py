@@ -1,16 +1,17 @@
-"""Watch mode on report.html's game pages: the player block (harness/edition/report.py's `Player`).
+"""Watch mode on report.html's game pages: the player block (harness/edition/watch_page.py's `Player`).
 
 A game the run recorded (`regress --rzx`: game-NNN.rzx and game-NNN.frames.json) gets, on its page, the
 WebAssembly core, the ROM and the RZX embedded in base64 (as play.html embeds its tapes, so the page works
 from file://), spectrum.js's RzxReplay playing it, and each judgement of the game's stored records
-(report.py's watch_entries) shown beside the screen when the replay reaches its action's frame.
+(harness/edition/watch_page.py's watch_entries) shown beside the screen when the replay reaches its action's frame.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from ..edition.report import EDITION_DIR, Player, Watch
+from ..edition.report import EDITION_DIR
+from ..edition.watch_page import Player, Watch
 from ..errors import InputError
 from ..play.session import FLASH_FRAMES
 from ..resources import ROM

@@ -118,7 +118,7 @@ def _tick_labels(svg: str) -> list[str]:
 
 
 def test_count_axes_have_whole_numbers_only():
-    few = plots.histogram("t", "Starter", ["A", "2", "3"], [0, 1, 2], 0.5, "cards")
+    few = plots.histogram("t", "Starter", plots.Categories(["A", "2", "3"], [0, 1, 2]), 0.5, "cards")
     assert not [t for t in _tick_labels(few.svg) if "." in t]            # no 0.5, 1.5 cards
     dist = plots.distribution("d", "Show scores", [0, 1, 0, 1], [1, 2, 3, 4], "hands")
     assert not [t for t in _tick_labels(dist.svg) if "." in t]
@@ -127,13 +127,14 @@ def test_count_axes_have_whole_numbers_only():
 def test_the_cards_axis_is_four_suits_of_upright_ranks():
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     names = [r + s for s in "♥♣♦♠" for r in ranks]
-    p = plots.histogram("c", "Dealt cards", ranks * 4, [1] * 52, 0.9, "cards",
-                        groups=[("♥ hearts", 13), ("♣ clubs", 13), ("♦ diamonds", 13), ("♠ spades", 13)], names=names)
+    suits = [("♥ hearts", 13), ("♣ clubs", 13), ("♦ diamonds", 13), ("♠ spades", 13)]
+    p = plots.histogram("c", "Dealt cards", plots.Categories(ranks * 4, [1] * 52, groups=suits, names=names), 0.9,
+                        "cards")
     for suit in ("hearts", "clubs", "diamonds", "spades"):
         assert suit in p.svg
     assert p.svg.count("rotate(-90") == 1                               # the ranks stand upright: only "count" turns
     assert p.rows[0][0] == "A♥" and p.rows[-1][0] == "K♠"               # the table names each card whole
-    plain = plots.histogram("c", "Dealt cards", names, [1] * 52, 0.9, "cards")
+    plain = plots.histogram("c", "Dealt cards", plots.Categories(names, [1] * 52), 0.9, "cards")
     assert plain.svg.count("rotate(-90") == 53                          # near miss: 52 whole names must turn
 
 

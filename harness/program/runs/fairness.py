@@ -160,6 +160,22 @@ def analyse(machines: list[list[Event]], alpha: float = 0.001) -> Fairness:
 
 
 @dataclass(frozen=True)
+class FairnessTest:
+    """One chi-square test of an `analyse` result: its group, its name, the samples and their counts."""
+    group: str                           # "first game", "later games"
+    test: str                            # "cut for deal (player's rank)", "dealt cards", "starter"
+    n: int
+    p: float | None                      # None: no samples
+    observed: dict[str, int]             # category -> count, in the categories' order
+
+
+def read_tests(result: Fairness) -> list[FairnessTest]:
+    """Every test of an `analyse` result, group by group in its order, as the plots read them."""
+    return [FairnessTest(group, test, t.n, t.p, dict(t.observed))
+            for group, gr in result.groups.items() for test, t in gr.tests.items()]
+
+
+@dataclass(frozen=True)
 class CutJob:
     """One machine to cut for deal: its number and its SEED."""
     index: int
