@@ -17,14 +17,13 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 import numpy as np
 
 from ..runtime import atomic
 from ..runtime.validate import read_json
-from ..cribbage.rules import STANDARD, Rules
-from ..errors import HarnessError, InputError, MachineError, UsageError
+from ..errors import HarnessError, InputError, MachineError, UsageError, needing
 from ..program.model import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
@@ -36,18 +35,20 @@ from ..spectrum.variables import BasicVariables
 from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
 from .record import KeyPlayer, KeyRecord, tape_digest
+from .settings import PathLike, PlaySettings
 from .waits import PAUSED_TEXT, status_text
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
     from ..spectrum.recording import RzxRecorder
-    from .referee import PanelLine
+    from .referee import PanelLine, Referee
     from .translate import ScreenText
 
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
 PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
 STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
 MESSAGE_READ_FRAMES = 75           # turbo keeps real time this long after the program prints a message (1.5 s)
-REFEREE_MODES = ("honest", "open")
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
@@ -79,7 +80,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def slot_path(base: str | os.PathLike, slot: int) -> Path:
+def slot_path(base: PathLike, slot: int) -> Path:
     """Save slot 1-9 beside --save's name: cribbage.z80 -> cribbage-3.z80."""
     base = Path(base)
     return base.with_name(f"{base.stem}-{slot}{base.suffix or '.z80'}")
@@ -103,103 +104,102 @@ def saved_panel(side: dict[str, Any], where: Path) -> list[PanelLine] | None:
     return [PanelLine(text, tone) for text, tone in panel]
 
 
+def _machine(counting: bool) -> BeeperSpectrum:
+    """The session's Spectrum; on the core that counts fetches and keeps port reads when an RZX is recorded."""
+    if not counting:
+        return BeeperSpectrum(fast=False)
+    from ..spectrum.recording import CountingCore
+    return BeeperSpectrum(fast=False, core=CountingCore)
+
+
+def _referee(machine: BeeperSpectrum, settings: PlaySettings) -> Referee | None:
+    """The referee the settings ask for (honest or open), or None."""
+    if settings.referee is None:
+        return None
+    from .referee import Referee
+    return Referee(machine, settings.rules, honest=settings.referee == "honest")
+
+
 class PlaySession:
     """The machine, the keys held on it, its sound, the optional referee, and what the window shows of them."""
 
-    def __init__(self, tape: str | os.PathLike | None = None, load: str | os.PathLike | None = None,
-                 referee: bool | str = False, scale: int = 2, seed: int | None = None, sound: bool = False,
-                 rules: Rules = STANDARD, record: str | os.PathLike | None = None,
-                 replay: str | os.PathLike | None = None, ahead: str | int | None = None,
-                 record_rzx: str | os.PathLike[str] | None = None):
-        if scale < 1:
-            raise UsageError(f"--scale {scale}: the scale is a whole number from 1")
-        if referee is True:
-            referee = "honest"
-        if referee and referee not in REFEREE_MODES:
-            raise UsageError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
-        if (record or replay or record_rzx) and load is not None:
-            option = "record" if record else "replay" if replay else "record-rzx"
-            raise UsageError(f"--{option} starts from the tape, not from --load")
-        if ahead is not None and replay is None:
-            raise UsageError("--replay-to runs a --replay ahead: give --replay FILE")
-        if isinstance(ahead, int) and ahead < 1:
-            raise UsageError(f"--replay-to {ahead}: a deal is numbered from 1")
-        self.scale = scale
-        self.rules = rules
-        self.rzx_path = Path(record_rzx) if record_rzx else None
-        self.rzx: RzxRecorder | None = None   # the recorder of --record-rzx, from the first question
+    def __init__(self, settings: PlaySettings):
+        self.settings = settings
+        self.scale = settings.scale
+        self.rules = settings.rules
+        self.ahead = settings.ahead           # how far a replay runs unpaced: "end" or a deal number
+        self.rzx_path = settings.rzx_path()
+        self.rzx: RzxRecorder | None = None   # the recorder of the RZX, from the first question
         self.rzx_frames = 0                   # frames in the RZX written at close
-        if self.rzx_path is not None:
-            from ..spectrum.recording import CountingCore
-            core: Any = CountingCore
-        else:
-            core = None                       # the machine's own core
-        self.machine = BeeperSpectrum(fast=False, **({"core": core} if core is not None else {}))  # type: ignore[no-untyped-call]
-        self.ahead = ahead                    # --replay-to: "end" (the record's last key) or a deal number
+        self.machine = _machine(counting=self.rzx_path is not None)
         self.deals = 0                        # deals dealt since the tape loaded (7800: both hands dealt)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
         self.held = HeldKeys()
         self._api_keys: set[str] = set()      # keys held through press()/release()
         self._applied: frozenset[str] = frozenset()
-        self.track = BeeperTrack() if sound else None
+        self.track = BeeperTrack() if settings.sound else None
         self.audio: list[np.ndarray] = []     # samples of frames with beeper edges, for the window to play
         self.status = ""
-        self.seed = seed                      # None: the machine's own (the same every time)
+        self.seed = settings.seed             # None: the machine's own (the same every time)
         self.paused = False
         self.hint_on = False
         self.help_on = False
         self.notice = ""                      # the window's last message (saved, loaded, ...)
         #: the count when ENTER on an empty slot was last ignored (2742: under 22), until the next key goes down
         self.ignored_go: int | None = None
-        self._hint: tuple | None = None       # (the wait it was made for, its lines)
+        self._hint: tuple[Hashable, list[str]] | None = None    # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
-        self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
-        self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
+        self._panel: tuple[Hashable, Surface] | None = None   # (what it was drawn from, the drawn panel)
+        self._screens: dict[tuple[bytes, int, bool], Surface] = {}   # (screen, border, FLASH phase) -> its Surface
         self._texts: tuple[ScreenText, ...] | None = None    # the program's Russian texts and their English (translate)
         self._translated: tuple[bytes, int, list[PanelLine]] | None = None   # (screen, frame, its panel lines)
         self.save_folder: Path | None = None  # where the window's slots go (the window says it)
-        self.record_path = Path(record) if record else None
+        self.record_path = settings.record_path()
         self.record: KeyRecord | None = None
-        self.player: KeyPlayer | None = None
-        self.referee = None
-        self.referee_mode = referee or None
-        if referee:
-            from .referee import Referee
-            self.referee = Referee(self.machine, rules, honest=referee == "honest")
-        if replay is not None:
-            rec = KeyRecord.read(replay)                  # an InputError naming the file
-            if seed is not None and seed != rec.seed:
-                raise UsageError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
-            self.seed = rec.seed
-            self.player = KeyPlayer(rec)
-        if load is not None:
-            self.load(load)
+        self.player = self._replay(settings.replay) if settings.replay is not None else None
+        self.referee_mode = settings.referee
+        self.referee = _referee(self.machine, settings)
+        self._start(settings)
+
+    # ------------------------------------------------------------------ start
+    def _replay(self, replay: PathLike) -> KeyPlayer:
+        """The record's keys to play from the tape; its seed is the game's (another seed given is refused)."""
+        rec = KeyRecord.read(replay)                  # an InputError naming the file
+        if self.seed is not None and self.seed != rec.seed:
+            raise needing(UsageError(f"seed {self.seed}: the record {replay} was played with seed {rec.seed}"),
+                          "seed")
+        self.seed = rec.seed
+        return KeyPlayer(rec)
+
+    def _start(self, settings: PlaySettings) -> None:
+        """From the saved game or from the tape; then the session's own hook and the referee's."""
+        if settings.load is not None:
+            self.load(settings.load)
+        elif settings.tape is None:
+            raise UsageError("no tape and no snapshot to start from")
         else:
-            if tape is None:
-                raise UsageError("no tape and no snapshot to start from")
-            self._start_tape(Path(tape), self.seed, replay)
+            self._start_tape(Path(settings.tape), self.seed, settings.replay)
         self.machine.add_statement_hook(self._on_statement)
         if self.referee is not None:
             self.referee.attach()
             if self.seed is not None:
                 self.referee.note(f"seed {self.seed}: replay this game with --seed {self.seed}")
 
-    # ------------------------------------------------------------------ start
-    def _start_tape(self, tape: Path, seed: int | None, replay) -> None:
+    def _start_tape(self, tape: Path, seed: int | None, replay: PathLike | None) -> None:
         try:
             data = tape.read_bytes()
             blocks = read_tap(tape)
         except OSError as exc:
-            raise InputError(f"--tape {tape}: {exc.strerror or exc}") from exc
+            raise needing(InputError(f"{tape}: {exc.strerror or exc}"), "tape") from exc
         except HarnessError as exc:          # not a tape: the reader names the file and the block
-            raise InputError(f"--tape: {exc}") from exc
+            raise needing(InputError(str(exc)), "tape") from exc
         if not blocks:
-            raise InputError(f"--tape {tape}: the tape is empty")
+            raise needing(InputError(f"{tape}: the tape is empty"), "tape")
         if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
-            raise InputError(f"--replay {replay}: recorded on another tape than {tape}")
+            raise needing(InputError(f"{replay}: recorded on another tape than {tape}"), "replay")
         if self.record_path is not None:
             if seed is None:
-                raise UsageError("--record needs a seed (the command draws one unless --seed is given)")
+                raise UsageError("a key record needs a seed (give one, or replay a record)")
             self.record = KeyRecord(tape_digest(data), seed)
         m = self.machine
         m.boot()
@@ -522,7 +522,7 @@ class PlaySession:
         return {"F1": self.help_on, "H": self.hint_on, "P": self.paused}
 
     # ------------------------------------------------------------------ .z80
-    def save(self, path: str | os.PathLike) -> Path:
+    def save(self, path: PathLike) -> Path:
         """Write the machine as a version 3 .z80, atomically (harness/atomic.py), and beside it the seed
         and the referee's count of deals, so a load numbers the deals on."""
         path = Path(path)
@@ -537,15 +537,15 @@ class PlaySession:
         self.status = f"saved {path}"
         return path
 
-    def load(self, path: str | os.PathLike) -> None:
+    def load(self, path: PathLike) -> None:
         """Put the machine in the state of a .z80; the referee starts afresh at the next deal, numbered on
         from the deals the save had seen."""
         path = Path(path)
         if self.record is not None:
-            raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
+            raise UsageError(f"{path}: not loaded while the game's keys are recorded (the record would not replay)")
         if self.rzx is not None:
-            raise UsageError(f"{path}: not loaded while --record-rzx is on (an RZX cannot hold a load)")
-        side: dict = {}
+            raise UsageError(f"{path}: not loaded while an RZX is recorded (an RZX cannot hold a load)")
+        side: dict[str, Any] = {}
         try:
             with open(path, "rb") as f:
                 head = f.read(400)
