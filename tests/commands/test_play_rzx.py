@@ -34,9 +34,9 @@ def test_the_rzx_holds_the_game_from_the_first_question(window_rzx_game):
 
 def test_record_rzx_refuses_a_load_and_a_start_from_a_snapshot(tape_path, tmp_path):
     s = PlaySession(PlaySettings(tape=tape_path(), seed=SEED, scale=1, record_rzx=tmp_path / "x.rzx"))
-    with pytest.raises(UsageError, match="not loaded while --record-rzx"):
+    with pytest.raises(UsageError, match="not loaded while an RZX is recorded"):
         s.load(tmp_path / "any.z80")
-    with pytest.raises(UsageError, match="--record-rzx starts from the tape"):
+    with pytest.raises(UsageError, match="an RZX recording starts from the tape"):
         PlaySession(PlaySettings(load=tmp_path / "any.z80", record_rzx=tmp_path / "y.rzx"))
 
 
@@ -70,13 +70,15 @@ def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(window
 
 
 def test_replay_to_is_refused_without_a_replay_and_below_deal_1(window_rzx_game, capsys):
-    with pytest.raises(UsageError, match="--replay-to runs a --replay ahead"):
+    with pytest.raises(UsageError, match="running ahead needs a key record to replay"):
         PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, ahead="end"))
     with pytest.raises(UsageError, match="numbered from 1"):
         PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=0))
     from harness.commands import play as command
     assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "x"]) == 2
     assert "'end' or a deal number" in capsys.readouterr().err
+    assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "end"]) == 2   # the command's words
+    assert capsys.readouterr().err == "cribbage-zx play: --replay-to runs a --replay ahead: give --replay FILE\n"
 
 
 # ---------------------------------------------------------------- pause on the screen

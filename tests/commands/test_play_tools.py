@@ -24,7 +24,7 @@ from harness.commands import play as command
 from harness.play.cards import card_name
 from harness.play.hint import discard_hint, play_hint
 from harness.play.keymap import GAME_KEYS, WINDOW_KEYS, key_help
-from harness.play.record import KeyRecord
+from harness.play.record import KeyRecord, tape_digest
 from harness.play.session import MESSAGE_READ_FRAMES, PlaySession
 from harness.play.settings import PlaySettings
 from harness.play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
@@ -180,16 +180,32 @@ def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_p
         changed.step(frame - changed.frames)
         differ.append(changed.machine.read(0x4000, 0x1B00) != screens[frame])
     assert differ[:2] == [False, False] and differ[2]      # the same questions; another deal
-    with pytest.raises(UsageError, match="--seed 5: the record .* seed 4321"):
+    with pytest.raises(UsageError, match="^seed 5: the record .* seed 4321$") as refused:
         PlaySession(PlaySettings(tape=tape, scale=1, replay=record, seed=5))
+    assert refused.value.fix == "seed"                     # the command names --seed (below)
     en = tape_path("en")
-    with pytest.raises(InputError, match="recorded on another tape"):
+    with pytest.raises(InputError, match=f"^{record}: recorded on another tape than {en}$") as refused:
         PlaySession(PlaySettings(tape=en, scale=1, replay=record))
+    assert refused.value.fix == "replay"
     (tmp_path / "junk.json").write_text("{\"format\": \"something else\"}")
     with pytest.raises(InputError, match="junk.json: not a key record"):
         PlaySession(PlaySettings(tape=tape, scale=1, replay=tmp_path / "junk.json"))
-    with pytest.raises(UsageError, match="not loaded while --record"):
+    with pytest.raises(UsageError, match="not loaded while the game's keys are recorded"):
         s.load(tmp_path / "any.z80")
+
+
+def test_the_command_names_its_options_in_what_the_session_refuses(tape, tape_path, tmp_path, capsys):
+    """The session's refusals, worded by `play` with the option at fault, one line each (the session's own
+    words above); --hash builds the session without a window."""
+    record = tmp_path / "r.json"
+    KeyRecord(tape_digest(tape.read_bytes()), 4321, [], 3).write(record)
+    en = tape_path("en")
+    for argv, said in ((["--tape", str(tape), "--seed", "5"], f"--seed 5: the record {record} was played with seed 4321"),
+                       (["--tape", str(en)], f"--replay {record}: recorded on another tape than {en}")):
+        assert command.main(["--hash", "--replay", str(record)] + argv) == 2, argv
+        assert capsys.readouterr().err == f"cribbage-zx play: {said}\n"
+    assert command.main(["--hash", "--replay", str(record), "--tape", str(tape)]) == 0      # the near miss
+    assert capsys.readouterr().out.startswith("frame 3 hash ")
 
 
 # ---------------------------------------------------------------- keys
