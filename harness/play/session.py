@@ -379,14 +379,15 @@ class PlaySession:
     def pointer_slot(self) -> int | None:
         """The card selector's slot X (1-based) while it waits for SPACE or ENTER, else None."""
         w = self.waiting()
-        if w is None or w.line not in P.SELECTOR_WAITS or self.caller() not in P.SELECTOR_SLOTS:
+        caller = self.caller()
+        if w is None or w.line not in P.SELECTOR_WAITS or caller is None or caller not in P.SELECTOR_SLOTS:
             return None
         try:
-            x = BasicVariables(self.machine).get(P.V_POINTER)
+            value = BasicVariables(self.machine).get(P.V_POINTER)
         except HarnessError:
             return None
-        x = int(getattr(x, "value", x))
-        return x if 1 <= x <= P.SELECTOR_SLOTS[self.caller()] else None
+        x = int(getattr(value, "value", value))
+        return x if 1 <= x <= P.SELECTOR_SLOTS[caller] else None
 
     def hint_lines(self) -> list[str]:
         """The engine's hint for this wait (H), made once per wait; empty where the program asks for no card."""
@@ -405,7 +406,7 @@ class PlaySession:
         self._hint = (key, lines)
         return lines
 
-    def _hint_wait_key(self, w: WaitState, caller: int | None) -> tuple:
+    def _hint_wait_key(self, w: WaitState, caller: int | None) -> tuple[Hashable, ...]:
         """What the hint depends on at a wait: the cards held and the series (SUM, N) and the first discard."""
         v = BasicVariables(self.machine)
         try:
@@ -442,11 +443,11 @@ class PlaySession:
             self._translated = done = (screen, self.frames, lines)
         return done[2]
 
-    def panel_lines(self):
+    def panel_lines(self) -> list[PanelLine]:
         """The panel's lines, top to bottom: the card legend and the screen's texts in English (Russian tape),
         the seed, the hint when asked, then the referee's."""
         from .referee import PanelLine
-        lines: list = list(self.translation_lines())
+        lines = list(self.translation_lines())
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
         if self.save_folder is not None and self.referee is None:
@@ -465,13 +466,13 @@ class PlaySession:
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
-    def picture_key(self) -> tuple[Any, ...]:
+    def picture_key(self) -> tuple[Hashable, ...]:
         """Everything surface() draws from: the same key, the same picture. The window draws a frame only when
         it changed (at a wait, or during a PAUSE, most frames show what the last one did)."""
         m = self.machine
         screen = m.read(0x4000, 0x1B00)
         flash = max(screen[0x1800:]) >= 0x80 and (m.frames // FLASH_FRAMES) % 2 == 1    # FLASH, where set
-        lines = tuple(self.panel_lines())  # type: ignore[no-untyped-call]
+        lines = tuple(self.panel_lines())
         return (screen, m.s.border, flash, self.pointer_slot(), lines,
                 self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
                 self.scale, self.paused, self.hint_on)
@@ -480,7 +481,7 @@ class PlaySession:
     def size(self) -> tuple[int, int]:
         return (BORDER_W + PANEL_W) * self.scale, (BORDER_H + STATUS_H) * self.scale
 
-    def surface(self):
+    def surface(self) -> Surface:
         """A pygame Surface of the whole window: the screen with the pointer marked, the panel on its right,
         the status line under both, and the key help over everything when F1 asked for it."""
         import pygame
