@@ -8,7 +8,7 @@ PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
 A new seed each start unless --seed (shown in the title and the panel);
 --record/--replay keep a game's keys (--replay-to runs a replay ahead: to its
 last key, or to a deal); --record-rzx writes an RZX of the game that Fuse plays
-back. Save slots go to $XDG_DATA_HOME/cribbage-zx (`session.data_folder`)
+back. Save slots go to $XDG_DATA_HOME/cribbage-zx (`slots.data_folder`)
 unless --save names them. The window's own keys (`keymap.WINDOW_KEYS`:
 F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
 other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
@@ -28,7 +28,8 @@ from .cliargs import (KEYS_IN, TAPE_IN, Z80_IN, command_parser, looks_like_z80, 
 from ..program.model.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
-from ..play.session import PlaySession, data_folder
+from ..play.session import PlaySession
+from ..play.slots import data_folder
 from ..play.settings import PlaySettings
 from ..play.window import Window, check_display, import_pygame
 

@@ -14,7 +14,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..runtime import atomic
 from ..runtime.validate import quoted, read_json
@@ -62,7 +62,7 @@ class KeyRecord:
 
     @classmethod
     def _read(cls, path: Path) -> "KeyRecord":
-        data: Any = read_json(path)             # arbitrary JSON until checked, field by field, below
+        data = read_json(path)                  # arbitrary JSON until checked, field by field, below
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InputError(f"{path}: not a key record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:

@@ -21,6 +21,7 @@ a window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..cribbage.rules import STANDARD, Rules
 from ..program.model import program as P
@@ -377,7 +378,7 @@ class Referee:
         self._judged(result.judgements[before:])
         return result
 
-    def restart(self, reason: str, deals: int | None = None, panel: list[PanelLine] | None = None) -> None:
+    def restart(self, reason: str, deals: int | None = None, panel: Sequence[PanelLine] | None = None) -> None:
         """A new machine state (a loaded .z80): judge afresh from the next cut or deal, numbering deals on
         from *deals* (the count saved beside the .z80). The panel becomes *panel*, the lines a person saw when
         the .z80 was saved (veils as they were), or, without one, empty: nothing of the machine state left

@@ -1,28 +1,28 @@
 """One game on the embedded Spectrum as a steppable object: keys in, frames run, the window's picture out.
 
-`PlaySession` has no clock and no event loop of its own, so tests drive it
-frame by frame (with SDL_VIDEODRIVER=dummy, or no display at all) and the
-window loop in `command` paces the same calls at 50 frames a second. The
-picture is the machine's own screen render (`screen.render`, border
-included, scaled), the card pointer marked over it (the machine's memory is
-never touched), the panel beside it (the seed, a hint on H, the referee's
-lines) and a status line under both saying in English what the program waits
-for (`waits`). It also says when the window must keep real time in turbo
-(`needs_real_time`: a timed PAUSE, a message just printed, the board demo),
-records or replays a game's keys (`record`), and saves .z80 slots with the
-referee's deal count beside them.
+`PlaySession` is built from a `PlaySettings` (settings.py) and has no clock and
+no event loop of its own, so tests drive it frame by frame (with
+SDL_VIDEODRIVER=dummy, or no display at all) and the window (window.py) paces
+the same calls at 50 frames a second. The picture is the machine's own screen
+render (`screen.render`, border included, scaled), the card pointer marked
+over it (the machine's memory is never touched), the panel beside it (the
+seed, a hint on H, the referee's lines) and a status line under both saying
+in English what the program waits for (`waits`). It also says when the window
+must keep real time in turbo (`needs_real_time`: a timed PAUSE, a message just
+printed, the board demo), records or replays a game's keys (`record`), and
+saves .z80 slots with their sidecar (`slots`). What it refuses names the file
+or the setting at fault and marks the fix (`errors.needing`); the command
+names its options.
 """
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Hashable, Mapping
+from typing import TYPE_CHECKING, Hashable
 
 import numpy as np
 
 from ..runtime import atomic
-from ..runtime.validate import read_json
 from ..errors import HarnessError, InputError, MachineError, UsageError, needing
 from ..program.model import program as P
 from ..spectrum import z80snap
@@ -36,6 +36,7 @@ from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
 from .record import KeyPlayer, KeyRecord, tape_digest
 from .settings import PathLike, PlaySettings
+from .slots import Sidecar, read_sidecar, shown_path, write_sidecar
 from .waits import PAUSED_TEXT, status_text
 
 if TYPE_CHECKING:
@@ -53,55 +54,6 @@ FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
 TRANSLATE_FRAMES = 10              # while the program draws, the screen's texts are read again this often at most
-
-
-SLOT_NAME = "cribbage.z80"         # the slots' name in the data folder: cribbage-1.z80 ... cribbage-9.z80
-
-
-def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where the window keeps its save slots: $XDG_DATA_HOME/cribbage-zx, else ~/.local/share/cribbage-zx (the
-    XDG base directory specification's default), never the working folder."""
-    base = environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and Path(base).is_absolute() else Path(os.path.expanduser("~")) / ".local" / "share"
-    return root / "cribbage-zx"
-
-
-def default_save(environ: Mapping[str, str] = os.environ) -> Path:
-    """The slots' name when --save is not given: cribbage.z80 in `data_folder`."""
-    return data_folder(environ) / SLOT_NAME
-
-
-def shown_path(path: Path) -> str:
-    """A folder as the window says it: under the home folder as ~/..., else as it is."""
-    home = Path(os.path.expanduser("~"))
-    try:
-        return "~/" + str(Path(path).relative_to(home)) if home != Path("~") else str(path)
-    except ValueError:
-        return str(path)
-
-
-def slot_path(base: PathLike, slot: int) -> Path:
-    """Save slot 1-9 beside --save's name: cribbage.z80 -> cribbage-3.z80."""
-    base = Path(base)
-    return base.with_name(f"{base.stem}-{slot}{base.suffix or '.z80'}")
-
-
-def sidecar(path: Path) -> Path:
-    """What the window keeps beside a .z80: the seed, how many deals the referee has seen and its panel."""
-    return path.with_name(path.name + ".json")
-
-
-def saved_panel(side: dict[str, Any], where: Path) -> list[PanelLine] | None:
-    """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
-    when the sidecar has none; anything else there is an InputError naming the file."""
-    from .referee import PanelLine
-    panel = side.get("panel")
-    if panel is None:
-        return None
-    if not isinstance(panel, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
-                                              for p in panel):
-        raise InputError(f"{where}: \"panel\" is not a list of [text, tone] pairs")
-    return [PanelLine(text, tone) for text, tone in panel]
 
 
 def _machine(counting: bool) -> BeeperSpectrum:
@@ -529,12 +481,10 @@ class PlaySession:
         path = Path(path)
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         atomic.write_bytes(path, data)
-        if self.referee is not None or self.seed is not None:
-            side: dict[str, Any] = {"seed": self.seed,
-                                    "deals": self.referee.deals if self.referee is not None else None}
-            if self.referee is not None:                  # the panel as a person sees it now (veils included)
-                side["panel"] = [[line.text, line.tone] for line in self.referee.lines()]
-            atomic.write_json(sidecar(path), side)
+        if self.referee is not None:                      # the panel as a person sees it now (veils included)
+            write_sidecar(path, Sidecar(self.seed, self.referee.deals, tuple(self.referee.lines())))
+        elif self.seed is not None:
+            write_sidecar(path, Sidecar(self.seed))
         self.status = f"saved {path}"
         return path
 
@@ -546,7 +496,7 @@ class PlaySession:
             raise UsageError(f"{path}: not loaded while the game's keys are recorded (the record would not replay)")
         if self.rzx is not None:
             raise UsageError(f"{path}: not loaded while an RZX is recorded (an RZX cannot hold a load)")
-        side: dict[str, Any] = {}
+        side: Sidecar | None = None
         try:
             with open(path, "rb") as f:
                 head = f.read(400)
@@ -555,25 +505,22 @@ class PlaySession:
                 saved = read_saved_session(path)
                 # the page saves at a frame's end, the interrupt due (a version 1 .z80 cannot say so)
                 snap = dataclasses.replace(z80snap.read_z80(saved.z80), tstates=FRAME_T - 1)
-                side = {"seed": saved.record.seed}
+                side = Sidecar(seed=saved.record.seed)
             else:
                 snap = z80snap.read_z80(path)
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from exc
-        if not side and sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
-            found = read_json(sidecar(path))           # a bad one is one line naming it (InputError)
-            side = found if isinstance(found, dict) else {}
+        if side is None:                               # none beside it: a .z80 from elsewhere, deals counted from 1
+            side = read_sidecar(path, panel=self.referee is not None)   # a bad one: one line naming it
         z80snap.to_machine(snap, self.machine)
         self.machine.forget_edges()
         self.release()
         self._applied = frozenset()
         self.player = None
-        if isinstance(side.get("seed"), int):
-            self.seed = side["seed"]
+        if side.seed is not None:
+            self.seed = side.seed
         if self.referee is not None:
-            deals = side.get("deals")
-            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None,
-                                 panel=saved_panel(side, sidecar(path)))
+            self.referee.restart(f"loaded {path.name}", deals=side.deals, panel=side.panel)
         self.status = f"loaded {path}"
 
     def close(self) -> None:

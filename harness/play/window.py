@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import BORDER_H, BORDER_W, PlaySession, default_save, slot_path
+from .session import BORDER_H, BORDER_W, PlaySession
+from .slots import default_save, slot_path
 
 if TYPE_CHECKING:
     from pygame import Rect

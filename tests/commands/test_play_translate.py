@@ -20,7 +20,8 @@ from harness.program.model import english
 from harness.program.model import program as P
 from harness.play import translate
 from harness.play import window as window_module
-from harness.play.session import PlaySession, data_folder, default_save
+from harness.play.session import PlaySession
+from harness.play.slots import data_folder, default_save
 from harness.play.settings import PlaySettings
 from harness.spectrum import charset
 from harness.spectrum.basic import tokenise_program
