@@ -204,10 +204,11 @@ def window_rzx_game(tape_path, tmp_path_factory):
     """The play window's game recorded as keys and as RZX, from the first question to «ВСКРЫВАЮ КРИБ?» (the
     recording: tests/commands/test_play_rzx.py; Fuse plays it: tests/oracles/emulators/test_play_rzx_fuse.py)."""
     from harness.play.session import PlaySession
+    from harness.play.settings import PlaySettings
     from helpers import play_a_while
     folder = tmp_path_factory.mktemp("rzx")
     rzx, keys_file = folder / "game.rzx", folder / "game.keys.json"
-    s = PlaySession(tape=tape_path(), seed=RZX_SEED, scale=1, record=keys_file, record_rzx=rzx)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=RZX_SEED, scale=1, record=keys_file, record_rzx=rzx))
     screens = play_a_while(s)
     s.close()
     return {"rzx": rzx, "keys": keys_file, "frames": s.frames, "rzx_frames": s.rzx_frames,

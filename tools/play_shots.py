@@ -20,6 +20,7 @@ from harness.program.model.build import build
 from harness.program.model import program as P
 from harness.program.records.events import Deal
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 99
@@ -48,7 +49,7 @@ def save(surface, path: Path) -> None:
 
 
 def to_discard(tape: Path, scale: int, **kw) -> PlaySession:
-    s = PlaySession(tape=tape, seed=SEED, scale=scale, **kw)
+    s = PlaySession(PlaySettings(tape=tape, seed=SEED, scale=scale, **kw))
     keys(s, "N", "ENTER")
     keys(s, "Y", "ENTER")
     keys(s, "M")
@@ -80,7 +81,7 @@ def main(argv: list[str]) -> int:
             tapes[lang] = Path(tmp) / f"cribbage-{lang}.tap"
             tapes[lang].write_bytes(build(lang=lang).tap)
         pygame.display.init()
-        s = PlaySession(tape=tapes["en"], seed=SEED, scale=1)
+        s = PlaySession(PlaySettings(tape=tapes["en"], seed=SEED, scale=1))
         keys(s, "N", "ENTER")
         keys(s, "N", "ENTER")                                  # the cut: the status line says what to do
         save(s.surface(), args.out / "play-status.png")
@@ -101,7 +102,7 @@ def to_ignored_go(tape: Path, record: Path | None = None) -> PlaySession:
     the first card held laid, go when stuck, until a turn with an empty slot under 22; then ENTER on it (with
     *record*, the keys kept there: close() the session to write them)."""
     from harness.spectrum.variables import BasicVariables
-    s = PlaySession(tape=tape, seed=99, scale=2, record=record)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=2, record=record))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     for _ in range(40):
@@ -122,7 +123,7 @@ def to_ignored_go(tape: Path, record: Path | None = None) -> PlaySession:
 
 
 def _help(tape: Path):
-    s = PlaySession(tape=tape, seed=SEED, scale=2)
+    s = PlaySession(PlaySettings(tape=tape, seed=SEED, scale=2))
     s.help_on = True
     return s.surface()
 

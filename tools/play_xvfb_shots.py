@@ -80,12 +80,13 @@ def main(argv: list[str]) -> int:
         from harness.program.model import program as P
         from harness.program.model.build import build
         from harness.play.session import PlaySession
+        from harness.play.settings import PlaySettings
         from play_keys import keys
         from test_play_honest import answer
         with tempfile.TemporaryDirectory() as tmp:
             tape = Path(tmp) / "cribbage.tap"
             tape.write_bytes(build().tap)
-            s = PlaySession(tape=tape, seed=SEED, scale=SCALE)
+            s = PlaySession(PlaySettings(tape=tape, seed=SEED, scale=SCALE))
             keys(s, "N", "ENTER")
             keys(s, "N", "ENTER")
             keys(s, "M")                                   # the cut: «ВЫ СДАЕТЕ» or «Я СДАЮ» on the message line
@@ -93,7 +94,7 @@ def main(argv: list[str]) -> int:
             if not any("СДАЕТЕ" in t or "СДАЮ" in t for t in said):
                 raise SystemExit(f"no dealer's message on the panel at the first wait after the cut: {said}")
             photograph(s, args.out / "play-translated-message.png")
-            s = PlaySession(tape=tape, seed=SEED, scale=SCALE, referee="honest")
+            s = PlaySession(PlaySettings(tape=tape, seed=SEED, scale=SCALE, referee="honest"))
             keys(s, "N", "ENTER")
             keys(s, "N", "ENTER")
             for n in range(200):

@@ -8,7 +8,7 @@ PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
 A new seed each start unless --seed (shown in the title and the panel);
 --record/--replay keep a game's keys (--replay-to runs a replay ahead: to its
 last key, or to a deal); --record-rzx writes an RZX of the game that Fuse plays
-back. Save slots go to $XDG_DATA_HOME/cribbage-zx (`session.data_folder`)
+back. Save slots go to $XDG_DATA_HOME/cribbage-zx (`slots.data_folder`)
 unless --save names them. The window's own keys (`keymap.WINDOW_KEYS`:
 F1 help, H hint, P pause, F2/F3 save slots, F11 full screen, F10 quit); every
 other key goes to the Spectrum (`keymap.HOST_KEYS`). `--referee` adds the
@@ -20,16 +20,29 @@ import argparse
 import secrets
 import sys
 from pathlib import Path
+from typing import Callable
 
 from ..program.model.build import DEFAULT_TAP, EN_TAP
-from .cliargs import KEYS_IN, TAPE_IN, Z80_IN, command_parser, looks_like_z80, float_in, int_in, output_file
+from .cliargs import (KEYS_IN, TAPE_IN, Z80_IN, command_parser, looks_like_z80, float_in, int_in, naming_flags,
+                      output_file)
 from ..program.model.rulesets import PRESETS
 from ..errors import HarnessError, InputError, UsageError
 from ..play.keymap import key_help
-from ..play.session import PlaySession, data_folder
+from ..play.session import PlaySession
+from ..play.slots import data_folder
+from ..play.settings import PlaySettings
 from ..play.window import Window, check_display, import_pygame
 
 PROG = "cribbage-zx play"
+
+#: what a session or a key record refuses, marked in the library's terms (errors.needing), worded with the option
+FLAG_WORDS: dict[str, Callable[[str], str]] = {
+    "tape": lambda m: f"--tape {m}",
+    "replay": lambda m: f"--replay {m}",
+    "seed": lambda m: f"--{m}",                           # "seed 5: the record ... was played with seed 7"
+    "record": lambda m: f"--record {m}",
+    "replace": lambda m: f"--record {m}; or give --replace",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -133,7 +146,8 @@ def _hash(args: argparse.Namespace) -> int:
         raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
     tape = (tape_path(args.tape) if args.tape is not None
             else ensure_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru"))
-    session = PlaySession(tape=tape, scale=1, seed=args.seed, sound=False, replay=args.replay)
+    with naming_flags(FLAG_WORDS):
+        session = PlaySession(PlaySettings(tape=tape, scale=1, seed=args.seed, replay=args.replay))
     if session.player is not None:                    # the tape's SHA-256 was checked against the record's
         session.step(session.player.record.frames)
     m = session.machine
@@ -144,7 +158,8 @@ def _hash(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     if args.record is not None:                # found now, not when the game's keys are lost at its end
         from ..play.record import check_record_path
-        check_record_path(args.record, args.replace)
+        with naming_flags(FLAG_WORDS):
+            check_record_path(args.record, args.replace)
     elif args.replace and not args.record_rzx:
         raise UsageError("--replace goes with --record FILE or --record-rzx FILE")
     if args.hash:
@@ -171,9 +186,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.replay_to is not None and args.replay is None:
         raise UsageError("--replay-to runs a --replay ahead: give --replay FILE")
     seed = choose_seed(args.seed, args.replay) if args.load is None else args.seed
-    session = PlaySession(tape=tape, load=args.load, referee=args.referee or False, scale=args.scale, seed=seed,
-                          sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
-                          replay=args.replay, ahead=args.replay_to, record_rzx=args.record_rzx)
+    settings = PlaySettings(tape=tape, load=args.load, referee=args.referee, scale=args.scale, seed=seed,
+                            sound=not args.no_sound, rules=PRESETS[args.rules], record=args.record,
+                            replay=args.replay, ahead=args.replay_to, record_rzx=args.record_rzx)
+    with naming_flags(FLAG_WORDS):
+        session = PlaySession(settings)
     if session.seed is not None:
         print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
     print(f"{PROG}: save slots (F2/F3) in {args.save.parent if args.save else data_folder()}", flush=True)

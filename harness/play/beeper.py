@@ -10,10 +10,13 @@ a quarter of a sample.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
-from ..spectrum.cpu import CORE_FRAME_WRAP
-from ..spectrum.machine import CPU_HZ, FRAME_T, Spectrum48
+from ..spectrum.core import Core
+from ..spectrum.cpu import CORE_FRAME_WRAP, Z80Core
+from ..spectrum.machine import CPU_HZ, FRAME_T, MachineSnapshot, Spectrum48
 
 SAMPLE_RATE = 44_100
 
@@ -21,8 +24,8 @@ SAMPLE_RATE = 44_100
 class BeeperSpectrum(Spectrum48):
     """A Spectrum48 that keeps the ear bit's edges of the last whole frame: ``frame_edges``, ``frame_level``."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, fast: bool = False, core: Callable[[], Core] = Z80Core):
+        super().__init__(fast=fast, core=core)
         self._pending: list[tuple[int, int]] = []     # (core tick, new level) this frame so far
         self._level_at_start = self.s.ear_out
         self.frame_edges: list[tuple[int, int]] = []  # (T-state within the frame, new level)
@@ -45,7 +48,7 @@ class BeeperSpectrum(Spectrum48):
             self._level_at_start = self.s.ear_out
         return done
 
-    def restore(self, snap) -> None:
+    def restore(self, snap: MachineSnapshot) -> None:
         super().restore(snap)
         self.forget_edges()
 

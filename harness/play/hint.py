@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cribbage.cards import make
+from ..cribbage.cards import Card, make
 from ..cribbage.discard import discard_values
 from ..cribbage.play import MAX_COUNT, score_play
 from ..cribbage.rules import STANDARD, Rules
 from ..program.model import program as P
-from ..spectrum.variables import BasicVariables, ForLoop
+from ..spectrum.machine import Spectrum48
+from ..spectrum.variables import BasicVariables, VariableError
 from .cards import card_name
 
 DISCARD_CALLERS = (P.SELECT_FIRST_DISCARD, P.SELECT_SECOND_DISCARD)
@@ -60,23 +61,34 @@ class PlayHint:
         return out
 
 
-def _get(v: BasicVariables, name: str):
+def _numbers(v: BasicVariables, name: str) -> list[float]:
+    """A numeric array of the program (A(), B(), T()) as a list of numbers."""
     value = v.get(name)
-    return value.value if isinstance(value, ForLoop) else value
+    if not isinstance(value, list):
+        raise VariableError(f"{name} is not an array")
+    return [float(x) for x in value]
 
 
-def discard_hint(machine, rules: Rules = STANDARD) -> DiscardHint:
+def _text(v: BasicVariables, name: str) -> str:
+    """A string of the program (DIM A$(6): one fixed-length string)."""
+    value = v.get(name)
+    if not isinstance(value, str):
+        raise VariableError(f"{name} is not a string")
+    return value
+
+
+def discard_hint(machine: Spectrum48, rules: Rules = STANDARD) -> DiscardHint:
     """The engine's values of every discard of the player's six cards, A()/A$(), as dealt."""
     v = BasicVariables(machine)
-    ranks, suits = (_get(v, name) for name in P.HAND_PLAYER)
+    ranks, suits = _numbers(v, P.HAND_PLAYER[0]), _text(v, P.HAND_PLAYER[1])
     hand = tuple(P.card_of(ranks[i], suits[i]) for i in range(6))
-    my_crib = int(_get(v, P.V_DEALER)) == P.MAN
+    my_crib = int(v.number(P.V_DEALER)) == P.MAN
     values = discard_values(hand, my_crib, rules)
     ordered = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
     return DiscardHint(tuple(str(c) for c in hand), my_crib, tuple(ordered))
 
 
-def _series_cards(ranks: list[int]) -> list:
+def _series_cards(ranks: list[int]) -> list[Card]:
     """Cards of the given ranks, a different suit for each repeat (suits do not score in the play)."""
     seen: dict[int, int] = {}
     cards = []
@@ -86,13 +98,13 @@ def _series_cards(ranks: list[int]) -> list:
     return cards
 
 
-def play_hint(machine, rules: Rules = STANDARD) -> PlayHint:
+def play_hint(machine: Spectrum48, rules: Rules = STANDARD) -> PlayHint:
     """What each card the player still holds (B(i) not 0) pegs if laid now on the series T(1..N)."""
     v = BasicVariables(machine)
-    ranks, suits, held = _get(v, P.HAND_PLAYER[0]), _get(v, P.HAND_PLAYER[1]), _get(v, P.V_HELD)
-    n, count = int(_get(v, P.V_SERIES_LENGTH)), int(_get(v, P.V_COUNT))
-    series = [int(r) for r in _get(v, P.V_SERIES)[:n]]
-    out = []
+    ranks, suits, held = _numbers(v, P.HAND_PLAYER[0]), _text(v, P.HAND_PLAYER[1]), _numbers(v, P.V_HELD)
+    n, count = int(v.number(P.V_SERIES_LENGTH)), int(v.number(P.V_COUNT))
+    series = [int(r) for r in _numbers(v, P.V_SERIES)[:n]]
+    out: list[tuple[str, int | None]] = []
     for i in range(P.HAND_SLOTS):
         if not held[i]:
             continue
@@ -105,7 +117,7 @@ def play_hint(machine, rules: Rules = STANDARD) -> PlayHint:
     return PlayHint(count, tuple(out))
 
 
-def hint_at(machine, caller: int | None, rules: Rules = STANDARD) -> DiscardHint | PlayHint | None:
+def hint_at(machine: Spectrum48, caller: int | None, rules: Rules = STANDARD) -> DiscardHint | PlayHint | None:
     """The hint for the card selector's caller, or None where there is none (every other wait)."""
     if caller in DISCARD_CALLERS:
         return discard_hint(machine, rules)

@@ -3,16 +3,20 @@ the card pointer's marker over it, and the key help over everything.
 
 Only drawing lives here; what the lines say comes from `referee`, `hint` and
 `waits`, which tests read without a window. Text is at least MIN_FONT pixels
-high, so the panel is readable at --scale 1.
+high, so the panel is readable at the smallest scale.
 """
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..program.model import program as P
 from .keymap import key_help
 from .referee import PanelLine
+
+if TYPE_CHECKING:
+    from pygame import Rect, Surface
+    from pygame.font import Font
 
 BACKGROUND = (24, 24, 32)
 STATUS_BACKGROUND = (0, 0, 96)
@@ -36,17 +40,17 @@ PINNED = ("legend", "translation", "hint")   # tones kept at the top of the pane
 PAUSED_BANNER = ("PAUSED", "P or Pause: go on")
 PAUSED_BACKGROUND = (160, 0, 0)
 MONOSPACE = ("dejavusansmono", "liberationmono", "freemono", "monospace")
-MIN_FONT = 12                            # pixels: readable at --scale 1
+MIN_FONT = 12                            # pixels: readable at scale 1
 
 
-_fonts: dict = {}
+_fonts: dict[int, Font] = {}
 
 
 def font_size(scale: int) -> int:
     return max(MIN_FONT, 6 * scale + 1)
 
 
-def panel_font(size: int):
+def panel_font(size: int) -> Font:
     """A monospaced font that has Cyrillic (DejaVu Sans Mono where installed), else pygame's own.
 
     Kept between frames, and made again after a pygame.quit() has invalidated it.
@@ -76,7 +80,7 @@ def wrap(lines: list[PanelLine], columns: int) -> list[PanelLine]:
     return out
 
 
-def draw_panel(surf, area, lines: list[PanelLine], scale: int = 1) -> None:
+def draw_panel(surf: Surface, area: Rect, lines: list[PanelLine], scale: int = 1) -> None:
     """Fill *area* of *surf* with *lines*: the card legend, the screen's texts in English and the hint (PINNED)
     at the top, then the last others that fit."""
     font = panel_font(font_size(scale))
@@ -111,7 +115,7 @@ def status_rows(status: str, notice: str, columns: int, rows: int) -> list[tuple
     return out
 
 
-def draw_status(surf, area, status: str, notice: str, scale: int = 1) -> None:
+def draw_status(surf: Surface, area: Rect, status: str, notice: str, scale: int = 1) -> None:
     """The status line (what the program waits for) and the window's last message under the screen, wrapped
     inside the window (`status_rows`)."""
     font = panel_font(font_size(scale))
@@ -126,7 +130,7 @@ def draw_status(surf, area, status: str, notice: str, scale: int = 1) -> None:
         y += line_h
 
 
-def draw_paused(surf: Any, area: Any, scale: int = 1) -> None:
+def draw_paused(surf: Surface, area: Rect, scale: int = 1) -> None:
     """Pause, on the screen itself: a banner across the middle of the Spectrum's screen."""
     import pygame
     font = panel_font(font_size(scale) * 2)
@@ -141,7 +145,7 @@ def draw_paused(surf: Any, area: Any, scale: int = 1) -> None:
     surf.blit(note, (band.centerx - note.get_width() // 2, band.top + 4 * scale + font.get_linesize()))
 
 
-def pointer_rect(slot: int, scale: int):
+def pointer_rect(slot: int, scale: int) -> Rect:
     """The marker's box in window pixels: round the card of *slot* (rows 16-17, four columns a slot) and the
     selector's own pointer cell under it (row 21, column 4*slot-3), 32 px of border above and left."""
     import pygame
@@ -151,14 +155,14 @@ def pointer_rect(slot: int, scale: int):
     return pygame.Rect(left - 2 * scale, top - 2 * scale, 8 * 3 * scale + 4 * scale, bottom - top + 4 * scale)
 
 
-def draw_pointer(surf, slot: int, scale: int) -> None:
+def draw_pointer(surf: Surface, slot: int, scale: int) -> None:
     """A bright frame round the slot the card selector points at, always on (the program's own flashes)."""
     import pygame
     rect = pointer_rect(slot, scale)
     pygame.draw.rect(surf, POINTER_COLOUR, rect, width=max(2, scale + 1))
 
 
-def draw_help(surf, scale: int, toggles: dict[str, bool] | None = None, extra: list[str] | None = None) -> None:
+def draw_help(surf: Surface, scale: int, toggles: dict[str, bool] | None = None, extra: list[str] | None = None) -> None:
     """F1: every key over the whole window, on a dark veil; each toggle with its state now; then *extra* lines
     (where the save slots go)."""
     import pygame

@@ -1,11 +1,12 @@
-"""A whole game's keys, recorded (`--record FILE`) and replayed (`--replay FILE`) to the same screens.
+"""A whole game's keys, recorded (`play --record FILE`) and replayed (`play --replay FILE`) to the same screens.
 
 The machine is deterministic: the same tape, the same SEED after RANDOMIZE and
 the same Spectrum keys down at the same frames give the same game, frame for
 frame, whatever the window's pace (turbo or not). So a record is the tape's
 SHA-256, the seed, and each change of the set of Spectrum keys held with the
 frame it happened at; JSON, written whole (harness/runtime/atomic.py) when the
-session ends.
+session ends. Its reader's and its path check's errors name the file and mark what would resolve it
+(`errors.needing`: "replay", "record", "replace"); the command names its options.
 """
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from ..runtime import atomic
 from ..runtime.validate import quoted, read_json
-from ..errors import InputError, OutputError
+from ..errors import InputError, OutputError, needing
 from ..spectrum.keyboard import KEY_POSITIONS
 
 FORMAT = "cribbage-zx play keys"
@@ -34,33 +36,38 @@ class KeyRecord:
     changes: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)   # (frame, keys held from it)
     frames: int = 0                                                             # frames the game ran
 
-    def note(self, frame: int, keys) -> None:
+    def note(self, frame: int, keys: Iterable[str]) -> None:
         """The keys held change at *frame* (one entry a frame: a later note at the same frame replaces it)."""
-        keys = tuple(sorted(keys))
+        held = tuple(sorted(keys))
         if self.changes and self.changes[-1][0] == frame:
             self.changes.pop()
-        if (self.changes[-1][1] if self.changes else ()) != keys:
-            self.changes.append((frame, keys))
+        if (self.changes[-1][1] if self.changes else ()) != held:
+            self.changes.append((frame, held))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"format": FORMAT, "version": VERSION, "tape_sha256": self.tape_sha256, "seed": self.seed,
                 "frames": self.frames, "keys": [[f, list(k)] for f, k in self.changes]}
 
-    def write(self, path: str | os.PathLike) -> None:
+    def write(self, path: str | os.PathLike[str]) -> None:
         atomic.write_json(path, self.to_json(), indent=0)
 
     @classmethod
-    def read(cls, path: str | os.PathLike) -> "KeyRecord":
-        path = Path(path)
+    def read(cls, path: str | os.PathLike[str]) -> "KeyRecord":
+        """The record in *path*; an InputError naming the file, marked "replay" (errors.needing), when it is
+        not one this program reads."""
         try:
-            data = read_json(path)
+            return cls._read(Path(path))
         except InputError as exc:
-            raise InputError(f"--replay {exc}") from None
+            raise needing(exc, "replay") from None
+
+    @classmethod
+    def _read(cls, path: Path) -> "KeyRecord":
+        data = read_json(path)                  # arbitrary JSON until checked, field by field, below
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InputError(f"--replay {path}: not a key record (no \"format\": \"{FORMAT}\")")
+            raise InputError(f"{path}: not a key record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
-            raise InputError(f"--replay {path}: version {quoted(data.get('version'))}, this program reads {VERSION}")
-        where = f"--replay {path}"
+            raise InputError(f"{path}: version {quoted(data.get('version'))}, this program reads {VERSION}")
+        where = str(path)
         try:
             changes = [(int(f), tuple(str(k) for k in keys)) for f, keys in data["keys"]]
             record = cls(str(data["tape_sha256"]), int(data["seed"]), changes, int(data["frames"]))
@@ -89,7 +96,8 @@ def is_key_record(head: bytes) -> bool:
 
 def check_record_path(path: str | os.PathLike[str], replace: bool = False) -> Path:
     """Before the game starts: *path* can take the record at its end (its folder writable), and it is new, a
-    key record of ours, or *replace* says the file there may go (OutputError naming it and --replace)."""
+    key record of ours, or *replace* says the file there may go: an OutputError naming it, marked "replace"
+    where *replace* would let it go, else "record" (errors.needing)."""
     from ..runtime.outdir import writable_file, writable_place
     path = Path(path)
     try:
@@ -98,7 +106,7 @@ def check_record_path(path: str | os.PathLike[str], replace: bool = False) -> Pa
         else:
             writable_file(path, is_key_record, "key record")
     except OutputError as exc:
-        raise OutputError(f"--record {exc}" + ("; or give --replace" if "refusing" in str(exc) else "")) from None
+        raise needing(OutputError(str(exc)), "replace" if "refusing" in str(exc) else "record") from None
     return path
 
 

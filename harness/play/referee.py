@@ -21,15 +21,17 @@ a window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..cribbage.rules import STANDARD, Rules
 from ..program.model import program as P
-from ..program.judge.compare import Comparator
+from ..program.judge.compare import Comparator, Comparison
 from ..program.judge.deviations import DEVIATIONS
-from ..program.judge.judgements import Cause, Judgement, comparison_setup, describe
+from ..program.judge.judgements import Cause, ComparisonSetup, Difference, Judgement, comparison_setup, describe
 from ..program.records.events import (Claim, Cut, Deal, Event, Options, Play, Refused, Reset, Score, Show, ShowHand,
                                      Starter, Tally, Who, Win)
 from ..program.records.words import WORDS, spoken
+from ..spectrum.machine import Spectrum48
 from .cards import card_name, cards_text
 
 MAX_LINES = 400            # the panel keeps the latest lines; older ones scroll away
@@ -63,17 +65,17 @@ def _judged(j: Judgement) -> str:
     return j.judged.value
 
 
-def _difference_note(d) -> str | None:
+def _difference_note(d: Difference) -> str | None:
     return describe(d) if d.cause != Cause.PEGGED else None     # a peg's points say it all
 
 
-def _engine_items(j) -> list[str]:
+def _engine_items(j: Judgement) -> list[str]:
     return [f"{spoken(e.who)} {e.points} for {e.reason}"
             + (f" ({cards_text(e.cards)})" if e.cards and _judged(j) != "show" else "")
             for e in j.expected]
 
 
-def _show_breakdown(j) -> list[PanelLine]:
+def _show_breakdown(j: Judgement) -> list[PanelLine]:
     hs = next((e.detail for e in j.expected if e.detail is not None), None)
     if hs is None:
         return []
@@ -88,7 +90,7 @@ def deviation_summary(dev_id: str) -> str:
     return " ".join(words[:DEVIATION_WORDS]) + (" ..." if len(words) > DEVIATION_WORDS else "")
 
 
-def difference_line(d) -> PanelLine:
+def difference_line(d: Difference) -> PanelLine:
     """A difference flagged as the deviation it is, or as unexplained."""
     kind = d.kind.value
     said = f"{kind} {spoken(d.who) if d.who is not None else 'board'}: engine {d.expected}, program {d.observed}"
@@ -98,7 +100,7 @@ def difference_line(d) -> PanelLine:
     return PanelLine(f"  !! UNEXPLAINED {said}" + (f" ({note})" if note else ""), "unexplained")
 
 
-def action_label(j) -> str:
+def action_label(j: Judgement) -> str:
     """Which action a judgement is about, in a few words."""
     a = j.action
     if _judged(j) == "go":
@@ -116,7 +118,7 @@ def action_label(j) -> str:
     return _judged(j)
 
 
-def judgement_lines(j) -> list[PanelLine]:
+def judgement_lines(j: Judgement) -> list[PanelLine]:
     """The engine's verdict on one action: its scores with reasons, then agreement or each difference."""
     lines: list[PanelLine] = []
     what = _judged(j)
@@ -139,16 +141,17 @@ def judgement_lines(j) -> list[PanelLine]:
 class Referee:
     """Observes the machine, judges each event as it comes, and keeps the panel's blocks."""
 
-    def __init__(self, machine=None, rules: Rules = STANDARD, honest: bool = False, words: P.ScreenWords | None = None):
+    def __init__(self, machine: Spectrum48 | None = None, rules: Rules = STANDARD, honest: bool = False,
+                 words: P.ScreenWords | None = None):
         self.machine = machine
         self.rules = rules
         self.honest = honest
         self.words = words
         self.edition: str | None = None
-        self.setup = None                       # judgements.ComparisonSetup of the tape, at attach()
+        self.setup: ComparisonSetup | None = None   # the tape's comparison set-up, at attach()
         self.comparator = self._comparator()
         self.events: list[Event] = []           # every event fed to the comparator, in order
-        self.judgements: list = []
+        self.judgements: list[Judgement] = []
         self._head: list[PanelLine] = [
             PanelLine(f"Referee: the engine's view of the deal ({rules.name} rules"
                       + (", honest: the computer's cards hidden until shown" if honest else ", open") + ")",
@@ -165,7 +168,7 @@ class Referee:
         self.deals = 0                          # deals seen (carried through a save and a load)
         self.version = 0
         self._skip_to_deal = False
-        self._observed_at: tuple | None = None  # the wait whose screen was last checked, and the events then
+        self._observed_at: tuple[str, int, int | None, int] | None = None   # the wait last checked, events then
         self.observer = None
         if machine is not None:
             from ..program.observe.observer import Observer
@@ -179,7 +182,7 @@ class Referee:
 
     def attach(self) -> None:
         """Start watching (after the tape has loaded: the comparison's set-up comes from its program)."""
-        if self.observer is None:
+        if self.observer is None or self.machine is None:
             return
         if self.words is None:
             self.setup = comparison_setup(self.machine.program_bytes(), rule_sets=(self.rules,))
@@ -188,7 +191,7 @@ class Referee:
         self.machine.add_statement_hook(self._hook)
 
     def detach(self) -> None:
-        if self.observer is not None:
+        if self.observer is not None and self.machine is not None:
             self.machine.remove_statement_hook(self._hook)
 
     def _hook(self, line: int, stmt: int) -> bool:
@@ -297,7 +300,7 @@ class Referee:
         return _Block([PanelLine(l.text, l.tone, self._secret(l.secret) if l.secret else None, l.veil)
                        for l in said.lines], secret)
 
-    def feed(self, ev: Event) -> list:
+    def feed(self, ev: Event) -> list[Judgement]:
         if isinstance(ev, Deal):
             self.reveal_deal()
             self.deals = ev.n
@@ -341,7 +344,7 @@ class Referee:
         at = j.action_at
         return at if at is not None and 0 <= at < len(self.events) else len(self.events) - 1
 
-    def _judged(self, closed: list) -> None:
+    def _judged(self, closed: list[Judgement]) -> None:
         for j in closed:
             self.judgements.append(j)
             lines = judgement_lines(j)
@@ -368,14 +371,14 @@ class Referee:
         for what in ("hand", "crib", "claim:player", "claim:crib"):
             self._reveal(self._secret(what))
 
-    def finish(self):
+    def finish(self) -> Comparison:
         """Close what is still open (the last action's pegs) and return the whole Comparison."""
         before = len(self.comparator.result.judgements)
         result = self.comparator.finish()
         self._judged(result.judgements[before:])
         return result
 
-    def restart(self, reason: str, deals: int | None = None, panel: list[PanelLine] | None = None) -> None:
+    def restart(self, reason: str, deals: int | None = None, panel: Sequence[PanelLine] | None = None) -> None:
         """A new machine state (a loaded .z80): judge afresh from the next cut or deal, numbering deals on
         from *deals* (the count saved beside the .z80). The panel becomes *panel*, the lines a person saw when
         the .z80 was saved (veils as they were), or, without one, empty: nothing of the machine state left
@@ -390,7 +393,7 @@ class Referee:
         self._skip_to_deal = True
         if deals is not None:
             self.deals = deals
-        if self.observer is not None:
+        if self.observer is not None and self.machine is not None:
             from ..program.observe.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
             self.observer.deals = self.deals

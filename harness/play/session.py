@@ -1,30 +1,29 @@
 """One game on the embedded Spectrum as a steppable object: keys in, frames run, the window's picture out.
 
-`PlaySession` has no clock and no event loop of its own, so tests drive it
-frame by frame (with SDL_VIDEODRIVER=dummy, or no display at all) and the
-window loop in `command` paces the same calls at 50 frames a second. The
-picture is the machine's own screen render (`screen.render`, border
-included, scaled), the card pointer marked over it (the machine's memory is
-never touched), the panel beside it (the seed, a hint on H, the referee's
-lines) and a status line under both saying in English what the program waits
-for (`waits`). It also says when the window must keep real time in turbo
-(`needs_real_time`: a timed PAUSE, a message just printed, the board demo),
-records or replays a game's keys (`record`), and saves .z80 slots with the
-referee's deal count beside them.
+`PlaySession` is built from a `PlaySettings` (settings.py) and has no clock and
+no event loop of its own, so tests drive it frame by frame (with
+SDL_VIDEODRIVER=dummy, or no display at all) and the window (window.py) paces
+the same calls at 50 frames a second. The picture is the machine's own screen
+render (`screen.render`, border included, scaled), the card pointer marked
+over it (the machine's memory is never touched), the panel beside it (the
+seed, a hint on H, the referee's lines) and a status line under both saying
+in English what the program waits for (`waits`). It also says when the window
+must keep real time in turbo (`needs_real_time`: a timed PAUSE, a message just
+printed, the board demo), records or replays a game's keys (`record`), and
+saves .z80 slots with their sidecar (`slots`). What it refuses names the file
+or the setting at fault and marks the fix (`errors.needing`); the command
+names its options.
 """
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Hashable
 
 import numpy as np
 
 from ..runtime import atomic
-from ..runtime.validate import read_json
-from ..cribbage.rules import STANDARD, Rules
-from ..errors import HarnessError, InputError, MachineError, UsageError
+from ..errors import HarnessError, InputError, MachineError, UsageError, needing
 from ..program.model import program as P
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
@@ -36,170 +35,123 @@ from ..spectrum.variables import BasicVariables
 from .beeper import BeeperSpectrum, BeeperTrack
 from .keymap import HeldKeys
 from .record import KeyPlayer, KeyRecord, tape_digest
+from .settings import PathLike, PlaySettings
+from .slots import Sidecar, read_sidecar, shown_path, write_sidecar
 from .waits import PAUSED_TEXT, status_text
 
 if TYPE_CHECKING:
+    from pygame import Surface
+
     from ..spectrum.recording import RzxRecorder
-    from .referee import PanelLine
+    from .referee import PanelLine, Referee
     from .translate import ScreenText
 
 BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.render draws it
 PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
 STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
 MESSAGE_READ_FRAMES = 75           # turbo keeps real time this long after the program prints a message (1.5 s)
-REFEREE_MODES = ("honest", "open")
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game
 TRANSLATE_FRAMES = 10              # while the program draws, the screen's texts are read again this often at most
 
 
-SLOT_NAME = "cribbage.z80"         # the slots' name in the data folder: cribbage-1.z80 ... cribbage-9.z80
+def _machine(counting: bool) -> BeeperSpectrum:
+    """The session's Spectrum; on the core that counts fetches and keeps port reads when an RZX is recorded."""
+    if not counting:
+        return BeeperSpectrum(fast=False)
+    from ..spectrum.recording import CountingCore
+    return BeeperSpectrum(fast=False, core=CountingCore)
 
 
-def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where the window keeps its save slots: $XDG_DATA_HOME/cribbage-zx, else ~/.local/share/cribbage-zx (the
-    XDG base directory specification's default), never the working folder."""
-    base = environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and Path(base).is_absolute() else Path(os.path.expanduser("~")) / ".local" / "share"
-    return root / "cribbage-zx"
-
-
-def default_save(environ: Mapping[str, str] = os.environ) -> Path:
-    """The slots' name when --save is not given: cribbage.z80 in `data_folder`."""
-    return data_folder(environ) / SLOT_NAME
-
-
-def shown_path(path: Path) -> str:
-    """A folder as the window says it: under the home folder as ~/..., else as it is."""
-    home = Path(os.path.expanduser("~"))
-    try:
-        return "~/" + str(Path(path).relative_to(home)) if home != Path("~") else str(path)
-    except ValueError:
-        return str(path)
-
-
-def slot_path(base: str | os.PathLike, slot: int) -> Path:
-    """Save slot 1-9 beside --save's name: cribbage.z80 -> cribbage-3.z80."""
-    base = Path(base)
-    return base.with_name(f"{base.stem}-{slot}{base.suffix or '.z80'}")
-
-
-def sidecar(path: Path) -> Path:
-    """What the window keeps beside a .z80: the seed, how many deals the referee has seen and its panel."""
-    return path.with_name(path.name + ".json")
-
-
-def saved_panel(side: dict[str, Any], where: Path) -> list[PanelLine] | None:
-    """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
-    when the sidecar has none; anything else there is an InputError naming the file."""
-    from .referee import PanelLine
-    panel = side.get("panel")
-    if panel is None:
+def _referee(machine: BeeperSpectrum, settings: PlaySettings) -> Referee | None:
+    """The referee the settings ask for (honest or open), or None."""
+    if settings.referee is None:
         return None
-    if not isinstance(panel, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
-                                              for p in panel):
-        raise InputError(f"{where}: \"panel\" is not a list of [text, tone] pairs")
-    return [PanelLine(text, tone) for text, tone in panel]
+    from .referee import Referee
+    return Referee(machine, settings.rules, honest=settings.referee == "honest")
 
 
 class PlaySession:
     """The machine, the keys held on it, its sound, the optional referee, and what the window shows of them."""
 
-    def __init__(self, tape: str | os.PathLike | None = None, load: str | os.PathLike | None = None,
-                 referee: bool | str = False, scale: int = 2, seed: int | None = None, sound: bool = False,
-                 rules: Rules = STANDARD, record: str | os.PathLike | None = None,
-                 replay: str | os.PathLike | None = None, ahead: str | int | None = None,
-                 record_rzx: str | os.PathLike[str] | None = None):
-        if scale < 1:
-            raise UsageError(f"--scale {scale}: the scale is a whole number from 1")
-        if referee is True:
-            referee = "honest"
-        if referee and referee not in REFEREE_MODES:
-            raise UsageError(f"--referee {referee}: one of {', '.join(REFEREE_MODES)}")
-        if (record or replay or record_rzx) and load is not None:
-            option = "record" if record else "replay" if replay else "record-rzx"
-            raise UsageError(f"--{option} starts from the tape, not from --load")
-        if ahead is not None and replay is None:
-            raise UsageError("--replay-to runs a --replay ahead: give --replay FILE")
-        if isinstance(ahead, int) and ahead < 1:
-            raise UsageError(f"--replay-to {ahead}: a deal is numbered from 1")
-        self.scale = scale
-        self.rules = rules
-        self.rzx_path = Path(record_rzx) if record_rzx else None
-        self.rzx: RzxRecorder | None = None   # the recorder of --record-rzx, from the first question
+    def __init__(self, settings: PlaySettings):
+        self.settings = settings
+        self.scale = settings.scale
+        self.rules = settings.rules
+        self.ahead = settings.ahead           # how far a replay runs unpaced: "end" or a deal number
+        self.rzx_path = settings.rzx_path()
+        self.rzx: RzxRecorder | None = None   # the recorder of the RZX, from the first question
         self.rzx_frames = 0                   # frames in the RZX written at close
-        if self.rzx_path is not None:
-            from ..spectrum.recording import CountingCore
-            core: Any = CountingCore
-        else:
-            core = None                       # the machine's own core
-        self.machine = BeeperSpectrum(fast=False, **({"core": core} if core is not None else {}))  # type: ignore[no-untyped-call]
-        self.ahead = ahead                    # --replay-to: "end" (the record's last key) or a deal number
+        self.machine = _machine(counting=self.rzx_path is not None)
         self.deals = 0                        # deals dealt since the tape loaded (7800: both hands dealt)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
         self.held = HeldKeys()
         self._api_keys: set[str] = set()      # keys held through press()/release()
         self._applied: frozenset[str] = frozenset()
-        self.track = BeeperTrack() if sound else None
+        self.track = BeeperTrack() if settings.sound else None
         self.audio: list[np.ndarray] = []     # samples of frames with beeper edges, for the window to play
         self.status = ""
-        self.seed = seed                      # None: the machine's own (the same every time)
+        self.seed = settings.seed             # None: the machine's own (the same every time)
         self.paused = False
         self.hint_on = False
         self.help_on = False
         self.notice = ""                      # the window's last message (saved, loaded, ...)
         #: the count when ENTER on an empty slot was last ignored (2742: under 22), until the next key goes down
         self.ignored_go: int | None = None
-        self._hint: tuple | None = None       # (the wait it was made for, its lines)
+        self._hint: tuple[Hashable, list[str]] | None = None    # (the wait it was made for, its lines)
         self._message_until = -1              # frame until which turbo keeps real time for a message
-        self._panel: tuple | None = None      # (what it was drawn from, the drawn panel)
-        self._screens: dict[tuple[bytes, int, bool], Any] = {}   # (screen, border, FLASH phase) -> its Surface
+        self._panel: tuple[Hashable, Surface] | None = None   # (what it was drawn from, the drawn panel)
+        self._screens: dict[tuple[bytes, int, bool], Surface] = {}   # (screen, border, FLASH phase) -> its Surface
         self._texts: tuple[ScreenText, ...] | None = None    # the program's Russian texts and their English (translate)
         self._translated: tuple[bytes, int, list[PanelLine]] | None = None   # (screen, frame, its panel lines)
         self.save_folder: Path | None = None  # where the window's slots go (the window says it)
-        self.record_path = Path(record) if record else None
+        self.record_path = settings.record_path()
         self.record: KeyRecord | None = None
-        self.player: KeyPlayer | None = None
-        self.referee = None
-        self.referee_mode = referee or None
-        if referee:
-            from .referee import Referee
-            self.referee = Referee(self.machine, rules, honest=referee == "honest")
-        if replay is not None:
-            rec = KeyRecord.read(replay)                  # an InputError naming the file
-            if seed is not None and seed != rec.seed:
-                raise UsageError(f"--seed {seed}: the record {replay} was played with seed {rec.seed}")
-            self.seed = rec.seed
-            self.player = KeyPlayer(rec)
-        if load is not None:
-            self.load(load)
+        self.player = self._replay(settings.replay) if settings.replay is not None else None
+        self.referee_mode = settings.referee
+        self.referee = _referee(self.machine, settings)
+        self._start(settings)
+
+    # ------------------------------------------------------------------ start
+    def _replay(self, replay: PathLike) -> KeyPlayer:
+        """The record's keys to play from the tape; its seed is the game's (another seed given is refused)."""
+        rec = KeyRecord.read(replay)                  # an InputError naming the file
+        if self.seed is not None and self.seed != rec.seed:
+            raise needing(UsageError(f"seed {self.seed}: the record {replay} was played with seed {rec.seed}"),
+                          "seed")
+        self.seed = rec.seed
+        return KeyPlayer(rec)
+
+    def _start(self, settings: PlaySettings) -> None:
+        """From the saved game or from the tape; then the session's own hook and the referee's."""
+        if settings.load is not None:
+            self.load(settings.load)
+        elif settings.tape is None:
+            raise UsageError("no tape and no snapshot to start from")
         else:
-            if tape is None:
-                raise UsageError("no tape and no snapshot to start from")
-            self._start_tape(Path(tape), self.seed, replay)
+            self._start_tape(Path(settings.tape), self.seed, settings.replay)
         self.machine.add_statement_hook(self._on_statement)
         if self.referee is not None:
             self.referee.attach()
             if self.seed is not None:
                 self.referee.note(f"seed {self.seed}: replay this game with --seed {self.seed}")
 
-    # ------------------------------------------------------------------ start
-    def _start_tape(self, tape: Path, seed: int | None, replay) -> None:
+    def _start_tape(self, tape: Path, seed: int | None, replay: PathLike | None) -> None:
         try:
             data = tape.read_bytes()
             blocks = read_tap(tape)
         except OSError as exc:
-            raise InputError(f"--tape {tape}: {exc.strerror or exc}") from exc
+            raise needing(InputError(f"{tape}: {exc.strerror or exc}"), "tape") from exc
         except HarnessError as exc:          # not a tape: the reader names the file and the block
-            raise InputError(f"--tape: {exc}") from exc
+            raise needing(InputError(str(exc)), "tape") from exc
         if not blocks:
-            raise InputError(f"--tape {tape}: the tape is empty")
+            raise needing(InputError(f"{tape}: the tape is empty"), "tape")
         if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
-            raise InputError(f"--replay {replay}: recorded on another tape than {tape}")
+            raise needing(InputError(f"{replay}: recorded on another tape than {tape}"), "replay")
         if self.record_path is not None:
             if seed is None:
-                raise UsageError("--record needs a seed (the command draws one unless --seed is given)")
+                raise UsageError("a key record needs a seed (give one, or replay a record)")
             self.record = KeyRecord(tape_digest(data), seed)
         m = self.machine
         m.boot()
@@ -379,14 +331,15 @@ class PlaySession:
     def pointer_slot(self) -> int | None:
         """The card selector's slot X (1-based) while it waits for SPACE or ENTER, else None."""
         w = self.waiting()
-        if w is None or w.line not in P.SELECTOR_WAITS or self.caller() not in P.SELECTOR_SLOTS:
+        caller = self.caller()
+        if w is None or w.line not in P.SELECTOR_WAITS or caller is None or caller not in P.SELECTOR_SLOTS:
             return None
         try:
-            x = BasicVariables(self.machine).get(P.V_POINTER)
+            value = BasicVariables(self.machine).get(P.V_POINTER)
         except HarnessError:
             return None
-        x = int(getattr(x, "value", x))
-        return x if 1 <= x <= P.SELECTOR_SLOTS[self.caller()] else None
+        x = int(getattr(value, "value", value))
+        return x if 1 <= x <= P.SELECTOR_SLOTS[caller] else None
 
     def hint_lines(self) -> list[str]:
         """The engine's hint for this wait (H), made once per wait; empty where the program asks for no card."""
@@ -405,7 +358,7 @@ class PlaySession:
         self._hint = (key, lines)
         return lines
 
-    def _hint_wait_key(self, w: WaitState, caller: int | None) -> tuple:
+    def _hint_wait_key(self, w: WaitState, caller: int | None) -> tuple[Hashable, ...]:
         """What the hint depends on at a wait: the cards held and the series (SUM, N) and the first discard."""
         v = BasicVariables(self.machine)
         try:
@@ -442,11 +395,11 @@ class PlaySession:
             self._translated = done = (screen, self.frames, lines)
         return done[2]
 
-    def panel_lines(self):
+    def panel_lines(self) -> list[PanelLine]:
         """The panel's lines, top to bottom: the card legend and the screen's texts in English (Russian tape),
         the seed, the hint when asked, then the referee's."""
         from .referee import PanelLine
-        lines: list = list(self.translation_lines())
+        lines = list(self.translation_lines())
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
         if self.save_folder is not None and self.referee is None:
@@ -465,13 +418,13 @@ class PlaySession:
         flash = (m.frames // FLASH_FRAMES) % 2 == 1
         return render(m.mem, border=m.s.border, scale=self.scale, flash_phase=flash)
 
-    def picture_key(self) -> tuple[Any, ...]:
+    def picture_key(self) -> tuple[Hashable, ...]:
         """Everything surface() draws from: the same key, the same picture. The window draws a frame only when
         it changed (at a wait, or during a PAUSE, most frames show what the last one did)."""
         m = self.machine
         screen = m.read(0x4000, 0x1B00)
         flash = max(screen[0x1800:]) >= 0x80 and (m.frames // FLASH_FRAMES) % 2 == 1    # FLASH, where set
-        lines = tuple(self.panel_lines())  # type: ignore[no-untyped-call]
+        lines = tuple(self.panel_lines())
         return (screen, m.s.border, flash, self.pointer_slot(), lines,
                 self.referee.version if self.referee else 0, self.status_line(), self.notice, self.help_on,
                 self.scale, self.paused, self.hint_on)
@@ -480,7 +433,7 @@ class PlaySession:
     def size(self) -> tuple[int, int]:
         return (BORDER_W + PANEL_W) * self.scale, (BORDER_H + STATUS_H) * self.scale
 
-    def surface(self):
+    def surface(self) -> Surface:
         """A pygame Surface of the whole window: the screen with the pointer marked, the panel on its right,
         the status line under both, and the key help over everything when F1 asked for it."""
         import pygame
@@ -522,30 +475,28 @@ class PlaySession:
         return {"F1": self.help_on, "H": self.hint_on, "P": self.paused}
 
     # ------------------------------------------------------------------ .z80
-    def save(self, path: str | os.PathLike) -> Path:
+    def save(self, path: PathLike) -> Path:
         """Write the machine as a version 3 .z80, atomically (harness/atomic.py), and beside it the seed
         and the referee's count of deals, so a load numbers the deals on."""
         path = Path(path)
         data = z80snap.write_z80(z80snap.from_machine(self.machine))
         atomic.write_bytes(path, data)
-        if self.referee is not None or self.seed is not None:
-            side: dict[str, Any] = {"seed": self.seed,
-                                    "deals": self.referee.deals if self.referee is not None else None}
-            if self.referee is not None:                  # the panel as a person sees it now (veils included)
-                side["panel"] = [[line.text, line.tone] for line in self.referee.lines()]
-            atomic.write_json(sidecar(path), side)
+        if self.referee is not None:                      # the panel as a person sees it now (veils included)
+            write_sidecar(path, Sidecar(self.seed, self.referee.deals, tuple(self.referee.lines())))
+        elif self.seed is not None:
+            write_sidecar(path, Sidecar(self.seed))
         self.status = f"saved {path}"
         return path
 
-    def load(self, path: str | os.PathLike) -> None:
+    def load(self, path: PathLike) -> None:
         """Put the machine in the state of a .z80; the referee starts afresh at the next deal, numbered on
         from the deals the save had seen."""
         path = Path(path)
         if self.record is not None:
-            raise UsageError(f"{path}: not loaded while --record is on (the record would not replay)")
+            raise UsageError(f"{path}: not loaded while the game's keys are recorded (the record would not replay)")
         if self.rzx is not None:
-            raise UsageError(f"{path}: not loaded while --record-rzx is on (an RZX cannot hold a load)")
-        side: dict = {}
+            raise UsageError(f"{path}: not loaded while an RZX is recorded (an RZX cannot hold a load)")
+        side: Sidecar | None = None
         try:
             with open(path, "rb") as f:
                 head = f.read(400)
@@ -554,25 +505,22 @@ class PlaySession:
                 saved = read_saved_session(path)
                 # the page saves at a frame's end, the interrupt due (a version 1 .z80 cannot say so)
                 snap = dataclasses.replace(z80snap.read_z80(saved.z80), tstates=FRAME_T - 1)
-                side = {"seed": saved.record.seed}
+                side = Sidecar(seed=saved.record.seed)
             else:
                 snap = z80snap.read_z80(path)
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from exc
-        if not side and sidecar(path).exists():                     # none: a .z80 from elsewhere, deals counted from 1
-            found = read_json(sidecar(path))           # a bad one is one line naming it (InputError)
-            side = found if isinstance(found, dict) else {}
+        if side is None:                               # none beside it: a .z80 from elsewhere, deals counted from 1
+            side = read_sidecar(path, panel=self.referee is not None)   # a bad one: one line naming it
         z80snap.to_machine(snap, self.machine)
         self.machine.forget_edges()
         self.release()
         self._applied = frozenset()
         self.player = None
-        if isinstance(side.get("seed"), int):
-            self.seed = side["seed"]
+        if side.seed is not None:
+            self.seed = side.seed
         if self.referee is not None:
-            deals = side.get("deals")
-            self.referee.restart(f"loaded {path.name}", deals=deals if isinstance(deals, int) else None,
-                                 panel=saved_panel(side, sidecar(path)))
+            self.referee.restart(f"loaded {path.name}", deals=side.deals, panel=side.panel)
         self.status = f"loaded {path}"
 
     def close(self) -> None:

@@ -14,14 +14,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from ..errors import InputError
 from ..program.model import english
 from ..program.model import program as P
 from ..program.model.text import as_words
 from ..spectrum.charset import koi7_char
-from ..spectrum.screen import read_screen
+from ..spectrum.screen import MemoryLike, read_screen
 
 RANKS_LINE = P.RANKS_LINE        # R$: the ranks, drawn on the cards one letter at a time (the card legend)
 #: the Russian tape's card letters (R$, 7320) as the English tape draws them
@@ -116,7 +115,7 @@ def find_texts(rows: list[str], texts: tuple[ScreenText, ...]) -> list[ScreenTex
     return [t for _, t in sorted(found, key=lambda f: f[0])]
 
 
-def on_screen(mem: Any, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
+def on_screen(mem: MemoryLike, texts: tuple[ScreenText, ...]) -> list[ScreenText]:
     """The texts of the program the machine's screen (*mem*, its memory) shows now."""
     rows = read_screen(mem, udg_text=P.UDG_TEXT, font_text=koi7_char).rows
     return find_texts(rows, texts)

@@ -12,24 +12,33 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import BORDER_H, BORDER_W, PlaySession, default_save, slot_path
+from .session import BORDER_H, BORDER_W, PlaySession
+from .slots import default_save, slot_path
+
+if TYPE_CHECKING:
+    from pygame import Rect
+    from pygame.event import Event
+    from pygame.mixer import Channel
 
 PROG = "cribbage-zx play"      # what its messages on stdout and stderr begin with
 TITLE = "КРИБЕДЖ: cribbage-zx play"
 WM_CLASS = "cribbage-zx"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+#: what the window shows: the session's picture_key and the window's size
+Shown = tuple[tuple[Hashable, ...], tuple[int, int]]
 CATCH_UP_LIMIT = 0.25            # seconds behind real time after which the clock starts again from now
 TURBO_SLICE = 1 / 50             # seconds of unpaced frames between two looks at the keys and the window
 NOTICE_SECONDS = 5               # a window message (saved, loaded...) stays this long under the screen
 REDRAW_SECONDS = 5.0             # the picture is drawn at least this often, changed or not
 
 
-def check_display(environ=os.environ) -> None:
+def check_display(environ: Mapping[str, str] = os.environ) -> None:
     """A one-line reason when there is no display to open a window on."""
     if environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS_DRIVERS:
         return
@@ -37,7 +46,9 @@ def check_display(environ=os.environ) -> None:
         raise UsageError("no display (DISPLAY is not set; run under X or use xvfb-run)")
 
 
-def import_pygame():
+def import_pygame() -> ModuleType:
+    """pygame, imported quietly, on SDL's plain framebuffer and under the window's class name (or a UsageError
+    saying how to install it)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)   # before pygame names it after argv[0]: X tools find it
     # the picture is composed on the CPU: SDL's plain framebuffer (XShm under X) shows it for ~0.2 ms a frame,
@@ -86,9 +97,9 @@ class Window:
         except pg.error as exc:
             raise UsageError(f"no display ({exc})") from exc
         pg.display.set_caption(self.title())
-        self.channel = self._open_audio() if session.track is not None else None
+        self.channel = self._open_audio(session.track.rate) if session.track is not None else None
         self.running = True
-        self._shown: tuple[Any, ...] | None = None   # what the window shows: (picture_key, the window size)
+        self._shown: Shown | None = None  # what the window shows: (picture_key, the window size)
         self._shown_at = 0.0               # when it was drawn (time.monotonic)
         self.redraws = 0                   # frames drawn (the figure: most frames at a wait draw nothing)
 
@@ -97,18 +108,19 @@ class Window:
         seed = f" - seed {s.seed} (replay with --seed {s.seed})" if s.seed is not None else ""
         return TITLE + (" [turbo]" if self.turbo else "") + seed + (f": {text}" if text else "")
 
-    def _open_audio(self):
+    def _open_audio(self, rate: int) -> Channel | None:
         pg = self.pygame
         try:
-            pg.mixer.init(frequency=self.session.track.rate, size=-16, channels=1, buffer=512)
-            return pg.mixer.Channel(0)
+            pg.mixer.init(frequency=rate, size=-16, channels=1, buffer=512)
+            channel: Channel = pg.mixer.Channel(0)
+            return channel
         except pg.error as exc:
             print(f"{PROG}: no sound ({exc})", file=sys.stderr)
             self.session.track = None
             return None
 
     # ------------------------------------------------------------------ events
-    def handle(self, event) -> None:
+    def handle(self, event: Event) -> None:
         pg = self.pygame
         s = self.session
         if event.type in (pg.WINDOWEXPOSED, pg.WINDOWSIZECHANGED, pg.WINDOWSHOWN, pg.WINDOWRESTORED,
@@ -144,7 +156,7 @@ class Window:
         elif event.type in (pg.WINDOWFOCUSLOST,):
             s.release()                       # keys held when the focus went would stay down for ever
 
-    def _window_letter(self, event, letter: str, also: int | None = None) -> bool:
+    def _window_letter(self, event: Event, letter: str, also: int | None = None) -> bool:
         """P and H are the window's, except at an INPUT, where a person types them (Pause still pauses)."""
         if also is not None and event.key == also:
             return True
@@ -153,7 +165,7 @@ class Window:
         w = self.session.waiting()
         return w is None or w.kind not in ("input", "editor")
 
-    def _answer_slot(self, event) -> None:
+    def _answer_slot(self, event: Event) -> None:
         pg = self.pygame
         what, self.asking = self.asking, None
         name = pg.key.name(event.key).strip("[]")
@@ -234,7 +246,7 @@ class Window:
                                                                  (target[1] - size[1]) // 2))
         pg.display.flip()
 
-    def _changed_parts(self, before: tuple[Any, ...] | None, now: tuple[Any, ...]) -> list[Any] | None:
+    def _changed_parts(self, before: Shown | None, now: Shown) -> list[Rect] | None:
         """The window's parts (screen, panel, status line) whose picture_key items differ, as rectangles; None
         for the whole window (nothing shown yet, another size, the key help, or the periodic redraw)."""
         if before is None or before[1] != now[1] or before == now or before[0][8] or now[0][8]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..play.session import PlaySession
+from ..play.settings import PlaySettings
 from ..bench.figures import write_figures
 
 REAL_FPS = 50
@@ -33,7 +34,7 @@ SEED = 4242
 
 def record_game(tape: Path, path: Path, seed: int = SEED) -> Path:
     """Play GAME_KEYS on the embedded machine and write their key record (play --record's format) to *path*."""
-    s = PlaySession(tape=tape, seed=seed, record=path, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=seed, record=path, scale=1))
     for keys in GAME_KEYS:
         for key in keys:
             s.tap(key)
@@ -66,7 +67,7 @@ def bench_web(page_path: Path, tape: Path) -> dict[str, Any]:
         record = json.loads(record_path.read_text(encoding="utf-8"))
         embedded, embedded_wall = [], []
         for _ in range(RUNS):
-            s = PlaySession(tape=tape, replay=record_path, scale=1)
+            s = PlaySession(PlaySettings(tape=tape, replay=record_path, scale=1))
             started, wall = time.process_time(), time.perf_counter()
             s.step(record["frames"])
             embedded.append(record["frames"] / (time.process_time() - started))

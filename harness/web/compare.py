@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..play.session import FLASH_FRAMES, PlaySession
+from ..play.settings import PlaySettings
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
 
@@ -44,7 +45,7 @@ def checkpoint_frames(frames: int, count: int = 12) -> list[int]:
 
 def embedded_checkpoints(tape: Path, record: Path, frames: list[int]) -> list[Checkpoint]:
     """Replay *record* on the embedded machine from *tape*, keeping each checkpoint's state."""
-    s = PlaySession(tape=tape, replay=record, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, replay=record, scale=1))
     out = []
     for frame in frames:
         s.step(frame - s.frames)

@@ -81,7 +81,9 @@ def test_a_replay_record_nested_deep_is_refused_naming_the_option_and_file(tmp_p
     from harness.play.record import KeyRecord
     path = tmp_path / "keys.json"
     path.write_text(DEEP)
-    with pytest.raises(InputError) as refused:
+    from harness.commands.cliargs import naming_flags
+    from harness.commands.play import FLAG_WORDS
+    with pytest.raises(InputError) as refused, naming_flags(FLAG_WORDS):     # the play command's words
         KeyRecord.read(path)
     assert str(refused.value) == f"--replay {path}: {REFUSED}"
     good = KeyRecord("0" * 64, 7, [(3, ("A",))], 10)

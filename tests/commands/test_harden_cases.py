@@ -93,11 +93,17 @@ def _record(tmp_path, **change):
     ({"keys": [[3, ["A"]], [1, []]]}, "the key changes are not in frame order"),
 ])
 def test_a_replay_record_is_checked_whole_when_read(tmp_path, change, said):
+    """The reader names the file and marks the fix "replay"; the play command names its --replay."""
+    from harness.commands.cliargs import naming_flags
+    from harness.commands.play import FLAG_WORDS
     from harness.play.record import KeyRecord
     path = _record(tmp_path, **change)
     with pytest.raises(InputError) as refused:
         KeyRecord.read(path)
-    assert str(refused.value) == f"--replay {path}: {said}"
+    assert (str(refused.value), refused.value.fix) == (f"{path}: {said}", "replay")
+    with pytest.raises(InputError) as worded, naming_flags(FLAG_WORDS):
+        KeyRecord.read(path)
+    assert str(worded.value) == f"--replay {path}: {said}"
 
 
 def test_a_good_replay_record_is_read(tmp_path):

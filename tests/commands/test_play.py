@@ -21,6 +21,7 @@ from harness.play.beeper import SAMPLE_RATE, BeeperSpectrum, BeeperTrack
 from harness.play.keymap import MIN_HOLD, HeldKeys, spectrum_keys
 from harness.play.panel import POINTER_COLOUR, pointer_rect
 from harness.play.session import BORDER_H, BORDER_W, PANEL_W, STATUS_H, PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum import z80snap
 from harness.spectrum.direct import run_direct
 from harness.spectrum.charset import koi7_char
@@ -108,7 +109,7 @@ def test_silence_when_the_beep_is_skipped():
 
 # ---------------------------------------------------------------- the session
 def test_the_window_shows_the_machines_own_render_through_the_cut_and_a_discard(tape, dummy_window):
-    s = PlaySession(tape=tape, scale=2)
+    s = PlaySession(PlaySettings(tape=tape, scale=2))
     assert s.size == ((320 + 300) * 2, (256 + 34) * 2) == ((BORDER_W + PANEL_W) * 2, (BORDER_H + STATUS_H) * 2)
     to_the_cut(s)
     assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(s)
@@ -145,7 +146,7 @@ def matches_render(pixels: np.ndarray, s: PlaySession, outside: np.ndarray | Non
 
 
 def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_window):
-    s = PlaySession(tape=tape, scale=1)         # the INPUT cursor flashes
+    s = PlaySession(PlaySettings(tape=tape, scale=1))         # the INPUT cursor flashes
     m = s.machine
     phases = []
     for _ in range(4):
@@ -157,7 +158,7 @@ def test_flashing_cells_swap_ink_and_paper_every_16_frames(tape, dummy_window):
 
 
 def test_host_keys_reach_the_program_and_caps_shift_digits_are_the_spectrums(tape, dummy_window):
-    s = PlaySession(tape=tape, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, scale=1))
     s.host_key_down("n")
     s.host_key_up("n")                          # one frame's tap: stretched to MIN_HOLD frames
     s.step(8)
@@ -178,25 +179,25 @@ def test_host_keys_reach_the_program_and_caps_shift_digits_are_the_spectrums(tap
 
 
 def test_save_and_load_a_z80_continue_the_same_game(tape, dummy_window, tmp_path):
-    s = PlaySession(tape=tape, scale=1, seed=4242)
+    s = PlaySession(PlaySettings(tape=tape, scale=1, seed=4242))
     to_the_cut(s)
     path = s.save(tmp_path / "cut.z80")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.z80", "cut.z80.json"]   # no temporary file left
     assert json.loads((tmp_path / "cut.z80.json").read_text()) == {"seed": 4242, "deals": None}
     assert z80snap.read_z80(path).regs["pc"] == s.machine.cpu.pc
-    loaded = PlaySession(load=path, scale=1)
+    loaded = PlaySession(PlaySettings(load=path, scale=1))
     assert np.array_equal(loaded.screen_pixels(), s.screen_pixels())
     for session in (s, loaded):
         session.tap("M")
         session.run_until_wait()
     assert rows(loaded) == rows(s)               # the same deal: the seed was in the snapshot's memory
     s.load(path)                                 # F3's path: back to the cut in the same window
-    assert rows(s)[-3:] == rows(PlaySession(load=path, scale=1))[-3:]
+    assert rows(s)[-3:] == rows(PlaySession(PlaySettings(load=path, scale=1)))[-3:]
     assert s.waiting() is not None and s.waiting().line == CUT_WAIT
 
 
 def test_save_is_atomic_and_keeps_the_old_file_when_writing_fails(tape, dummy_window, tmp_path, monkeypatch):
-    s = PlaySession(tape=tape, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, scale=1))
     path = s.save(tmp_path / "game.z80")
     before = path.read_bytes()
     s.tap("N")
@@ -212,7 +213,7 @@ def test_save_is_atomic_and_keeps_the_old_file_when_writing_fails(tape, dummy_wi
 
 def test_a_seed_deals_the_same_cards_and_another_seed_others(tape, dummy_window):
     def first_hand(seed):
-        s = PlaySession(tape=tape, scale=1, seed=seed)
+        s = PlaySession(PlaySettings(tape=tape, scale=1, seed=seed))
         to_the_cut(s)
         s.tap("M")
         s.run_until_wait()
@@ -252,7 +253,7 @@ def test_the_command_runs_a_window_under_the_dummy_driver_and_quits_on_time(tape
 
 
 def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_window):
-    s = PlaySession(tape=tape, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, scale=1))
     to_the_cut(s)
     window = window_module.Window(s, turbo=True)
     try:
@@ -268,7 +269,7 @@ def test_turbo_hurries_only_while_no_key_is_awaited_or_held(tape, dummy_window):
 
 
 def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_window):
-    s = PlaySession(tape=tape, scale=1, sound=True)
+    s = PlaySession(PlaySettings(tape=tape, scale=1, sound=True))
     to_the_cut(s)
     s.audio.clear()
     s.tap("M")
@@ -282,7 +283,7 @@ def test_the_beeps_of_the_game_reach_the_sound_device(tape, dummy_window):
         assert s.audio == [] and window.channel.get_busy()
     finally:
         window.close()
-    quiet = PlaySession(tape=tape, scale=1)
+    quiet = PlaySession(PlaySettings(tape=tape, scale=1))
     to_the_cut(quiet)
     quiet.tap("M")
     quiet.run_until_wait()
@@ -312,7 +313,7 @@ def key_event(key, kind=pygame.KEYDOWN):
 
 
 def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy_window, tmp_path, capsys):
-    s = PlaySession(tape=tape, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, scale=1))
     to_the_cut(s)
     window = window_module.Window(s, save_path=tmp_path / "f2.z80")
     try:
@@ -357,7 +358,7 @@ def test_f2_saves_f3_loads_and_a_failed_save_leaves_the_game_running(tape, dummy
 
 
 def test_a_saves_sidecar_nested_deep_is_refused_in_one_line_and_none_is_no_problem(tape, dummy_window, tmp_path):
-    s = PlaySession(tape=tape, scale=1, seed=4242)
+    s = PlaySession(PlaySettings(tape=tape, scale=1, seed=4242))
     path = s.save(tmp_path / "slot.z80")
     (tmp_path / "slot.z80.json").write_text("[" * 100_000 + "]" * 100_000)       # planted: nested far too deep
     with pytest.raises(InputError, match=r"slot\.z80\.json: not JSON this tool reads: nested more than"):

@@ -15,6 +15,7 @@ from harness.errors import UsageError
 from harness.play import window as window_module
 from harness.play.panel import PAUSED_BACKGROUND
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum.rzx import read_rzx
 
 SEED = 4321
@@ -32,11 +33,11 @@ def test_the_rzx_holds_the_game_from_the_first_question(window_rzx_game):
 
 
 def test_record_rzx_refuses_a_load_and_a_start_from_a_snapshot(tape_path, tmp_path):
-    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, record_rzx=tmp_path / "x.rzx")
-    with pytest.raises(UsageError, match="not loaded while --record-rzx"):
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=SEED, scale=1, record_rzx=tmp_path / "x.rzx"))
+    with pytest.raises(UsageError, match="not loaded while an RZX is recorded"):
         s.load(tmp_path / "any.z80")
-    with pytest.raises(UsageError, match="--record-rzx starts from the tape"):
-        PlaySession(load=tmp_path / "any.z80", record_rzx=tmp_path / "y.rzx")
+    with pytest.raises(UsageError, match="an RZX recording starts from the tape"):
+        PlaySession(PlaySettings(load=tmp_path / "any.z80", record_rzx=tmp_path / "y.rzx"))
 
 
 # ---------------------------------------------------------------- --replay-to
@@ -50,7 +51,7 @@ def run_window(s: PlaySession, until, seconds: float = 240) -> window_module.Win
 
 
 def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(window_rzx_game):
-    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead="end")
+    s = PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead="end"))
     assert s.running_ahead() and "REPLAY running ahead to its end" in s.status_line()
     window = run_window(s, until=lambda s: not s.replaying)
     assert not s.replaying and s.frames == window_rzx_game["frames"]
@@ -59,28 +60,30 @@ def test_replay_to_the_end_runs_the_record_unpaced_to_the_same_screen(window_rzx
 
 
 def test_replay_to_a_deal_runs_ahead_until_it_is_dealt_then_at_real_speed(window_rzx_game):
-    s = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=1)
+    s = PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=1))
     window = run_window(s, until=lambda s: not s.running_ahead())
     assert s.deals == 1 and s.replaying                   # deal 1 dealt, the record not over
     assert "REPLAY at real speed" in s.status_line() and "deal 1" in s.status_line()
     assert window.paced_frames["real"] == 0
-    near = PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"])       # without --replay-to
+    near = PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"]))       # without --replay-to
     assert not near.running_ahead()
 
 
 def test_replay_to_is_refused_without_a_replay_and_below_deal_1(window_rzx_game, capsys):
-    with pytest.raises(UsageError, match="--replay-to runs a --replay ahead"):
-        PlaySession(tape=window_rzx_game["tape"], scale=1, ahead="end")
+    with pytest.raises(UsageError, match="running ahead needs a key record to replay"):
+        PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, ahead="end"))
     with pytest.raises(UsageError, match="numbered from 1"):
-        PlaySession(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=0)
+        PlaySession(PlaySettings(tape=window_rzx_game["tape"], scale=1, replay=window_rzx_game["keys"], ahead=0))
     from harness.commands import play as command
     assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "x"]) == 2
     assert "'end' or a deal number" in capsys.readouterr().err
+    assert command.main(["--tape", str(window_rzx_game["tape"]), "--replay-to", "end"]) == 2   # the command's words
+    assert capsys.readouterr().err == "cribbage-zx play: --replay-to runs a --replay ahead: give --replay FILE\n"
 
 
 # ---------------------------------------------------------------- pause on the screen
 def test_pause_is_a_banner_on_the_screen_and_goes_with_it(window_rzx_game):
-    s = PlaySession(tape=window_rzx_game["tape"], seed=SEED, scale=1)
+    s = PlaySession(PlaySettings(tape=window_rzx_game["tape"], seed=SEED, scale=1))
     before = pygame.surfarray.array3d(s.surface())
     s.paused = True
     paused = pygame.surfarray.array3d(s.surface())

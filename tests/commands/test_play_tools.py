@@ -24,8 +24,9 @@ from harness.commands import play as command
 from harness.play.cards import card_name
 from harness.play.hint import discard_hint, play_hint
 from harness.play.keymap import GAME_KEYS, WINDOW_KEYS, key_help
-from harness.play.record import KeyRecord
+from harness.play.record import KeyRecord, tape_digest
 from harness.play.session import MESSAGE_READ_FRAMES, PlaySession
+from harness.play.settings import PlaySettings
 from harness.play.waits import RUNNING, SELECTOR_CALLERS, STATUS, status_text
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
@@ -61,7 +62,7 @@ def test_every_wait_of_the_listing_has_its_status_and_every_prompt_is_the_progra
 
 
 def test_the_status_line_follows_the_game_and_the_screen_shows_the_prompt_it_quotes(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     assert s.status_line().startswith("instructions?: type Y or N, then ENTER  [screen: NEED INSTRUCTIONS?")
     keys(s, "N", "ENTER")
     assert s.status_line().startswith("play with muggins")
@@ -82,7 +83,7 @@ def test_the_status_line_follows_the_game_and_the_screen_shows_the_prompt_it_quo
 
 # ---------------------------------------------------------------- the hint
 def test_the_discard_hint_is_the_engines_best_discard_and_off_unless_asked(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1, referee="honest")
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1, referee="honest"))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     keys(s, "M")
@@ -106,7 +107,7 @@ def test_the_discard_hint_is_the_engines_best_discard_and_off_unless_asked(tape)
 
 
 def test_the_play_hint_pegs_each_card_on_the_series_the_program_holds(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     keys(s, "M")
@@ -150,7 +151,7 @@ def test_a_new_seed_each_start_unless_one_is_given():
 
 def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_path, tape_path):
     record = tmp_path / "game.keys.json"
-    s = PlaySession(tape=tape, seed=4321, scale=1, record=record)
+    s = PlaySession(PlaySettings(tape=tape, seed=4321, scale=1, record=record))
     screens = {}
     for answer in (("N", "ENTER"), ("Y", "ENTER"), ("M",), ("SPACE", "ENTER"), ("SPACE", "SPACE", "ENTER")):
         for k in answer:
@@ -163,7 +164,7 @@ def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_p
     s.close()
     data = json.loads(record.read_text())
     assert data["seed"] == 4321 and data["frames"] == s.frames and len(data["keys"]) >= 18
-    again = PlaySession(tape=tape, scale=1, replay=record)
+    again = PlaySession(PlaySettings(tape=tape, scale=1, replay=record))
     assert again.seed == 4321
     for frame in sorted(screens):
         again.step(frame - again.frames)
@@ -173,22 +174,38 @@ def test_a_recorded_game_replays_to_the_same_screens_frame_for_frame(tape, tmp_p
     other = KeyRecord.read(record)
     other.seed = 4322
     other.write(tmp_path / "other-seed.json")
-    changed = PlaySession(tape=tape, scale=1, replay=tmp_path / "other-seed.json")
+    changed = PlaySession(PlaySettings(tape=tape, scale=1, replay=tmp_path / "other-seed.json"))
     differ = []
     for frame in sorted(screens):
         changed.step(frame - changed.frames)
         differ.append(changed.machine.read(0x4000, 0x1B00) != screens[frame])
     assert differ[:2] == [False, False] and differ[2]      # the same questions; another deal
-    with pytest.raises(UsageError, match="--seed 5: the record .* seed 4321"):
-        PlaySession(tape=tape, scale=1, replay=record, seed=5)
+    with pytest.raises(UsageError, match="^seed 5: the record .* seed 4321$") as refused:
+        PlaySession(PlaySettings(tape=tape, scale=1, replay=record, seed=5))
+    assert refused.value.fix == "seed"                     # the command names --seed (below)
     en = tape_path("en")
-    with pytest.raises(InputError, match="recorded on another tape"):
-        PlaySession(tape=en, scale=1, replay=record)
+    with pytest.raises(InputError, match=f"^{record}: recorded on another tape than {en}$") as refused:
+        PlaySession(PlaySettings(tape=en, scale=1, replay=record))
+    assert refused.value.fix == "replay"
     (tmp_path / "junk.json").write_text("{\"format\": \"something else\"}")
     with pytest.raises(InputError, match="junk.json: not a key record"):
-        PlaySession(tape=tape, scale=1, replay=tmp_path / "junk.json")
-    with pytest.raises(UsageError, match="not loaded while --record"):
+        PlaySession(PlaySettings(tape=tape, scale=1, replay=tmp_path / "junk.json"))
+    with pytest.raises(UsageError, match="not loaded while the game's keys are recorded"):
         s.load(tmp_path / "any.z80")
+
+
+def test_the_command_names_its_options_in_what_the_session_refuses(tape, tape_path, tmp_path, capsys):
+    """The session's refusals, worded by `play` with the option at fault, one line each (the session's own
+    words above); --hash builds the session without a window."""
+    record = tmp_path / "r.json"
+    KeyRecord(tape_digest(tape.read_bytes()), 4321, [], 3).write(record)
+    en = tape_path("en")
+    for argv, said in ((["--tape", str(tape), "--seed", "5"], f"--seed 5: the record {record} was played with seed 4321"),
+                       (["--tape", str(en)], f"--replay {record}: recorded on another tape than {en}")):
+        assert command.main(["--hash", "--replay", str(record)] + argv) == 2, argv
+        assert capsys.readouterr().err == f"cribbage-zx play: {said}\n"
+    assert command.main(["--hash", "--replay", str(record), "--tape", str(tape)]) == 0      # the near miss
+    assert capsys.readouterr().out.startswith("frame 3 hash ")
 
 
 # ---------------------------------------------------------------- keys
@@ -213,7 +230,7 @@ def test_f1_says_which_keys_toggle_and_their_state_now():
 
 
 def test_f1_help_p_pause_and_h_hint_are_the_windows_but_letters_at_an_input_are_the_spectrums(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     window = window_module.Window(s)
 
     def press(key):
@@ -244,7 +261,7 @@ def test_f1_help_p_pause_and_h_hint_are_the_windows_but_letters_at_an_input_are_
 
 # ---------------------------------------------------------------- turbo
 def test_turbo_keeps_real_time_for_timed_pauses_and_messages_and_runs_ahead_otherwise(tape, capsys):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     s.tap("M", gap=1)
@@ -277,7 +294,7 @@ def test_turbo_keeps_real_time_for_timed_pauses_and_messages_and_runs_ahead_othe
 
 
 def test_the_board_demo_plays_at_real_time_in_turbo(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     keys(s, "Y", "ENTER")                                 # the instructions: a page, then the demo question
     for _ in range(6):
         w = s.waiting()
@@ -297,7 +314,7 @@ def test_the_board_demo_plays_at_real_time_in_turbo(tape):
 
 
 def test_a_resized_window_shows_the_whole_picture_in_its_shape_and_f11_goes_full_screen(tape):
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     window = window_module.Window(s)
     try:
         w, h = s.size
@@ -324,7 +341,7 @@ def test_a_resized_window_shows_the_whole_picture_in_its_shape_and_f11_goes_full
 def test_the_window_draws_a_frame_only_when_its_picture_changed(tape, monkeypatch):
     """At a wait the picture stands still: frames draw nothing (no render, no blit), but any change of what
     surface() draws from (the screen, the panel on H, a notice) is drawn at once, and so is a window exposed."""
-    s = PlaySession(tape=tape, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     s.tap("M")

@@ -20,7 +20,9 @@ from harness.program.model import english
 from harness.program.model import program as P
 from harness.play import translate
 from harness.play import window as window_module
-from harness.play.session import PlaySession, data_folder, default_save
+from harness.play.session import PlaySession
+from harness.play.slots import data_folder, default_save
+from harness.play.settings import PlaySettings
 from harness.spectrum import charset
 from harness.spectrum.basic import tokenise_program
 from harness.spectrum.screen import read_screen
@@ -105,7 +107,7 @@ def untranslated(s: PlaySession) -> list[str]:
 
 def test_a_text_left_out_is_caught_on_the_screen(tape_path, monkeypatch):
     """The planted miss: without one text's English the same screen has a Russian word unsaid."""
-    s = PlaySession(tape=tape_path(), seed=7, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=7, scale=1))
     assert untranslated(s) == []
     texts = s.screen_texts()
     s._texts = tuple(t for t in texts if not t.russian.startswith("ВАМ НУЖНА"))
@@ -114,7 +116,7 @@ def test_a_text_left_out_is_caught_on_the_screen(tape_path, monkeypatch):
 
 
 def test_the_english_tape_has_no_legend_and_nothing_to_translate(tape_path):
-    s = PlaySession(tape=tape_path("en"), seed=7, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path("en"), seed=7, scale=1))
     assert s.screen_texts() == ()
     assert not [l for l in s.panel_lines() if l.tone in ("legend", "translation")]
 
@@ -126,7 +128,7 @@ def test_slots_go_to_the_xdg_data_folder_and_the_window_says_where(tape_path, tm
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     monkeypatch.chdir(work)
     assert data_folder() == data / "cribbage-zx" and default_save() == data / "cribbage-zx" / "cribbage.z80"
-    s = PlaySession(tape=tape_path(), seed=7, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=7, scale=1))
     window = window_module.Window(s)
     try:
         assert any(str(data / "cribbage-zx") in l.text for l in s.panel_lines() if l.tone == "note")

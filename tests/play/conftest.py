@@ -11,7 +11,8 @@ def open_game_to_deal_2(tape_path):
     (test_play_honest's play_through answers exactly as autoplay does)."""
     pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
     from harness.play.session import PlaySession
+    from harness.play.settings import PlaySettings
     from helpers import autoplay
-    s = PlaySession(tape=tape_path(), referee="open", seed=99, scale=1)     # no window: nothing of SDL's is needed
+    s = PlaySession(PlaySettings(tape=tape_path(), referee="open", seed=99, scale=1))     # no window: nothing of SDL's is needed
     autoplay(s, until_deal=2)
     return s

@@ -17,6 +17,7 @@ from harness.program.model.program import NEXT_DEAL_WAIT
 from harness.play.cards import cards_text
 from harness.play.referee import Referee
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from helpers import CLAIM, SELECTOR, answer_wait, play_through, texts
 from play_keys import keys
 
@@ -65,7 +66,7 @@ def test_the_computers_cards_the_crib_and_the_claim_are_veiled_until_shown(tapes
             assert not texts(r, "hidden")
             assert [l.text for l in r.lines()] == [l.text for l in r.all_lines()][-len(r.lines()):]
 
-    s = PlaySession(tape=tapes["ru"], referee="honest", seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tapes["ru"], referee="honest", seed=99, scale=1))
     play_through(s, until_deal=3, on_wait=check)
     assert seen["discard"] >= 4 and seen["claim"] >= 2 and seen["next deal"] >= 2, seen
     # after each claim, the player's show is there in full: the program's count and the engine's
@@ -78,14 +79,14 @@ def test_the_computers_cards_the_crib_and_the_claim_are_veiled_until_shown(tapes
 
 
 def test_open_shows_everything_at_once_and_honest_without_muggins_hides_no_claim(tapes):
-    s = PlaySession(tape=tapes["ru"], referee="open", seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tapes["ru"], referee="open", seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "Y", "ENTER")
     keys(s, "M")                                         # dealt: the discard
     deal = next(e for e in s.referee.events if isinstance(e, Deal))
     assert f"  computer: {cards_text(deal.computer)}" in texts(s.referee)
     assert not texts(s.referee, "hidden")
-    honest = PlaySession(tape=tapes["ru"], referee="honest", seed=99, scale=1)
+    honest = PlaySession(PlaySettings(tape=tapes["ru"], referee="honest", seed=99, scale=1))
     veils: list[str] = []
     play_through(honest, until_deal=2, muggins="N",
                  on_wait=lambda s, w: veils.extend(texts(s.referee, "hidden")) if w.line == CLAIM else None)
@@ -142,11 +143,11 @@ def test_narration_no_reset_before_the_first_card_the_count_after_each_card_the_
 
 
 def test_deal_numbers_go_on_through_a_save_and_a_load(tapes, tmp_path):
-    s = PlaySession(tape=tapes["ru"], referee="honest", seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tapes["ru"], referee="honest", seed=99, scale=1))
     play_through(s, until_deal=2, muggins="N")
     assert max(e.n for e in s.referee.events if isinstance(e, Deal)) == 2
     path = s.save(tmp_path / "deal2.z80")
-    loaded = PlaySession(load=path, referee="honest", scale=1)
+    loaded = PlaySession(PlaySettings(load=path, referee="honest", scale=1))
     assert any("starts again at the next deal (deal 3)" in t for t in texts(loaded.referee, "note"))
     assert loaded.seed == 99                             # kept beside the .z80 too
     loaded.run_until_wait()
@@ -158,5 +159,5 @@ def test_deal_numbers_go_on_through_a_save_and_a_load(tapes, tmp_path):
     assert deal.n == 3 and any(t.startswith("Deal 3: ") for t in texts(loaded.referee))
     # the near miss: a .z80 with nothing beside it numbers from 1 again
     (tmp_path / "deal2.z80.json").unlink()
-    bare = PlaySession(load=path, referee="honest", scale=1)
+    bare = PlaySession(PlaySettings(load=path, referee="honest", scale=1))
     assert any("(deal 1)" in t for t in texts(bare.referee, "note"))

@@ -10,6 +10,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra)")
 
 from harness.play.session import PlaySession
+
+from harness.play.settings import PlaySettings
 from harness.play.waits import status_text
 from harness.program.model import program as P
 from harness.spectrum.variables import BasicVariables
@@ -22,7 +24,7 @@ SAID = "ENTER on an empty slot was ignored: the count is {}, and this program ta
 
 
 def test_the_status_line_says_why_enter_on_an_empty_slot_did_nothing(tape_path):
-    s = PlaySession(tape=tape_path(), seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=99, scale=1))
     slots, count = to_an_empty_slot_under_22(s)
     before = s.status_line()
     assert "ignored" not in before and before.startswith("your card to play")        # near miss: not yet

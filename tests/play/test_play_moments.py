@@ -16,6 +16,7 @@ from harness.program.judge.compare import Comparator
 from harness.program.records.events import Play, Show, Who
 from harness.play.cards import card_name
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from helpers import play_through, texts
 
 SEED = 99
@@ -51,7 +52,7 @@ def late_verdicts(s: PlaySession, w) -> list[str]:
 
 
 def play_and_look(tape, until_deal: int = 3) -> tuple[PlaySession, list[str], dict[int, int]]:
-    s = PlaySession(tape=tape, referee="open", seed=SEED, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, referee="open", seed=SEED, scale=1))
     missing: list[str] = []
     looked: dict[int, int] = {}
 
@@ -87,7 +88,7 @@ def test_without_settling_the_verdicts_come_one_key_late(tape_path, monkeypatch)
 
 def test_settling_leaves_the_comparator_as_it_was(tape_path):
     """settled() judges a copy: the open action is still open and closes with the next event, as regress's."""
-    s = PlaySession(tape=tape_path(), referee="open", seed=SEED, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), referee="open", seed=SEED, scale=1))
     stops = []
 
     def on_wait(s, w):

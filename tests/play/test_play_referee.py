@@ -21,6 +21,7 @@ from harness.play.cards import card_name
 from harness.play.panel import BACKGROUND, pointer_rect, wrap
 from harness.play.referee import PanelLine, Referee
 from harness.play.session import BORDER_H, PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum.screen import render
 from helpers import CLAIM, SELECTOR, autoplay, choose
 from play_keys import keys
@@ -109,12 +110,12 @@ def test_a_planted_show_miscount_is_flagged_by_its_component(first_deal):
 
 
 def test_a_loaded_game_is_judged_again_from_the_next_deal(tape, tmp_path):
-    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     keys(s, "M")                                  # the cut: now the discard
     path = s.save(tmp_path / "discard.z80")
-    loaded = PlaySession(load=path, referee=True, scale=1)
+    loaded = PlaySession(PlaySettings(load=path, referee="honest", scale=1))
     assert any("the referee starts again at the next deal" in t for t in texts(loaded.referee.lines(), "note"))
     loaded.run_until_wait()
     n = 0
@@ -165,7 +166,7 @@ def test_long_lines_wrap_indented_and_keep_their_tone():
 def test_what_the_screen_shows_is_checked_at_the_players_turn_and_a_planted_count_is_flagged(tape):
     from harness.program.model import program as P
     from harness.spectrum.variables import BasicVariables
-    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=99, scale=1))
     keys(s, "N", "ENTER")
     keys(s, "N", "ENTER")
     keys(s, "M")
@@ -191,7 +192,7 @@ def test_what_the_screen_shows_is_checked_at_the_players_turn_and_a_planted_coun
 
 
 def test_with_muggins_a_wrong_claim_is_flagged_as_the_programs_muggins_d3(tape):
-    s = PlaySession(tape=tape, referee=True, seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=99, scale=1))
     autoplay(s, until_deal=2, muggins="Y")
     lines = s.referee.lines()
     assert "Muggins on" in texts(lines, "note")

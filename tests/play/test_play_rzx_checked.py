@@ -12,6 +12,7 @@ pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra
 
 from harness.errors import MachineError
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum.recording import RzxRecorder
 from harness.spectrum.rzx import RzxFrame, read_rzx
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 
 
 def _session(tape_path, path):
-    s = PlaySession(tape=tape_path(), seed=4321, scale=1, record_rzx=path)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=4321, scale=1, record_rzx=path))
     s.step(40)                                            # the first question's wait, recorded
     return s
 

@@ -16,6 +16,7 @@ from harness.errors import InputError
 from harness.program.model import program as P
 from harness.program.model.program import UDG_TEXT
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.web import build as wasm_build
@@ -122,5 +123,5 @@ def test_the_canvas_reader_reads_what_render_draws(machine_with_title):
 # ----------------------------------------------------------------------------- fixtures
 @pytest.fixture(scope="module")
 def machine_with_title(tape_path):
-    s = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    s = PlaySession(PlaySettings(tape=tape_path(), scale=1, seed=SEED))
     return s.machine

@@ -8,6 +8,8 @@ import json
 import pytest
 
 from harness.play.session import PlaySession
+
+from harness.play.settings import PlaySettings
 from harness.web import build as wasm_build
 from harness.web import page as web_page
 from harness.web.compare import differences, embedded_checkpoints
@@ -33,7 +35,7 @@ def play_page(tmp_path_factory, build_of):
 
 def test_the_page_says_why_the_enter_was_ignored_as_the_window_does(browser, play_page, tape_path, tmp_path):
     record = tmp_path / "keys.json"
-    s = PlaySession(tape=tape_path(), seed=99, record=record, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=99, record=record, scale=1))
     slots, count = to_an_empty_slot_under_22(s)
     before = s.frames
     keys(s, *["SPACE"] * slots.index(0), "ENTER")

@@ -11,6 +11,7 @@ import pytest
 from harness.program.model import program as P
 from harness.program.model.program import UDG_TEXT
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum.charset import koi7_char
 from harness.spectrum.screen import read_screen
 from harness.web import build as wasm_build
@@ -84,7 +85,7 @@ def test_the_page_reaches_the_title_on_both_tapes(browser, play_page, tape_path,
     page.wait_for_function(f"zxPage.machine.wait() === 'input' && zxPage.machine.ppc === {P.ASK_INSTRUCTIONS}")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('instructions?')")
     page.evaluate("zxPage.paused = true; zxPage.draw(true)")
-    reference = PlaySession(tape=tape_path(lang), scale=1, seed=SEED).machine
+    reference = PlaySession(PlaySettings(tape=tape_path(lang), scale=1, seed=SEED)).machine
     rows = _screen_rows(page, reference.read(0, 0x10000))
     assert any(title in r for r in rows), rows
     assert page.evaluate("zxPage.highlighted") == P.ASK_INSTRUCTIONS
@@ -107,7 +108,7 @@ def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_s
     assert len({c.ppc for c in embedded}) > 5                        # the highlight moved through the game
     assert len({c.status for c in embedded}) >= 2 and {c.real_time for c in embedded} >= {None, "pause", "message"}
     # the variables panel at the last checkpoint: the embedded machine's BasicVariables, name by name
-    end = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    end = PlaySession(PlaySettings(tape=tape_path(), replay=key_record, scale=1))
     end.step(frames[-1])
     from harness.spectrum.variables import BasicVariables
     theirs = BasicVariables(end.machine)
@@ -138,7 +139,7 @@ def test_a_key_record_replayed_in_the_page_gives_the_embedded_machines_ram_and_s
 
 @pytest.mark.slow
 def test_keys_typed_by_keyboard_alone_reach_the_waits_the_embedded_machine_reaches(browser, play_page, tape_path):
-    embedded = PlaySession(tape=tape_path(), scale=1, seed=SEED)
+    embedded = PlaySession(PlaySettings(tape=tape_path(), scale=1, seed=SEED))
     typed = (["n", "Enter"], ["n", "Enter"], ["m"], ["Enter"])
     waits = []
     for spectrum_keys in (["N", "ENTER"], ["N", "ENTER"], ["M"], ["ENTER"]):
@@ -190,7 +191,7 @@ def test_the_pages_z80_is_the_embedded_machines_snapshot_and_a_saved_slot_loads_
     page = _open(browser, play_page, problems)
     page.evaluate("([r, c]) => zxPage.replay(r, c)", [record, [record["frames"]]])
     ours = z80snap.read_z80(base64.b64decode(page.evaluate("zxPage.z80Base64()")))
-    embedded = PlaySession(tape=tape_path(), replay=key_record, scale=1)
+    embedded = PlaySession(PlaySettings(tape=tape_path(), replay=key_record, scale=1))
     embedded.step(record["frames"])
     theirs = z80snap.from_machine(embedded.machine)
     assert ours.version == 1 and ours.regs == theirs.regs

@@ -15,6 +15,7 @@ import pytest
 
 from harness.play.record import KeyRecord, moment_hash, tape_digest
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.program.model import program as P
 from harness.spectrum.variables import BasicVariables
 from harness.web import build as wasm_build
@@ -81,7 +82,7 @@ def _x(s: PlaySession):
 
 
 def test_a_whole_deal_by_taps_alone_at_390x844_reaches_the_embedded_machines_waits(browser, play_page, tape_path):
-    embedded = PlaySession(tape=tape_path(), scale=1, seed=SEED, sound=False)
+    embedded = PlaySession(PlaySettings(tape=tape_path(), scale=1, seed=SEED, sound=False))
     w = embedded.run_until_wait()
     problems: list[str] = []
     page = _open(browser, play_page.as_uri() + f"#lang=ru&seed={SEED}", problems, touch=True, viewport=PHONE)
@@ -125,7 +126,7 @@ def test_a_whole_deal_by_taps_alone_at_390x844_reaches_the_embedded_machines_wai
 
 
 def _embedded_hash(tape: Path, seed: int, record: Path | None) -> tuple[int, str]:
-    s = PlaySession(tape=tape, scale=1, seed=seed, sound=False, replay=record)
+    s = PlaySession(PlaySettings(tape=tape, scale=1, seed=seed, sound=False, replay=record))
     if record is not None:
         s.step(KeyRecord.read(record).frames)
     return s.frames, moment_hash(s.machine.read(0x4000, 0xC000), s.machine.s.border)
@@ -280,7 +281,7 @@ def test_the_panel_shows_the_english_of_a_planted_message_and_says_each_prompt(b
     assert "NEED INSTRUCTIONS" in page.inner_text("#said")
     assert page.get_attribute("#said", "aria-live") == "polite"
     # the planted message: the embedded machine draws it at row 10 of the title (its screen copied in)
-    s = PlaySession(tape=tape_path(), scale=1, seed=SEED, sound=False)
+    s = PlaySession(PlaySettings(tape=tape_path(), scale=1, seed=SEED, sound=False))
     planted = _printed(s, "12 - НЕВЕРНО. Я ПОЛУЧАЮ ОЧКИ!")
     page.evaluate("(b) => { zxPage.paused = true; zxPage.machine.mem.set(Uint8Array.from(atob(b), c => c.charCodeAt(0)),"
                   " 0x4000); zxPage.draw(true); }", base64.b64encode(planted).decode())
@@ -335,7 +336,7 @@ def test_a_key_record_opened_from_a_file_replays_and_one_of_another_tape_is_refu
     # the game's own variables first: the count, the scores, the dealer, the hands, as the embedded machine has them
     page.click("#pause")
     page.evaluate("zxPage.draw(true)")
-    end = PlaySession(tape=tape_path(), scale=1, replay=mid_deal, sound=False)
+    end = PlaySession(PlaySettings(tape=tape_path(), scale=1, replay=mid_deal, sound=False))
     end.step(page.evaluate("zxPage.session.frames"))                 # past the record: no key on either
     theirs = BasicVariables(end.machine)
     order = ["SUM", "S()", "G()", "DIR", "MUG", "A()", "A$()", "C()", "C$()", "E()", "E$()"]
@@ -388,7 +389,7 @@ def test_the_pages_beeper_gives_the_embedded_machines_edges_tone_and_length(brow
     gesture a browser wants) starts the audio and feeds it samples."""
     from harness.play.beeper import BeeperTrack
     record = KeyRecord.read(mid_deal)
-    s = PlaySession(tape=tape_path(), scale=1, replay=mid_deal, sound=False)
+    s = PlaySession(PlaySettings(tape=tape_path(), scale=1, replay=mid_deal, sound=False))
     theirs, track, their_samples = {}, BeeperTrack(), []
     for frame in range(record.frames):
         s.step()
@@ -456,7 +457,7 @@ def test_a_session_saved_in_the_page_opens_where_it_was_in_the_page_and_in_play_
     saved = tmp_path / "session.json"
     saved.write_text(text)
     # play --load's session: the page's machine, register for register and byte for byte
-    loaded = PlaySession(load=saved, scale=1, sound=False)
+    loaded = PlaySession(PlaySettings(load=saved, scale=1, sound=False))
     ours = z80snap.read_z80(base64.b64decode(json.loads(text)["z80"]))
     theirs = z80snap.from_machine(loaded.machine)
     assert (theirs.regs, theirs.ram, theirs.border) == (ours.regs, ours.ram, ours.border)
@@ -501,7 +502,7 @@ def test_an_rzx_opened_from_a_file_replays_to_the_embedded_machines_screen_and_a
     from harness.spectrum.rzx import read_rzx, write_rzx
     from harness.web.bench import GAME_KEYS
     rzx_path = tmp_path / "game.rzx"
-    s = PlaySession(tape=tape_path(), seed=SEED, scale=1, sound=False, record_rzx=rzx_path)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=SEED, scale=1, sound=False, record_rzx=rzx_path))
     for keys in GAME_KEYS[:4]:
         for key in keys:
             s.tap(key)

@@ -12,6 +12,7 @@ from harness.program.judge.compare import judge
 from harness.program.judge.judgements import JUDGED_UNDER, comparison_setup, judgements_text, parse_judgements, under
 from harness.program.model.program import RUSSIAN
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from helpers import play_through, texts
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 def test_both_tapes_are_judged_live_as_regress_judges_the_same_transcript(tapes, lang):
     """Issue 17's referee: the English tape's words come from its program (no false "screen you" or "show
     total" differences), and the live judgements are regress's, action by action."""
-    s = PlaySession(tape=tapes[lang], referee="open", seed=321, scale=1)
+    s = PlaySession(PlaySettings(tape=tapes[lang], referee="open", seed=321, scale=1))
     assert s.referee.edition == lang
     play_through(s, until_deal=3, muggins="Y")
     s.referee.finish()

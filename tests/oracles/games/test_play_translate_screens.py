@@ -11,6 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from harness.program.model import program as P
 from harness.play import translate
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.spectrum import charset
 from harness.spectrum.screen import read_screen
 from play_keys import keys
@@ -39,7 +40,7 @@ def untranslated(s: PlaySession) -> list[str]:
 
 
 def test_every_russian_word_on_the_screens_a_player_meets_has_its_english(tape_path):
-    s = PlaySession(tape=tape_path(), seed=7, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path(), seed=7, scale=1))
     seen: list[str] = []
     looked = 0
 

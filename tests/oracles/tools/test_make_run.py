@@ -344,7 +344,8 @@ def fuse_title(copy: Path, command: str, extra: list[str]) -> None:
     Planted by hand: the line loading the Russian tape instead timed out with the Russian title on the screen."""
     tools_or_skip(FUSE_TOOLS, "fuse-emulator-sdl fuse-emulator-utils xvfb xdotool x11-apps")
     from harness.play.session import PlaySession                      # the title's fonts as our machine has them
-    ours = PlaySession(tape=copy / "build" / "cribbage-en.tap", scale=1).machine.read(0, 0x10000)
+    from harness.play.settings import PlaySettings
+    ours = PlaySession(PlaySettings(tape=copy / "build" / "cribbage-en.tap", scale=1)).machine.read(0, 0x10000)
     for attempt in range(STARTS):
         x = Xvfb("320x240")
         fuse = None

@@ -17,6 +17,7 @@ pytest.importorskip("pygame", reason="pygame-ce is not installed (the play extra
 from harness.errors import InputError
 from harness.play.cards import cards_text
 from harness.play.session import PlaySession
+from harness.play.settings import PlaySettings
 from harness.program.records.events import Deal, Play
 from helpers import play_through, texts
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.usefixtures("dummy_video")      # tests/conftest.py
 def saved(tape_path, tmp_path_factory):
     """A session saved during deal 1's play and played on until deal 2 is dealt."""
     slot = tmp_path_factory.mktemp("slots") / "slot1.z80"
-    s = PlaySession(tape=tape_path("ru"), referee="honest", seed=99, scale=1)
+    s = PlaySession(PlaySettings(tape=tape_path("ru"), referee="honest", seed=99, scale=1))
     at_save: list[str] = []
 
     def save_mid_deal(s, w):

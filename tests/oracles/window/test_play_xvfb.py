@@ -20,6 +20,7 @@ from harness.program.records.events import Deal
 from harness.play.window import Window
 from harness.play.cards import cards_text
 from harness.play.session import BORDER_H, BORDER_W, STATUS_H, PlaySession
+from harness.play.settings import PlaySettings
 from waiting import Budget
 
 from xvfb_play import SEED, SCALE, SELECTOR, DEADLINE, PlayInXvfb, rows, outside_marker, shows_render, still_window
@@ -50,7 +51,7 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         assert shows_render(outside_marker(shot[:BORDER_H * SCALE, :BORDER_W * SCALE]), mem, border)
         final = shot
     # the same keys in-process: the same game, and the same panel, pixel for pixel
-    replay = PlaySession(tape=tape, referee=True, seed=SEED, scale=SCALE)
+    replay = PlaySession(PlaySettings(tape=tape, referee="honest", seed=SEED, scale=SCALE))
     for answer in ("N", "N"):
         replay.tap(answer)
         replay.tap("ENTER")
@@ -76,7 +77,7 @@ def test_turbo_against_real_speed_from_the_cut_to_the_discard(tape, monkeypatch,
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     figures = {}
     for turbo in (True, False):
-        s = PlaySession(tape=tape, referee=True, seed=SEED, scale=SCALE)
+        s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=SEED, scale=SCALE))
         for answer in ("N", "N"):
             s.tap(answer)
             s.tap("ENTER")

@@ -24,6 +24,7 @@ from harness.program.model import program as P
 from harness.program.records.events import Deal, Show, ShowHand
 from harness.play.cards import card_name, cards_text
 from harness.play.session import BORDER_H, BORDER_W, PlaySession
+from harness.play.settings import PlaySettings
 from waiting import Budget
 from xvfb_play import DEADLINE, SCALE, PlayInXvfb, memory, outside_marker, rows, shows_render
 
@@ -160,7 +161,7 @@ def test_two_honest_deals_in_xvfb_a_hint_a_new_seed_and_a_replay_screen_for_scre
 
     # the same game in-process from the record: the lines, and the very pixels the window showed
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    s = PlaySession(tape=tape, referee="honest", scale=SCALE, replay=record)
+    s = PlaySession(PlaySettings(tape=tape, referee="honest", scale=SCALE, replay=record))
     assert s.seed == seed
     try:
         shot, mem, border = photos["discard"]
