@@ -26,6 +26,7 @@ from ..runtime.validate import read_json
 from ..cribbage.rules import STANDARD, Rules
 from ..errors import HarnessError, InputError, MachineError, UsageError
 from ..program.model import program as P
+from ..program.records.frames import GameId, rzx_tag
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
@@ -129,6 +130,7 @@ class PlaySession:
         self.rzx_path = Path(record_rzx) if record_rzx else None
         self.rzx: RzxRecorder | None = None   # the recorder of --record-rzx, from the first question
         self.rzx_frames = 0                   # frames in the RZX written at close
+        self.tape_sha256: str | None = None   # the SHA-256 of the tape loaded (the RZX's creator data names it)
         if self.rzx_path is not None:
             from ..spectrum.recording import CountingCore
             core: Any = CountingCore
@@ -195,12 +197,13 @@ class PlaySession:
             raise InputError(f"--tape: {exc}") from exc
         if not blocks:
             raise InputError(f"--tape {tape}: the tape is empty")
-        if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
+        self.tape_sha256 = tape_digest(data)
+        if self.player is not None and self.player.record.tape_sha256 != self.tape_sha256:
             raise InputError(f"--replay {replay}: recorded on another tape than {tape}")
         if self.record_path is not None:
             if seed is None:
                 raise UsageError("--record needs a seed (the command draws one unless --seed is given)")
-            self.record = KeyRecord(tape_digest(data), seed)
+            self.record = KeyRecord(self.tape_sha256, seed)
         m = self.machine
         m.boot()
         if seed is not None:
@@ -576,7 +579,8 @@ class PlaySession:
         self.status = f"loaded {path}"
 
     def close(self) -> None:
-        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: an RZX
+        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: the RZX's
+        creator data names the session (records/frames.py's rzx_tag: no game, its seed, the tape's SHA-256), and an RZX
         that does not replay on the embedded core to this machine's state (`recording.check_replays`) is
         not written, and the MachineError says which frame fails."""
         if self.record is not None and self.record_path is not None:
@@ -586,6 +590,7 @@ class PlaySession:
             from ..spectrum.rzx import write_rzx
             recorder, self.rzx = self.rzx, None
             recording = recorder.stop()
+            recording.custom = rzx_tag(GameId(None, self.seed, self.tape_sha256))   # a session played by hand
             check_replays(recording, z80snap.from_machine(self.machine), str(self.rzx_path))
             atomic.write_bytes(self.rzx_path, write_rzx(recording))
             self.rzx_frames = len(recording.frames)
