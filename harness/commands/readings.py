@@ -149,8 +149,10 @@ def _finish(args: argparse.Namespace, record: dict[str, Any], listing_lines: lis
     atomic.write_json(args.out, record, indent=1, sort_keys=True)
     stop = R.stopped_by()
     if stop is not None:
-        stop.said = (f"the record {args.out} keeps what finished; {len(record.get('undone', []))} readings left "  # type: ignore[attr-defined]
-                     f"untested: `cribbage-zx readings --resume` plays them")
+        undone = len(record.get("undone", []))
+        stop.said = (f"the record {args.out} keeps what finished; " + (  # type: ignore[attr-defined]
+            f"{undone} readings left untested: `cribbage-zx readings --resume` plays them" if undone else
+            "no reading was left untested"))
         raise stop
     _write_docs(args, record, listing_lines, log_path, log_text, entries)
     counts = record["counts"]
