@@ -4,7 +4,6 @@ The plant: making a file there fails; the near miss: a folder where one can be m
 from __future__ import annotations
 
 import errno
-from pathlib import Path
 
 import pytest
 
