@@ -167,8 +167,10 @@ def _finish(args: argparse.Namespace, record: ReadingsRecord, docs: _Docs, start
     write_readings(args.out, record)
     stop = R.stopped_by()
     if stop is not None:
-        stop.said = (f"the record {args.out} keeps what finished; {len(record.undone or [])} readings left "  # type: ignore[attr-defined]
-                     f"untested: `cribbage-zx readings --resume` plays them")
+        undone = len(record.undone or [])
+        stop.said = (f"the record {args.out} keeps what finished; " + (  # type: ignore[attr-defined]
+            f"{undone} readings left untested: `cribbage-zx readings --resume` plays them" if undone else
+            "no reading was left untested"))
         raise stop
     _write_docs(args, record, docs)
     counts = record.counts

@@ -25,6 +25,7 @@ import numpy as np
 from ..runtime import atomic
 from ..errors import HarnessError, InputError, MachineError, UsageError, needing
 from ..program.model import program as P
+from ..program.records.frames import GameId, rzx_tag
 from ..spectrum import z80snap
 from ..spectrum.keyboard import parse_combo
 from ..spectrum.loading import load_tape
@@ -83,6 +84,7 @@ class PlaySession:
         self.rzx_path = settings.rzx_path()
         self.rzx: RzxRecorder | None = None   # the recorder of the RZX, from the first question
         self.rzx_frames = 0                   # frames in the RZX written at close
+        self.tape_sha256: str | None = None   # the SHA-256 of the tape loaded (the RZX's creator data names it)
         self.machine = _machine(counting=self.rzx_path is not None)
         self.deals = 0                        # deals dealt since the tape loaded (7800: both hands dealt)
         self.frames = 0                       # frames stepped by this session (the machine's restart on load)
@@ -147,12 +149,13 @@ class PlaySession:
             raise needing(InputError(str(exc)), "tape") from exc
         if not blocks:
             raise needing(InputError(f"{tape}: the tape is empty"), "tape")
-        if self.player is not None and self.player.record.tape_sha256 != tape_digest(data):
+        self.tape_sha256 = tape_digest(data)
+        if self.player is not None and self.player.record.tape_sha256 != self.tape_sha256:
             raise needing(InputError(f"{replay}: recorded on another tape than {tape}"), "replay")
         if self.record_path is not None:
             if seed is None:
                 raise UsageError("a key record needs a seed (give one, or replay a record)")
-            self.record = KeyRecord(tape_digest(data), seed)
+            self.record = KeyRecord(self.tape_sha256, seed)
         m = self.machine
         m.boot()
         if seed is not None:
@@ -524,7 +527,8 @@ class PlaySession:
         self.status = f"loaded {path}"
 
     def close(self) -> None:
-        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: an RZX
+        """Write the key record (--record) and the RZX (--record-rzx), each whole or not at all: the RZX's
+        creator data names the session (records/frames.py's rzx_tag: no game, its seed, the tape's SHA-256), and an RZX
         that does not replay on the embedded core to this machine's state (`recording.check_replays`) is
         not written, and the MachineError says which frame fails."""
         if self.record is not None and self.record_path is not None:
@@ -534,6 +538,7 @@ class PlaySession:
             from ..spectrum.rzx import write_rzx
             recorder, self.rzx = self.rzx, None
             recording = recorder.stop()
+            recording.custom = rzx_tag(GameId(None, self.seed, self.tape_sha256))   # a session played by hand
             check_replays(recording, z80snap.from_machine(self.machine), str(self.rzx_path))
             atomic.write_bytes(self.rzx_path, write_rzx(recording))
             self.rzx_frames = len(recording.frames)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -110,6 +111,19 @@ def _writable_parent(path: Path, default: bool) -> str | None:
     if not os.access(nearest, os.W_OK | os.X_OK):
         why = "a read-only file system" if outdir.on_read_only_fs(nearest) else "permission denied"
         return f"its folder is not writable ({why}); choose another place"
+    made = _make_a_file_in(nearest)
+    return f"its folder is not writable ({made}); choose another place" if made else None
+
+
+def _make_a_file_in(folder: Path) -> str | None:
+    """Why no file can be made in *folder*, or None once one was made there and removed: os.access answers
+    yes to root where none can be (/proc, /sys), and the work would be lost at its end."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".cribbage-zx-probe-", dir=folder)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    os.unlink(name)
     return None
 
 
@@ -170,7 +184,8 @@ def _output_folder(c: PathContract, path: Path, default: bool) -> str | None:
             return f"holds {count} that no cribbage-zx run wrote ({shown}); choose a new or empty folder"
     if not os.access(path, os.W_OK | os.X_OK):
         return "is not writable"
-    return None
+    made = _make_a_file_in(path)
+    return f"is not writable ({made})" if made else None
 
 
 def _json_file(path: Path) -> object | str:

@@ -32,6 +32,17 @@ def test_the_rzx_holds_the_game_from_the_first_question(window_rzx_game):
     assert any(f.inputs for f in data.frames)              # the keyboard's port reads are in it
 
 
+def test_the_rzx_names_the_session_its_seed_and_its_tape(window_rzx_game):
+    """Its creator data names no game (a session played by hand), the seed it was played with and the tape's
+    SHA-256 (hashed here, not by the harness); a regress game's reader refuses it (tests/edition)."""
+    import hashlib
+    import json
+    data = read_rzx(window_rzx_game["rzx"].read_bytes(), str(window_rzx_game["rzx"]))
+    assert data.creator == "cribbage-zx"
+    assert json.loads(data.custom) == {"game": None, "seed": SEED,
+                                       "tape_sha256": hashlib.sha256(window_rzx_game["tape"].read_bytes()).hexdigest()}
+
+
 def test_record_rzx_refuses_a_load_and_a_start_from_a_snapshot(tape_path, tmp_path):
     s = PlaySession(PlaySettings(tape=tape_path(), seed=SEED, scale=1, record_rzx=tmp_path / "x.rzx"))
     with pytest.raises(UsageError, match="not loaded while an RZX is recorded"):

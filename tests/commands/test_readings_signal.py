@@ -59,3 +59,16 @@ def test_the_command_writes_the_stopped_record_then_exits_130_or_143_in_one_line
     assert record["ended"] == "stopped" and record["undone"]
     tape = record["tape"]                  # the tape it was measured on, for --resume (test_readings_record.py)
     assert set(tape) == {"path", "sha256", "fingerprint"} and len(tape["sha256"]) == 64
+
+
+def test_a_stop_that_left_nothing_untested_says_so_not_that_resume_plays_them(monkeypatch, tmp_path, capsys):
+    """Line 2's readings are all refused by the ROM (no game): a stop noted as the run ends leaves nothing
+    undone, and the line does not send the user to a --resume that plays nothing. Its near miss: the test above."""
+    monkeypatch.setattr(R, "stopped_by", lambda: KeyboardInterrupt())
+    out = tmp_path / "readings.json"
+    with pytest.raises(SystemExit) as done:
+        cli.run(["readings", "--entries", "2", "--games", "1", "--no-thorough", "--quiet", "--out", str(out)])
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert done.value.code == 130 and record["undone"] == []
+    assert capsys.readouterr().err.splitlines() == [
+        f"cribbage-zx: interrupted; the record {out} keeps what finished; no reading was left untested"]

@@ -91,6 +91,15 @@ def test_another_games_recording_is_refused_in_one_line(run, player):
                                      f"{GAME}.jsonl's game {g.game} (seed {g.seed})")
 
 
+def test_a_session_played_by_hand_beside_the_games_judgements_is_refused(run):
+    """play --record-rzx's recording (no game, the game's own seed and tape) copied in as the game's RZX, the
+    frames file the game's: refused in one line naming the RZX, before any page."""
+    g = run.game
+    run.record(GameId(None, g.seed, g.tape_sha256), frames_of=g)
+    assert _refused(run) == (f"{run.rzx}: a recording of a session played by hand (seed {g.seed}), not of "
+                             f"{GAME}.jsonl's game {g.game} (seed {g.seed})")
+
+
 def test_a_recording_of_the_same_game_number_and_another_seed_is_refused(run):
     g = run.game
     run.record(GameId(g.game, g.seed + 1, g.tape_sha256))

@@ -9,7 +9,8 @@ i once it has played ``frames[i] + 1`` frames. The transcript's own bytes are no
 writes the same transcript). Schema 1 (before issue 45) named the game only; it is still read.
 
 The RZX names its game too, in its creator block's own data (spectrum/rzx.py's ``custom``): the JSON
-``{"game": N, "seed": S, "tape_sha256": T}`` (`rzx_tag`). `check_recording` sets both against the game's
+``{"game": N, "seed": S, "tape_sha256": T}`` (`rzx_tag`); a session played by hand (`play --record-rzx`) is no
+game of a run and names itself ``{"game": null, "seed": S, "tape_sha256": T}``. `check_recording` sets both against the game's
 transcript (its header's game and seed) and the run's tape (report.json's SHA-256): another game's RZX or
 frames beside a game's judgements is refused in one line naming the file; a file older than these names is
 said to name nothing rather than refused.
@@ -37,13 +38,15 @@ def frames_name(game: int) -> str:
 @dataclass(frozen=True)
 class GameId:
     """What a recording belongs to: the game's number and seed (its transcript's header) and the tape's
-    SHA-256 (None where the record does not say)."""
-    game: int
+    SHA-256 (None where the record does not say); *game* None is a session played by hand (`play
+    --record-rzx`), named by its seed and tape alone."""
+    game: int | None
     seed: int | None = None
     tape_sha256: str | None = None
 
     def __str__(self) -> str:
-        return f"game {self.game}" + (f" (seed {self.seed})" if self.seed is not None else "")
+        what = f"game {self.game}" if self.game is not None else "a session played by hand"
+        return what + (f" (seed {self.seed})" if self.seed is not None else "")
 
 
 def rzx_tag(gid: GameId) -> bytes:
@@ -53,16 +56,17 @@ def rzx_tag(gid: GameId) -> bytes:
 
 
 def game_of_tag(custom: bytes, name: str) -> GameId | None:
-    """The game an RZX's creator data names, None for a recording that names none (older, or another
-    tool's); an InputError naming *name* for data that is not a game's name."""
+    """The game (or the session played by hand) an RZX's creator data names, None for a recording that names
+    none (older, or another tool's); an InputError naming *name* for data that is not a game's name."""
     if not custom:
         return None
     try:
         data = json.loads(custom.decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         data = None
-    if not (isinstance(data, dict) and isinstance(data.get("game"), int) and not isinstance(data["game"], bool)
-            and isinstance(data.get("seed"), (int, type(None))) and isinstance(data.get("tape_sha256"), (str, type(None)))):
+    if not (isinstance(data, dict) and "game" in data and isinstance(data["game"], (int, type(None)))
+            and not isinstance(data["game"], bool) and isinstance(data.get("seed"), (int, type(None)))
+            and not isinstance(data.get("seed"), bool) and isinstance(data.get("tape_sha256"), (str, type(None)))):
         raise InputError(f"{name}: its creator block's data does not name a game (not this tool's "
                          f"{{\"game\", \"seed\", \"tape_sha256\"}})")
     return GameId(data["game"], data["seed"], data["tape_sha256"])

@@ -471,7 +471,15 @@
       `the RZX did not play as recorded at ${old.r.problems.length} frame(s), the first ${old.r.problems[0][0]}: ${old.r.problems[0][1]}`;
   }
   function handOver() { page.handedOver = handOverAsync(); }
-  /** Open an RZX's bytes: checked against the page's tapes (the program in its snapshot), then replayed. */
+  /** What an RZX's creator data names (records/frames.py's rzx_tag: play --record-rzx's session, game null, or
+   * regress --rzx's game), or null where it names nothing of ours (older, or another tool's data). */
+  function rzxNamed(custom) {
+    let named = null;
+    try { named = custom ? JSON.parse(custom) : null; } catch (e) { return null; }
+    return named && typeof named === "object" && "game" in named ? named : null;
+  }
+  /** Open an RZX's bytes: checked against the page's tapes (the program in its snapshot, and the tape's SHA-256
+   * its creator data names), then replayed. */
   async function openRzx(name, bytes) {
     $("linkproblem").textContent = "";
     let rzx, snap;
@@ -479,12 +487,19 @@
     catch (e) { $("linkproblem").textContent = `${name}: damaged: ${e.message}`; return false; }
     const lang = rzxTape(snap.ram);
     if (lang === null) { $("linkproblem").textContent = `${name}: a recording of another program, not of this page's tapes`; return false; }
+    const named = rzxNamed(rzx.custom), sha = payload.tape_sha256[lang];
+    if (named && typeof named.tape_sha256 === "string" && named.tape_sha256 !== sha) {
+      $("linkproblem").textContent = `${name}: a recording on the tape of SHA-256 ${named.tape_sha256.slice(0, 12)}…, ` +
+        `not on this page's ${lang} tape (${sha.slice(0, 12)}…)`;
+      return false;
+    }
     const m = await ZX.Machine.create(wasm, rom, facts.key_positions);
     const s = new RzxSession(m, rzx);
     page.machine = m; page.session = s; page.lang = lang; page.highlighted = null; page.values = new Map();
     varBody.textContent = ""; page.fromSlot = true; page.moment = null; page.wasReplaying = true;
     page.fast = page.replaySpeed === "max"; page.paused = page.userPaused = false;
     $("tape").value = lang; listingFor(lang); page.translated = {frame: -1, key: null}; page.waitKey = "";
+    if (named && Number.isInteger(named.seed)) $("seed").value = String(named.seed);      // the session's seed
     draw(true);
     canvas.focus({preventScroll: true});
     return true;

@@ -275,14 +275,16 @@
   w.go = go;
   w.checkpoints = () => checkpoints.map((c) => c.frame);
   /** Why the recording is not this page's game (one line), or null: the game its creator data names
-   * (records/frames.py's rzx_tag) against the payload's (the transcript's game and seed, the run's tape). A
-   * recording that names no game is played (the page says so beside the player). */
+   * (records/frames.py's rzx_tag; game null: a session played by hand, play --record-rzx) against the payload's
+   * (the transcript's game and seed, the run's tape). A recording that names no game is played (the page says so beside the player). */
   function refusal(r) {
     if (!r.custom || !P.belongs) return null;
     let named = null;
     try { named = JSON.parse(r.custom); } catch (e) { named = null; }
-    const words = (g) => `game ${g.game}` + (g.seed === null || g.seed === undefined ? "" : ` (seed ${g.seed})`);
-    if (!named || typeof named.game !== "number") return `${P.rzx_name}: its creator block's data does not name a game`;
+    const words = (g) => (g.game === null ? "a session played by hand" : `game ${g.game}`) +
+      (g.seed === null || g.seed === undefined ? "" : ` (seed ${g.seed})`);
+    if (!named || (typeof named.game !== "number" && named.game !== null))
+      return `${P.rzx_name}: its creator block's data does not name a game`;
     const mine = P.belongs;
     if (named.game !== mine.game || (named.seed != null && mine.seed != null && named.seed !== mine.seed))
       return `${P.rzx_name}: a recording of ${words(named)}, not of this page's ${words(mine)}`;

@@ -1,7 +1,7 @@
 """Issue 45: the watch page refuses a recording of another game in one line. In Debian's chromium, the player of
 the recorded run's game (tests/rzx_game.py) built by hand around an RZX whose creator data names another game,
 seed or tape (what the report's Python side refuses before any page, tests/edition/test_watch_records.py; here
-the page's own check): nothing is played, the line is over the screen and in the status, the controls stay
+the page's own check), or a session played by hand (play --record-rzx): nothing is played, the line is over the screen and in the status, the controls stay
 off. The near miss: the game's own recording plays."""
 from __future__ import annotations
 
@@ -55,17 +55,20 @@ def test_the_games_own_recording_plays(browser, run, rzx, module, tmp_path):
     assert problems == []
 
 
-@pytest.mark.parametrize("other", ["game", "seed", "tape"])
+@pytest.mark.parametrize("other", ["game", "seed", "tape", "session"])
 def test_a_recording_of_another_game_is_refused_in_one_line(browser, run, rzx, module, tmp_path, other):
     head = json.loads((run / f"{GAME}.jsonl").read_text(encoding="utf-8").splitlines()[0])
     tape = json.loads((run / "report.json").read_text(encoding="utf-8"))["tape"]["sha256"]
     names = {"game": GameId(head["game"] + 5, head["seed"], tape), "seed": GameId(head["game"], head["seed"] + 1, tape),
-             "tape": GameId(head["game"], head["seed"], "0" * 64)}[other]
+             "tape": GameId(head["game"], head["seed"], "0" * 64),
+             "session": GameId(None, head["seed"], tape)}[other]           # play --record-rzx's, the same seed
     path, own = _page(run, rzx, module, tmp_path / other, names)
     problems: list[str] = []
     page = _open(browser, path, problems)
     said = {"game": f"{GAME}.rzx: a recording of {names}, not of this page's {own}",
             "seed": f"{GAME}.rzx: a recording of {names}, not of this page's {own}",
+            "session": f"{GAME}.rzx: a recording of a session played by hand (seed {head['seed']}), not of this "
+                       f"page's {own}",
             "tape": f"{GAME}.rzx: a recording on the tape of SHA-256 000000000000…, not on this page's run's "
                     f"({tape[:12]}…)"}[other]
     assert page.evaluate("zxWatch.ready") is False

@@ -521,7 +521,9 @@ def test_an_rzx_opened_from_a_file_replays_to_the_embedded_machines_screen_and_a
     assert ram[:0x1B00] == end[:0x1B00]                                          # the screen
     assert sum(a != b for a, b in zip(ram, end)) <= 2
     assert page.evaluate("zxPage.lang") == "ru" and not page.evaluate("zxPage.session.replaying")
-    # refused in one line: damaged, and a recording of another program (one byte of its listing changed)
+    assert page.input_value("#seed") == str(SEED)           # the session its creator data names (near miss below)
+    # refused in one line: damaged, a recording of another program (one byte of its listing changed), and one
+    # whose creator data names another tape (the program in its snapshot this page's)
     damaged = tmp_path / "damaged.rzx"
     damaged.write_bytes(rzx_path.read_bytes()[:200])
     data = read_rzx(rzx_path.read_bytes())
@@ -532,7 +534,12 @@ def test_an_rzx_opened_from_a_file_replays_to_the_embedded_machines_screen_and_a
     other = tmp_path / "other.rzx"
     other.write_bytes(write_rzx(dataclasses.replace(data, snapshot=z80snap.write_z80(
         dataclasses.replace(snap, ram=bytes(ram2))))))
-    for path, said in ((damaged, "damaged.rzx: damaged: "), (other, "other.rzx: a recording of another program")):
+    other_tape = tmp_path / "other-tape.rzx"
+    other_tape.write_bytes(write_rzx(dataclasses.replace(data, custom=data.custom.replace(
+        tape_digest(tape_path().read_bytes()).encode(), b"0" * 64))))
+    for path, said in ((damaged, "damaged.rzx: damaged: "), (other, "other.rzx: a recording of another program"),
+                       (other_tape, "other-tape.rzx: a recording on the tape of SHA-256 000000000000…, not on this "
+                                    "page's ru tape")):
         page.set_input_files("#open", str(path))
         page.wait_for_function(f"document.getElementById('linkproblem').textContent.startsWith({json.dumps(said)})")
         assert "\n" not in page.inner_text("#linkproblem")

@@ -37,7 +37,15 @@ def test_the_tag_is_compact_ascii_json_and_is_read_back():
     assert game_of_tag(b"", "x.rzx") is None                                               # names none
 
 
-@pytest.mark.parametrize("custom", [b"not json", b'{"game":3}\xff', b'[3]', b'{"seed":7}', b'{"game":true}',
+def test_a_session_played_by_hand_is_named_by_its_seed_and_tape_alone():
+    """play --record-rzx's recording: no game of a run ("game": null), its seed and the tape's SHA-256."""
+    tag = rzx_tag(GameId(None, 7, TAPE))
+    assert tag == b'{"game":null,"seed":7,"tape_sha256":"' + TAPE.encode() + b'"}'
+    assert game_of_tag(tag, "x.rzx") == GameId(None, 7, TAPE)
+    assert (str(GameId(None, 7)), str(GameId(None))) == ("a session played by hand (seed 7)", "a session played by hand")
+
+
+@pytest.mark.parametrize("custom", [b"not json", b'{"seed":7,"tape_sha256":null}', b'{"game":null,"seed":true}', b'{"game":3}\xff', b'[3]', b'{"seed":7}', b'{"game":true}',
                                     b'{"game":"3"}', b'{"game":3,"seed":"7"}', b'{"game":3,"tape_sha256":5}'])
 def test_creator_data_that_names_no_game_is_refused_naming_the_file(custom):
     with pytest.raises(InputError) as refused:
@@ -109,6 +117,15 @@ def test_a_recording_of_another_game_seed_or_tape_is_refused(named, message):
                                          (GameId(3, 7, None), GAME), (GameId(3, 7, TAPE), GameId(3, 7, None))])
 def test_near_miss_a_side_that_does_not_say_is_not_a_difference(named, game):
     assert _check(rzx_tag(named), game=game) == []
+
+
+@pytest.mark.parametrize("seed, tape", [(7, TAPE), (8, OTHER_TAPE), (None, None)])
+def test_a_session_played_by_hand_beside_a_games_judgements_is_refused(seed, tape):
+    """The same seed and tape are no near miss: a session played by hand is no game of the run."""
+    with pytest.raises(InputError) as refused:
+        _check(rzx_tag(GameId(None, seed, tape)))
+    said = "a session played by hand" + (f" (seed {seed})" if seed is not None else "")
+    assert str(refused.value) == f"{RZX}: a recording of {said}, not of game-003.jsonl's game 3 (seed 7)"
 
 
 def test_a_recording_that_names_no_game_is_said_so_not_refused():
