@@ -310,12 +310,14 @@ def _local_pool(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup,
 # ------------------------------------------------------------------------------------------ Dask
 class SchedulerAddress(str):
     """``--scheduler``'s value: ``local`` or a checked ``tcp://HOST:PORT`` / ``tls://HOST:PORT``, with the
-    TLS files to connect with and whether a plain address off this machine was allowed (``--insecure``).
+    TLS files to connect with and whether a plain address off this machine was allowed (``--insecure``), and
+    how long the client tries to reach it (``--scheduler-timeout``).
     A str, so reports and callers that only pass it on see the address."""
     tls_ca_file: str | None = None
     tls_cert: str | None = None
     tls_key: str | None = None
     insecure: bool = False
+    connect_timeout: float = 10.0       # seconds before an address that does not answer is given up
 
     @property
     def scheme(self) -> str:
@@ -623,7 +625,7 @@ def _on_dask(func: Callable[[JobT], ResultT], jobs: list[JobT], setup: Setup, wo
                                        silence_logs=logging.CRITICAL)
                 client = Client(cluster, security=security)
         else:
-            client = Client(str(scheduler), timeout="10s", security=security)
+            client = Client(str(scheduler), timeout=f"{scheduler.connect_timeout}s", security=security)
     except BaseException as exc:         # a cluster that could not start, or a second Ctrl-C while it started
         with _quiet_logs():
             if cluster is not None:
