@@ -277,7 +277,7 @@ class Window:
         why = s.needs_real_time()
         return why is None or (not self.reading_time and why in READING_TIME)
 
-    def _step_unpaced(self) -> None:
+    def step_ahead(self) -> None:
         """One frame run ahead, counted as turbo's (and, without reading time, the reading it skipped)."""
         s = self.session
         why = None if self.reading_time or not self.turbo else s.needs_real_time()
@@ -313,7 +313,7 @@ class Window:
             if self._hurry():
                 slice_end = now + TURBO_SLICE
                 while time.perf_counter() < slice_end and self._hurry():
-                    self._step_unpaced()
+                    self.step_ahead()
                 s.audio.clear()                   # sound at turbo speed would be noise
                 next_frame = time.perf_counter()
                 self.present()

@@ -108,13 +108,13 @@ def test_turbo_with_reading_time_waits_them_on_the_same_machine(tape, monkeypatc
 def test_a_reading_time_skipped_by_cutting_a_pause_short_is_caught(tape, monkeypatch, stepped):
     """Planted: the option 'skips' a timed PAUSE by ending it (BC, its frames left, set to 1) instead of running
     its frames unpaced: fewer frames to the discard, another machine."""
-    step_unpaced = window_module.Window._step_unpaced
+    step_ahead_as_built = window_module.Window.step_ahead
 
     def cut_short(self) -> None:
         if self.session.needs_real_time() == "pause":
             self.session.machine.cpu.set("bc", 1)
-        step_unpaced(self)
-    monkeypatch.setattr(window_module.Window, "_step_unpaced", cut_short)
+        step_ahead_as_built(self)
+    monkeypatch.setattr(window_module.Window, "step_ahead", cut_short)
     state, window, _ = windowed(tape, monkeypatch, reading_time=False)
     assert state[0] < stepped[0] and state != stepped
 
