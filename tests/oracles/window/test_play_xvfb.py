@@ -1,4 +1,4 @@
-"""`cribbage-zx play --referee --turbo` in a real X server (Xvfb): keys typed with xdotool (XTEST) through the
+"""`cribbage-zx play --referee --no-reading-time` in a real X server (Xvfb): keys typed with xdotool (XTEST) through the
 cut and one discard, the window photographed with xwd, and its pixels compared with the emulator's own render
 of the game saved at that moment with F2 (the screen) and with the same game replayed in-process (the panel).
 Also the real pacing, and how much faster --no-reading-time gets from the cut to the discard than real speed
@@ -27,7 +27,7 @@ from xvfb_play import SEED, SCALE, SELECTOR, DEADLINE, PlayInXvfb, rows, outside
 
 
 def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
-    with PlayInXvfb(tmp_path, ["--tape", str(tape), "--referee", "--turbo", "--seed", str(SEED),
+    with PlayInXvfb(tmp_path, ["--tape", str(tape), "--referee", "--no-reading-time", "--seed", str(SEED),
                                "--scale", str(SCALE), "--no-sound"]) as x:
         x.wait_at((7060,))                              # «ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):»
         x.key("n"), x.key("Return")
@@ -36,7 +36,7 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         cut = x.wait_at((4925,))
         assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(cut)
         x.key("m")
-        x.wait_at(SELECTOR)                             # the turbo keeps real time for the cut's PAUSEs and messages
+        x.wait_at(SELECTOR)                             # the cut's PAUSEs and messages at full speed too
         shot, mem, border = still_window(x, SELECTOR)   # dealt: the six cards, waiting for the first discard
         hand = rows(mem)[16:18]
         assert hand[0][:4].strip() and hand[1][:4].strip()
