@@ -336,6 +336,11 @@ view of the deal (honest: the computer's cards and the crib hidden until shown).
   real speed (the status line says which frame and deal). `--record-rzx FILE.rzx` writes the game as RZX from the
   first question; Fuse plays it back to the same screen
   (`cd roms && fuse-sdl --machine 48 --rom-48 48.rom --playback /path/to/FILE.rzx`).
+* **Turbo.** `--turbo` runs at full speed while the program computes (the shuffle, the deal, its thinking) and
+  at real time while a key is awaited or held, a message was just printed (1.5 s to read it), a timed PAUSE runs
+  or the board demo plays. `--no-reading-time` (turbo and more) runs the timed PAUSEs and the messages' reading
+  time at full speed too, for a player who reads fast: the game is the same frame for frame, only the waiting
+  goes. The page's *No reading time* box does the same.
 * **Pause** (P, or Pause at a question) is a red banner across the screen; the same key goes on.
 
 The window's own keys (every other key goes to the Spectrum):

@@ -273,6 +273,8 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
     parser.add_argument("--insecure", action="store_true",
                         help="allow a plain tcp:// scheduler off this machine (anyone who can reach it, or the "
                              "network between, can run code on its workers and in this process)")
+    parser.add_argument("--scheduler-timeout", metavar="SECONDS", type=float_in(0), default=None,
+                        help="how long to try to reach a --scheduler address before giving up (default 10)")
     parser.set_defaults(_runner_options=True)
 
 
@@ -294,6 +296,10 @@ def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoRetur
         ns.scheduler = checked_scheduler(ns.scheduler, files[0], files[1], files[2], ns.insecure)
     except ValueError as exc:
         error(str(exc))
+    if ns.scheduler_timeout is not None:
+        if ns.scheduler is None or ns.scheduler == "local":
+            error("--scheduler-timeout is for a scheduler's address: give --scheduler tcp://... or tls://...")
+        ns.scheduler.connect_timeout = ns.scheduler_timeout
 
 def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--accelerate", action=argparse.BooleanOptionalAction, default=True,

@@ -1,10 +1,14 @@
-"""`cribbage-zx play [--lang en | --tape PATH] [--turbo] [--referee [open]] [--load PATH.z80]`: the game in a window.
+"""`cribbage-zx play [--lang en | --tape PATH] [--turbo | --no-reading-time] [--referee [open]] [--load PATH.z80]`:
+the game in a window.
 
 Real speed by default: one frame every 1/50 s, the beeper played where the
 machine has audio. `--turbo` runs frames as fast as the emulator goes while
 the program computes (the shuffle, the deal, its thinking) and keeps real
 time whenever a person is needed or reading: a key awaited or held, a timed
 PAUSE, a message just printed, the board demo (`PlaySession.needs_real_time`).
+`--no-reading-time` is turbo through the timed PAUSEs and the messages too
+(`session.READING_TIME`): real time only for a key and the board demo. The
+machine runs the same frames at any pace; only the host's waits differ.
 A new seed each start unless --seed (shown in the title and the panel);
 --record/--replay keep a game's keys (--replay-to runs a replay ahead: to its
 last key, or to a deal); --record-rzx writes an RZX of the game that Fuse plays
@@ -61,6 +65,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turbo", action="store_true",
                         help="full speed while the program computes; real time while a key is awaited or "
                              "held, a message is shown, or the board demo runs")
+    parser.add_argument("--no-reading-time", action="store_true",
+                        help="--turbo without the reading time: full speed through the program's timed PAUSEs "
+                             "and past its messages too; real time only while a key is awaited or held, or the "
+                             "board demo runs (the game is the same, frame for frame: only the waiting goes)")
     parser.add_argument("--referee", nargs="?", const="honest", choices=("honest", "open"), default=None,
                         help="the engine's view of the deal beside the screen; honest (the default) hides the "
                              "computer's cards and the crib until shown, and your count until you claim it "
@@ -194,7 +202,8 @@ def _play(args: argparse.Namespace) -> int:
     if session.seed is not None:
         print(f"{PROG}: seed {session.seed} (replay this game with --seed {session.seed})", flush=True)
     print(f"{PROG}: save slots (F2/F3) in {args.save.parent if args.save else data_folder()}", flush=True)
-    window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds)
+    window = Window(session, turbo=args.turbo, save_path=args.save, max_seconds=args.seconds,
+                    reading_time=not args.no_reading_time)
     try:
         window.run()
     finally:

@@ -51,6 +51,9 @@ BORDER_W, BORDER_H = 320, 256      # the screen with its border, as screen.rende
 PANEL_W = 300                      # the panel (seed, hint, referee), in unscaled pixels beside the screen
 STATUS_H = 34                      # the status line and the window's messages under both, unscaled pixels
 MESSAGE_READ_FRAMES = 75           # turbo keeps real time this long after the program prints a message (1.5 s)
+#: needs_real_time's reasons that are only time to read (a timed PAUSE, a message just printed): without reading
+#: time the window runs them unpaced too; the board demo is watched and a key is answered, so those keep real time
+READING_TIME = frozenset({"pause", "message"})
 FLASH_FRAMES = 16                  # FLASH swaps ink and paper every 16 frames
 SEED_LINE = P.ASK_INSTRUCTIONS      # «ВАМ НУЖНА ИНСТРУКЦИЯ?»: RANDOMIZE at 7005 has just run
 MAX_PARTIAL_FRAMES = 1000          # a frame cut short by traps this often is a machine fault, not a game

@@ -2,7 +2,10 @@
 
 `Window` runs a `PlaySession` (harness/play/session.py) frame by frame: real speed by default, one frame
 every 1/50 s; turbo runs frames as fast as the emulator goes while the program computes and keeps real
-time whenever a person is needed or reading (`PlaySession.needs_real_time`). The window's own keys are
+time whenever a person is needed or reading (`PlaySession.needs_real_time`); without reading time
+(`reading_time=False`, play --no-reading-time) it keeps real time only while a key is awaited or held and for
+the board demo. Either way the machine runs the same frames: only the host's waits between them are skipped.
+The window's own keys are
 `keymap.WINDOW_KEYS`; every other key goes to the Spectrum. `cribbage-zx play` (harness/commands/play.py)
 opens it.
 """
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Mapping
 from ..spectrum.machine import FRAME_S
 from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
-from .session import BORDER_H, BORDER_W, PlaySession
+from .session import BORDER_H, BORDER_W, READING_TIME, PlaySession
 from .slots import default_save, slot_path
 
 if TYPE_CHECKING:
@@ -67,10 +70,11 @@ class Window:
     and the window's own keys (help, hint, pause, save slots, full screen)."""
 
     def __init__(self, session: PlaySession, turbo: bool = False, save_path: Path | None = None,
-                 max_seconds: float | None = None):
+                 max_seconds: float | None = None, reading_time: bool = True):
         self.pygame = pg = import_pygame()
         self.session = session
-        self.turbo = turbo
+        self.turbo = turbo or not reading_time        # no reading time is a turbo that skips the reading too
+        self.reading_time = reading_time
         self.save_path = save_path = Path(save_path) if save_path is not None else default_save()
         session.save_folder = save_path.parent
         self.max_seconds = max_seconds
@@ -79,6 +83,7 @@ class Window:
         self._notice_until = 0.0
         self.paced_frames = {"turbo": 0, "real": 0}      # frames run unpaced and at real time (the figures)
         self.paced_why: dict[str, int] = {}              # real-time frames in turbo, by why
+        self.skipped_why: dict[str, int] = {}            # frames of reading time run unpaced (no reading time)
         if os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("SDL_VIDEODRIVER", "x11")     # X only: no Wayland probe, no fallback
         try:
@@ -106,7 +111,8 @@ class Window:
     def title(self, text: str = "") -> str:
         s = self.session
         seed = f" - seed {s.seed} (replay with --seed {s.seed})" if s.seed is not None else ""
-        return TITLE + (" [turbo]" if self.turbo else "") + seed + (f": {text}" if text else "")
+        speed = " [turbo]" if self.reading_time else " [turbo, no reading time]"
+        return TITLE + (speed if self.turbo else "") + seed + (f": {text}" if text else "")
 
     def _open_audio(self, rate: int) -> Channel | None:
         pg = self.pygame
@@ -276,9 +282,21 @@ class Window:
     def _may_hurry(self) -> bool:
         """Turbo runs ahead only while nobody is needed or reading: no key awaited and none held (a held key
         at full speed would be taken for many, the ROM's auto-repeat starting after 35 frames), no timed
-        message, no board demo."""
+        message, no board demo; without reading time, through timed PAUSEs and messages too."""
         s = self.session
-        return not s.keys_down() and s.waiting() is None and s.needs_real_time() is None
+        if s.keys_down() or s.waiting() is not None:
+            return False
+        why = s.needs_real_time()
+        return why is None or (not self.reading_time and why in READING_TIME)
+
+    def step_ahead(self) -> None:
+        """One frame run ahead, counted as turbo's (and, without reading time, the reading it skipped)."""
+        s = self.session
+        why = None if self.reading_time or not self.turbo else s.needs_real_time()
+        s.step()
+        self.paced_frames["turbo"] += 1
+        if why is not None:
+            self.skipped_why[why] = self.skipped_why.get(why, 0) + 1
 
     def _hurry(self) -> bool:
         """Frames unpaced now: a --replay running ahead (--replay-to), or turbo while nobody is needed."""
@@ -307,8 +325,7 @@ class Window:
             if self._hurry():
                 slice_end = now + TURBO_SLICE
                 while time.perf_counter() < slice_end and self._hurry():
-                    s.step()
-                    self.paced_frames["turbo"] += 1
+                    self.step_ahead()
                 s.audio.clear()                   # sound at turbo speed would be noise
                 next_frame = time.perf_counter()
                 self.present()

@@ -229,7 +229,8 @@ class _Connection:
         try:
             if self.address == "local":
                 return self._start_local(setup, workers)
-            return self.dask.Client(str(self.address), timeout="10s", security=self.security)
+            return self.dask.Client(str(self.address), timeout=f"{self.address.connect_timeout}s",
+                                    security=self.security)
         except BaseException as exc:     # a cluster that could not start, or a second Ctrl-C while it started
             with _quiet_logs():
                 if self.cluster is not None:

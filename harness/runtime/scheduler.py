@@ -13,12 +13,14 @@ import re
 
 class SchedulerAddress(str):
     """``--scheduler``'s value: ``local`` or a checked ``tcp://HOST:PORT`` / ``tls://HOST:PORT``, with the
-    TLS files to connect with and whether a plain address off this machine was allowed (``--insecure``).
+    TLS files to connect with and whether a plain address off this machine was allowed (``--insecure``), and
+    how long the client tries to reach it (``--scheduler-timeout``).
     A str, so reports and callers that only pass it on see the address."""
     tls_ca_file: str | None = None
     tls_cert: str | None = None
     tls_key: str | None = None
     insecure: bool = False
+    connect_timeout: float = 10.0       # seconds before an address that does not answer is given up
 
     @property
     def scheme(self) -> str:

@@ -53,6 +53,7 @@ def facts() -> dict[str, Any]:
         "at_message": list(P.AT_MESSAGE),
         "at_dealt": list(P.AT_DEALT),
         "message_frames": play_session.MESSAGE_READ_FRAMES,
+        "reading_time": sorted(play_session.READING_TIME),     # what "No reading time" runs unpaced too
         "demo_lines": list(P.DEMO_LINES),
         "flash_frames": play_session.FLASH_FRAMES,
         "selector_waits": list(P.SELECTOR_WAITS),

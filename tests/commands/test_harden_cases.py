@@ -203,3 +203,16 @@ def test_fairness_from_with_options_that_play_new_games_is_refused(tmp_path, cap
     code, err = run(["fairness", "--from", str(a), *extra], capsys)
     assert (code, err) == (2, f"cribbage-zx: --from reads earlier runs: {said} would play new games and does not go "
                               f"with it\n")
+
+
+def test_scheduler_timeout_reaches_the_address_and_needs_an_address():
+    from harness.commands import regress
+    from harness.commands.cliargs import command_parser
+    from harness.errors import UsageError
+    parser = command_parser(regress, "cribbage-zx regress", UsageError)
+    given = parser.parse_args(["--scheduler", "tcp://127.0.0.1:8786", "--scheduler-timeout", "1.5"])
+    assert given.scheduler.connect_timeout == 1.5
+    assert parser.parse_args(["--scheduler", "tcp://127.0.0.1:8786"]).scheduler.connect_timeout == 10.0
+    for argv in ([], ["--scheduler", "local"]):
+        with pytest.raises(UsageError, match="--scheduler-timeout is for a scheduler's address"):
+            parser.parse_args([*argv, "--scheduler-timeout", "1"])

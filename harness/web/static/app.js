@@ -13,8 +13,9 @@
   const tapes = {};
   for (const [lang, b64] of Object.entries(payload.tapes)) tapes[lang] = ZX.decodeBase64(b64);
 
-  const page = {session: null, machine: null, lang: "ru", turbo: true, paused: false, userPaused: false, help: false,
-    highlighted: null, drawnFrames: 0, ran: {turbo: 0, real: 0}, titleAt: null, fast: false, moment: null,
+  const page = {session: null, machine: null, lang: "ru", turbo: true, readingTime: true, paused: false,
+    userPaused: false, help: false, highlighted: null, drawnFrames: 0, ran: {turbo: 0, real: 0, skipped: 0},
+    titleAt: null, fast: false, moment: null,
     touchRow: "", translated: {frame: -1, key: ""}, said: "", waitKey: ""};
   window.zxPage = page;
 
@@ -134,7 +135,8 @@
     $("frame").textContent = `frame ${s.frames}`;
     $("ppc").textContent = `${m.ppc}:${m.subppc}`;
     const why = s.needsRealTime();
-    $("speed").textContent = page.paused ? "paused" : page.turbo && s.mayHurry() ? "turbo: the program computes"
+    $("speed").textContent = page.paused ? "paused" : hurrying(s) ? (why ? `turbo: no reading time (${why})`
+      : "turbo: the program computes")
       : `real time${why ? ` (${why})` : s.keysDown() || m.wait() !== null ? " (a key)" : ""}`;
     if (all || s.frames - page.drawnFrames >= 5) { variables(); page.drawnFrames = s.frames; }
   }
@@ -160,6 +162,14 @@
   }
 
   // ---------------------------------------------------------------- the pace
+  /** Frames run ahead now: turbo while nobody is needed or reading; with No reading time, through its reading
+   * too (window.py's _hurry). The machine runs the same frames either way: only the waits between them go. */
+  function hurrying(s) { return (page.turbo || !page.readingTime) && s.mayHurry(page.readingTime); }
+  function stepAhead(s) {
+    const skipped = !page.readingTime && s.needsRealTime() !== null;
+    s.step(); page.ran.turbo++;
+    if (skipped) page.ran.skipped++;
+  }
   let last = performance.now(), owed = 0;
   function tick(now) {
     const s = page.session;
@@ -170,9 +180,9 @@
         while (performance.now() < until && s.replaying) { s.step(); page.ran.turbo++; }
         if (!s.replaying) { page.fast = false; page.wasReplaying = false; if (!(s instanceof RzxSession)) showMoment(); }
         owed = 0;
-      } else if (page.turbo && s.mayHurry()) {
+      } else if (hurrying(s)) {
         const until = performance.now() + 12;
-        while (performance.now() < until && s.mayHurry()) { s.step(); page.ran.turbo++; }
+        while (performance.now() < until && hurrying(s)) stepAhead(s);
         owed = 0;
       } else {
         owed = Math.min(owed + (now - last) * 0.05 * speed, 10 * speed);   // 50 frames a second (x4: 200)
@@ -182,7 +192,7 @@
           sound(before);
           if (page.wasReplaying && !s.replaying) { page.wasReplaying = false; if (!(s instanceof RzxSession)) showMoment(); }
           if (page.session !== s) break;
-          if (page.turbo && s.mayHurry()) break;
+          if (hurrying(s)) break;
         }
       }
       draw(false);
@@ -598,6 +608,7 @@
   $("restart").addEventListener("click", () => { start($("tape").value, seedWanted()).then(() => canvas.focus()); });
   $("seed").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("restart").click(); } });
   $("turbo").addEventListener("change", (ev) => { page.turbo = ev.target.checked; });
+  $("noreading").addEventListener("change", (ev) => { page.readingTime = !ev.target.checked; });
   $("pause").addEventListener("click", togglePause);
   page.audioState = () => audio.ctx ? audio.ctx.state : "none";
   page.samplesFed = 0;

@@ -299,8 +299,13 @@
       return null;
     }
 
-    /** Turbo may hurry: no key held, no wait, nothing to read (window.py's _may_hurry). */
-    mayHurry() { return !this.keysDown() && this.m.wait() === null && this.needsRealTime() === null; }
+    /** Turbo may hurry: no key held, no wait, nothing to read (window.py's _may_hurry); without *readingTime*,
+     * through a timed PAUSE and a message's reading time too (session.py's READING_TIME, facts.reading_time). */
+    mayHurry(readingTime = true) {
+      if (this.keysDown() || this.m.wait() !== null) return false;
+      const why = this.needsRealTime();
+      return why === null || (!readingTime && this.facts.reading_time.includes(why));
+    }
 
     caller() { const s = this.m.gosubStack(); return s.length ? s[0][0] : null; }
 

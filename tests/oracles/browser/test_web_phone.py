@@ -91,6 +91,8 @@ def test_a_whole_deal_by_taps_alone_at_390x844_reaches_the_embedded_machines_wai
     sizes = page.evaluate("Array.from(document.querySelectorAll('#touchkeys button'), b => "
                           "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
     assert sizes and all(wd >= 44 and h >= 44 for wd, h in sizes), sizes        # thumb-sized (WCAG 2.5.5: 44 px)
+    page.tap("#noreading")        # no reading time: the PAUSEs and messages unpaced, the machine's frames the same
+    assert page.evaluate("zxPage.readingTime") is False
     seen, visits, taps = [], 0, 0
     for _ in range(60):
         caller = embedded.caller() if w.line in P.SELECTOR_WAITS else None
@@ -120,6 +122,7 @@ def test_a_whole_deal_by_taps_alone_at_390x844_reaches_the_embedded_machines_wai
     assert {(P.CUT_WAIT, None), (P.SHOW_PAUSE, None), (P.NEXT_DEAL_WAIT, None)} <= kinds
     assert {c for _, c in kinds} >= {P.SELECT_FIRST_DISCARD, P.SELECT_SECOND_DISCARD, P.SELECT_PLAY}
     assert page.evaluate("zxPage.session.frames") > 0 and taps >= 15
+    assert page.evaluate("zxPage.ran.skipped") > 0                               # reading time was run ahead
     assert page.evaluate("document.activeElement.id") == "screen"                 # taps left the keyboard there
     assert problems == []
     page.context.close()

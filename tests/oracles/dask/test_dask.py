@@ -94,8 +94,9 @@ def test_a_local_cluster_gives_the_local_pools_transcripts_and_survives_a_killed
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, good_tape):
-    done = subprocess.run(_regress(good_tape, tmp_path / "out", "--scheduler", "tcp://127.0.0.1:9"), cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    # a second of trying, not the default ten: the port refuses at once, the client tries again until its timeout
+    done = subprocess.run(_regress(good_tape, tmp_path / "out", "--scheduler", "tcp://127.0.0.1:9",
+                                   "--scheduler-timeout", "1"), cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.startswith("cribbage-zx")]
     assert len(lines) == 1 and "--scheduler tcp://127.0.0.1:9" in lines[0], done.stderr

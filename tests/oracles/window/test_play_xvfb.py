@@ -1,7 +1,8 @@
-"""`cribbage-zx play --referee --turbo` in a real X server (Xvfb): keys typed with xdotool (XTEST) through the
+"""`cribbage-zx play --referee --no-reading-time` in a real X server (Xvfb): keys typed with xdotool (XTEST) through the
 cut and one discard, the window photographed with xwd, and its pixels compared with the emulator's own render
 of the game saved at that moment with F2 (the screen) and with the same game replayed in-process (the panel).
-Also prints how much faster --turbo gets from the cut to the discard than real speed (a figure, not an assert).
+Also the real pacing, and how much faster --no-reading-time gets from the cut to the discard than real speed
+(a figure, not an assert).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from xvfb_play import SEED, SCALE, SELECTOR, DEADLINE, PlayInXvfb, rows, outside
 
 
 def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
-    with PlayInXvfb(tmp_path, ["--tape", str(tape), "--referee", "--turbo", "--seed", str(SEED),
+    with PlayInXvfb(tmp_path, ["--tape", str(tape), "--referee", "--no-reading-time", "--seed", str(SEED),
                                "--scale", str(SCALE), "--no-sound"]) as x:
         x.wait_at((7060,))                              # «ВАМ НУЖНА ИНСТРУКЦИЯ? (Y/N):»
         x.key("n"), x.key("Return")
@@ -36,7 +37,7 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         cut = x.wait_at((4925,))
         assert "СНИМИТЕ КОЛОДУ - ЛЮБОЙ КЛАВИШЕЙ" in rows(cut)
         x.key("m")
-        x.wait_at(SELECTOR)                             # the turbo keeps real time for the cut's PAUSEs and messages
+        x.wait_at(SELECTOR)                             # the cut's PAUSEs and messages at full speed too
         shot, mem, border = still_window(x, SELECTOR)   # dealt: the six cards, waiting for the first discard
         hand = rows(mem)[16:18]
         assert hand[0][:4].strip() and hand[1][:4].strip()
@@ -71,28 +72,49 @@ def test_play_in_xvfb_through_the_cut_and_a_discard(tape, tmp_path):
         pygame.quit()
 
 
-def test_turbo_against_real_speed_from_the_cut_to_the_discard(tape, monkeypatch, capsys):
-    """The computer's cut, shuffle and deal: 1,600-odd frames, about 33 s at 50 frames a second."""
+REAL_FRAMES = 150      # the cut's first PAUSE 50 and message at real speed: 3 s
+
+
+def _at_the_cut(tape) -> PlaySession:
+    s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=SEED, scale=SCALE))
+    for answer in ("N", "N"):
+        s.tap(answer)
+        s.tap("ENTER")
+        s.run_until_wait()
+    s.tap("M", gap=1)
+    return s
+
+
+def test_real_speed_paces_every_frame_and_no_reading_time_runs_ahead_to_the_discard(tape, monkeypatch, capsys):
+    """The real pacing, short: 150 frames from the cut at 50 a second (the machine the same as stepped with no
+    window); then the computer's cut, shuffle and deal (1,600-odd frames, about 33 s at real speed) with no
+    reading time. The speeds are figures, not asserts."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     figures = {}
-    for turbo in (True, False):
-        s = PlaySession(PlaySettings(tape=tape, referee="honest", seed=SEED, scale=SCALE))
-        for answer in ("N", "N"):
-            s.tap(answer)
-            s.tap("ENTER")
-            s.run_until_wait()
-        s.tap("M", gap=1)
-        window = Window(s, turbo=turbo)
-        start, t = s.frames, time.perf_counter()
-        try:
-            window.run(until=lambda s: (w := s.waiting()) is not None and w.line in SELECTOR)
-        finally:
-            window.close()
-        figures["turbo" if turbo else "real"] = (s.frames - start, time.perf_counter() - t)
+    s = _at_the_cut(tape)
+    window = Window(s, turbo=False)
+    start, t = s.frames, time.perf_counter()
+    try:
+        window.run(until=lambda s: s.frames >= start + REAL_FRAMES)
+    finally:
+        window.close()
+    figures["real"] = (s.frames - start, time.perf_counter() - t)
+    assert window.paced_frames == {"turbo": 0, "real": REAL_FRAMES}          # every frame paced
+    stepped = _at_the_cut(tape)
+    stepped.step(REAL_FRAMES)
+    assert stepped.machine.read(0x4000, 0xC000) == s.machine.read(0x4000, 0xC000)
+    s = _at_the_cut(tape)
+    window = Window(s, reading_time=False)
+    start, t = s.frames, time.perf_counter()
+    try:
+        window.run(until=lambda s: (w := s.waiting()) is not None and w.line in SELECTOR)
+    finally:
+        window.close()
+    figures["no reading time"] = (s.frames - start, time.perf_counter() - t)
+    assert window.skipped_why.get("pause", 0) > 0 and window.paced_frames["turbo"] > window.paced_frames["real"]
     with capsys.disabled():
         for name, (frames, seconds) in figures.items():
-            print(f"\nplay {name:5}: {frames} frames from the cut to the discard in {seconds:.2f} s "
-                  f"= {frames / seconds:.1f} frames/s")
-        print(f"play turbo is {figures['real'][1] / figures['turbo'][1]:.1f}x real speed here")
-    assert figures["turbo"][0] == figures["real"][0]      # the same frames either way: only the pace differs
+            print(f"\nplay {name:15}: {frames} frames from the cut in {seconds:.2f} s = {frames / seconds:.1f} frames/s")
+        print(f"play with no reading time is {figures['no reading time'][0] / figures['no reading time'][1] / 50:.1f}x "
+              "real speed here")

@@ -1,10 +1,12 @@
-"""Issue 22's whole check in a real X server: `play --referee --turbo --record` played through two deals with
-xdotool, with muggins on. The window is photographed at the discard (and with the hint on H), at the claim and
+"""Issue 22's whole check in a real X server: `play --referee --no-reading-time --record` played through two deals
+with xdotool, with muggins on (no reading time: the machine's frames are turbo's, only the host's waits at PAUSEs
+and messages go; tests/commands/test_play_reading_time.py; the real pacing: test_play_xvfb.py). The window is photographed at the discard (and with the hint on H), at the claim and
 at the end of each deal; the same game replayed in-process from the record gives the panel's lines and must
 draw the very pixels photographed, so the lines checked are the ones the window showed: the computer's cards
 and the crib veiled until the program shows them, the claim's total veiled until typed, the hint's best
 discard the engine's. A second start without --seed deals other cards; `play --replay` of the record shows
-the recorded game screen for screen. Photos are written to PLAY_SHOTS (a folder) when it is set.
+the recorded game's screens (run ahead with --replay-to: to deal 1 for its first discard, to the end for its
+last screen). Photos are written to PLAY_SHOTS (a folder) when it is set.
 """
 from __future__ import annotations
 
@@ -148,7 +150,7 @@ def texts(s: PlaySession) -> list[str]:
 
 def test_two_honest_deals_in_xvfb_a_hint_a_new_seed_and_a_replay_screen_for_screen(tape, tmp_path, monkeypatch):
     record = tmp_path / "game.keys.json"
-    args = ["--tape", str(tape), "--referee", "--turbo", "--scale", str(SCALE), "--no-sound"]
+    args = ["--tape", str(tape), "--referee", "--no-reading-time", "--scale", str(SCALE), "--no-sound"]
     with PlayInXvfb(tmp_path, [*args, "--record", str(record)], name="first") as x:
         photos = play_two_deals(x)
         seed = seed_of(x)
@@ -213,10 +215,10 @@ def test_two_honest_deals_in_xvfb_a_hint_a_new_seed_and_a_replay_screen_for_scre
         assert rows(mem)[16:18] != rows(photos["discard"][1])[16:18]
 
     # --replay: the recorded game's screens at its first discard and where it ended (the waits a photo can
-    # catch as they pass; the in-process replay above matched every photo's screen at its very frame)
-    with PlayInXvfb(tmp_path, [*args, "--replay", str(record)], name="replay") as z:
-        wanted = [photos["discard"], photos["ends"][-1]]
-        for _, want, _ in wanted:
+    # catch as they pass; the in-process replay above matched every photo's screen at its very frame), each
+    # reached ahead of real time by --replay-to (to deal 1 dealt; to the record's last key)
+    for ahead, (_, want, _) in (("1", photos["discard"]), ("end", photos["ends"][-1])):
+        with PlayInXvfb(tmp_path, [*args, "--replay", str(record), "--replay-to", ahead], name=f"replay-{ahead}") as z:
             budget = Budget(4 * DEADLINE, f"the replay reaching line {line_of(want)}")
             while True:
                 shot, mem, border = still(z)
