@@ -70,7 +70,7 @@ class RunTimes:
     """One configuration's runs: each run's CPU s (this process and its workers) and its games' own CPU s in
     their workers (the runner measures each job's thread); its wall s, transcripts, and the load average after
     the last run."""
-    cpu: list[float] = field(default_factory=list)
+    cpu_s: list[float] = field(default_factory=list)
     jobs: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     transcripts: list[dict[str, bytes]] = field(default_factory=list)
@@ -89,7 +89,7 @@ def _interleaved(configurations: list[Configuration], games: int, seed: int, rep
             t, cpu = time.perf_counter(), process_cpu_s()
             report = regress.run(games, seed, workers, out, regress.RegressOptions(progress=False, scheduler=scheduler))
             runs[name].wall.append(time.perf_counter() - t)
-            runs[name].cpu.append(process_cpu_s() - cpu)
+            runs[name].cpu_s.append(process_cpu_s() - cpu)
             runs[name].jobs.append(report.jobs_cpu_s)
             runs[name].transcripts.append(_transcripts(out))
             runs[name].load = round(os.getloadavg()[0], 2)
@@ -99,7 +99,7 @@ def _interleaved(configurations: list[Configuration], games: int, seed: int, rep
 def _runner_cpu(run: RunTimes) -> float:
     """Median CPU s of the runs less the games' own: what the runner and this process cost besides the games
     (the games' CPU moves with the load by more than Dask's whole overhead, so it is taken out run by run)."""
-    beside: list[float] = [cpu - jobs for cpu, jobs in zip(run.cpu, run.jobs)]
+    beside: list[float] = [cpu - jobs for cpu, jobs in zip(run.cpu_s, run.jobs)]
     return median_high(beside)
 
 
@@ -128,11 +128,11 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
     fixed = _fixed_cost(min(workers, games), repeats)
     first = runs[pool].transcripts[0]
     return {"games": games, "workers": workers, "repeats": repeats,
-            "pool_cpu_s": round(median_high(runs[pool].cpu), 2), "dask_cpu_s": round(median_high(runs[dask].cpu), 2),
+            "pool_cpu_s": round(median_high(runs[pool].cpu_s), 2), "dask_cpu_s": round(median_high(runs[dask].cpu_s), 2),
             "pool_games_cpu_s": round(median_high(runs[pool].jobs), 2),
             "dask_games_cpu_s": round(median_high(runs[dask].jobs), 2),
             "pool_runner_cpu_s": round(_runner_cpu(runs[pool]), 2), "dask_runner_cpu_s": round(_runner_cpu(runs[dask]), 2),
-            "dask_cpu_overhead": round(median_high(runs[dask].cpu) / median_high(runs[pool].cpu) - 1, 3),
+            "dask_cpu_overhead": round(median_high(runs[dask].cpu_s) / median_high(runs[pool].cpu_s) - 1, 3),
             **dask_split(runs[pool], runs[dask], fixed, games),
             "load_average_1min": runs[dask].load,
             "transcripts_identical": all(t == first for run in runs.values() for t in run.transcripts)}
@@ -171,7 +171,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     fixed = _fixed_cost(min(workers, games), repeats) if dask else None
     names = [c[0] for c in configurations]
     walls = {name: round(median_high(runs[name].wall), 2) for name in names}
-    cpus = {name: round(median_high(runs[name].cpu), 2) for name in names}
+    cpus = {name: round(median_high(runs[name].cpu_s), 2) for name in names}
     first = runs[names[0]].transcripts[0]
     result: dict[str, Any] = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,

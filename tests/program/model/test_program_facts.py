@@ -46,7 +46,7 @@ ALLOWED_NAMES: dict[str, tuple[frozenset[str], str]] = {
     "harness/spectrum/cpu.py": (frozenset({"I"}), "the Z80's I register"),
     "harness/cribbage/cards.py": (frozenset({"T", "J", "K"}),
                                   "the engine's letter for a ten (TH), its rank words for the jack and the king"),
-    "harness/edition/report.py": (frozenset({"T"}), "the engine's letter for a ten, shown as 10"),
+    "harness/edition/cards.py": (frozenset({"T"}), "the engine's letter for a ten, shown as 10"),
     "harness/program/judge/screen_judgements.py": (frozenset({"D"}), "the engine's suit letters H and D (the red suits)"),
     "harness/edition/site.py": (frozenset({"S"}), "the S that stands for $ in an HTML id (v-AS for A$)"),
     "harness/edition/analysis.py": (frozenset({"S"}), "the S that stands for $ in an HTML id"),
