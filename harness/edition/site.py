@@ -27,7 +27,7 @@ from ..program.model.english import read_table as read_translation
 from ..spectrum import charset
 from ..program.model.coverage_notes import NOTES as COVERAGE_NOTES
 from ..program.judge.deviations import DEVIATIONS
-from ..program.model.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
+from ..program.model.program import UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse

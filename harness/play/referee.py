@@ -25,7 +25,8 @@ from typing import Sequence
 
 from ..cribbage.rules import STANDARD, Rules
 from ..program.model import program as P
-from ..program.judge.compare import Comparator, Comparison
+from ..program.judge.compare import Comparator
+from ..program.judge.judgements import Comparison
 from ..program.judge.deviations import DEVIATIONS
 from ..program.judge.judgements import Cause, ComparisonSetup, Difference, Judgement, comparison_setup, describe
 from ..program.records.events import (Claim, Cut, Deal, Event, Options, Play, Refused, Reset, Score, Show, ShowHand,
