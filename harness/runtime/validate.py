@@ -12,12 +12,18 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Union
 
 from ..errors import InputError
 
 __all__ = ["describe", "expect", "field", "quoted", "shown_path", "MAX_BYTES", "parse_json", "read_json", "read_text", "read_toml",
-           "MAX_DEPTH"]
+           "MAX_DEPTH", "JsonValue", "JsonObject"]
+
+#: a value as JSON holds it. What a writer hands to json.dumps, and what a reader has after its checks, is
+#: typed with these rather than Any: mypy then asks the reader to narrow (isinstance) before it subscripts.
+#: A writer whose values are typed dicts (invariant in mypy) may use ``dict[str, object]`` instead.
+JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+JsonObject = dict[str, JsonValue]
 
 #: the deepest nesting of arrays and objects a reader takes: every file the tools write is under 10 deep, and
 #: a deeper one (a hostile or broken file) would otherwise reach Python's recursion limit in a reader
