@@ -11,7 +11,7 @@ an emulator run of the BASIC program is compared against.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Mapping, Sequence, TypeAlias
 
 from ..errors import HarnessError
 from .cards import Card, CardLike, CardsLike, format_cards, parse_cards, to_card
@@ -22,6 +22,14 @@ from .show import HandScore, score_hand
 
 class IllegalAction(HarnessError, ValueError):
     """An action the rules (or the current phase) do not allow."""
+
+
+#: what the game waits for next (`Game.expected`): ("play", 1), ("go", 0), ("discard", (0, 1)), ("show",
+#: "pone"), ("over",)...
+Expected: TypeAlias = tuple[str] | tuple[str, int] | tuple[str, tuple[int, ...]] | tuple[str, str]
+
+#: a recorded transcript or one deal of it, as read from JSON (its fields are checked as they are used)
+Transcript: TypeAlias = Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -38,7 +46,7 @@ class ScoreEvent:
     reason: str
     cards: tuple[Card, ...] = ()
     rule: str | None = None
-    detail: Any = field(default=None, compare=False)
+    detail: HandScore | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         cards = f" ({format_cards(self.cards)})" if self.cards else ""
@@ -388,7 +396,7 @@ class Game:
 
     # --- what next -----------------------------------------------------------
 
-    def expected(self) -> tuple[Any, ...]:
+    def expected(self) -> Expected:
         """The next action the machine waits for, e.g. ("play", 1) or ("go", 0)."""
         if self.phase == "play":
             return ("go" if self.must_go else "play", self.turn)
@@ -400,21 +408,22 @@ class Game:
 
     # --- transcripts ---------------------------------------------------------
 
-    def replay_deal(self, deal: dict[str, Any], strict: bool = True) -> list[Step]:
+    def replay_deal(self, deal: Transcript, strict: bool = True) -> list[Step]:
         """Replay one deal: ``{"dealer", "hands": [six, six], "discards": [two,
         two], "starter", "plays": [card | "go", ...], "claims": [pone, dealer,
         crib]}`` (``hands[p]``/``discards[p]`` are player p's).  A go that the
         transcript leaves out is inserted as "go (implied)"; with
         ``strict=False`` a go nobody owes is recorded and skipped."""
         start = len(self.log)
-        self.deal(deal["hands"][0], deal["hands"][1], deal.get("dealer"))
+        hands = _listed(deal["hands"], "hands")
+        self.deal(_cards(hands[0], "hands"), _cards(hands[1], "hands"), _player(deal.get("dealer"), "dealer"))
         for p in (self.pone, self.current_dealer):
             if self.phase == "over":
                 break
-            self.discard(p, deal["discards"][p])
+            self.discard(p, _cards(_listed(deal["discards"], "discards")[p], "discards"))
         if self.phase != "over":
-            self.starter(deal["starter"])
-        for item in deal.get("plays", []):
+            self.starter(_card(deal["starter"], "starter"))
+        for item in _listed(deal.get("plays", []), "plays"):
             if self.phase != "play":
                 break
             if isinstance(item, str) and item.strip().lower() == "go":
@@ -423,7 +432,7 @@ class Game:
                     continue
                 self.go()
                 continue
-            c = to_card(item)
+            c = to_card(_card(item, "plays"))
             # the player to move cannot lay anything: a go was left out
             while self.phase == "play" and self.must_go:
                 self._implied_go()
@@ -432,9 +441,9 @@ class Game:
             self._implied_go()
         if self.phase == "play":
             raise IllegalAction(f"transcript ends in the play; waiting for {self.expected()}")
-        claims = list(deal.get("claims") or [None, None, None])
+        claims = list(_listed(deal.get("claims") or [None, None, None], "claims"))
         while self.phase == "show":
-            self.show(claims[self.show_index])
+            self.show(_player(claims[self.show_index], "claims"))
         return self.log[start:]
 
     def _implied_go(self) -> None:
@@ -442,23 +451,54 @@ class Game:
         step = self.log[-1]
         self.log[-1] = Step(step.action.replace("go", "go (implied)", 1), step.player, step.events)
 
-    def replay(self, transcript: dict[str, Any], strict: bool = True) -> list[Step]:
+    def replay(self, transcript: Transcript, strict: bool = True) -> list[Step]:
         """Replay ``{"cut": [c0, c1]?, "deals": [deal, ...]}`` or a single deal."""
         steps: list[Step] = []
         if "cut" in transcript:
             start = len(self.log)
-            self.cut_for_deal(*transcript["cut"])
+            c0, c1 = _listed(transcript["cut"], "cut")
+            self.cut_for_deal(_card(c0, "cut"), _card(c1, "cut"))
             steps += self.log[start:]
-        deals = transcript["deals"] if "deals" in transcript else [transcript]
+        deals = _listed(transcript["deals"], "deals") if "deals" in transcript else [transcript]
         for d in deals:
+            if not isinstance(d, Mapping):
+                raise IllegalAction(f"transcript: a deal is not an object: {d!r}")
             if self.phase == "over":
                 break
             steps += self.replay_deal(d, strict=strict)
         return steps
 
 
-def replay(transcript: dict[str, Any], rules: Rules | str = STANDARD,
+def replay(transcript: Transcript, rules: Rules | str = STANDARD,
            strict: bool = True) -> tuple[Game, list[Step]]:
     """Convenience: a fresh :class:`Game` replaying ``transcript``."""
     g = Game(rules)
     return g, g.replay(transcript, strict=strict)
+
+
+def _listed(value: object, what: str) -> Sequence[object]:
+    """A transcript's list (of hands, plays, claims...)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    raise IllegalAction(f"transcript: {what} is not a list: {value!r}")
+
+
+def _card(value: object, what: str) -> CardLike:
+    """A transcript's card: a Card, its index or its text ("5H")."""
+    if isinstance(value, (Card, int, str)):
+        return value
+    raise IllegalAction(f"transcript: {what} has {value!r}, not a card")
+
+
+def _cards(value: object, what: str) -> CardsLike:
+    """A transcript's cards: a text ("5H 6D ..."), or a list of cards."""
+    if isinstance(value, str):
+        return value
+    return [_card(v, what) for v in _listed(value, what)]
+
+
+def _player(value: object, what: str) -> int | None:
+    """A transcript's player (0, 1) or claim (points), or None where it says nothing."""
+    if value is None or isinstance(value, int):
+        return value
+    raise IllegalAction(f"transcript: {what} has {value!r}, not a whole number")

@@ -118,7 +118,7 @@ def play_game(strategies: tuple[Strategy, Strategy], seed: int, first_dealer: in
         tally()
         played: list[Card] = []
         while g.phase == "play":
-            kind, p = g.expected()
+            kind, p = g.expected()[0], g.turn
             if kind == "go":
                 g.go()
             else:

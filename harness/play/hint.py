@@ -63,10 +63,7 @@ class PlayHint:
 
 def _numbers(v: BasicVariables, name: str) -> list[float]:
     """A numeric array of the program (A(), B(), T()) as a list of numbers."""
-    value = v.get(name)
-    if not isinstance(value, list):
-        raise VariableError(f"{name} is not an array")
-    return [float(x) for x in value]
+    return [float(x) for x in v.numbers(name)]
 
 
 def _text(v: BasicVariables, name: str) -> str:

@@ -341,10 +341,9 @@ class PlaySession:
         if w is None or w.line not in P.SELECTOR_WAITS or caller is None or caller not in P.SELECTOR_SLOTS:
             return None
         try:
-            value = BasicVariables(self.machine).get(P.V_POINTER)
+            x = int(BasicVariables(self.machine).number(P.V_POINTER))
         except HarnessError:
             return None
-        x = int(getattr(value, "value", value))
         return x if 1 <= x <= P.SELECTOR_SLOTS[caller] else None
 
     def hint_lines(self) -> list[str]:
@@ -368,8 +367,8 @@ class PlaySession:
         """What the hint depends on at a wait: the cards held and the series (SUM, N) and the first discard."""
         v = BasicVariables(self.machine)
         try:
-            return tuple(v.get(P.V_HELD)) + (v.get(P.V_SERIES_LENGTH), v.get(P.V_COUNT), tuple(v.get(P.V_SERIES)[:4]),
-                                             caller)
+            return tuple(v.numbers(P.V_HELD)) + (v.number(P.V_SERIES_LENGTH), v.number(P.V_COUNT),
+                                                 tuple(v.numbers(P.V_SERIES)[:4]), caller)
         except HarnessError:
             return (caller,)
 

@@ -181,7 +181,7 @@ def claimed(folder: str | os.PathLike[str], command: str, *, replace: bool = Fal
     A new or empty folder is taken as it is. One that an earlier run of
     *command* wrote is kept as it is if *resume*, has that run's files removed
     first if *replace* or *rewrite* (a command whose output is always made
-    afresh), and is refused otherwise. Any other folder with files in it is
+    afresh), and is refused otherwise. Every other folder with files in it is
     refused. *wait*: seconds to wait for another run's lock.
     """
     folder = Path(folder)
@@ -397,7 +397,7 @@ def _foreign_beside(link: Path, folder: Path, command: str, ours: Callable[[Path
 
 def _swap(folder: Path, fresh: Path, foreign: set[str]) -> None:
     """*fresh* takes *folder*'s place, with *foreign* (entries of *folder* no run of ours wrote) moved into it;
-    the old folder's remaining entries (ours) are removed last. Any failure puts everything back."""
+    the old folder's remaining entries (ours) are removed last. A failure puts everything back."""
     moved: list[str] = []
     old = None
     try:

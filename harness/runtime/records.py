@@ -14,10 +14,13 @@ import typing
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union, overload
 
 from ..errors import InputError
-from .validate import expect, read_json
+from .validate import JsonObject, JsonValue, expect, read_json
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 RecordT = TypeVar("RecordT")
 
@@ -25,29 +28,38 @@ RecordT = TypeVar("RecordT")
 @dataclass(frozen=True)
 class Codec:
     """How values of a class (and its subclasses) go to JSON and come back: *write(value)*, and
-    *read(cls, data, where)* for the annotated class *cls*."""
-    write: Callable[[Any], Any]
-    read: Callable[[type, Any, str], Any]
+    *read(cls, data, where)* for the annotated class *cls*. (*write* takes a value of its own class, which a
+    table of codecs keyed by class cannot name: its parameter is left open.)"""
+    write: Callable[[Any], JsonValue]
+    read: Callable[[type, object, str], object]
 
 
 Codecs = Mapping[type, Codec]
 NO_CODECS: Codecs = {}
 
 
-def plain(value: object, codecs: Codecs = NO_CODECS) -> Any:
-    """*value* as JSON data: enums by value, dataclasses as objects of their fields, tuples as lists."""
+@overload
+def plain(value: DataclassInstance, codecs: Codecs = NO_CODECS) -> JsonObject: ...
+@overload
+def plain(value: object, codecs: Codecs = NO_CODECS) -> JsonValue: ...
+def plain(value: object, codecs: Codecs = NO_CODECS) -> JsonValue:
+    """*value* as JSON data: enums by value, dataclasses as objects of their fields, tuples as lists (a record
+    gives its object)."""
     for base, codec in codecs.items():
         if isinstance(value, base):
             return codec.write(value)
     if isinstance(value, Enum):
-        return value.value
+        member: object = value.value
+        return plain(member, codecs)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name), codecs) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):
         return [plain(v, codecs) for v in value]
     if isinstance(value, dict):
         return {str(k): plain(v, codecs) for k, v in value.items()}
-    return value
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"{type(value).__name__} {value!r} has no JSON form")
 
 
 _HINTS: dict[type, dict[str, object]] = {}
@@ -60,8 +72,9 @@ def hints(cls: type) -> dict[str, object]:
     return _HINTS[cls]
 
 
-def typed(tp: object, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any:
-    """*value* (JSON) as the annotated type *tp*, or an InputError naming *where*."""
+def typed(tp: object, value: object, where: str, codecs: Codecs = NO_CODECS) -> Any:
+    """*value* (JSON) as the annotated type *tp*, or an InputError naming *where* (a value of a type known only
+    when it runs: the one reader's result its caller's annotation names)."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = typing.get_args(tp)
@@ -93,12 +106,12 @@ def typed(tp: object, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any
     if origin is list:
         if not isinstance(value, list):
             raise InputError(f"{where}: {value!r} is not a list")
-        (arg,) = typing.get_args(tp) or (Any,)
+        (arg,) = typing.get_args(tp) or (object,)
         return [typed(arg, v, f"{where}[{i}]", codecs) for i, v in enumerate(value)]
     if origin is dict:
         if not isinstance(value, dict):
             raise InputError(f"{where}: {value!r} is not an object")
-        _, arg = typing.get_args(tp) or (str, Any)
+        _, arg = typing.get_args(tp) or (str, object)
         return {k: typed(arg, v, f"{where}.{k}", codecs) for k, v in value.items()}
     if tp is float and isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
@@ -107,8 +120,14 @@ def typed(tp: object, value: Any, where: str, codecs: Codecs = NO_CODECS) -> Any
     return value
 
 
-def record(cls: type, data: object, where: str, skip: tuple[str, ...] = (), given: dict[str, object] | None = None,
-           codecs: Codecs = NO_CODECS) -> Any:
+def _fields(cls: type) -> tuple[dataclasses.Field[object], ...]:
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass")
+    return dataclasses.fields(cls)
+
+
+def record(cls: type[RecordT], data: object, where: str, skip: tuple[str, ...] = (),
+           given: Mapping[str, object] | None = None, codecs: Codecs = NO_CODECS) -> RecordT:
     """A record of *cls* from a JSON object: every field typed, none missing (without a default), none unknown;
     *given* fields are already typed, *skip* keys are not fields."""
     if not isinstance(data, dict):
@@ -117,7 +136,7 @@ def record(cls: type, data: object, where: str, skip: tuple[str, ...] = (), give
     data = {k: v for k, v in data.items() if k not in skip and k not in given}
     fields_of = hints(cls)
     args: dict[str, object] = dict(given)
-    for f in dataclasses.fields(cls):
+    for f in _fields(cls):
         if f.name in given:
             continue
         if f.name not in data:

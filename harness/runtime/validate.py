@@ -20,7 +20,8 @@ __all__ = ["describe", "expect", "field", "quoted", "shown_path", "MAX_BYTES", "
            "MAX_DEPTH", "JsonValue", "JsonObject"]
 
 #: a value as JSON holds it. What a writer hands to json.dumps, and what a reader has after its checks, is
-#: typed with these rather than Any: mypy then asks the reader to narrow (isinstance) before it subscripts.
+#: typed with these rather than left open: mypy then asks the reader to narrow (isinstance) before it
+#: subscripts.
 #: A writer whose values are typed dicts (invariant in mypy) may use ``dict[str, object]`` instead.
 JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
 JsonObject = dict[str, JsonValue]
@@ -83,7 +84,8 @@ def _matches(value: object, kinds: tuple[type, ...]) -> bool:
 
 def expect(value: object, kinds: type | tuple[type, ...], where: str, error: type[Exception] = InputError) -> Any:
     """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*: a JSON value a
-    reader goes on to read (of the kinds checked, which its static type cannot say)."""
+    reader goes on to read (of the kinds checked, which its static type cannot say: the result is left open,
+    as arbitrary JSON is)."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
         wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
@@ -142,7 +144,7 @@ def _depth(value: object) -> int:
 def parse_json(text: str, where: str, error: type[Exception] = InputError, *, one_line: bool = False) -> Any:
     """*text* as JSON, or *error* naming *where* and the syntax error's line, or nesting deeper than MAX_DEPTH.
     *one_line*: *text* is one line of a JSON Lines file and *where* names it already (``FILE:LINE``). The one
-    JSON reader of every file the tools read."""
+    JSON reader of every file the tools read: its result is arbitrary JSON, left open for the reader's checks."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -13,7 +13,7 @@ the CPU core, numpy and the screen reader.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 #: each public name -> the module of this package that defines it
 _WHERE = {
@@ -35,7 +35,7 @@ _WHERE = {
 __all__ = list(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

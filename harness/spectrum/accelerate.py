@@ -14,7 +14,7 @@ number and length), so it can be remembered. Exactness is the point, not an appr
   runs disagree on depended on something the record does not know and is never used.
 * **Valid while the program's structure is unchanged**: PROG and the four header bytes of every line are
   watched (the core reports each CPU write into them; the machine reports Python's writes: poke, write,
-  a tape block, a restore). Any such write drops the machine's table; the next call finds the structure
+  a tape block, a restore). Every such write drops the machine's table; the next call finds the structure
   again (its bytes select a table among those the machines of a worker share, so a new game is not
   recorded again). No check is made per call, and none per frame.
 * **Answered exactly in time**: a call whose whole walk ends before the current run's T-state limit (the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from .basic import split_program
 
@@ -79,12 +79,12 @@ class Profile:
                 "if_false": {key(k): v for k, v in sorted(self.if_false.items())}}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Profile":
+    def from_json(cls, data: Mapping[str, Mapping[str, int]]) -> "Profile":
         def statement(key: str) -> Statement:
             line, stmt = key.split(":")
             return int(line), int(stmt)
 
-        def parse(d: dict[str, int]) -> Counter[Statement]:
+        def parse(d: Mapping[str, int]) -> Counter[Statement]:
             return Counter({statement(k): v for k, v in d.items()})
         return cls(parse(data["counts"]), parse(data["if_true"]), parse(data["if_false"]))
 

@@ -9,14 +9,20 @@ character per byte (``chr(code)``), so the codes survive unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal, Sequence, TypeAlias, Union
 
 from ..errors import MachineError
-from .floats import decode, encode
+from .floats import Number, decode, encode
 from .workspace import NoRoom, resize
 
 if TYPE_CHECKING:
     from .machine import Spectrum48
+
+#: a BASIC value as `get` gives it: a number, a text, or an array as (nested) lists of numbers or texts
+BasicValue: TypeAlias = Union[int, float, str, list["BasicValue"]]
+
+#: what `set` takes: a number, a text (or its bytes), or an array's values as (nested) sequences
+NewValue: TypeAlias = Union[Number, str, bytes, Sequence["NewValue"]]
 
 #: what a variables-area entry holds (Variable.kind)
 VariableKind = Literal["number", "for", "string", "array", "chararray"]
@@ -107,16 +113,16 @@ def iter_scan(mem: Sequence[int], vars_addr: int, end: int) -> Iterator[Variable
             a += 3 + n
 
 
-def _nest(flat: list[Any], dims: tuple[int, ...]) -> list[Any]:
+def _nest(flat: Sequence[BasicValue], dims: tuple[int, ...]) -> list[BasicValue]:
     if len(dims) <= 1:
-        return flat
+        return list(flat)
     step = len(flat) // dims[0]
     return [_nest(flat[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]
 
 
-def _flatten(value: Any) -> list[Any]:
+def _flatten(value: NewValue) -> list[NewValue]:
     if isinstance(value, (list, tuple)):
-        out: list[Any] = []
+        out: list[NewValue] = []
         for v in value:
             out.extend(_flatten(v))
         return out
@@ -149,22 +155,22 @@ class BasicVariables:
         except VariableError:
             return False
 
-    def get(self, name: str) -> Any:
+    def get(self, name: str) -> BasicValue | ForLoop:
         """The value: a number, a text, a (nested) list for arrays, a ForLoop for a FOR variable."""
         return self._value(self.find(name))
 
-    def values(self, names: Iterable[str]) -> dict[str, Any]:
+    def values(self, names: Iterable[str]) -> dict[str, BasicValue | ForLoop]:
         """Several variables read at one walk of the variables area: name -> value, as `get` gives it
         (a name the program has not made yet is left out)."""
         wanted = {n.replace(" ", "").upper(): n for n in names}
-        found: dict[str, Any] = {}
+        found: dict[str, BasicValue | ForLoop] = {}
         for v in self.all():
             name = wanted.get(v.key)
             if name is not None and name not in found:
                 found[name] = self._value(v)
         return found
 
-    def _value(self, v: Variable) -> Any:
+    def _value(self, v: Variable) -> BasicValue | ForLoop:
         mem = self.m.mem
         if v.kind == "number":
             return decode(bytes(mem[v.value_addr:v.value_addr + 5]))
@@ -176,13 +182,13 @@ class BasicVariables:
             return "".join(chr(c) for c in mem[v.value_addr:v.addr + v.size])
         if v.kind == "array":
             n = (v.addr + v.size - v.value_addr) // 5
-            flat = [decode(bytes(mem[v.value_addr + 5 * i:v.value_addr + 5 * i + 5])) for i in range(n)]
+            flat: list[BasicValue] = [decode(bytes(mem[v.value_addr + 5 * i:v.value_addr + 5 * i + 5])) for i in range(n)]
             return _nest(flat, v.dims)
         text = "".join(chr(c) for c in mem[v.value_addr:v.addr + v.size])
         if len(v.dims) == 1:                      # DIM A$(6): one fixed-length string
             return text
         width = v.dims[-1]
-        strings = [text[i:i + width] for i in range(0, len(text), width)]
+        strings: list[BasicValue] = [text[i:i + width] for i in range(0, len(text), width)]
         return _nest(strings, v.dims[:-1])
 
     def number(self, name: str) -> int | float:
@@ -194,7 +200,15 @@ class BasicVariables:
             raise VariableError(f"{name} is not a number")
         return value
 
-    def set(self, name: str, value: Any) -> None:
+    def numbers(self, name: str) -> list[int | float]:
+        """A numeric array's elements in order (a DIM A(2, 3) gives six), as `get` reads them."""
+        v = self.find(name)
+        if v.kind != "array":
+            raise VariableError(f"{v.name} is not an array")
+        mem = self.m.mem
+        return [decode(bytes(mem[a:a + 5])) for a in range(v.value_addr, v.addr + v.size - 4, 5)]
+
+    def set(self, name: str, value: NewValue) -> None:
         """Assign like LET: numbers and FOR values in place, strings resized, arrays element for element."""
         try:
             v = self.find(name)
@@ -202,7 +216,7 @@ class BasicVariables:
             self._create(name, value)
             return
         if v.kind in ("number", "for"):
-            self.m.write(v.value_addr, encode(value))
+            self.m.write(v.value_addr, encode(_number(value, v.name)))
         elif v.kind == "string":
             data = _text_bytes(value)
             self._room(v.value_addr, v.size - 3, len(data))
@@ -213,7 +227,7 @@ class BasicVariables:
             n = (v.addr + v.size - v.value_addr) // 5
             if len(flat) != n:
                 raise VariableError(f"{v.name} has {n} elements (DIM {v.dims}), got {len(flat)} values")
-            self.m.write(v.value_addr, b"".join(encode(x) for x in flat))
+            self.m.write(v.value_addr, b"".join(encode(_number(x, v.name)) for x in flat))
         else:
             width = v.dims[-1]
             flat = _flatten(value)
@@ -223,7 +237,7 @@ class BasicVariables:
             data = b"".join(_text_bytes(s)[:width].ljust(width, b" ") for s in flat)
             self.m.write(v.value_addr, data)
 
-    def set_element(self, name: str, index: tuple[int, ...] | int, value: Any) -> None:
+    def set_element(self, name: str, index: tuple[int, ...] | int, value: NewValue) -> None:
         """A(i) = value (1-based, as in BASIC), or A$(i) = text for a character array."""
         v = self.find(name)
         idx = (index,) if isinstance(index, int) else tuple(index)
@@ -235,7 +249,7 @@ class BasicVariables:
             flat = flat * d + (i - 1)
         if v.kind == "array":
             a = v.value_addr + 5 * flat
-            self.m.write(a, encode(value))
+            self.m.write(a, encode(_number(value, v.name)))
         elif v.kind == "chararray":
             width = v.dims[-1]
             a = v.value_addr + width * flat
@@ -249,7 +263,7 @@ class BasicVariables:
         except NoRoom as exc:
             raise VariableError(str(exc)) from exc
 
-    def _create(self, name: str, value: Any) -> None:
+    def _create(self, name: str, value: NewValue) -> None:
         key = name.replace(" ", "").upper()
         at = self.m.peek("E_LINE") - 1  # the 0x80 end marker
         if key.endswith("$") and len(key) == 2 and key[0].isalpha():
@@ -257,17 +271,24 @@ class BasicVariables:
             entry = bytes([0x40 | (ord(key[0]) & 0x1F)]) + len(data).to_bytes(2, "little") + data
         elif key.isalnum() and key[0].isalpha() and not key.endswith("$"):
             if len(key) == 1:
-                entry = bytes([0x60 | (ord(key) & 0x1F)]) + encode(value)
+                entry = bytes([0x60 | (ord(key) & 0x1F)]) + encode(_number(value, key))
             else:
                 rest = key[1:].lower().encode("ascii")
-                entry = bytes([0xA0 | (ord(key[0]) & 0x1F)]) + rest[:-1] + bytes([rest[-1] | 0x80]) + encode(value)
+                entry = bytes([0xA0 | (ord(key[0]) & 0x1F)]) + rest[:-1] + bytes([rest[-1] | 0x80]) + encode(_number(value, key))
         else:
             raise VariableError(f"no variable {name!r}, and arrays must be DIMensioned by the program")
         self._room(at, 0, len(entry))
         self.m.write(at, entry)
 
 
-def _text_bytes(value: Any) -> bytes:
+def _number(value: NewValue, name: str) -> Number:
+    """A value given for a numeric variable or element, which must be a number."""
+    if isinstance(value, (str, bytes, Sequence)):
+        raise VariableError(f"{name} holds a number, not {value!r}")
+    return value
+
+
+def _text_bytes(value: object) -> bytes:
     if isinstance(value, (bytes, bytearray)):
         return bytes(value)
     s = str(value)
