@@ -6,21 +6,35 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..errors import InputError, UsageError
 from ..runtime import atomic
 from ..runtime.blocks import replace_block
-from .runner import format_dask
+from .machine import GameFigures
+from .runner import DaskFigures, format_dask
 
 #: the markers of docs/PERFORMANCE.md's block of the default bench's figures
 BENCH_BEGIN, BENCH_END = "<!-- bench: begin -->", "<!-- bench: end -->"
 
 
-def format_bench(fig: dict[str, Any]) -> str:
+class BenchFigures(TypedDict):
+    """The default bench's figures, in the order `bench --json` prints them."""
+    boot: dict[str, float]
+    basic: dict[str, float]
+    raw_core: dict[str, float]
+    core_t_per_cpu_s: int
+    game: GameFigures
+    command: dict[str, float] | None
+    dask: DaskFigures | None
+    dask_left_out: NotRequired[str]
+
+
+def format_bench(fig: BenchFigures) -> str:
     """The default bench's figures (as `bench --json` prints them) as the lines `bench` prints."""
-    lines = [f"{name:9} {fig[name]['emulated_s']:8.2f} emulated s  {fig[name]['wall_s']:8.4f} wall s  "
-             f"{fig[name]['x_realtime']:7.1f}x real time" for name in ("boot", "basic", "raw_core")]
+    lines = [f"{name:9} {f['emulated_s']:8.2f} emulated s  {f['wall_s']:8.4f} wall s  "
+             f"{f['x_realtime']:7.1f}x real time"
+             for name, f in (("boot", fig["boot"]), ("basic", fig["basic"]), ("raw_core", fig["raw_core"]))]
     game, command, dask = fig["game"], fig.get("command"), fig.get("dask")
     lines.append(f"harness/raw core on BASIC: {fig['basic']['x_realtime'] / fig['raw_core']['x_realtime']:.1%}")
     lines.append(f"core: {fig['core_t_per_cpu_s'] / 1e6:.0f} M T-states per CPU second (bare core, BASIC benchmark, "
@@ -30,7 +44,7 @@ def format_bench(fig: dict[str, Any]) -> str:
                  + (f"; {game['x_realtime_per_cpu_s']:.0f}x real time per CPU s; {game['answered_share']:.1%} of its "
                     f"T-states answered by the accelerator" if "answered_share" in game else ""))
     for name, r in game.get("routines", {}).items():
-        if name != "total_t":
+        if not isinstance(r, int):                     # "total_t": the game's T-states
             lines.append(f"  {name:9} {r['calls']:>9,} calls {r['t_states'] / 1e6:7.0f} M T-states: {r['share']:5.1%} "
                          f"of a plain game's T-states, ~{r['cpu_share']:5.1%} of its CPU"
                          + (" (all inside LINE-ADDR and LOOK-VARS)" if r["nested_t"] == r["t_states"] else "")

@@ -13,7 +13,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from statistics import median_high
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, TypedDict
 
 from ..errors import MachineError
 from .. import resources
@@ -24,7 +24,7 @@ from ..spectrum.typist import Typist, typed_form
 from ..spectrum.cpu import Z80Core, run_raw_frames
 from ..spectrum.machine import FRAME_S, FRAME_T, Spectrum48
 
-from .routines import RoutineProfile, profile_figures, profile_game
+from .routines import RoutineProfile, RoutinesFigures, profile_figures, profile_game
 
 if TYPE_CHECKING:
     from ..program.runs.regress import GameJob, GameResult
@@ -107,7 +107,7 @@ def bench_core(frames: int = 1500, repeat: int = 3) -> float:
     return frames * FRAME_T / median_high(times)
 
 
-def bench_game(core_t_per_s: float, repeat: int = 3) -> dict[str, Any]:
+def bench_game(core_t_per_s: float, repeat: int = 3) -> GameFigures:
     """One regress game (play_one, screens and profile included) in CPU seconds, with the accelerator (the
     default) and on the plain ROM, in turn from one process (each loaded once; the accelerator's table is
     recorded in its first game), against the bare core's time for the T-states it ran; the two games'
@@ -174,26 +174,41 @@ def _played_both_ways(tape: bytes, job: GameJob, repeat: int, made: list[Acceler
     return played
 
 
-def _game_figures(played: _Played, frames: int, profile: RoutineProfile, core_t_per_s: float) -> dict[str, Any]:
+class GameFigures(TypedDict):
     """bench_game's figures, in the order its record keeps them."""
-    out: dict[str, Any] = {"answered_t": played.answered_t}
+    answered_t: int
+    game_cpu_s: float
+    plain_cpu_s: float
+    accelerated_cpu_s: float
+    t_states: int
+    emulated_s: float
+    core_s: float
+    game_over_core: float
+    plain_over_core: float
+    answered_share: float
+    x_realtime_per_cpu_s: float
+    accelerator_gain: float
+    identical: bool
+    routines: RoutinesFigures
+
+
+def _game_figures(played: _Played, frames: int, profile: RoutineProfile, core_t_per_s: float) -> GameFigures:
+    """bench_game's figures, in the order its record keeps them."""
     answered = {"LINE-ADDR": played.answered_t - played.vars_t, "LOOK-VARS": played.vars_t}
-    out["game_cpu_s"] = round(median_high(played.times[True]), 3)
-    out["plain_cpu_s"] = round(median_high(played.times[False]), 3)
-    out["accelerated_cpu_s"] = out["game_cpu_s"]
-    out["t_states"] = frames * FRAME_T
-    out["emulated_s"] = round(frames * FRAME_S, 2)
-    out["core_s"] = round(out["t_states"] / core_t_per_s, 3)
-    out["game_over_core"] = round(out["game_cpu_s"] / out["core_s"], 3)
-    out["plain_over_core"] = round(out["plain_cpu_s"] / out["core_s"], 3)
-    out["answered_share"] = round(out["answered_t"] / out["t_states"], 4)
-    out["x_realtime_per_cpu_s"] = round(out["emulated_s"] / out["game_cpu_s"], 1)
-    out["accelerator_gain"] = round(1 - out["game_cpu_s"] / out["plain_cpu_s"], 3)
-    out["identical"] = played.games[False] == played.games[True]
-    out["routines"] = profile_figures(profile, core_t_per_s, out["plain_cpu_s"])
+    game_cpu_s, plain_cpu_s = round(median_high(played.times[True]), 3), round(median_high(played.times[False]), 3)
+    t_states, emulated_s = frames * FRAME_T, round(frames * FRAME_S, 2)
+    core_s = round(t_states / core_t_per_s, 3)
+    out = GameFigures(answered_t=played.answered_t, game_cpu_s=game_cpu_s, plain_cpu_s=plain_cpu_s,
+                      accelerated_cpu_s=game_cpu_s, t_states=t_states, emulated_s=emulated_s, core_s=core_s,
+                      game_over_core=round(game_cpu_s / core_s, 3), plain_over_core=round(plain_cpu_s / core_s, 3),
+                      answered_share=round(played.answered_t / t_states, 4),
+                      x_realtime_per_cpu_s=round(emulated_s / game_cpu_s, 1),
+                      accelerator_gain=round(1 - game_cpu_s / plain_cpu_s, 3),
+                      identical=played.games[False] == played.games[True],
+                      routines=profile_figures(profile, core_t_per_s, plain_cpu_s))
     left_t = profile.total_t - out["answered_t"]           # what the accelerated game still emulates
     for name, r in out["routines"].items():
-        if name in answered:
+        if name in answered and not isinstance(r, int):
             r["answered_t"] = answered[name]
             r["share_after"] = round((r["t_states"] - answered[name]) / left_t, 4) if left_t > 0 else 0.0
     return out

@@ -8,7 +8,7 @@ so the game is the one a plain run plays. NEXT-ONE is counted twice: inside LINE
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, NotRequired, TypedDict
 
 from ..spectrum.machine import FRAME_T, Spectrum48
 
@@ -114,10 +114,27 @@ def profile_game(tape: bytes, job: GameJob) -> RoutineProfile:
     return out
 
 
-def profile_figures(p: RoutineProfile, core_t_per_s: float, game_cpu_s: float) -> dict[str, Any]:
+class RoutineFigures(TypedDict):
+    """One routine's figures in bench_game's record (the accelerated ones only where it answers them)."""
+    calls: int
+    t_states: int
+    share: float
+    nested_t: int
+    cpu_share: float
+    answered_t: NotRequired[int]
+    share_after: NotRequired[float]
+
+
+#: every routine's figures by name, and "total_t": the game's T-states
+RoutinesFigures = dict[str, RoutineFigures | int]
+
+
+def profile_figures(p: RoutineProfile, core_t_per_s: float, game_cpu_s: float) -> RoutinesFigures:
     """Each routine's calls, T-states, share of the game's T-states and its CPU share (its T-states at the
     bare core's speed, against the game's CPU)."""
-    return {name: {"calls": p.calls.get(name, 0), "t_states": p.t_states.get(name, 0),
-                   "share": round(p.share(name), 4), "nested_t": p.nested.get(name, 0),
-                   "cpu_share": round(p.t_states.get(name, 0) / core_t_per_s / game_cpu_s, 4)}
-            for name in ROUTINES} | {"total_t": p.total_t}
+    out: RoutinesFigures = {name: RoutineFigures(calls=p.calls.get(name, 0), t_states=p.t_states.get(name, 0),
+                                                 share=round(p.share(name), 4), nested_t=p.nested.get(name, 0),
+                                                 cpu_share=round(p.t_states.get(name, 0) / core_t_per_s / game_cpu_s, 4))
+                            for name in ROUTINES}
+    out["total_t"] = p.total_t
+    return out

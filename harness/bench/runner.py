@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from dataclasses import dataclass, field
 from statistics import median_high
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..runtime.cputime import process_cpu_s
 from ..runtime.jobs import Setup, run_jobs
@@ -103,20 +103,74 @@ def _runner_cpu(run: RunTimes) -> float:
     return median_high(beside)
 
 
-def dask_split(pool: RunTimes, dask: RunTimes, fixed: float, games: int) -> dict[str, Any]:
+class DaskSplit(TypedDict):
+    """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
+    dask_overhead_cpu_s: float
+    dask_fixed_cpu_s: float
+    dask_per_game_cpu_s: float
+    game_cpu_s: float
+    dask_per_game_share: float
+    dask_overhead_share: float
+    dask_10_percent_from_games: int | None
+
+
+class DaskFigures(DaskSplit):
+    """bench_dask's figures (DaskSplit's among them), in the order its record keeps them."""
+    games: int
+    workers: int
+    repeats: int
+    pool_cpu_s: float
+    dask_cpu_s: float
+    pool_games_cpu_s: float
+    dask_games_cpu_s: float
+    pool_runner_cpu_s: float
+    dask_runner_cpu_s: float
+    dask_cpu_overhead: float
+    load_average_1min: float
+    transcripts_identical: bool
+
+
+class RunnerFigures(TypedDict):
+    """bench_runner's figures by configuration, Dask's only where it ran (or why it did not)."""
+    games: int
+    workers: int
+    repeats: int
+    games_of: dict[str, int]
+    wall_s: dict[str, float]
+    cpu_s: dict[str, float]
+    runner_cpu_s: dict[str, float]
+    load_average_1min: dict[str, float]
+    speedup_pool_over_one: float
+    transcripts_identical: bool
+    dask_overhead: NotRequired[float]
+    dask_cpu_overhead: NotRequired[float]
+    dask_overhead_cpu_s: NotRequired[float]         # DaskSplit's figures, where Dask ran
+    dask_fixed_cpu_s: NotRequired[float]
+    dask_per_game_cpu_s: NotRequired[float]
+    game_cpu_s: NotRequired[float]
+    dask_per_game_share: NotRequired[float]
+    dask_overhead_share: NotRequired[float]
+    dask_10_percent_from_games: NotRequired[int | None]
+    pool_cpu_s_per_game: NotRequired[float]
+    pool_cpu_overhead: NotRequired[float]
+    dask_left_out: NotRequired[str]
+
+
+def dask_split(pool: RunTimes, dask: RunTimes, fixed: float, games: int) -> DaskSplit:
     """Dask's overhead over the local pool in CPU s: the whole, its fixed part and the rest per game."""
     overhead = _runner_cpu(dask) - _runner_cpu(pool)
     per_game = (overhead - fixed) / games
     game = median_high(pool.jobs) / games
     # the run size from which the overhead is at most 10 % of the games' CPU: fixed + n*per_game <= 0.1*n*game
     ten = math.ceil(fixed / (0.1 * game - per_game)) if 0.1 * game > per_game else None
-    return {"dask_overhead_cpu_s": round(overhead, 2), "dask_fixed_cpu_s": round(fixed, 2),
-            "dask_per_game_cpu_s": round(per_game, 3), "game_cpu_s": round(game, 2),
-            "dask_per_game_share": round(per_game / game, 3), "dask_overhead_share": round(overhead / (game * games), 3),
-            "dask_10_percent_from_games": max(1, ten) if ten is not None else None}
+    return DaskSplit(dask_overhead_cpu_s=round(overhead, 2), dask_fixed_cpu_s=round(fixed, 2),
+                     dask_per_game_cpu_s=round(per_game, 3), game_cpu_s=round(game, 2),
+                     dask_per_game_share=round(per_game / game, 3),
+                     dask_overhead_share=round(overhead / (game * games), 3),
+                     dask_10_percent_from_games=max(1, ten) if ten is not None else None)
 
 
-def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3) -> dict[str, Any]:
+def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3) -> DaskFigures:
     """Dask's CPU over the local pool for the same regress run of *games* games on *workers* workers, the two
     run round by round (medians of *repeats*), split into the fixed cost (trivial jobs, `_fixed_cost`) and the
     rest per game; both sides measured as CPU beside the games' own; and whether the transcripts agree."""
@@ -138,7 +192,7 @@ def bench_dask(games: int = 2, workers: int = 2, seed: int = 1, repeats: int = 3
             "transcripts_identical": all(t == first for run in runs.values() for t in run.transcripts)}
 
 
-def format_dask(result: dict[str, Any]) -> str:
+def format_dask(result: DaskFigures) -> str:
     ten = result["dask_10_percent_from_games"]
     return (f"dask: {result['dask_cpu_s']:.2f} CPU s against the local pool's {result['pool_cpu_s']:.2f} on "
             f"{result['games']} games, {result['workers']} workers ({result['dask_cpu_overhead']:+.1%}; the games' own "
@@ -153,7 +207,7 @@ def format_dask(result: dict[str, Any]) -> str:
 
 
 def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = True,
-                 repeats: int = 3) -> dict[str, Any]:
+                 repeats: int = 3) -> RunnerFigures:
     """{configuration: wall and CPU seconds (medians of *repeats*)}, the ratios, Dask's overhead split into
     a fixed start cost and a cost per game, and whether the transcripts agree.
 
@@ -173,7 +227,7 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     walls = {name: round(median_high(runs[name].wall), 2) for name in names}
     cpus = {name: round(median_high(runs[name].cpu_s), 2) for name in names}
     first = runs[names[0]].transcripts[0]
-    result: dict[str, Any] = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
+    result: RunnerFigures = {"games": games, "workers": workers, "repeats": repeats, "games_of": {name: games for name in names},
               "wall_s": walls, "cpu_s": cpus,
               "runner_cpu_s": {name: round(_runner_cpu(runs[name]), 2) for name in names},
               "load_average_1min": {name: runs[name].load for name in names},
@@ -183,13 +237,17 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
         result["dask_overhead"] = round(walls[names[2]] / walls[names[1]] - 1, 3)
         result["dask_cpu_overhead"] = round(cpus[names[2]] / cpus[names[1]] - 1, 3)
         split = dask_split(runs[names[1]], runs[names[2]], fixed, games)
-        result.update(split)
+        result.update({"dask_overhead_cpu_s": split["dask_overhead_cpu_s"],
+                       "dask_fixed_cpu_s": split["dask_fixed_cpu_s"], "dask_per_game_cpu_s": split["dask_per_game_cpu_s"],
+                       "game_cpu_s": split["game_cpu_s"], "dask_per_game_share": split["dask_per_game_share"],
+                       "dask_overhead_share": split["dask_overhead_share"],
+                       "dask_10_percent_from_games": split["dask_10_percent_from_games"]})
         result["pool_cpu_s_per_game"] = split["game_cpu_s"]
     result["pool_cpu_overhead"] = round(cpus[names[1]] / cpus[names[0]] - 1, 3)
     return result
 
 
-def format_result(result: dict[str, Any]) -> str:
+def format_result(result: RunnerFigures) -> str:
     lines = [f"regress --games {result['games']}:{'':22} wall s   games/min   CPU s   load avg (1 min, at the end)"]
     lines += [f"  {name:32} {wall:8.2f}  {result['games_of'][name] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"
               f"   {result['load_average_1min'][name]:.2f}"

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..bench import command as main_job
 from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game, command_t_states
-from ..bench.figures import BENCH_BEGIN, BENCH_END, format_bench, write_figures
+from ..bench.figures import BENCH_BEGIN, BENCH_END, BenchFigures, format_bench, write_figures
 from ..bench.runner import bench_dask, dask_missing
 from .cliargs import command_parser, int_in, page_file
 from ..errors import UsageError
@@ -106,14 +106,15 @@ def execute(args: argparse.Namespace) -> int:
         return 0 if result["transcripts_identical"] else 1
     boot = bench_boot()
     basic, raw = bench_basic()
-    result = {"boot": boot, "basic": basic, "raw_core": raw}
     core = bench_core()
     game = bench_game(core)
     command = None if args.no_command else bench_command(command_t_states(main_job.GAMES, main_job.SEED), bench_core)
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
-    figures = {**result, "core_t_per_cpu_s": round(core), "game": game, "command": command, "dask": dask,
-               **({"dask_left_out": left_out} if left_out else {})}
+    figures = BenchFigures(boot=boot, basic=basic, raw_core=raw, core_t_per_cpu_s=round(core), game=game,
+                           command=command, dask=dask)
+    if left_out:
+        figures["dask_left_out"] = left_out
     print(json.dumps(figures) if args.json else format_bench(figures))
     if args.write_doc is not None:
         write_figures(args.write_doc, "cribbage-zx bench" + (" --no-dask" if args.no_dask else "")

@@ -72,10 +72,20 @@ def hints(cls: type) -> dict[str, object]:
     return _HINTS[cls]
 
 
+#: the kinds JsonValue is the union of (get_type_hints gives a copy of it, so it is known by its options)
+_JSON_KINDS = {type(None), bool, int, float, str, list, dict}
+
+
+def _is_json_value(tp: object) -> bool:
+    return {typing.get_origin(o) or o for o in typing.get_args(tp)} == _JSON_KINDS
+
+
 def typed(tp: object, value: object, where: str, codecs: Codecs = NO_CODECS) -> Any:
     """*value* (JSON) as the annotated type *tp*, or an InputError naming *where* (a value of a type known only
     when it runs: the one reader's result its caller's annotation names)."""
     origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType) and _is_json_value(tp):
+        return value                              # arbitrary JSON, kept as it is (its reader narrows it)
     if origin in (Union, types.UnionType):
         options = typing.get_args(tp)
         if value is None and type(None) in options:

@@ -17,12 +17,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ...runtime import atomic
 from ...errors import MachineError, UsageError
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ...runtime.outdir import claimed
+from ...runtime.validate import JsonObject, JsonValue
 from ...spectrum import z80snap
 from ...spectrum.machine import FRAME_S, Spectrum48
 from ...spectrum.recording import RzxRecorder, replay_problem
@@ -80,7 +81,7 @@ class Recording:
     end: bytes
     frames: int
     split_instructions: int
-    event_frames: dict[str, Any] | None = None         # game-NNN.frames.json's object (records/frames.py)
+    event_frames: JsonObject | None = None         # game-NNN.frames.json's object (records/frames.py)
 
 
 @dataclass
@@ -93,7 +94,7 @@ class GameResult:
     winner: str | None
     scores: dict[str, int]
     games_played: int
-    wins: list[dict[str, Any]]
+    wins: list[JsonObject]
     completed: bool
     deals: int
     actions: int
@@ -105,10 +106,10 @@ class GameResult:
     failure_kind: str | None
     emulated_s: float
     wall_s: float
-    transcript: list[dict[str, Any]]
+    transcript: list[JsonObject]
     screens: Screens | None                  # None once written
     profile: dict[str, dict[str, int]]
-    adversarial_tries: list[Any]
+    adversarial_tries: list[JsonValue]
     choices: dict[str, int]
     pictures_at: dict[str, int]
     cpu_s: float
@@ -410,9 +411,9 @@ def _report(results: list[GameResult], failures: list[HarnessFailure], run: RunF
         deviations={k: {"lines": d.lines, "what": d.what, "rule": d.rule} for k, d in DEVIATIONS.items()},
         findings=dict(sorted(Counter(f for g in results for f in g.findings.values() if f).items())),
         documented_by_rules={
-            name: dict(sorted(sum((Counter(c.under_rules[name]["documented"]) for c in counts), Counter()).items()))
+            name: dict(sorted(sum((Counter(c.under_rules[name].documented) for c in counts), Counter()).items()))
             for name in rule_sets},
-        unexplained_by_rules={name: sum(len(c.under_rules[name]["unexplained"]) for c in counts)
+        unexplained_by_rules={name: sum(len(c.under_rules[name].unexplained) for c in counts)
                               for name in rule_sets},
         per_game=[g.per_game() for g in results],
         thorough=run.thorough,

@@ -6,14 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Mapping
 
 from ...errors import InputError
 from ...runtime import atomic
 from ...runtime.records import plain, record
-from ...runtime.validate import expect, read_json
+from ...runtime.validate import JsonObject, JsonValue, expect, read_json
 from ..judge.judgements import Counts, difference_to_json, parse_judgements, under
 from .coverage import RunCoverage, summary_rows
+
+
+@dataclass(frozen=True)
+class RulesCounts:
+    """A game's documented and unexplained differences under one rule set."""
+    documented: dict[str, int]
+    unexplained: list[JsonObject]
 
 
 @dataclass
@@ -27,8 +34,8 @@ class GameCounts:
     screen_differences: int
     screen_unexplained: int
     documented: dict[str, int]
-    unexplained: list[dict[str, Any]]
-    under_rules: dict[str, dict[str, Any]]
+    unexplained: list[JsonObject]
+    under_rules: dict[str, RulesCounts]
 
 
 #: report.json's layout: bumped when a field changes meaning or goes (a new field with a default does not)
@@ -47,16 +54,16 @@ class PerGame:
     deals: int
     score_events: int
     documented: dict[str, int]
-    unexplained: list[dict[str, Any]]
+    unexplained: list[JsonObject]
     basic_errors: list[str]
     timeout: str | None
     failure: str | None
     emulated_s: float
     wall_s: float
-    adversarial_tries: list[Any]
+    adversarial_tries: list[JsonValue]
     findings: dict[str, str | None]
     games_played: int
-    wins: list[dict[str, Any]]
+    wins: list[JsonObject]
     pictures: int
     screen_checks: int
     screen_differences: int
@@ -101,7 +108,7 @@ class RegressReport:
     wall_s_per_game: float
     workers: int
     scheduler: str | None
-    deviations: dict[str, dict[str, Any]]
+    deviations: dict[str, dict[str, str]]
     findings: dict[str, int]
     documented_by_rules: dict[str, dict[str, int]]
     unexplained_by_rules: dict[str, int]
@@ -109,20 +116,19 @@ class RegressReport:
     thorough: bool
     accelerate: bool
     jobs_cpu_s: float
-    tape: dict[str, Any]
+    tape: JsonObject
     coverage: RunCoverage
     report_schema: int = REPORT_SCHEMA
 
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = plain(self)
-        return out
+    def as_json(self) -> JsonObject:
+        return plain(self)
 
 
 def write_report(path: Path, report: RegressReport) -> None:
     atomic.write_json(path, report.as_json(), indent=1, sort_keys=True)
 
 
-def is_report(data: dict[str, Any]) -> bool:
+def is_report(data: Mapping[str, object]) -> bool:
     """Whether a report.json's object is a regress run's (a sweep's of old holds other facts)."""
     return "per_game" in data
 
@@ -151,20 +157,17 @@ def counts_of_judgements(text: str, name: str) -> GameCounts:
     """A game's counts for report.json, summed from its judgements file's records (*text*, named *name*):
     the verdict's rule set at the top level, every rule set under "under_rules"."""
     head, judgements = parse_judgements(text.splitlines(), name)
-    by_rules: dict[str, dict[str, Any]] = {}
-    for rules in head["rule_sets"]:
+    rule_sets: list[str] = head["rule_sets"]
+    under_rules: dict[str, RulesCounts] = {}
+    for rules in rule_sets:
         js = under(judgements, rules)
-        c = Counts.of(js)
-        by_rules[rules] = {"score_events": c.score_events, "checks": c.checks, "documented": c.documented,
-                           "unexplained": [difference_to_json(d) for j in js for d in j.unexplained]}
-    verdict = by_rules[head["rule_sets"][0]]
-    c = Counts.of(under(judgements, head["rule_sets"][0]))
-    return GameCounts(score_events=verdict["score_events"], checks=verdict["checks"], pictures=c.pictures,
+        under_rules[rules] = RulesCounts(Counts.of(js).documented,
+                                         [difference_to_json(d) for j in js for d in j.unexplained])
+    c, verdict = Counts.of(under(judgements, rule_sets[0])), under_rules[rule_sets[0]]
+    return GameCounts(score_events=c.score_events, checks=c.checks, pictures=c.pictures,
                       screen_checks=c.screen_checks, screen_differences=c.screen_differences,
-                      screen_unexplained=c.screen_unexplained, documented=verdict["documented"],
-                      unexplained=verdict["unexplained"],
-                      under_rules={k: {"documented": v["documented"], "unexplained": v["unexplained"]}
-                                   for k, v in by_rules.items()})
+                      screen_unexplained=c.screen_unexplained, documented=verdict.documented,
+                      unexplained=verdict.unexplained, under_rules=under_rules)
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,7 @@ class RunFacts:
     thorough: bool
     accelerate: bool
     jobs_cpu_s: float
-    tape: dict[str, Any]
+    tape: JsonObject
     coverage: RunCoverage
 
 
