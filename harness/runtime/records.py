@@ -67,8 +67,8 @@ _HINTS: dict[type, dict[str, object]] = {}
 
 def hints(cls: type) -> dict[str, object]:
     """The resolved annotations of a dataclass's fields (cached)."""
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
+    if cls not in _HINTS:                         # JsonObject's own "JsonValue" resolves here, not in cls's module
+        _HINTS[cls] = typing.get_type_hints(cls, localns={"JsonValue": JsonValue})
     return _HINTS[cls]
 
 

@@ -48,3 +48,22 @@ def test_a_narrower_field_still_refuses_a_value_of_another_kind():
 def test_plain_refuses_a_value_json_cannot_hold():
     with pytest.raises(TypeError, match="no JSON form"):
         plain({"when": object()})
+
+
+def test_a_record_whose_module_names_only_json_object_is_read(monkeypatch):
+    """JsonObject's own "JsonValue" is resolved by the reader, not looked up in the record's module (sweep.py
+    imports JsonObject alone)."""
+    import sys
+    import types
+    module = types.ModuleType("records_only_json_object")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    exec("from __future__ import annotations\n"
+         "from dataclasses import dataclass\n"
+         "from harness.runtime.validate import JsonObject\n"
+         "@dataclass(frozen=True)\n"
+         "class Only:\n"
+         "    tape: JsonObject | None\n", module.__dict__)
+    only = module.Only
+    assert record(only, {"tape": {"sha256": "00", "parts": [1, None]}}, "only") == only({"sha256": "00",
+                                                                                         "parts": [1, None]})
+    assert "JsonValue" not in module.__dict__

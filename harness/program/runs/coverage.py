@@ -9,7 +9,7 @@ never-run item without a note is a gap in the verification, reported as such.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from dataclasses import dataclass, field
 
@@ -59,7 +59,7 @@ class Coverage:
             out[f"{key(*k)} {outcome}"] = next((n for n in NOTES if n.covers_outcome(k, outcome)), None)
         return out
 
-    def as_json(self) -> dict[Any, Any]:
+    def as_json(self) -> CoverageFigures:
         explained = self.explained()
         ifs = self.ifs
         return {
@@ -74,6 +74,21 @@ class Coverage:
             "counts": {key(*k): v for k, v in sorted(self.profile.counts.items())},
             "ifs": {key(*k): [self.profile.if_true.get(k, 0), self.profile.if_false.get(k, 0)] for k in sorted(ifs)},
         }
+
+
+class CoverageFigures(TypedDict):
+    """`Coverage.as_json`: what report.json's coverage says of the statements and IFs (RunCoverage's first
+    fields)."""
+    statements_run: int
+    statements_total: int
+    ifs_both: int
+    ifs_total: int
+    never_run: list[str]
+    one_way: list[str]
+    unexplained: list[str]
+    explained_by: dict[str, str]
+    counts: dict[str, int]
+    ifs: dict[str, list[int]]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ makes the exit status 1.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Hashable, TypeVar
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,6 +26,9 @@ from ...errors import InputError, MachineError
 from ..records.events import Cut, Deal, Event, Starter, read_jsonl
 from ..judge.judgements import is_transcript_name
 
+#: a category a distribution counts: a rank (the cut for deal) or a card's text (the deals, the starters)
+Category = TypeVar("Category", bound=Hashable)
+
 RANKS = tuple(range(1, 14))
 CARDS = tuple(str(c) for c in full_deck())
 
@@ -33,9 +36,9 @@ CARDS = tuple(str(c) for c in full_deck())
 @dataclass
 class Samples:
     """What one group of games showed: the player's cut ranks, the dealt cards, the starters."""
-    cuts: Counter[Any] = field(default_factory=Counter)
-    dealt: Counter[Any] = field(default_factory=Counter)
-    starters: Counter[Any] = field(default_factory=Counter)
+    cuts: Counter[int] = field(default_factory=Counter)
+    dealt: Counter[str] = field(default_factory=Counter)
+    starters: Counter[str] = field(default_factory=Counter)
     games: int = 0
     deals: int = 0
 
@@ -89,15 +92,12 @@ class ChiSquare:
         """Flagged when the p-value is below *alpha*."""
         self.flagged = self.p is not None and self.p < alpha
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         """fairness.json's object of the test: expected_each only with samples, deviation once classified."""
-        out: dict[str, Any] = {"n": self.n, "chi2": self.chi2, "dof": self.dof, "p": self.p}
-        if self.expected_each is not None:
-            out["expected_each"] = self.expected_each
-        out |= {"observed": self.observed, "flagged": self.flagged}
-        if self.classified:
-            out["deviation"] = self.deviation
-        return out
+        expected: dict[str, object] = {} if self.expected_each is None else {"expected_each": self.expected_each}
+        deviation: dict[str, object] = {"deviation": self.deviation} if self.classified else {}
+        return ({"n": self.n, "chi2": self.chi2, "dof": self.dof, "p": self.p} | expected
+                | {"observed": self.observed, "flagged": self.flagged} | deviation)
 
 
 @dataclass
@@ -115,7 +115,7 @@ class Fairness:
     machines: int
     groups: dict[str, Group]
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"alpha": self.alpha, "machines": self.machines,
                 "groups": {name: {"games": g.games, "deals": g.deals,
                                   "tests": {t: test.as_json() for t, test in g.tests.items()}}
@@ -126,7 +126,7 @@ class Fairness:
         return [t for g in self.groups.values() for t in g.tests.values() if t.flagged and not t.deviation]
 
 
-def chi_square(counts: Counter[Any], categories: tuple[Any, ...]) -> ChiSquare:
+def chi_square(counts: Counter[Category], categories: tuple[Category, ...]) -> ChiSquare:
     """Pearson's chi-square of *counts* over *categories* against the uniform distribution.
 
     The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
@@ -248,7 +248,7 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
     given twice."""
     machines = []
     folders_seen: dict[Path, Path] = {}
-    games_seen: dict[tuple[Any, ...], Path] = {}
+    games_seen: dict[tuple[object, ...], Path] = {}
     for folder in folders:
         real = Path(folder).resolve()
         if real in folders_seen:

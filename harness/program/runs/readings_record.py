@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Mapping
+from typing import ClassVar, Mapping
 
 from ...errors import InputError
 from ...runtime import atomic
@@ -179,7 +179,7 @@ def write_readings(path: Path, rec: ReadingsRecord) -> None:
 RECORD_KEYS: dict[str, type] = {"base_games": list, "plan": dict, "readings": list, "cpu_s": dict}
 
 
-def check_record(data: Any, name: str) -> dict[str, Any]:
+def check_record(data: object, name: str) -> dict[str, object]:
     """*data* (read from *name*) when it is a readings record as `run` writes it, else an InputError in one
     line naming the file and what it holds instead (another command's record: a regress report, a sweep's)."""
     if not isinstance(data, dict):
@@ -198,7 +198,7 @@ def check_record(data: Any, name: str) -> dict[str, Any]:
     return data
 
 
-def readings_record(data: Any, name: str) -> ReadingsRecord:
+def readings_record(data: object, name: str) -> ReadingsRecord:
     """A readings record from the JSON read from *name*: another command's record refused in one line
     (check_record), then every field typed (runtime/records.py), an InputError naming the field. A "tape"
     that is not a tape's record names no tape (check_tape says so)."""
@@ -215,9 +215,16 @@ def read_readings(path: Path) -> ReadingsRecord:
     return readings_record(read_json(path, InputError), str(path))
 
 
-def vanish_playing_of(c: Mapping[str, Any]) -> list[str]:
+def vanish_playing_of(c: Mapping[str, object]) -> list[str]:
     """A consequence's deviations that vanish while the program plays on, from its JSON (Consequence.playing;
     edition/notes.py reads the record's consequences as JSON objects)."""
     if "vanish_playing" in c:
-        return list(c["vanish_playing"])
-    return [] if c["kind"] == "stops" else list(c["vanish"])
+        return _ids(c["vanish_playing"])
+    return [] if c["kind"] == "stops" else _ids(c["vanish"])
+
+
+def _ids(value: object) -> list[str]:
+    """A consequence's list of deviation ids, as its JSON holds it."""
+    if not isinstance(value, list):
+        raise InputError(f"a consequence's deviations are {value!r}, not a list")
+    return [str(v) for v in value]

@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ...cribbage import discard_values
 from ...errors import InputError, OutputError, needing
@@ -48,7 +47,7 @@ from ...runtime import atomic
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ...runtime.outdir import claimed
 from ...runtime.records import plain, read_record
-from ...runtime.validate import expect, read_json
+from ...runtime.validate import JsonObject, expect, read_json
 from ...spectrum.profile import Profile
 from ...spectrum.tape import read_tap
 from ..model.build import played_tape, tape_record
@@ -56,12 +55,8 @@ from ..model.program import (DISCARD_BEST, DISCARD_CHOSEN, DISCARD_RANKS, DISCAR
                              DISCARD_VALUES, MAN, SUIT_CODES, V_DEALER, ZX)
 from ..model.subroutine import Subroutine, program_at_editor
 from .play_cases import Coverage, PlayChoice, auto_chunk, ensure_cases, play_chunks
-from .sweep_cases import COMPONENTS
-from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, Disagreement, chunk_path, init_worker, items_sha,
-                           read_chunk, run_chunk, sweep_items)
-
-#: a record's field that holds JSON as it was written (a disagreement, a tape's record)
-JsonObject = dict[str, Any]
+from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, causes_of, chunk_path, init_worker, items_sha,
+                           read_chunk, run_chunk, sweep_items, weight_of)
 
 
 @dataclass(frozen=True)
@@ -197,7 +192,7 @@ class SweepGroup:
     cause: list[object]                      # the part and the two sides' points (sweep_chunks.Cause)
     cases: int
     weight: int
-    example: JsonObject
+    example: dict[str, object]              # the first disagreement met, as its chunk holds it
     deviation: str | None
 
 
@@ -230,8 +225,7 @@ class SweepReport:
     basic_coverage: BasicCoverage
 
     def as_json(self) -> JsonObject:
-        out: JsonObject = plain(self)
-        return out
+        return plain(self)
 
 
 def read_report(path: Path) -> SweepReport:
@@ -281,10 +275,10 @@ def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -
         sums.cases += r.cases
         sums.weight += r.weight
         for d in r.disagreements:
-            for cause in _causes(kind, d):
+            for cause in causes_of(kind, d):
                 g = groups.setdefault(cause, SweepGroup(list(cause), 0, 0, d, classify_sweep(kind, cause, d)))
                 g.cases += 1
-                g.weight += _weight(d)
+                g.weight += weight_of(d)
     failures = facts.failures or []
     report = SweepReport(
         sweep=kind, items=sum(map(len, chunks)), chunks=len(chunks), coverage=facts.coverage,
@@ -296,21 +290,6 @@ def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -
     with claimed(folder.parent, "sweep", resume=True, wait=10):     # the sweeps' folder, held while it is written
         atomic.write_json(folder.parent / f"{kind}-report.json", report.as_json(), indent=1)
     return report
-
-
-def _causes(kind: str, d: Disagreement) -> list[Cause]:
-    """A disagreement's causes: for show, each component the two sides score otherwise (hand or crib, the
-    component, the engine's points, the program's); for play, the two sides' points."""
-    if kind == "show":
-        return [("crib" if d["crib"] else "hand", c, d["engine"][c], d["program"][c])
-                for c in COMPONENTS if d["engine"][c] != d["program"][c]]
-    return [("play", d["engine"], d["program"])]
-
-
-def _weight(d: Disagreement) -> int:
-    """The deals or series a disagreement stands for (its case's weight)."""
-    weight: int = d.get("weight", d.get("case", {}).get("weight", 0))
-    return weight
 
 
 # ---------------------------------------------------------------------------------------------- discard
@@ -329,8 +308,7 @@ class DiscardReport:
     pone: DiscardRole
 
     def as_json(self) -> JsonObject:
-        out: JsonObject = plain(self)
-        return out
+        return plain(self)
 
 
 def read_discard_report(path: Path) -> DiscardReport:
@@ -351,7 +329,8 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
                      max_frames=DISCARD_ROUTINE.max_frames)
     rng = random.Random(seed)
     deck = list(full_deck())
-    lost: dict[str, list[float]] = {"dealer": [], "pone": []}
+    lost_dealing: list[float] = []
+    lost_not_dealing: list[float] = []
     for i in range(samples):
         hand = sorted(rng.sample(deck, 6))
         dealer = i % 2 == 0
@@ -366,5 +345,5 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
         t = sub.output(DISCARD_CHOSEN)
         first, second = sorted((int(t[0]) - 1, int(t[1]) - 1))
         values = discard_values(hand, my_crib=dealer)
-        lost["dealer" if dealer else "pone"].append(max(values.values()) - values[(first, second)])
-    return DiscardReport(dealer=_role(lost["dealer"]), pone=_role(lost["pone"]))
+        (lost_dealing if dealer else lost_not_dealing).append(max(values.values()) - values[(first, second)])
+    return DiscardReport(dealer=_role(lost_dealing), pone=_role(lost_not_dealing))

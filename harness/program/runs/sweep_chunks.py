@@ -12,7 +12,7 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Union, cast
+from typing import Mapping, Union, cast
 
 from ...errors import InputError, MachineError
 from ...runtime.records import record
@@ -33,8 +33,8 @@ Item = Union[ShowItem, PlayCase]
 #: a chunk's cases: a list, or a range of the play table the worker computes
 Cases = Union[list[Item], CaseRange]
 #: a disagreement as a chunk file holds it (JSON: show {case, crib, program, engine}, play {series, weight,
-#: program, engine}); read only here
-Disagreement = dict[str, Any]
+#: program, engine}); read only here (`causes_of`, `weight_of`), the documented deviations match it as it is
+Disagreement = dict[str, object]
 #: the cause of a disagreement: the part of the routine and the two sides' points
 Cause = tuple[Union[str, int], ...]
 
@@ -186,10 +186,13 @@ def read_chunk(folder: Path, kind: str, index: int, items: Cases) -> tuple[Chunk
     return chunk, None
 
 
-def _good_disagreement(kind: str, d: Any) -> bool:
-    """A disagreement as `run_chunk` writes it: what summarise reads is there, of its type (sweep._causes)."""
-    def whole(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool)
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _good_disagreement(kind: str, d: object) -> bool:
+    """A disagreement as `run_chunk` writes it: what summarise reads is there, of its type (`causes_of`)."""
+    whole = _whole
     if not (isinstance(d, dict) and "program" in d and "engine" in d):
         return False
     if kind == "show":
@@ -198,6 +201,38 @@ def _good_disagreement(kind: str, d: Any) -> bool:
                 and all(isinstance(d[k], dict) and all(whole(d[k].get(c)) for c in COMPONENTS)
                         for k in ("program", "engine")))
     return whole(d.get("weight")) and all(whole(d[k]) for k in ("program", "engine"))
+
+
+def _points(value: object) -> int:
+    """A side's points in a disagreement `read_chunk` took (`_good_disagreement`: a whole number)."""
+    if isinstance(value, int):
+        return value
+    raise InputError(f"a disagreement's points are {value!r}, not a whole number")
+
+
+def _components(value: object) -> Mapping[str, object]:
+    """A side's points by component in a show disagreement `read_chunk` took (`_good_disagreement`)."""
+    if isinstance(value, dict):
+        return value
+    raise InputError(f"a disagreement's components are {value!r}, not an object")
+
+
+def causes_of(kind: str, d: Disagreement) -> list[Cause]:
+    """A disagreement's causes: for show, each component the two sides score otherwise (hand or crib, the
+    component, the engine's points, the program's); for play, the two sides' points."""
+    engine, program = d.get("engine"), d.get("program")
+    if kind == "show":
+        mine, theirs = _components(engine), _components(program)
+        return [("crib" if d.get("crib") else "hand", c, _points(mine.get(c)), _points(theirs.get(c)))
+                for c in COMPONENTS if mine.get(c) != theirs.get(c)]
+    return [("play", _points(engine), _points(program))]
+
+
+def weight_of(d: Disagreement) -> int:
+    """The deals or series a disagreement stands for (its case's weight)."""
+    case = d.get("case")
+    weight = d.get("weight", case.get("weight", 0) if isinstance(case, dict) else 0)
+    return weight if isinstance(weight, int) else 0
 
 
 def sweep_items(kind: str, choice: PlayChoice = PlayChoice()) -> tuple[list[Item], Coverage]:
