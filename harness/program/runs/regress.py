@@ -82,6 +82,7 @@ class Recording:
     frames: int
     split_instructions: int
     event_frames: JsonObject | None = None         # game-NNN.frames.json's object (records/frames.py)
+    events: int = 0                                 # the events it gives a frame (its "events")
 
 
 @dataclass
@@ -214,7 +215,7 @@ def finish_recording(m: Spectrum48, recorder: RzxRecorder, game: int, event_fram
     rzx = write_rzx(recording)
     events = frames_record(game, event_frames, recorder.start_frame, seed, tape_sha256, rzx)
     return Recording(rzx, z80snap.write_z80(end), len(recording.frames),
-                     recorder.split_instructions, events), None, False
+                     recorder.split_instructions, events, len(event_frames)), None, False
 
 
 def _write_recording(out: Path, game: GameResult) -> None:
@@ -223,8 +224,8 @@ def _write_recording(out: Path, game: GameResult) -> None:
         atomic.write_bytes(out / f"game-{game.index:03d}.rzx", game.recording.rzx)
         atomic.write_bytes(out / f"game-{game.index:03d}-end.z80", game.recording.end)
         if game.recording.event_frames is not None:
-            if game.recording.event_frames["events"] != len(game.transcript) - 1:
-                raise MachineError(f"game {game.index}: {game.recording.event_frames['events']} event frames "
+            if game.recording.events != len(game.transcript) - 1:
+                raise MachineError(f"game {game.index}: {game.recording.events} event frames "
                                    f"for {len(game.transcript) - 1} events")
             write_frames(out / frames_name(game.index), game.recording.event_frames)
         game.recording = None
