@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any, Mapping, TypeVar, Union, overload
 
 from ..errors import InputError
 
@@ -82,10 +82,17 @@ def _matches(value: object, kinds: tuple[type, ...]) -> bool:
     return isinstance(value, kinds)
 
 
-def expect(value: object, kinds: type | tuple[type, ...], where: str, error: type[Exception] = InputError) -> Any:
+#: the one kind a checked value was found to be (`expect`, `field` given one kind)
+Kind = TypeVar("Kind")
+
+
+@overload
+def expect(value: object, kinds: type[Kind], where: str, error: type[Exception] = InputError) -> Kind: ...
+@overload
+def expect(value: object, kinds: tuple[type, ...], where: str, error: type[Exception] = InputError) -> object: ...
+def expect(value: object, kinds: type | tuple[type, ...], where: str, error: type[Exception] = InputError) -> object:
     """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*: a JSON value a
-    reader goes on to read (of the kinds checked, which its static type cannot say: the result is left open,
-    as arbitrary JSON is)."""
+    reader goes on to read, typed as the one kind checked (of several, `object`: the reader narrows it)."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
         wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
@@ -96,8 +103,21 @@ def expect(value: object, kinds: type | tuple[type, ...], where: str, error: typ
 _MISSING = object()
 
 
+#: what `field` gives for a missing key when it is given one
+Default = TypeVar("Default")
+
+
+@overload
+def field(obj: Mapping[str, object], key: str, kinds: type[Kind], where: str, *,
+          error: type[Exception] = InputError) -> Kind: ...
+@overload
+def field(obj: Mapping[str, object], key: str, kinds: type[Kind], where: str, default: Default,
+          error: type[Exception] = InputError) -> Kind | Default: ...
+@overload
+def field(obj: Mapping[str, object], key: str, kinds: tuple[type, ...], where: str, default: object = _MISSING,
+          error: type[Exception] = InputError) -> object: ...
 def field(obj: Mapping[str, object], key: str, kinds: type | tuple[type, ...], where: str, default: object = _MISSING,
-          error: type[Exception] = InputError) -> Any:
+          error: type[Exception] = InputError) -> object:
     """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""
     if key not in obj:
         if default is _MISSING:

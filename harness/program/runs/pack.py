@@ -267,8 +267,9 @@ def _entries(manifest: object, where: str) -> list[PackFile]:
     for i, e in enumerate(files):
         at = f"{where}: files[{i}]"
         e = expect(e, dict, at)
-        entries.append(PackFile(**{k: field(e, k, int if k == "size" else str, at)
-                                   for k in PackFile.__dataclass_fields__}))
+        entries.append(PackFile(name=field(e, "name", str, at), size=field(e, "size", int, at),
+                                crc32=field(e, "crc32", str, at), md5=field(e, "md5", str, at),
+                                sha1=field(e, "sha1", str, at), sha256=field(e, "sha256", str, at)))
     return entries
 
 
