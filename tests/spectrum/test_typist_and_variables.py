@@ -58,6 +58,9 @@ def test_variables_read_back_equal_what_the_program_printed(machine):
     assert v.get("TOTAL") == -1e10
     assert v.get("D$()") == ["   ", "XY "]
     assert v.get("I") == ForLoop(4, 3, 1, 20, 4)
+    assert v.numbers("C()") == [0, 2.5, 0]              # a numeric array's elements, flat
+    with pytest.raises(VariableError, match=r"D\$\(\) is not an array"):
+        v.numbers("D$()")                               # a character array is not numbers
 
 
 def test_variables_written_by_name_are_seen_by_basic(machine):
@@ -81,3 +84,9 @@ def test_variables_written_by_name_are_seen_by_basic(machine):
         v.get("Q")
     with pytest.raises(VariableError, match="Subscript"):
         v.set_element("P()", 4, 1)
+    with pytest.raises(VariableError, match="A holds a number, not 'TEXT'"):
+        v.set("A", "TEXT")                              # a text for a number is refused, not encoded
+    with pytest.raises(VariableError, match="P\\(\\) holds a number"):
+        v.set_element("P()", 1, [1, 2])
+    v.set("A", 7.5)                                     # the near miss: a number is taken
+    assert v.get("A") == 7.5
