@@ -24,8 +24,8 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
     """Worked by hand: runner CPU = total - games, median over runs; Dask's is 2.4 and the pool's 0.4, so 2.0
     over, 1.6 of it fixed, (2.0 - 1.6) / 2 = 0.2 per game of 10.1 / 2 = 5.05 CPU s; at most 10 % once
     1.6 + 0.2 n <= 0.505 n, first at n = 6 (5 gives 2.6 > 2.525)."""
-    pool = runner.RunTimes(cpu=[10.0, 10.5, 11.0], jobs=[9.6, 10.1, 10.6])
-    dask = runner.RunTimes(cpu=[12.0, 12.4, 13.0], jobs=[9.6, 10.0, 10.8])
+    pool = runner.RunTimes(cpu_s=[10.0, 10.5, 11.0], jobs=[9.6, 10.1, 10.6])
+    dask = runner.RunTimes(cpu_s=[12.0, 12.4, 13.0], jobs=[9.6, 10.0, 10.8])
     split = runner.dask_split(pool, dask, 1.6, 2)
     assert split["dask_overhead_cpu_s"] == 2.0 and split["dask_fixed_cpu_s"] == 1.6
     assert split["dask_per_game_cpu_s"] == 0.2 and split["game_cpu_s"] == 5.05
@@ -33,8 +33,8 @@ def test_the_split_takes_the_games_own_cpu_out_run_by_run():
 
 
 def test_a_per_game_cost_over_10_percent_never_reaches_it():
-    pool = runner.RunTimes(cpu=[10.0], jobs=[10.0])                # 5 CPU s a game, nothing beside
-    dask = runner.RunTimes(cpu=[13.0], jobs=[10.0])                # 3 over: 1 fixed, 1 per game (20 %)
+    pool = runner.RunTimes(cpu_s=[10.0], jobs=[10.0])                # 5 CPU s a game, nothing beside
+    dask = runner.RunTimes(cpu_s=[13.0], jobs=[10.0])                # 3 over: 1 fixed, 1 per game (20 %)
     split = runner.dask_split(pool, dask, 1.0, 2)
     assert split["dask_per_game_share"] == 0.2 and split["dask_10_percent_from_games"] is None
     assert "over 10 % however many games" in runner.format_dask({**FAKE_DASK, **split})
