@@ -136,7 +136,7 @@ def _web(args: argparse.Namespace) -> int:
         tape = folder / "cribbage.tap"
         tape.write_bytes(tape_bytes("ru"))
         result = bench_web(written.path, tape)
-    print(json.dumps(result) if args.json else format_web(result))
+    print(json.dumps(result.as_json()) if args.json else format_web(result))
     if args.write_doc is not None:
         write_doc(args.write_doc, result)
     return 0

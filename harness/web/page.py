@@ -14,7 +14,6 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
@@ -43,7 +42,7 @@ class Written:
     size: int = 0
 
 
-def facts() -> dict[str, Any]:
+def facts() -> dict[str, object]:
     """What the page's script knows of the Spectrum's keyboard, the play window and the program, as JSON."""
     return {
         "key_positions": {k: list(v) for k, v in KEY_POSITIONS.items()},
@@ -76,7 +75,7 @@ def facts() -> dict[str, Any]:
     }
 
 
-def glyph_facts() -> dict[str, Any]:
+def glyph_facts() -> dict[str, object]:
     """What the page's screen reader needs (screen.py's glyph_table, in its order): what each code of the
     program's font (KOI-7) and the ROM's stands for, the ROM font's and the block graphics' glyphs, the UDGs'."""
     from ..spectrum.charset import koi7_char, rom_char
