@@ -11,7 +11,7 @@ from ..runtime.validate import JsonValue
 from ..program.model.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
 from . import glyphs
 from .analysis import Variable
-from .notes import Moment
+from .notes import ForLoop, Moment
 
 __all__ = ["Area", "memory_map", "shown_value", "variable_groups"]
 
@@ -65,10 +65,10 @@ def memory_map(moment: Moment, udgs: int) -> list[Area]:
     return out
 
 
-def shown_value(value: JsonValue, kind: str) -> str:
+def shown_value(value: JsonValue | ForLoop, kind: str) -> str:
     """A value of tools/write_variable_values.py as a reader reads it: text in quotes, arrays in brackets."""
-    if isinstance(value, dict):                    # a FOR loop's control variable
-        return f"{value['for']} (FOR to {value['to']}, step {value['step']}, loop at {value['line']})"
+    if isinstance(value, ForLoop):                 # a FOR loop's control variable
+        return f"{value.value} (FOR to {value.limit}, step {value.step}, loop at {value.line})"
     if isinstance(value, list):
         if kind.startswith("string") or kind == "string array":
             codes = [v for v in value if isinstance(v, int)]

@@ -20,7 +20,7 @@ from ..program.runs.readings_record import Consequence
 from ..program.runs.readings_record import read_readings as read_record_of_readings
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
-           "read_routines", "read_meanings", "read_moments", "SystemVariables", "Quote", "read_quotes", "quoted_parts", "quotes_in",
+           "read_routines", "read_meanings", "read_moments", "SystemVariables", "ForLoop", "Quote", "read_quotes", "quoted_parts", "quotes_in",
            "deviation_lines", "read_coverage", "inline_code", "read_readings", "ReadingView", "READING_VERDICTS"]
 
 
@@ -238,11 +238,21 @@ MAP_NAMES = ("PROG", "VARS", "E_LINE", "STKEND", "RAMTOP", "UDG")
 
 
 @dataclass(frozen=True)
+class ForLoop:
+    """A FOR loop's control variable at a moment (tools/write_variable_values.py's {"for", "to", "step",
+    "line"}): its value, its limit, its step and the line the loop goes back to."""
+    value: int | float
+    limit: int | float
+    step: int | float
+    line: int
+
+
+@dataclass(frozen=True)
 class Moment:
     id: str
     what: str
     line: int
-    values: dict[str, JsonValue]        # variable name -> value as tools/write_variable_values.py wrote it
+    values: dict[str, JsonValue | ForLoop]   # variable name -> value as tools/write_variable_values.py wrote it
     system: SystemVariables | None = None    # None: the moment lacks one of MAP_NAMES (no map of memory)
     places: dict[str, tuple[int, int]] = field(default_factory=dict)   # variable name -> (address, bytes)
 
@@ -265,9 +275,20 @@ def _moment(found: object, where: str) -> Moment:
         prog, vars_, e_line, stkend, ramtop, udg = known
         system = SystemVariables(prog, vars_, e_line, stkend, ramtop, udg, addresses.get("CHARS"))
     places: dict[str, object] = checked(m, "places", dict, where, {})
+    values: dict[str, object] = checked(m, "values", dict, where)
     return Moment(checked(m, "id", str, where), checked(m, "what", str, where), checked(m, "line", int, where),
-                  checked(m, "values", dict, where), system,
+                  {str(k): _value(v, f"{where}.values.{_key(k)}") for k, v in values.items()}, system,
                   {str(k): _place(v, f"{where}.places.{_key(k)}") for k, v in places.items()})
+
+
+def _value(found: object, where: str) -> JsonValue | ForLoop:
+    """A variable's value: a number, a string's codes, an array's values (nested lists), or a FOR loop's."""
+    if not isinstance(found, dict):
+        value: JsonValue = expect(found, (int, float, str, list, type(None)), where)
+        return value
+    number = (int, float)
+    return ForLoop(checked(found, "for", number, where), checked(found, "to", number, where),
+                   checked(found, "step", number, where), checked(found, "line", int, where))
 
 
 def _place(found: object, where: str) -> tuple[int, int]:

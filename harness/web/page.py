@@ -160,14 +160,13 @@ def b64(data: bytes) -> str:
 def render_play_page(module: bytes, tapes: dict[str, bytes] | None = None) -> str:
     """The page's text, the module and everything else inside it."""
     tapes = tapes if tapes is not None else {lang: tape_bytes(lang) for lang, _ in TAPES}
+    lines = listing_lines()
     payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()),
                "tapes": {lang: b64(data) for lang, data in tapes.items()},
                "tape_names": {lang: name for lang, name in TAPES if lang in tapes},
                "tape_sha256": {lang: tape_digest(data) for lang, data in tapes.items()},
                "texts": {lang: tape_texts(lang) for lang in tapes},
-               "facts": facts(), "meanings": meanings()}
-    lines = listing_lines()
-    payload["listing_en"] = english_listing(lines)
+               "facts": facts(), "meanings": meanings(), "listing_en": english_listing(lines)}
     return web_templates().get_template("play.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),

@@ -11,7 +11,7 @@ import pytest
 from harness.errors import InputError
 from harness import resources
 from harness.edition.analysis import analyse
-from harness.edition.notes import read_meanings, read_moments
+from harness.edition.notes import ForLoop, read_meanings, read_moments
 from harness.edition.site import load_edition, meaning_problems, shown_value, write_site
 from harness.edition.source import read_listing
 
@@ -92,7 +92,7 @@ def test_the_values_are_what_the_listing_sets():
 def test_values_are_shown_as_text_and_lists():
     assert shown_value([0x97, 0x92], "string") == '"♥♣"'
     assert shown_value([1, 2.5], "numeric array") == "[1, 2.5]"
-    assert shown_value({"for": 5, "to": 4, "step": 1, "line": 5020}, "number") == \
+    assert shown_value(ForLoop(5, 4, 1, 5020), "number") == \
         "5 (FOR to 4, step 1, loop at 5020)"
 
 
