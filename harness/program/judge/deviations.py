@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable, Mapping, TypeVar
 
 from ...cribbage.rules import Rules
 from ..records.events import ScoreContext, Who
@@ -39,7 +39,10 @@ class Deviation:
     applies: str = "every rule set"              # ... in words
 
 
-def _facts(d: Difference, cause: Cause, cls: type) -> Any:
+FactsT = TypeVar("FactsT")
+
+
+def _facts(d: Difference, cause: Cause, cls: type[FactsT]) -> FactsT | None:
     """The difference's facts if it has *cause* (and so facts of *cls*), else None."""
     return d.facts if d.cause == cause and isinstance(d.facts, cls) else None
 
@@ -402,13 +405,13 @@ class SweepDeviation:
     id: str
     lines: str
     what: str
-    match: Callable[[str, tuple[Any, ...], dict[Any, Any]], bool]     # (sweep kind, the group's cause, an example case)
+    match: Callable[[str, tuple[str | int, ...], Mapping[str, object]], bool]   # (sweep kind, group's cause, a case)
 
 
 SWEEP_DEVIATIONS: dict[str, SweepDeviation] = {}
 
 
-def classify_sweep(kind: str, cause: tuple[Any, ...], example: dict[Any, Any]) -> str | None:
+def classify_sweep(kind: str, cause: tuple[str | int, ...], example: Mapping[str, object]) -> str | None:
     """The documented deviation that explains a sweep disagreement group, or None."""
     for dev in SWEEP_DEVIATIONS.values():
         if dev.match(kind, cause, example):
