@@ -22,6 +22,8 @@ from ..records.events import ScoreContext, Who
 from .judgements import (AfterGameOver, Cause, Credit, Difference, FairnessFlag, GoAt, GoPegged, Judged, Kind,
                          OutOfTurn, Pegged, SlotSeen, StaleSeen, TallyFacts, UnmatchedPeg)
 
+FactsT = TypeVar("FactsT")                       # the facts class a predicate asks of a difference
+
 
 @dataclass(frozen=True)
 class Deviation:
@@ -37,9 +39,6 @@ class Deviation:
     match: Callable[[Difference, Rules], bool]   # exactly this difference, under these rules
     under: Callable[[Rules], bool] = lambda rules: True   # the rule sets where it is a deviation at all
     applies: str = "every rule set"              # ... in words
-
-
-FactsT = TypeVar("FactsT")
 
 
 def _facts(d: Difference, cause: Cause, cls: type[FactsT]) -> FactsT | None:

@@ -4,26 +4,9 @@ refuses a choice of the wrong kind for the question asked."""
 import pytest
 
 from harness.cribbage.cards import parse_cards
-from harness.program.observe import observer as O
+from harness.program.observe.observer import Observer
 from harness.program.observe.players import ScriptedPlayer
 from harness.spectrum.variables import ForLoop, VariableError
-
-
-def test_a_number_an_array_and_a_string_are_read_as_they_are():
-    assert O._number("S", 7) == 7 and O._number("S", 2.5) == 2.5
-    assert O._numbers("S()", [1, 2.5, 0]) == [1, 2.5, 0]
-    assert O._text("A$()", "HCDS") == "HCDS"
-
-
-@pytest.mark.parametrize("read, value, words", [
-    (O._number, "7", "S holds '7', not a number"), (O._number, [7], "not a number"),
-    (O._number, True, "not a number"), (O._numbers, "12", "not a numeric array"),
-    (O._numbers, [1, "2"], r"S\[1\] holds '2', not a number"), (O._text, 7, "not a string"),
-    (O._text, ["H"], "not a string"),
-])
-def test_a_variable_of_another_kind_is_named(read, value, words):
-    with pytest.raises(VariableError, match=words):
-        read("S", value)
 
 
 class _Variables:
@@ -34,13 +17,28 @@ class _Variables:
         return self.values[name]
 
 
-def test_the_observer_reads_a_for_variables_value():
-    observer = O.Observer.__new__(O.Observer)
-    observer.v = _Variables(X=ForLoop(3, 6, 1, 3720, 2), T=[1, 2], M="Y")
-    assert observer.get("X") == 3 and observer.number("X") == 3
-    assert observer.numbers("T") == [1, 2] and observer.text("M") == "Y"
-    with pytest.raises(VariableError, match="T holds"):
-        observer.number("T")
+def observing(**values):
+    """An observer of a machine whose variables are *values* (the reads go through `Observer.get`)."""
+    observer = Observer.__new__(Observer)
+    observer.v = _Variables(**values)
+    return observer
+
+
+def test_a_number_an_array_and_a_string_are_read_as_they_are():
+    o = observing(S=7, H=2.5, X=ForLoop(3, 6, 1, 3720, 2), T=[1, 2.5, 0], M="HCDS")
+    assert (o.number("S"), o.number("H"), o.number("X"), o.get("X")) == (7, 2.5, 3, 3)
+    assert o.numbers("T") == [1, 2.5, 0] and o.text("M") == "HCDS"
+
+
+@pytest.mark.parametrize("read, value, words", [
+    ("number", "7", "S holds '7', not a number"), ("number", [7], "not a number"),
+    ("number", True, "not a number"), ("numbers", "12", "not a numeric array"),
+    ("numbers", [1, "2"], r"S\[1\] holds '2', not a number"), ("text", 7, "not a string"),
+    ("text", ["H"], "not a string"),
+])
+def test_a_variable_of_another_kind_is_named(read, value, words):
+    with pytest.raises(VariableError, match=words):
+        getattr(observing(S=value), read)("S")
 
 
 def test_the_scripted_player_refuses_a_choice_of_the_wrong_kind():
