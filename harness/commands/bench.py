@@ -21,11 +21,12 @@ from ..runtime.validate import shown_path
 
 
 #: the markers --write-doc puts the figures between: the default bench's, and --web's (web/bench.py)
-MARKERS = {"default": (BENCH_BEGIN, BENCH_END), "--web": ("<!-- bench --web: begin -->", "<!-- bench --web: end -->")}
+DEFAULT_MARKERS = (BENCH_BEGIN, BENCH_END)
+WEB_MARKERS = ("<!-- bench --web: begin -->", "<!-- bench --web: end -->")     # web/bench.py's MARK_BEGIN, MARK_END
 
 
 def _has_markers(page: bytes) -> bool:
-    return any(b.encode() in page and e.encode() in page for b, e in MARKERS.values())
+    return any(b.encode() in page and e.encode() in page for b, e in (DEFAULT_MARKERS, WEB_MARKERS))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +74,7 @@ def check_options(args: argparse.Namespace) -> None:
     if args.write_doc is not None and (args.cores or args.runner or args.json):
         raise UsageError("--write-doc goes with the default bench or --web, not with --cores, --runner or --json")
     if args.write_doc is not None:                 # found now, not after the bench's two minutes
-        begin, end = MARKERS["--web" if args.web else "default"]
+        begin, end = WEB_MARKERS if args.web else DEFAULT_MARKERS
         page = args.write_doc.read_text(encoding="utf-8")
         if begin not in page or end not in page:
             raise UsageError(f"--write-doc {shown_path(args.write_doc)}: no {begin} ... {end} block for the "
@@ -137,7 +138,7 @@ def _web(args: argparse.Namespace) -> int:
         tape = folder / "cribbage.tap"
         tape.write_bytes(tape_bytes("ru"))
         result = bench_web(written.path, tape)
-    print(json.dumps(result) if args.json else format_web(result))
+    print(json.dumps(result.as_json()) if args.json else format_web(result))
     if args.write_doc is not None:
         write_doc(args.write_doc, result)
     return 0

@@ -13,7 +13,7 @@ import re
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NoReturn, Sequence
 
 from ..errors import HarnessError, InputError, OutputError
 from ..runtime import paths
@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 
 
 class ArgParser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, error_class: type[Exception] = ValueError, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, prog: str | None = None, description: str | None = None, *,
+                 error_class: type[Exception] = ValueError) -> None:
+        """*prog* and *description* as argparse's (what the commands and add_parser give); an error on the line
+        is raised as *error_class* naming *prog*."""
+        super().__init__(prog=prog, description=description)
         self._error_class = error_class
 
     def error(self, message: str) -> NoReturn:  # argparse would print usage and sys.exit(2)
@@ -61,7 +64,7 @@ class ArgParser(argparse.ArgumentParser):
                 known += [o for a in action.choices[command]._actions for o in a.option_strings]
         return known
 
-    def _check_value(self, action: argparse.Action, value: Any) -> None:
+    def _check_value(self, action: argparse.Action, value: object) -> None:
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as exc:
@@ -312,7 +315,7 @@ def add_accelerate_option(parser: argparse.ArgumentParser) -> None:
 def naming_flags(words: Mapping[str, Callable[[str], str]]) -> Iterator[None]:
     """Library code run by a command: an error it marked with a fix in its own terms (errors.needing) that
     *words* knows is raised again, of the same class, as ``words[fix](message)``: the command names its flag.
-    Any other error passes as it is."""
+    Every other error passes as it is."""
     try:
         yield
     except HarnessError as exc:

@@ -8,7 +8,6 @@ carries a sentence on how to read it where the picture alone would mislead.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..cribbage.cards import SUIT_SYMBOLS, full_deck, parse_card, rank_name
 from ..cribbage.stats import exact_show_counts
@@ -77,7 +76,7 @@ def _show_plots(run: RunView) -> list[plots.Plot]:
     return out
 
 
-def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict[Any, Any] | None]:
+def fairness_plots(run: RunView) -> tuple[list[plots.Plot], dict[str, object] | None]:
     """The cut for deal, the dealt cards and the starters of every game against a fair deck, and the
     program's show scores against the exact distribution; with the fairness analysis they were drawn from."""
     if not run.games:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..cribbage.cards import parse_card
 from ..program.judge.judgements import Counts, Difference, Expectation, Judgement, describe
@@ -49,7 +49,7 @@ class DifferenceView:
 class ShowView:
     """A show's count as the program pegged it and as the engine counts it, and the screen after it."""
     program: dict[str, int]
-    engine: dict[str, Any]               # the engine's parts and its "combinations" (empty: no breakdown)
+    engine: dict[str, object]            # the engine's parts and its "combinations" (empty: no breakdown)
     screenshot: str | None
 
 
@@ -102,7 +102,7 @@ class DealView:
 class GameView:
     index: int
     name: str
-    header: dict[str, Any]
+    header: dict[str, object]
     record: PerGame | None
     deals: list[DealView]
     differences: list[DifferenceView]    # under the verdict's rule set
@@ -181,7 +181,7 @@ def picture_view(ev: E.Picture | E.Screen, cards: Cards) -> PictureView:
 
 
 def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], name: str, deal: int) -> ShowView:
-    engine: dict[str, Any] = {}
+    engine: dict[str, object] = {}
     for j in judgements:
         for e in j.expected:
             if e.detail is not None:

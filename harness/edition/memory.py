@@ -6,12 +6,12 @@ system variables give the map of memory, low to high; the values are shown in th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..runtime.validate import JsonValue
 from ..program.model.program import FONT_ADDRESS, FONT_LENGTH, FONT_NAME, UDG_TEXT
 from . import glyphs
 from .analysis import Variable
-from .notes import Moment
+from .notes import ForLoop, Moment
 
 __all__ = ["Area", "memory_map", "shown_value", "variable_groups"]
 
@@ -39,40 +39,41 @@ FIXED_AREAS = (("ROM", "the 16K ROM: BASIC itself", 0, 16384),
 def memory_map(moment: Moment, udgs: int) -> list[Area]:
     """The memory at a moment, low to high, from the system variables tools/write_variable_values.py read
     (an empty list for a moment without them); *udgs*: how many UDGs the program defines (8 bytes each)."""
-    a = moment.areas
-    if not {"PROG", "VARS", "E_LINE", "STKEND", "RAMTOP", "UDG"} <= set(a):
+    a = moment.system
+    if a is None:
         return []
     out = [Area(*f) for f in FIXED_AREAS]
-    out += [Area("channels", "the channel information, from CHANS", 23734, a["PROG"]),
-            Area("program", "the BASIC program, line by line, from PROG", a["PROG"], a["VARS"]),
+    out += [Area("channels", "the channel information, from CHANS", 23734, a.prog),
+            Area("program", "the BASIC program, line by line, from PROG", a.prog, a.vars),
             Area("variables", "the variables area, from VARS (each variable's place is in the table below), "
-                 "and its 0x80 end marker", a["VARS"], a["E_LINE"]),
+                 "and its 0x80 end marker", a.vars, a.e_line),
             Area("workspace", "the edit line, INPUT's workspace and the calculator's stack, E_LINE to STKEND",
-                 a["E_LINE"], a["STKEND"]),
+                 a.e_line, a.stkend),
             Area("free and stacks", "free memory, then the machine stack and the GO SUB stack under RAMTOP",
-                 a["STKEND"], a["RAMTOP"] + 1)]
-    if a["RAMTOP"] + 1 < FONT_ADDRESS:
-        out.append(Area("above RAMTOP", "kept by CLEAR, unused", a["RAMTOP"] + 1, FONT_ADDRESS))
+                 a.stkend, a.ramtop + 1)]
+    if a.ramtop + 1 < FONT_ADDRESS:
+        out.append(Area("above RAMTOP", "kept by CLEAR, unused", a.ramtop + 1, FONT_ADDRESS))
     out.append(Area(f"the {FONT_NAME} font", f'the font line 2 loads (LOAD "{FONT_NAME}" CODE {FONT_ADDRESS}), '
-                    f"codes 32-127; CHARS = {a.get('CHARS', '?')}, 256 below it", FONT_ADDRESS,
+                    f"codes 32-127; CHARS = {'?' if a.chars is None else a.chars}, 256 below it", FONT_ADDRESS,
                     FONT_ADDRESS + FONT_LENGTH))
-    if FONT_ADDRESS + FONT_LENGTH < a["UDG"]:
-        out.append(Area("unused", "between the font and the UDGs", FONT_ADDRESS + FONT_LENGTH, a["UDG"]))
+    if FONT_ADDRESS + FONT_LENGTH < a.udg:
+        out.append(Area("unused", "between the font and the UDGs", FONT_ADDRESS + FONT_LENGTH, a.udg))
     out.append(Area("UDGs", f"the user-defined graphics from UDG: the {udgs} the program defines (the cards' "
-                    f"letters, suits and the ten)", a["UDG"], a["UDG"] + 8 * udgs))
-    if a["UDG"] + 8 * udgs < 65536:
-        out.append(Area("top", "above the UDGs", a["UDG"] + 8 * udgs, 65536))
+                    f"letters, suits and the ten)", a.udg, a.udg + 8 * udgs))
+    if a.udg + 8 * udgs < 65536:
+        out.append(Area("top", "above the UDGs", a.udg + 8 * udgs, 65536))
     return out
 
 
-def shown_value(value: Any, kind: str) -> str:
+def shown_value(value: JsonValue | ForLoop, kind: str) -> str:
     """A value of tools/write_variable_values.py as a reader reads it: text in quotes, arrays in brackets."""
-    if isinstance(value, dict):                    # a FOR loop's control variable
-        return f"{value['for']} (FOR to {value['to']}, step {value['step']}, loop at {value['line']})"
+    if isinstance(value, ForLoop):                 # a FOR loop's control variable
+        return f"{value.value} (FOR to {value.limit}, step {value.step}, loop at {value.line})"
     if isinstance(value, list):
         if kind.startswith("string") or kind == "string array":
-            if value and all(isinstance(v, int) for v in value):
-                return '"' + "".join(glyphs.readable(c, UDG_TEXT) for c in value) + '"'
+            codes = [v for v in value if isinstance(v, int)]
+            if value and len(codes) == len(value):
+                return '"' + "".join(glyphs.readable(c, UDG_TEXT) for c in codes) + '"'
         return "[" + ", ".join(shown_value(v, kind) for v in value) + "]"
     return str(value)
 

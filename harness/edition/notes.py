@@ -6,20 +6,22 @@ or key) rather than leaving something out of the edition silently.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import AbstractSet, Any
+from typing import AbstractSet
 
 from ..errors import InputError
-from ..runtime.validate import parse_json, read_json, read_toml
+from ..runtime.validate import JsonValue, expect, read_json, read_toml
+from ..runtime.validate import field as checked
 from ..program.judge.deviations import deviation_lines   # the edition's name for it
-from ..program.runs.readings import second_looks, vanish_playing_of
+from ..program.runs.readings import second_looks
+from ..program.runs.readings_record import Consequence
+from ..program.runs.readings_record import read_readings as read_record_of_readings
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
-           "read_routines", "read_meanings", "read_moments", "Quote", "read_quotes", "quoted_parts", "quotes_in",
-           "deviation_lines", "read_coverage", "inline_code", "read_readings", "READING_VERDICTS"]
+           "read_routines", "read_meanings", "read_moments", "SystemVariables", "ForLoop", "Quote", "read_quotes", "quoted_parts", "quotes_in",
+           "deviation_lines", "read_coverage", "inline_code", "read_readings", "ReadingView", "READING_VERDICTS"]
 
 
 @dataclass
@@ -101,23 +103,28 @@ def looked_again(path: Path) -> set[str]:
         raise InputError(f"{path}: {exc.strerror}") from None
 
 
-def read_readings(path: Path, looked: AbstractSet[str] = frozenset()) -> dict[int, list[dict[str, Any]]]:
-    """docs/data/readings.json (written by `cribbage-zx readings`): line -> what each of its readings changes;
-    *looked*: the readings basic/RECONSTRUCTION.md has looked at again (looked_again)."""
-    try:
-        record = read_json(path)
-        out: dict[int, list[dict[str, Any]]] = {}
-        for c in record["readings"]:
-            if c["kind"] not in READING_VERDICTS:
-                raise InputError(f"{path}: reading {c['id']}: unknown verdict {c['kind']!r}")
-            playing = vanish_playing_of(c)
-            out.setdefault(int(c["line"]), []).append({
-                **c, "verdict": READING_VERDICTS[c["kind"]], "vanish_playing": playing, "looked": c["id"] in looked,
-                "vanish_stops": [d for d in c.get("vanish", []) if d not in playing]})
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"{path}: not a record of cribbage-zx readings ({type(exc).__name__}: {exc})") from None
+@dataclass(frozen=True)
+class ReadingView:
+    """One reading of docs/data/readings.json as the listing shows it beside its line: what it changes (its
+    Consequence) in the edition's words."""
+    consequence: Consequence
+    verdict: str                     # READING_VERDICTS' words for its kind
+    vanish_playing: list[str]        # deviations that vanish while the program plays on (a second look)
+    vanish_stops: list[str]          # ... and those that vanish only because the program stops
+    looked: bool                     # basic/RECONSTRUCTION.md has looked at the reading again
+
+
+
+def read_readings(path: Path, looked: AbstractSet[str] = frozenset()) -> dict[int, list[ReadingView]]:
+    """docs/data/readings.json (written by `cribbage-zx readings`, read by its one reader): line -> what each
+    of its readings changes; *looked*: the readings basic/RECONSTRUCTION.md has looked at again (looked_again)."""
+    out: dict[int, list[ReadingView]] = {}
+    for c in read_record_of_readings(path).readings:
+        if c.kind not in READING_VERDICTS:
+            raise InputError(f"{path}: reading {c.id}: unknown verdict {c.kind!r}")
+        playing = c.playing()
+        out.setdefault(c.line, []).append(ReadingView(c, READING_VERDICTS[c.kind], playing,
+                                                      [d for d in c.vanish if d not in playing], c.id in looked))
     return out
 
 
@@ -165,34 +172,43 @@ class Routines:
 
 
 def read_routines(path: Path) -> Routines:
+    """basic/subroutines.toml: the routines (each its first line, title, summary, inputs and outputs), the lines
+    that compute each kind of difference, and the sections the routines are grouped in."""
     data = read_toml(path)
     routines = []
     for i, entry in enumerate(data.get("routine", [])):
         missing = [k for k in ("line", "title", "summary", "inputs", "outputs") if k not in entry]
         if missing:
             raise InputError(f"{path}: routine #{i + 1} ({entry.get('line', '?')}) lacks {', '.join(missing)}")
-        routines.append(Routine(int(entry["line"]), entry["title"], entry["summary"], entry["inputs"],
-                                entry["outputs"]))
+        at = f"{path}: routine #{i + 1}"
+        routines.append(Routine(checked(entry, "line", int, at), *(checked(entry, k, str, at) for k in
+                                                                  ("title", "summary", "inputs", "outputs"))))
     numbers = [r.line for r in routines]
     if numbers != sorted(set(numbers)):
         raise InputError(f"{path}: routine lines must increase without repeats: {numbers}")
     differences = {str(k): [int(n) for n in v] for k, v in data.get("differences", {}).items()}
-    sections = []
+    sections = [_section(entry, f"{path}: section #{i + 1}") for i, entry in enumerate(data.get("section", []))]
     placed: dict[int, str] = {}
-    for i, entry in enumerate(data.get("section", [])):
-        if "title" not in entry or "routines" not in entry:
-            raise InputError(f"{path}: section #{i + 1} lacks title or routines")
-        for line in entry["routines"]:
+    for section in sections:
+        for line in section.routines:
             if line not in numbers:
-                raise InputError(f"{path}: section {entry['title']!r} names {line}, which starts no routine")
+                raise InputError(f"{path}: section {section.title!r} names {line}, which starts no routine")
             if line in placed:
-                raise InputError(f"{path}: routine {line} is in sections {placed[line]!r} and {entry['title']!r}")
-            placed[line] = entry["title"]
-        sections.append(Section(entry["title"], tuple(int(n) for n in entry["routines"])))
+                raise InputError(f"{path}: routine {line} is in sections {placed[line]!r} and {section.title!r}")
+            placed[line] = section.title
     if sections and set(placed) != set(numbers):
         unplaced = sorted(set(numbers) - set(placed))
         raise InputError(f"{path}: routines in no section: {', '.join(map(str, unplaced))}")
     return Routines(routines, differences, sections)
+
+
+def _section(entry: dict[str, object], where: str) -> Section:
+    """A `[[section]]` of basic/subroutines.toml: its title and the first lines of its routines."""
+    if "title" not in entry or "routines" not in entry:
+        raise InputError(f"{where} lacks title or routines")
+    lines: list[object] = checked(entry, "routines", list, where)
+    return Section(checked(entry, "title", str, where),
+                   tuple(expect(n, int, f"{where}.routines[{k}]") for k, n in enumerate(lines)))
 
 
 def read_meanings(path: Path) -> dict[str, str]:
@@ -205,27 +221,82 @@ def read_meanings(path: Path) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class SystemVariables:
+    """The system variables that map the 48K's memory at a moment (their names in the ZX Spectrum manual:
+    PROG, VARS, E_LINE, STKEND, RAMTOP, UDG and CHARS)."""
+    prog: int
+    vars: int
+    e_line: int
+    stkend: int
+    ramtop: int
+    udg: int
+    chars: int | None = None
+
+
+#: the system variables a moment must have for its map of memory, in SystemVariables' order
+MAP_NAMES = ("PROG", "VARS", "E_LINE", "STKEND", "RAMTOP", "UDG")
+
+
+@dataclass(frozen=True)
+class ForLoop:
+    """A FOR loop's control variable at a moment (tools/write_variable_values.py's {"for", "to", "step",
+    "line"}): its value, its limit, its step and the line the loop goes back to."""
+    value: int | float
+    limit: int | float
+    step: int | float
+    line: int
+
+
+@dataclass(frozen=True)
 class Moment:
     id: str
     what: str
     line: int
-    values: dict[str, Any]              # variable name -> value as tools/write_variable_values.py wrote it
-    areas: dict[str, int] = field(default_factory=dict)    # system variable (PROG, VARS, E_LINE, UDG...) -> address
+    values: dict[str, JsonValue | ForLoop]   # variable name -> value as tools/write_variable_values.py wrote it
+    system: SystemVariables | None = None    # None: the moment lacks one of MAP_NAMES (no map of memory)
     places: dict[str, tuple[int, int]] = field(default_factory=dict)   # variable name -> (address, bytes)
 
 
 def read_moments(path: Path) -> list[Moment]:
     """basic/variable_values.json: the variables at named moments of a game."""
-    try:
-        data = parse_json(Path(path).read_text(encoding="utf-8"), str(path))
-        return [Moment(str(m["id"]), str(m["what"]), int(m["line"]), dict(m["values"]),
-                       {str(k): int(v) for k, v in m.get("areas", {}).items()},
-                       {str(k): (int(v[0]), int(v[1])) for k, v in m.get("places", {}).items()})
-                for m in data["moments"]]
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{path}: not the form tools/write_variable_values.py writes ({exc!r})") from None
+    data: dict[str, object] = expect(read_json(path, InputError), dict, str(path))
+    moments: list[object] = checked(data, "moments", list, str(path))
+    return [_moment(m, f"{path}: moments[{i}]") for i, m in enumerate(moments)]
+
+
+def _moment(found: object, where: str) -> Moment:
+    """One moment of basic/variable_values.json: its values, system variables and the variables' places."""
+    m: dict[str, object] = expect(found, dict, where)
+    areas: dict[str, object] = checked(m, "areas", dict, where, {})
+    addresses = {str(k): expect(v, int, f"{where}.areas.{_key(k)}") for k, v in areas.items()}
+    known = [a for name in MAP_NAMES if isinstance(a := addresses.get(name), int)]
+    system = None
+    if len(known) == len(MAP_NAMES):
+        prog, vars_, e_line, stkend, ramtop, udg = known
+        system = SystemVariables(prog, vars_, e_line, stkend, ramtop, udg, addresses.get("CHARS"))
+    places: dict[str, object] = checked(m, "places", dict, where, {})
+    values: dict[str, object] = checked(m, "values", dict, where)
+    return Moment(checked(m, "id", str, where), checked(m, "what", str, where), checked(m, "line", int, where),
+                  {str(k): _value(v, f"{where}.values.{_key(k)}") for k, v in values.items()}, system,
+                  {str(k): _place(v, f"{where}.places.{_key(k)}") for k, v in places.items()})
+
+
+def _value(found: object, where: str) -> JsonValue | ForLoop:
+    """A variable's value: a number, a string's codes, an array's values (nested lists), or a FOR loop's."""
+    if not isinstance(found, dict):
+        value: JsonValue = expect(found, (int, float, str, list, type(None)), where)
+        return value
+    number = (int, float)
+    return ForLoop(checked(found, "for", number, where), checked(found, "to", number, where),
+                   checked(found, "step", number, where), checked(found, "line", int, where))
+
+
+def _place(found: object, where: str) -> tuple[int, int]:
+    """A variable's place: [its first byte's address, its bytes]."""
+    pair: list[object] = expect(found, list, where)
+    if len(pair) != 2:
+        raise InputError(f"{where}: expected [address, bytes], found {len(pair)} numbers")
+    return expect(pair[0], int, f"{where}[0]"), expect(pair[1], int, f"{where}[1]")
 
 
 @dataclass(frozen=True)
@@ -245,11 +316,14 @@ def read_quotes(path: Path) -> dict[str, Quote]:
     for i, entry in enumerate(data.get("quote", [])):
         if not entry.get("as_read") or not entry.get("english"):
             raise InputError(f"{path}: quote #{i + 1} lacks as_read or english")
-        if entry["as_read"] in out:
-            raise InputError(f"{path}: quote #{i + 1} is given twice: {entry['as_read']!r}")
-        if entry.get("corrected") == entry["as_read"]:
+        at = f"{path}: quote #{i + 1}"
+        quote = Quote(checked(entry, "as_read", str, at), checked(entry, "corrected", str, at, None),
+                      checked(entry, "english", str, at))
+        if quote.as_read in out:
+            raise InputError(f"{path}: quote #{i + 1} is given twice: {quote.as_read!r}")
+        if quote.corrected == quote.as_read:
             raise InputError(f"{path}: quote #{i + 1}: corrected is the same as as_read (leave it out)")
-        out[entry["as_read"]] = Quote(entry["as_read"], entry.get("corrected"), entry["english"])
+        out[quote.as_read] = quote
     return out
 
 
@@ -291,6 +365,12 @@ class Coverage:
         return max(self.counts.values(), default=0)
 
 
+def _key(key: str) -> str:
+    """A key of a JSON object as an error line names it: as it is, or repr-quoted when it is not printable (a
+    newline in a key must not break the one line)."""
+    return key if key.isprintable() else repr(key)
+
+
 def read_coverage(path: Path) -> Coverage | None:
     """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none.
 
@@ -319,11 +399,11 @@ def read_coverage(path: Path) -> Coverage | None:
     counts = field(cov, "counts", dict, at, error=InputError)
     return Coverage(str(path), ints("statements_run"), ints("statements_total"), ints("ifs_both", 0),
                     ints("ifs_total", 0),
-                    {k: expect(v, int, f"{at}.counts.{k}", InputError) for k, v in counts.items()},
+                    {k: expect(v, int, f"{at}.counts.{_key(k)}", InputError) for k, v in counts.items()},
                     {expect(v, str, f"{at}.never_run[{i}]", InputError)
                      for i, v in enumerate(field(cov, "never_run", list, at, [], InputError))},
-                    {k: pair(v, k) for k, v in field(cov, "ifs", dict, at, {}, InputError).items()},
-                    {k: expect(v, str, f"{at}.explained_by.{k}", InputError)
+                    {k: pair(v, _key(k)) for k, v in field(cov, "ifs", dict, at, {}, InputError).items()},
+                    {k: expect(v, str, f"{at}.explained_by.{_key(k)}", InputError)
                      for k, v in field(cov, "explained_by", dict, at, {}, InputError).items()},
                     [expect(v, str, f"{at}.unexplained[{i}]", InputError)
                      for i, v in enumerate(field(cov, "unexplained", list, at, [], InputError))])

@@ -25,7 +25,10 @@ LEFT_IN, RIGHT_IN, TOP_IN = 0.66, 0.14, 0.33
 BOTTOM_IN = {"plain": 0.36, "turned": 0.62, "suits": 0.58, "points": 0.53, "race": 0.55}
 RC: dict[RcKeyType, object] = {"svg.fonttype": "none", "svg.hashsalt": "cribbage-zx", "font.size": 9, "font.family": "DejaVu Sans",
       "axes.spines.top": False, "axes.spines.right": False}
-COLOURS = {"computer": "#0b3d91", "player": "#1b5e20", "expected": "#b3261e", "bars": "#8a9bb0"}
+#: the players' lines of the score race, in this order
+PLAYER_COLOURS = (("computer", "#0b3d91"), ("player", "#1b5e20"))
+EXPECTED_COLOUR = "#b3261e"            # what a fair deck or the exact count expects
+BARS_COLOUR = "#8a9bb0"                # what the program did
 
 
 @dataclass
@@ -97,8 +100,8 @@ def histogram(name: str, title: str, bars: Categories, p: float | None, what: st
     fig, ax = _figure("suits" if groups else "turned" if k > 20 else "plain")
     names = bars.names or labels
     expected = n / k if k else 0
-    ax.bar(range(k), observed, color=COLOURS["bars"], label="observed")
-    ax.axhline(expected, color=COLOURS["expected"], linewidth=1.2, label=f"uniform: {expected:.2f} each")
+    ax.bar(range(k), observed, color=BARS_COLOUR, label="observed")
+    ax.axhline(expected, color=EXPECTED_COLOUR, linewidth=1.2, label=f"uniform: {expected:.2f} each")
     if groups:
         ax.set_xticks(range(k), labels, fontsize=8)
         start = 0
@@ -131,8 +134,8 @@ def distribution(name: str, title: str, observed: list[int], exact: list[int], w
     n, total = sum(observed), sum(exact)
     scores = list(range(len(exact)))
     expected = [n * e / total if total else 0 for e in exact]
-    ax.bar(scores, observed, color=COLOURS["bars"], label=f"the program's {what} ({n})")
-    ax.plot(scores, expected, color=COLOURS["expected"], marker=".", linewidth=1.2,
+    ax.bar(scores, observed, color=BARS_COLOUR, label=f"the program's {what} ({n})")
+    ax.plot(scores, expected, color=EXPECTED_COLOUR, marker=".", linewidth=1.2,
             label="exact distribution, scaled to as many")
     ax.set_xticks(scores, [str(s) for s in scores], fontsize=8)
     ax.set_xlabel("points")
@@ -153,10 +156,10 @@ def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], 
     """Each player's total after each score (x: the score's number in the game), deals shaded, deviations
     marked where they happened."""
     fig, ax = _figure("race", 3.0)
-    for who in ("computer", "player"):
+    for who, colour in PLAYER_COLOURS:
         xs = [0] + [x for x, _ in points.get(who, [])]
         ys = [0] + [y for _, y in points.get(who, [])]
-        ax.step(xs, ys, where="post", color=COLOURS[who], linewidth=1.4, label=who)
+        ax.step(xs, ys, where="post", color=colour, linewidth=1.4, label=who)
     for k, (x, deal) in enumerate(deal_starts):
         if k % 2:
             end = deal_starts[k + 1][0] if k + 1 < len(deal_starts) else None
@@ -165,10 +168,10 @@ def score_race(name: str, title: str, points: dict[str, list[tuple[int, int]]], 
     ax.axhline(121, color="#6b6b6b", linewidth=0.8, linestyle=":")
     if markers:         # one line of markers, not a line each
         ax.plot([m.x for m in markers], [m.y for m in markers], linestyle="none", marker="v",
-                color=COLOURS["expected"], markersize=6)
+                color=EXPECTED_COLOUR, markersize=6)
     for m in markers:
         ax.annotate(m.label, (m.x, m.y), textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7,
-                    color=COLOURS["expected"])
+                    color=EXPECTED_COLOUR)
     _whole_counts(ax, x=True)
     ax.set_xlabel("score pegged, in order (the small numbers: where each deal begins)")
     ax.set_ylabel("points")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from markupsafe import Markup
 
@@ -29,6 +28,7 @@ from ..program.runs.sweep import read_discard_report
 from ..program.runs.sweep import read_report as read_sweep_report
 from ..runtime import atomic
 from ..runtime.records import plain
+from ..runtime.validate import JsonObject
 from . import plots
 from .cards import Cards, latin
 from .fairness_plots import SHOW_NOTES, fairness_plots
@@ -150,7 +150,7 @@ def deviation_costs(run: RunView, ed: Edition) -> list[DeviationCost]:
 
 
 # ----------------------------------------------------------------------------- facts for people
-def facts(value: Any) -> object:
+def facts(value: object) -> object:
     """A JSON value as nested (label, value) rows for the templates: no raw JSON, no Python spellings."""
     if isinstance(value, dict):
         return [(str(k).replace("_", " "), facts(v)) for k, v in value.items()]
@@ -195,10 +195,10 @@ DISCARD_REPORT = "discard-report.json"
 SWEEP_REPORTS = ("show-report.json", "play-report.json", DISCARD_REPORT)
 
 
-def sweep_reports(folder: Path) -> dict[str, Any]:
+def sweep_reports(folder: Path) -> dict[str, object]:
     """The sweep reports of a sweeps' folder by file name (each read as its type, sweep.read_report and
     read_discard_report, and shown as the file holds it), InputError if it holds none."""
-    found = {name: (read_discard_report if name == DISCARD_REPORT else read_sweep_report)(folder / name).as_json()
+    found: dict[str, object] = {name: (read_discard_report if name == DISCARD_REPORT else read_sweep_report)(folder / name).as_json()
              for name in SWEEP_REPORTS if (folder / name).is_file()}
     if not found:
         raise InputError(f"{folder}: no sweep report here ({', '.join(SWEEP_REPORTS)}); a sweep writes them "
@@ -206,10 +206,10 @@ def sweep_reports(folder: Path) -> dict[str, Any]:
     return found
 
 
-def _as_stored(record: object) -> dict[str, Any]:
+def _as_stored(record: object) -> JsonObject:
     """A typed record of report.json as its JSON object, keys in the file's (sorted) order: the facts the page
     lists read as they are stored."""
-    data: dict[str, Any] = json.loads(json.dumps(plain(record), sort_keys=True))
+    data: JsonObject = json.loads(json.dumps(plain(record), sort_keys=True))
     return data
 
 
@@ -280,7 +280,7 @@ def _other_facts(run: RunView, rep: RegressReport | None) -> object:
 
 
 def _write_report_page(pages: _Pages, sweep: bool, games: list[GameView], figures: list[plots.Plot],
-                       fairness: dict[Any, Any] | None, replays: _Replays) -> Path:
+                       fairness: dict[str, object] | None, replays: _Replays) -> Path:
     run, ed = pages.run, pages.ed
     rep = run.report if run.games else None
     pages.write("report.html", "report.html", title="Sweep report" if sweep else "Regress report", run=run,

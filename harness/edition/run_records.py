@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..errors import InputError
 from ..program.judge.judgements import (VERDICT_RULES, Judgement, check_actions, is_transcript_name,
@@ -24,7 +23,7 @@ __all__ = ["GameRecords", "RunView", "read_run"]
 class GameRecords:
     index: int
     name: str                            # game-NNN
-    head: dict[str, Any]
+    head: dict[str, object]
     events: list[E.Event]
     judgements: list[Judgement] | None   # None: no records file
     record: PerGame | None               # report.json's per_game entry (None: the report has none for it)
@@ -38,7 +37,7 @@ class RunView:
     report: RegressReport | None         # None: a sweeps' folder, its facts only
     games: list[GameRecords]
     rule_sets: list[str]                 # the verdict's first
-    facts: dict[str, Any] = field(default_factory=dict)   # a sweeps' folder's reports, shown as they are
+    facts: dict[str, object] = field(default_factory=dict)   # a sweeps' folder's reports, shown as they are
 
 
 def read_run(run_dir: Path) -> RunView:

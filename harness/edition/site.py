@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
 import jinja2
 
@@ -31,7 +31,7 @@ from ..program.model.program import UDG_TEXT
 from . import callgraph, glyphs
 from .golden import GoldenScreen, read_golden
 from .analysis import Analysis, analyse
-from .notes import (Coverage, Moment, OcrJudgement, Quote, Routine, Section, deviation_lines, inline_code,
+from .notes import (Coverage, Moment, OcrJudgement, Quote, ReadingView, Routine, Section, deviation_lines, inline_code,
                     looked_again, quoted_parts, read_coverage, read_judgements, read_meanings, read_moments,
                     read_quotes, read_readings, read_routines)
 from .memory import memory_map, shown_value, variable_groups
@@ -75,7 +75,7 @@ class Edition:
     meanings: dict[str, str] = field(default_factory=dict)             # variable -> meaning (variables.toml)
     moments: list[Moment] = field(default_factory=list)                # values at named moments
     golden: list[GoldenScreen] = field(default_factory=list)           # docs/golden/, if the checkout has it
-    readings: dict[int, list[dict[str, Any]]] = field(default_factory=dict)      # docs/data/readings.json, if the checkout has it
+    readings: dict[int, list[ReadingView]] = field(default_factory=dict)      # docs/data/readings.json, if the checkout has it
 
     def routine_page(self, r: Routine) -> str:
         return f"routine-{r.line:04d}.html"
@@ -195,7 +195,7 @@ class LineView:
     routine: Routine | None                      # set on a routine's first line
     routine_page: str | None
     english: list[tuple[str, str]] = field(default_factory=list)   # (kind, English) of its Russian texts
-    readings: list[dict[str, Any]] = field(default_factory=list)           # the other readings and what each changes
+    readings: list[ReadingView] = field(default_factory=list)           # the other readings and what each changes
 
 
 def _variable_anchor(name: str) -> str:
@@ -280,8 +280,8 @@ def template_env() -> jinja2.Environment:
                              autoescape=jinja2.select_autoescape(["html", "svg"]),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              bytecode_cache=template_cache())
-    env.filters["words"] = words
-    env.globals["zip"] = zip
+    env.filters.update(words=words)
+    env.globals.update(zip=zip)
     return env
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from ..errors import InputError
 from ..program.judge.deviations import DEVIATIONS
@@ -32,24 +32,24 @@ class Watch:
     action (game-NNN.frames.json), as watch_entries makes them."""
     game: str                            # game-NNN
     rzx: Path
-    entries: list[dict[str, Any]]        # written into the page as JSON
+    entries: list[dict[str, object]]        # written into the page as JSON
     rule_sets: list[str]                 # the verdict's first
     event_frames: list[int] = field(default_factory=list)   # each event's RZX frame (game-NNN.frames.json)
     notes: list[str] = field(default_factory=list)          # what an older RZX or frames file does not name
-    belongs: dict[str, Any] | None = None                   # the game the page is of: game, seed, tape_sha256
+    belongs: dict[str, object] | None = None                   # the game the page is of: game, seed, tape_sha256
 
 
 #: the player's markup for a game page (harness/web/watch.py's watch_block), given to write_report_html
 Player = Callable[[Watch], str]
 
 
-def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict[str, Any]]:
+def watch_entries(g: GameRecords, frames: list[int], ed: Edition) -> list[dict[str, object]]:
     """Each judgement of the game's records (every rule set, in the file's order, numbered from 1 as
     check_actions numbers them) at the frame of its action: the RZX frames to play before it is shown
     (its event's frame + 1, at least 1; a judgement made up at the end: the last event's), and what the
     record says: what it judged, the engine's expectations, the program's pegs, each difference with the
     deviation that explains it or UNEXPLAINED. Read from the records, nothing judged again."""
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
     for n, j in enumerate(g.judgements or [], 1):
         at = j.action_at if j.action_at is not None else len(g.events) - 1
         diffs = []
@@ -87,9 +87,9 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
         raise InputError(f"{rzx}: {exc.strerror}") from None
     recording = read_rzx(data, str(rzx))              # an InputError naming the file
     record = read_frames_record(frames, len(g.events))
-    seed = g.head.get("seed")
-    game = GameId(g.head.get("game", g.index) if isinstance(g.head.get("game"), int) else g.index,
-                  seed if isinstance(seed, int) else None, tape_sha256)
+    seed, number = g.head.get("seed"), g.head.get("game")
+    game = GameId(number if isinstance(number, int) else g.index, seed if isinstance(seed, int) else None,
+                  tape_sha256)
     notes = check_recording(rzx, data, recording.custom, frames, record, run_dir / f"{g.name}.jsonl", game)
     if g.judgements is None:
         return f"No replay: there is no {judgements_name(g.index)} here, whose judgements the replay shows."

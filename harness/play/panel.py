@@ -23,9 +23,10 @@ STATUS_BACKGROUND = (0, 0, 96)
 STATUS_COLOUR = (255, 255, 120)
 NOTICE_COLOUR = (120, 255, 255)
 POINTER_COLOUR = (255, 0, 255)          # bright magenta: the Spectrum's screen has no such colour in this game
+EVENT_COLOUR = (200, 200, 210)          # a panel line's tone when it names none the panel knows
 TONE_COLOURS = {
     "heading": (255, 255, 255),
-    "event": (200, 200, 210),
+    "event": EVENT_COLOUR,
     "engine": (140, 200, 255),
     "agree": (120, 220, 120),
     "deviation": (255, 190, 60),
@@ -95,7 +96,7 @@ def draw_panel(surf: Surface, area: Rect, lines: list[PanelLine], scale: int = 1
     visible = pinned[:rows] + (rest[-(rows - len(pinned)):] if rows > len(pinned) else [])
     y = area.top + pad
     for line in visible:
-        colour = TONE_COLOURS.get(line.tone, TONE_COLOURS["event"])
+        colour = TONE_COLOURS.get(line.tone, EVENT_COLOUR)
         surf.blit(font.render(line.text, True, colour, BACKGROUND), (area.left + pad, y))
         y += line_h
 

@@ -252,7 +252,7 @@ class Referee:
         if self.observer is None:
             return None
         try:
-            return int(self.observer.get(P.V_MUGGINS)) == 1      # MUG=1 only for "Y" at 7405
+            return int(self.observer.number(P.V_MUGGINS)) == 1   # MUG=1 only for "Y" at 7405
         except Exception:
             return None
 

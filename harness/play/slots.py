@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..errors import InputError
 from ..runtime import atomic
@@ -82,13 +82,13 @@ def read_sidecar(path: Path, panel: bool = True) -> Sidecar:
     if not where.exists():
         return Sidecar()
     found = read_json(where)                  # arbitrary JSON: each field checked below
-    side: dict[str, Any] = found if isinstance(found, dict) else {}
+    side: dict[str, object] = found if isinstance(found, dict) else {}
     seed, deals = side.get("seed"), side.get("deals")
     return Sidecar(seed if isinstance(seed, int) else None, deals if isinstance(deals, int) else None,
                    saved_panel(side, where) if panel else None)
 
 
-def saved_panel(side: Mapping[str, Any], where: Path) -> tuple[PanelLine, ...] | None:
+def saved_panel(side: Mapping[str, object], where: Path) -> tuple[PanelLine, ...] | None:
     """The referee's panel as a person saw it at the save (the sidecar's "panel": [text, tone] pairs), or None
     when the sidecar has none; anything else there is an InputError naming the file."""
     from .referee import PanelLine              # the referee's module (the comparison) only when it is asked for

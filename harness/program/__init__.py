@@ -15,7 +15,7 @@ The names are imported when first used (PEP 562): importing one stage does not i
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 #: each public name -> (the module of this package that defines it, its name there)
 _WHERE = {
@@ -36,7 +36,7 @@ _WHERE = {
 __all__ = list(_WHERE)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

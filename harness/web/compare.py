@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,6 +21,10 @@ from ..play.session import FLASH_FRAMES, PlaySession
 from ..play.settings import PlaySettings
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
+from ..runtime.validate import expect, field
+
+if TYPE_CHECKING:
+    from ..program.records.events import Event
 
 RAM = slice(0x4000, 0x10000)
 CANVAS_W, CANVAS_H = 320, 256
@@ -91,7 +95,7 @@ def watch_differences(expected: dict[int, int], shown: dict[str, int]) -> list[s
 WAIT_MOMENTS = ("input ", "inkey ", "pause ", "select ")     # a picture taken where the program waits for a person
 
 
-def picture_frame_differences(events: list[Any], frames: list[int], rzx: bytes, name: str = "<rzx>") -> list[str]:
+def picture_frame_differences(events: list[Event], frames: list[int], rzx: bytes, name: str = "<rzx>") -> list[str]:
     """The frames file (*frames*, one per event) against the recorded machine: each picture taken at a wait
     (its moment "input N", "inkey N", "pause N", "select N") is the machine's state once the RZX has played
     its frame (the wait is seen at a frame's end, so the frames before it are played): there the player's PPC
@@ -130,26 +134,54 @@ def canvas_rgb(canvas_b64: str) -> np.ndarray:
     return data.reshape(CANVAS_H, CANVAS_W, 4)[:, :, :3]
 
 
-def differences(embedded: list[Checkpoint], page: list[dict[str, Any]]) -> list[str]:
-    """Each way the page's checkpoints differ from the embedded machine's, one line each (empty: the same)."""
+@dataclass(frozen=True)
+class PageCheckpoint:
+    """One checkpoint as play.html's zxPage.replay gives it (page_checkpoints reads it)."""
+    frame: int
+    ram: str                        # the 64K, base64
+    canvas: str                     # zxPage.canvasRGBA
+    highlighted: int | None         # the listing's highlighted line
+    status: str | None = None       # None: the page gave no status line (it is not held to the window's)
+    real_time: str | None = None    # why turbo keeps real time (None: it does not, or the page did not say)
+    says_real_time: bool = False    # the page said it (a page that does not is not held to the window's)
+
+
+def page_checkpoints(page: object, where: str = "the page's checkpoints") -> list[PageCheckpoint]:
+    """The page's checkpoints (the JSON zxPage.replay returns) as records, an InputError naming a field that
+    is missing or of another type."""
     out = []
-    if [c.frame for c in embedded] != [p["frame"] for p in page]:
-        return [f"checkpoints at frames {[p['frame'] for p in page]}, expected {[c.frame for c in embedded]}"]
-    for c, p in zip(embedded, page):
-        ram = base64.b64decode(p["ram"])[RAM]
+    for i, item in enumerate(expect(page, list, where)):
+        at = f"{where}[{i}]"
+        p: dict[str, object] = expect(item, dict, at)
+        out.append(PageCheckpoint(field(p, "frame", int, at), field(p, "ram", str, at), field(p, "canvas", str, at),
+                                  field(p, "highlighted", (int, type(None)), at),
+                                  field(p, "status", str, at, None), field(p, "real_time", (str, type(None)), at, None),
+                                  "real_time" in p))
+    return out
+
+
+def differences(embedded: list[Checkpoint], page: object) -> list[str]:
+    """Each way the page's checkpoints (zxPage.replay's JSON) differ from the embedded machine's, one line each
+    (empty: the same)."""
+    out = []
+    shown_at = page_checkpoints(page)
+    if [c.frame for c in embedded] != [p.frame for p in shown_at]:
+        return [f"checkpoints at frames {[p.frame for p in shown_at]}, expected {[c.frame for c in embedded]}"]
+    for c, p in zip(embedded, shown_at):
+        ram = base64.b64decode(p.ram)[RAM]
         if ram != c.ram:
             diff = [i for i in range(len(ram)) if ram[i] != c.ram[i]]
             out.append(f"frame {c.frame}: RAM differs at {len(diff)} bytes, the first at {RAM.start + diff[0]:#06x}")
-        shown = canvas_rgb(p["canvas"])
+        shown = canvas_rgb(p.canvas)
         if not np.array_equal(shown, c.screen):
             rows = sorted({int(y) for y in np.nonzero((shown != c.screen).any(axis=2))[0]})
             out.append(f"frame {c.frame}: the screen differs on {len(rows)} pixel rows, the first {rows[0]}")
-        if p["highlighted"] != c.ppc:
-            out.append(f"frame {c.frame}: the listing highlights line {p['highlighted']}, PPC is {c.ppc}")
-        if p.get("status", c.status) != c.status:
-            out.append(f"frame {c.frame}: the status line says {p['status']!r}, the window's {c.status!r}")
-        if p.get("real_time", c.real_time) != c.real_time:
-            out.append(f"frame {c.frame}: turbo keeps real time for {p['real_time']!r}, the window for {c.real_time!r}")
+        if p.highlighted != c.ppc:
+            out.append(f"frame {c.frame}: the listing highlights line {p.highlighted}, PPC is {c.ppc}")
+        if p.status is not None and p.status != c.status:
+            out.append(f"frame {c.frame}: the status line says {p.status!r}, the window's {c.status!r}")
+        if p.says_real_time and p.real_time != c.real_time:
+            out.append(f"frame {c.frame}: turbo keeps real time for {p.real_time!r}, the window for {c.real_time!r}")
     return out
 
 

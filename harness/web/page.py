@@ -14,7 +14,6 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
@@ -43,7 +42,7 @@ class Written:
     size: int = 0
 
 
-def facts() -> dict[str, Any]:
+def facts() -> dict[str, object]:
     """What the page's script knows of the Spectrum's keyboard, the play window and the program, as JSON."""
     return {
         "key_positions": {k: list(v) for k, v in KEY_POSITIONS.items()},
@@ -76,7 +75,7 @@ def facts() -> dict[str, Any]:
     }
 
 
-def glyph_facts() -> dict[str, Any]:
+def glyph_facts() -> dict[str, object]:
     """What the page's screen reader needs (screen.py's glyph_table, in its order): what each code of the
     program's font (KOI-7) and the ROM's stands for, the ROM font's and the block graphics' glyphs, the UDGs'."""
     from ..spectrum.charset import koi7_char, rom_char
@@ -161,14 +160,13 @@ def b64(data: bytes) -> str:
 def render_play_page(module: bytes, tapes: dict[str, bytes] | None = None) -> str:
     """The page's text, the module and everything else inside it."""
     tapes = tapes if tapes is not None else {lang: tape_bytes(lang) for lang, _ in TAPES}
+    lines = listing_lines()
     payload = {"wasm": b64(module), "rom": b64(ROM.read_bytes()),
                "tapes": {lang: b64(data) for lang, data in tapes.items()},
                "tape_names": {lang: name for lang, name in TAPES if lang in tapes},
                "tape_sha256": {lang: tape_digest(data) for lang, data in tapes.items()},
                "texts": {lang: tape_texts(lang) for lang in tapes},
-               "facts": facts(), "meanings": meanings()}
-    lines = listing_lines()
-    payload["listing_en"] = english_listing(lines)
+               "facts": facts(), "meanings": meanings(), "listing_en": english_listing(lines)}
     return web_templates().get_template("play.html").render(
         payload=json.dumps(payload, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/"),
         script=(HERE / "static" / "spectrum.js").read_text(encoding="utf-8"),

@@ -68,3 +68,17 @@ def test_the_performance_page_has_the_block_a_bench_run_wrote():
     page = (ROOT / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
     block = page.split(BENCH_BEGIN, 1)[1].split(BENCH_END, 1)[0]
     assert block.startswith("\n```\n$ cribbage-zx bench") and "\ncore: " in block and "\ngame: " in block
+
+
+def test_the_web_figures_print_and_go_to_json_in_the_benchs_order():
+    from harness.web.bench import WebFigures, format_web
+    web = WebFigures(2100, 5000, 100.0, 4000, 80.0, 1.25, 4900, 3900, 0.8, 900, 450.5, 3, [5000, 5100, 4900],
+                     [4000, 4100, 3900], [0.8, 0.9, 0.7])
+    assert list(web.as_json()) == ["frames", "page_fps", "page_x_real_time", "embedded_fps", "embedded_x_real_time",
+                                   "page_over_embedded", "page_wall_fps", "embedded_wall_fps", "title_s", "page_kb",
+                                   "wasm_kb", "runs", "page_fps_runs", "embedded_fps_runs", "title_s_runs"]
+    lines = format_web(web).splitlines()
+    assert lines[0] == ("play.html in headless chromium against the embedded machine, a key record of 2100 frames "
+                        "replayed (medians of 3):")
+    assert lines[1] == "  page        5000 frames/s = 100.0x real time   (CPU time; runs [5000, 5100, 4900])"
+    assert lines[-1] == "  page weight: 900 KB (the module 450.5 KB, the ROM and both tapes inside, base64)"

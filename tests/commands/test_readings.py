@@ -293,30 +293,38 @@ def test_the_page_is_the_records():
 # --------------------------------------------------------------------------------------- the edition
 def test_the_editions_reader_tells_a_deviation_vanishing_as_the_program_stops_from_one_vanishing_as_it_plays(tmp_path):
     from harness.edition.notes import read_readings
-    record = {"readings": [
-        {"id": "4440.a", "line": 4440, "kind": "stops", "vanish": ["D1"], "vanish_playing": []},
-        {"id": "4790.b", "line": 4790, "kind": "play", "vanish": ["D3", "D4"], "vanish_playing": ["D3"]},
-        {"id": "4790.c", "line": 4790, "kind": "play", "vanish": ["D3"]},          # schema 1: no vanish_playing
-        {"id": "4440.d", "line": 4440, "kind": "stops", "vanish": ["D1"]}]}        # ... stopping: none playing
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    fields = {"source": "ocr", "what": "w", "text": "t", "entry": True}
+    record["readings"] = [
+        {"id": "4440.a", "line": 4440, "kind": "stops", "vanish": ["D1"], "vanish_playing": [], **fields},
+        {"id": "4790.b", "line": 4790, "kind": "play", "vanish": ["D3", "D4"], "vanish_playing": ["D3"], **fields},
+        {"id": "4790.c", "line": 4790, "kind": "play", "vanish": ["D3"], **fields},    # schema 1: no vanish_playing
+        {"id": "4440.d", "line": 4440, "kind": "stops", "vanish": ["D1"], **fields}]   # ... stopping: none playing
     path = tmp_path / "readings.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    got = {r["id"]: (r["vanish_stops"], r["vanish_playing"]) for rows in read_readings(path).values() for r in rows}
+    got = {r.consequence.id: (r.vanish_stops, r.vanish_playing) for rows in read_readings(path).values() for r in rows}
     assert got == {"4440.a": (["D1"], []), "4790.b": (["D4"], ["D3"]), "4790.c": ([], ["D3"]), "4440.d": (["D1"], [])}
-    looked = {r["id"]: r["looked"] for rows in read_readings(path, {"4790.b"}).values() for r in rows}
+    looked = {r.consequence.id: r.looked for rows in read_readings(path, {"4790.b"}).values() for r in rows}
     assert looked == {"4440.a": False, "4790.b": True, "4790.c": False, "4440.d": False}
+    # the one reader's checks hold for the edition too: a verdict it does not know, a record of another command
+    record["readings"][0]["kind"] = "wobbles"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(InputError, match=r"reading 4440\.a: unknown verdict 'wobbles'"):
+        read_readings(path)
+    path.write_text(json.dumps({"per_game": []}), encoding="utf-8")
+    with pytest.raises(InputError, match="not a readings record"):
+        read_readings(path)
 
 
 def test_the_listing_shows_each_lines_readings_beside_it():
-    from harness.edition.notes import READING_VERDICTS
+    from harness.edition.notes import READING_VERDICTS, ReadingView
     from harness.edition.site import line_views, load_edition, template_env
     ed = load_edition()
-    ed.readings = {1310: [{"id": "1310.x", "line": 1310, "kind": "play", "verdict": READING_VERDICTS["play"],
-                           "text": "IF FL-4 AND CR=1 THEN LET FL=0", "what": "the OCR's `-` kept", "games": ["1/random"],
-                           "detail": "scores 121 -> 119", "moments": [], "vanish": ["D1", "D3"], "appear": [],
-                           "vanish_playing": ["D3"], "vanish_stops": ["D1"]}],
-                   4440: [{"id": "4440.y", "line": 4440, "kind": "rom-rejects", "verdict": READING_VERDICTS["rom-rejects"],
-                           "text": "LET X-1", "what": "w", "games": [], "detail": "the ROM's syntax check stops",
-                           "moments": [], "vanish": [], "appear": []}]}
+    shown = Consequence("1310.x", 1310, "ocr", "the OCR's `-` kept", "IF FL-4 AND CR=1 THEN LET FL=0", True, "play",
+                        "scores 121 -> 119", games=["1/random"], vanish=["D1", "D3"], vanish_playing=["D3"])
+    rejected = Consequence("4440.y", 4440, "ocr", "w", "LET X-1", True, "rom-rejects", "the ROM's syntax check stops")
+    ed.readings = {1310: [ReadingView(shown, READING_VERDICTS["play"], ["D3"], ["D1"], False)],
+                   4440: [ReadingView(rejected, READING_VERDICTS["rom-rejects"], [], [], False)]}
     row = template_env().get_template("macros.html").module.line_row
     judged, = line_views(ed, [1310])
     html = str(row(judged, None))
@@ -324,7 +332,7 @@ def test_the_listing_shows_each_lines_readings_beside_it():
     assert "vanishes because the program stops: D1;" in html                  # told apart: not flagged ...
     assert "<b>vanishes while the program plays on: D3</b> (a second look" in html   # ... and flagged
     assert "scores 121 -&gt; 119" in html
-    ed.readings[1310][0]["looked"] = True               # looked at again in basic/RECONSTRUCTION.md: not bold
+    ed.readings[1310][0] = dataclasses.replace(ed.readings[1310][0], looked=True)   # looked at again in basic/RECONSTRUCTION.md: not bold
     looked = str(row(line_views(ed, [1310])[0], None))
     assert "; vanishes while the program plays on: D3 (looked at again" in looked and "<b>vanishes" not in looked
     plain, = line_views(ed, [1300])                  # near miss: a line without readings shows none

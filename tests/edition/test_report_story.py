@@ -6,10 +6,11 @@ the cards' axis as four suits of ranks; the memory map's areas from a moment's s
 """
 from __future__ import annotations
 
+import json
 import re
 
 from harness.edition import plots
-from harness.edition.notes import Moment
+from harness.edition.notes import Moment, SystemVariables, read_moments
 from harness.edition.report import SHOW_NOTES, Cards, picture_view, run_words, screen_english
 from harness.edition.site import memory_map
 from harness.program.records import events as E
@@ -141,10 +142,11 @@ def test_the_cards_axis_is_four_suits_of_upright_ranks():
 # ------------------------------------------------------------------------------------------ the memory map
 AREAS = {"PROG": 23755, "VARS": 43202, "E_LINE": 44071, "WORKSP": 44076, "STKBOT": 44076, "STKEND": 44076,
          "RAMTOP": 64599, "UDG": 65368, "CHARS": 64344, "P_RAMT": 65535}
+SYSTEM = SystemVariables(prog=23755, vars=43202, e_line=44071, stkend=44076, ramtop=64599, udg=65368, chars=64344)
 
 
 def test_the_memory_map_covers_the_48k_in_order_from_the_system_variables():
-    areas = memory_map(Moment("setup", "set-up", 7400, {}, AREAS, {}), udgs=21)
+    areas = memory_map(Moment("setup", "set-up", 7400, {}, SYSTEM, {}), udgs=21)
     assert areas[0].start == 0 and areas[-1].end == 65536
     assert all(a.end == b.start for a, b in zip(areas, areas[1:]))      # no gap, no overlap
     by = {a.name: a for a in areas}
@@ -155,6 +157,13 @@ def test_the_memory_map_covers_the_48k_in_order_from_the_system_variables():
     assert "top" not in by and "above RAMTOP" not in by
 
 
-def test_a_moment_without_its_system_variables_has_no_map():
-    assert memory_map(Moment("old", "an older file", 7400, {}, {}, {}), udgs=21) == []
-    assert memory_map(Moment("half", "", 7400, {}, {"PROG": 23755}, {}), udgs=21) == []
+def test_a_moment_without_its_system_variables_has_no_map(tmp_path):
+    assert memory_map(Moment("old", "an older file", 7400, {}, None, {}), udgs=21) == []
+    path = tmp_path / "variable_values.json"
+    moments = [{"id": name, "what": "", "line": 7400, "values": {}, "areas": areas}
+               for name, areas in (("old", {}), ("half", {"PROG": 23755}), ("whole", AREAS))]
+    path.write_text(json.dumps({"moments": moments}), encoding="utf-8")
+    old, half, whole = read_moments(path)
+    assert old.system is None and half.system is None                  # the reader leaves out a partial map
+    assert whole.system == SYSTEM                                       # near miss: a whole one is read
+    assert memory_map(half, udgs=21) == [] and memory_map(whole, udgs=21)

@@ -11,7 +11,7 @@ import pytest
 from harness.errors import InputError
 from harness import resources
 from harness.edition.analysis import analyse
-from harness.edition.notes import read_meanings, read_moments
+from harness.edition.notes import ForLoop, read_meanings, read_moments
 from harness.edition.site import load_edition, meaning_problems, shown_value, write_site
 from harness.edition.source import read_listing
 
@@ -92,7 +92,7 @@ def test_the_values_are_what_the_listing_sets():
 def test_values_are_shown_as_text_and_lists():
     assert shown_value([0x97, 0x92], "string") == '"♥♣"'
     assert shown_value([1, 2.5], "numeric array") == "[1, 2.5]"
-    assert shown_value({"for": 5, "to": 4, "step": 1, "line": 5020}, "number") == \
+    assert shown_value(ForLoop(5, 4, 1, 5020), "number") == \
         "5 (FOR to 4, step 1, loop at 5020)"
 
 
@@ -108,7 +108,7 @@ def test_the_page_shows_meaning_dims_and_values(tmp_path):
     # the memory map: the chr font at 64600 (768 bytes) and the program from PROG at each moment
     assert "64600–65367<br><span class=\"size\">768 bytes</span>" in html
     moments = read_moments(ROOT / "basic" / "variable_values.json")
-    prog, vars_ = moments[0].areas["PROG"], moments[0].areas["VARS"]
+    prog, vars_ = moments[0].system.prog, moments[0].system.vars
     assert f"{prog}–{vars_ - 1}<br><span class=\"size\">{vars_ - prog:,} bytes</span>" in html
 
 
@@ -117,9 +117,9 @@ def test_the_variables_places_tile_the_variables_area_at_every_moment():
     the places the tool read are the whole area, none overlapping, none missing."""
     for m in read_moments(ROOT / "basic" / "variable_values.json"):
         assert set(m.places) == set(m.values), m.id
-        at = m.areas["VARS"]
+        at = m.system.vars
         for name, (addr, size) in sorted(m.places.items(), key=lambda kv: kv[1][0]):
             assert addr == at, (m.id, name)
             at += size
-        assert at == m.areas["E_LINE"] - 1, m.id
-        assert m.areas["RAMTOP"] == 64599 and m.areas["UDG"] == 65368     # line 2's CLEAR 64599; USR "A"
+        assert at == m.system.e_line - 1, m.id
+        assert m.system.ramtop == 64599 and m.system.udg == 65368     # line 2's CLEAR 64599; USR "A"

@@ -123,3 +123,16 @@ def test_the_frames_against_the_machine_want_one_frame_an_event():
     from harness.web.compare import picture_frame_differences
     with pytest.raises(InputError, match="^1 frames for 0 events$"):
         picture_frame_differences([], [1], b"")
+
+
+def test_a_page_checkpoint_of_another_form_is_refused_naming_its_field(machine):
+    ram, screen = machine
+    page = _page(10, ram, screen)
+    del page["ram"]
+    with pytest.raises(InputError, match=r"^the page's checkpoints\[0\]\.ram: missing$"):
+        differences([_checkpoint(10, ram, screen)], [page])
+    with pytest.raises(InputError, match=r"checkpoints\[0\]\.highlighted"):
+        differences([_checkpoint(10, ram, screen)], [_page(10, ram, screen, highlighted="2720")])
+    # near miss: a highlighted line of null (none yet) is read, and differs from PPC
+    assert differences([_checkpoint(10, ram, screen)], [_page(10, ram, screen, highlighted=None)]) == [
+        "frame 10: the listing highlights line None, PPC is 2720"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable, TypeVar
 
 from ...cribbage import Game, score_play
 from ...cribbage.cards import parse_card
@@ -119,7 +119,8 @@ class Comparator:
         return cls(rules or setup.verdict, setup.words)
 
     # -- helpers --------------------------------------------------------------
-    def _diff(self, kind: Kind, who: Who | None, expected: Any, observed: Any, cause: Cause, facts: Any) -> Difference:
+    def _diff(self, kind: Kind, who: Who | None, expected: object, observed: object, cause: Cause,
+              facts: object) -> Difference:
         d = Difference(kind, who, expected, observed, cause, facts, at=self._index)
         d = replace(d, deviation=classify(d, self.rules))
         self._pending.append(d)
@@ -541,13 +542,29 @@ class Comparator:
         self._judge(replace(ev, variables={}), Judged.SCREEN, self._index, checks=checks)
 
 
+EventT = TypeVar("EventT", bound=Event)
+Handler = Callable[[Comparator, Event], None]
+
+
+def _handler(cls: type[EventT], method: Callable[[Comparator, EventT], None]) -> Handler:
+    """*method*, which takes the events of *cls*, as a handler of any event (HANDLERS gives it those of *cls*)."""
+    def handle(c: Comparator, ev: Event) -> None:
+        if not isinstance(ev, cls):
+            raise TypeError(f"a {ev.kind.value} event given to the handler of {cls.__name__}")
+        method(c, ev)
+    return handle
+
+
 # The handler of each kind of event (those not listed need none), and of each screen check.
-HANDLERS: dict[type[Event], Callable[[Comparator, Any], None]] = {
-    Options: Comparator._on_options, Cut: Comparator._on_cut, Rigged: Comparator._on_rigged,
-    Deal: Comparator._on_deal, Discard: Comparator._on_discard, Starter: Comparator._on_starter,
-    Play: Comparator._on_play, Go: Comparator._on_go, Refused: Comparator._on_refused, Reset: Comparator._on_reset,
-    Report: Comparator._on_report, Choice: Comparator._on_choice, Show: Comparator._on_show, Win: Comparator._on_win,
-    Tally: Comparator._on_tally,
+HANDLERS: dict[type[Event], Handler] = {
+    Options: _handler(Options, Comparator._on_options), Cut: _handler(Cut, Comparator._on_cut),
+    Rigged: _handler(Rigged, Comparator._on_rigged), Deal: _handler(Deal, Comparator._on_deal),
+    Discard: _handler(Discard, Comparator._on_discard), Starter: _handler(Starter, Comparator._on_starter),
+    Play: _handler(Play, Comparator._on_play), Go: _handler(Go, Comparator._on_go),
+    Refused: _handler(Refused, Comparator._on_refused), Reset: _handler(Reset, Comparator._on_reset),
+    Report: _handler(Report, Comparator._on_report), Choice: _handler(Choice, Comparator._on_choice),
+    Show: _handler(Show, Comparator._on_show), Win: _handler(Win, Comparator._on_win),
+    Tally: _handler(Tally, Comparator._on_tally),
 }
 
 

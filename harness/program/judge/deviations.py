@@ -15,12 +15,14 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable, Mapping, TypeVar
 
 from ...cribbage.rules import Rules
 from ..records.events import ScoreContext, Who
 from .judgements import (AfterGameOver, Cause, Credit, Difference, FairnessFlag, GoAt, GoPegged, Judged, Kind,
                          OutOfTurn, Pegged, SlotSeen, StaleSeen, TallyFacts, UnmatchedPeg)
+
+FactsT = TypeVar("FactsT")                       # the facts class a predicate asks of a difference
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,7 @@ class Deviation:
     applies: str = "every rule set"              # ... in words
 
 
-def _facts(d: Difference, cause: Cause, cls: type) -> Any:
+def _facts(d: Difference, cause: Cause, cls: type[FactsT]) -> FactsT | None:
     """The difference's facts if it has *cause* (and so facts of *cls*), else None."""
     return d.facts if d.cause == cause and isinstance(d.facts, cls) else None
 
@@ -402,13 +404,13 @@ class SweepDeviation:
     id: str
     lines: str
     what: str
-    match: Callable[[str, tuple[Any, ...], dict[Any, Any]], bool]     # (sweep kind, the group's cause, an example case)
+    match: Callable[[str, tuple[str | int, ...], Mapping[str, object]], bool]   # (sweep kind, group's cause, a case)
 
 
 SWEEP_DEVIATIONS: dict[str, SweepDeviation] = {}
 
 
-def classify_sweep(kind: str, cause: tuple[Any, ...], example: dict[Any, Any]) -> str | None:
+def classify_sweep(kind: str, cause: tuple[str | int, ...], example: Mapping[str, object]) -> str | None:
     """The documented deviation that explains a sweep disagreement group, or None."""
     for dev in SWEEP_DEVIATIONS.values():
         if dev.match(kind, cause, example):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 from ...runtime import atomic
 from ...runtime.records import Codec, Codecs, plain, record
@@ -53,6 +53,8 @@ JUDGED_UNDER: tuple[Rules, ...] = (STANDARD, ARTICLE)
 
 WHO_OF_INDEX = (Who.COMPUTER, Who.PLAYER)       # the engine's player index 0, 1
 
+RecordT = TypeVar("RecordT")
+
 
 def who_of(index: int) -> Who:
     """The `Who` of the engine's player index (the one edge where an index becomes a player)."""
@@ -69,10 +71,10 @@ class Difference:
     """One way the program departed from the engine (or from its own variables, on the screen)."""
     kind: Kind
     who: Who | None                  # None: no one player's (a harness error, a distribution, the board)
-    expected: Any                    # JSON values: what the engine (or the variables) say
-    observed: Any                    # ... and what the program did (or the screen shows)
+    expected: object                 # JSON values: what the engine (or the variables) say
+    observed: object                 # ... and what the program did (or the screen shows)
     cause: Cause
-    facts: Any                       # an instance of FACTS[cause]
+    facts: object                    # an instance of FACTS[cause]
     deviation: str | None = None     # id of the documented deviation, None = unexplained
     at: int | None = None            # index of the event being judged when it was found
 
@@ -212,7 +214,7 @@ def is_transcript_name(name: str) -> bool:
     return name.startswith("game-") and name.endswith(".jsonl") and not name.endswith(".judgements.jsonl")
 
 
-def _read_event(tp: type, value: Any, where: str) -> Event:
+def _read_event(tp: type, value: object, where: str) -> Event:
     if not isinstance(value, dict):
         raise InputError(f"{where}: not an event")
     ev = event_from_json(value)
@@ -225,67 +227,70 @@ def _read_event(tp: type, value: Any, where: str) -> Event:
 CODECS: Codecs = {Event: Codec(event_to_json, _read_event)}
 
 
-def _plain(value: Any) -> Any:
-    return plain(value, CODECS)
-
-
-def _record(cls: type, data: Any, where: str, skip: tuple[str, ...] = (), given: dict[str, Any] | None = None) -> Any:
-    """A record of *cls* from a JSON object (runtime/records.py: every field typed, none missing, none unknown)."""
-    return record(cls, data, where, skip=skip, given=given, codecs=CODECS)
-
-
-def difference_to_json(d: Difference) -> dict[str, Any]:
-    out: dict[str, Any] = _plain(d)
+def _plain(value: Difference | Judgement) -> dict[str, object]:
+    """A record as JSON data (runtime/records.py `plain`): an object of its fields."""
+    out: dict[str, object] = plain(value, CODECS)
     return out
 
 
-def judgement_to_json(j: Judgement) -> dict[str, Any]:
+def _record(cls: type[RecordT], data: object, where: str, skip: tuple[str, ...] = (),
+            given: dict[str, object] | None = None) -> RecordT:
+    """A record of *cls* from a JSON object (runtime/records.py: every field typed, none missing, none unknown)."""
+    found: RecordT = record(cls, data, where, skip=skip, given=given, codecs=CODECS)
+    return found
+
+
+def difference_to_json(d: Difference) -> dict[str, object]:
+    return _plain(d)
+
+
+def judgement_to_json(j: Judgement) -> dict[str, object]:
     return {"kind": "judgement", **_plain(j)}
 
 
-def difference_from_json(data: dict[str, Any], where: str = "difference") -> Difference:
+def difference_from_json(data: object, where: str = "difference") -> Difference:
     if not isinstance(data, dict):
         raise InputError(f"{where}: not an object")
     try:
         cause = Cause(str(data.get("cause")))
     except ValueError:
         raise InputError(f"{where}.cause={data.get('cause')!r} is not one of {[c.value for c in Cause]}") from None
-    facts = _record(FACTS[cause], data.get("facts"), f"{where}.facts")
-    found: Difference = _record(Difference, data, where, given={"cause": cause, "facts": facts})
-    return found
+    facts: object = _record(FACTS[cause], data.get("facts"), f"{where}.facts")
+    return _record(Difference, data, where, given={"cause": cause, "facts": facts})
 
 
-def judgement_from_json(data: dict[str, Any], where: str = "judgement") -> Judgement:
+def judgement_from_json(data: object, where: str = "judgement") -> Judgement:
     if not isinstance(data, dict) or data.get("kind") != "judgement":
         raise InputError(f"{where}: not a judgement record")
     differences = data.get("differences", [])
     if not isinstance(differences, list):
         raise InputError(f"{where}.differences: not a list")
     diffs = tuple(difference_from_json(d, f"{where}.differences[{i}]") for i, d in enumerate(differences))
-    found: Judgement = _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
-    return found
+    return _record(Judgement, data, where, skip=("kind",), given={"differences": diffs})
 
 
-def header(**info: Any) -> dict[str, Any]:
+def header(**info: object) -> dict[str, object]:
     """The first line of a judgements file."""
     return {"kind": "header", "file": FILE_KIND, "schema": SCHEMA_VERSION, **info}
 
 
-def judgements_text(judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> str:
+def judgements_text(judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: object) -> str:
     """A judgements file's text: the header (naming the rule sets judged), then one judgement a line
     (keys sorted), every judgement of the first rule set, then of the next, each in the order it closed."""
     lines = [header(rule_sets=list(rule_sets), **info)] + [judgement_to_json(j) for j in judgements]
     return atomic.json_lines(lines)
 
 
-def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: Any) -> None:
+def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Iterable[str], **info: object) -> None:
     """Write a judgements file atomically."""
     atomic.write_text(path, judgements_text(judgements, rule_sets, **info))
 
 
-def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[Judgement]]:
-    """The header and the judgements of a file's lines; *name* is the file's, for errors."""
-    head: dict[str, Any] | None = None
+def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[Judgement]]:  # Any: the header
+    """The header and the judgements of a file's lines; *name* is the file's, for errors (the header is JSON as its
+    writer chose it: its readers narrow what they take)."""
+    head: dict[str, object] | None = None
+    rule_sets: list[object] = []
     out: list[Judgement] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -299,21 +304,21 @@ def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], l
                                       f"{SCHEMA_VERSION}")
             if not isinstance(data.get("rule_sets"), list):
                 raise InputError(f"{name}:{number}: the header names no rule_sets")
-            head = data
+            head, rule_sets = data, data["rule_sets"]
             continue
         try:
             j = judgement_from_json(data)
         except InputError as exc:
             raise InputError(f"{name}:{number}: {exc}") from None
-        if j.rules not in head["rule_sets"]:
-            raise InputError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {head['rule_sets']}")
+        if j.rules not in rule_sets:
+            raise InputError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {rule_sets}")
         out.append(j)
     if head is None:
         raise InputError(f"{name}: empty, no judgements header")
     return head, out
 
 
-def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:
+def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:   # Any: parse_judgements's header
     """The header and every judgement of a judgements file (all its rule sets; see `under`)."""
     try:
         with open(path, encoding="utf-8") as f:

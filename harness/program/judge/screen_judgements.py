@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal, Mapping
 
 from ..model import program as P
 from ..records.events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Picture, Play, Reset, Score, ScoreContext,
@@ -53,9 +53,9 @@ class Expect:
 class ScreenFinding:
     cause: Cause
     who: Who | None
-    expected: Any
-    observed: Any
-    facts: Any
+    expected: object                 # JSON values, as Difference has them
+    observed: object
+    facts: object                    # an instance of FACTS[cause]
 
 
 #: where the deal stands, as the events tell it (before the first cut: "none")
@@ -68,16 +68,16 @@ class _Table:
     phase: Phase = "none"
     cut: Cut | None = None
     dealer: Who | None = None
-    kept: dict[Any, Any] = field(default_factory=dict)             # who -> the four cards kept
-    dealt: dict[Any, Any] = field(default_factory=dict)
+    kept: dict[Who, list[str]] = field(default_factory=dict)       # who -> the four cards kept
+    dealt: dict[Who, list[str]] = field(default_factory=dict)
     starter: str | None = None
-    laid: dict[Any, Any] = field(default_factory=lambda: {Who.COMPUTER: [], Who.PLAYER: []})   # (card, series) in order
+    laid: dict[Who, list[tuple[str, int]]] = field(default_factory=lambda: {Who.COMPUTER: [], Who.PLAYER: []})  # (card, series)
     series: int = 0
-    totals: list[Any] = field(default_factory=lambda: [0, 0])  # computer, player: the program's pegs
+    totals: list[int] = field(default_factory=lambda: [0, 0])  # computer, player: the program's pegs
     winner: Who | None = None
     last_show: ShowHand | None = None
     reselects: int = 0                       # first discards taken back this deal
-    taken_back: set[Any] = field(default_factory=set)          # slots taken back (7885), still in the hand
+    taken_back: set[int] = field(default_factory=set)          # slots taken back (7885), still in the hand
 
 
 class ScreenJudge:
@@ -139,7 +139,7 @@ class ScreenJudge:
         checks = 0
         v = pic.variables
         if pic.moment == f"select {P.SELECT_FIRST_DISCARD}" and self.t.reselects > len(self.t.taken_back):
-            chosen = v.get("chosen") or []
+            chosen = _numbers(v, "chosen")
             if len(chosen) > 2 and chosen[2]:
                 self.t.taken_back.add(int(chosen[2]))      # 7870 has not yet overwritten T(3)
         for name, want in self.expected_slots(pic).items():
@@ -181,10 +181,10 @@ class ScreenJudge:
             self._show_slots(v, m, want)
         return want
 
-    def _discard_slots(self, v: dict[str, Any], m: str, want: dict[str, Expect]) -> None:
+    def _discard_slots(self, v: Mapping[str, object], m: str, want: dict[str, Expect]) -> None:
         """At the discard: the player's hand up (the first card chosen face down), the computer's down, its
         two thrown erased; under the instructions' text, only hidden."""
-        hand, chosen = v.get("hand") or [], v.get("chosen") or []
+        hand, chosen = _cards(v, "hand"), _numbers(v, "chosen")
         second = m == f"select {P.SELECT_SECOND_DISCARD}"
         first = int(chosen[2]) if second and len(chosen) > 2 else None
         for i, s in enumerate(P.HAND_SLOTS_DEALT):
@@ -204,11 +204,11 @@ class ScreenJudge:
             else:
                 want[s.name] = Expect("hidden", "hidden")
 
-    def _play_slots(self, v: dict[str, Any], want: dict[str, Expect]) -> None:
+    def _play_slots(self, v: Mapping[str, object], want: dict[str, Expect]) -> None:
         """In the play: the cards held up, each side's laid cards up in this series and down from one before,
         the pack down and the starter up."""
         t = self.t
-        hand, held = v.get("hand") or [], v.get("held") or []
+        hand, held = _cards(v, "hand"), _numbers(v, "held")
         for i, s in enumerate(P.HAND_SLOTS_DEALT):
             if i < 4 and i < len(held) and held[i] and i < len(hand) and hand[i]:
                 want[s.name] = Expect("up", "held", hand[i])
@@ -229,11 +229,11 @@ class ScreenJudge:
         if t.starter:
             want[P.STARTER.name] = Expect("up", "starter", t.starter)
 
-    def _show_slots(self, v: dict[str, Any], m: str, want: dict[str, Expect]) -> None:
+    def _show_slots(self, v: Mapping[str, object], m: str, want: dict[str, Expect]) -> None:
         """In the show: the crib in the dealer's row (the other cleared), or the hands shown so far; the pack
         down and the starter up."""
         t = self.t
-        hand, computer, crib = v.get("hand") or [], v.get("computer") or [], v.get("crib") or []
+        hand, computer, crib = _cards(v, "hand"), _cards(v, "computer"), _cards(v, "crib")
         # at the claim (4780) the hand being counted is the last Show's (4765 came first)
         crib_shown = m == NEXT_DEAL or (m == CLAIM and t.last_show == ShowHand.CRIB)
         dealer_is_player = v.get("dealer") == P.MAN
@@ -259,22 +259,22 @@ class ScreenJudge:
         if t.starter:
             want[P.STARTER.name] = Expect("up", "starter", t.starter)
 
-    def _judge_deal(self, pic: Picture, found: list[Any]) -> int:
+    def _judge_deal(self, pic: Picture, found: list[ScreenFinding]) -> int:
         """At the player's turn the slots are drawn from A() and B(): those cards, with the ones laid, must be
         the four the player kept (the engine's hand), so a slot right by its variables is right by the game."""
         kept = self.t.kept.get(Who.PLAYER)
         if pic.moment not in PLAY_MOMENTS or not kept:
             return 0
-        hand, held = pic.variables.get("hand") or [], pic.variables.get("held") or []
-        drawn = [hand[i] for i in range(min(4, len(hand), len(held))) if held[i] and hand[i]]
+        hand, held = _cards(pic.variables, "hand"), _numbers(pic.variables, "held")
+        drawn = [card for i in range(min(4, len(hand), len(held))) if held[i] and (card := hand[i])]
         seen = sorted(drawn + [c for c, _ in self.t.laid[Who.PLAYER]])
         if seen != sorted(kept):
             found.append(ScreenFinding(Cause.SCREEN_DEAL, Who.PLAYER, sorted(kept), seen, NoFacts()))
         return 1
 
-    def _judge_pegs(self, pic: Picture, found: list[Any]) -> int:
+    def _judge_pegs(self, pic: Picture, found: list[ScreenFinding]) -> int:
         v = pic.variables
-        scores, back = v.get("scores"), v.get("back")
+        scores, back = _numbers(v, "scores"), _numbers(v, "back")
         if not scores or not back:
             return 0
         n = 0
@@ -286,8 +286,8 @@ class ScreenJudge:
                 found.append(ScreenFinding(Cause.SCREEN_PEGS, who, want, seen, PegsSeen(who, pic.moment)))
         return n
 
-    def _judge_figures(self, pic: Picture, found: list[Any]) -> int:
-        scores = pic.variables.get("scores")
+    def _judge_figures(self, pic: Picture, found: list[ScreenFinding]) -> int:
+        scores = _numbers(pic.variables, "scores")
         if not scores:
             return 0
         want = _figures(scores[1], scores[0])
@@ -297,22 +297,23 @@ class ScreenJudge:
                                        LineSeen("figures", pic.moment)))
         return 1
 
-    def _judge_lines(self, pic: Picture, found: list[Any]) -> int:
+    def _judge_lines(self, pic: Picture, found: list[ScreenFinding]) -> int:
         t, m, n = self.t, pic.moment, 0
-        if not m.startswith(("input ", "cut")) and pic.variables.get("message") is not None:
+        message = pic.variables.get("message")
+        if not m.startswith(("input ", "cut")) and isinstance(message, str):
             n += 1
-            want, seen = pic.variables["message"].rstrip(), pic.rows.get("message", "")
+            want, seen = message.rstrip(), pic.rows.get("message", "")
             if seen != want:
                 found.append(ScreenFinding(Cause.SCREEN_LINE, None, want, seen, LineSeen("message", m)))
         line22 = None
         if m in DISCARD_MOMENTS and t.dealer is not None:
-            line22 = self.texts["dealer"][t.dealer]
+            line22 = self.texts.dealer[t.dealer]
         elif m == CUT_WAIT:
-            line22 = self.texts["cut"] if self.cutting_for_deal else ""
+            line22 = self.texts.cut if self.cutting_for_deal else ""
         elif m in PLAY_MOMENTS or m == SHOW_PAUSE or m == NEXT_DEAL:
             line22 = ""                                    # 7990 and 4510 cleared it
         elif m == FINAL_BOARD and t.winner is not None:
-            line22 = self.texts["winner"][t.winner]
+            line22 = self.texts.winner[t.winner]
         if line22 is not None:
             n += 1
             seen = pic.rows.get("line 22", "")
@@ -326,12 +327,12 @@ class ScreenJudge:
         if m in PLAY_MOMENTS:
             n += 1
             tail = _row_cells(pic.rows, P.TEXT_COUNT[0], 9, P.TEXT_COUNT[2])
-            if tail.rstrip() != self.texts["go"].rstrip() and not _POINTS_TAIL.match(tail):
+            if tail.rstrip() != self.texts.go.rstrip() and not _POINTS_TAIL.match(tail):
                 found.append(ScreenFinding(Cause.SCREEN_STALE, None, "« ХОД! » or « n »", tail.rstrip(),
                                            StaleSeen(f"table {P.TEXT_COUNT[0]}:9", m)))
         return n
 
-    def _judge_table(self, pic: Picture, found: list[Any]) -> int:
+    def _judge_table(self, pic: Picture, found: list[ScreenFinding]) -> int:
         """Outside the slots, only the text this moment prints: the count row and the pointer in the play,
         « ГОТОВ » at the discard, nothing at the cut (the instructions' pages are not judged)."""
         m = pic.moment
@@ -407,7 +408,7 @@ def _rank_card(rank: int) -> str:
     return "A23456789TJQK"[rank - 1] + "?"
 
 
-def _row_cells(rows: dict[Any, Any], row: int, first: int, end: int) -> str:
+def _row_cells(rows: dict[str, str], row: int, first: int, end: int) -> str:
     """Columns first..end-1 of a table row, from the picture's runs (blank where no run is)."""
     cells = [" "] * (end - first)
     for key, text in rows.items():
@@ -420,15 +421,35 @@ def _row_cells(rows: dict[Any, Any], row: int, first: int, end: int) -> str:
     return "".join(cells)
 
 
-def _texts(words: P.ScreenWords) -> dict[Any, Any]:
-    texts = {"dealer": dict(P.DEALER_TEXT), "winner": dict(P.WINNER_TEXT), "cut": P.CUT_TEXT, "go": P.GO_TEXT}
-    if words != P.RUSSIAN:
-        from ..model.english import english
-        texts = {"dealer": {k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
-                 "winner": {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
-                 "cut": english(P.CUT_TEXT).rstrip(), "go": english(P.GO_TEXT)}
-    return texts
+@dataclass(frozen=True)
+class _Texts:
+    """The lines the program prints in the edition judged: the dealer's and the winner's (by who), the cut's, the go's."""
+    dealer: dict[Who, str]
+    winner: dict[Who, str]
+    cut: str
+    go: str
 
 
-def tally(findings: list[ScreenFinding]) -> Counter[Any]:
+def _texts(words: P.ScreenWords) -> _Texts:
+    if words == P.RUSSIAN:
+        return _Texts(dict(P.DEALER_TEXT), dict(P.WINNER_TEXT), P.CUT_TEXT, P.GO_TEXT)
+    from ..model.english import english
+    return _Texts({k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
+                  {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
+                  english(P.CUT_TEXT).rstrip(), english(P.GO_TEXT))
+
+
+def _cards(v: Mapping[str, object], name: str) -> list[str | None]:
+    """A picture's variable that is a row of cards (None: no card there); [] where the program has none yet."""
+    value = v.get(name)
+    return [c if isinstance(c, str) else None for c in value] if isinstance(value, list) else []
+
+
+def _numbers(v: Mapping[str, object], name: str) -> list[int]:
+    """A picture's variable that is a row of numbers; [] where the program has none yet."""
+    value = v.get(name)
+    return [n for n in value if isinstance(n, int)] if isinstance(value, list) else []
+
+
+def tally(findings: list[ScreenFinding]) -> Counter[str]:
     return Counter(f.cause.value for f in findings)

@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from ...errors import InputError
 from ...runtime import atomic
@@ -84,7 +84,7 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict[Any, Any]:
+def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict[str, object]:
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
     from .english import TABLE
@@ -107,7 +107,7 @@ def fingerprint_path(tape: Path) -> Path:
     return Path(tape).with_name(Path(tape).name + FINGERPRINT_SUFFIX)
 
 
-def tape_record(tape: Path, data: bytes | None = None) -> dict[str, Any]:
+def tape_record(tape: Path, data: bytes | None = None) -> dict[str, Any]:   # Any: the reports' fields take it as JSON
     """For a report: the tape's path and SHA-256, and its sources' fingerprint when one beside it matches it;
     with *data* (the bytes the run played), a tape file gone since is recorded from them (no fingerprint)."""
     tape = Path(tape)
@@ -117,13 +117,14 @@ def tape_record(tape: Path, data: bytes | None = None) -> dict[str, Any]:
         if data is None:
             raise
         return {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
-    record: dict[str, Any] = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
+    record: dict[str, str | None] = {"path": str(tape), "sha256": _sha(data), "fingerprint": None}
     try:
         beside = read_json(fingerprint_path(tape))
     except InputError:
         return record
     if isinstance(beside, dict) and beside.get("tape_sha256") == record["sha256"]:
-        record["fingerprint"] = beside.get("fingerprint")
+        found = beside.get("fingerprint")
+        record["fingerprint"] = found if isinstance(found, str) else None     # write_tape writes a string
     return record
 
 
@@ -163,7 +164,7 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
     return path
 
 
-def write_tape(path: Path, tap: bytes, sources: dict[Any, Any] | None, replace: bool = False) -> None:
+def write_tape(path: Path, tap: bytes, sources: Mapping[str, object] | None, replace: bool = False) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically. A file
     there that is not a tape is refused unless *replace*."""
     from ...runtime.outdir import writable_file

@@ -12,7 +12,7 @@ the outputs back. The listing is not changed.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ...errors import MachineError
 from ...spectrum.direct import command_bytes, run_direct
@@ -96,9 +96,19 @@ class Subroutine:
         a = v.value_addr + start - 1
         self.m.write(a, codes)
 
-    def output(self, name: str) -> Any:
-        """A variable after the run (read afresh: a FOR inside the routine may have moved variables)."""
-        return self.v.number(name) if not name.endswith(")") else self.v.get(name)
+    def output(self, name: str) -> int | float:
+        """A numeric variable after the run (read afresh: a FOR inside the routine may have moved variables)."""
+        return self.v.number(name)
+
+    def output_array(self, name: str) -> list[float]:
+        """A numeric array of one dimension after the run (read afresh, as `output`)."""
+        value: object = self.v.get(name)
+        if not isinstance(value, list):
+            raise MachineError(f"{name} is not a numeric array of one dimension")
+        numbers = [x for x in value if isinstance(x, (int, float)) and not isinstance(x, bool)]
+        if len(numbers) != len(value):
+            raise MachineError(f"{name} is not a numeric array of one dimension")
+        return numbers
 
     def begin(self) -> None:
         """Restore the machine to the subroutine's first statement, before the inputs are written."""

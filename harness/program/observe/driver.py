@@ -294,7 +294,7 @@ class GameDriver:
         self._type(Question.MUGGINS, P.YES if muggins else P.NO)
 
     def _ask_claim(self) -> None:
-        true = int(sum(self.observer.get(v) for v in P.SHOW_PARTS.values()))
+        true = int(sum(self.observer.number(v) for v in P.SHOW_PARTS.values()))
         self._type(Question.CLAIM, str(self.player.claim(true)))
 
     def _ask_continue(self) -> None:
@@ -386,7 +386,7 @@ class GameDriver:
     def _select(self, slot: int, slots: int) -> None:
         """Move the pointer of subroutine 3700 to *slot* with SPACE (it wraps after *slots*), choose it with ENTER."""
         for _ in range(slots):
-            if int(self.observer.get(P.V_POINTER)) == slot:
+            if int(self.observer.number(P.V_POINTER)) == slot:
                 break
             self._press_until("SPACE", {P.SELECTOR_MOVED})
             self._wait()
@@ -403,15 +403,15 @@ class GameDriver:
     def _second_discard(self) -> None:
         if self.player.reselect():                    # the same card again: 7885 takes the choice back
             self._add(Choice(what=ChoiceKind.RESELECT, slot=self._discards[0]))
-            self._select(int(self.observer.get(P.V_SERIES)[2]), P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
+            self._select(int(self.observer.numbers(P.V_SERIES)[2]), P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
             return
         self._select(self._discards[1], P.SELECTOR_SLOTS[P.SELECT_SECOND_DISCARD])
 
     def _play_context(self) -> PlayContext:
-        get = self.observer.get
+        o = self.observer
         ranks, suits = P.HAND_PLAYER
-        slots = [self.observer.card(r, s) if b else None for r, s, b in zip(get(ranks)[:4], get(suits)[:4], get(P.V_HELD)[:4])]
-        return PlayContext(slots, list(self.table), int(get(P.V_COUNT)))
+        slots = [o.card(r, s) if b else None for r, s, b in zip(o.numbers(ranks)[:4], o.text(suits)[:4], o.numbers(P.V_HELD)[:4])]
+        return PlayContext(slots, list(self.table), int(o.number(P.V_COUNT)))
 
     def _play_turn(self) -> None:
         last = next((e for e in reversed(self.rec.events) if not isinstance(e, Picture)), None)
@@ -447,13 +447,13 @@ class GameDriver:
             self._add(Choice(what=ChoiceKind.CANCEL_GO, slot=int(slot), count=ctx.count))
             self._select(int(slot), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
             return
-        self._select(int(self.observer.get(P.V_GO_SLOT)), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
+        self._select(int(self.observer.number(P.V_GO_SLOT)), P.SELECTOR_SLOTS[P.SELECT_GO_CONFIRM])
 
     # ------------------------------------------------------------------ rigging a deal
     def _rig_deck(self) -> None:
         if self.rig is None or self.observer.deals >= self.rig.deals:
             return
-        deck = [float(x) for x in self.observer.get(P.V_DECK)]
+        deck = [float(x) for x in self.observer.numbers(P.V_DECK)]
         numbers = [P.deck_number(c) for c in list(self.rig.computer) + list(self.rig.player)]
         rest = [x for x in deck if not any(abs(x - n) < 0.05 for n in numbers)]
         self.observer.v.set(P.V_DECK, numbers + rest)
@@ -469,7 +469,7 @@ class GameDriver:
             return
         if P.STARTER_CUT_CALLER not in self.observer.stack_lines():
             return                                    # the cut for deal, not the starter
-        r = int(self.observer.get(P.V_CUT_AT) + 0.5)  # BASIC rounds a subscript
+        r = int(self.observer.number(P.V_CUT_AT) + 0.5)  # BASIC rounds a subscript
         self.observer.v.set_element(P.V_DECK, r, P.deck_number(self.rig.starter))
 
     # ------------------------------------------------------------------ screenshots

@@ -10,7 +10,6 @@ a card past 31, a false "go", a wrong muggins count).
 from __future__ import annotations
 
 import random
-from typing import Any
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -136,7 +135,7 @@ class ExpectedValuePlayer(Player):
     reply's risk. It remembers what it has seen in the deal: its six cards and the cards laid."""
     name = "ev"
 
-    def __init__(self, seed: int = 0, **kwargs: Any):
+    def __init__(self, seed: int = 0, **kwargs: bool):
         super().__init__(seed, **kwargs)
         self.dealt: set[Card] = set()
         self.kept: set[Card] = set()
@@ -161,26 +160,33 @@ class ScriptedPlayer(Player):
     """Plays a list of choices: discards as (i, j) tuples, plays as slot numbers or "go", claims as ints."""
     name = "scripted"
 
-    def __init__(self, choices: list[Any], seed: int = 0, **kwargs: Any):
+    def __init__(self, choices: list[tuple[int, int] | int | str], seed: int = 0, **kwargs: bool):
         super().__init__(seed, **kwargs)
         self.choices = list(choices)
 
-    def _next(self, what: str) -> Any:
+    def _next(self, what: str) -> tuple[int, int] | int | str:
         if not self.choices:
             raise IndexError(f"the script has no choice left for {what}")
         return self.choices.pop(0)
 
     def discard(self, hand: list[Card], my_crib: bool) -> tuple[int, int]:
-        i, j = self._next("a discard")
+        choice = self._next("a discard")
+        if not isinstance(choice, tuple):
+            raise TypeError(f"the script's discard is {choice!r}, not a pair of slots")
+        i, j = choice
         return i, j
 
     def play(self, ctx: PlayContext) -> int | str:
-        choice: int | str = self._next("a play")
+        choice = self._next("a play")
+        if isinstance(choice, tuple):
+            raise TypeError(f"the script's play is {choice!r}, not a slot or \"go\"")
         return choice
 
     def claim(self, true_total: int) -> int:
-        claimed: int = self._next("a muggins claim")
-        return claimed
+        choice = self._next("a muggins claim")
+        if not isinstance(choice, int):
+            raise TypeError(f"the script's muggins claim is {choice!r}, not a number")
+        return choice
 
 
 class AdversarialPlayer(RandomPlayer):
@@ -188,7 +194,7 @@ class AdversarialPlayer(RandomPlayer):
     a false go while able to play, a wrong muggins count. Each try is recorded."""
     name = "adversarial"
 
-    def __init__(self, seed: int = 0, **kwargs: Any):
+    def __init__(self, seed: int = 0, **kwargs: bool):
         kwargs.setdefault("muggins", True)
         super().__init__(seed, **kwargs)
         self.tries: list[str] = []
@@ -220,7 +226,7 @@ class ExplorerPlayer(RandomPlayer):
     name = "explorer"
 
     def __init__(self, seed: int = 0, games: int = 2, improper: tuple[Question, ...] = (
-                 Question.MUGGINS, Question.CLAIM, Question.AGAIN, Question.CONTINUE_INSTRUCTIONS), **kwargs: Any):
+                 Question.MUGGINS, Question.CLAIM, Question.AGAIN, Question.CONTINUE_INSTRUCTIONS), **kwargs: bool):
         kwargs.setdefault("muggins", True)
         kwargs.setdefault("instructions", True)
         super().__init__(seed, **kwargs)
@@ -282,7 +288,7 @@ class StopperPlayer(ExplorerPlayer):
     first question when *first* is set, else a letter at the first muggins count."""
     name = "stopper"
 
-    def __init__(self, seed: int = 0, first: bool | None = None, **kwargs: Any):
+    def __init__(self, seed: int = 0, first: bool | None = None, **kwargs: bool):
         super().__init__(seed, games=1, improper=(), **kwargs)
         self.first = seed % 2 == 0 if first is None else first
 
@@ -298,7 +304,7 @@ class SeriesPlayer(RandomPlayer):
     games start from the RND and the deck the earlier ones left (what `fairness` compares)."""
     name = "series"
 
-    def __init__(self, seed: int = 0, games: int = 2, **kwargs: Any):
+    def __init__(self, seed: int = 0, games: int = 2, **kwargs: bool):
         super().__init__(seed, **kwargs)
         self.games_left = games
 

@@ -11,13 +11,15 @@ import dataclasses
 import os
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Iterable, TextIO
+from typing import Any, ClassVar, Iterable, Mapping, Sequence, TextIO, TypeVar
 
 from ...runtime import atomic
 from ...runtime.validate import parse_json
 from ...errors import InputError
 
 SCHEMA_VERSION = 1
+
+EventT = TypeVar("EventT", bound="Event")
 
 
 class Who(StrEnum):
@@ -253,7 +255,7 @@ class Screen(Event):
     kind: ClassVar[EventKind] = EventKind.SCREEN
     what: str
     rows: tuple[tuple[int, str], ...]
-    variables: dict[str, Any]
+    variables: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -273,11 +275,11 @@ class Picture(Event):
     moment: str
     line: int
     slots: dict[str, str]
-    pegs: dict[str, Any]
+    pegs: Mapping[str, Sequence[int]]
     rows: dict[str, str]
     board: bool
     flag: bool
-    variables: dict[str, Any]
+    variables: dict[str, object]
     drawing: bool = False
 
 
@@ -310,7 +312,7 @@ def _enum_of(annotation: str) -> type[Enum] | None:
     return _ENUMS.get(annotation.split(" |")[0])
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
@@ -320,15 +322,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _tupled(value: Any) -> Any:
+def _tupled(value: object) -> object:
     if isinstance(value, list):
         return tuple(_tupled(v) for v in value)
     return value
 
 
-def event_to_json(ev: Event) -> dict[str, Any]:
+def event_to_json(ev: Event) -> dict[str, object]:
     """A plain dict: ``kind`` first, then every field that is not None."""
-    out: dict[str, Any] = {"kind": ev.kind.value}
+    out: dict[str, object] = {"kind": ev.kind.value}
     for f in dataclasses.fields(ev):
         value = getattr(ev, f.name)
         if value is not None:
@@ -336,7 +338,7 @@ def event_to_json(ev: Event) -> dict[str, Any]:
     return out
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
+def event_from_json(data: object) -> Event:
     """The typed event of a dict written by `event_to_json` (or by schema 0, whose key was ``t``).
 
     Every field is checked against its annotation (a card is a card, a count a whole number), so a
@@ -349,7 +351,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
         cls = EVENT_TYPES[EventKind(kind_name)]
     except (ValueError, TypeError):
         raise InputError(f"unknown event kind {_sample(kind_name)}") from None
-    args: dict[str, Any] = {}
+    args: dict[str, object] = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
             continue
@@ -377,20 +379,22 @@ def event_from_json(data: dict[str, Any]) -> Event:
         raise InputError(f"{kind_name} event: {exc}") from None
 
 
-def _sample(value: Any) -> str:
+def _sample(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
+def _wrong_form(value: object, annotation: str, name: str) -> str | None:
     """Why *value* is not of the field's annotation (as events.py spells them), or None if it is."""
     from ...cribbage.cards import parse_card
 
-    def card_problem(v: Any) -> str | None:
+    def card_problem(v: object) -> str | None:
+        if not isinstance(v, str):
+            return f"bad card token {v!r}: not a string"        # as parse_card says it
         try:
             parse_card(v)
         except InputError as exc:
@@ -398,7 +402,7 @@ def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
         return None
 
     if annotation == "int":
-        if not _is_int(value):
+        if not isinstance(value, int) or isinstance(value, bool):
             return "expected a whole number"
         if name.endswith("_rank") and not 1 <= value <= 13:
             return "expected a rank 1..13"
@@ -419,33 +423,36 @@ def _wrong_form(value: Any, annotation: str, name: str) -> str | None:
         ok = isinstance(value, list) and all(isinstance(r, list) and len(r) == 2 and _is_int(r[0])
                                              and isinstance(r[1], str) for r in value)
         return None if ok else "expected a list of [row, text] pairs"
-    if annotation == "dict[str, Any]":
+    if annotation == "dict[str, object]":
         return None if isinstance(value, dict) else "expected an object"
+    if annotation == "Mapping[str, Sequence[int]]":
+        ok = isinstance(value, dict) and all(isinstance(v, list) and all(_is_int(n) for n in v) for v in value.values())
+        return None if ok else "expected an object of lists of whole numbers"
     return None
 
 
-def header(**info: Any) -> dict[str, Any]:
+def header(**info: object) -> dict[str, object]:
     """The first line of a transcript file."""
     return {"kind": "header", "schema": SCHEMA_VERSION, **info}
 
 
-def transcript_records(events: Iterable[Event], **info: Any) -> list[dict[str, Any]]:
+def transcript_records(events: Iterable[Event], **info: object) -> list[dict[str, object]]:
     """A transcript's lines as JSON objects: the header, then one per event (what a worker hands back)."""
     return [header(**info)] + [event_to_json(ev) for ev in events]
 
 
-def write_transcript(path: str | os.PathLike[str], records: Iterable[dict[str, Any]]) -> None:
+def write_transcript(path: str | os.PathLike[str], records: Iterable[Mapping[str, object]]) -> None:
     """A transcript file from its records (transcript_records), written atomically as JSON Lines."""
     atomic.write_json_lines(path, records)
 
 
-def write_jsonl(f: TextIO, events: Iterable[Event], **info: Any) -> None:
+def write_jsonl(f: TextIO, events: Iterable[Event], **info: object) -> None:
     """A transcript as JSON Lines into an open text file: the header, then one event per line."""
     f.write(atomic.json_lines(transcript_records(events, **info)))
 
 
 def read_game(path: str | os.PathLike[str], written_by: str,
-              needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:
+              needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:   # Any: read_jsonl's
     """A played game's transcript file: its header (with the keys *needs*) and its events, or InputError
     naming the file: unreadable, no header (*written_by*: the runs that write such transcripts), no events."""
     try:
@@ -463,9 +470,9 @@ def read_game(path: str | os.PathLike[str], written_by: str,
     return head, events
 
 
-def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:
+def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:   # Any: the header's JSON, as its writer chose
     """The header and the events of a transcript file (schema 0 files have no header)."""
-    head: dict[str, Any] = {"schema": 0}
+    head: dict[str, object] = {"schema": 0}
     events: list[Event] = []
     for number, line in _lines(f):
         if not line.strip():
@@ -499,6 +506,6 @@ def _lines(f: TextIO) -> Iterable[tuple[int, str]]:
         yield number, line
 
 
-def of_kind(events: Iterable[Event], cls: type[Event]) -> list[Any]:
+def of_kind(events: Iterable[Event], cls: type[EventT]) -> list[EventT]:
     """The events of one class, in order."""
     return [e for e in events if isinstance(e, cls)]

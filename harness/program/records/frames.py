@@ -21,7 +21,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Mapping, Sequence
 
 from ...errors import InputError
 from ...runtime import atomic
@@ -73,7 +73,7 @@ def game_of_tag(custom: bytes, name: str) -> GameId | None:
 
 
 def frames_record(game: int, event_frames: Sequence[int], start_frame: int, seed: int | None = None,
-                  tape_sha256: str | None = None, rzx: bytes | None = None) -> dict[str, Any]:
+                  tape_sha256: str | None = None, rzx: bytes | None = None) -> dict[str, object]:
     """The file's object: each event's machine frame (m.frames when it was noted) made relative to the
     frame the recording started in, with the game's seed, the tape's SHA-256 and the RZX's (*rzx*: its bytes)."""
     return {"schema": SCHEMA, "game": game, "seed": seed, "tape_sha256": tape_sha256,
@@ -81,7 +81,7 @@ def frames_record(game: int, event_frames: Sequence[int], start_frame: int, seed
             "events": len(event_frames), "frames": [f - start_frame for f in event_frames]}
 
 
-def write_frames(path: Path, record: dict[str, Any]) -> None:
+def write_frames(path: Path, record: Mapping[str, object]) -> None:
     atomic.write_text(path, json.dumps(record, separators=(",", ":")) + "\n")
 
 

@@ -16,13 +16,13 @@ at the keys (you). Both views are layout only: a new kind of event is a row of t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Callable, Generic, Protocol, TypeVar
 
 from ...cribbage.cards import card_name, cards_text, parse_cards, rank_name
 from . import events as E
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A record's value for people: no Python or JSON spellings."""
     if value is None:
         return "nothing"
@@ -35,17 +35,17 @@ def shown(value: Any) -> str:
     return str(getattr(value, "value", value))
 
 
-def named(value: Any) -> str:
+def named(value: object) -> str:
     """An enum's value as the report names it ("computer", "crib", "play"); nothing for None."""
     return str(getattr(value, "value", value)) if value is not None else ""
 
 
-def spoken(who: Any) -> str:
+def spoken(who: object) -> str:
     """Who, as the panel says it to the player: "you", or "computer"."""
     return "you" if str(who) == E.Who.PLAYER.value else str(who)
 
 
-def _s(who: Any) -> str:
+def _s(who: object) -> str:
     return "" if spoken(who) == "you" else "s"
 
 
@@ -89,10 +89,35 @@ class Seen(Protocol):
         """Muggins was answered yes."""
 
 
+EventT = TypeVar("EventT", bound=E.Event)
+
+
+class EventWords(Protocol):
+    """What the views ask of a row of `WORDS`: the report's row and the panel's block of an event of its kind."""
+
+    def row(self, ev: E.Event) -> RowWords: ...
+
+    def panel(self, ev: E.Event, seen: Seen) -> PanelWords | None: ...
+
+
 @dataclass(frozen=True)
-class Words:
-    row: Callable[[Any], RowWords]
-    panel: Callable[[Any, Seen], PanelWords | None]
+class Words(Generic[EventT]):
+    """The words of one kind of event: *row_of* and *panel_of* take its class's events (*cls*), so each is checked
+    against the fields of that class."""
+    cls: type[EventT]
+    row_of: Callable[[EventT], RowWords]
+    panel_of: Callable[[EventT, Seen], PanelWords | None]
+
+    def row(self, ev: E.Event) -> RowWords:
+        return self.row_of(self._own(ev))
+
+    def panel(self, ev: E.Event, seen: Seen) -> PanelWords | None:
+        return self.panel_of(self._own(ev), seen)
+
+    def _own(self, ev: E.Event) -> EventT:
+        if not isinstance(ev, self.cls):
+            raise TypeError(f"a {ev.kind.value} event given to the words of {self.cls.__name__}")
+        return ev
 
 
 def _generic_row(ev: E.Event) -> RowWords:
@@ -165,49 +190,49 @@ def _picture_row(ev: E.Picture) -> RowWords:
                     + (", taken while a drawing routine ran: not judged" if ev.drawing else ""))
 
 
-WORDS: dict[E.EventKind, Words] = {
-    E.EventKind.CUT: Words(
+WORDS: dict[E.EventKind, EventWords] = {
+    E.EventKind.CUT: Words(E.Cut,
         lambda ev: RowWords(f"cut for deal: the player cuts {rank_name(ev.player_rank)}, "
                             f"the computer {rank_name(ev.computer_rank)}"),
         lambda ev, seen: _one(f"Cut for deal: you {rank_name(ev.player_rank)}, computer "
                               f"{rank_name(ev.computer_rank)}")),
-    E.EventKind.DEAL: Words(
+    E.EventKind.DEAL: Words(E.Deal,
         lambda ev: RowWords(f"deal {ev.n}, the {named(ev.dealer)} deals"), _deal_panel),
-    E.EventKind.DISCARD: Words(lambda ev: RowWords(cards=tuple(ev.cards)), _discard_panel),
-    E.EventKind.CRIB: Words(
+    E.EventKind.DISCARD: Words(E.Discard, lambda ev: RowWords(cards=tuple(ev.cards)), _discard_panel),
+    E.EventKind.CRIB: Words(E.Crib,
         lambda ev: RowWords(cards=tuple(ev.cards)),
         lambda ev, seen: PanelWords((Line(f"crib: {cards_text(ev.cards)}", "event", "crib",
                                           "crib: four cards, face down"),), "crib")),
-    E.EventKind.STARTER: Words(lambda ev: RowWords(cards=(ev.card,)),
+    E.EventKind.STARTER: Words(E.Starter, lambda ev: RowWords(cards=(ev.card,)),
                                lambda ev, seen: _one(f"starter: {card_name(ev.card)}")),
-    E.EventKind.PLAY: Words(
+    E.EventKind.PLAY: Words(E.Play,
         lambda ev: RowWords(cards=(ev.card,), count=True),
         lambda ev, seen: _one(f"{spoken(ev.who)}: {card_name(ev.card)}, count {_count_after(ev)}")),
-    E.EventKind.GO: Words(lambda ev: RowWords("go", count=True),
+    E.EventKind.GO: Words(E.Go, lambda ev: RowWords("go", count=True),
                           lambda ev, seen: _one(f"{spoken(ev.who)}: go at {ev.count}")),
-    E.EventKind.RESET: Words(lambda ev: RowWords("count back to 0"), _reset_panel),
-    E.EventKind.SCORE: Words(lambda ev: RowWords(f"pegged {ev.points} ({named(ev.context)})"), _score_panel),
-    E.EventKind.SHOW: Words(
+    E.EventKind.RESET: Words(E.Reset, lambda ev: RowWords("count back to 0"), _reset_panel),
+    E.EventKind.SCORE: Words(E.Score, lambda ev: RowWords(f"pegged {ev.points} ({named(ev.context)})"), _score_panel),
+    E.EventKind.SHOW: Words(E.Show,
         lambda ev: RowWords("the crib" if named(ev.hand) == "crib" else f"the {named(ev.hand)}'s hand"),
         _show_panel),
-    E.EventKind.CLAIM: Words(lambda ev: RowWords(f"the player claims {ev.claimed}"),
+    E.EventKind.CLAIM: Words(E.Claim, lambda ev: RowWords(f"the player claims {ev.claimed}"),
                              lambda ev, seen: _one(f"you claim {ev.claimed}")),
-    E.EventKind.REFUSED: Words(
+    E.EventKind.REFUSED: Words(E.Refused,
         lambda ev: RowWords(f"refused at count {ev.count}", (ev.card,)),
         lambda ev, seen: _one(f"program refuses {card_name(ev.card)} at count {ev.count}")),
-    E.EventKind.WIN: Words(
+    E.EventKind.WIN: Words(E.Win,
         _win_row,
         lambda ev, seen: _one(f"{spoken(ev.who)} win{_s(ev.who)}: computer {ev.computer}, you {ev.player}",
                               "heading")),
-    E.EventKind.TALLY: Words(lambda ev: RowWords(f"games won: computer {ev.computer}, player {ev.player}"),
+    E.EventKind.TALLY: Words(E.Tally, lambda ev: RowWords(f"games won: computer {ev.computer}, player {ev.player}"),
                              lambda ev, seen: _one(f"games: computer {ev.computer}, you {ev.player}")),
-    E.EventKind.OPTIONS: Words(lambda ev: RowWords("muggins " + ("on" if ev.muggins else "off")),
+    E.EventKind.OPTIONS: Words(E.Options, lambda ev: RowWords("muggins " + ("on" if ev.muggins else "off")),
                                lambda ev, seen: _one(f"Muggins {'on' if ev.muggins else 'off'}", "note")),
-    E.EventKind.CHOICE: Words(_generic_row, _silent),
-    E.EventKind.MESSAGE: Words(_generic_row, _silent),
-    E.EventKind.RIGGED: Words(_generic_row, _silent),
-    E.EventKind.SCREEN: Words(lambda ev: RowWords(f"the screen's {ev.what}"), _silent),
-    E.EventKind.PICTURE: Words(_picture_row, _silent),
-    E.EventKind.REPORT: Words(_generic_row, _silent),
-    E.EventKind.FAILURE: Words(_generic_row, _silent),
+    E.EventKind.CHOICE: Words(E.Choice, _generic_row, _silent),
+    E.EventKind.MESSAGE: Words(E.Message, _generic_row, _silent),
+    E.EventKind.RIGGED: Words(E.Rigged, _generic_row, _silent),
+    E.EventKind.SCREEN: Words(E.Screen, lambda ev: RowWords(f"the screen's {ev.what}"), _silent),
+    E.EventKind.PICTURE: Words(E.Picture, _picture_row, _silent),
+    E.EventKind.REPORT: Words(E.Report, _generic_row, _silent),
+    E.EventKind.FAILURE: Words(E.Failure, _generic_row, _silent),
 }

@@ -167,7 +167,7 @@ def _seconds(frames: int) -> str:
 
 
 #: the pack's readme.txt, for someone who has only the pack (`readme_text` fills it in)
-README = """\
+README_TEXT = """\
 KRIBEDZH (КРИБЕДЖ, "Cribbage") for the ZX Spectrum 48K: a preservation pack
 ==========================================================================
 
@@ -232,7 +232,7 @@ screen. To play, load a tape or a snapshot:
 def readme_text(tool: Tool, frames: int, rom_sha256: str) -> str:
     """The pack's readme.txt: what each file is and where it comes from, for someone who has only the pack."""
     commit = tool.commit + (" (with changes not committed)" if tool.modified else "")
-    return README.format(tool=tool, commit=commit, stem_ru=STEM["ru"], stem_en=STEM["en"], RZX_STEM=RZX_STEM,
+    return README_TEXT.format(tool=tool, commit=commit, stem_ru=STEM["ru"], stem_en=STEM["en"], RZX_STEM=RZX_STEM,
                          frames=frames, duration=_seconds(frames), rom_sha256=rom_sha256)
 
 

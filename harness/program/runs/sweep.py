@@ -342,7 +342,7 @@ def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
         sub.set_number(DISCARD_BEST, -99)
         sub.set_array(DISCARD_CHOSEN, [1, 6])
         sub.run()
-        t = sub.output(DISCARD_CHOSEN)
+        t = sub.output_array(DISCARD_CHOSEN)
         first, second = sorted((int(t[0]) - 1, int(t[1]) - 1))
         values = discard_values(hand, my_crib=dealer)
         (lost_dealing if dealer else lost_not_dealing).append(max(values.values()) - values[(first, second)])

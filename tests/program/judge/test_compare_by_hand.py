@@ -109,6 +109,26 @@ def test_the_board_scores_seen_are_reported_without_the_rows_padding():
     assert [d for d in compare([Cut(3, 9), right]).differences if d.cause == Cause.SCREEN_BOARD] == []
 
 
+@pytest.mark.parametrize("variables", [{"player": "4", "computer": 9}, {"player": 4.5, "computer": 9},
+                                       {"player": True, "computer": 9}])
+def test_a_screen_variable_of_the_wrong_kind_is_a_harness_difference(variables):
+    """A transcript's screen variable that is not the whole number the observer reads (a hand-edited file) is
+    named as the comparison's own fault, never judged as the program's; the right kind is judged."""
+    row = " " * P.BOARD_COL + "4   9"
+    (d,) = compare([Cut(3, 9), Screen("board scores", ((P.BOARD_ROW, row),), variables)]).differences
+    assert d.cause == Cause.HARNESS_ERROR and "screen variable player=" in d.facts.error
+    assert compare([Cut(3, 9), Screen("board scores", ((P.BOARD_ROW, row),), {"player": 4, "computer": 9})]
+                   ).differences == []
+
+
+def test_a_screen_row_of_cards_of_the_wrong_kind_is_a_harness_difference():
+    heart = P.SUIT_TEXT[1]
+    rows = ((16, "Т   В"), (17, f"{heart}   {heart}"))
+    (d,) = compare([Cut(3, 9), Screen("hand", rows, {"cards": ["AH", 11]})]).differences
+    assert d.cause == Cause.HARNESS_ERROR and "not a row of cards" in d.facts.error
+    assert compare([Cut(3, 9), Screen("hand", rows, {"cards": ["AH", "JH"]})]).differences == []
+
+
 @pytest.mark.parametrize("words, top", [(P.RUSSIAN, "Т   В"), (P.english_words(), "A   J")])
 def test_a_card_in_hand_is_judged_in_the_editions_ranks(words, top):
     """The ace and the jack of hearts in hand: «Т», «В» in the Russian edition, A, J in the English one;
@@ -253,3 +273,13 @@ def test_a_shows_expectation_keeps_the_engines_breakdown():
     assert details and all(d is not None and d.starter == starter and len(d.hand) == 4 for d in details)
     assert [d.crib for d in details][-1] is True and [j.action.hand.value for j in shows] == ["player", "computer",
                                                                                                "crib"]
+
+
+def test_a_handler_is_given_only_the_events_of_its_class():
+    """HANDLERS is keyed by class; a handler handed another class's event refuses it (the comparison reports
+    it as its own fault) rather than reading fields the event lacks."""
+    from harness.program.judge import compare as compare_module
+    c = compare_module.Comparator()
+    with pytest.raises(TypeError, match="a tally event given to the handler of Deal"):
+        compare_module.HANDLERS[Deal](c, Tally(0, 1))
+    compare_module.HANDLERS[Tally](c, Tally(0, 1))             # its own class: handled

@@ -157,14 +157,15 @@ def test_the_english_editions_words():
     en = P.english_words()
     moment = f"select {P.SELECT_FIRST_DISCARD}"
     j = dealt(en, dealer=C)
-    english_dealer = j.texts["dealer"][C]
+    english_dealer = j.texts.dealer[C]
     assert english_dealer and english_dealer != P.DEALER_TEXT[C] and english_dealer == english_dealer.rstrip()
     assert lines(dealt(en, dealer=C), pic(moment, rows={"line 22": english_dealer}), "line 22") == []
     assert lines(dealt(en, dealer=C), pic(moment, rows={"line 22": P.DEALER_TEXT[C]}), "line 22") != []
-    assert set(j.texts) == {"dealer", "winner", "cut", "go"}
-    assert j.texts["cut"] != P.CUT_TEXT and j.texts["cut"] == j.texts["cut"].rstrip()
-    assert j.texts["winner"][PL] != P.WINNER_TEXT[PL] and j.texts["go"] != P.GO_TEXT
-    assert ScreenJudge().texts == {"dealer": P.DEALER_TEXT, "winner": P.WINNER_TEXT, "cut": P.CUT_TEXT, "go": P.GO_TEXT}
+    assert j.texts.cut != P.CUT_TEXT and j.texts.cut == j.texts.cut.rstrip()
+    assert j.texts.winner[PL] != P.WINNER_TEXT[PL] and j.texts.go != P.GO_TEXT
+    russian = ScreenJudge().texts
+    assert (russian.dealer, russian.winner, russian.cut, russian.go) == (P.DEALER_TEXT, P.WINNER_TEXT, P.CUT_TEXT,
+                                                                         P.GO_TEXT)
 
 
 def test_a_picture_half_drawn_is_counted_apart_and_the_tally_counts_causes():
@@ -536,7 +537,7 @@ def test_the_english_words_are_stripped_on_the_right_only(who):
     j = dealt(P.english_words())
     from harness.program.model.english import english
     for key, source in (("dealer", P.DEALER_TEXT[who]), ("winner", P.WINNER_TEXT[who] + " ")):
-        text = j.texts[key][who]
+        text = (j.texts.dealer if key == "dealer" else j.texts.winner)[who]
         assert text == english(source).rstrip() and text == text.rstrip() and text.startswith(english(source)[:1])
 
 

@@ -62,6 +62,26 @@ def test_malformed_events_are_refused_with_a_reason(data, message):
         event_from_json(data)
 
 
+PICTURE = event_to_json(SAMPLES[-1])
+
+
+@pytest.mark.parametrize("pegs", [{"computer": ["4"]}, {"computer": 4}, [4, 9], {"player": [True]}])
+def test_a_pictures_pegs_of_the_wrong_form_are_refused(pegs):
+    """The pegs are each side's holes: a hole that is not a whole number, or a side that is not a list, is
+    refused; the right form (and no pegs at all: the board not drawn) is read back."""
+    with pytest.raises(InputError, match="pegs=.*expected an object of lists of whole numbers"):
+        event_from_json(PICTURE | {"pegs": pegs})
+    assert event_from_json(PICTURE | {"pegs": {"computer": [4, 9]}}).pegs == {"computer": [4, 9]}
+    assert event_from_json(PICTURE | {"pegs": {}}).pegs == {}
+
+
+@pytest.mark.parametrize("card", [7, None])
+def test_a_card_that_is_not_a_string_is_refused_in_parse_cards_words(card):
+    with pytest.raises(InputError, match=f"bad card token {card!r}: not a string"):
+        event_from_json({"kind": "deal", "n": 1, "dealer": "player", "computer": ["AH"] * 5 + [card],
+                         "player": ["2C"] * 6})
+
+
 def test_a_transcript_file_has_a_header_and_reads_back():
     f = io.StringIO()
     write_jsonl(f, SAMPLES, seed=7, player="random")
