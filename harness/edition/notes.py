@@ -181,8 +181,9 @@ def read_routines(path: Path) -> Routines:
         if missing:
             raise InputError(f"{path}: routine #{i + 1} ({entry.get('line', '?')}) lacks {', '.join(missing)}")
         at = f"{path}: routine #{i + 1}"
-        routines.append(Routine(checked(entry, "line", int, at), *(checked(entry, k, str, at) for k in
-                                                                  ("title", "summary", "inputs", "outputs"))))
+        routines.append(Routine(checked(entry, "line", int, at), checked(entry, "title", str, at),
+                                checked(entry, "summary", str, at), checked(entry, "inputs", str, at),
+                                checked(entry, "outputs", str, at)))
     numbers = [r.line for r in routines]
     if numbers != sorted(set(numbers)):
         raise InputError(f"{path}: routine lines must increase without repeats: {numbers}")

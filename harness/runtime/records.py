@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union, overload
 
 from ..errors import InputError
-from .validate import JsonObject, JsonValue, expect, read_json
+from .validate import JsonValue, expect, read_json
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -30,7 +30,7 @@ class Codec:
     """How values of a class (and its subclasses) go to JSON and come back: *write(value)*, and
     *read(cls, data, where)* for the annotated class *cls*. (*write* takes a value of its own class, which a
     table of codecs keyed by class cannot name: its parameter is left open.)"""
-    write: Callable[[Any], JsonValue]
+    write: Callable[[Any], object]
     read: Callable[[type, object, str], object]
 
 
@@ -39,27 +39,25 @@ NO_CODECS: Codecs = {}
 
 
 @overload
-def plain(value: DataclassInstance, codecs: Codecs = NO_CODECS) -> JsonObject: ...
+def plain(value: DataclassInstance, codecs: Codecs = NO_CODECS) -> dict[str, object]: ...
 @overload
-def plain(value: object, codecs: Codecs = NO_CODECS) -> JsonValue: ...
-def plain(value: object, codecs: Codecs = NO_CODECS) -> JsonValue:
+def plain(value: object, codecs: Codecs = NO_CODECS) -> object: ...
+def plain(value: object, codecs: Codecs = NO_CODECS) -> object:
     """*value* as JSON data: enums by value, dataclasses as objects of their fields, tuples as lists (a record
-    gives its object)."""
+    gives its object, which the writer hands to json.dumps)."""
     for base, codec in codecs.items():
         if isinstance(value, base):
             return codec.write(value)
     if isinstance(value, Enum):
         member: object = value.value
-        return plain(member, codecs)
+        return member
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name), codecs) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):
         return [plain(v, codecs) for v in value]
     if isinstance(value, dict):
         return {str(k): plain(v, codecs) for k, v in value.items()}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise TypeError(f"{type(value).__name__} {value!r} has no JSON form")
+    return value
 
 
 _HINTS: dict[type, dict[str, object]] = {}

@@ -82,17 +82,35 @@ def _matches(value: object, kinds: tuple[type, ...]) -> bool:
     return isinstance(value, kinds)
 
 
-#: the one kind a checked value was found to be (`expect`, `field` given one kind)
-Kind = TypeVar("Kind")
+#: the kinds a checked value was found to be of (`expect`, `field`): its static type is their union
+K1 = TypeVar("K1")
+K2 = TypeVar("K2")
+K3 = TypeVar("K3")
+K4 = TypeVar("K4")
+K5 = TypeVar("K5")
+#: what `field` gives for a missing key when it is given one
+Default = TypeVar("Default")
+_Error = type[Exception]
 
 
 @overload
-def expect(value: object, kinds: type[Kind], where: str, error: type[Exception] = InputError) -> Kind: ...
+def expect(value: object, kinds: type[K1], where: str, error: _Error = InputError) -> K1: ...
 @overload
-def expect(value: object, kinds: tuple[type, ...], where: str, error: type[Exception] = InputError) -> object: ...
+def expect(value: object, kinds: tuple[type[K1], type[K2]], where: str, error: _Error = InputError) -> K1 | K2: ...
+@overload
+def expect(value: object, kinds: tuple[type[K1], type[K2], type[K3]], where: str,
+           error: _Error = InputError) -> K1 | K2 | K3: ...
+@overload
+def expect(value: object, kinds: tuple[type[K1], type[K2], type[K3], type[K4]], where: str,
+           error: _Error = InputError) -> K1 | K2 | K3 | K4: ...
+@overload
+def expect(value: object, kinds: tuple[type[K1], type[K2], type[K3], type[K4], type[K5]], where: str,
+           error: _Error = InputError) -> K1 | K2 | K3 | K4 | K5: ...
+@overload
+def expect(value: object, kinds: tuple[type, ...], where: str, error: _Error = InputError) -> object: ...
 def expect(value: object, kinds: type | tuple[type, ...], where: str, error: type[Exception] = InputError) -> object:
     """*value* if it is of *kinds* (bool is never a number here), else *error* naming *where*: a JSON value a
-    reader goes on to read, typed as the one kind checked (of several, `object`: the reader narrows it)."""
+    reader goes on to read, typed as the union of the kinds checked."""
     kinds = kinds if isinstance(kinds, tuple) else (kinds,)
     if not _matches(value, kinds):
         wanted = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
@@ -103,19 +121,20 @@ def expect(value: object, kinds: type | tuple[type, ...], where: str, error: typ
 _MISSING = object()
 
 
-#: what `field` gives for a missing key when it is given one
-Default = TypeVar("Default")
-
-
 @overload
-def field(obj: Mapping[str, object], key: str, kinds: type[Kind], where: str, *,
-          error: type[Exception] = InputError) -> Kind: ...
+def field(obj: Mapping[str, object], key: str, kinds: type[K1], where: str, *, error: _Error = InputError) -> K1: ...
 @overload
-def field(obj: Mapping[str, object], key: str, kinds: type[Kind], where: str, default: Default,
-          error: type[Exception] = InputError) -> Kind | Default: ...
+def field(obj: Mapping[str, object], key: str, kinds: type[K1], where: str, default: Default,
+          error: _Error = InputError) -> K1 | Default: ...
+@overload
+def field(obj: Mapping[str, object], key: str, kinds: tuple[type[K1], type[K2]], where: str, *,
+          error: _Error = InputError) -> K1 | K2: ...
+@overload
+def field(obj: Mapping[str, object], key: str, kinds: tuple[type[K1], type[K2]], where: str, default: Default,
+          error: _Error = InputError) -> K1 | K2 | Default: ...
 @overload
 def field(obj: Mapping[str, object], key: str, kinds: tuple[type, ...], where: str, default: object = _MISSING,
-          error: type[Exception] = InputError) -> object: ...
+          error: _Error = InputError) -> object: ...
 def field(obj: Mapping[str, object], key: str, kinds: type | tuple[type, ...], where: str, default: object = _MISSING,
           error: type[Exception] = InputError) -> object:
     """``obj[key]`` checked to be of *kinds*; a missing key is *default*, or an error if there is none."""

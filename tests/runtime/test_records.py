@@ -45,11 +45,6 @@ def test_a_narrower_field_still_refuses_a_value_of_another_kind():
         record(Facts, dict(data, tape=[1]), "facts")
 
 
-def test_plain_refuses_a_value_json_cannot_hold():
-    with pytest.raises(TypeError, match="no JSON form"):
-        plain({"when": object()})
-
-
 def test_a_record_whose_module_names_only_json_object_is_read(monkeypatch):
     """JsonObject's own "JsonValue" is resolved by the reader, not looked up in the record's module (sweep.py
     imports JsonObject alone)."""

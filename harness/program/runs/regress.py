@@ -23,7 +23,6 @@ from ...runtime import atomic
 from ...errors import MachineError, UsageError
 from ...runtime.jobs import Outcome, Progress, Setup, run_jobs
 from ...runtime.outdir import claimed
-from ...runtime.validate import JsonObject, JsonValue
 from ...spectrum import z80snap
 from ...spectrum.machine import FRAME_S, Spectrum48
 from ...spectrum.recording import RzxRecorder, replay_problem
@@ -81,7 +80,7 @@ class Recording:
     end: bytes
     frames: int
     split_instructions: int
-    event_frames: JsonObject | None = None         # game-NNN.frames.json's object (records/frames.py)
+    event_frames: dict[str, object] | None = None         # game-NNN.frames.json's object (records/frames.py)
     events: int = 0                                 # the events it gives a frame (its "events")
 
 
@@ -95,7 +94,7 @@ class GameResult:
     winner: str | None
     scores: dict[str, int]
     games_played: int
-    wins: list[JsonObject]
+    wins: list[dict[str, object]]
     completed: bool
     deals: int
     actions: int
@@ -107,10 +106,10 @@ class GameResult:
     failure_kind: str | None
     emulated_s: float
     wall_s: float
-    transcript: list[JsonObject]
+    transcript: list[dict[str, object]]
     screens: Screens | None                  # None once written
     profile: dict[str, dict[str, int]]
-    adversarial_tries: list[JsonValue]
+    adversarial_tries: list[object]
     choices: dict[str, int]
     pictures_at: dict[str, int]
     cpu_s: float

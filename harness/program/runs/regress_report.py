@@ -11,7 +11,7 @@ from typing import Mapping
 from ...errors import InputError
 from ...runtime import atomic
 from ...runtime.records import plain, record
-from ...runtime.validate import JsonObject, JsonValue, expect, read_json
+from ...runtime.validate import JsonObject, expect, read_json
 from ..judge.judgements import Counts, difference_to_json, parse_judgements, under
 from .coverage import RunCoverage, summary_rows
 
@@ -20,7 +20,7 @@ from .coverage import RunCoverage, summary_rows
 class RulesCounts:
     """A game's documented and unexplained differences under one rule set."""
     documented: dict[str, int]
-    unexplained: list[JsonObject]
+    unexplained: list[dict[str, object]]
 
 
 @dataclass
@@ -34,7 +34,7 @@ class GameCounts:
     screen_differences: int
     screen_unexplained: int
     documented: dict[str, int]
-    unexplained: list[JsonObject]
+    unexplained: list[dict[str, object]]
     under_rules: dict[str, RulesCounts]
 
 
@@ -54,16 +54,16 @@ class PerGame:
     deals: int
     score_events: int
     documented: dict[str, int]
-    unexplained: list[JsonObject]
+    unexplained: list[dict[str, object]]
     basic_errors: list[str]
     timeout: str | None
     failure: str | None
     emulated_s: float
     wall_s: float
-    adversarial_tries: list[JsonValue]
+    adversarial_tries: list[object]
     findings: dict[str, str | None]
     games_played: int
-    wins: list[JsonObject]
+    wins: list[dict[str, object]]
     pictures: int
     screen_checks: int
     screen_differences: int
@@ -120,7 +120,7 @@ class RegressReport:
     coverage: RunCoverage
     report_schema: int = REPORT_SCHEMA
 
-    def as_json(self) -> JsonObject:
+    def as_json(self) -> dict[str, object]:
         return plain(self)
 
 

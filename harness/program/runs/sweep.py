@@ -224,7 +224,7 @@ class SweepReport:
     tape: JsonObject | None
     basic_coverage: BasicCoverage
 
-    def as_json(self) -> JsonObject:
+    def as_json(self) -> dict[str, object]:
         return plain(self)
 
 
@@ -307,7 +307,7 @@ class DiscardReport:
     dealer: DiscardRole
     pone: DiscardRole
 
-    def as_json(self) -> JsonObject:
+    def as_json(self) -> dict[str, object]:
         return plain(self)
 
 

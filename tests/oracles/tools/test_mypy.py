@@ -110,3 +110,21 @@ def test_every_package_folder_is_counted():
     names = packages()
     assert {"spectrum", "cribbage", "program", TOP_LEVEL} <= set(names)
     assert all((ROOT / "harness" / n / "__init__.py").exists() for n in names if n != TOP_LEVEL)
+
+
+def test_a_checked_json_value_is_typed_as_the_kinds_checked(tmp_path, mypy_cache):
+    """runtime/validate.py's `expect` and `field` give the union of the kinds they checked, not Any: a reader
+    that takes a checked value for another kind is caught (lines 4 and 7), one that takes it as checked is not."""
+    caller = tmp_path / "reader.py"
+    caller.write_text(
+        "from harness.runtime.validate import expect, field\n"
+        "text: str = expect('a', str, 'w')\n"
+        "maybe: int | None = expect(None, (int, type(None)), 'w')\n"
+        "number: int = expect('a', str, 'w')\n"                     # line 4: a str is not an int
+        "got: str | None = field({'k': 'v'}, 'k', str, 'w', None)\n"
+        "pair: int | float = field({'k': 1}, 'k', (int, float), 'w')\n"
+        "whole: int = field({'k': 1}, 'k', (int, float), 'w')\n",  # line 7: a float is not an int
+        encoding="utf-8")
+    done = _mypy(mypy_cache, "--strict", str(caller))
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert [e.split(":")[1] for e in errors] == ["4", "7"], done.stdout
