@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..program.runs.strength import StrengthReport
 from ..program.runs.study import MatchFigures, Mean, Rate
@@ -208,15 +208,16 @@ def plots(report: StrengthReport) -> dict[str, bytes]:
     """The page's plots as PNG bytes, by file name."""
     import matplotlib
     matplotlib.use("Agg")
-    out: dict[str, bytes] = {}
     figures = {o: f for o, f in report.figures.items() if f.completed}
-    fig = ladder_plot(report)
-    if fig is not None:
-        out["ladder.png"] = _figure_png(fig)
-    out["win-rates.png"] = _figure_png(_win_rates_plot(report, figures))
-    out["points-per-deal.png"] = _figure_png(_points_plot(figures))
-    out["crib-table.png"] = _figure_png(_crib_table_plot(report))
-    out["discard-loss.png"] = _figure_png(_discard_plot(figures))
+    drawers: tuple[tuple[str, Callable[[], Figure | None]], ...] = (
+        ("ladder.png", lambda: ladder_plot(report)), ("win-rates.png", lambda: _win_rates_plot(report, figures)),
+        ("points-per-deal.png", lambda: _points_plot(figures)), ("crib-table.png", lambda: _crib_table_plot(report)),
+        ("discard-loss.png", lambda: _discard_plot(figures)))
+    out: dict[str, bytes] = {}
+    for name, draw in drawers:                 # one at a time: each figure drawn, written and closed
+        fig = draw()
+        if fig is not None:                    # no ladder without a rung
+            out[name] = _figure_png(fig)
     return out
 
 

@@ -445,28 +445,7 @@ def reanalyse(folder: Path | list[Path], workers: int, options: StrengthOptions 
     """
     engine_games, scheduler = options.engine_games, options.scheduler
     folders = [folder] if isinstance(folder, Path) else list(folder)
-    results: list[StudiedGame] = []
-    seen: dict[tuple[object, object], Path] = {}
-    for place in folders:
-        paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
-        if not paths:
-            raise InputError(f"{place}: no game-*.jsonl transcripts to study")
-        found = []
-        for path in paths:
-            head, events = read_game(path, "a strength or regress run", needs=("seed", "player", "game"))
-            try:
-                study = analyse_game(events)
-            except (InputError, ValueError) as exc:          # a StudyError: the events are not a game
-                raise InputError(f"{path}: {exc}") from None
-            key = (head["seed"], head["player"])
-            if key in seen:
-                raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
-            seen[key] = path
-            found.append(StudiedGame(head["game"], head["seed"], head["player"], study=study))
-        found.sort(key=lambda r: r.index)
-        results += found
-    if len(folders) > 1:
-        results = [replace(r, index=n) for n, r in enumerate(results)]
+    results = _studied(folders)
     opponents = tuple(dict.fromkeys(r.opponent for r in results))      # in the order the run took them
     old_run: dict[str, object] = {}     # the run's facts only, read leniently: the report may be of a study since changed
     tape = None
@@ -494,6 +473,35 @@ def reanalyse(folder: Path | list[Path], workers: int, options: StrengthOptions 
         if page:
             page(written, report)
     return report
+
+
+def _studied(folders: list[Path]) -> list[StudiedGame]:
+    """The games of the folders' transcripts studied, each folder's in its games' order, numbered afresh
+    when there are several; InputError for a folder without transcripts, a transcript that is not a game,
+    or a game (seed and opponent) in two folders."""
+    results: list[StudiedGame] = []
+    seen: dict[tuple[object, object], Path] = {}
+    for place in folders:
+        paths = sorted(p for p in place.glob("game-*.jsonl") if is_transcript_name(p.name))
+        if not paths:
+            raise InputError(f"{place}: no game-*.jsonl transcripts to study")
+        found = []
+        for path in paths:
+            head, events = read_game(path, "a strength or regress run", needs=("seed", "player", "game"))
+            try:
+                study = analyse_game(events)
+            except (InputError, ValueError) as exc:          # a StudyError: the events are not a game
+                raise InputError(f"{path}: {exc}") from None
+            key = (head["seed"], head["player"])
+            if key in seen:
+                raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
+            seen[key] = path
+            found.append(StudiedGame(head["game"], head["seed"], head["player"], study=study))
+        found.sort(key=lambda r: r.index)
+        results += found
+    if len(folders) > 1:
+        results = [replace(r, index=n) for n, r in enumerate(results)]
+    return results
 
 
 def one_tape(folders: list[Path]) -> dict[str, object]:
