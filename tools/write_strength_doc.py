@@ -40,22 +40,23 @@ def lead(report: StrengthReport) -> str:
     exact expected value of every choice), with the 95 % interval and the number of games, beside what two
     careful players score against each other; then its wins against the greedy and the random player."""
     figures = report.figures
-    ev = figures["ev"]["computer_wins"]
-    even = report.engine["ev vs ev"]["player0_wins"]
-    others = [f"{name} in {percent(figures[o]['computer_wins']['rate'])} %"
+    ev = figures["ev"].computer_wins
+    even = report.engine["ev vs ev"].player0_wins
+    others = [f"{name} in {percent(figures[o].computer_wins.rate)} %"
               for o, name in (("greedy", "a greedy player (the most points now)"), ("random", "a random player"))
               if o in figures]
     beats = f", and beats {' and '.join(others)} of games" if others else ""
     return (f"Against a careful player, one who weighs the exact expected value of every discard and card, the "
-            f"computer wins about {in_words(ev['rate'])} ({ev['k']} of {ev['n']} games, {percent(ev['rate'])} %; "
-            f"95 % sure it is between {percent(ev['lo'])} and {percent(ev['hi'])} %, where two careful players "
-            f"win {percent(even['rate'])} % against each other){beats}.")
+            f"computer wins about {in_words(ev.rate)} ({ev.k} of {ev.n} games, {percent(ev.rate)} %; "
+            f"95 % sure it is between {percent(ev.lo)} and {percent(ev.hi)} %, where two careful players "
+            f"win {percent(even.rate)} % against each other){beats}.")
+
 
 
 def block(report: StrengthReport) -> str:
     run = report.run
-    matches = ", ".join(f"{f['completed']} against {o}" for o, f in report.figures.items())
-    total = sum(f["completed"] for f in report.figures.values())
+    matches = ", ".join(f"{f.completed} against {o}" for o, f in report.figures.items())
+    total = sum(f.completed for f in report.figures.values())
     seed = f", the first game's seed {run['seed']}" if "seed" in run else ""
     made = (f"From {total} games of the program ({matches}) and {run.get('engine_games', '?')} engine "
             f"self-play games a pairing{seed}.")

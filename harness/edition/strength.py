@@ -11,9 +11,10 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Callable
 
 from ..program.runs.strength import StrengthReport
+from ..program.runs.study import MatchFigures, Mean, Rate
 from ..runtime import atomic
 from .site import template_env
 
@@ -31,11 +32,19 @@ def _figure_png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _err(ci: dict[str, Any], scale: float = 1.0) -> tuple[float, float, float]:
-    """(value, below, above) of an interval dict for an error bar (no bar where a bound is open: n = 1)."""
-    v = float(ci["rate"] if "rate" in ci else ci["mean"])
-    lo = v if ci["lo"] is None else float(ci["lo"])
-    hi = v if ci["hi"] is None else float(ci["hi"])
+def _value(ci: Rate | Mean) -> float:
+    """A rate's or a mean's value (a figure drawn always has one; None fails as float(None) does)."""
+    value = ci.rate if isinstance(ci, Rate) else ci.mean
+    if value is None:
+        raise TypeError("float() argument must be a string or a real number, not 'NoneType'")
+    return float(value)
+
+
+def _err(ci: Rate | Mean, scale: float = 1.0) -> tuple[float, float, float]:
+    """(value, below, above) of a rate or mean for an error bar (no bar where a bound is open: n = 1)."""
+    v = _value(ci)
+    lo = v if ci.lo is None else float(ci.lo)
+    hi = v if ci.hi is None else float(ci.hi)
     return v * scale, (v - lo) * scale, (hi - v) * scale
 
 
@@ -48,7 +57,7 @@ def ladder_plot(report: StrengthReport) -> Figure | None:
     """The ladder: each player's games won against the careful (expected-value) player, weakest first,
     the program's rung marked; None when there is no rung."""
     import matplotlib.pyplot as plt
-    rungs = [r for r in report.ladder if r["wins_vs_ev"]["rate"] is not None]
+    rungs = [r for r in report.ladder if r.wins_vs_ev.rate is not None]
     if not rungs:
         return None
     fig, ax = plt.subplots(figsize=(7.5, 0.55 * len(rungs) + 1.0))
@@ -58,12 +67,12 @@ def ladder_plot(report: StrengthReport) -> Figure | None:
     labels: list[str] = []
     colours: list[str] = []
     for r in rungs:
-        v, lo, hi = _err(r["wins_vs_ev"], 100)
+        v, lo, hi = _err(r.wins_vs_ev, 100)
         values.append(v)
         lows.append(lo)
         highs.append(hi)
-        labels.append(f"{LADDER_LABELS.get(r['player'], r['player'])}  (n = {r['wins_vs_ev']['n']})")
-        colours.append("#b3261e" if r["player"] == "program" else "#20303f")
+        labels.append(f"{LADDER_LABELS.get(r.player, r.player)}  (n = {r.wins_vs_ev.n})")
+        colours.append("#b3261e" if r.player == "program" else "#20303f")
     y = list(range(len(rungs)))
     ax.barh(y, values, xerr=[lows, highs], color=colours, capsize=3)
     for yy, v, above in zip(y, values, highs):
@@ -77,22 +86,22 @@ def ladder_plot(report: StrengthReport) -> Figure | None:
     return fig
 
 
-def _win_rates_plot(report: StrengthReport, figures: dict[str, Any]) -> Figure:
+def _win_rates_plot(report: StrengthReport, figures: dict[str, MatchFigures]) -> Figure:
     """The win rates: the computer's against each opponent, the first dealer's, and the engine's self-play."""
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7.5, 3.6))
     bars = _Bars()
     for o, f in figures.items():
-        for name, key, colour in (("computer vs " + o, "computer_wins", "#20303f"),
-                                  ("first dealer, vs " + o + " (unequal players)", "first_dealer_wins", "#8a4b00")):
-            bars.add(name, _err(f[key], 100), colour)
+        for name, rate, colour in (("computer vs " + o, f.computer_wins, "#20303f"),
+                                   ("first dealer, vs " + o + " (unequal players)", f.first_dealer_wins, "#8a4b00")):
+            bars.add(name, _err(rate, 100), colour)
     for name, e in report.engine.items():
-        key = "first_dealer_wins" if name == "ev vs ev" else "player0_wins"
-        bars.add(f"engine {name}" + (" (first dealer)" if key == "first_dealer_wins" else ""), _err(e[key], 100),
-                 "#5b2a86")
+        by_dealer = name == "ev vs ev"
+        bars.add(f"engine {name}" + (" (first dealer)" if by_dealer else ""),
+                 _err(e.first_dealer_wins if by_dealer else e.player0_wins, 100), "#5b2a86")
     y = range(len(bars.labels))
     ax.barh(list(y), bars.values, xerr=[bars.lows, bars.highs], color=bars.colours, capsize=3)
-    band = report.validation["first_dealer"]["band"]
+    band = report.validation.first_dealer.band
     ax.axvspan(100 * band[0], 100 * band[1], color="#ffd54f", alpha=0.5, label="published first-dealer band")
     ax.axvline(50, color="#888", lw=0.8)
     ax.set_yticks(list(y), bars.labels, fontsize=8)
@@ -103,22 +112,22 @@ def _win_rates_plot(report: StrengthReport, figures: dict[str, Any]) -> Figure:
     return fig
 
 
-def _points_plot(figures: dict[str, Any]) -> Figure:
+def _points_plot(figures: dict[str, MatchFigures]) -> Figure:
     """Points per deal, by kind, for both sides of every match."""
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7.5, 3.2))
     kinds = ("hand", "crib", "pegging")
     width = 0.38
     for k, (o, f) in enumerate(figures.items()):
-        for s, side in enumerate(("computer", "player")):
+        for s, (side, points) in enumerate((("computer", f.points_per_deal.computer),
+                                            ("player", f.points_per_deal.player))):
             bottom = 0.0
             x = k + (s - 0.5) * width
             for kind, colour in zip(kinds, ("#0b3d91", "#2e7d32", "#c28a00")):
-                v = f["points_per_deal"][side][kind]["mean"]
+                v = _value(points.of(kind))
                 ax.bar(x, v, width * 0.95, bottom=bottom, color=colour, label=kind if k == 0 and s == 0 else None)
                 bottom += v
-            t = f["points_per_deal"][side]["total"]
-            v, below, above = _err(t)
+            v, below, above = _err(points.total)
             ax.errorbar(x, v, yerr=[[below], [above]], color="k", capsize=3)
             ax.text(x, 0.3, "program" if side == "computer" else o, rotation=90, color="white", fontsize=8,
                     ha="center", va="bottom")
@@ -132,41 +141,41 @@ def _crib_table_plot(report: StrengthReport) -> Figure:
     """The crib table: the engine's (uniform opponent) against Schell's own and opponent's, and the program's
     cribs."""
     import matplotlib.pyplot as plt
-    rows = report.validation["crib_table"]["rows"]
+    rows = report.validation.crib_table.rows
     fig, ax = plt.subplots(figsize=(9, 3.4))
     x = list(range(len(rows)))
-    order = sorted(x, key=lambda i: rows[i]["engine"])
-    ax.plot(x, [rows[i]["schell_own"] for i in order], ".", color="#2e7d32", label="Schell: own crib")
-    ax.plot(x, [rows[i]["schell_opponent"] for i in order], ".", color="#b3261e", label="Schell: opponent's crib")
-    ax.plot(x, [rows[i]["engine"] for i in order], "-", color="#20303f", label="engine: uniform opponent (exact)")
+    order = sorted(x, key=lambda i: rows[i].engine)
+    ax.plot(x, [rows[i].schell_own for i in order], ".", color="#2e7d32", label="Schell: own crib")
+    ax.plot(x, [rows[i].schell_opponent for i in order], ".", color="#b3261e", label="Schell: opponent's crib")
+    ax.plot(x, [rows[i].engine for i in order], "-", color="#20303f", label="engine: uniform opponent (exact)")
     seen = report.crib_by_pair
     for role, marker, colour in (("own", "^", "#2e7d32"), ("opponent", "v", "#b3261e")):
         xs: list[int] = []
         ys: list[float] = []
         for pos, i in enumerate(order):
-            n, mean = seen.get(rows[i]["pair"], {}).get(role, [0, None])
-            if n >= 10:
+            cribs = seen.get(rows[i].pair)
+            n, mean = (0, None) if cribs is None else cribs.own if role == "own" else cribs.opponent
+            if n >= 10 and mean is not None:
                 xs.append(pos)
                 ys.append(mean)
         if xs:
             ax.plot(xs, ys, marker, mfc="none", color=colour, label=f"program's cribs ({role}, n >= 10)")
     step = max(1, len(rows) // 30)
-    ax.set_xticks(x[::step], [rows[i]["pair"] for i in order][::step], rotation=90, fontsize=7)
+    ax.set_xticks(x[::step], [rows[i].pair for i in order][::step], rotation=90, fontsize=7)
     ax.set_ylabel("crib points")
     ax.legend(fontsize=7, ncols=2)
     return fig
 
 
-def _discard_plot(figures: dict[str, Any]) -> Figure:
+def _discard_plot(figures: dict[str, MatchFigures]) -> Figure:
     """The discards' expected losses: the program against each opponent's, own crib and the opponent's."""
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7.5, 2.8))
     bars = _Bars()
     for o, f in figures.items():
-        for side in ("computer", "player"):
-            for role in ("own_crib", "opponent_crib"):
-                ci = f["discards"][side][role]["loss"]
-                if ci["mean"] is None:
+        for side, discards in (("computer", f.discards.computer), ("player", f.discards.player)):
+            for role, ci in (("own_crib", discards.own_crib.loss), ("opponent_crib", discards.opponent_crib.loss)):
+                if ci.mean is None:
                     continue
                 bars.add(f"{'program' if side == 'computer' else o} (vs {o}), {role.replace('_', ' ')}", _err(ci))
     y = range(len(bars.labels))
@@ -199,15 +208,16 @@ def plots(report: StrengthReport) -> dict[str, bytes]:
     """The page's plots as PNG bytes, by file name."""
     import matplotlib
     matplotlib.use("Agg")
+    figures = {o: f for o, f in report.figures.items() if f.completed}
+    drawers: tuple[tuple[str, Callable[[], Figure | None]], ...] = (
+        ("ladder.png", lambda: ladder_plot(report)), ("win-rates.png", lambda: _win_rates_plot(report, figures)),
+        ("points-per-deal.png", lambda: _points_plot(figures)), ("crib-table.png", lambda: _crib_table_plot(report)),
+        ("discard-loss.png", lambda: _discard_plot(figures)))
     out: dict[str, bytes] = {}
-    figures = {o: f for o, f in report.figures.items() if f["completed"]}
-    fig = ladder_plot(report)
-    if fig is not None:
-        out["ladder.png"] = _figure_png(fig)
-    out["win-rates.png"] = _figure_png(_win_rates_plot(report, figures))
-    out["points-per-deal.png"] = _figure_png(_points_plot(figures))
-    out["crib-table.png"] = _figure_png(_crib_table_plot(report))
-    out["discard-loss.png"] = _figure_png(_discard_plot(figures))
+    for name, draw in drawers:                 # one at a time: each figure drawn, written and closed
+        fig = draw()
+        if fig is not None:                    # no ladder without a rung
+            out[name] = _figure_png(fig)
     return out
 
 

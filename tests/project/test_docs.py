@@ -74,7 +74,7 @@ def test_a_strength_page_that_says_another_figure_is_told_apart():
     tool = _strength_tool()
     report = read_report(tool.DATA)
     page = tool.PAGE.read_text(encoding="utf-8")
-    ev = report.figures["ev"]["computer_wins"]
-    said = f"{100 * ev['rate']:5.1f} %"
-    stale = page.replace(said, f"{100 * ev['rate'] + 1:5.1f} %", 1)     # planted: one figure a point off
+    ev = report.figures["ev"].computer_wins
+    said = f"{100 * ev.rate:5.1f} %"
+    stale = page.replace(said, f"{100 * ev.rate + 1:5.1f} %", 1)     # planted: one figure a point off
     assert said in page and stale != page and tool.page_with_block(stale, report) == page

@@ -34,14 +34,14 @@ def half_up(rate: float) -> int:
 
 def test_the_sentence_says_the_runs_own_figures():
     sentence = tool.lead(REPORT)
-    wins = REPORT.figures["ev"]["computer_wins"]
-    assert f"({wins['k']} of {wins['n']} games, {half_up(wins['k'] / wins['n'])} %;" in sentence
-    assert f"between {half_up(wins['lo'])} and {half_up(wins['hi'])} %" in sentence
-    assert f"two careful players win {half_up(REPORT.engine['ev vs ev']['player0_wins']['rate'])} %" in sentence
-    greedy = REPORT.figures["greedy"]["computer_wins"]
-    assert f"a greedy player (the most points now) in {half_up(greedy['rate'])} %" in sentence
+    wins = REPORT.figures["ev"].computer_wins
+    assert f"({wins.k} of {wins.n} games, {half_up(wins.k / wins.n)} %;" in sentence
+    assert f"between {half_up(wins.lo)} and {half_up(wins.hi)} %" in sentence
+    assert f"two careful players win {half_up(REPORT.engine['ev vs ev'].player0_wins.rate)} %" in sentence
+    greedy = REPORT.figures["greedy"].computer_wins
+    assert f"a greedy player (the most points now) in {half_up(greedy.rate)} %" in sentence
     # the run kept now: 13 of 40 is about a third
-    assert (wins["k"], wins["n"]) != (13, 40) or "about one game in three (13 of 40 games, 33 %;" in sentence
+    assert (wins.k, wins.n) != (13, 40) or "about one game in three (13 of 40 games, 33 %;" in sentence
 
 
 def test_a_rate_in_words_is_the_nearest_plain_fraction():
@@ -53,7 +53,8 @@ def test_a_rate_in_words_is_the_nearest_plain_fraction():
 def test_another_runs_figures_change_the_sentence_and_the_page_is_stale():
     page = (ROOT / "docs" / "STRENGTH.md").read_text(encoding="utf-8")
     planted = copy.deepcopy(REPORT)
-    planted.figures["ev"]["computer_wins"].update(k=20, rate=0.5)
+    ev = planted.figures["ev"]
+    planted.figures["ev"] = dataclasses.replace(ev, computer_wins=dataclasses.replace(ev.computer_wins, k=20, rate=0.5))
     assert "about one game in two (20 of 40 games, 50 %;" in tool.lead(planted)
     assert tool.page_with_block(page, planted) != page
     near_miss = dataclasses.replace(REPORT, references={})            # a figure the sentence does not use

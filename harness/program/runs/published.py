@@ -9,6 +9,13 @@ from ...runtime.records import read_record
 
 
 @dataclass(frozen=True)
+class Reference:
+    """A published source as the report names it: its words and its address."""
+    source: str
+    url: str
+
+
+@dataclass(frozen=True)
 class SchellTable:
     """Schell's discard tables: the crib's expected points for each thrown rank pair (ace first), to one's own
     crib and to the opponent's."""
@@ -44,9 +51,9 @@ class Published:
     hessel: HesselTable
     first_dealer: DealerBand
 
-    def references(self) -> dict[str, dict[str, str]]:
+    def references(self) -> dict[str, Reference]:
         """Each source by name, for the report: its words and its address."""
-        return {name: {"source": table.source, "url": table.url}
+        return {name: Reference(source=table.source, url=table.url)
                 for name, table in (("schell", self.schell), ("hessel", self.hessel),
                                     ("first_dealer", self.first_dealer))}
 

@@ -65,19 +65,19 @@ def test_the_ev_discard_adds_its_own_crib_and_subtracts_the_opponents():
 # ------------------------------------------------------------------------------------------ the crib table
 def test_the_engines_crib_table_agrees_with_schells_within_the_stated_tolerance():
     check = crib_validation(crib_table(), published())
-    assert check["pairs"] == 91
-    assert check["within"] == 91, check["worst"]
-    assert check["between_own_and_opponent"] >= 85       # a random opponent lies between a defender and a feeder
-    five_five = next(r for r in check["rows"] if r["pair"] == "5-5")
-    assert 8.79 < five_five["engine"] < 9.37
+    assert check.pairs == 91
+    assert check.within == 91, check.worst
+    assert check.between_own_and_opponent >= 85       # a random opponent lies between a defender and a feeder
+    five_five = next(r for r in check.rows if r.pair == "5-5")
+    assert 8.79 < five_five.engine < 9.37
 
 
 def test_a_wrong_crib_table_is_caught_and_a_near_miss_is_not():
     table = crib_table()
     runs_forgotten = {k: (v - 1.2 if abs(k[0] - k[1]) in (1, 2) else v) for k, v in table.items()}
-    assert crib_validation(runs_forgotten, published())["within"] < 91
+    assert crib_validation(runs_forgotten, published()).within < 91
     near = {k: v + 0.05 for k, v in table.items()}
-    assert crib_validation(near, published())["within"] == 91
+    assert crib_validation(near, published()).within == 91
     assert CRIB_TOLERANCE == 0.6
 
 
@@ -138,10 +138,10 @@ def test_self_play_reaches_121_and_counts_every_point():
 # ------------------------------------------------------------------------------------------ the study of one game
 def test_wilson_and_the_t_interval():
     w = study.wilson(50, 100)
-    assert (w["lo"], w["hi"]) == (0.4038, 0.5962)
-    assert study.wilson(0, 1)["hi"] == 0.7935
+    assert (w.lo, w.hi) == (0.4038, 0.5962)
+    assert study.wilson(0, 1).hi == 0.7935
     m = study.mean_ci([1, 2, 3, 4])
-    assert m["mean"] == 2.5 and m["lo"] == pytest.approx(2.5 - 3.182446 * 1.290994 / 2, abs=1e-4)   # t(0.975, 3)
+    assert m.mean == 2.5 and m.lo == pytest.approx(2.5 - 3.182446 * 1.290994 / 2, abs=1e-4)   # t(0.975, 3)
 
 
 def _game(computer_throw=("5D", "5S"), computer_card="TC"):
@@ -163,12 +163,12 @@ def _game(computer_throw=("5D", "5S"), computer_card="TC"):
 
 def test_the_study_measures_a_discard_a_card_and_the_points():
     g = study.analyse_game(_game())
-    d = g["deals"][0]
-    assert d["discards"]["computer"]["my_crib"] and d["discards"]["computer"]["pair"] == "5-5"
-    assert d["points"]["computer"] == {"hand": 0, "crib": 6, "pegging": 2} and d["crib"] == 6
-    ten = d["plays"][1]
-    assert ten["who"] == "computer" and ten["points"] == 0 and ten["after"] == 11
-    assert g["winner"] == "computer" and g["first_dealer"] == "computer" and g["game_points"] == 4
+    d = g.deals[0]
+    assert d.discards["computer"].my_crib and d.discards["computer"].pair == "5-5"
+    assert d.points["computer"] == {"hand": 0, "crib": 6, "pegging": 2} and d.crib == 6
+    ten = d.plays[1]
+    assert ten.who == "computer" and ten.points == 0 and ten.after == 11
+    assert g.winner == "computer" and g.first_dealer == "computer" and g.game_points == 4
 
 
 def test_a_worse_discard_and_a_missed_point_are_measured_and_a_best_choice_is_not():
@@ -177,15 +177,15 @@ def test_a_worse_discard_and_a_missed_point_are_measured_and_a_best_choice_is_no
     best = max(values.values())
     i, j = ev_best_discard(hand, True)
     assert values[(i, j)] == best and not {i, j} & {0, 1, 2}       # the three fives are kept
-    good = study.analyse_game(_game(computer_throw=(str(hand[i]), str(hand[j])), computer_card="5C"))["deals"][0]
-    assert good["discards"]["computer"]["loss"] == 0
-    bad = study.analyse_game(_game())["deals"][0]          # the two fives laid away
-    assert bad["discards"]["computer"]["loss"] == pytest.approx(best - values[(0, 1)], abs=1e-6)
-    assert bad["discards"]["computer"]["loss"] > 5
-    five = good["plays"][1]
-    assert five["points"] == 0 and five["best"] == 0 and five["after"] == 6    # at count 1 nothing scores now
-    reply = study.play_choice(parse_cards("5C JD"), list(parse_cards("AH 9D")), parse_cards("JD")[0])
-    assert reply["points"] == 0 and reply["best"] == 2        # the 5 made 15: two points missed
+    good = study.analyse_game(_game(computer_throw=(str(hand[i]), str(hand[j])), computer_card="5C")).deals[0]
+    assert good.discards["computer"].loss == 0
+    bad = study.analyse_game(_game()).deals[0]          # the two fives laid away
+    assert bad.discards["computer"].loss == pytest.approx(best - values[(0, 1)], abs=1e-6)
+    assert bad.discards["computer"].loss > 5
+    five = good.plays[1]
+    assert five.points == 0 and five.best == 0 and five.after == 6    # at count 1 nothing scores now
+    reply = study.play_choice(parse_cards("5C JD"), list(parse_cards("AH 9D")), parse_cards("JD")[0], "computer")
+    assert reply.points == 0 and reply.best == 2        # the 5 made 15: two points missed
 
 
 def test_a_card_the_player_does_not_hold_is_an_error():

@@ -5,39 +5,43 @@ formulas, the t quantile from a table: t(0.975, 3) = 3.1824), not by the code un
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from harness.program.runs import study
-from harness.program.runs.strength import first_dealer_check, ladder, plain_words
+from harness.program.runs.strength import EngineFigures, Rung, first_dealer_check, ladder, plain_words
+from harness.program.runs.study import DealStudy, DiscardChoice, GameStudy, Mean, Rate
+from harness.runtime.records import plain
 
 BAND = [0.55, 0.56]
 
 
 # ------------------------------------------------------------------------------------------ intervals
 def test_t_interval_of_a_mean_by_hand():
-    m = study.mean_ci([1, 2, 3, 4])                      # mean 2.5, sd 1.290994, t(0.975, 3) = 3.182446
+    m = plain(study.mean_ci([1, 2, 3, 4]))                    # mean 2.5, sd 1.290994, t(0.975, 3) = 3.182446
     assert m["mean"] == 2.5
     assert m["lo"] == pytest.approx(2.5 - 3.182446 * 1.290994 / 2, abs=1e-4)
     assert m["hi"] == pytest.approx(2.5 + 3.182446 * 1.290994 / 2, abs=1e-4)
 
 
 def test_a_mean_interval_cannot_leave_the_quantitys_range():
-    m = study.mean_ci([1, 0.5, 0, 0.5], 0.0)            # mean 0.5, sd 0.408248: t gives -0.1496 .. 1.1496
+    m = plain(study.mean_ci([1, 0.5, 0, 0.5], 0.0))          # mean 0.5, sd 0.408248: t gives -0.1496 .. 1.1496
     assert (m["lo"], m["hi"]) == (0.0, pytest.approx(1.1496, abs=1e-4))
-    near = study.mean_ci([1, 0.5, 0.5, 1], 0.0)        # mean 0.75, sd 0.288675: 0.2907 .. 1.2093, not clamped
+    near = plain(study.mean_ci([1, 0.5, 0.5, 1], 0.0))      # mean 0.75, sd 0.288675: 0.2907 .. 1.2093, not clamped
     assert near["lo"] == pytest.approx(0.75 - 3.182446 * 0.288675 / 2, abs=1e-4)
-    both = study.mean_ci([4, -4], -4, 4)                 # t(0.975, 1) = 12.706: far past [-4, 4]
+    both = plain(study.mean_ci([4, -4], -4, 4))               # t(0.975, 1) = 12.706: far past [-4, 4]
     assert (both["lo"], both["hi"]) == (-4, 4)
 
 
 def test_one_value_has_no_interval_but_the_range():
-    assert study.mean_ci([3.0], 0.0) == {"n": 1, "mean": 3.0, "lo": 0.0, "hi": None}
-    assert study.mean_ci([]) == {"n": 0, "mean": None, "lo": None, "hi": None}
+    assert plain(study.mean_ci([3.0], 0.0)) == {"n": 1, "mean": 3.0, "lo": 0.0, "hi": None}
+    assert plain(study.mean_ci([])) == {"n": 0, "mean": None, "lo": None, "hi": None}
 
 
 def test_wilson_stays_inside_0_and_1():
     for k, n in ((0, 1), (1, 1), (0, 2), (2, 2), (0, 50), (50, 50)):
-        w = study.wilson(k, n)
+        w = plain(study.wilson(k, n))
         assert 0.0 <= w["lo"] <= w["rate"] <= w["hi"] <= 1.0 and w["hi"] > w["lo"]
 
 
@@ -51,48 +55,49 @@ def test_wilson_stays_inside_0_and_1():
     (2440, 4000, "inconsistent at 95 %"),    # 0.5948-0.6250: above it
 ])
 def test_the_first_dealer_check_says_what_the_interval_can_tell(k, n, status):
-    check = first_dealer_check(study.wilson(k, n), BAND)
+    check = plain(first_dealer_check(study.wilson(k, n), BAND))
     assert check["status"] == status
     assert check["half_width_needed"] == 0.05
     assert check["games_needed"] == 380                  # 1.96^2 * 0.555 * 0.445 / 0.05^2 = 379.5
 
 
 def test_no_equal_games_is_too_few():
-    assert first_dealer_check(None, BAND)["status"] == "too few games"
-    assert first_dealer_check(study.wilson(0, 0), BAND)["status"] == "too few games"
+    assert first_dealer_check(None, BAND).status == "too few games"
+    assert first_dealer_check(study.wilson(0, 0), BAND).status == "too few games"
 
 
 # ------------------------------------------------------------------------------------------ a two-game study
-def _deal(loss: float, my_crib: bool, hand: int, crib: int, pegging: int) -> dict:
+def _deal(loss: float, my_crib: bool, hand: int, crib: int, pegging: int) -> DealStudy:
     points = {"computer": {"hand": hand, "crib": crib, "pegging": pegging},
               "player": {"hand": 4, "crib": 0, "pegging": 2}}
-    return {"dealer": "computer" if my_crib else "player", "points": points, "plays": [], "crib": crib or None,
-            "discards": {"computer": {"loss": loss, "my_crib": my_crib, "pair": "5-5"}}}
+    return DealStudy(dealer="computer" if my_crib else "player", dealt={}, points=points, plays=(), crib=crib or None,
+                     discards={"computer": DiscardChoice(my_crib=my_crib, value=0.0, best=loss, loss=loss, pair="5-5")})
 
 
-def _two_games() -> list[dict]:
+def _two_games() -> list[GameStudy]:
     """The computer wins the first (first dealer, a single game point), the player the second; two deals
     each; the computer's four discards lose 1.0, 0.5, 0.0 and 0.5 points against the best throw."""
-    return [{"winner": "computer", "scores": {"computer": 121, "player": 100}, "first_dealer": "computer",
-             "game_points": 1, "deals": [_deal(1.0, True, 8, 4, 2), _deal(0.5, False, 6, 0, 1)]},
-            {"winner": "player", "scores": {"computer": 95, "player": 121}, "first_dealer": "player",
-             "game_points": 1, "deals": [_deal(0.0, False, 4, 0, 0), _deal(0.5, True, 10, 2, 3)]}]
+    return [GameStudy(winner="computer", scores={"computer": 121, "player": 100}, first_dealer="computer",
+                      game_points=1, deals=(_deal(1.0, True, 8, 4, 2), _deal(0.5, False, 6, 0, 1))),
+            GameStudy(winner="player", scores={"computer": 95, "player": 121}, first_dealer="player",
+                      game_points=1, deals=(_deal(0.0, False, 4, 0, 0), _deal(0.5, True, 10, 2, 3)))]
 
 
-def _engine(random: int, highest: int, greedy: int, ev: int) -> dict:
-    return {f"{name} vs ev": {"games": 100, "player0_wins": study.wilson(k, 100)}
+def _engine(random: int, highest: int, greedy: int, ev: int) -> dict[str, EngineFigures]:
+    return {f"{name} vs ev": EngineFigures(games=100, player0_wins=study.wilson(k, 100), first_dealer_wins=study.wilson(0, 0),
+                                           points_per_deal=(study.mean_ci([]), study.mean_ci([])))
             for name, k in (("random", random), ("highest", highest), ("greedy", greedy), ("ev", ev))}
 
 
-def _report(games: list[dict], engine: dict) -> dict:
+def _report(games: list[GameStudy], engine: dict[str, EngineFigures]) -> tuple[list[Rung], Mean, study.MatchFigures]:
+    """What the words read of a report: the ladder, the program's discards' loss, its match against ev."""
     figures = {"ev": study.match_figures(games)}
-    every = [d["discards"]["computer"] for g in games for d in g["deals"]]
-    return {"figures": figures, "engine": engine, "ladder": ladder(figures, engine),
-            "computer": {"discards": study.discard_figures(every)}}
+    every = [c for g in games for d in g.deals if (c := d.discards.get("computer"))]
+    return ladder(figures, engine), study.discard_figures(every).all.loss, figures["ev"]
 
 
 def test_the_two_game_study_figures_by_hand():
-    f = study.match_figures(_two_games())
+    f = plain(study.match_figures(_two_games()))
     assert f["completed"] == 2 and f["deals"] == 4
     assert f["computer_wins"] == {"k": 1, "n": 2, "rate": 0.5, "lo": 0.0945, "hi": 0.9055}
     assert f["first_dealer_wins"]["k"] == 2                # each game won by its first dealer
@@ -103,16 +108,16 @@ def test_the_two_game_study_figures_by_hand():
 
 
 def test_the_ladder_is_weakest_first_with_the_program_in_its_place():
-    rungs = ladder({"ev": study.match_figures(_two_games())}, _engine(5, 20, 40, 50))
+    rungs = plain(ladder({"ev": study.match_figures(_two_games())}, _engine(5, 20, 40, 50)))
     assert [r["player"] for r in rungs] == ["random", "highest", "greedy", "program", "ev"]
     assert rungs[3]["wins_vs_ev"]["n"] == 2 and "Spectrum" in rungs[3]["source"]
     assert rungs[0]["wins_vs_ev"]["rate"] == 0.05 and "engine" in rungs[0]["source"]
     no_match = ladder({}, _engine(5, 20, 40, 50))
-    assert "program" not in [r["player"] for r in no_match]
+    assert "program" not in [r.player for r in no_match]
 
 
 def test_the_plain_words_of_the_two_game_study():
-    words = plain_words(_report(_two_games(), _engine(5, 20, 40, 50)))
+    words = plain_words(*_report(_two_games(), _engine(5, 20, 40, 50)))
     # two games: 9-91 % meets every rung's interval (random 2-11 %, ...), so nothing is told apart
     assert words.startswith("The computer is neither measurably better nor measurably worse than a random player, a player who always "
                             "throws away its two highest cards, a greedy player (the most points now) and a "
@@ -124,10 +129,10 @@ def test_the_plain_words_of_the_two_game_study():
 
 
 def test_the_plain_words_place_a_measured_program_between_its_neighbours():
-    report = _report(_two_games(), _engine(5, 20, 40, 50))
-    ev = report["figures"]["ev"]
-    ev["computer_wins"] = report["ladder"][3]["wins_vs_ev"] = study.wilson(30, 100)   # 21.9-39.6 %
-    words = plain_words(report)
+    rungs, loss, ev = _report(_two_games(), _engine(5, 20, 40, 50))
+    ev = dataclasses.replace(ev, computer_wins=study.wilson(30, 100))          # 21.9-39.6 %
+    rungs[3] = dataclasses.replace(rungs[3], wins_vs_ev=study.wilson(30, 100))
+    words = plain_words(rungs, loss, ev)
     assert ("plays measurably better than a random player, is neither measurably better nor measurably worse than "
             "a player who always "
             "throws away its two highest cards and a greedy player (the most points now) and plays measurably "
@@ -142,28 +147,24 @@ def test_a_half_percent_is_rounded_up_as_a_reader_rounds():
 
 
 def test_no_game_against_the_careful_player_is_said_so():
-    report = _report(_two_games(), _engine(5, 20, 40, 50))
-    report["figures"] = {}
-    report["ladder"] = ladder({}, report["engine"])
-    assert plain_words(report).startswith("Too few games for a verdict")
+    engine = _engine(5, 20, 40, 50)
+    _, loss, _ = _report(_two_games(), engine)
+    assert plain_words(ladder({}, engine), loss, None).startswith("Too few games for a verdict")
 
 
 def test_one_game_of_one_deal_has_words_without_an_interval_for_its_mean():
     from harness.program.runs.strength import verdict
     game = _two_games()[0]
-    game["deals"] = game["deals"][:1]                    # one deal: one discard, loss 1.0
-    report = _report([game], _engine(5, 20, 40, 50))
-    loss = report["computer"]["discards"]["all"]["loss"]
-    assert (loss["n"], loss["mean"], loss["lo"], loss["hi"]) == (1, 1.0, 0.0, None)
-    assert "one discard: no interval" in verdict(report)
-    assert "about 1.0 points over a game of 1.0 deals" in plain_words(report)    # no span where a bound is open
+    game = dataclasses.replace(game, deals=game.deals[:1])          # one deal: one discard, loss 1.0
+    rungs, loss, ev = _report([game], _engine(5, 20, 40, 50))
+    assert (loss.n, loss.mean, loss.lo, loss.hi) == (1, 1.0, 0.0, None)
+    assert "one discard: no interval" in verdict(loss, ev.computer_wins)
+    assert "about 1.0 points over a game of 1.0 deals" in plain_words(rungs, loss, ev)    # no span where a bound is open
 
 
 def test_without_engine_games_the_sentence_says_there_is_no_ladder():
     from harness.program.runs import strength as st
-    report = {"ladder": [{"player": "program", "words": "the program",
-                          "wins_vs_ev": {"rate": 0.5, "lo": 0.1, "hi": 0.9, "k": 1, "n": 2}}],
-              "computer": {"discards": {"all": {"loss": {"mean": 0.5, "lo": 0.0, "hi": 1.0}}}},
-              "figures": {"ev": {"completed": 2, "deals": 4}}}
-    said = st.plain_words(report)
+    rungs = [Rung(player="program", words="the program", wins_vs_ev=Rate(k=1, n=2, rate=0.5, lo=0.1, hi=0.9), source="")]
+    ev = dataclasses.replace(study.match_figures([]), completed=2, deals=4)
+    said = st.plain_words(rungs, Mean(n=4, mean=0.5, lo=0.0, hi=1.0), ev)
     assert "has no engine players to be set against (no self-play games)" in said and "wins 50 %" in said

@@ -17,8 +17,39 @@ import pytest
 from harness.cribbage.cards import parse_card
 from harness.cribbage.discard import ev_discard_values
 from harness.program.records.events import Deal, Discard, Play, Reset, Score, ScoreContext, Show, ShowHand, Starter, Who, Win
-from harness.program.runs.study import (StudyError, analyse_game, crib_by_pair, discard_figures, match_figures, mean_ci,
-                                pair_key, play_choice, play_figures, wilson)
+from harness.program.runs import study
+from harness.program.runs.study import (DealStudy, DiscardChoice, GameStudy, PlayChoice, StudyError, crib_by_pair,
+                                        pair_key)
+from harness.runtime.records import plain
+
+
+# the figures as report.json holds them (the records written as JSON): the literals below are of that form
+def wilson(*args, **kw):
+    return plain(study.wilson(*args, **kw))
+
+
+def mean_ci(*args):
+    return plain(study.mean_ci(*args))
+
+
+def match_figures(games):
+    return plain(study.match_figures(games))
+
+
+def discard_figures(choices):
+    return plain(study.discard_figures(choices))
+
+
+def play_figures(plays):
+    return plain(study.play_figures(plays))
+
+
+def analyse_game(events):
+    return plain(study.analyse_game(events))
+
+
+def play_choice(*args):
+    return plain(study.play_choice(*args))
 
 
 def w(k, n, lo, hi, rate=None):
@@ -63,35 +94,40 @@ def test_mean_ci_by_hand():
 
 # ------------------------------------------------------------------------------------------ a two-game match
 def deal(dealer, points, discards, plays, crib):
+    """A deal's record with what the figures read (the cards dealt, which they do not, left empty)."""
     sides = ("computer", "player")
-    return {"dealer": dealer, "points": {s: dict(zip(("hand", "crib", "pegging"), points[s])) for s in sides},
-            "discards": discards, "plays": plays, "crib": crib}
+    return DealStudy(dealer=dealer, dealt={}, points={s: dict(zip(("hand", "crib", "pegging"), points[s])) for s in sides},
+                     discards=discards, plays=tuple(plays), crib=crib)
 
 
 def disc(my_crib, loss, pair):
-    return {"my_crib": my_crib, "loss": loss, "pair": pair}
+    return DiscardChoice(my_crib=my_crib, value=0.0, best=loss, loss=loss, pair=pair)
 
 
 def play(who, points, best, leaves, reply):
-    return {"who": who, "points": points, "best": best, "leaves_ten": leaves, "reply_15_31": reply}
+    return PlayChoice(who=who, points=points, best=best, after=0, leaves_ten=leaves, choices=1, reply_15_31=reply)
+
+
+def game(winner, first_dealer, game_points, deals):
+    return GameStudy(winner=winner, scores=None, first_dealer=first_dealer, game_points=game_points, deals=tuple(deals))
 
 
 # Game A: the computer deals first and wins (game points 1); two deals.
-GAME_A = {"winner": "computer", "first_dealer": "computer", "game_points": 1, "deals": [
+GAME_A = game("computer", "computer", 1, [
     deal("computer", {"computer": (4, 2, 3), "player": (6, 0, 1)},
          {"computer": disc(True, 0.0, "5-5"), "player": disc(False, 0.5, "2-3")},
          [play("computer", 0, 2, True, True), play("player", 0, 0, False, None)], 2),
     deal("player", {"computer": (8, 0, 2), "player": (2, 5, 0)},
          {"computer": disc(False, 1.25, "A-K"), "player": disc(True, 0.0, "2-3")},
-         [play("computer", 2, 2, False, None), play("player", 3, 3, True, True)], 5)]}
+         [play("computer", 2, 2, False, None), play("player", 3, 3, True, True)], 5)])
 # Game B: the player deals first and wins with a skunk (game points 2); one deal.
-GAME_B = {"winner": "player", "first_dealer": "player", "game_points": 2, "deals": [
+GAME_B = game("player", "player", 2, [
     deal("player", {"computer": (2, 0, 1), "player": (10, 4, 2)},
          {"computer": disc(False, 0.75, "5-5"), "player": disc(True, 2.0, "9-T")},
-         [play("computer", 0, 0, False, False), play("player", 1, 2, True, True)], 4)]}
+         [play("computer", 0, 0, False, False), play("player", 1, 2, True, True)], 4)])
 # Neither counts: a game without a winner, and one won without a deal.
-UNFINISHED = {"winner": None, "first_dealer": "computer", "game_points": None, "deals": GAME_B["deals"]}
-NO_DEALS = {"winner": "computer", "first_dealer": "computer", "game_points": 4, "deals": []}
+UNFINISHED = game(None, "computer", None, GAME_B.deals)
+NO_DEALS = game("computer", "computer", 4, [])
 
 
 def test_a_two_game_match_by_hand():
@@ -142,14 +178,15 @@ def test_a_two_game_match_by_hand():
 
 def test_the_same_match_the_other_way_round():
     """The player wins A, the computer B: every win rate turns over, and the net game points change sign."""
-    a = dict(GAME_A, winner="player")
-    b = dict(GAME_B, winner="computer")
+    a = dataclasses.replace(GAME_A, winner="player")
+    b = dataclasses.replace(GAME_B, winner="computer")
     f = match_figures([a, b])
     assert f["computer_wins"] == w(1, 2, 0.0945, 0.9055)            # B
     assert f["first_dealer_wins"] == w(0, 2, 0.0, 0.6576)            # neither first dealer won
     # -1 (A), +2 (B): mean 0.5
     assert f["game_points_net"] == {"n": 2, "mean": 0.5, "lo": -4, "hi": 4}
-    both = match_figures([dict(GAME_A, first_dealer="player"), dict(GAME_B, first_dealer="player")])
+    both = match_figures([dataclasses.replace(GAME_A, first_dealer="player"),
+                          dataclasses.replace(GAME_B, first_dealer="player")])
     assert both["computer_first_dealer"] == w(0, 2, 0.0, 0.6576)
     assert both["first_dealer_wins"] == w(1, 2, 0.0945, 0.9055)     # B only
 
@@ -169,15 +206,16 @@ def test_a_one_game_match_and_an_empty_one():
 def test_the_crib_by_pair_by_hand():
     # the computer threw 5-5 to its own crib (2 points) and to the player's (4), A-K to the player's (5)
     games = [GAME_A, GAME_B]
-    assert crib_by_pair(games) == {"5-5": {"own": [1, 2.0], "opponent": [1, 4.0]},
-                                   "A-K": {"own": [0, None], "opponent": [1, 5.0]}}
-    assert crib_by_pair(games, "player") == {"2-3": {"own": [1, 5.0], "opponent": [1, 2.0]},
-                                             "9-T": {"own": [1, 4.0], "opponent": [0, None]}}
-    uncounted = {"deals": [dict(GAME_B["deals"][0], crib=None), dict(GAME_B["deals"][0], discards={})]}
+    assert plain(crib_by_pair(games)) == {"5-5": {"own": [1, 2.0], "opponent": [1, 4.0]},
+                                          "A-K": {"own": [0, None], "opponent": [1, 5.0]}}
+    assert plain(crib_by_pair(games, "player")) == {"2-3": {"own": [1, 5.0], "opponent": [1, 2.0]},
+                                                    "9-T": {"own": [1, 4.0], "opponent": [0, None]}}
+    (b,) = GAME_B.deals
+    uncounted = game(None, None, None, [dataclasses.replace(b, crib=None), dataclasses.replace(b, discards={})])
     assert crib_by_pair([uncounted]) == {}
     # two cribs of one pair: their mean (3 + 4) / 2
-    twice = {"deals": [dict(GAME_B["deals"][0], crib=3), GAME_B["deals"][0]]}
-    assert crib_by_pair([twice]) == {"5-5": {"own": [0, None], "opponent": [2, 3.5]}}
+    twice = game(None, None, None, [dataclasses.replace(b, crib=3), b])
+    assert plain(crib_by_pair([twice])) == {"5-5": {"own": [0, None], "opponent": [2, 3.5]}}
 
 
 def test_discard_and_play_figures_count_the_edges():
@@ -272,9 +310,10 @@ def test_what_the_study_cannot_follow():
     assert str(exc.value) == "a discard AH QC of cards not held (5H TS 4C 6D KC QC)"
     with pytest.raises(StudyError, match="^TS laid at count 25 from TS 9C$"):
         play_choice([parse_card("TS"), parse_card("9C")], [parse_card("KC"), parse_card("5H"), parse_card("TH")],
-                    parse_card("TS"))
+                    parse_card("TS"), "computer")
     assert play_choice([parse_card("6S"), parse_card("9C")], [parse_card("KC"), parse_card("5H"), parse_card("TH")],
-                       parse_card("6S")) == {"points": 2, "best": 2, "after": 31, "leaves_ten": False, "choices": 1}
+                       parse_card("6S"), "player") == {"who": "player", "points": 2, "best": 2, "after": 31,
+                                                       "leaves_ten": False, "choices": 1, "reply_15_31": None}
 
 
 def test_pair_key_names_the_lower_rank_first():
@@ -284,10 +323,12 @@ def test_pair_key_names_the_lower_rank_first():
 
 
 def test_a_deal_without_a_crib_is_passed_over_not_the_rest_of_its_game():
-    d = GAME_B["deals"][0]
-    game = {"deals": [dict(d, crib=None), dict(d, discards={}), dict(d, crib=1), dict(d, crib=2), dict(d, crib=2)]}
+    (d,) = GAME_B.deals
+    five = game(None, None, None, [dataclasses.replace(d, crib=None), dataclasses.replace(d, discards={}),
+                                   dataclasses.replace(d, crib=1), dataclasses.replace(d, crib=2),
+                                   dataclasses.replace(d, crib=2)])
     # the three counted cribs 1, 2, 2 after the computer's 5-5 to the player's crib: 5/3 = 1.6667 to four places
-    assert crib_by_pair([game]) == {"5-5": {"own": [0, None], "opponent": [3, 1.6667]}}
+    assert plain(crib_by_pair([five])) == {"5-5": {"own": [0, None], "opponent": [3, 1.6667]}}
 
 
 def test_sides_named_by_plain_strings_are_followed_the_same():
