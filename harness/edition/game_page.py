@@ -102,7 +102,7 @@ class DealView:
 class GameView:
     index: int
     name: str
-    header: dict[str, object]
+    header: E.Header
     record: PerGame | None
     deals: list[DealView]
     differences: list[DifferenceView]    # under the verdict's rule set

@@ -23,7 +23,7 @@ __all__ = ["GameRecords", "RunView", "read_run"]
 class GameRecords:
     index: int
     name: str                            # game-NNN
-    head: dict[str, object]
+    head: E.Header
     events: list[E.Event]
     judgements: list[Judgement] | None   # None: no records file
     record: PerGame | None               # report.json's per_game entry (None: the report has none for it)
@@ -79,7 +79,7 @@ def _read_games(run_dir: Path) -> tuple[list[GameRecords], list[str]]:
         if records.exists():
             jhead, judgements = read_judgements(records)        # an InputError naming FILE:LINE
             check_actions(events, judgements, str(records))   # each judgement at the action it judges
-            for name in jhead.get("rule_sets", []):
+            for name in jhead.rule_sets:
                 if name not in rule_sets:
                     rule_sets.append(name)
         games.append(GameRecords(index, path.stem, head, events, judgements, None))

@@ -87,9 +87,7 @@ def game_watch(g: GameRecords, run_dir: Path, ed: Edition, rule_sets: list[str],
         raise InputError(f"{rzx}: {exc.strerror}") from None
     recording = read_rzx(data, str(rzx))              # an InputError naming the file
     record = read_frames_record(frames, len(g.events))
-    seed, number = g.head.get("seed"), g.head.get("game")
-    game = GameId(number if isinstance(number, int) else g.index, seed if isinstance(seed, int) else None,
-                  tape_sha256)
+    game = GameId(g.index if g.head.game is None else g.head.game, g.head.seed, tape_sha256)
     notes = check_recording(rzx, data, recording.custom, frames, record, run_dir / f"{g.name}.jsonl", game)
     if g.judgements is None:
         return f"No replay: there is no {judgements_name(g.index)} here, whose judgements the replay shows."

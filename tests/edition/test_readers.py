@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import checkout
 import json
+import re
 
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from harness.errors import HarnessError
+from harness.errors import HarnessError, InputError
 
 ROOT = checkout.ROOT
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -285,3 +286,21 @@ def test_read_toml_names_the_file_and_line_and_reads_a_good_file(tmp_path):
     good = tmp_path / "good.toml"
     good.write_text('[[quote]]\nas_read = "x"\nenglish = "y"\n', encoding="utf-8")
     assert read_toml(good) == {"quote": [{"as_read": "x", "english": "y"}]}
+
+
+def test_a_run_folders_transcript_header_of_the_wrong_kind_is_named_by_its_file(tmp_path):
+    """The game pages read a transcript's header through events.read_header: a seed that is not a whole number
+    is refused naming the file, the line and the field; a header naming less is read, its seed None."""
+    from harness.edition.run_records import _read_games
+    from harness.program.records.events import Header, SCHEMA_VERSION
+    event = '{"kind": "cut", "player_rank": 5, "computer_rank": 9}\n'
+    path = tmp_path / "game-000.jsonl"
+    path.write_text(json.dumps({"kind": "header", "schema": SCHEMA_VERSION, "seed": [7]}) + "\n" + event,
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=f"^{re.escape(str(path))}: line 1: header.seed: expected a whole number, "
+                                         r"found a list \[\.\.\.\]$"):
+        _read_games(tmp_path)
+    path.write_text(json.dumps({"kind": "header", "schema": SCHEMA_VERSION, "player": "greedy"}) + "\n" + event,
+                    encoding="utf-8")                                                  # the near miss
+    games, rule_sets = _read_games(tmp_path)
+    assert [g.head for g in games] == [Header(SCHEMA_VERSION, None, "greedy", None)] and rule_sets == []

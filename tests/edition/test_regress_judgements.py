@@ -48,8 +48,8 @@ def _sums(out):
     totals = {}
     for path in sorted(out.glob("game-*.judgements.jsonl")):
         head, js = J.read_judgements(path)
-        assert head["rule_sets"] == ["standard", "article"]
-        for rules in head["rule_sets"]:
+        assert head.rule_sets == ("standard", "article")
+        for rules in head.rule_sets:
             c = J.Counts.of(J.under(js, rules))
             t = totals.setdefault(rules, {"score_events": 0, "checks": 0, "documented": {}, "unexplained": 0})
             t["score_events"] += c.score_events

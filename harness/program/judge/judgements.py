@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Iterable, TypeVar
 
 from ...runtime import atomic
 from ...runtime.records import Codec, Codecs, plain, record
-from ...runtime.validate import parse_json
+from ...runtime.validate import expect, parse_json
 from ...cribbage.rules import ARTICLE, STANDARD, Rules
 from ...errors import InputError
 from ..model import program as P
@@ -36,15 +36,15 @@ from .causes import (AfterGameOver, AfterWin, BeforeGame, CAUSE_WORDS, Cause, Cr
 
 #: the kinds and causes a difference names are defined in causes.py and named here too, beside the records
 __all__ = ["AfterGameOver", "AfterWin", "BeforeGame", "Breakdown", "CAUSE_WORDS", "CODECS", "Cause", "Combination",
-           "Comparison", "ComparisonSetup", "Counts", "Credit", "Difference", "EngineRefused", "Expectation",
-           "FACTS", "FILE_KIND", "FairnessFlag", "GameWon", "GoAt", "GoPegged", "HandSlot", "HarnessFault",
-           "JUDGED_UNDER", "Judged", "Judgement", "Kind", "LineSeen", "NoFacts", "OutOfTurn", "Pegged", "PegsSeen",
+           "Comparison", "ComparisonSetup", "Counts", "Credit", "Difference", "EngineRefused", "Expectation", "FACTS",
+           "FILE_KIND", "FairnessFlag", "GameWon", "GoAt", "GoPegged", "HandSlot", "HarnessFault", "JUDGED_UNDER",
+           "Judged", "Judgement", "JudgementsHeader", "Kind", "LineSeen", "NoFacts", "OutOfTurn", "Pegged", "PegsSeen",
            "PreviousPeg", "Refusal", "SCHEMA_VERSION", "Scores", "ScreenCheckName", "ShowLine", "ShowPart",
            "ShowPhase", "SlotSeen", "StaleSeen", "TallyFacts", "TallyLine", "UnmatchedPeg", "VERDICT_RULES",
            "WHO_OF_INDEX", "check_actions", "comparison_setup", "comparison_setup_of_tape", "describe",
            "difference_from_json", "difference_to_json", "differences", "header", "heading_at", "index_of",
            "is_transcript_name", "judgement_from_json", "judgement_to_json", "judgements_name", "judgements_text",
-           "parse_judgements", "read_judgements", "under", "who_of", "write_judgements"]
+           "parse_judgements", "read_judgements", "read_judgements_header", "under", "who_of", "write_judgements"]
 
 SCHEMA_VERSION = 1
 FILE_KIND = "judgements"
@@ -286,39 +286,48 @@ def write_judgements(path: Path, judgements: Iterable[Judgement], rule_sets: Ite
     atomic.write_text(path, judgements_text(judgements, rule_sets, **info))
 
 
-def parse_judgements(lines: Iterable[str], name: str) -> tuple[dict[str, Any], list[Judgement]]:  # Any: the header
-    """The header and the judgements of a file's lines; *name* is the file's, for errors (the header is JSON as its
-    writer chose it: its readers narrow what they take)."""
-    head: dict[str, object] | None = None
-    rule_sets: list[object] = []
+@dataclass(frozen=True)
+class JudgementsHeader:
+    """What a judgements file's header names that its readers use: the rule sets judged, the verdict's first."""
+    rule_sets: tuple[str, ...]
+
+
+def read_judgements_header(data: object, where: str) -> JudgementsHeader:
+    """A judgements file's first line as its header, or InputError naming *where* (FILE:LINE)."""
+    if not isinstance(data, dict) or data.get("kind") != "header" or data.get("file") != FILE_KIND:
+        raise InputError(f"{where}: no judgements header")
+    if data.get("schema") != SCHEMA_VERSION:
+        raise InputError(f"{where}: schema {data.get('schema')!r}, this reader knows {SCHEMA_VERSION}")
+    names = data.get("rule_sets")
+    if not isinstance(names, list):
+        raise InputError(f"{where}: the header names no rule_sets")
+    return JudgementsHeader(tuple(expect(n, str, f"{where}: header.rule_sets[{i}]") for i, n in enumerate(names)))
+
+
+def parse_judgements(lines: Iterable[str], name: str) -> tuple[JudgementsHeader, list[Judgement]]:
+    """The header and the judgements of a file's lines; *name* is the file's, for errors."""
+    head: JudgementsHeader | None = None
     out: list[Judgement] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         data = parse_json(line, f"{name}:{number}", one_line=True)
         if head is None:
-            if not isinstance(data, dict) or data.get("kind") != "header" or data.get("file") != FILE_KIND:
-                raise InputError(f"{name}:{number}: no judgements header")
-            if data.get("schema") != SCHEMA_VERSION:
-                raise InputError(f"{name}:{number}: schema {data.get('schema')!r}, this reader knows "
-                                      f"{SCHEMA_VERSION}")
-            if not isinstance(data.get("rule_sets"), list):
-                raise InputError(f"{name}:{number}: the header names no rule_sets")
-            head, rule_sets = data, data["rule_sets"]
+            head = read_judgements_header(data, f"{name}:{number}")
             continue
         try:
             j = judgement_from_json(data)
         except InputError as exc:
             raise InputError(f"{name}:{number}: {exc}") from None
-        if j.rules not in rule_sets:
-            raise InputError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {rule_sets}")
+        if j.rules not in head.rule_sets:
+            raise InputError(f"{name}:{number}: rule set {j.rules!r} is not in the header's {list(head.rule_sets)}")
         out.append(j)
     if head is None:
         raise InputError(f"{name}: empty, no judgements header")
     return head, out
 
 
-def read_judgements(path: Path) -> tuple[dict[str, Any], list[Judgement]]:   # Any: parse_judgements's header
+def read_judgements(path: Path) -> tuple[JudgementsHeader, list[Judgement]]:
     """The header and every judgement of a judgements file (all its rule sets; see `under`)."""
     try:
         with open(path, encoding="utf-8") as f:

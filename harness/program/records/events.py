@@ -11,10 +11,10 @@ import dataclasses
 import os
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Iterable, Mapping, Sequence, TextIO, TypeVar
+from typing import ClassVar, Iterable, Mapping, Sequence, TextIO, TypeVar
 
 from ...runtime import atomic
-from ...runtime.validate import parse_json
+from ...runtime.validate import field, parse_json
 from ...errors import InputError
 
 SCHEMA_VERSION = 1
@@ -451,28 +451,56 @@ def write_jsonl(f: TextIO, events: Iterable[Event], **info: object) -> None:
     f.write(atomic.json_lines(transcript_records(events, **info)))
 
 
-def read_game(path: str | os.PathLike[str], written_by: str,
-              needs: tuple[str, ...] = ("seed",)) -> tuple[dict[str, Any], list[Event]]:   # Any: read_jsonl's
-    """A played game's transcript file: its header (with the keys *needs*) and its events, or InputError
-    naming the file: unreadable, no header (*written_by*: the runs that write such transcripts), no events."""
+@dataclass(frozen=True)
+class Header:
+    """What a transcript's header line names that its readers use: the game's seed, the automated player's
+    strategy and the game's number in its run (None: the writer named none; schema 0: no header line)."""
+    schema: int = 0
+    seed: int | None = None
+    player: str | None = None
+    game: int | None = None
+
+
+@dataclass(frozen=True)
+class GameHeader:
+    """The header of a played game's transcript (read_game): all three of what names the game."""
+    seed: int
+    player: str
+    game: int
+
+
+def read_header(data: Mapping[str, object], where: str) -> Header:
+    """A header line's JSON as a Header, or InputError naming *where* and the field of a wrong kind."""
+    schema = data.get("schema")
+    if schema != SCHEMA_VERSION:
+        raise InputError(f"{where}: schema {schema}, this reader knows {SCHEMA_VERSION}")
+    return Header(SCHEMA_VERSION, field(data, "seed", int, f"{where}: header", None),
+                  field(data, "player", str, f"{where}: header", None),
+                  field(data, "game", int, f"{where}: header", None))
+
+
+def read_game(path: str | os.PathLike[str], written_by: str) -> tuple[GameHeader, list[Event]]:
+    """A played game's transcript file: its header (naming its seed, player and game) and its events, or
+    InputError naming the file: unreadable, no header (*written_by*: the runs that write such transcripts),
+    no events."""
     try:
         with open(path, encoding="utf-8") as f:
             head, events = read_jsonl(f)
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: {exc}") from None
-    if head.get("schema") == 0:
+    if head.schema == 0:
         raise InputError(f"{path}: no header line: not a transcript of {written_by}")
-    missing = [k for k in needs if k not in head]
-    if missing:
+    if head.seed is None or head.player is None or head.game is None:
+        missing = [k for k, v in (("seed", head.seed), ("player", head.player), ("game", head.game)) if v is None]
         raise InputError(f"{path}: its header names no {', '.join(missing)}: not a transcript of {written_by}")
     if not events:
         raise InputError(f"{path}: a header and no events: the game was not played")
-    return head, events
+    return GameHeader(head.seed, head.player, head.game), events
 
 
-def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:   # Any: the header's JSON, as its writer chose
+def read_jsonl(f: TextIO) -> tuple[Header, list[Event]]:
     """The header and the events of a transcript file (schema 0 files have no header)."""
-    head: dict[str, object] = {"schema": 0}
+    head = Header()
     events: list[Event] = []
     for number, line in _lines(f):
         if not line.strip():
@@ -481,9 +509,7 @@ def read_jsonl(f: TextIO) -> tuple[dict[str, Any], list[Event]]:   # Any: the he
         if not isinstance(data, dict):
             raise InputError(f"line {number}: expected an event object, found {_sample(data)}")
         if data.get("kind") == "header":
-            if data.get("schema") != SCHEMA_VERSION:
-                raise InputError(f"line {number}: schema {data.get('schema')}, this reader knows {SCHEMA_VERSION}")
-            head = data
+            head = read_header(data, f"line {number}")
             continue
         try:
             events.append(event_from_json(data))

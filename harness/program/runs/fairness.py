@@ -264,11 +264,11 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
                     head, events = read_jsonl(f)
             except (OSError, ValueError) as exc:
                 raise InputError(f"{path}: {exc}") from None
-            if head.get("schema") == 0 or "seed" not in head:
+            if head.schema == 0 or head.seed is None:
                 raise InputError(f"{path}: no header line: not a transcript of a regress or fairness run")
             if not events:
                 raise InputError(f"{path}: a header and no events: the game was not played")
-            key = (head.get("seed"), head.get("player"), head.get("game"))
+            key = (head.seed, head.player, head.game)
             if key in games_seen:
                 raise InputError(f"{path}: the game of seed {key[0]} ({key[1]}) is in {games_seen[key]} too")
             games_seen[key] = path

@@ -157,7 +157,7 @@ def counts_of_judgements(text: str, name: str) -> GameCounts:
     """A game's counts for report.json, summed from its judgements file's records (*text*, named *name*):
     the verdict's rule set at the top level, every rule set under "under_rules"."""
     head, judgements = parse_judgements(text.splitlines(), name)
-    rule_sets: list[str] = head["rule_sets"]
+    rule_sets = head.rule_sets
     under_rules: dict[str, RulesCounts] = {}
     for rules in rule_sets:
         js = under(judgements, rules)

@@ -487,16 +487,16 @@ def _studied(folders: list[Path]) -> list[StudiedGame]:
             raise InputError(f"{place}: no game-*.jsonl transcripts to study")
         found = []
         for path in paths:
-            head, events = read_game(path, "a strength or regress run", needs=("seed", "player", "game"))
+            head, events = read_game(path, "a strength or regress run")
             try:
                 study = analyse_game(events)
             except (InputError, ValueError) as exc:          # a StudyError: the events are not a game
                 raise InputError(f"{path}: {exc}") from None
-            key = (head["seed"], head["player"])
+            key = (head.seed, head.player)
             if key in seen:
                 raise InputError(f"{path}: the game of seed {key[0]} against {key[1]} is in {seen[key]} too")
             seen[key] = path
-            found.append(StudiedGame(head["game"], head["seed"], head["player"], study=study))
+            found.append(StudiedGame(head.game, head.seed, head.player, study=study))
         found.sort(key=lambda r: r.index)
         results += found
     if len(folders) > 1:

@@ -1,5 +1,7 @@
 """The record every view reads, counted by hand (issue 36, item 2): a rule set's totals from a few judgements
 written out, the heading of a judgement, a difference's words, and the edges between indexes and players."""
+import re
+
 import pytest
 
 from harness.program.records.events import Cut, Deal, Picture, Play, Score, ScoreContext, Show, ShowHand, Who, Win
@@ -110,11 +112,11 @@ def test_a_judgement_without_differences_has_none():
                                    '["header", "judgements"]'])
 def test_a_first_line_that_is_not_a_judgements_header_is_refused(first):
     from harness.errors import InputError
-    from harness.program.judge.judgements import parse_judgements
+    from harness.program.judge.judgements import JudgementsHeader, parse_judgements
     with pytest.raises(InputError, match=r"^f:1: no judgements header$"):
         parse_judgements([first], "f")
     assert parse_judgements(['{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": []}'], "f") == (
-        {"kind": "header", "file": "judgements", "schema": 1, "rule_sets": []}, [])          # the near miss
+        JudgementsHeader(rule_sets=()), [])                                                # the near miss
 
 
 def test_a_judgements_file_is_read_as_utf_8_whatever_the_locale(tmp_path, monkeypatch):
@@ -124,12 +126,28 @@ def test_a_judgements_file_is_read_as_utf_8_whatever_the_locale(tmp_path, monkey
     import builtins
     from harness.program.judge import judgements as J
     path = tmp_path / "game-001.judgements.jsonl"
-    path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": [], "title": "КРИБЕДЖ"}\n',
+    path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": ["КРИБЕДЖ"]}\n',
                     encoding="utf-8")
 
     def c_locale_open(file, mode="r", buffering=-1, encoding=None, *args, **kwargs):
         return builtins.open(file, mode, buffering, encoding if encoding or "b" in mode else "ascii", *args, **kwargs)
     monkeypatch.setattr(J, "open", c_locale_open, raising=False)
-    assert J.read_judgements(path)[0]["title"] == "КРИБЕДЖ"
+    assert J.read_judgements(path)[0].rule_sets == ("КРИБЕДЖ",)
     with pytest.raises(UnicodeDecodeError):                     # the stand-in is the C locale's default
         c_locale_open(path).read()
+
+
+@pytest.mark.parametrize("rule_sets, problem", [('"standard"', "the header names no rule_sets"),
+                                                ('["standard", 7]', "header.rule_sets[1]: expected a string, "
+                                                                    "found a whole number 7")])
+def test_a_judgements_header_of_the_wrong_kind_is_refused_naming_the_file(tmp_path, rule_sets, problem):
+    from harness.errors import InputError
+    from harness.program.judge.judgements import JudgementsHeader, read_judgements
+    path = tmp_path / "game-003.judgements.jsonl"
+    path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": %s}\n' % rule_sets,
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=f"^{re.escape(f'{path}:1: {problem}')}$"):
+        read_judgements(path)
+    path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": ["standard", "article"], '
+                    '"game": 3}\n', encoding="utf-8")                                     # the near miss
+    assert read_judgements(path) == (JudgementsHeader(("standard", "article")), [])

@@ -3,6 +3,7 @@ malformed lines are refused with the line number (schema 0 files, keyed "t", sti
 import dataclasses
 import io
 import json
+import re
 
 import pytest
 
@@ -88,7 +89,7 @@ def test_a_transcript_file_has_a_header_and_reads_back():
     lines = f.getvalue().splitlines()
     assert json.loads(lines[0]) == {"kind": "header", "schema": SCHEMA_VERSION, "seed": 7, "player": "random"}
     head, events = read_jsonl(io.StringIO(f.getvalue()))
-    assert head["seed"] == 7 and events == SAMPLES
+    assert (head.seed, head.player, head.game) == (7, "random", None) and events == SAMPLES
 
 
 def test_a_bad_line_is_named_by_its_number():
@@ -103,3 +104,33 @@ def test_a_bad_line_is_named_by_its_number():
 def test_events_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         SAMPLES[2].count = 5
+
+
+@pytest.mark.parametrize("field, value, problem", [("seed", '"7"', 'header.seed: expected a whole number, found a '
+                                                                   'string "7"'),
+                                                   ("player", "5", "header.player: expected a string, found a whole "
+                                                                   "number 5"),
+                                                   ("game", "true", "header.game: expected a whole number, found true "
+                                                                    "or false true")])
+def test_a_header_field_of_the_wrong_kind_is_refused_naming_the_file(tmp_path, field, value, problem):
+    from harness.program.records.events import GameHeader, read_game
+    good = {"seed": "7", "player": '"greedy"', "game": "2"}
+    path = tmp_path / "game-002.jsonl"
+    event = '{"kind": "cut", "player_rank": 5, "computer_rank": 9}\n'
+
+    def header(**fields):
+        return '{"kind": "header", "schema": %d, %s}\n' % (SCHEMA_VERSION, ", ".join(
+            f'"{k}": {v}' for k, v in fields.items()))
+    path.write_text(header(**{**good, field: value}) + event, encoding="utf-8")
+    with pytest.raises(InputError, match=f"^{re.escape(f'{path}: line 1: {problem}')}$"):
+        read_game(path, "a strength or regress run")
+    path.write_text(header(**good) + event, encoding="utf-8")                        # the near miss
+    head, events = read_game(path, "a strength or regress run")
+    assert head == GameHeader(seed=7, player="greedy", game=2) and len(events) == 1
+
+
+def test_a_header_naming_less_is_read_with_none_for_what_it_does_not_name():
+    text = json.dumps({"kind": "header", "schema": SCHEMA_VERSION, "seed": 3, "edition": "ru"}) + "\n"
+    head, events = read_jsonl(io.StringIO(text))
+    assert (head.schema, head.seed, head.player, head.game, events) == (SCHEMA_VERSION, 3, None, None, [])
+    assert read_jsonl(io.StringIO(""))[0].schema == 0                                 # no header line: schema 0

@@ -50,8 +50,9 @@ def test_a_games_judgements_round_trip_through_the_file(tmp_path):
     J.write_judgements(path, [j for r in results.values() for j in r.judgements], list(results), game=7)
     assert path.name == "game-007.judgements.jsonl" and path.read_text(encoding="utf-8") == text
     head, read = J.read_judgements(path)
-    assert head == {"kind": "header", "file": "judgements", "schema": 1, "rule_sets": ["standard", "article"],
-                    "game": 7}
+    assert head == J.JudgementsHeader(rule_sets=("standard", "article"))
+    assert json.loads(text.splitlines()[0]) == {"kind": "header", "file": "judgements", "schema": 1,
+                                                "rule_sets": ["standard", "article"], "game": 7}
     assert J.under(read, "standard") == results["standard"].judgements
     assert J.under(read, "article") == results["article"].judgements
     # the records are whole: the actions are the transcript's events, at their index
