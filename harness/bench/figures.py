@@ -30,6 +30,21 @@ class BenchFigures(TypedDict):
     dask_left_out: NotRequired[str]
 
 
+def bench_figures(fig: BenchFigures, dask_left_out: str | None) -> BenchFigures:
+    """The default bench's figures with why Dask's are missing (None: they are not): the last key of
+    `bench --json`, the last line of the text."""
+    if dask_left_out:
+        fig["dask_left_out"] = dask_left_out
+    return fig
+
+
+def figures_agree(fig: BenchFigures) -> bool:
+    """The default bench's verdict: the accelerated game's results are the plain game's, and the Dask runs'
+    transcripts (where they ran) the local pool's."""
+    dask = fig["dask"]
+    return fig["game"]["identical"] and (dask is None or dask["transcripts_identical"])
+
+
 def format_bench(fig: BenchFigures) -> str:
     """The default bench's figures (as `bench --json` prints them) as the lines `bench` prints."""
     lines = [f"{name:9} {f['emulated_s']:8.2f} emulated s  {f['wall_s']:8.4f} wall s  "

@@ -247,6 +247,19 @@ def bench_runner(games: int = 20, workers: int = 2, seed: int = 1, dask: bool = 
     return result
 
 
+def runner_figures(result: RunnerFigures, dask_left_out: str | None) -> RunnerFigures:
+    """bench_runner's figures with why Dask's are missing (None: they are not), as `bench --runner --json`
+    prints it last."""
+    if dask_left_out:
+        result["dask_left_out"] = dask_left_out
+    return result
+
+
+def runner_agrees(result: RunnerFigures) -> bool:
+    """bench --runner's verdict: every configuration's transcripts are byte-identical."""
+    return result["transcripts_identical"]
+
+
 def format_result(result: RunnerFigures) -> str:
     lines = [f"regress --games {result['games']}:{'':22} wall s   games/min   CPU s   load avg (1 min, at the end)"]
     lines += [f"  {name:32} {wall:8.2f}  {result['games_of'][name] / wall * 60:9.1f}  {result['cpu_s'][name]:7.1f}"

@@ -13,7 +13,8 @@ from pathlib import Path
 from ..bench import command as main_job
 from ..bench.command import bench_command
 from ..bench.machine import bench_basic, bench_boot, bench_core, bench_game, command_t_states
-from ..bench.figures import BENCH_BEGIN, BENCH_END, BenchFigures, format_bench, write_figures
+from ..bench.figures import (BENCH_BEGIN, BENCH_END, BenchFigures, bench_figures, figures_agree, format_bench,
+                             write_figures)
 from ..bench.runner import bench_dask, dask_missing
 from .cliargs import command_parser, int_in, page_file
 from ..errors import UsageError
@@ -96,15 +97,13 @@ def execute(args: argparse.Namespace) -> int:
         print(json.dumps(cores) if args.json else format_cores(cores))
         return 0
     if args.runner:
-        from ..bench.runner import bench_runner, format_result
+        from ..bench.runner import bench_runner, format_result, runner_agrees, runner_figures
         missing = None if args.no_dask else dask_missing()
-        result = bench_runner(args.games, args.workers, dask=not (args.no_dask or missing))
-        if missing:
-            result["dask_left_out"] = missing
+        result = runner_figures(bench_runner(args.games, args.workers, dask=not (args.no_dask or missing)), missing)
         print(json.dumps(result) if args.json else format_result(result))
         if missing and not args.json:
             print(f"dask: left out ({missing})")
-        return 0 if result["transcripts_identical"] else 1
+        return 0 if runner_agrees(result) else 1
     boot = bench_boot()
     basic, raw = bench_basic()
     core = bench_core()
@@ -112,15 +111,13 @@ def execute(args: argparse.Namespace) -> int:
     command = None if args.no_command else bench_command(command_t_states(main_job.GAMES, main_job.SEED), bench_core)
     left_out = "--no-dask" if args.no_dask else dask_missing()
     dask = None if left_out else bench_dask(args.dask_games, args.workers)
-    figures = BenchFigures(boot=boot, basic=basic, raw_core=raw, core_t_per_cpu_s=round(core), game=game,
-                           command=command, dask=dask)
-    if left_out:
-        figures["dask_left_out"] = left_out
+    figures = bench_figures(BenchFigures(boot=boot, basic=basic, raw_core=raw, core_t_per_cpu_s=round(core),
+                                         game=game, command=command, dask=dask), left_out)
     print(json.dumps(figures) if args.json else format_bench(figures))
     if args.write_doc is not None:
         write_figures(args.write_doc, "cribbage-zx bench" + (" --no-dask" if args.no_dask else "")
                       + (" --no-command" if args.no_command else ""), format_bench(figures))
-    return 0 if game["identical"] and (dask is None or dask["transcripts_identical"]) else 1
+    return 0 if figures_agree(figures) else 1
 
 
 def main(argv: list[str]) -> int:

@@ -82,3 +82,22 @@ def test_the_web_figures_print_and_go_to_json_in_the_benchs_order():
                         "replayed (medians of 3):")
     assert lines[1] == "  page        5000 frames/s = 100.0x real time   (CPU time; runs [5000, 5100, 4900])"
     assert lines[-1] == "  page weight: 900 KB (the module 450.5 KB, the ROM and both tapes inside, base64)"
+
+
+def test_the_verdict_fails_on_a_game_or_dask_run_that_differs_and_left_out_is_the_last_key():
+    """bench's exit code is figures_agree's: a planted difference in the accelerated game, or in Dask's
+    transcripts, fails it; Dask left out (None) does not. Why Dask is missing is the last key, only if it is."""
+    import json
+    from harness.bench.figures import bench_figures, figures_agree
+    from harness.bench.runner import runner_agrees, runner_figures
+    fig = {k: v for k, v in FIGURES.items() if k != "dask_left_out"} | {"dask": {"transcripts_identical": True}}
+    assert figures_agree(fig) and "dask_left_out" not in bench_figures(dict(fig), None)     # the near misses
+    assert figures_agree(dict(fig, dask=None))
+    assert not figures_agree(dict(fig, game=dict(FIGURES["game"], identical=False)))
+    assert not figures_agree(dict(fig, dask={"transcripts_identical": False}))
+    left = bench_figures(dict(fig, dask=None), "--no-dask")
+    assert list(json.loads(json.dumps(left)))[-2:] == ["dask", "dask_left_out"] and left["dask_left_out"] == "--no-dask"
+    assert runner_agrees(runner_figures({"transcripts_identical": True}, None))
+    assert not runner_agrees({"transcripts_identical": False})
+    assert runner_figures({"transcripts_identical": True}, "--no-dask") == {"transcripts_identical": True,
+                                                                            "dask_left_out": "--no-dask"}
