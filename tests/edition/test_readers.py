@@ -290,17 +290,20 @@ def test_read_toml_names_the_file_and_line_and_reads_a_good_file(tmp_path):
 
 def test_a_run_folders_transcript_header_of_the_wrong_kind_is_named_by_its_file(tmp_path):
     """The game pages read a transcript's header through events.read_header: a seed that is not a whole number
-    is refused naming the file, the line and the field; a header naming less is read, its seed None."""
-    from harness.edition.run_records import _read_games
-    from harness.program.records.events import Header, SCHEMA_VERSION
+    is refused naming the file, the line and the field; a header naming less gets past the transcripts (to
+    the report.json this folder lacks)."""
+    from harness.edition.run_records import read_run
+    from harness.program.records.events import SCHEMA_VERSION
     event = '{"kind": "cut", "player_rank": 5, "computer_rank": 9}\n'
+    (tmp_path / "report.json").write_text("{}", encoding="utf-8")
     path = tmp_path / "game-000.jsonl"
     path.write_text(json.dumps({"kind": "header", "schema": SCHEMA_VERSION, "seed": [7]}) + "\n" + event,
                     encoding="utf-8")
     with pytest.raises(InputError, match=f"^{re.escape(str(path))}: line 1: header.seed: expected a whole number, "
                                          r"found a list \[\.\.\.\]$"):
-        _read_games(tmp_path)
+        read_run(tmp_path)
     path.write_text(json.dumps({"kind": "header", "schema": SCHEMA_VERSION, "player": "greedy"}) + "\n" + event,
                     encoding="utf-8")                                                  # the near miss
-    games, rule_sets = _read_games(tmp_path)
-    assert [g.head for g in games] == [Header(SCHEMA_VERSION, None, "greedy", None)] and rule_sets == []
+    with pytest.raises(InputError) as refused:
+        read_run(tmp_path)
+    assert "report.json" in str(refused.value) and "game-000.jsonl" not in str(refused.value), refused.value
