@@ -1138,6 +1138,21 @@ def test_each_part_of_the_breakdown():
     assert _screens_found(ev) == [(5, 4, "show flush"), (0, 1, "show nobs")]
 
 
+def test_a_label_whose_blanks_run_past_the_rows_end_is_still_read():
+    """The rows are read as one text, a blank between them: the Spectrum wraps a PRINT at column 32, so the
+    English nobs label («HIS NOBS -1» and six blanks) printed from column 21 ends its blanks on the next row."""
+    from harness.program.judge.screen_checks import SCREEN_CHECKS, TextScreen
+    from harness.program.model.program import ScreenCheck, english_words
+    check = SCREEN_CHECKS[ScreenCheck.BREAKDOWN]
+    rows = {16: "15S   -4".ljust(32), 17: "RUNS  -4".ljust(21) + "HIS NOBS -1", 18: " " * 32, 19: "TOTAL = 9".ljust(32)}
+    assert all(len(text) == 32 for text in rows.values())
+    parts = {"print_row": 19, "total": 9, "fifteens": 4, "pairs": 0, "flush": 0, "nobs": 1, "muggins": 0}
+    assert check(TextScreen(english_words(), None), rows, parts) == []
+    # the near miss: the next row starts with a mark, so the label's blanks are not all there and it is not read
+    (d,) = check(TextScreen(english_words(), None), rows | {18: "-".ljust(32)}, parts)
+    assert (d.expected, d.observed, d.facts.part) == (1, 0, "nobs")
+
+
 def test_an_action_before_any_deal():
     (d,) = run([{"kind": "starter", "card": "JS"}]).differences
     assert (d.kind, d.who, d.expected, d.observed, d.cause) == \

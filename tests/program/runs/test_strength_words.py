@@ -63,7 +63,10 @@ def test_the_first_dealer_check_says_what_the_interval_can_tell(k, n, status):
 
 def test_no_equal_games_is_too_few():
     assert first_dealer_check(None, BAND).status == "too few games"
-    assert first_dealer_check(study.wilson(0, 0), BAND).status == "too few games"
+    none_yet = plain(first_dealer_check(study.wilson(0, 0), BAND))
+    assert none_yet["status"] == "too few games" and none_yet["half_width"] is None
+    # the estimate of no games is kept as measured (0 of 0), not dropped as if there were no match
+    assert none_yet["estimate"] == {"k": 0, "n": 0, "rate": None, "lo": None, "hi": None}
 
 
 # ------------------------------------------------------------------------------------------ a two-game study

@@ -203,6 +203,13 @@ def test_a_one_game_match_and_an_empty_one():
     assert empty["discards"]["computer"]["all"]["loss"] == {"n": 0, "mean": None, "lo": None, "hi": None}
 
 
+def test_a_won_game_without_game_points_nets_none():
+    # game points None (not worked out) add nothing to the net: a won game is 0, not a point either way
+    for winner in ("computer", "player"):
+        f = match_figures([game(winner, winner, None, GAME_B.deals)])
+        assert f["completed"] == 1 and f["game_points_net"]["mean"] == 0.0
+
+
 def test_the_crib_by_pair_by_hand():
     # the computer threw 5-5 to its own crib (2 points) and to the player's (4), A-K to the player's (5)
     games = [GAME_A, GAME_B]
@@ -293,6 +300,7 @@ def test_one_game_won_by_the_player_and_one_unfinished():
     assert analyse_game(one_game(win=Win(P, 91, 121)))["game_points"] == 1       # the near miss: 91 reached
     unfinished = analyse_game(one_game()[:-2])
     assert unfinished["winner"] is None and unfinished["scores"] is None and unfinished["game_points"] is None
+    assert unfinished["first_dealer"] == "player"           # the deals an unfinished game had are still its own
     assert analyse_game([]) == {"winner": None, "scores": None, "first_dealer": None, "game_points": None,
                                 "deals": []}
 
