@@ -273,7 +273,7 @@ def test_the_guard_fails_a_quick_test_that_starts_a_program_or_skips_and_leaves_
         (root / name).write_text(f"TRUE = {shutil.which('true', path=outside)!r}\n" + textwrap.dedent(source))
     shutil.copy(TESTS / "tiers.py", root / "tiers.py")
     (root / "conftest.py").write_text('pytest_plugins = ["tiers"]\n')
-    env = {**os.environ, "PATH": outside}
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}, "PATH": outside}   # not the outer run's
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rA",
                            "--tier", "all", "-o", "addopts=", str(root)], cwd=tmp_path, capture_output=True, env=env,
                           text=True, timeout=120)

@@ -32,7 +32,8 @@ def _started_like_a_background_job(*options: str, expect: str) -> subprocess.Com
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q", *options,
                            f"{__file__}::test_sigint_is_taken_here_and_in_a_child"],
                           preexec_fn=ignore_sigint, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "CRIBBAGE_ZX_BACKGROUND_PROBE": expect})
+                          env={**{k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"},   # not the outer run's
+                               "CRIBBAGE_ZX_BACKGROUND_PROBE": expect})
 
 
 def test_a_suite_started_with_sigint_ignored_puts_it_back_for_its_tests_and_their_children():
