@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,12 @@ from harness.spectrum.machine import Spectrum48
 pytest_plugins = ["cpu_durations",      # pytest --cpu-durations=N: the costliest tests by CPU time
                   "tiers",              # pytest --tier quick|oracles|all: the tier is the folder (tests/tiers.py)
                   "schedule"]           # under xdist, the dearest files first (tests/schedule.py)
+
+# pytest keeps each test module's assert-rewritten bytecode beside it, unless bytecode is not written at all
+# (PYTHONDONTWRITEBYTECODE, set on our machines): then each worker rewrote ~170 test modules on every run, about
+# 2.5 CPU-s a process. As the Makefile compiles every module once for the same reason, the suite's processes
+# write theirs (only pytest's own: what the tests start keeps the setting it was given).
+sys.dont_write_bytecode = False
 
 # A script's `make test &` starts pytest with SIGINT ignored, and every child would inherit it: the tests that
 # stop a command with Ctrl-C (and the commands' own handlers) need SIGINT and SIGTERM at their defaults.

@@ -60,9 +60,11 @@ DEAR: dict[str, str] = {
     "tests/commands/test_exports.py::test_the_first_session_shows_the_welcome_asks_muggins_and_deals":
         "the tape's first session (tests/helpers.py), loaded through the ROM and played to the first deal, which the "
         "module's exports read",
-    "tests/commands/test_english.py::test_the_listings_agree_outside_the_texts":
-        "the English edition built once for the run (the ROM's acceptance check of its every line), which the "
-        "English tests read",
+    "tests/commands/test_readings_signal.py::test_a_stop_that_left_nothing_untested_says_so_not_that_resume_plays_them":
+        "line 2's readings each built as a variant tape and refused by the ROM's own syntax check: a run that "
+        "leaves nothing undone, the case its stop line is about",
+    "tests/commands/test_play_tools.py::test_a_recorded_game_replays_to_the_same_screens_frame_for_frame":
+        "a window session recorded through five answers, then replayed frame by frame to the same screens",
     "tests/program/model/test_cribbage_program.py::test_all_611_lines_pass_the_roms_syntax_check_with_identical_bytes":
         "the listing's every line typed into the ROM's own editor: the check the reconstruction rests on",
     "tests/project/test_private_names.py::test_no_file_uses_a_private_name_of_regress_or_sweep":

@@ -75,9 +75,9 @@ def test_the_program_scores_plays_like_the_engine_on_known_series(editor_machine
 
 
 def test_a_different_sweep_will_not_reuse_the_chunks(tmp_path):
-    sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=20, progress=False, limit=20))
+    sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=2, progress=False, limit=2))
     with pytest.raises(OutputError, match="differs in"):
-        sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=20, progress=False, limit=40))
+        sweep.run_sweep("show", tmp_path, sweep.SweepSettings(workers=1, chunk=2, progress=False, limit=4))
 
 
 def test_the_play_table_round_trips_a_small_set_of_situations():
