@@ -167,5 +167,5 @@ def test_the_set_up_reads_the_edition_from_the_programs_count_label():
     english = comparison_setup(b"\x00\x0aTOTAL\x0d", [ARTICLE])             # near miss: no «ВСЕГО»
     assert (english.edition, english.words, english.rule_sets) == ("en", P.english_words(), (ARTICLE,))
     assert english.words != P.RUSSIAN
-    with pytest.raises(ValueError, match="no rule set"):
+    with pytest.raises(ValueError, match=r"^comparison_setup: no rule set to judge under$"):
         comparison_setup(russian, [])
