@@ -19,6 +19,7 @@ from ..bench.runner import bench_dask, dask_missing
 from .cliargs import command_parser, int_in, page_file
 from ..errors import UsageError
 from ..runtime.validate import shown_path
+from ..bench.runner import bench_runner, format_result, runner_agrees, runner_figures
 
 
 #: the markers --write-doc puts the figures between: the default bench's, and --web's (web/bench.py)
@@ -97,7 +98,6 @@ def execute(args: argparse.Namespace) -> int:
         print(json.dumps(cores) if args.json else format_cores(cores))
         return 0
     if args.runner:
-        from ..bench.runner import bench_runner, format_result, runner_agrees, runner_figures
         missing = None if args.no_dask else dask_missing()
         result = runner_figures(bench_runner(args.games, args.workers, dask=not (args.no_dask or missing)), missing)
         print(json.dumps(result) if args.json else format_result(result))

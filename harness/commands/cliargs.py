@@ -19,6 +19,7 @@ from ..errors import HarnessError, InputError, OutputError
 from ..runtime import paths
 from ..runtime.paths import PathContract
 from ..runtime.validate import quoted, shown_path
+import os
 
 if TYPE_CHECKING:
     from ..runtime.scheduler import SchedulerAddress
@@ -166,7 +167,6 @@ def page_file(what: str, valid: Callable[[bytes], bool], expect: str) -> Callabl
 
 def _tap_problem(data: bytes) -> str | None:
     """What the tape reader says of *data* (spectrum/tape.py: empty, a TZX, a block cut short), or None."""
-    from ..errors import InputError
     from ..spectrum.tape import read_tap
     try:
         blocks = read_tap(data, name="@")
@@ -183,7 +183,6 @@ def looks_like_z80(head: bytes) -> bool:
 
 def _reads_as_z80(data: bytes) -> bool:
     """A .z80 snapshot of a 48K that the reader takes whole (spectrum/z80snap.py)."""
-    from ..errors import InputError
     from ..spectrum.z80snap import read_z80
     try:
         read_z80(data)
@@ -260,7 +259,6 @@ def command_parser(module: ModuleType, prog: str, error_class: type[Exception]) 
 
 def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
     """--workers and --scheduler, as every command that hands its *jobs* to the job runner takes them."""
-    import os
     parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
                         help="worker processes (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,

@@ -23,6 +23,7 @@ from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
 from .session import BORDER_H, BORDER_W, READING_TIME, PlaySession
 from .slots import default_save, slot_path
+import numpy as np
 
 if TYPE_CHECKING:
     from pygame import Rect
@@ -272,7 +273,6 @@ class Window:
             audio.clear()
             return
         if self.channel.get_queue() is None:
-            import numpy as np
             sound = self.pygame.mixer.Sound(buffer=np.concatenate(audio).tobytes())
             (self.channel.queue if self.channel.get_busy() else self.channel.play)(sound)
             audio.clear()

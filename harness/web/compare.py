@@ -22,6 +22,8 @@ from ..play.settings import PlaySettings
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
 from ..runtime.validate import expect, field
+from ..program.records.events import Picture
+from ..program.model.program import WAIT_LOOP_HEAD
 
 if TYPE_CHECKING:
     from ..program.records.events import Event
@@ -102,8 +104,6 @@ def picture_frame_differences(events: list[Event], frames: list[int], rzx: bytes
     must be the picture's line (a polling loop named by its head, program.WAIT_LOOP_HEAD). One line for each
     picture where it is not (empty: every wait picture at its frame); the events before the recording are
     left out. The frames come from the file, the lines from the transcript, PPC from the machine."""
-    from ..program.model.program import WAIT_LOOP_HEAD
-    from ..program.records.events import Picture
     from ..spectrum.recording import RzxPlayer
     from ..spectrum.rzx import read_rzx
     if len(frames) != len(events):

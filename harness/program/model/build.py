@@ -25,6 +25,8 @@ from ...spectrum.romcheck import RomNumberEncoder
 from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
 from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START
 from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME
+from ...spectrum.tape import read_program_tape
+from ...runtime.validate import read_text
 
 LISTING = resources.LISTING
 FONT = resources.FONT
@@ -50,7 +52,6 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder: NumberEncoder | N
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     InputError naming the file, the line and the ROM's verdict.
     """
-    from ...runtime.validate import read_text
     source = read_text(listing, InputError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
@@ -132,7 +133,6 @@ def played_tape(tap: Path | None = None) -> tuple[Path, bytes]:
     """The tape a run plays and its bytes, checked whole (what every worker loads), resolved once: *tap* when
     given (a file that is not a program's tape is an InputError naming it), else the built game, rebuilt when
     stale (`ensure_tape`); the default path is the built game too."""
-    from ...spectrum.tape import read_program_tape
     path = ensure_tape(DEFAULT_TAP) if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve() else Path(tap)
     return path, read_program_tape(path)
 

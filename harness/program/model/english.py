@@ -34,6 +34,7 @@ from ...errors import InputError
 from ... import resources
 from ...spectrum import charset
 from ...spectrum.basic import split_program
+from ...runtime.validate import read_text
 
 __all__ = ["TABLE", "Literal", "Translation", "literals", "line_literals", "read_table",
            "translate_program", "english_font", "english_edition", "english", "needs_translation"]
@@ -135,7 +136,6 @@ def _unquote(field: str, where: str) -> str:
 
 def read_table(path: Path = TABLE) -> list[Translation]:
     """Parse the table: '#' comments, then rows  LINE <TAB> "russian" <TAB> "english"."""
-    from ...runtime.validate import read_text
     text = read_text(path, InputError, "translation table")    # UTF-8 (a BOM dropped), or file:line
     rows: list[Translation] = []
     seen: dict[tuple[int, str], int] = {}

@@ -21,6 +21,8 @@ from ...runtime import atomic
 from ...runtime.jobs import one_line
 from . import play_situations
 from .play_situations import digits, suffix_lengths
+import multiprocessing
+import io
 
 if TYPE_CHECKING:
     from .play_situations import Array, Table
@@ -76,7 +78,6 @@ def _table_columns(table: Table) -> tuple[Array, Array, Array]:
 
 def _write_cases(path: Path) -> None:
     """Enumerate the play situations (play_table) and keep what the cases need, compactly (about 5 MB)."""
-    import io
     import numpy as np
     weights, examples, lengths = _table_columns(play_situations.play_table())
     buffer = io.BytesIO()
@@ -88,7 +89,6 @@ def _write_cases(path: Path) -> None:
 def enumerate_in_child(path: Path) -> None:
     """_write_cases in a forked process: its 5 CPU s and 270 MB are paid once per table, never by the
     parent's memory (which then only loads the 5 MB file)."""
-    import multiprocessing
     ctx = multiprocessing.get_context("fork")
     child = ctx.Process(target=_write_cases, args=(path,), name="cribbage-zx play cases", daemon=True)
     child.start()

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...runtime import atomic
 from ..observe.driver import Screenshot
+import numpy as np
+from ...spectrum.screen import PALETTE
 
 if TYPE_CHECKING:                           # typing only: Pillow is imported when a game's screens are encoded
     from PIL.Image import Image
@@ -45,9 +47,7 @@ def encode_screens(screens: list[Screenshot]) -> Screens:
 
 def palette_image(img: Image) -> Image:
     """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
-    import numpy as np
     from PIL import Image as PILImage
-    from ...spectrum.screen import PALETTE
     rgb = np.asarray(img)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)
