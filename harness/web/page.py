@@ -31,6 +31,7 @@ from . import build as wasm_build
 from ..spectrum.screen import BLOCK_TEXT, DEFAULT_UDG_TEXT, ROM_CHARS, ROM_FONT, UNKNOWN, _block_glyph
 from ..spectrum.charset import koi7_char, rom_char
 from ..program.model.english import read_table
+from ..program.model.build import build
 
 HERE = Path(__file__).resolve().parent
 PAGE_NAME = "play.html"
@@ -94,7 +95,6 @@ def glyph_facts() -> dict[str, object]:
 @lru_cache(maxsize=2)
 def tape_texts(lang: str) -> list[list[str]]:
     """The tape's Russian texts with their English, as the window's panel pairs them (none on the English tape)."""
-    from ..program.model.build import build
     return texts_of(build(lang=lang).program)
 
 
@@ -142,7 +142,6 @@ def meanings() -> dict[str, str]:
 
 @lru_cache(maxsize=2)
 def tape_bytes(lang: str) -> bytes:
-    from ..program.model.build import build
     return build(lang=lang).tap
 
 

@@ -29,6 +29,7 @@ import numpy as np
 from ..model import program as P
 from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
 from ...cribbage.rules import STANDARD
+from ..judge.deviations import classify
 
 #: a category a distribution counts: a rank (the cut for deal) or a card's text (the deals, the starters)
 Category = TypeVar("Category", bound=Hashable)
@@ -280,7 +281,6 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
 
 def classify_flags(result: Fairness) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
-    from ..judge.deviations import classify
     for group, g in result.groups.items():
         for name, t in g.tests.items():
             if not t.flagged:

@@ -25,6 +25,7 @@ from ...spectrum.machine import MachineSnapshot, Spectrum48
 from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
 from ..judge.judgements import JUDGED_UNDER, ComparisonSetup, comparison_setup
+from ...spectrum.skoolcore import SkoolKitCore
 
 if TYPE_CHECKING:
     from ...spectrum.accelerate import Cache
@@ -37,7 +38,6 @@ def core_class(name: str) -> Callable[[], Core]:
     if name == "z80":
         return Z80Core
     if name == "skoolkit":
-        from ...spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore
     raise UsageError(f"no such CPU core {name!r} ({', '.join(CORES)})")      # the command names its option
 
