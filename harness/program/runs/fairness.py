@@ -30,6 +30,13 @@ from ..model import program as P
 from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
 from ...cribbage.rules import STANDARD
 from ..judge.deviations import classify
+from .regress import spread_seed
+from .loaded import worker_tape
+from .loaded import init_worker
+from ..observe.observer import Observer
+from ..model.build import tape_bytes
+from ...spectrum.typist import Typist
+from ...runtime.jobs import Setup, run_jobs
 
 #: a category a distribution counts: a rank (the cut for deal) or a card's text (the deals, the starters)
 Category = TypeVar("Category", bound=Hashable)
@@ -198,9 +205,6 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
-    from ...spectrum.typist import Typist
-    from .loaded import worker_tape
-    from ..observe.observer import Observer
     index, seed = job.index, job.seed
     m = worker_tape().machine()
     events: list[Event] = []
@@ -228,10 +232,6 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
-    from ...runtime.jobs import Setup, run_jobs
-    from ..model.build import tape_bytes
-    from .loaded import init_worker
-    from .regress import spread_seed
     tape = tape_bytes(None)
     samples = Samples()
     jobs = [CutJob(i, spread_seed(seed + i)) for i in range(n)]
