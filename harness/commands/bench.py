@@ -92,7 +92,7 @@ def execute(args: argparse.Namespace) -> int:
     if args.web:
         return _web(args)
     if args.cores:
-        from ..bench.cores import bench_cores, format_cores
+        from ..bench.cores import bench_cores, format_cores  # lazy: only --cores needs these (the tape's build: 0.1 s)
         from ..program.model.build import tape_bytes
         cores = bench_cores(tape_bytes(None))
         print(json.dumps(cores) if args.json else format_cores(cores))
@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
 
 
 def _web(args: argparse.Namespace) -> int:
-    from ..web.bench import bench_web, format_web, write_doc
+    from ..web.bench import bench_web, format_web, write_doc  # lazy: only --web needs the page and its bench (0.15 s)
     from ..web.page import tape_bytes, write_play_page
     with tempfile.TemporaryDirectory(prefix="cribbage-zx-bench-web-") as tmp:
         folder = Path(tmp)

@@ -128,6 +128,7 @@ def _report_page(folder: Path) -> int:
 
 def _strength_page(folder: Path) -> Path:
     """strength.html again from a strength run's report.json (the view of harness/edition/strength.py)."""
+    # lazy: only the strength page's leg needs them (matplotlib's view)
     from ..edition.strength import write_strength_page
     from ..program.runs.strength import read_report
     path = folder / "report.json"

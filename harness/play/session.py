@@ -79,7 +79,7 @@ def _referee(machine: BeeperSpectrum, settings: PlaySettings) -> Referee | None:
     """The referee the settings ask for (honest or open), or None."""
     if settings.referee is None:
         return None
-    from .referee import Referee
+    from .referee import Referee  # lazy: the referee and its observer (47 ms) only when asked for
     return Referee(machine, settings.rules, honest=settings.referee == "honest")
 
 
@@ -386,7 +386,7 @@ class PlaySession:
     def translation_lines(self) -> list[PanelLine]:
         """The card letters' legend and the English of each Russian text on the screen now (the Russian tape);
         read again when the screen changed, at once at a wait and at most every TRANSLATE_FRAMES meanwhile."""
-        from .referee import PanelLine
+        from .referee import PanelLine  # lazy: the referee's module (47 ms) only for the panel's lines
         try:
             texts = self.screen_texts()
         except HarnessError as exc:           # a program the table does not cover (a --load from elsewhere)
@@ -406,7 +406,7 @@ class PlaySession:
     def panel_lines(self) -> list[PanelLine]:
         """The panel's lines, top to bottom: the card legend and the screen's texts in English (Russian tape),
         the seed, the hint when asked, then the referee's."""
-        from .referee import PanelLine
+        from .referee import PanelLine  # lazy: the referee's module (47 ms) only for the panel's lines
         lines = list(self.translation_lines())
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
@@ -444,7 +444,7 @@ class PlaySession:
     def surface(self) -> Surface:
         """A pygame Surface of the whole window: the screen with the pointer marked, the panel on its right,
         the status line under both, and the key help over everything when F1 asked for it."""
-        import pygame
+        import pygame  # lazy: pygame (optional) and the panel only for a window; a headless session never draws
         from . import panel as draw
         surf = pygame.Surface(self.size)
         m = self.machine

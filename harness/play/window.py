@@ -60,7 +60,7 @@ def import_pygame() -> ModuleType:
     # renderer: ~7 ms a frame, the window's main cost); SDL_FRAMEBUFFER_ACCELERATION=1 asks for it again
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
-        import pygame
+        import pygame  # lazy: pygame is optional (the play extra): a UsageError says how to install it
     except ImportError as exc:
         raise UsageError("pygame-ce is not installed (pip install -e '.[play]')") from exc
     return pygame

@@ -62,7 +62,7 @@ class LoadedTape:
         from the shared cache when loaded with *accelerate*; with *recording*, the fetch-counting core at
         real timing that an RZX recorder needs (the z80 core only, never accelerated: the plain ROM's own run)."""
         if recording:
-            from ...spectrum.recording import recording_machine
+            from ...spectrum.recording import recording_machine  # lazy: the recording core (12 ms) only for --rzx runs
             if self.core != "z80":
                 raise MachineError(f"a recording machine is the plain z80 core's: this tape was loaded on {self.core}")
             m = recording_machine()

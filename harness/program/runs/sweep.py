@@ -263,6 +263,7 @@ def _basic_coverage(profile: Profile) -> BasicCoverage:
 def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -> SweepReport:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
+    # lazy: the deviations (20 ms) only for the summary, not the sweep's workers
     from ..judge.deviations import classify_sweep
     groups: dict[Cause, SweepGroup] = {}
     sums, missing = _Sums(), []
