@@ -1295,3 +1295,15 @@ def test_a_harness_error_keeps_the_error_in_its_facts(monkeypatch):
     dicts = insert_after(BASE, "play", 0, {"kind": "refused", "who": "player", "card": "8D", "count": 24}, card="5H")
     (d,) = [d for d in run(dicts).differences if d.kind == "harness"]
     assert d.facts.error == "KeyError: 'planted'" == d.observed and d.cause == Cause.HARNESS_ERROR
+
+
+def test_a_deviations_lines_are_its_ranges_ends_included_and_its_single_lines():
+    """docs/DEVIATIONS.md's "BASIC lines" column read against the listing's line numbers, worked by hand: a
+    range keeps both its ends and what lies between, every range and single line of the spec counts, and a line
+    just outside a range does not."""
+    from harness.program.judge.deviations import deviation_lines
+    existing = [10, 20, 30, 4130, 4170, 4399, 4400, 4425, 4450, 4451, 7000]
+    assert deviation_lines("4400-4450 (with 4130, 4170)", existing) == [4130, 4170, 4400, 4425, 4450]
+    assert deviation_lines("10-20, 4450", existing) == [10, 20, 4450]
+    assert deviation_lines("4401-4449", existing) == [4425]                  # near miss: both ends outside
+    assert deviation_lines("5000-6000", existing) == []

@@ -151,3 +151,21 @@ def test_a_judgements_header_of_the_wrong_kind_is_refused_naming_the_file(tmp_pa
     path.write_text('{"kind": "header", "file": "judgements", "schema": 1, "rule_sets": ["standard", "article"], '
                     '"game": 3}\n', encoding="utf-8")                                     # the near miss
     assert read_judgements(path) == (JudgementsHeader(("standard", "article")), [])
+
+
+def test_the_set_up_reads_the_edition_from_the_programs_count_label():
+    """A program holding «ВСЕГО» (the Russian count label, in the program's KOI-7 encoding) is the Russian
+    edition, judged under both rule sets by default, the standard's first; one without it, the English.
+    Worked on a few bytes rather than a built tape (tests/program/runs/test_judgements.py builds both)."""
+    from harness.cribbage import ARTICLE, STANDARD
+    from harness.program.judge.judgements import comparison_setup
+    from harness.program.model import program as P
+    from harness.spectrum.charset import encode
+    russian = b"\x00\x0a" + encode("ВСЕГО") + b"\x0d"
+    setup = comparison_setup(russian)
+    assert (setup.edition, setup.words, setup.rule_sets) == ("ru", P.RUSSIAN, (STANDARD, ARTICLE))
+    english = comparison_setup(b"\x00\x0aTOTAL\x0d", [ARTICLE])             # near miss: no «ВСЕГО»
+    assert (english.edition, english.words, english.rule_sets) == ("en", P.english_words(), (ARTICLE,))
+    assert english.words != P.RUSSIAN
+    with pytest.raises(ValueError, match="no rule set"):
+        comparison_setup(russian, [])

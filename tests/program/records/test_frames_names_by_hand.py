@@ -161,3 +161,11 @@ def test_frames_of_schema_1_are_said_to_name_only_the_game():
         "game number is checked."]
     with pytest.raises(InputError, match="the frames of game 4"):          # its game number is still checked
         _check(record=FramesRecord([0], 1, 4))
+
+
+def test_a_recording_whose_creator_data_is_not_a_games_name_is_refused_naming_the_rzx():
+    """check_recording passes the RZX's own path to the tag's reader: the refusal names that file."""
+    with pytest.raises(InputError) as refused:
+        _check(b'{"seed":7}')
+    assert str(refused.value) == (f'{RZX}: its creator block\'s data does not name a game (not this tool\'s '
+                                  '{"game", "seed", "tape_sha256"})')
