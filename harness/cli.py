@@ -44,7 +44,7 @@ def build_parser(only: str | None = None) -> ArgParser:
     """The whole parser; with *only* (the command on the line) just that command's module is imported,
     the others listed by name and help (a run does not pay for importing every command's libraries). Imported
     here, not at the top: a Ctrl-C while it imports is then inside `run`'s handling (one line, status 130)."""
-    from .commands.cliargs import ArgParser
+    from .commands.cliargs import ArgParser  # lazy: inside `run`'s Ctrl-C handling (the docstring says why)
     parser = ArgParser(prog="cribbage-zx", error_class=UsageError,
                        description="«КРИБЕДЖ» on an embedded ZX Spectrum 48K: build the tape, play and check it.")
     parser.add_argument("--version", action="version", version=f"cribbage-zx {__version__}")

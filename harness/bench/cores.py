@@ -21,6 +21,7 @@ from ..spectrum.cpu import Z80Core
 from ..spectrum.loading import load_tape
 from ..spectrum.machine import FRAME_S, Spectrum48
 from ..spectrum.recording import CountingCore
+from ..spectrum.skoolcore import SkoolKitCore
 
 
 def _counting() -> CountingCore:
@@ -31,7 +32,6 @@ def _counting() -> CountingCore:
 
 def _skoolkit(python: bool) -> Callable[[], Core]:
     def make() -> Core:
-        from ..spectrum.skoolcore import SkoolKitCore      # lazy: SkoolKit is optional (an oracle)
         return SkoolKitCore(python=python)
     return make
 

@@ -18,6 +18,10 @@ from ..runtime import atomic
 from .cliargs import add_replace_option, command_parser, input_file, input_folder, output_file, output_folder
 from ..spectrum import audio, tzx
 from ..spectrum.basic import split_program
+from ..spectrum.font import parse_font
+from ..program.runs.pack import make_pack, readme_table, write_pack
+from ..program.runs.pack import check_folder
+from ..program.runs.pack import MANIFEST, verify
 
 
 def _numbered(data: bytes) -> bool:
@@ -27,7 +31,6 @@ def _numbered(data: bytes) -> bool:
 
 
 def _font(data: bytes) -> bool:
-    from ..spectrum.font import parse_font
     try:
         parse_font(data.decode("utf-8-sig"))
     except (ValueError, UnicodeDecodeError):
@@ -63,7 +66,6 @@ def execute(args: argparse.Namespace) -> int:
         return _check_pack(args.check_pack)
     args.output = args.output or (EN_TAP if args.lang == "en" else DEFAULT_TAP)
     if args.pack:
-        from ..program.runs.pack import check_folder
         check_folder(args.pack)
     result = build(args.listing, args.font, lang=args.lang)
     from_sources = Path(args.listing) == LISTING and Path(args.font) == FONT
@@ -84,7 +86,6 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def _write_pack(args: argparse.Namespace, result: Build) -> None:
-    from ..program.runs.pack import make_pack, readme_table, write_pack
     ru = result if args.lang == "ru" else build(args.listing, args.font)
     en = result if args.lang == "en" else build(args.listing, args.font, lang="en")
     entries = write_pack(args.pack, make_pack({"ru": ru.blocks, "en": en.blocks}, ru.tap))
@@ -95,7 +96,6 @@ def _write_pack(args: argparse.Namespace, result: Build) -> None:
 
 def _check_pack(folder: Path) -> int:
     """`build --check-pack DIR`: every problem on a line of its own, then one line (InputError) if any."""
-    from ..program.runs.pack import MANIFEST, verify
     if not folder.is_dir():
         raise InputError(f"--check-pack {folder}: " + ("is not a folder" if folder.exists() else "no such folder"))
     problems = verify(folder)

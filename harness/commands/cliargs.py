@@ -19,6 +19,7 @@ from ..errors import HarnessError, InputError, OutputError
 from ..runtime import paths
 from ..runtime.paths import PathContract
 from ..runtime.validate import quoted, shown_path
+import os
 
 if TYPE_CHECKING:
     from ..runtime.scheduler import SchedulerAddress
@@ -166,8 +167,7 @@ def page_file(what: str, valid: Callable[[bytes], bool], expect: str) -> Callabl
 
 def _tap_problem(data: bytes) -> str | None:
     """What the tape reader says of *data* (spectrum/tape.py: empty, a TZX, a block cut short), or None."""
-    from ..errors import InputError
-    from ..spectrum.tape import read_tap
+    from ..spectrum.tape import read_tap  # lazy: every command (--help too) loads cliargs; only a tape argument is read
     try:
         blocks = read_tap(data, name="@")
     except InputError as exc:
@@ -183,8 +183,7 @@ def looks_like_z80(head: bytes) -> bool:
 
 def _reads_as_z80(data: bytes) -> bool:
     """A .z80 snapshot of a 48K that the reader takes whole (spectrum/z80snap.py)."""
-    from ..errors import InputError
-    from ..spectrum.z80snap import read_z80
+    from ..spectrum.z80snap import read_z80  # lazy: the .z80 reader (36 ms) only for a snapshot argument
     try:
         read_z80(data)
     except (InputError, ValueError):
@@ -193,7 +192,7 @@ def _reads_as_z80(data: bytes) -> bool:
 
 
 def _looks_like_key_record(data: bytes) -> bool:
-    from ..play.record import is_key_record
+    from ..play.record import is_key_record  # lazy: only a play file argument is sniffed (6 ms)
     return is_key_record(data[:4096])
 
 
@@ -260,7 +259,6 @@ def command_parser(module: ModuleType, prog: str, error_class: type[Exception]) 
 
 def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
     """--workers and --scheduler, as every command that hands its *jobs* to the job runner takes them."""
-    import os
     parser.add_argument("--workers", type=int_in(1, 512), default=min(2, os.cpu_count() or 1),
                         help="worker processes (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler_address,
@@ -282,7 +280,7 @@ def add_runner_options(parser: argparse.ArgumentParser, jobs: str) -> None:
 
 
 def _scheduler_address(text: str) -> SchedulerAddress:
-    from ..runtime.scheduler import parse_scheduler
+    from ..runtime.scheduler import parse_scheduler  # lazy: only --scheduler needs it, and every command loads cliargs
     try:
         return parse_scheduler(text)
     except ValueError as exc:
@@ -292,6 +290,7 @@ _scheduler_address.__name__ = "scheduler address"
 
 def _check_runner_options(ns: argparse.Namespace, error: Callable[[str], NoReturn]) -> None:
     """--scheduler with its TLS files and --insecure, checked together (scheduler.checked_scheduler)."""
+    # lazy: only --scheduler needs it, and every command loads cliargs
     from ..runtime.scheduler import checked_scheduler
     try:
         files = [None if f is None else str(f) for f in (ns.tls_ca_file, ns.tls_cert, ns.tls_key)]

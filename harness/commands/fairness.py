@@ -14,6 +14,9 @@ from ..program.runs.fairness import RANKS, Group, analyse, chi_square, classify_
 from ..errors import UsageError
 from ..runtime import atomic
 from .cliargs import add_runner_options, float_in, input_folder, int_in, output_folder
+from .cliargs import command_parser
+from ..runtime.outdir import claimed
+from ..program.runs import regress
 
 
 _GAMES, _PER_MACHINE, _OUT = 40, 2, Path("out/fairness")
@@ -52,7 +55,6 @@ def execute(args: argparse.Namespace) -> int:
         machines = read_runs(args.runs, given_as="--from")
         out = None
     else:
-        from ..program.runs import regress
         regress.run(args.games, args.seed, args.workers, args.out,
                     regress.RegressOptions(strategies=(f"series:{args.per_machine}",), scheduler=args.scheduler,
                                            progress=not args.quiet, replace=args.replace, command="fairness"),
@@ -68,7 +70,6 @@ def execute(args: argparse.Namespace) -> int:
                                                          tests={"cut for deal (player's rank)": test})
     classify_flags(result)
     if out is not None:
-        from ..runtime.outdir import claimed
         with claimed(args.out, "fairness", resume=True, wait=10):
             atomic.write_json(out, result.as_json(), indent=1, sort_keys=True)
     print(json.dumps(result.as_json(), indent=1, sort_keys=True) if args.json else table(result))
@@ -78,5 +79,4 @@ def execute(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
-    from .cliargs import command_parser
     return execute(command_parser(sys.modules[__name__], "cribbage-zx fairness", UsageError).parse_args(argv))

@@ -32,6 +32,8 @@ from ..edition.site import load_edition, write_site
 from ..web.page import write_play_page
 from ..web.serve import serve
 from ..web.watch import report_player
+from jinja2 import TemplateError
+from ..errors import InputError
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")
@@ -126,9 +128,8 @@ def _report_page(folder: Path) -> int:
 
 def _strength_page(folder: Path) -> Path:
     """strength.html again from a strength run's report.json (the view of harness/edition/strength.py)."""
-    from jinja2 import TemplateError
+    # lazy: only the strength page's leg needs them (matplotlib's view)
     from ..edition.strength import write_strength_page
-    from ..errors import InputError
     from ..program.runs.strength import read_report
     path = folder / "report.json"
     report = read_report(path)

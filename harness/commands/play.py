@@ -36,6 +36,10 @@ from ..play.session import PlaySession
 from ..play.slots import data_folder
 from ..play.settings import PlaySettings
 from ..play.window import Window, check_display, import_pygame
+from ..program.model.build import ensure_tape, tape_path
+from ..play.record import moment_hash
+from ..play.record import is_key_record
+from ..play.record import check_record_path
 
 PROG = "cribbage-zx play"
 
@@ -97,7 +101,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _is_key_record(head: bytes) -> bool:
-    from ..play.record import is_key_record
     return is_key_record(head)
 
 
@@ -142,8 +145,6 @@ def main(argv: list[str]) -> int:
 def _hash(args: argparse.Namespace) -> int:
     """--hash: the record (or a new game of --seed) played on the embedded machine without a window; the frame
     and the moment's hash printed, as play.html shows them for the same link."""
-    from ..play.record import moment_hash
-    from ..program.model.build import ensure_tape, tape_path
     for option, given in (("--load", args.load), ("--record", args.record), ("--record-rzx", args.record_rzx),
                           ("--replay-to", args.replay_to)):
         if given is not None:
@@ -165,7 +166,6 @@ def _hash(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     if args.record is not None:                # found now, not when the game's keys are lost at its end
-        from ..play.record import check_record_path
         with naming_flags(FLAG_WORDS):
             check_record_path(args.record, args.replace)
     elif args.replace and not args.record_rzx:
@@ -178,7 +178,6 @@ def _play(args: argparse.Namespace) -> int:
     if args.tape is not None and args.lang is not None:
         raise UsageError("--lang chooses the built tape: give --tape or --lang, not both")
     if args.load is None:
-        from ..program.model.build import ensure_tape, tape_path
         try:
             if args.tape is None:
                 tape = ensure_tape(EN_TAP if args.lang == "en" else DEFAULT_TAP, lang=args.lang or "ru")

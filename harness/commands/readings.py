@@ -22,6 +22,8 @@ from ..program.runs.readings_tapes import READINGS, load
 from ..program.model.build import played_tape
 from ..runtime import atomic
 from .cliargs import add_replace_option, add_runner_options, command_parser, input_file, int_in, naming_flags, output_file
+import tomllib
+from ..runtime.validate import read_text
 
 
 def _lines(text: str) -> set[int]:
@@ -36,7 +38,6 @@ _lines.__name__ = "line list"
 
 
 def _toml(data: bytes) -> bool:
-    import tomllib
     try:
         tomllib.loads(data.decode("utf-8-sig"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError):
@@ -82,7 +83,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _listing_lines() -> list[int]:
-    from ..runtime.validate import read_text
     text = read_text(resources.LISTING, InputError, "listing")
     return [int(row.split(" ", 1)[0]) for row in text.splitlines() if row.strip()]
 

@@ -80,7 +80,7 @@ def execute(args: argparse.Namespace) -> int:
         from ..edition.report import write_report_html   # the view, imported when the command runs (a quick --help)
         report_page = write_report_html
         if args.rzx:                                      # the recorded games' pages get the watch mode
-            from ..web.watch import report_player
+            from ..web.watch import report_player  # lazy: only --rzx makes the player pages (0.17 s)
             player, why = report_player()
             if why:
                 print(f"cribbage-zx regress: {why}", file=sys.stderr)

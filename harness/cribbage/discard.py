@@ -24,6 +24,8 @@ from ..errors import InputError
 from .cards import Card, CardsLike, make, parse_cards
 from .rules import STANDARD, Rules
 from .show import fifteens, pairs, runs
+from itertools import combinations_with_replacement, permutations
+from .stats import _base_score
 
 #: a discard: the 0-based positions (i < j) in the six-card hand of the two cards laid away
 Discard = tuple[int, int]
@@ -72,8 +74,6 @@ def best_discard(hand: CardsLike, my_crib: bool, rules: Rules = STANDARD) -> Dis
 @lru_cache(maxsize=1)
 def _rank_table() -> "np.ndarray":
     """base[r1, r2, r3, r4, r5] (ranks 0..12): the fifteens, pairs and runs of five cards of those ranks."""
-    from itertools import combinations_with_replacement, permutations
-    from .stats import _base_score
     table = np.zeros((13,) * 5, dtype=np.float64)
     for five in combinations_with_replacement(range(1, 14), 5):
         value = _base_score(five)

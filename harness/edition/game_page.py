@@ -22,6 +22,7 @@ from .cards import CardView, Cards, latin
 from .run_records import GameRecords
 from .screen_english import screen_english
 from .site import Edition
+from PIL import Image
 
 __all__ = ["Row", "PictureView", "DifferenceView", "ShowView", "DealView", "GameView", "game_view",
            "picture_view", "difference_view", "action_words", "reason_words", "peg_words", "COMPONENTS"]
@@ -195,7 +196,6 @@ def _show_view(ev: E.Show, judgements: list[Judgement], shots: dict[str, Path], 
 
 def gif_size(path: Path) -> tuple[int, int] | None:
     """The size to show an action GIF at: GIF_SCALE times its own (320 x 256 border and all: 640 x 512)."""
-    from PIL import Image
     try:
         with Image.open(path) as im:
             return im.width * GIF_SCALE, im.height * GIF_SCALE

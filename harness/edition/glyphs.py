@@ -17,6 +17,7 @@ from PIL import Image
 from ..errors import InputError
 from ..spectrum import charset, font
 from .source import Listing
+import numpy as np
 
 SCALE = 2                    # sheet cell: 8x8 pixels drawn 16x16
 LARGE = 8                    # the glyph pages: 64x64
@@ -106,7 +107,6 @@ def ink_row(kind: str) -> int:
 
 def large(glyph: bytes) -> Image.Image:
     """One glyph drawn 8 times its size, ink on the Spectrum's paper, with a faint pixel grid."""
-    import numpy as np
     pixels = np.array(_draw(glyph, LARGE, INK_LARGE, PAPER_LARGE))
     grid = np.zeros(pixels.shape[:2], dtype=bool)
     grid[::LARGE, :] = grid[:, ::LARGE] = True          # every LARGE-th row and column: the pixel grid

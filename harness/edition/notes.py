@@ -376,7 +376,6 @@ def read_coverage(path: Path) -> Coverage | None:
     """The `coverage` of a regress report.json (or a bare coverage object); None if the file has none.
 
     Every field is checked: a coverage of the wrong form is a InputError naming the file and the field."""
-    from ..runtime.validate import expect, field, read_json
     data = read_json(path, InputError)
     if not isinstance(data, dict):
         raise InputError(f"{path}: expected a regress report.json or a coverage object, found "
@@ -388,7 +387,7 @@ def read_coverage(path: Path) -> Coverage | None:
         return None                    # no statement counts (a sweep's "coverage" counts cases, not statements)
 
     def ints(key: str, default: int | None = None) -> int:
-        value: int = field(cov, key, int, at, **({} if default is None else {"default": default}), error=InputError)
+        value: int = checked(cov, key, int, at, **({} if default is None else {"default": default}), error=InputError)
         return value
 
     def pair(value: object, k: str) -> tuple[int, int]:
@@ -397,14 +396,14 @@ def read_coverage(path: Path) -> Coverage | None:
             raise InputError(f"{at}.ifs.{k}: expected [times true, times false], found {len(v)} numbers")
         return (expect(v[0], int, f"{at}.ifs.{k}[0]", InputError), expect(v[1], int, f"{at}.ifs.{k}[1]", InputError))
 
-    counts = field(cov, "counts", dict, at, error=InputError)
+    counts = checked(cov, "counts", dict, at, error=InputError)
     return Coverage(str(path), ints("statements_run"), ints("statements_total"), ints("ifs_both", 0),
                     ints("ifs_total", 0),
                     {k: expect(v, int, f"{at}.counts.{_key(k)}", InputError) for k, v in counts.items()},
                     {expect(v, str, f"{at}.never_run[{i}]", InputError)
-                     for i, v in enumerate(field(cov, "never_run", list, at, [], InputError))},
-                    {k: pair(v, _key(k)) for k, v in field(cov, "ifs", dict, at, {}, InputError).items()},
+                     for i, v in enumerate(checked(cov, "never_run", list, at, [], InputError))},
+                    {k: pair(v, _key(k)) for k, v in checked(cov, "ifs", dict, at, {}, InputError).items()},
                     {k: expect(v, str, f"{at}.explained_by.{_key(k)}", InputError)
-                     for k, v in field(cov, "explained_by", dict, at, {}, InputError).items()},
+                     for k, v in checked(cov, "explained_by", dict, at, {}, InputError).items()},
                     [expect(v, str, f"{at}.unexplained[{i}]", InputError)
-                     for i, v in enumerate(field(cov, "unexplained", list, at, [], InputError))])
+                     for i, v in enumerate(checked(cov, "unexplained", list, at, [], InputError))])

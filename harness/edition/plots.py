@@ -55,7 +55,7 @@ def _figure(bottom: str, height: float = HEIGHT_IN) -> tuple[Figure, Axes]:
     """A figure of its own (not pyplot's: importing pyplot costs about 0.4 CPU s and keeps a global list of
     figures), saved as SVG, its axes placed by fixed margins (*bottom*: a key of BOTTOM_IN). tight_layout
     measured every text with Agg before the drawing, a fifth of a plot's cost, to find the same margins."""
-    import matplotlib
+    import matplotlib  # lazy: matplotlib (0.25 s) only when a plot is drawn
     from matplotlib.figure import Figure
     matplotlib.rcParams.update(RC)
     fig = Figure(figsize=(WIDTH_IN, height), dpi=96)
@@ -73,7 +73,7 @@ def _svg(fig: Figure) -> str:
 
 def _whole_counts(ax: Axes, x: bool = False) -> None:
     """Ticks at whole numbers only: a count of 2.5 cards is no count."""
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator  # lazy: as matplotlib in _figure
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     if x:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))

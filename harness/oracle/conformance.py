@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import UsageError
 from ..spectrum.cpu import Z80Core
+from ..spectrum.skoolcore import SkoolKitCore
 
 ROM_END = 0x4000
 #: the fields compared: 8-bit registers, 16-bit registers, interrupt state
@@ -207,7 +208,6 @@ class SkoolKitStepper:
     keeps = frozenset(FIELDS) - {"wz"}
 
     def __init__(self) -> None:
-        from ..spectrum.skoolcore import SkoolKitCore      # lazy: SkoolKit is optional (an oracle)
         self.core = SkoolKitCore()
         self.core.protect(0, ROM_END)
         self.regs = self.core.registers

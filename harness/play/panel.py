@@ -56,7 +56,7 @@ def panel_font(size: int) -> Font:
 
     Kept between frames, and made again after a pygame.quit() has invalidated it.
     """
-    import pygame
+    import pygame  # lazy: pygame is optional (the play extra); importing panel needs no window
     font = _fonts.get(size)
     if font is not None:
         try:
@@ -133,7 +133,7 @@ def draw_status(surf: Surface, area: Rect, status: str, notice: str, scale: int 
 
 def draw_paused(surf: Surface, area: Rect, scale: int = 1) -> None:
     """Pause, on the screen itself: a banner across the middle of the Spectrum's screen."""
-    import pygame
+    import pygame  # lazy: as in panel_font (pygame is optional)
     font = panel_font(font_size(scale) * 2)
     small = panel_font(font_size(scale))
     big, rest = PAUSED_BANNER
@@ -149,7 +149,7 @@ def draw_paused(surf: Surface, area: Rect, scale: int = 1) -> None:
 def pointer_rect(slot: int, scale: int) -> Rect:
     """The marker's box in window pixels: round the card of *slot* (rows 16-17, four columns a slot) and the
     selector's own pointer cell under it (row 21, column 4*slot-3), 32 px of border above and left."""
-    import pygame
+    import pygame  # lazy: as in panel_font (pygame is optional)
     left = (32 + 8 * (4 * (slot - 1))) * scale
     top = (32 + 8 * P.HAND_ROWS[0]) * scale
     bottom = (32 + 8 * 22) * scale
@@ -158,7 +158,7 @@ def pointer_rect(slot: int, scale: int) -> Rect:
 
 def draw_pointer(surf: Surface, slot: int, scale: int) -> None:
     """A bright frame round the slot the card selector points at, always on (the program's own flashes)."""
-    import pygame
+    import pygame  # lazy: as in panel_font (pygame is optional)
     rect = pointer_rect(slot, scale)
     pygame.draw.rect(surf, POINTER_COLOUR, rect, width=max(2, scale + 1))
 
@@ -166,7 +166,7 @@ def draw_pointer(surf: Surface, slot: int, scale: int) -> None:
 def draw_help(surf: Surface, scale: int, toggles: dict[str, bool] | None = None, extra: list[str] | None = None) -> None:
     """F1: every key over the whole window, on a dark veil; each toggle with its state now; then *extra* lines
     (where the save slots go)."""
-    import pygame
+    import pygame  # lazy: as in panel_font (pygame is optional)
     font = panel_font(font_size(scale))
     veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, 225))

@@ -20,6 +20,7 @@ from ..runtime import atomic
 from ..runtime.validate import quoted, read_json
 from ..errors import InputError, OutputError, needing
 from ..spectrum.keyboard import KEY_POSITIONS
+from ..runtime.outdir import writable_file, writable_place
 
 FORMAT = "cribbage-zx play keys"
 VERSION = 1
@@ -98,7 +99,6 @@ def check_record_path(path: str | os.PathLike[str], replace: bool = False) -> Pa
     """Before the game starts: *path* can take the record at its end (its folder writable), and it is new, a
     key record of ours, or *replace* says the file there may go: an OutputError naming it, marked "replace"
     where *replace* would let it go, else "record" (errors.needing)."""
-    from ..runtime.outdir import writable_file, writable_place
     path = Path(path)
     try:
         if replace and not path.is_dir():

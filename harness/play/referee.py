@@ -34,6 +34,7 @@ from ..program.records.events import (Claim, Cut, Deal, Event, Options, Play, Re
 from ..program.records.words import WORDS, spoken
 from ..spectrum.machine import Spectrum48
 from .cards import card_name, cards_text
+from ..program.observe.observer import Observer
 
 MAX_LINES = 400            # the panel keeps the latest lines; older ones scroll away
 DEVIATION_WORDS = 12       # words of a deviation's description shown beside its id
@@ -172,7 +173,6 @@ class Referee:
         self._observed_at: tuple[str, int, int | None, int] | None = None   # the wait last checked, events then
         self.observer = None
         if machine is not None:
-            from ..program.observe.observer import Observer
             self.observer = Observer(machine, self.on_event)
 
     def _comparator(self) -> Comparator:
@@ -395,7 +395,6 @@ class Referee:
         if deals is not None:
             self.deals = deals
         if self.observer is not None and self.machine is not None:
-            from ..program.observe.observer import Observer
             self.observer = Observer(self.machine, self.on_event)
             self.observer.deals = self.deals
         self._add_block([PanelLine(f"{reason}: this deal is not judged; the referee starts again at the next "

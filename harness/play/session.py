@@ -39,6 +39,14 @@ from .record import KeyPlayer, KeyRecord, tape_digest
 from .settings import PathLike, PlaySettings
 from .slots import Sidecar, read_sidecar, shown_path, write_sidecar
 from .waits import PAUSED_TEXT, status_text
+from .translate import screen_texts
+from .translate import RANK_LEGEND, on_screen, panel_text
+from .saved import is_saved_session, read_saved_session
+from .hint import hint_at
+from ..spectrum.rzx import write_rzx
+from ..spectrum.recording import check_replays
+from ..spectrum.recording import RzxRecorder
+from ..spectrum.recording import CountingCore
 
 if TYPE_CHECKING:
     from pygame import Surface
@@ -64,7 +72,6 @@ def _machine(counting: bool) -> BeeperSpectrum:
     """The session's Spectrum; on the core that counts fetches and keeps port reads when an RZX is recorded."""
     if not counting:
         return BeeperSpectrum(fast=False)
-    from ..spectrum.recording import CountingCore
     return BeeperSpectrum(fast=False, core=CountingCore)
 
 
@@ -72,7 +79,7 @@ def _referee(machine: BeeperSpectrum, settings: PlaySettings) -> Referee | None:
     """The referee the settings ask for (honest or open), or None."""
     if settings.referee is None:
         return None
-    from .referee import Referee
+    from .referee import Referee  # lazy: the referee and its observer (47 ms) only when asked for
     return Referee(machine, settings.rules, honest=settings.referee == "honest")
 
 
@@ -176,7 +183,6 @@ class PlaySession:
     def _start_rzx(self) -> None:
         """--record-rzx: the recording starts at the first question, SEED set (as regress --rzx's), after the
         frame the tape's loading stopped in."""
-        from ..spectrum.recording import RzxRecorder
         m = self.machine
         for _ in range(MAX_PARTIAL_FRAMES):
             if not m.mid_frame:
@@ -353,7 +359,6 @@ class PlaySession:
         key = (w.line if w else None, caller, self.frames if w is None else self._hint_wait_key(w, caller))
         if self._hint is not None and self._hint[0] == key:
             return self._hint[1]
-        from .hint import hint_at
         try:
             hint = hint_at(self.machine, caller, self.rules) if w is not None and w.line in P.SELECTOR_WAITS else None
             lines = hint.lines() if hint is not None else ["Hint: none here (a hint is for a discard or a card "
@@ -375,15 +380,13 @@ class PlaySession:
     def screen_texts(self) -> tuple[ScreenText, ...]:
         """The Russian texts of the program in the machine and their English (none on the English tape)."""
         if self._texts is None:
-            from .translate import screen_texts
             self._texts = screen_texts(self.machine.program_bytes())
         return self._texts
 
     def translation_lines(self) -> list[PanelLine]:
         """The card letters' legend and the English of each Russian text on the screen now (the Russian tape);
         read again when the screen changed, at once at a wait and at most every TRANSLATE_FRAMES meanwhile."""
-        from .referee import PanelLine
-        from .translate import RANK_LEGEND, on_screen, panel_text
+        from .referee import PanelLine  # lazy: the referee's module (47 ms) only for the panel's lines
         try:
             texts = self.screen_texts()
         except HarnessError as exc:           # a program the table does not cover (a --load from elsewhere)
@@ -403,7 +406,7 @@ class PlaySession:
     def panel_lines(self) -> list[PanelLine]:
         """The panel's lines, top to bottom: the card legend and the screen's texts in English (Russian tape),
         the seed, the hint when asked, then the referee's."""
-        from .referee import PanelLine
+        from .referee import PanelLine  # lazy: the referee's module (47 ms) only for the panel's lines
         lines = list(self.translation_lines())
         if self.seed is not None and self.referee is None:
             lines.append(PanelLine(f"seed {self.seed}: replay with --seed {self.seed}", "note"))
@@ -441,7 +444,7 @@ class PlaySession:
     def surface(self) -> Surface:
         """A pygame Surface of the whole window: the screen with the pointer marked, the panel on its right,
         the status line under both, and the key help over everything when F1 asked for it."""
-        import pygame
+        import pygame  # lazy: pygame (optional) and the panel only for a window; a headless session never draws
         from . import panel as draw
         surf = pygame.Surface(self.size)
         m = self.machine
@@ -505,7 +508,6 @@ class PlaySession:
         try:
             with open(path, "rb") as f:
                 head = f.read(400)
-            from .saved import is_saved_session, read_saved_session
             if is_saved_session(head):                 # a session saved by play.html: its .z80 and its seed
                 saved = read_saved_session(path)
                 # the page saves at a frame's end, the interrupt due (a version 1 .z80 cannot say so)
@@ -536,8 +538,6 @@ class PlaySession:
         if self.record is not None and self.record_path is not None:
             self.record.write(self.record_path)
         if self.rzx is not None and self.rzx_path is not None:
-            from ..spectrum.recording import check_replays
-            from ..spectrum.rzx import write_rzx
             recorder, self.rzx = self.rzx, None
             recording = recorder.stop()
             recording.custom = rzx_tag(GameId(None, self.seed, self.tape_sha256))   # a session played by hand

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..program.model import program as P
+from ..program.model.english import english
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,6 @@ PAUSED_TEXT = "PAUSED: P goes on"
 
 @lru_cache(maxsize=None)
 def _english(prompt: str) -> str:
-    from ..program.model.english import english
     return " ".join(english(prompt).split())
 
 

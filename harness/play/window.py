@@ -23,6 +23,7 @@ from ..errors import HarnessError, UsageError
 from .keymap import HINT_KEY, PAUSE_KEY
 from .session import BORDER_H, BORDER_W, READING_TIME, PlaySession
 from .slots import default_save, slot_path
+import numpy as np
 
 if TYPE_CHECKING:
     from pygame import Rect
@@ -59,7 +60,7 @@ def import_pygame() -> ModuleType:
     # renderer: ~7 ms a frame, the window's main cost); SDL_FRAMEBUFFER_ACCELERATION=1 asks for it again
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
-        import pygame
+        import pygame  # lazy: pygame is optional (the play extra): a UsageError says how to install it
     except ImportError as exc:
         raise UsageError("pygame-ce is not installed (pip install -e '.[play]')") from exc
     return pygame
@@ -272,7 +273,6 @@ class Window:
             audio.clear()
             return
         if self.channel.get_queue() is None:
-            import numpy as np
             sound = self.pygame.mixer.Sound(buffer=np.concatenate(audio).tobytes())
             (self.channel.queue if self.channel.get_busy() else self.channel.play)(sound)
             audio.clear()

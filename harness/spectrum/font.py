@@ -17,6 +17,7 @@ from typing import NoReturn
 from ..errors import InputError
 from .. import resources
 from . import charset
+from ..runtime.validate import read_text
 
 __all__ = [
     "DEFAULT_PATH", "FIRST_CODE",
@@ -75,7 +76,6 @@ def parse_font(text: str, path: str = "<text>") -> dict[int, tuple[str, bytes]]:
 
 
 def _read(path: str | Path) -> tuple[str, str]:
-    from ..runtime.validate import read_text
     return read_text(path, InputError, "font"), str(path)
 
 

@@ -423,7 +423,7 @@ class Spectrum48(WaitDetector):
 
     def _timeout_screenshot(self) -> Path | None:
         try:
-            from .screen import save_png
+            from .screen import save_png  # lazy: screen.py brings numpy (80 ms), which bench --cores and workers skip
             folder = self.screenshot_dir or _private_dir()      # never a fixed name in a shared folder
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"timeout-frame{self.s.frames}.png"

@@ -14,6 +14,7 @@ from .core import Memory
 from .machine_types import FRAME_S, Event, MachineState, Report, TapeBlockLike
 from .rom import ROM_SIZE
 from .sysvars import SYSVARS
+from .basic import detokenise
 
 
 class MachineMemory:
@@ -71,7 +72,6 @@ class MachineMemory:
 
     def listing(self) -> str:
         """The BASIC program in memory listed back as text (the tokeniser's source conventions)."""
-        from .basic import detokenise
         prog = self.peek("PROG")
         return detokenise(self.read(prog, self.peek("VARS") - prog))
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from .basic import split_program
+from .tape import FLAG_HEADER, HEADER_LENGTH, TYPE_PROGRAM, parse_header
 
 if TYPE_CHECKING:
     from .machine import Spectrum48
@@ -113,7 +114,6 @@ class Profiler:
     @staticmethod
     def program_of_tape(blocks: Sequence[TapeBlock]) -> bytes:
         """The program area saved on a tape: the first data block after a program header, cut to its length."""
-        from .tape import FLAG_HEADER, HEADER_LENGTH, TYPE_PROGRAM, parse_header
         for head, data in zip(blocks, blocks[1:]):
             if head.flag == FLAG_HEADER and len(head.data) == HEADER_LENGTH:
                 header = parse_header(head)

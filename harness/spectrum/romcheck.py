@@ -15,6 +15,7 @@ from .basic import split_program
 from .machine import RunTimeout, Spectrum48
 from .typist import edit_line, typed_form
 from .workspace import resize
+from .floats import encode_literal
 
 DEC_TO_FP = 0x2C9B         # DEC-TO-FP: CH_ADD at the literal's first character, A = that character
 SCRATCH = 0x8000           # free RAM on a freshly booted machine, for the literal's text
@@ -51,7 +52,6 @@ class RomNumberEncoder:
 
 def _within_range(text: str) -> None:
     """ValueError if the ROM would stop on the literal with «6 Number too big» (floats.py knows the range)."""
-    from .floats import encode_literal
     try:
         encode_literal(text)
     except OverflowError:

@@ -180,7 +180,7 @@ def render(mem: MemoryLike, border: int | None = None, scale: int = 1,
 
 def save_png(machine: Showing, path: str | Path, border: bool = True, scale: int = 2) -> Path:
     """Write the machine's display (and border) as a PNG file."""
-    from PIL import Image
+    from PIL import Image  # lazy: Pillow's Image (10 ms) only when a PNG is written (build never does)
     img = render(machine.mem, border=machine.s.border if border else None, scale=scale)
     path = Path(path)
     Image.fromarray(img, "RGB").save(path)

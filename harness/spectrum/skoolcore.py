@@ -82,14 +82,14 @@ class _Simulator(Protocol):
 def simulator_class(python: bool = False) -> tuple[Callable[..., _Simulator], str]:
     """SkoolKit's C simulator if built (and not *python*), else its Python one; with a name for reports."""
     try:
-        from skoolkit.simulator import Simulator  # type: ignore[import-untyped]  # SkoolKit ships no type hints
+        from skoolkit.simulator import Simulator  # type: ignore[import-untyped]  # lazy: an optional oracle (GPL-3)
     except ImportError:
         raise UsageError("the second core needs SkoolKit (GPL-3, a test oracle only): "
                               "pip install -e '.[oracle]'") from None
     if python:
         return Simulator, "SkoolKit Simulator (Python)"
     try:
-        from skoolkit.csimulator import CSimulator  # type: ignore[import-untyped]  # SkoolKit ships no type hints
+        from skoolkit.csimulator import CSimulator  # type: ignore[import-untyped]  # lazy: an optional oracle (GPL-3)
         return CSimulator, "SkoolKit CSimulator"
     except ImportError:
         return Simulator, "SkoolKit Simulator (Python)"

@@ -53,6 +53,7 @@ def record_game(tape: Path, path: Path, seed: int = SEED) -> Path:
 def _browser() -> tuple[Callable[[], PlaywrightContextManager], str]:
     """playwright's entry and Debian's chromium: a UsageError saying which is missing."""
     try:
+        # lazy: playwright (0.1 s) is optional: a UsageError says how to install it
         from playwright.sync_api import sync_playwright
     except ImportError as exc:
         raise UsageError("bench --web: playwright is not installed (pip install '.[test]')") from exc
@@ -133,7 +134,7 @@ def bench_web(page_path: Path, tape: Path) -> WebFigures:
                 page.close()
         finally:
             browser.close()
-    from . import build as wasm_build
+    from . import build as wasm_build  # lazy: the wasm build's module only for the figures after the browser runs
     fps, emb = statistics.median(page_fps), statistics.median(embedded)
     return WebFigures(frames, round(fps), round(fps / REAL_FPS, 1), round(emb), round(emb / REAL_FPS, 1),
                       round(fps / emb, 2), round(statistics.median(page_wall)),

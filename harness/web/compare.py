@@ -22,6 +22,10 @@ from ..play.settings import PlaySettings
 from ..spectrum.machine import Spectrum48
 from ..spectrum.screen import PALETTE, render
 from ..runtime.validate import expect, field
+from ..program.records.events import Picture
+from ..program.model.program import WAIT_LOOP_HEAD
+from ..spectrum.rzx import read_rzx
+from ..spectrum.recording import RzxPlayer
 
 if TYPE_CHECKING:
     from ..program.records.events import Event
@@ -68,8 +72,6 @@ def rzx_checkpoints(rzx: bytes, frames: list[int], name: str = "<rzx>") -> list[
     """Play *rzx* on the embedded machine (harness/spectrum/recording.py's RzxPlayer), keeping at each
     checkpoint (RZX frames played) the RAM, the screen in that frame's FLASH phase and PPC, as the watch
     mode's page draws them."""
-    from ..spectrum.recording import RzxPlayer
-    from ..spectrum.rzx import read_rzx
     p = RzxPlayer(read_rzx(rzx, name))
     out = []
     for frame in frames:
@@ -102,10 +104,6 @@ def picture_frame_differences(events: list[Event], frames: list[int], rzx: bytes
     must be the picture's line (a polling loop named by its head, program.WAIT_LOOP_HEAD). One line for each
     picture where it is not (empty: every wait picture at its frame); the events before the recording are
     left out. The frames come from the file, the lines from the transcript, PPC from the machine."""
-    from ..program.model.program import WAIT_LOOP_HEAD
-    from ..program.records.events import Picture
-    from ..spectrum.recording import RzxPlayer
-    from ..spectrum.rzx import read_rzx
     if len(frames) != len(events):
         raise InputError(f"{len(frames)} frames for {len(events)} events")
     recording = read_rzx(rzx, name)

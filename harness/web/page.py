@@ -28,6 +28,10 @@ from ..resources import LISTING, ROM, data_path
 from ..runtime import atomic
 from ..spectrum.keyboard import KEY_POSITIONS
 from . import build as wasm_build
+from ..spectrum.screen import BLOCK_TEXT, DEFAULT_UDG_TEXT, ROM_CHARS, ROM_FONT, UNKNOWN, _block_glyph
+from ..spectrum.charset import koi7_char, rom_char
+from ..program.model.english import read_table
+from ..program.model.build import build
 
 HERE = Path(__file__).resolve().parent
 PAGE_NAME = "play.html"
@@ -78,8 +82,6 @@ def facts() -> dict[str, object]:
 def glyph_facts() -> dict[str, object]:
     """What the page's screen reader needs (screen.py's glyph_table, in its order): what each code of the
     program's font (KOI-7) and the ROM's stands for, the ROM font's and the block graphics' glyphs, the UDGs'."""
-    from ..spectrum.charset import koi7_char, rom_char
-    from ..spectrum.screen import BLOCK_TEXT, DEFAULT_UDG_TEXT, ROM_CHARS, ROM_FONT, UNKNOWN, _block_glyph
     rom = ROM.read_bytes()
     return {
         "font_text": [koi7_char(c) for c in range(32, 128)],
@@ -93,7 +95,6 @@ def glyph_facts() -> dict[str, object]:
 @lru_cache(maxsize=2)
 def tape_texts(lang: str) -> list[list[str]]:
     """The tape's Russian texts with their English, as the window's panel pairs them (none on the English tape)."""
-    from ..program.model.build import build
     return texts_of(build(lang=lang).program)
 
 
@@ -118,7 +119,6 @@ def listing_lines(path: Path = LISTING) -> list[tuple[int, str]]:
 def english_listing(lines: list[tuple[int, str]]) -> dict[str, str]:
     """The lines the English edition changes, as it lists them: each literal of basic/translation.tsv replaced
     by its English in its line (the page shows these when the English tape is chosen)."""
-    from ..program.model.english import read_table
     text = dict(lines)
     changed: dict[int, str] = {}
     for t in read_table():
@@ -142,7 +142,6 @@ def meanings() -> dict[str, str]:
 
 @lru_cache(maxsize=2)
 def tape_bytes(lang: str) -> bytes:
-    from ..program.model.build import build
     return build(lang=lang).tap
 
 

@@ -33,6 +33,8 @@ from .causes import (AfterGameOver, AfterWin, BeforeGame, CAUSE_WORDS, Cause, Cr
                      FairnessFlag, GameWon, GoAt, GoPegged, HandSlot, HarnessFault, Judged, Kind, LineSeen, NoFacts,
                      OutOfTurn, Pegged, PegsSeen, PreviousPeg, Refusal, Scores, ScreenCheckName, ShowLine, ShowPart,
                      ShowPhase, SlotSeen, StaleSeen, TallyFacts, TallyLine, UnmatchedPeg)
+from ...spectrum.tape import read_tap
+from ...spectrum.profile import Profiler
 
 #: the kinds and causes a difference names are defined in causes.py and named here too, beside the records
 __all__ = ["AfterGameOver", "AfterWin", "BeforeGame", "Breakdown", "CAUSE_WORDS", "CODECS", "Cause", "Combination",
@@ -198,8 +200,6 @@ def comparison_setup(program: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) 
 
 def comparison_setup_of_tape(tape: bytes, rule_sets: Iterable[Rules] = JUDGED_UNDER) -> ComparisonSetup:
     """The same from a TAP file's bytes (its second block is the program)."""
-    from ...spectrum.tape import read_tap
-    from ...spectrum.profile import Profiler
     return comparison_setup(Profiler.program_of_tape(read_tap(tape)), rule_sets)
 
 

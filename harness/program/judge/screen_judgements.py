@@ -26,6 +26,7 @@ from ..records.events import (Choice, ChoiceKind, Cut, Deal, Discard, Event, Pic
                      Show, ShowHand, Starter, Who, Win)
 from .judgements import Cause, LineSeen, NoFacts, PegsSeen, SlotSeen, StaleSeen
 from ..observe.picture import SlotView
+from ..model.english import english
 
 RED = {"H", "D"}                      # S$(1) hearts, S$(3) diamonds (5410)
 PLAY_MOMENTS = {f"select {P.SELECT_PLAY}", f"select {P.SELECT_GO_CONFIRM}"}
@@ -433,7 +434,6 @@ class _Texts:
 def _texts(words: P.ScreenWords) -> _Texts:
     if words == P.RUSSIAN:
         return _Texts(dict(P.DEALER_TEXT), dict(P.WINNER_TEXT), P.CUT_TEXT, P.GO_TEXT)
-    from ..model.english import english
     return _Texts({k: english(v).rstrip() for k, v in P.DEALER_TEXT.items()},   # padded to the width
                   {k: english(v + " ").rstrip() for k, v in P.WINNER_TEXT.items()},
                   english(P.CUT_TEXT).rstrip(), english(P.GO_TEXT))

@@ -25,6 +25,11 @@ from ...spectrum.romcheck import RomNumberEncoder
 from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
 from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START
 from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME
+from ...spectrum.tape import read_program_tape
+from ...runtime.validate import read_text
+from .english import english_edition
+from .english import TABLE
+from ...runtime.outdir import writable_file
 
 LISTING = resources.LISTING
 FONT = resources.FONT
@@ -50,14 +55,12 @@ def build(listing: Path = LISTING, font: Path = FONT, encoder: NumberEncoder | N
     a line its syntax check rejects, an empty listing or a program too big to LOAD in 48K is a
     InputError naming the file, the line and the ROM's verdict.
     """
-    from ...runtime.validate import read_text
     source = read_text(listing, InputError, "listing")     # UTF-8 (a BOM is dropped), or file:line
     program = tokenise_program(source, path=str(listing), number_encoder=encoder or RomNumberEncoder())
     glyphs = build_font(font)
     if len(glyphs) != FONT_LENGTH:
         raise InputError(f"{font}: the font has {len(glyphs)} bytes, line 2 loads {FONT_LENGTH}")
     if lang == "en":
-        from .english import english_edition
         program, glyphs = english_edition(program, glyphs)
     if check:
         check_program(program, str(listing), _file_lines(source))     # an InputError naming the line
@@ -87,7 +90,6 @@ def _sha(data: bytes) -> str:
 def fingerprint(lang: str = "ru", listing: Path = LISTING, font: Path = FONT) -> dict[str, object]:
     """What the tape is made from, each input's SHA-256 and one over them all: the tape is current
     exactly when this is what it was built from (no file times: a checkout or a copy changes those)."""
-    from .english import TABLE
     package = Path(__file__).resolve().parents[2]          # harness/
     inputs = {"listing": Path(listing), "font": Path(font), "rom": resources.ROM}
     if lang == "en":
@@ -132,7 +134,6 @@ def played_tape(tap: Path | None = None) -> tuple[Path, bytes]:
     """The tape a run plays and its bytes, checked whole (what every worker loads), resolved once: *tap* when
     given (a file that is not a program's tape is an InputError naming it), else the built game, rebuilt when
     stale (`ensure_tape`); the default path is the built game too."""
-    from ...spectrum.tape import read_program_tape
     path = ensure_tape(DEFAULT_TAP) if tap is None or Path(tap).resolve() == DEFAULT_TAP.resolve() else Path(tap)
     return path, read_program_tape(path)
 
@@ -167,7 +168,6 @@ def ensure_tape(path: Path | None = None, lang: str = "ru") -> Path:
 def write_tape(path: Path, tap: bytes, sources: Mapping[str, object] | None, replace: bool = False) -> None:
     """The tape, then (for a build from the sources) its fingerprint beside it; each written atomically. A file
     there that is not a tape is refused unless *replace*."""
-    from ...runtime.outdir import writable_file
     if not replace:
         writable_file(path, looks_like_tap, "TAP")
     atomic.write_bytes(path, tap)

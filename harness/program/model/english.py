@@ -34,6 +34,8 @@ from ...errors import InputError
 from ... import resources
 from ...spectrum import charset
 from ...spectrum.basic import split_program
+from ...runtime.validate import read_text
+from ...spectrum.font import rom_font as read_rom_font
 
 __all__ = ["TABLE", "Literal", "Translation", "literals", "line_literals", "read_table",
            "translate_program", "english_font", "english_edition", "english", "needs_translation"]
@@ -135,7 +137,6 @@ def _unquote(field: str, where: str) -> str:
 
 def read_table(path: Path = TABLE) -> list[Translation]:
     """Parse the table: '#' comments, then rows  LINE <TAB> "russian" <TAB> "english"."""
-    from ...runtime.validate import read_text
     text = read_text(path, InputError, "translation table")    # UTF-8 (a BOM dropped), or file:line
     rows: list[Translation] = []
     seen: dict[tuple[int, str], int] = {}
@@ -229,6 +230,5 @@ def english(russian_text: str, path: Path = TABLE) -> str:
 def english_edition(program: bytes, chr_font: bytes, table_path: Path = TABLE,
                     rom_font: bytes | None = None) -> tuple[bytes, bytes]:
     """The Russian program area and chr font -> the English edition's program area and font."""
-    from ...spectrum.font import rom_font as read_rom_font
     program_en = translate_program(program, read_table(table_path), table_path)
     return program_en, english_font(chr_font, rom_font if rom_font is not None else read_rom_font())

@@ -16,6 +16,7 @@ from typing import Final, Literal
 from ...cribbage.cards import Card, make
 from ...spectrum.charset import encode, koi7_char
 from ..records.events import ScoreContext, ShowHand, Who
+from .english import english
 
 # ------------------------------------------------------------------ the tape and its text (lines 2-10)
 PROGRAM_NAME = "CRIBBAGE"       # 5 SAVE "CRIBBAGE" LINE 2
@@ -279,7 +280,6 @@ ENGLISH_RANKS = ("A", *RUSSIAN.ranks[1:10], "J", "Q", "K")
 
 def english_words() -> ScreenWords:
     """RUSSIAN's words as the English edition (`build --lang en`) prints them, from basic/translation.tsv."""
-    from .english import english
     return ScreenWords(**{name: english(text) for name, text in vars(RUSSIAN).items() if name != "ranks"},
                        ranks=ENGLISH_RANKS)
 

@@ -16,6 +16,7 @@ from typing import ClassVar, Iterable, Mapping, Sequence, TextIO, TypeVar
 from ...runtime import atomic
 from ...runtime.validate import field, parse_json
 from ...errors import InputError
+from ...cribbage.cards import parse_card
 
 SCHEMA_VERSION = 1
 
@@ -390,7 +391,6 @@ def _is_int(value: object) -> bool:
 
 def _wrong_form(value: object, annotation: str, name: str) -> str | None:
     """Why *value* is not of the field's annotation (as events.py spells them), or None if it is."""
-    from ...cribbage.cards import parse_card
 
     def card_problem(v: object) -> str | None:
         if not isinstance(v, str):

@@ -25,6 +25,18 @@ from ...cribbage.cards import full_deck
 from ...errors import InputError, MachineError
 from ..records.events import Cut, Deal, Event, Starter, read_jsonl
 from ..judge.judgements import is_transcript_name
+import numpy as np
+from ..model import program as P
+from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
+from ...cribbage.rules import STANDARD
+from ..judge.deviations import classify
+from .regress import spread_seed
+from .loaded import worker_tape
+from .loaded import init_worker
+from ..observe.observer import Observer
+from ..model.build import tape_bytes
+from ...spectrum.typist import Typist
+from ...runtime.jobs import Setup, run_jobs
 
 #: a category a distribution counts: a rank (the cut for deal) or a card's text (the deals, the starters)
 Category = TypeVar("Category", bound=Hashable)
@@ -131,7 +143,7 @@ def chi_square(counts: Counter[Category], categories: tuple[Category, ...]) -> C
 
     The statistic and p-value are scipy.stats.chisquare's (the same sums, and chi2.sf is chdtrc), from
     scipy.special: importing scipy.stats costs about a CPU second, a third of a one-game run's report."""
-    import numpy as np
+    # lazy: scipy.special (0.26 s) only for the chi-square tests
     from scipy.special import chdtrc  # type: ignore[import-untyped]
     observed = [counts.get(c, 0) for c in categories]
     n = sum(observed)
@@ -194,10 +206,6 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
     Only the first game's cut: the quick way to sample many (the program answers N and N, the
     player cuts with ENTER, the observer reads S and K at 7450)."""
-    from ...spectrum.typist import Typist
-    from ..model import program as P
-    from .loaded import worker_tape
-    from ..observe.observer import Observer
     index, seed = job.index, job.seed
     m = worker_tape().machine()
     events: list[Event] = []
@@ -225,10 +233,6 @@ def cut_for_deal(job: CutJob) -> CutResult:
 
 def sample_cuts(n: int, seed: int, workers: int, scheduler: str | None = None) -> Samples:
     """The cut for deal of *n* freshly loaded machines (first games only)."""
-    from ...runtime.jobs import Setup, run_jobs
-    from ..model.build import tape_bytes
-    from .loaded import init_worker
-    from .regress import spread_seed
     tape = tape_bytes(None)
     samples = Samples()
     jobs = [CutJob(i, spread_seed(seed + i)) for i in range(n)]
@@ -278,9 +282,6 @@ def read_runs(folders: list[Path], given_as: str = "") -> list[list[Event]]:
 
 def classify_flags(result: Fairness) -> None:
     """Each flagged distribution as a difference, named by the documented deviation that explains it."""
-    from ...cribbage.rules import STANDARD
-    from ..judge.deviations import classify
-    from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
     for group, g in result.groups.items():
         for name, t in g.tests.items():
             if not t.flagged:

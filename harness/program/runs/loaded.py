@@ -25,6 +25,7 @@ from ...spectrum.machine import MachineSnapshot, Spectrum48
 from ...spectrum.profile import Profile, Profiler
 from ...spectrum.tape import read_tap
 from ..judge.judgements import JUDGED_UNDER, ComparisonSetup, comparison_setup
+from ...spectrum.skoolcore import SkoolKitCore
 
 if TYPE_CHECKING:
     from ...spectrum.accelerate import Cache
@@ -37,7 +38,6 @@ def core_class(name: str) -> Callable[[], Core]:
     if name == "z80":
         return Z80Core
     if name == "skoolkit":
-        from ...spectrum.skoolcore import SkoolKitCore
         return SkoolKitCore
     raise UsageError(f"no such CPU core {name!r} ({', '.join(CORES)})")      # the command names its option
 
@@ -62,7 +62,7 @@ class LoadedTape:
         from the shared cache when loaded with *accelerate*; with *recording*, the fetch-counting core at
         real timing that an RZX recorder needs (the z80 core only, never accelerated: the plain ROM's own run)."""
         if recording:
-            from ...spectrum.recording import recording_machine
+            from ...spectrum.recording import recording_machine  # lazy: the recording core (12 ms) only for --rzx runs
             if self.core != "z80":
                 raise MachineError(f"a recording machine is the plain z80 core's: this tape was loaded on {self.core}")
             m = recording_machine()

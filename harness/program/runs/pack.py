@@ -95,7 +95,7 @@ def title_screen(blocks: list[TapeBlock]) -> bytes:
 
 def recorded_game(tap: bytes) -> tuple[bytes, bytes]:
     """Game 0 of `regress --rzx --seed 1`: the RZX and the .z80 of the machine where it ends."""
-    from .loaded import init_worker
+    from .loaded import init_worker  # lazy: only build --pack plays a game (regress: 0.2 s a plain build skips)
     from .regress import STRATEGIES, GameJob, play_one, spread_seed
     init_worker(tap)
     game = play_one(GameJob(RZX_GAME, spread_seed(1 + RZX_GAME), STRATEGIES[0], rzx=True))
@@ -106,7 +106,7 @@ def recorded_game(tap: bytes) -> tuple[bytes, bytes]:
 
 def screen_png(z80: bytes, scale: int = 2) -> bytes:
     """The screen (and border) of a .z80 as a PNG, each Spectrum pixel *scale* pixels square."""
-    from PIL import Image
+    from PIL import Image  # lazy: Pillow's Image (10 ms) only for the pack's PNG
     snap = z80snap.read_z80(z80)
     buffer = io.BytesIO()
     Image.fromarray(render(snap.memory(load_rom(None)), border=snap.border, scale=scale), "RGB").save(buffer, "PNG")

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import io
+import multiprocessing
 import random
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from ...errors import MachineError
 from ...runtime import atomic
@@ -76,8 +80,6 @@ def _table_columns(table: Table) -> tuple[Array, Array, Array]:
 
 def _write_cases(path: Path) -> None:
     """Enumerate the play situations (play_table) and keep what the cases need, compactly (about 5 MB)."""
-    import io
-    import numpy as np
     weights, examples, lengths = _table_columns(play_situations.play_table())
     buffer = io.BytesIO()
     np.savez(buffer, weights=weights.astype(np.int32), examples=examples.astype(np.int64),
@@ -88,7 +90,6 @@ def _write_cases(path: Path) -> None:
 def enumerate_in_child(path: Path) -> None:
     """_write_cases in a forked process: its 5 CPU s and 270 MB are paid once per table, never by the
     parent's memory (which then only loads the 5 MB file)."""
-    import multiprocessing
     ctx = multiprocessing.get_context("fork")
     child = ctx.Process(target=_write_cases, args=(path,), name="cribbage-zx play cases", daemon=True)
     child.start()
@@ -121,7 +122,6 @@ def ensure_cases(out: Path) -> tuple[Path, str | None]:
 @lru_cache(maxsize=2)
 def _load_columns(path: str) -> tuple[Array, Array, Array]:
     """The cached table's columns; on a worker without the file (a Dask cluster elsewhere), enumerated here."""
-    import numpy as np
     if not Path(path).exists():
         return _table_columns(play_situations.play_table())
     with np.load(path, allow_pickle=False) as z:
@@ -147,7 +147,6 @@ def clear_caches() -> None:
 def _choose(weights: Array, examples: Array, lengths: Array, choice: PlayChoice) -> Chosen:
     """The situations a play sweep runs, as positions in the table (every one with a distinct suffix of
     up to *max_suffix* cards in key order, then a seeded sample of the longer ones), and their coverage."""
-    import numpy as np
     short_at, long_at = np.nonzero(lengths <= choice.max_suffix)[0], np.nonzero(lengths > choice.max_suffix)[0]
     picked = long_at[random.Random(choice.seed).sample(range(len(long_at)), min(choice.sample, len(long_at)))] \
         if len(long_at) else long_at                          # the same choice as sampling the list itself
@@ -196,7 +195,6 @@ def play_chunks(path: Path, chunk: int | None, limit: int | None,
                 choice: PlayChoice = PlayChoice()) -> tuple[list[CaseRange], Coverage, str]:
     """A play sweep's chunks (of *chunk* cases, or auto_chunk's) as CaseRanges, its coverage, and the
     fingerprint of its cases (the SHA-256 of their weights and examples, in order)."""
-    import numpy as np
     chosen = _chosen_cases(str(Path(path).resolve()), choice)
     n = len(chosen.at) if limit is None else min(limit, len(chosen.at))
     size = chunk or auto_chunk(n)

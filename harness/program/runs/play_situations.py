@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
+import numpy as np
+
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
     Array = npt.NDArray[np.int64]
     Bytes = npt.NDArray[np.int8]           # the walk's small columns, a byte per value to keep memory small
@@ -47,7 +48,6 @@ def play_keys() -> dict[PlayKey, Situation]:
 
 def table_of(situations: dict[PlayKey, Situation]) -> Table:
     """play_table's arrays for a dict like play_keys' (the tests' small sets of situations)."""
-    import numpy as np
     rows = sorted((_key_code(k), w, _series_code(ex)) for k, (w, ex) in situations.items())
     columns = [np.array(col, dtype=np.int64) for col in zip(*rows)] if rows else \
         [np.zeros(0, dtype=np.int64) for _ in range(3)]
@@ -68,7 +68,6 @@ def _series_code(series: Sequence[int]) -> int:
 
 def suffix_lengths(keys: Array) -> Array:
     """The length of each key code's distinct suffix (its nonzero digits)."""
-    import numpy as np
     suffix = keys // 5 % _P7
     length = np.zeros(len(keys), dtype=np.int64)
     for i in range(7):
@@ -101,13 +100,11 @@ class _Level:
 
 
 def _pow8() -> Array:
-    import numpy as np
     return np.array([_BASE ** (8 - i) for i in range(9)], dtype=np.int64)   # digit i of a series weighs 14^(7-i)
 
 
 def _first_level(first: int, second: int) -> _Level:
     """The one series of the walk that starts with *first* and *second* (0: the one-card series)."""
-    import numpy as np
     pow8 = _pow8()
     ranks = [first] if second == 0 else [first, second]
     code = np.array([sum(r * pow8[i + 1] for i, r in enumerate(ranks))], dtype=np.int64)
@@ -125,7 +122,6 @@ def _first_level(first: int, second: int) -> _Level:
 
 def _key_codes(level: _Level) -> Array:
     """Each series' situation as its key code."""
-    import numpy as np
     B, n = _BASE, level.n
     tc = np.where(level.count == 15, 1, np.where(level.count == 31, 2, 0)).astype(np.int64)
     length = level.slen.astype(np.int64)
@@ -137,7 +133,6 @@ def _key_codes(level: _Level) -> Array:
 
 def _grown(level: _Level) -> _Level | None:
     """The next level: every series of *level* with one more card the rules allow (None: there is none)."""
-    import numpy as np
     n, pow8 = level.n, _pow8()
     grown = []
     for r in range(1, 14):
@@ -171,7 +166,6 @@ def _levels(first: int, second: int) -> Iterator[_Level]:
 
 def _part(first: int, second: int) -> Table:
     """The situations of the series under one first two ranks: their key codes, counts and first series."""
-    import numpy as np
     levels = list(_levels(first, second))
     k = np.concatenate([_key_codes(level) for level in levels])
     c = np.concatenate([level.code for level in levels])
@@ -187,7 +181,6 @@ def play_table() -> Table:
     Every series the walk visits is a row, level by level (one more card), for each first two ranks
     apart (to keep memory small). A series' code has one base-14 digit per card, padded with zeros to
     eight, so codes sort as the walk meets the series; a key's code sorts as its tuple does."""
-    import numpy as np
     parts = [_part(first, second) for first in range(1, 14) for second in range(0, 14)
              if second == 0 or min(first, 10) + min(second, 10) <= 31]
     k = np.concatenate([x[0] for x in parts])

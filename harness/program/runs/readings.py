@@ -42,6 +42,7 @@ from .readings_record import (BUDGET, KINDS, NO_GAME, PLAYED, REFUSED, BaseGame,
                               DeviationRow, ReadingsRecord, Reading, RecordPlan, Resumed, TapeRecord)
 from .readings_record import vanish_playing_of as vanish_playing_of     # edition/notes.py reads it here
 from .readings_tapes import Variant, Variants
+from ..judge.deviations import DEVIATIONS, deviation_lines
 
 #: a note of the run's (a harness failure, the time budget spent), said by the command
 Note = Callable[[str], None]
@@ -515,7 +516,6 @@ def select(readings: list[Reading], listing_lines: list[int], every: bool = Fals
 
 def deviations_lines(listing_lines: list[int]) -> dict[str, list[int]]:
     """D1..D12 -> the listing's lines each cites."""
-    from ..judge.deviations import DEVIATIONS, deviation_lines
     return {k: deviation_lines(d.lines, listing_lines) for k, d in DEVIATIONS.items()}
 
 

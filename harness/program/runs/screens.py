@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...runtime import atomic
 from ..observe.driver import Screenshot
+import numpy as np
+from ...spectrum.screen import PALETTE
 
 if TYPE_CHECKING:                           # typing only: Pillow is imported when a game's screens are encoded
     from PIL.Image import Image
@@ -25,7 +27,7 @@ class Screens:
 def encode_screens(screens: list[Screenshot]) -> Screens:
     """The game's screenshots as files: PNGs (twice the size, named in order) and, for the frames of every
     action, a GIF."""
-    from PIL import Image
+    from PIL import Image  # lazy: Pillow's Image (10 ms) only when screenshots are written
     pngs, frames = [], []
     for n, (label, pixels) in enumerate(screens):
         img = palette_image(Image.fromarray(pixels, "RGB"))   # no quantising: the 16 colours are known
@@ -45,9 +47,7 @@ def encode_screens(screens: list[Screenshot]) -> Screens:
 
 def palette_image(img: Image) -> Image:
     """A screenshot (RGB, the Spectrum's 16 colours only) as a palette image indexed like screen.PALETTE."""
-    import numpy as np
-    from PIL import Image as PILImage
-    from ...spectrum.screen import PALETTE
+    from PIL import Image as PILImage  # lazy: Pillow's Image (10 ms) only when screenshots are written
     rgb = np.asarray(img)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     index = ((r == 0xFF) | (g == 0xFF) | (b == 0xFF)) * 8 + (g > 0) * 4 + (r > 0) * 2 + (b > 0)

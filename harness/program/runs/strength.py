@@ -39,6 +39,9 @@ from .regress import spread_seed
 from ..judge.judgements import is_transcript_name
 from .study import (Z95, GameStudy, MatchFigures, Mean, Rate, StudyError, ThrownCribs, analyse_game, crib_by_pair,
                     discard_figures, match_figures, mean_ci, play_figures, wilson)
+from ..observe.players import make
+from ..observe.driver import GameDriver
+from ...spectrum.machine import FRAME_S
 
 OPPONENTS = ("random", "greedy", "ev")
 #: engine self-play: (player 0, player 1); the first measures the first dealer's advantage between equals
@@ -104,9 +107,6 @@ def run_job(job: StrengthJob) -> StrengthResult:
 
 
 def _program_game(index: int, seed: int, opponent: str) -> ProgramGame:
-    from ...spectrum.machine import FRAME_S
-    from ..observe.driver import GameDriver
-    from ..observe.players import make
     cpu = time.process_time()
     m = worker_tape().machine()
     start = m.frames

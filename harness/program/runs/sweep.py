@@ -57,6 +57,7 @@ from ..model.subroutine import Subroutine, program_at_editor
 from .play_cases import Coverage, PlayChoice, auto_chunk, ensure_cases, play_chunks
 from .sweep_chunks import (Cases, Cause, ChunkJob, ChunkResult, causes_of, chunk_path, init_worker, items_sha,
                            read_chunk, run_chunk, sweep_items, weight_of)
+from ...cribbage.cards import full_deck
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,7 @@ def _basic_coverage(profile: Profile) -> BasicCoverage:
 def summarise(kind: str, folder: Path, chunks: list[Cases], facts: SweepFacts) -> SweepReport:
     """The report over every valid chunk (written to OUT/<kind>-report.json); chunks missing or invalid
     are counted, never silently dropped."""
+    # lazy: the deviations (20 ms) only for the summary, not the sweep's workers
     from ..judge.deviations import classify_sweep
     groups: dict[Cause, SweepGroup] = {}
     sums, missing = _Sums(), []
@@ -323,7 +325,6 @@ def _role(lost: list[float]) -> DiscardRole:
 
 def discard_report(samples: int, seed: int, tap: str | bytes) -> DiscardReport:
     """For random six-card hands, the program's discard (routine 500) against the engine's best."""
-    from ...cribbage.cards import full_deck
     m = program_at_editor(read_tap(tap))
     sub = Subroutine(m, DISCARD_ROUTINE.line, set(DISCARD_ROUTINE.returns), setup=DISCARD_ROUTINE.setup,
                      max_frames=DISCARD_ROUTINE.max_frames)
