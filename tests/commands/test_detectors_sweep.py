@@ -136,11 +136,11 @@ def test_a_wrong_crib_flush_is_reported_as_the_crib(monkeypatch, capsys, tmp_pat
     """The crib is swept only on four-card flushes; a scorer that gives the crib its 4 is caught."""
     def program(sub, case, crib):
         got = dict(sweep_cases.engine_show(case, crib))
-        if crib and case["flush"] == "four":
+        if crib and case.flush == "four":
             got["flush"] = 4
         return got
     monkeypatch.setattr(sweep_chunks, "program_show", program)
-    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:3])
+    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c.flush == "four"][:3])
     status, out, report = sweep_main(capsys, tmp_path, "show")
     assert status == 1
     assert [g["cause"] for g in report["groups"]] == [["crib", "flush", 0, 4]]
@@ -224,7 +224,7 @@ def test_groups_come_heaviest_first(monkeypatch, capsys, tmp_path, no_machine):
 
 
 def test_a_show_sweep_of_four_card_flushes_runs_the_crib_too(monkeypatch, capsys, tmp_path, no_machine):
-    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c["flush"] == "four"][:4])
+    monkeypatch.setattr(sweep_chunks, "show_cases", lambda: [c for c in all_show_cases() if c.flush == "four"][:4])
     monkeypatch.setattr(sweep_chunks, "program_show", _right_show)
     status, out, report = sweep_main(capsys, tmp_path, "show")
     assert status == 0 and report["cases_checked"] == 8 and report["groups"] == []

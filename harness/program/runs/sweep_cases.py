@@ -9,8 +9,8 @@ series of ranks (play_situations.py), its last card scored.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypedDict
 
 from ...cribbage import score_hand, score_play
 from ..model.program import (PLAY_CARD, PLAY_LAID, PLAY_LAID_COUNT, PLAY_POINTS, PLAY_SUM, SHOW_CRIB, SHOW_PARTS, SHOW_RANKS,
@@ -30,13 +30,19 @@ Group = tuple[int, bool, bool]
 Pattern = tuple[tuple[str, int], int, tuple[tuple[int, ...], ...]]
 
 
-class ShowCase(TypedDict):
-    """A show case as it is hashed and written in a chunk's disagreements (JSON: its keys in this order)."""
-    hand: list[Card]
+@dataclass(frozen=True)
+class ShowCase:
+    """A show case: four cards and a starter, with the suit pattern and weight it stands for."""
+    hand: tuple[Card, ...]
     starter: Card
     flush: str                  # "none", "four" or "five"
     nobs: int
     weight: int                 # the deals it stands for
+
+    def as_json(self) -> dict[str, object]:
+        """The case as it is hashed and written in a chunk's disagreements (its keys in this order)."""
+        return {"hand": [list(c) for c in self.hand], "starter": list(self.starter), "flush": self.flush,
+                "nobs": self.nobs, "weight": self.weight}
 
 
 #: a show sweep's item: a case, and whether it is scored as a crib
@@ -75,25 +81,24 @@ def show_cases() -> list[ShowCase]:
             shape = tuple((counts[r], r == starter, r == JACK) for r in ranks)
             for (flush, nobs), n, choice in _suit_patterns(shape):
                 cards = [(r, s) for r, group in zip(ranks, choice) for s in group]
-                cases.append({"hand": cards, "starter": (starter, SPADES), "flush": flush, "nobs": nobs,
-                              "weight": 4 * n})
+                cases.append(ShowCase(tuple(cards), (starter, SPADES), flush, nobs, 4 * n))
     return cases
 
 
 def engine_show(case: ShowCase, crib: bool) -> dict[str, int]:
     """The engine's points of a show case, by component."""
-    hand = [card_from_numbers(r, s) for r, s in case["hand"]]
-    hs = score_hand(hand, card_from_numbers(*case["starter"]), crib=crib)
+    hand = [card_from_numbers(r, s) for r, s in case.hand]
+    hs = score_hand(hand, card_from_numbers(*case.starter), crib=crib)
     return {c: int(getattr(hs, c)) for c in COMPONENTS}
 
 
 def program_show(sub: Subroutine, case: ShowCase, crib: bool) -> dict[str, int]:
     """The program's points of a show case, by component: 4700 run on the hand and the starter."""
-    cards = list(case["hand"]) + [case["starter"]]
+    cards = [*case.hand, case.starter]
     sub.begin()
     sub.set_array(SHOW_RANKS, [r for r, _ in cards])
     sub.set_chars(SHOW_SUITS, bytes(SUIT_CODES[s - 1] for _, s in cards))
-    sub.set_chars(SHOW_STARTER_SUIT, bytes([SUIT_CODES[case["starter"][1] - 1]]), start=SHOW_STARTER_AT)
+    sub.set_chars(SHOW_STARTER_SUIT, bytes([SUIT_CODES[case.starter[1] - 1]]), start=SHOW_STARTER_AT)
     sub.set_number(SHOW_CRIB, 1 if crib else 0)
     sub.set_number(V_PLAYER, ZX)
     sub.run()

@@ -23,7 +23,7 @@ from ...spectrum.tape import read_tap
 from ..model.program import PLAY_ROUTINE, SHOW_ROUTINE
 from ..model.subroutine import Subroutine, program_at_editor
 from .play_cases import CaseRange, Coverage, PlayCase, PlayChoice, every_play_case
-from .sweep_cases import COMPONENTS, ShowItem, engine_play, engine_show, program_play, program_show, show_cases
+from .sweep_cases import COMPONENTS, ShowCase, ShowItem, engine_play, engine_show, program_play, program_show, show_cases
 
 SHOW_SETUP, PLAY_SETUP = SHOW_ROUTINE.setup, PLAY_ROUTINE.setup
 PLAY_RETURNS = set(PLAY_ROUTINE.returns)
@@ -93,7 +93,9 @@ def init_worker(kind: str, tape: bytes, accelerate: bool = True) -> None:
 
 
 def items_sha(items: list[Item]) -> str:
-    return hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()
+    """The SHA-256 of a chunk's items as JSON (a show case by `ShowCase.as_json`): what its file must match."""
+    plain = [(item[0].as_json(), item[1]) if isinstance(item[0], ShowCase) else item for item in items]
+    return hashlib.sha256(json.dumps(plain, sort_keys=True).encode()).hexdigest()
 
 
 def cases_of(chunk: Cases) -> list[Item]:
@@ -102,7 +104,7 @@ def cases_of(chunk: Cases) -> list[Item]:
 
 
 def _item_weight(kind: str, item: Item) -> int:
-    return cast(ShowItem, item)[0]["weight"] if kind == "show" else cast(PlayCase, item)[0]
+    return cast(ShowItem, item)[0].weight if kind == "show" else cast(PlayCase, item)[0]
 
 
 def run_chunk(job: ChunkJob) -> ChunkResult:
@@ -134,8 +136,8 @@ def _run_show(sub: Subroutine, items: list[ShowItem], result: ChunkResult) -> No
     for case, crib in items:
         got, want = program_show(sub, case, crib), engine_show(case, crib)
         if got != want:
-            result.disagreements.append({"case": case, "crib": crib, "program": got, "engine": want})
-        result.weight += case["weight"]
+            result.disagreements.append({"case": case.as_json(), "crib": crib, "program": got, "engine": want})
+        result.weight += case.weight
         result.cases += 1
 
 
@@ -241,7 +243,7 @@ def sweep_items(kind: str, choice: PlayChoice = PlayChoice()) -> tuple[list[Item
     if kind == "show":
         cases = show_cases()
         items: list[Item] = [(c, False) for c in cases]
-        items += [(c, True) for c in cases if c["flush"] == "four"]
-        return items, {"cases": len(items), "deals": sum(c["weight"] for c in cases)}
+        items += [(c, True) for c in cases if c.flush == "four"]
+        return items, {"cases": len(items), "deals": sum(c.weight for c in cases)}
     play, coverage = every_play_case(choice)
     return list(play), coverage

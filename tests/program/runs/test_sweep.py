@@ -14,11 +14,11 @@ ROOT = checkout.ROOT
 
 def test_show_cases_stand_for_every_deal_exactly_once():
     cases = sweep_cases.show_cases()
-    assert sum(c["weight"] for c in cases) == 52 * 51 * 50 * 49 // 24 * 48 == 12_994_800
+    assert sum(c.weight for c in cases) == 52 * 51 * 50 * 49 // 24 * 48 == 12_994_800
     # the 29 hand (5 5 5 J with the 5 of the jack's suit turned) is one of them, with weight 4
-    nobs29 = [c for c in cases if sorted(r for r, _ in c["hand"]) == [5, 5, 5, 11] and c["starter"][0] == 5
-              and c["nobs"]]
-    assert len(nobs29) == 1 and nobs29[0]["weight"] == 4
+    nobs29 = [c for c in cases if sorted(r for r, _ in c.hand) == [5, 5, 5, 11] and c.starter[0] == 5
+              and c.nobs]
+    assert len(nobs29) == 1 and nobs29[0].weight == 4
 
 
 def test_crib_flag_is_read_only_at_line_1310():
@@ -59,7 +59,7 @@ def test_the_program_scores_hands_like_the_engine_on_known_hands(editor_machine)
     for hand, starter, crib, total in examples:
         cards = [(c.rank, c.suit + 1) for c in parse_cards(hand)]
         s = parse_cards(starter)[0]
-        case = {"hand": cards, "starter": (s.rank, s.suit + 1)}
+        case = sweep_cases.ShowCase(tuple(cards), (s.rank, s.suit + 1), "none", 0, 0)   # flush, nobs, weight: not read
         got = sweep_cases.program_show(sub, case, crib)
         assert got == sweep_cases.engine_show(case, crib), hand
         assert sum(got.values()) == total, hand

@@ -21,7 +21,7 @@ def write_chunk(folder, kind, index, items, disagreements, profile=None):
 
 def write_chunk_file(folder, kind, index, items, disagreements, profile):
     r = {"index": index, "items_sha": sweep_chunks.items_sha(items), "cases": len(items),
-         "weight": sum(i[0]["weight"] if kind == "show" else i[0] for i in items), "disagreements": disagreements}
+         "weight": sum(i[0].weight if kind == "show" else i[0] for i in items), "disagreements": disagreements}
     if profile is not None:
         r["profile"] = profile
     sweep_chunks.chunk_path(folder, index).write_text(json.dumps(r))
@@ -92,7 +92,7 @@ def test_the_report_is_written_beside_the_sweeps_folder_as_returned(tmp_path):
 
 
 def show_item(weight):
-    return ({"weight": weight, "flush": "none"}, False)
+    return (sweep_cases.ShowCase((), (1, 4), "none", 0, weight), False)
 
 
 def show_disagreement(crib, program, engine, **weight):
