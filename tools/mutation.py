@@ -26,9 +26,11 @@ of the checkout, build/mutation/NAME/ (rebuilt each run; `mutmut show` works the
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -80,9 +82,14 @@ MODULES: dict[str, Module] = {
     "coverage": Module("program/runs/coverage.py", _all("harness.program.runs.coverage"), "the coverage of a run"),
     "reach": Module("commands/regress.py", _functions("harness.commands.regress", "reach_lost", "exit_status"),
                     "the reach check of --thorough"),
-    # sweep.py: the functions that decide whether a disagreement is found and reported
-    "sweep": Module("program/runs/sweep.py", _functions("harness.program.runs.sweep", "_run_chunk", "summarise", "_causes"),
-                    "the sweep's detection"),
+    # sweep.py: the summary that groups the disagreements and reports them
+    "sweep": Module("program/runs/sweep.py", _functions("harness.program.runs.sweep", "summarise"),
+                    "the sweep's detection: its summary"),
+    # sweep_chunks.py (split from sweep.py in issue 50): a case run against the engine, a chunk read back, its causes
+    "sweep chunks": Module("program/runs/sweep_chunks.py", _functions("harness.program.runs.sweep_chunks", "items_sha",
+                                                                     "_run_show", "_run_play", "read_chunk",
+                                                                     "_good_disagreement", "causes_of", "weight_of"),
+                           "the sweep's detection: each case, each chunk"),
     "sweep command": Module("commands/sweep.py", _functions("harness.commands.sweep", "execute"),
                             "the sweep's exit status"),
     # issue 51: the checks added in the round before (the watch page, the RZX player, readings, the oracles, the pack)
@@ -159,6 +166,27 @@ def unaccounted(package: Path, mutated: set[str], reasons: dict[str, str]) -> di
     """The deciding modules in neither the mutated set nor *reasons* (with a reason that says something)."""
     return {f: fns for f, fns in deciding_modules(package).items()
             if f not in mutated and len(reasons.get(f, "").split()) < 3}
+
+
+def stale_patterns(package: Path, modules: dict[str, Module]) -> list[str]:
+    """The mutant patterns of *modules* naming a function, class or method their file does not define (a
+    function moved by a split leaves its row scoring nothing)."""
+    stale = []
+    for name, m in modules.items():
+        path = package / m.file
+        tree = ast.parse(path.read_text(encoding="utf-8")) if path.is_file() else ast.Module(body=[], type_ignores=[])
+        defined = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        for pattern in m.patterns:
+            tail = pattern.rsplit(".", 1)[-1]
+            method = re.fullmatch(r"xǁ(\w+)ǁ(?:(\w+?)__mutmut_)?\*", tail)      # xǁClassǁ* or xǁClassǁname__mutmut_*
+            function = re.fullmatch(r"x_(\w+?)__mutmut_\*", tail)
+            whole = () if tail == "*" else (tail,)                                      # a module's every mutant
+            wanted = [w for w in (method.groups() if method else function.groups() if function else whole) if w]
+            if not path.is_file() or any(w not in defined for w in wanted):
+                stale.append(f"{name}: {pattern}")
+    return stale
+
+
 KILLED = {1, 3, 24, -24, 152, 255, 36}     # a failing test; a timeout (the mutant hangs the tests)
 NOT_COUNTED = {34, 37}                    # skipped; caught by a type checker (not used here)
 GOAL = 95.0

@@ -72,3 +72,26 @@ def test_the_lists_name_modules_that_are_there_and_do_not_contradict_each_other(
 def test_pyproject_mutates_every_module_of_the_set():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
     assert sorted(config["only_mutate"]) == sorted(f"harness/{m.file}" for m in {m.file: m for m in M.MODULES.values()}.values())
+
+
+def test_a_row_naming_a_function_its_file_no_longer_holds_is_caught_and_one_still_there_is_not(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "judge.py").write_text("def verdict(a):\n    return a\n\nclass Referee:\n    def call(self):\n"
+                                  "        return 1\n")
+    near = {"all": M.Module("judge.py", ("pkg.judge.*",), "every mutant"),
+            "fn": M.Module("judge.py", M._functions("pkg.judge", "verdict"), "a function"),
+            "cls": M.Module("judge.py", ("pkg.judge.xǁRefereeǁ*",), "a class"),
+            "method": M.Module("judge.py", ("pkg.judge.xǁRefereeǁcall__mutmut_*",), "a method")}
+    assert M.stale_patterns(pkg, near) == []
+    # planted: a function moved out by a split, a renamed class and method, a file gone
+    planted = {"fn": M.Module("judge.py", M._functions("pkg.judge", "verdict", "_causes"), "a function"),
+               "cls": M.Module("judge.py", ("pkg.judge.xǁUmpireǁ*",), "a class"),
+               "method": M.Module("judge.py", ("pkg.judge.xǁRefereeǁwhistle__mutmut_*",), "a method"),
+               "gone": M.Module("gone.py", ("pkg.gone.*",), "a file")}
+    assert M.stale_patterns(pkg, planted) == ["fn: pkg.judge.x__causes__mutmut_*", "cls: pkg.judge.xǁUmpireǁ*",
+                                              "method: pkg.judge.xǁRefereeǁwhistle__mutmut_*", "gone: pkg.gone.*"]
+
+
+def test_every_row_of_the_mutated_set_names_what_its_file_holds():
+    assert M.stale_patterns(ROOT / "harness", M.MODULES) == []
