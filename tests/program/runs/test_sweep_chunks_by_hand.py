@@ -26,19 +26,40 @@ def test_the_items_fingerprint_is_the_sha_of_their_json_with_sorted_keys():
     assert sweep_chunks.items_sha([(FIVES, False)]) != sweep_chunks.items_sha([(FIVES, True)])
 
 
+class _NoProfile:
+    """Stands for the BASIC statement profiler, which needs a machine."""
+
+    def __init__(self, statements):
+        pass
+
+    def start(self, machine):
+        pass
+
+    def stop(self):
+        return sweep_chunks.Profile()
+
+
+class _Sub:
+    m = None                    # stands for the worker's Subroutine, handed to the program's side
+
+
+def _show_chunk(monkeypatch, items, program):
+    monkeypatch.setattr(sweep_chunks, "Profiler", _NoProfile)
+    monkeypatch.setattr(sweep_chunks, "program_show", program)
+    worker = sweep_chunks.SweepWorker("show", _Sub(), {})               # type: ignore[arg-type]
+    return sweep_chunks.run_chunk_on(worker, sweep_chunks.ChunkJob(0, items))
+
+
 def test_a_show_chunk_counts_every_case_and_adds_their_weights(monkeypatch):
-    monkeypatch.setattr(sweep_chunks, "program_show", lambda sub, case, crib: sweep_cases.engine_show(case, crib))
-    result = sweep_chunks.ChunkResult(0, "")
-    sweep_chunks._run_show(object(), [(FIVES, False), (FLUSH, True), (FLUSH, False)], result)
+    result = _show_chunk(monkeypatch, [(FIVES, False), (FLUSH, True), (FLUSH, False)],
+                         lambda sub, case, crib: sweep_cases.engine_show(case, crib))
     assert (result.cases, result.weight, result.disagreements) == (3, 4 + 12 + 12, [])
 
 
 def test_a_show_disagreement_is_written_with_its_case_as_json(monkeypatch):
     def wrong(sub, case, crib):
         return {**sweep_cases.engine_show(case, crib), "nobs": 0}
-    monkeypatch.setattr(sweep_chunks, "program_show", wrong)
-    result = sweep_chunks.ChunkResult(0, "")
-    sweep_chunks._run_show(object(), [(FIVES, False), (FLUSH, False)], result)
+    result = _show_chunk(monkeypatch, [(FIVES, False), (FLUSH, False)], wrong)
     assert result.disagreements == [{"case": {"hand": [[5, 1], [5, 2], [5, 3], [11, 4]], "starter": [5, 4],
                                               "flush": "none", "nobs": 1, "weight": 4}, "crib": False,
                                      "program": {"fifteens": 16, "pairs": 12, "runs": 0, "flush": 0, "nobs": 0},
@@ -72,12 +93,22 @@ def _show(**change):
     return {"crib": False, "case": {"weight": 4}, "program": dict(ZERO), "engine": dict(ZERO)} | change
 
 
+def _taken(tmp_path, kind, d):
+    """Whether read_chunk takes a chunk whose one disagreement is *d* (else it says they are malformed)."""
+    items = [(FIVES, False)] if kind == "show" else [(4, [1, 2])]
+    r = {"index": 0, "items_sha": sweep_chunks.items_sha(items), "cases": 1, "weight": 4, "disagreements": [d]}
+    sweep_chunks.chunk_path(tmp_path, 0).write_text(json.dumps(r))
+    chunk, why = sweep_chunks.read_chunk(tmp_path, kind, 0, items)
+    assert why in (None, "its disagreements are malformed")
+    return chunk is not None
+
+
 @pytest.mark.parametrize("d", [
     _show(), _show(case={}),                                       # a case without a weight weighs nothing
     _show(crib=True, program={**ZERO, "nobs": 1}),
 ])
-def test_a_well_formed_show_disagreement_is_taken(d):
-    assert sweep_chunks._good_disagreement("show", d)
+def test_a_well_formed_show_disagreement_is_taken(tmp_path, d):
+    assert _taken(tmp_path, "show", d)
 
 
 @pytest.mark.parametrize("d", [
@@ -85,8 +116,8 @@ def test_a_well_formed_show_disagreement_is_taken(d):
     _show(program={**ZERO, "runs": "3"}), _show(engine={**ZERO, "flush": None}), _show(program=[0] * 5),
     {"crib": False, "case": {"weight": 4}, "engine": ZERO}, ["program", "engine"],
 ])
-def test_a_malformed_show_disagreement_is_refused(d):
-    assert not sweep_chunks._good_disagreement("show", d)
+def test_a_malformed_show_disagreement_is_refused(tmp_path, d):
+    assert not _taken(tmp_path, "show", d)
 
 
 @pytest.mark.parametrize("d,good", [
@@ -95,8 +126,8 @@ def test_a_malformed_show_disagreement_is_refused(d):
     ({"program": True, "engine": 3, "weight": 5}, False), ({"engine": 3, "weight": 5}, False),
     ("program engine", False),
 ])
-def test_a_play_disagreement_is_taken_only_whole(d, good):
-    assert sweep_chunks._good_disagreement("play", d) is good
+def test_a_play_disagreement_is_taken_only_whole(tmp_path, d, good):
+    assert _taken(tmp_path, "play", d) is good
 
 
 @pytest.mark.parametrize("d,weight", [
