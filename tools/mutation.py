@@ -83,7 +83,7 @@ MODULES: dict[str, Module] = {
     "reach": Module("commands/regress.py", _functions("harness.commands.regress", "reach_lost", "exit_status"),
                     "the reach check of --thorough"),
     # sweep.py: the summary that groups the disagreements and reports them
-    "sweep": Module("program/runs/sweep.py", _functions("harness.program.runs.sweep", "summarise"),
+    "sweep": Module("program/runs/sweep.py", _functions("harness.program.runs.sweep", "summarise", "_basic_coverage"),
                     "the sweep's detection: its summary"),
     # sweep_chunks.py (split from sweep.py in issue 50): a case run against the engine, a chunk read back, its causes
     "sweep chunks": Module("program/runs/sweep_chunks.py", _functions("harness.program.runs.sweep_chunks", "items_sha",
@@ -96,12 +96,16 @@ MODULES: dict[str, Module] = {
     "frames": Module("program/records/frames.py", _all("harness.program.records.frames"),
                      "the watch mode's clock: each event's frame, read and refused"),
     "watch compare": Module("web/compare.py", _functions("harness.web.compare", "checkpoint_frames", "watch_differences",
-                                                         "differences"), "the watch page against the machine"),
+                                                         "differences", "page_checkpoints"),
+                            "the watch page against the machine"),
     "rzx player": Module("spectrum/recording.py", ("harness.spectrum.recording.xǁRzxPlayerǁ*",),
                          "the RZX player: a recording refused where it is not this machine's"),
+    # compare_game's and resume's parts split out in issue 50 (_stops ... _moments, _check_resumable ... _merged)
     "readings": Module("program/runs/readings.py", _functions("harness.program.runs.readings", "_drawn_only", "compare_game",
+                                                              "_stops", "_play_differences", "_moments", "_rows",
                                                               "_picture_change", "verdict", "check", "left_by_budget",
-                                                              "resume"), "a reading's verdict and --resume"),
+                                                              "resume", "_check_resumable", "_check_same_games",
+                                                              "_merged"), "a reading's verdict and --resume"),
     "lockstep": Module("oracle/lockstep.py", ("harness.oracle.lockstep.xǁLockstepCoreǁ_compare__mutmut_*",
                                               "harness.oracle.lockstep.xǁLockstepCoreǁ_known_f__mutmut_*",
                                               *_functions("harness.oracle.lockstep", "opcode_name")),

@@ -74,3 +74,12 @@ def test_the_readings_are_handed_out_in_order_and_none_before_a_frame(idle):
     assert [p._in(0x7FFE) for _ in range(3)] == [1, 2, 3]
     with pytest.raises(MachineError, match="past the frame's 3 recorded readings"):
         p._in(0x7FFE)
+
+
+def test_the_last_frame_ends_without_its_interrupt_where_the_recording_stopped(idle):
+    rzx, ours = idle
+    p = RzxPlayer(rzx)
+    p.play(len(rzx.frames), last_interrupt=False)
+    # every frame's interrupt but the last's: the recorded machine exactly (FRAMES counted once a frame)
+    assert (p.m.cpu.pc, p.m.cpu.get("sp")) == (ours.regs["pc"], ours.regs["sp"]) != (0x0038, ours.regs["sp"] - 2)
+    assert p.ram() == bytes(ours.ram)

@@ -190,9 +190,10 @@ class RefusedVerdict(MachineError):
 DRAWN = {"picture": ("slots", "pegs", "rows", "board", "flag", "drawing"), "screen": ("rows",)}
 
 
-def _drawn_only(a: Event | None, b: Event | None) -> bool:
-    """Two events of one moment that differ only in what was read back from the screen."""
-    if a is None or b is None or a.get("kind") != b.get("kind"):
+def _drawn_only(a: Event, b: Event) -> bool:
+    """Two events of one moment that differ only in what was read back from the screen (`_moments` asks it
+    only where both games have an event)."""
+    if a.get("kind") != b.get("kind"):
         return False
     drawn = DRAWN.get(str(a.get("kind")))
     if drawn is None:

@@ -43,3 +43,23 @@ def test_near_miss_a_name_with_dots_is_a_file_of_the_folder(tmp_path, name):
     _manifest(folder, {"files": [_entry(name)]})
     (folder / name).write_bytes(b"x")
     assert pack.verify(folder) == []
+
+
+@pytest.mark.parametrize("key,value,what", [
+    ("name", 1, "expected a string, found a whole number 1"),
+    ("size", "1", 'expected a whole number, found a string "1"'),
+    ("crc32", None, "expected a string, found null null"),
+    ("md5", 2.5, "expected a string, found a number 2.5"),
+    ("sha1", [1], "expected a string, found a list [...]"),
+    ("sha256", 7, "expected a string, found a whole number 7"),
+])
+def test_each_field_of_an_entry_of_the_wrong_kind_is_named_with_its_entry(tmp_path, key, value, what):
+    folder = tmp_path / "pack"
+    path = _manifest(folder, {"files": [_entry("a"), {**_entry("b"), key: value}]})
+    assert pack.verify(folder) == [f"{path}: files[1].{key}: {what} (not a pack manifest)"]
+
+
+def test_a_long_name_that_is_not_a_file_of_the_folder_is_shown_to_forty_characters(tmp_path):
+    folder = tmp_path / "pack"
+    path = _manifest(folder, {"files": [_entry("sub/" + "x" * 60)]})
+    assert pack.verify(folder) == [f"{path}: names 'sub/{'x' * 36}', not a file of the folder"]

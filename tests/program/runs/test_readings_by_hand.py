@@ -364,3 +364,18 @@ def test_a_record_of_another_tape_or_command_is_refused_by_its_name(monkeypatch)
         readings_record({"per_game": [], "schema": 1}, "old.json")
     mine = dataclasses.replace(other, tape=TapeRecord("elsewhere.tap", TAPE_SHA, None))
     assert R.resume(mine, READINGS, TAPE, PLAN, name="old.json") is mine
+
+
+@pytest.mark.parametrize("now, told", [
+    (dataclasses.replace(GAME, scores={"computer": 121, "player": 98}),
+     "{'computer': 121, 'player': 98} now, {'computer': 121, 'player': 99} in the record"),
+    (dataclasses.replace(GAME, documented={"D1": 2}),
+     "{'computer': 121, 'player': 99} with {'D1': 2} documented deviation(s) now, {'D1': 3} in the record"),
+])
+def test_a_reconstruction_game_that_ends_otherwise_now_refuses_the_record_by_its_name(monkeypatch, now, told):
+    monkeypatch.setattr(R, "run", lambda todo, tape, plan, note: _part(
+        [_consequence("9010.b", "picture"), _consequence("2130.d", "identical")], base_games=(now, NEW_GAME)))
+    with pytest.raises(InputError) as refused:
+        R.resume(_record(thorough=False), READINGS, TAPE, PLAN, name="old/readings.json")
+    assert str(refused.value) == (f"old/readings.json: the reconstruction's game 0 (seed 11) ends {told}: the "
+                                  f"tape changed; measure afresh")
