@@ -365,11 +365,11 @@ def _judge_slot(name: str, want: Expect, seen: SlotView, moment: str) -> ScreenF
     who = Who.COMPUTER if name.startswith(("computer", "cut computer")) \
         else (None if name in ("deck", "starter") or name.startswith("cut pack") else Who.PLAYER)
     if want.state in ("up", "rank"):
-        assert want.card is not None, "a face-up slot's expectation names its card"
+        assert want.card is not None          # a face-up slot's expectation names its card
         if seen.state != "up":
             cause = Cause.SCREEN_FACE
             return ScreenFinding(cause, who, f"up {want.card}", seen.code(), facts)
-        assert seen.card is not None, "a face-up slot's view names its card"
+        assert seen.card is not None          # a face-up slot's view names its card
         same = seen.card == want.card if want.state == "up" else seen.card[0] == want.card[0]
         if not same:
             return ScreenFinding(Cause.SCREEN_CARD, who, want.card if want.state == "up" else want.card[0],

@@ -487,6 +487,9 @@ def test_the_computers_hand_is_not_yet_shown_at_the_players_claim_when_the_compu
     v2 = v | {"dealer": P.MAN, "computer": ["AH", None, "3H", "4H"]}
     got = reasons(shown(show(ShowHand.PLAYER)), pic(claim, **v2))
     assert got["computer 1"] == ("up", "shown", "AH") and "computer 2" not in got
+    # a card that is not a card's name (a transcript's number) is no card either
+    got = reasons(shown(show(ShowHand.PLAYER)), pic(claim, **(v2 | {"computer": ["AH", 7, "3H", "4H"]})))
+    assert got["computer 1"] == ("up", "shown", "AH") and "computer 2" not in got
 
 
 def test_pegs_and_figures_are_checks_only_with_their_variables():
@@ -548,3 +551,9 @@ def test_the_flag_is_one_check_added_to_the_lines(moment):
     without, _ = won(PL).judge(pic(moment, rows=rows, flag=True, board=False, message="x"))
     lines_only = 2 if moment.startswith("pause") else 0        # no message nor line 22 judged at the input
     assert without == lines_only and with_board == without + 1     # message and line 22 (at the pause), the flag
+
+
+def test_the_english_edition_judges_its_cut_and_go_texts_in_english():
+    en, ru = dealt(P.english_words()), dealt()
+    assert (en.texts.cut, en.texts.go) == ("LOWEST CARD DEALS", " GO!  ")        # cut stripped; go as printed
+    assert (ru.texts.cut, ru.texts.go) == ("МЛАДШАЯ КАРТА СДАЕТ", " ХОД! ")
