@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Generic, Iterable, TypeVar
 
 from ...cribbage import Game, score_play
 from ...cribbage.cards import parse_card
@@ -546,25 +546,29 @@ EventT = TypeVar("EventT", bound=Event)
 Handler = Callable[[Comparator, Event], None]
 
 
-def _handler(cls: type[EventT], method: Callable[[Comparator, EventT], None]) -> Handler:
-    """*method*, which takes the events of *cls*, as a handler of any event (HANDLERS gives it those of *cls*)."""
-    def handle(c: Comparator, ev: Event) -> None:
-        if not isinstance(ev, cls):
-            raise TypeError(f"a {ev.kind.value} event given to the handler of {cls.__name__}")
-        method(c, ev)
-    return handle
+@dataclass(frozen=True)
+class _Handler(Generic[EventT]):
+    """*method*, which takes the events of *cls*, as a handler of any event (HANDLERS gives it those of *cls*).
+    A class rather than a closure, so that its check runs (and is mutated) when an event is handled."""
+    cls: type[EventT]
+    method: Callable[[Comparator, EventT], None]
+
+    def __call__(self, c: Comparator, ev: Event) -> None:
+        if not isinstance(ev, self.cls):
+            raise TypeError(f"a {ev.kind.value} event given to the handler of {self.cls.__name__}")
+        self.method(c, ev)
 
 
 # The handler of each kind of event (those not listed need none), and of each screen check.
 HANDLERS: dict[type[Event], Handler] = {
-    Options: _handler(Options, Comparator._on_options), Cut: _handler(Cut, Comparator._on_cut),
-    Rigged: _handler(Rigged, Comparator._on_rigged), Deal: _handler(Deal, Comparator._on_deal),
-    Discard: _handler(Discard, Comparator._on_discard), Starter: _handler(Starter, Comparator._on_starter),
-    Play: _handler(Play, Comparator._on_play), Go: _handler(Go, Comparator._on_go),
-    Refused: _handler(Refused, Comparator._on_refused), Reset: _handler(Reset, Comparator._on_reset),
-    Report: _handler(Report, Comparator._on_report), Choice: _handler(Choice, Comparator._on_choice),
-    Show: _handler(Show, Comparator._on_show), Win: _handler(Win, Comparator._on_win),
-    Tally: _handler(Tally, Comparator._on_tally),
+    Options: _Handler(Options, Comparator._on_options), Cut: _Handler(Cut, Comparator._on_cut),
+    Rigged: _Handler(Rigged, Comparator._on_rigged), Deal: _Handler(Deal, Comparator._on_deal),
+    Discard: _Handler(Discard, Comparator._on_discard), Starter: _Handler(Starter, Comparator._on_starter),
+    Play: _Handler(Play, Comparator._on_play), Go: _Handler(Go, Comparator._on_go),
+    Refused: _Handler(Refused, Comparator._on_refused), Reset: _Handler(Reset, Comparator._on_reset),
+    Report: _Handler(Report, Comparator._on_report), Choice: _Handler(Choice, Comparator._on_choice),
+    Show: _Handler(Show, Comparator._on_show), Win: _Handler(Win, Comparator._on_win),
+    Tally: _Handler(Tally, Comparator._on_tally),
 }
 
 

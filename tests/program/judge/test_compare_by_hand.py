@@ -9,10 +9,10 @@ import pytest
 
 from harness.cribbage import STANDARD
 from harness.program.judge.compare import compare, judge
-from harness.program.judge.judgements import Cause, ComparisonSetup, Credit, Judged
+from harness.program.judge.judgements import Cause, ComparisonSetup, Credit, Expectation, Judged
 from harness.program.model import program as P
-from harness.program.records.events import (Cut, Deal, Picture, Refused, Report, Score, ScoreContext, Screen, Tally, Who,
-                                            Win, event_from_json)
+from harness.program.records.events import (Cut, Deal, Picture, Refused, Report, Score, ScoreContext, Screen, Starter,
+                                            Tally, Who, Win, event_from_json)
 
 C, PL = Who.COMPUTER, Who.PLAYER
 DATA = checkout.DATA
@@ -280,6 +280,19 @@ def test_a_handler_is_given_only_the_events_of_its_class():
     it as its own fault) rather than reading fields the event lacks."""
     from harness.program.judge import compare as compare_module
     c = compare_module.Comparator()
-    with pytest.raises(TypeError, match="a tally event given to the handler of Deal"):
+    with pytest.raises(TypeError, match="^a tally event given to the handler of Deal$"):
         compare_module.HANDLERS[Deal](c, Tally(0, 1))
     compare_module.HANDLERS[Tally](c, Tally(0, 1))             # its own class: handled
+
+
+def test_an_expectation_carries_the_engines_cards_combinations_and_rule():
+    """Written out by hand: the player's hand 5H 7C 8H JD with the starter 6S scores 5+J and 7+8 (4) and the run
+    5-6-7-8 (4); a jack turned up is his heels, 2 to the dealer (the computer here), set by the rule his_heels."""
+    show = next(e for j in compare(BASE).judgements if j.judged == Judged.SHOW for e in j.expected if e.who == PL)
+    assert (show.points, show.reason, show.cards, show.rule) == (8, "hand", ("5H", "7C", "8H", "JD", "6S"), None)
+    assert show.detail is not None and (show.detail.hand, show.detail.starter) == (("5H", "7C", "8H", "JD"), "6S")
+    assert [(c.kind, c.cards, c.points) for c in show.detail.combinations] == [
+        ("fifteen", ("5H", "JD"), 2), ("fifteen", ("7C", "8H"), 2), ("run", ("5H", "6S", "7C", "8H"), 4)]
+    at = next(i for i, e in enumerate(BASE) if e.kind.value == "starter")
+    heels = compare(BASE[:at] + [Starter("JS")]).judgements[-1]
+    assert heels.expected == (Expectation(C, 2, "his heels", ("JS",), "his_heels"),)
