@@ -296,3 +296,32 @@ def test_an_expectation_carries_the_engines_cards_combinations_and_rule():
     at = next(i for i, e in enumerate(BASE) if e.kind.value == "starter")
     heels = compare(BASE[:at] + [Starter("JS")]).judgements[-1]
     assert heels.expected == (Expectation(C, 2, "his heels", ("JS",), "his_heels"),)
+
+
+def test_a_stopped_action_keeps_its_place_and_the_pegs_it_had():
+    """The computer's 7S (index 15) made fifteen and pegged 2 (16); the program stops (17) before its next
+    action: the judgement is the 7S's, at 15, closed at 17, with nothing expected and the 2 it pegged."""
+    js = compare(BASE[:17] + [Report("2", "x", 100, 1)]).judgements
+    (j,) = [j for j in js if j.judged == Judged.STOPPED]
+    assert (j.action, j.action_at, j.closed_at, j.expected) == (BASE[15], 15, 17, ())
+    assert j.observed == (Score(C, 2, ScoreContext.PLAY, 0),)
+
+
+def test_a_starter_the_engine_refuses_is_the_dealers_difference_naming_the_card():
+    """7S is in the computer's hand (index 3): turned up as the starter, the engine refuses it; the difference
+    is the dealer's (the computer, who turns the starter) and names the action and its card."""
+    from harness.program.judge.judgements import EngineRefused
+    (d,) = compare(BASE[:8] + [Starter("7S")]).differences
+    assert (d.cause, d.who, d.expected, d.observed) == (Cause.ENGINE_REFUSED, C, "legal", "starter 7S")
+    assert d.facts == EngineRefused("starter", "7S", "starter 7S is already in a hand or the crib")
+
+
+def test_a_deal_the_engine_refuses_is_the_dealers_difference_naming_both_hands():
+    """A deal that gives the computer AH twice: the engine refuses it; the difference is the dealer's and names
+    the action with the computer's cards, then the player's, each hand's cards apart by one space."""
+    from harness.program.judge.judgements import EngineRefused
+    hands = ("AH", "AH", "8D", "9C", "9D", "KS"), ("3C", "5H", "7C", "8H", "TS", "JD")
+    (d,) = compare(BASE[:3] + [Deal(1, C, *hands)]).differences
+    dealt = "AH AH 8D 9C 9D KS / 3C 5H 7C 8H TS JD"
+    assert (d.cause, d.who, d.expected, d.observed) == (Cause.ENGINE_REFUSED, C, "legal", f"deal {dealt}")
+    assert d.facts == EngineRefused("deal", dealt, "the two hands share or repeat a card")
