@@ -379,3 +379,19 @@ def test_a_reconstruction_game_that_ends_otherwise_now_refuses_the_record_by_its
         R.resume(_record(thorough=False), READINGS, TAPE, PLAN, name="old/readings.json")
     assert str(refused.value) == (f"old/readings.json: the reconstruction's game 0 (seed 11) ends {told}: the "
                                   f"tape changed; measure afresh")
+
+
+@pytest.mark.parametrize("ended, shared, told", [(None, 0, "complete"), ("stopped", None, "stopped"),
+                                                 ("complete", 3, "complete")])
+def test_a_resume_tells_how_its_run_ended_and_adds_only_the_tapes_it_shared(monkeypatch, ended, shared, told):
+    readings = [_consequence("9010.b", "picture"), _consequence("2130.d", "identical")]
+    monkeypatch.setattr(R, "run", lambda todo, tape, plan, note: dataclasses.replace(
+        _part(readings), ended=ended, shared_tapes=shared))
+    merged = R.resume(_record(thorough=False), READINGS, TAPE, PLAN)
+    assert merged.resumed == [Resumed(2, 2.0, told)]
+    assert merged.shared_tapes == 1 + (shared or 0)                     # the record's 1 and the run's
+
+
+def test_a_picture_whose_rows_are_neither_named_nor_listed_has_none():
+    _, _, moments = R.compare_game(1310, _game(), _picture(rows=7))
+    assert moments == ["input 7060: message 'ВАМ' -> None, score '12' -> None"]
