@@ -136,3 +136,23 @@ def test_a_page_checkpoint_of_another_form_is_refused_naming_its_field(machine):
     # near miss: a highlighted line of null (none yet) is read, and differs from PPC
     assert differences([_checkpoint(10, ram, screen)], [_page(10, ram, screen, highlighted=None)]) == [
         "frame 10: the listing highlights line None, PPC is 2720"]
+
+
+_GOOD = {"frame": 1, "ram": "r", "canvas": "c", "highlighted": None, "status": "s", "real_time": "t"}
+
+
+@pytest.mark.parametrize("page, told", [
+    ({}, "W: expected a list, found an object {}"),
+    ([_GOOD, [1]], "W[1]: expected an object, found a list [...]"),
+    ([dict(_GOOD, frame="1")], 'W[0].frame: expected a whole number, found a string "1"'),
+    ([dict(_GOOD, ram=2)], "W[0].ram: expected a string, found a whole number 2"),
+    ([dict(_GOOD, canvas=1)], "W[0].canvas: expected a string, found a whole number 1"),
+    ([dict(_GOOD, highlighted="1")], 'W[0].highlighted: expected a whole number or null, found a string "1"'),
+    ([dict(_GOOD, status=1)], "W[0].status: expected a string, found a whole number 1"),
+    ([dict(_GOOD, real_time=1)], "W[0].real_time: expected a string or null, found a whole number 1"),
+])
+def test_a_page_checkpoint_of_the_wrong_form_is_refused_naming_its_place(page, told):
+    from harness.web.compare import page_checkpoints
+    with pytest.raises(InputError) as refused:
+        page_checkpoints(page, "W")
+    assert str(refused.value) == told
