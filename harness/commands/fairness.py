@@ -13,8 +13,7 @@ from pathlib import Path
 from ..program.runs.fairness import RANKS, Group, analyse, chi_square, classify_flags, read_runs, sample_cuts, table
 from ..errors import UsageError
 from ..runtime import atomic
-from .cliargs import add_runner_options, float_in, input_folder, int_in, output_folder
-from .cliargs import command_parser
+from .cliargs import add_runner_options, float_in, input_folder, int_in, output_folder, command_parser
 from ..runtime.outdir import claimed
 from ..program.runs import regress
 

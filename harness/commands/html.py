@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from .cliargs import ArgParser, input_file, input_folder, int_in, output_folder
-from ..errors import UsageError
+from ..errors import UsageError, InputError
 from ..runtime.outdir import MARKER_NAME, claimed, claimed_whole, recorded_command
 from ..edition.report import write_report_html
 from ..edition.site import load_edition, write_site
@@ -33,7 +33,6 @@ from ..web.page import write_play_page
 from ..web.serve import serve
 from ..web.watch import report_player
 from jinja2 import TemplateError
-from ..errors import InputError
 
 DEFAULT_OUT = Path("out/html")
 DEFAULT_COVERAGE = Path("out/regress/report.json")

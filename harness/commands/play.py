@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from ..program.model.build import DEFAULT_TAP, EN_TAP
+from ..program.model.build import DEFAULT_TAP, EN_TAP, ensure_tape, tape_path
 from .cliargs import (KEYS_IN, TAPE_IN, Z80_IN, command_parser, looks_like_z80, float_in, int_in, naming_flags,
                       output_file)
 from ..program.model.rulesets import PRESETS
@@ -36,10 +36,7 @@ from ..play.session import PlaySession
 from ..play.slots import data_folder
 from ..play.settings import PlaySettings
 from ..play.window import Window, check_display, import_pygame
-from ..program.model.build import ensure_tape, tape_path
-from ..play.record import moment_hash
-from ..play.record import is_key_record
-from ..play.record import check_record_path
+from ..play.record import moment_hash, is_key_record, check_record_path
 
 PROG = "cribbage-zx play"
 

@@ -8,8 +8,7 @@ import argparse
 import sys
 
 
-from ..program.model.build import DEFAULT_TAP
-from ..program.model.build import tape_path
+from ..program.model.build import DEFAULT_TAP, tape_path
 from ..program.model.snapshot import LOAD_COMMAND, MAX_FRAMES, run_to_line
 from ..errors import UsageError
 from ..runtime import atomic

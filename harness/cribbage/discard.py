@@ -16,7 +16,7 @@ of the crib per thrown rank pair is crib_table.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, permutations
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from ..errors import InputError
 from .cards import Card, CardsLike, make, parse_cards
 from .rules import STANDARD, Rules
 from .show import fifteens, pairs, runs
-from itertools import combinations_with_replacement, permutations
 from .stats import _base_score
 
 #: a discard: the 0-based positions (i < j) in the six-card hand of the two cards laid away

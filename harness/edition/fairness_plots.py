@@ -12,8 +12,7 @@ from collections import Counter
 from ..cribbage.cards import SUIT_SYMBOLS, full_deck, parse_card, rank_name
 from ..cribbage.stats import exact_show_counts
 from ..program.records import events as E
-from ..program.runs.fairness import Fairness, FairnessTest, read_tests
-from ..program.runs.fairness import analyse as fairness_of
+from ..program.runs.fairness import Fairness, FairnessTest, read_tests, analyse as fairness_of
 from . import plots
 from .cards import latin
 from .game_page import COMPONENTS

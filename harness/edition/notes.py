@@ -12,12 +12,10 @@ from pathlib import Path
 from typing import AbstractSet
 
 from ..errors import InputError
-from ..runtime.validate import JsonValue, expect, read_json, read_toml
-from ..runtime.validate import field as checked
+from ..runtime.validate import JsonValue, expect, read_json, read_toml, field as checked
 from ..program.judge.deviations import deviation_lines   # the edition's name for it
 from ..program.runs.readings import second_looks
-from ..program.runs.readings_record import Consequence
-from ..program.runs.readings_record import read_readings as read_record_of_readings
+from ..program.runs.readings_record import Consequence, read_readings as read_record_of_readings
 
 __all__ = ["OcrJudgement", "Routine", "Coverage", "Moment", "read_judgements", "judgement_entries",
            "read_routines", "read_meanings", "read_moments", "SystemVariables", "ForLoop", "Quote", "read_quotes", "quoted_parts", "quotes_in",

@@ -24,8 +24,7 @@ from ..errors import InputError
 from ..program.judge.judgements import VERDICT_RULES, Counts, Difference
 from ..program.records.words import shown
 from ..program.runs.regress import RegressReport
-from ..program.runs.sweep import read_discard_report
-from ..program.runs.sweep import read_report as read_sweep_report
+from ..program.runs.sweep import read_discard_report, read_report as read_sweep_report
 from ..runtime import atomic
 from ..runtime.records import plain
 from ..runtime.validate import JsonObject

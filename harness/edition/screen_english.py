@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..program.model.english import TABLE as TRANSLATION
-from ..program.model.english import read_table
+from ..program.model.english import TABLE as TRANSLATION, read_table
 
 __all__ = ["screen_english"]
 

@@ -39,14 +39,11 @@ from .record import KeyPlayer, KeyRecord, tape_digest
 from .settings import PathLike, PlaySettings
 from .slots import Sidecar, read_sidecar, shown_path, write_sidecar
 from .waits import PAUSED_TEXT, status_text
-from .translate import screen_texts
-from .translate import RANK_LEGEND, on_screen, panel_text
+from .translate import screen_texts, RANK_LEGEND, on_screen, panel_text
 from .saved import is_saved_session, read_saved_session
 from .hint import hint_at
 from ..spectrum.rzx import write_rzx
-from ..spectrum.recording import check_replays
-from ..spectrum.recording import RzxRecorder
-from ..spectrum.recording import CountingCore
+from ..spectrum.recording import check_replays, RzxRecorder, CountingCore
 
 if TYPE_CHECKING:
     from pygame import Surface

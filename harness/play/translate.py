@@ -16,8 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError
-from ..program.model import english
-from ..program.model import program as P
+from ..program.model import english, program as P
 from ..program.model.text import as_words
 from ..spectrum.charset import koi7_char
 from ..spectrum.screen import MemoryLike, read_screen

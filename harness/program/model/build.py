@@ -16,19 +16,15 @@ from typing import Any, Mapping
 
 from ...errors import InputError
 from ...runtime import atomic
-from ...runtime.validate import read_json
+from ...runtime.validate import read_json, read_text
 from ... import resources
 from ...spectrum.acceptance import check_program
 from ...spectrum.basic import NumberEncoder, tokenise_program
 from ...spectrum.font import build_font
 from ...spectrum.romcheck import RomNumberEncoder
-from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap
-from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START
-from .program import FONT_LENGTH, FONT_NAME, PROGRAM_NAME
-from ...spectrum.tape import read_program_tape
-from ...runtime.validate import read_text
-from .english import english_edition
-from .english import TABLE
+from ...spectrum.tape import FLAG_DATA, TapeBlock, code_header, program_header, write_tap, read_program_tape
+from .program import AUTOSTART_LINE as AUTOSTART, FONT_ADDRESS as FONT_START, FONT_LENGTH, FONT_NAME, PROGRAM_NAME
+from .english import english_edition, TABLE
 from ...runtime.outdir import writable_file
 
 LISTING = resources.LISTING

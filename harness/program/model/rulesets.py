@@ -9,9 +9,7 @@ checked against it by tests/test_article_rules.py).
 """
 from __future__ import annotations
 
-from ...cribbage.rules import PRESETS as ENGINE_PRESETS
-from ...cribbage.rules import RULE_SOURCES as ENGINE_SOURCES
-from ...cribbage.rules import Rules, Source
+from ...cribbage.rules import PRESETS as ENGINE_PRESETS, RULE_SOURCES as ENGINE_SOURCES, Rules, Source
 
 # The BASIC listing as printed: 2 for his heels (8020), a 31 ends the series without a go point even on
 # the last card (4130), one game won per game (8260 LET G(PLAYER)=G(PLAYER)+1), and muggins takes the

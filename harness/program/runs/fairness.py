@@ -24,15 +24,13 @@ from pathlib import Path
 from ...cribbage.cards import full_deck
 from ...errors import InputError, MachineError
 from ..records.events import Cut, Deal, Event, Starter, read_jsonl
-from ..judge.judgements import is_transcript_name
+from ..judge.judgements import is_transcript_name, Cause, Difference, FairnessFlag, Kind
 import numpy as np
 from ..model import program as P
-from ..judge.judgements import Cause, Difference, FairnessFlag, Kind
 from ...cribbage.rules import STANDARD
 from ..judge.deviations import classify
 from .regress import spread_seed
-from .loaded import worker_tape
-from .loaded import init_worker
+from .loaded import worker_tape, init_worker
 from ..observe.observer import Observer
 from ..model.build import tape_bytes
 from ...spectrum.typist import Typist
